@@ -1,0 +1,1 @@
+echo "(the topology table demo lands with topology.h)"

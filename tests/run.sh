@@ -1,0 +1,98 @@
+#!/bin/sh
+# tests/run.sh -- the test driver behind `make check`.
+#
+#   1. header hygiene: every public header alone, in C99 with
+#      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
+#      OpenMP, and as C++ (g++ -x c++);
+#   2. build/tests/unit_*   (plain unit tests), then build/asan/unit_* (the
+#      same under ASan+UBSan);
+#   3. build/tests/mpi_*    at 1, 2, 3 and 4 processes (oversubscribed);
+#   4. tests/cli_*.sh       (tilectl end to end).
+#
+# Every check prints "ok - ..." or "not ok - ..."; a program that fails or
+# prints no check at all counts as one failure.  Last line: N passed, N failed.
+set -u
+MPIEXEC=${MPIEXEC:-mpiexec}
+MPICC=${MPICC:-mpicc}
+B=${B:-build}
+pass=0 fail=0 skip=0
+log=$B/test.log
+mkdir -p "$B"
+: > "$log"
+
+# run_prog LABEL CMD...: run a test program, echo and count its check lines.
+run_prog() {
+    label=$1; shift
+    out=$B/last.out
+    timeout 600 "$@" > "$out" 2>&1
+    rc=$?
+    cat "$out" >> "$log"
+    p=$(grep -c '^ok - ' "$out")
+    f=$(grep -c '^not ok - ' "$out")
+    sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" "$out"
+    if [ "$rc" -ne 0 ] || [ $((p + f)) -eq 0 ]; then
+        if [ "$f" -eq 0 ]; then
+            echo "not ok - [$label] exited with status $rc after $p checks"
+            f=$((f + 1))
+        fi
+        grep -v -e '^ok - ' -e '^not ok - ' "$out" | tail -n 15 | sed 's/^/#   /'
+    fi
+    pass=$((pass + p)); fail=$((fail + f))
+}
+
+ok()     { echo "ok - $1"; pass=$((pass + 1)); }
+notok()  { echo "not ok - $1"; fail=$((fail + 1)); }
+skipped(){ echo "skip - $1"; skip=$((skip + 1)); }
+
+# 1. header hygiene -------------------------------------------------------
+MPI_INC=$($MPICC -show 2>/dev/null | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
+W="-Wall -Wextra -pedantic -Werror"
+for h in tiling.h hybrid.h topology.h balance.h scatterlb.h; do
+    tu=$B/hygiene_${h%.h}.c
+    printf '#include "%s"\n#include "%s"\nint main(void) { return 0; }\n' "$h" "$h" > "$tu"
+    for cc in gcc clang; do
+        if ! command -v $cc >/dev/null 2>&1; then skipped "hygiene: $cc not installed ($h)"; continue; fi
+        for omp in "" "-fopenmp"; do
+            if [ -n "$omp" ] && ! printf '#include <omp.h>\nint main(void){return 0;}\n' |
+                    $cc -fopenmp -x c - -o /dev/null 2>/dev/null; then
+                skipped "hygiene: $cc has no OpenMP ($h)"; continue
+            fi
+            if $cc -std=c99 $W $omp $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
+                ok "hygiene: $h alone, $cc -std=c99 $W $omp"
+            else notok "hygiene: $h alone, $cc -std=c99 $W $omp"; sed 's/^/#   /' $B/hyg.err | head -20; fi
+        done
+    done
+    for std in c++11 c++17; do
+        if g++ -x c++ -std=$std $W -fopenmp $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
+            ok "hygiene: $h alone, g++ -x c++ -std=$std $W"
+        else notok "hygiene: $h alone, g++ -x c++ -std=$std"; sed 's/^/#   /' $B/hyg.err | head -20; fi
+    done
+done
+
+# 2. unit tests, plain and sanitized ---------------------------------------
+for t in $B/tests/unit_*; do
+    [ -x "$t" ] || continue
+    run_prog "$(basename "$t")" "$t"
+done
+for t in $B/asan/unit_*; do
+    [ -x "$t" ] || continue
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+        run_prog "asan $(basename "$t")" "$t"
+done
+
+# 3. MPI tests at 1..4 processes --------------------------------------------
+for t in $B/tests/mpi_*; do
+    [ -x "$t" ] || continue
+    for np in 1 2 3 4; do
+        run_prog "$(basename "$t") np=$np" $MPIEXEC -n $np "$t"
+    done
+done
+
+# 4. tilectl end to end -------------------------------------------------------
+for t in tests/cli_*.sh; do
+    [ -f "$t" ] || continue
+    run_prog "$(basename "$t")" sh "$t" ./tilectl
+done
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

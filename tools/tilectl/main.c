@@ -1,0 +1,131 @@
+/* tilectl -- the command-line face of tilehybrid's pure functions.
+ *
+ *   tilectl topo     process grids (topology.h)
+ *   tilectl balance  balancing factors for the funneled model (balance.h)
+ *   tilectl scatter  load-balanced scatter distributions (scatterlb.h)
+ *
+ * Run `tilectl <command> --help` for the options of each command. */
+#include "cli.h"
+
+#include <stdarg.h>
+
+int cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "tilectl %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return 2;
+}
+
+int cli_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end;
+    long long v;
+    if (s == NULL || *s == '\0' || *s == ' ' || *s == '+')
+        return -1;
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v < lo || v > hi)
+        return -1;
+    *out = (int64_t)v;
+    return 0;
+}
+
+int cli_parse_i64_list(const char *s, const char *seps, int64_t lo, int64_t hi,
+                       int64_t *out, int max)
+{
+    char buf[32];
+    int n = 0;
+    const char *p = s;
+    if (s == NULL || *s == '\0')
+        return -1;
+    for (;;) {
+        size_t len = strcspn(p, seps);
+        if (len == 0 || len >= sizeof buf || n >= max)
+            return -1;
+        memcpy(buf, p, len);
+        buf[len] = '\0';
+        if (cli_parse_i64(buf, lo, hi, &out[n]) != 0)
+            return -1;
+        n++;
+        if (p[len] == '\0')
+            return n;
+        p += len + 1;
+    }
+}
+
+int cli_parse_double(const char *s, double *out)
+{
+    char *end;
+    double v;
+    if (s == NULL || *s == '\0')
+        return -1;
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno != 0 || *end != '\0' || v != v || v - v != 0.0)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep)
+{
+    int i;
+    if (sep == NULL)
+        fputc('[', f);
+    for (i = 0; i < n; i++) {
+        if (i > 0)
+            fputs(sep ? sep : ",", f);
+        fprintf(f, "%lld", (long long)v[i]);
+    }
+    if (sep == NULL)
+        fputc(']', f);
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: tilectl <command> [options]\n"
+          "  topo     communication-optimal process grid        (topology.h)\n"
+          "  balance  master-thread balancing factors           (balance.h)\n"
+          "  scatter  load-balanced MPI_Scatterv distribution   (scatterlb.h)\n"
+          "Run 'tilectl <command> --help' for the options of a command.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "topo") == 0)
+        return tilectl_topo(argc - 1, argv + 1);
+    if (strcmp(argv[1], "balance") == 0)
+        return tilectl_balance(argc - 1, argv + 1);
+    if (strcmp(argv[1], "scatter") == 0)
+        return tilectl_scatter(argc - 1, argv + 1);
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "tilectl: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}
