@@ -1,14 +1,1093 @@
-/* topology.h -- communication-optimal process grids
+/* topology.h -- communication-optimal process grids for tiled loop nests
  *
- * Part of tilehybrid (MIT licence).  PLACEHOLDER: filled by a later change;
- * it declares nothing yet and compiles on its own. */
+ * Part of tilehybrid (MIT licence).  Header-only C99, also valid C++.
+ *
+ * WHAT IT IS
+ *   A loop nest over X1 x ... x XN x Z, whose iterations depend on the d_i
+ *   previous planes along each of the first N dimensions, is run as a pipeline:
+ *   the N outer dimensions are cut over a P1 x ... x PN grid of processes and
+ *   every process walks along Z, one tile at a time, sending d_i planes of its
+ *   block to its neighbour in each dimension i after each tile.  The grid
+ *   decides how much data moves.  A process owning a block of
+ *   c_1 x ... x c_N points, c_j = ceil(X_j / P_j), sends per Z-plane
+ *
+ *       V = sum_i  d_i * prod_{j != i} c_j                      (elements)
+ *
+ *   (Lemma 1 of the papers, with the ceilings kept).  topo_grid() returns the
+ *   grid with product P that minimises V exactly -- a pruned search over all
+ *   factorisations, not a rounding of the real-valued optimum -- with ties
+ *   broken towards the lexicographically smallest grid.  For comparison it
+ *   also gives the latency-optimal grid, the balanced one of MPI_Dims_create.
+ *   topo_hybrid_grid() adds a thread grid inside each process's block,
+ *   topo_report_grid() evaluates any grid (volumes, messages, pipeline fill),
+ *   topo_block() is the block distribution behind c_j, and topo_cart_create()
+ *   builds the MPI Cartesian communicator.
+ *
+ * USAGE
+ *   #include "topology.h"
+ *   #include <stdio.h>
+ *
+ *   int main(void)
+ *   {
+ *       int64_t extent[2] = {64, 256};      // X1 x X2; Z = 16384 below
+ *       int64_t dep[2] = {1, 1};            // d1, d2
+ *       int dims[2] = {0, 0};               // 0 = free, > 0 = fixed
+ *       topo_report r;
+ *       int rc = topo_grid(2, 16, extent, dep, TOPO_POLICY_COMM, dims);
+ *       if (rc != TOPO_OK) {
+ *           fprintf(stderr, "topo_grid: %s\n", topo_strerror(rc));
+ *           return 1;
+ *       }
+ *       rc = topo_report_grid(2, dims, extent, 16384, dep, &r);
+ *       if (rc == TOPO_OK)                  // prints: grid 2x8, volume 1048576
+ *           printf("grid %dx%d, volume %lld\n", dims[0], dims[1],
+ *                  (long long)r.volume);
+ *       return 0;
+ *   }
+ *
+ *   With MPI:  MPI_Comm cart;  int dims[2];
+ *              topo_cart_create(MPI_COMM_WORLD, 2, extent, dep,
+ *                               TOPO_POLICY_COMM, NULL, 1, &cart, dims);
+ *
+ * ERRORS
+ *   Every function that can fail returns TOPO_OK (0) or a positive
+ *   enum topo_error code, and leaves its outputs unchanged on failure;
+ *   topo_strerror() explains a code.  The *_ex variants take an optional
+ *   topo_status *status (NULL allowed) that also names the bad argument and
+ *   dimension.  Nothing aborts, prints or allocates; there is no global state.
+ *
+ * OPTIONS
+ *   TILEHYBRID_NO_MPI   define before including to leave out topo_cart_create()
+ *                       and the #include <mpi.h>.
+ *
+ * LIMITS
+ *   1 <= N <= TOPO_MAX_DIMS, 1 <= P <= 2^31-1, X_i >= 1 (up to 2^63-1),
+ *   d_i >= 0.  Volumes are computed with overflow checks; topo_grid() fails
+ *   with TOPO_ERR_OVERFLOW only when the optimal V itself exceeds 2^63-1.
+ *
+ * VERSION
+ *   0.1.0  first release.
+ */
 #ifndef TILEHYBRID_TOPOLOGY_H
 #define TOPO_VERSION "0.1.0"
 #define TILEHYBRID_TOPOLOGY_H
 
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef TILEHYBRID_NO_MPI
+#include <mpi.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/** Largest number of grid dimensions N. */
+#define TOPO_MAX_DIMS 16
+
+/** Error codes: every function returns TOPO_OK or one of these. */
+enum topo_error {
+    TOPO_OK = 0,
+    TOPO_ERR_NULL,       /* a required pointer is NULL */
+    TOPO_ERR_NDIMS,      /* n outside 1..TOPO_MAX_DIMS */
+    TOPO_ERR_PROCS,      /* process count outside 1..INT_MAX */
+    TOPO_ERR_EXTENT,     /* an extent X_i (or Z) below 1 */
+    TOPO_ERR_DEP,        /* a dependence width d_i below 0 */
+    TOPO_ERR_FIXED,      /* a fixed/given grid entry is negative, exceeds its
+                            extent, or the fixed entries do not divide P */
+    TOPO_ERR_INFEASIBLE, /* no grid with P_i <= X_i for all i */
+    TOPO_ERR_OVERFLOW,   /* a volume does not fit in int64_t */
+    TOPO_ERR_THREADS,    /* thread count outside 1..INT_MAX */
+    TOPO_ERR_MISMATCH,   /* MPI ranks passed different arguments */
+    TOPO_ERR_MPI,        /* an MPI call returned an error */
+    TOPO_ERR_POLICY      /* unknown topo_policy value */
+};
+
+/** Which grid to choose. */
+typedef enum topo_policy {
+    TOPO_POLICY_COMM = 0,   /* minimal communication volume V (exact) */
+    TOPO_POLICY_LATENCY = 1 /* balanced grid of MPI_Dims_create */
+} topo_policy;
+
+/** Error detail, filled by the *_ex functions when status is not NULL.
+ *  code:      the returned code;
+ *  index:     the bad dimension (0-based), or -1 if the error is not about
+ *             one dimension;
+ *  arg:       name of the bad argument ("extent", "dep", "dims", "procs",
+ *             ...), "" on success; "another rank" when topo_cart_create()
+ *             fails because of a different rank's arguments;
+ *  mpi_error: the MPI error code for TOPO_ERR_MPI, else 0. */
+typedef struct topo_status {
+    int code;
+    int index;
+    const char *arg;
+    int mpi_error;
+} topo_status;
+
+/** Everything the volume model says about one grid (all in elements).
+ *  volume:       V * Z of a non-boundary process, every dimension counted;
+ *  volume_sent:  what process (0,...,0), the largest block, really sends:
+ *                like volume but only over dimensions with P_i > 1;
+ *  total_volume: sum over all processes, Z * sum_i d_i (P_i - 1)
+ *                prod_{j != i} X_j;
+ *  messages:     messages per tile of a non-boundary process (number of
+ *                dimensions with P_i > 1);
+ *  fill_steps:   pipeline fill, sum_i (P_i - 1) tile steps before the last
+ *                process starts;
+ *  procs:        product of the dims;
+ *  feasible:     1 if P_i <= X_i for every i (no empty blocks), else 0;
+ *  bad_index:    the first i with P_i > X_i, or -1. */
+typedef struct topo_report {
+    int n;
+    int dims[TOPO_MAX_DIMS];
+    int64_t volume, volume_sent, total_volume, fill_steps;
+    int messages;
+    int64_t procs;
+    int feasible;
+    int bad_index;
+} topo_report;
+
+/* ------------------------------------------------------------------------ */
+/* Private helpers (names topo__*).                                         */
+
+/* Number of divisors of any n <= 2^31-1 is at most 1600 (2095133040). */
+#define TOPO__MAX_DIVS 1600
+
+static inline int topo__fail(topo_status *st, int code, int index,
+                             const char *arg)
+{
+    if (st != NULL) {
+        st->code = code;
+        st->index = index;
+        st->arg = arg;
+        st->mpi_error = 0;
+    }
+    return code;
+}
+
+/* Saturating unsigned arithmetic: any value above INT64_MAX becomes
+ * TOPO__SAT, which then stays TOPO__SAT (times zero is zero). */
+#define TOPO__SAT UINT64_MAX
+#define TOPO__CAP ((uint64_t)INT64_MAX)
+
+static inline uint64_t topo__mul(uint64_t a, uint64_t b)
+{
+    if (a == 0 || b == 0)
+        return 0;
+    if (a > TOPO__CAP || b > TOPO__CAP || a > TOPO__CAP / b)
+        return TOPO__SAT;
+    return a * b;
+}
+
+static inline uint64_t topo__add(uint64_t a, uint64_t b)
+{
+    if (a > TOPO__CAP || b > TOPO__CAP || a > TOPO__CAP - b)
+        return TOPO__SAT;
+    return a + b;
+}
+
+/* ceil(x / p) for x >= 0, p >= 1, without overflow. */
+static inline int64_t topo__ceildiv(int64_t x, int64_t p)
+{
+    return x / p + (x % p != 0);
+}
+
+/* Sorted divisors of r (1 <= r <= INT_MAX) into divs; returns the count. */
+static inline int topo__divisors(int64_t r, int64_t *divs)
+{
+    int64_t prime[32];
+    int mult[32], np = 0, nd = 1, i, e, j, lo, hi;
+    int64_t m = r, p;
+    for (p = 2; p * p <= m; p += (p == 2) ? 1 : 2) {
+        if (m % p == 0) {
+            prime[np] = p;
+            mult[np] = 0;
+            while (m % p == 0) {
+                m /= p;
+                mult[np]++;
+            }
+            np++;
+        }
+    }
+    if (m > 1) {
+        prime[np] = m;
+        mult[np++] = 1;
+    }
+    divs[0] = 1;
+    for (i = 0; i < np; i++) {
+        int cur = nd;
+        int64_t pw = 1;
+        for (e = 1; e <= mult[i]; e++) {
+            pw *= prime[i];
+            for (j = 0; j < cur; j++)
+                divs[nd++] = divs[j] * pw;
+        }
+    }
+    /* Shell sort (Ciura's gaps); nd <= 1600 */
+    {
+        static const int gaps[6] = {301, 132, 57, 23, 10, 4};
+        int gi, gap;
+        for (gi = 0; gi <= 6; gi++) {
+            gap = gi < 6 ? gaps[gi] : 1;
+            for (lo = gap; lo < nd; lo++) {
+                int64_t v = divs[lo];
+                hi = lo;
+                while (hi >= gap && divs[hi - gap] > v) {
+                    divs[hi] = divs[hi - gap];
+                    hi -= gap;
+                }
+                divs[hi] = v;
+            }
+        }
+    }
+    return nd;
+}
+
+/* Checks shared by every grid search.  fixed may be NULL (all free). */
+static inline int topo__check_common(int n, int64_t procs,
+                                     const int64_t *extent, const int64_t *dep,
+                                     topo_policy policy, topo_status *st)
+{
+    int i;
+    if (extent == NULL)
+        return topo__fail(st, TOPO_ERR_NULL, -1, "extent");
+    if (dep == NULL)
+        return topo__fail(st, TOPO_ERR_NULL, -1, "dep");
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return topo__fail(st, TOPO_ERR_NDIMS, -1, "n");
+    if (procs < 1 || procs > INT_MAX)
+        return topo__fail(st, TOPO_ERR_PROCS, -1, "procs");
+    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY)
+        return topo__fail(st, TOPO_ERR_POLICY, -1, "policy");
+    for (i = 0; i < n; i++)
+        if (extent[i] < 1)
+            return topo__fail(st, TOPO_ERR_EXTENT, i, "extent");
+    for (i = 0; i < n; i++)
+        if (dep[i] < 0)
+            return topo__fail(st, TOPO_ERR_DEP, i, "dep");
+    return TOPO_OK;
+}
+
+/* Fixed entries: each >= 0 and <= extent (when extent given), their
+ * product divides procs; *rest = procs / product.  If every entry is fixed
+ * the product must equal procs.  name is "dims" or "tdims". */
+static inline int topo__check_fixed(int n, int64_t procs, const int *dims,
+                                    const int64_t *extent, int64_t *rest,
+                                    const char *name, topo_status *st)
+{
+    int i, nfree = 0, last = -1;
+    int64_t prod = 1;
+    for (i = 0; i < n; i++) {
+        if (dims[i] < 0)
+            return topo__fail(st, TOPO_ERR_FIXED, i, name);
+        if (dims[i] == 0) {
+            nfree++;
+            continue;
+        }
+        if (extent != NULL && dims[i] > extent[i])
+            return topo__fail(st, TOPO_ERR_FIXED, i, name);
+        last = i;
+        if (dims[i] > procs / prod) /* product would exceed procs */
+            return topo__fail(st, TOPO_ERR_FIXED, i, name);
+        prod *= dims[i];
+    }
+    if (procs % prod != 0 || (nfree == 0 && prod != procs))
+        return topo__fail(st, TOPO_ERR_FIXED, last, name);
+    *rest = procs / prod;
+    return TOPO_OK;
+}
+
+/* ---- latency-optimal (balanced) factorisation ------------------------- */
+
+/* Smallest x >= 1 with x^r >= q (q >= 1, r >= 1). */
+static inline int64_t topo__root_ceil(int64_t q, int r)
+{
+    int64_t lo = 1, hi = q;
+    while (lo < hi) {
+        int64_t mid = lo + (hi - lo) / 2, pw = 1;
+        int k, big = 0;
+        for (k = 0; k < r; k++) {
+            if (pw > q / mid) {
+                big = 1;
+                break;
+            }
+            pw *= mid;
+        }
+        if (big || pw >= q)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* 1 if x^r <= q (x >= 1). */
+static inline int topo__pow_le(int64_t x, int r, int64_t q)
+{
+    int64_t pw = 1;
+    int k;
+    for (k = 0; k < r; k++) {
+        if (pw > q / x)
+            return 0;
+        pw *= x;
+    }
+    return 1;
+}
+
+typedef struct topo__bal {
+    int k;                       /* number of factors */
+    int ndivs;
+    const int64_t *divs;         /* sorted divisors of the product */
+    int64_t cur[TOPO_MAX_DIMS];  /* non-decreasing */
+    int64_t best[TOPO_MAX_DIMS];
+    int64_t bestbal;             /* -1: none yet */
+} topo__bal;
+
+/* Choose cur[t] (>= cur[t-1]) for the remaining product q.  Sequences are
+ * visited in decreasing order of (cur[0], cur[1], ...), so the first one
+ * found with the best balance max - min is also the one MPI_Dims_create
+ * prefers: among equally balanced factorisations the largest smallest
+ * factor, then the largest second-smallest, and so on. */
+static inline void topo__bal_dfs(topo__bal *b, int t, int64_t q)
+{
+    int r = b->k - t, i;
+    int64_t lo = t > 0 ? b->cur[t - 1] : 1;
+    if (r == 1) {
+        int64_t bal;
+        if (q < lo)
+            return;
+        b->cur[t] = q;
+        bal = q - b->cur[0];
+        if (b->bestbal < 0 || bal < b->bestbal) {
+            b->bestbal = bal;
+            for (i = 0; i < b->k; i++)
+                b->best[i] = b->cur[i];
+        }
+        return;
+    }
+    for (i = b->ndivs - 1; i >= 0; i--) {
+        int64_t f = b->divs[i], q2, mx;
+        if (f < lo)
+            break;
+        if (q % f != 0 || !topo__pow_le(f, r, q))
+            continue;
+        q2 = q / f;
+        /* the largest factor is at least ceil(q2^(1/(r-1))) */
+        mx = topo__root_ceil(q2, r - 1);
+        if (mx < f)
+            mx = f;
+        if (b->bestbal >= 0 && mx - (t > 0 ? b->cur[0] : f) >= b->bestbal)
+            continue;
+        b->cur[t] = f;
+        topo__bal_dfs(b, t + 1, q2);
+    }
+}
+
+/* Fill the free (0) entries of dims with the balanced factorisation of
+ * rest, in non-increasing order, as MPI_Dims_create does. */
+static inline void topo__balanced(int n, int64_t rest, int *dims)
+{
+    int64_t divs[TOPO__MAX_DIVS];
+    topo__bal b;
+    int i, k = 0, j;
+    for (i = 0; i < n; i++)
+        k += dims[i] == 0;
+    if (k == 0)
+        return;
+    b.k = k;
+    b.divs = divs;
+    b.ndivs = topo__divisors(rest, divs);
+    b.bestbal = -1;
+    topo__bal_dfs(&b, 0, rest);
+    for (i = 0, j = k - 1; i < n; i++)
+        if (dims[i] == 0)
+            dims[i] = (int)b.best[j--];
+}
+
+/* ---- communication-optimal search -------------------------------------- */
+
+typedef struct topo__comm {
+    int n, k;
+    int fidx[TOPO_MAX_DIMS];        /* free dimensions, increasing */
+    const int64_t *ext, *dep;
+    const int64_t *divs;
+    int ndivs;
+    int64_t sufx[TOPO_MAX_DIMS + 1];  /* saturated product of ext over
+                                         free dims t..k-1 */
+    double sufxd[TOPO_MAX_DIMS + 1];  /* the same in double */
+    double sufd[TOPO_MAX_DIMS + 1];   /* product of positive dep, t..k-1 */
+    int sufu[TOPO_MAX_DIMS + 1];      /* number of positive dep, t..k-1 */
+    int cur[TOPO_MAX_DIMS];
+    int best[TOPO_MAX_DIMS];
+    int have;                         /* best found by the search */
+    uint64_t bestv;
+    uint64_t seedv;                   /* upper bound from the greedy seed */
+    int have_seed;
+} topo__comm;
+
+/* Lower bound test for a node whose free dims t..k-1 are still open with
+ * product q, where ca = prod of assigned c_j and sa = sum over assigned i
+ * of d_i prod_{assigned j != i} c_j.  With CU = prod of the open c_j
+ * (CU >= W = prod X_j / q) the volume is CU*sa + ca*sum_open d_i CU/c_i
+ * >= W*sa + ca*u*(D*W^(u-1))^(1/u) by the AM-GM inequality over the u open
+ * dims with d_i > 0 (D = their product of d_i).  Returns 1 if the subtree
+ * can be skipped: its bound is >= the search's best (all its grids come
+ * later in lexicographic order) or > the seed.  Computed in double with a
+ * relative margin of 1e-9, far above the rounding error, so it only
+ * skips subtrees that surely hold nothing better. */
+static inline int topo__prune(const topo__comm *s, int t, int64_t q,
+                              uint64_t ca, uint64_t sa)
+{
+    const double margin = 1.0 + 1e-9;
+    double w = s->sufxd[t] / (double)q, first, thr, rem, y, lhs, rhs;
+    int u = s->sufu[t], i, strict;
+    if (w < 1.0)
+        w = 1.0;
+    first = w * (double)sa;
+    for (strict = 0; strict < 2; strict++) {
+        if (strict == 0 && !s->have)
+            continue;
+        if (strict == 1 && !s->have_seed)
+            continue;
+        thr = (double)(strict == 0 ? s->bestv : s->seedv) * margin;
+        if (strict == 0 ? first >= thr : first > thr)
+            return 1;
+        if (u == 0)
+            continue;
+        rem = thr - first;
+        y = rem / ((double)ca * (double)u);
+        lhs = s->sufd[t];
+        for (i = 1; i < u; i++)
+            lhs *= w;
+        rhs = 1.0;
+        for (i = 0; i < u; i++)
+            rhs *= y;
+        if (strict == 0 ? lhs >= rhs : lhs > rhs)
+            return 1;
+    }
+    return 0;
+}
+
+/* Leaf: the last free dimension takes the remaining product q. */
+static inline void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
+                                   uint64_t ca, uint64_t sa)
+{
+    uint64_t c, v;
+    int j;
+    if (q > s->ext[dim])
+        return;
+    c = (uint64_t)topo__ceildiv(s->ext[dim], q);
+    v = topo__add(topo__mul(sa, c), topo__mul((uint64_t)s->dep[dim], ca));
+    /* leaves come in lexicographic order: only a strictly smaller V wins */
+    if (!s->have || v < s->bestv) {
+        s->cur[dim] = (int)q;
+        s->have = 1;
+        s->bestv = v;
+        for (j = 0; j < s->n; j++)
+            s->best[j] = s->cur[j];
+    }
+}
+
+/* Depth-first search over the free dimensions in index order, each taking
+ * the divisors of the remaining product in increasing order, so grids are
+ * visited in lexicographic order. */
+static inline void topo__comm_dfs(topo__comm *s, int t, int64_t q,
+                                  uint64_t ca, uint64_t sa)
+{
+    int dim = s->fidx[t], i;
+    int64_t x = s->ext[dim];
+    uint64_t d = (uint64_t)s->dep[dim];
+    if (t == s->k - 1) {
+        topo__comm_leaf(s, dim, q, ca, sa);
+        return;
+    }
+    for (i = 0; i < s->ndivs; i++) {
+        int64_t p = s->divs[i], q2;
+        uint64_t c, ca2, sa2;
+        if (p > q || p > x)
+            break;
+        if (q % p != 0)
+            continue;
+        q2 = q / p;
+        if (s->sufx[t + 1] < q2)
+            continue; /* the rest cannot fit in the open extents */
+        c = (uint64_t)topo__ceildiv(x, p);
+        ca2 = topo__mul(ca, c);
+        sa2 = topo__add(topo__mul(sa, c), topo__mul(d, ca));
+        if (topo__prune(s, t + 1, q2, ca2, sa2))
+            continue;
+        s->cur[dim] = (int)p;
+        topo__comm_dfs(s, t + 1, q2, ca2, sa2);
+    }
+}
+
+/* Saturated model volume per Z-plane: sum_i d_i prod_{j != i} c_j. */
+static inline uint64_t topo__volume(int n, const int *dims,
+                                    const int64_t *ext, const int64_t *dep)
+{
+    uint64_t ca = 1, sa = 0;
+    int i;
+    for (i = 0; i < n; i++) {
+        uint64_t c = (uint64_t)topo__ceildiv(ext[i], dims[i]);
+        sa = topo__add(topo__mul(sa, c), topo__mul((uint64_t)dep[i], ca));
+        ca = topo__mul(ca, c);
+    }
+    return sa;
+}
+
+/* Greedy seed: hand out the prime factors of rest, largest first, each to
+ * the free dimension (within its extent) where it raises V least.  Gives an
+ * upper bound for the exact search; 0 if it gets stuck. */
+static inline int topo__greedy(int n, int64_t rest, const int *fixed,
+                               const int64_t *ext, const int64_t *dep,
+                               uint64_t *vol)
+{
+    int64_t prime[32];
+    int g[TOPO_MAX_DIMS], np = 0, i, j;
+    int64_t m = rest, p;
+    for (p = 2; p * p <= m; p += (p == 2) ? 1 : 2)
+        while (m % p == 0) {
+            prime[np++] = p;
+            m /= p;
+        }
+    if (m > 1)
+        prime[np++] = m;
+    for (i = 0; i < n; i++)
+        g[i] = fixed[i] > 0 ? fixed[i] : 1;
+    for (j = np - 1; j >= 0; j--) {
+        int bi = -1;
+        uint64_t bv = 0;
+        for (i = 0; i < n; i++) {
+            uint64_t v;
+            if (fixed[i] > 0 || (int64_t)g[i] * prime[j] > ext[i])
+                continue;
+            g[i] = (int)(g[i] * prime[j]);
+            v = topo__volume(n, g, ext, dep);
+            g[i] = (int)(g[i] / prime[j]);
+            if (bi < 0 || v < bv) {
+                bi = i;
+                bv = v;
+            }
+        }
+        if (bi < 0)
+            return 0;
+        g[bi] = (int)(g[bi] * prime[j]);
+    }
+    *vol = topo__volume(n, g, ext, dep);
+    return 1;
+}
+
+/* Fill the free entries of dims with the exact minimiser of V. */
+static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
+                                  const int64_t *dep, int *dims,
+                                  topo_status *st)
+{
+    int64_t divs[TOPO__MAX_DIVS];
+    topo__comm s;
+    uint64_t ca = 1, sa = 0;
+    int i, t;
+    s.n = n;
+    s.k = 0;
+    s.ext = ext;
+    s.dep = dep;
+    s.have = 0;
+    s.bestv = 0;
+    for (i = 0; i < n; i++) {
+        s.cur[i] = dims[i];
+        if (dims[i] == 0) {
+            s.fidx[s.k++] = i;
+        } else {
+            uint64_t c = (uint64_t)topo__ceildiv(ext[i], dims[i]);
+            sa = topo__add(topo__mul(sa, c), topo__mul((uint64_t)dep[i], ca));
+            ca = topo__mul(ca, c);
+        }
+    }
+    if (s.k == 0) { /* everything fixed: nothing to choose */
+        if (topo__volume(n, dims, ext, dep) == TOPO__SAT)
+            return topo__fail(st, TOPO_ERR_OVERFLOW, -1, "volume");
+        return TOPO_OK;
+    }
+    s.sufx[s.k] = 1;
+    s.sufxd[s.k] = 1.0;
+    s.sufd[s.k] = 1.0;
+    s.sufu[s.k] = 0;
+    for (t = s.k - 1; t >= 0; t--) {
+        int dim = s.fidx[t];
+        s.sufx[t] = (int64_t)topo__mul((uint64_t)s.sufx[t + 1],
+                                       (uint64_t)ext[dim]);
+        if ((uint64_t)s.sufx[t] == TOPO__SAT)
+            s.sufx[t] = INT64_MAX;
+        s.sufxd[t] = s.sufxd[t + 1] * (double)ext[dim];
+        s.sufd[t] = s.sufd[t + 1] * (dep[dim] > 0 ? (double)dep[dim] : 1.0);
+        s.sufu[t] = s.sufu[t + 1] + (dep[dim] > 0);
+    }
+    if (s.sufx[0] < rest)
+        return topo__fail(st, TOPO_ERR_INFEASIBLE, -1, "procs");
+    s.have_seed = topo__greedy(n, rest, dims, ext, dep, &s.seedv);
+    s.divs = divs;
+    s.ndivs = topo__divisors(rest, divs);
+    topo__comm_dfs(&s, 0, rest, ca, sa);
+    if (!s.have)
+        return topo__fail(st, TOPO_ERR_INFEASIBLE, -1, "procs");
+    if (s.bestv == TOPO__SAT)
+        return topo__fail(st, TOPO_ERR_OVERFLOW, -1, "volume");
+    for (i = 0; i < n; i++)
+        dims[i] = s.best[i];
+    return TOPO_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Public API.                                                              */
+
+/** topo_strerror - a short English explanation of an error code.
+ *  @err: a value returned by any topo_ function.
+ *  Result: a static, non-empty string (distinct for every code); never NULL. */
+static inline const char *topo_strerror(int err)
+{
+    switch (err) {
+    case TOPO_OK: return "success";
+    case TOPO_ERR_NULL: return "a required pointer argument is NULL";
+    case TOPO_ERR_NDIMS:
+        return "number of dimensions n must be in 1..TOPO_MAX_DIMS (16)";
+    case TOPO_ERR_PROCS:
+        return "process count must be in 1..2147483647 (and fit the grid)";
+    case TOPO_ERR_EXTENT: return "an iteration-space extent is below 1";
+    case TOPO_ERR_DEP: return "a dependence width is negative";
+    case TOPO_ERR_FIXED:
+        return "bad fixed grid entry: negative, larger than its extent, "
+               "or the fixed entries do not divide the process count";
+    case TOPO_ERR_INFEASIBLE:
+        return "no grid fits: the count has no factorisation with "
+               "P_i <= X_i in every dimension";
+    case TOPO_ERR_OVERFLOW:
+        return "communication volume does not fit in 64 bits";
+    case TOPO_ERR_THREADS: return "thread count must be in 1..2147483647";
+    case TOPO_ERR_MISMATCH: return "MPI ranks passed different arguments";
+    case TOPO_ERR_MPI: return "an MPI call failed";
+    case TOPO_ERR_POLICY: return "unknown topo_policy value";
+    default: return "unknown topology error code";
+    }
+}
+
+/** topo_dims_create - the balanced grid of MPI_Dims_create, as a pure
+ *  function (no MPI needed, extents ignored).
+ *  @procs: number of processes, 1..INT_MAX.
+ *  @n:     number of dimensions, 1..TOPO_MAX_DIMS.
+ *  @dims:  in: 0 = free, > 0 = fixed; out: the grid.  Free entries get the
+ *          factorisation of procs / prod(fixed) that minimises max - min
+ *          (ties: the largest smallest entry, then the largest next one, ...),
+ *          in non-increasing order -- the same answer as MPICH's
+ *          MPI_Dims_create.
+ *  @status: optional error detail (may be NULL).
+ *  Result: TOPO_OK, TOPO_ERR_NULL, TOPO_ERR_NDIMS, TOPO_ERR_PROCS or
+ *  TOPO_ERR_FIXED (negative entry, or the fixed product does not divide
+ *  procs / does not equal it when nothing is free). */
+static inline int topo_dims_create(int64_t procs, int n, int *dims,
+                                   topo_status *status)
+{
+    int64_t rest;
+    int i, rc, tmp[TOPO_MAX_DIMS];
+    if (dims == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return topo__fail(status, TOPO_ERR_NDIMS, -1, "n");
+    if (procs < 1 || procs > INT_MAX)
+        return topo__fail(status, TOPO_ERR_PROCS, -1, "procs");
+    rc = topo__check_fixed(n, procs, dims, NULL, &rest, "dims", status);
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++)
+        tmp[i] = dims[i];
+    topo__balanced(n, rest, tmp);
+    for (i = 0; i < n; i++)
+        dims[i] = tmp[i];
+    return topo__fail(status, TOPO_OK, -1, "");
+}
+
+/** topo_grid_ex - choose the process grid P1 x ... x PN for P processes.
+ *  @n:      number of distributed dimensions N, 1..TOPO_MAX_DIMS.
+ *  @procs:  number of processes P, 1..INT_MAX.
+ *  @extent: X_1..X_N (>= 1), the distributed extents (not Z).
+ *  @dep:    d_1..d_N (>= 0), dependence widths.
+ *  @policy: TOPO_POLICY_COMM: the grid minimising
+ *           V = sum_i d_i prod_{j != i} ceil(X_j / P_j) over every
+ *           factorisation with P_i <= X_i; ties go to the lexicographically
+ *           smallest grid (smallest P1, then P2, ...).
+ *           TOPO_POLICY_LATENCY: the MPI_Dims_create grid (topo_dims_create);
+ *           it must fit the extents (P_i <= X_i).
+ *  @dims:   in: 0 = free, > 0 = fixed (kept, must be <= X_i); out: the grid.
+ *           Unchanged on error.
+ *  @status: optional error detail (may be NULL).
+ *  Result: TOPO_OK or TOPO_ERR_NULL / NDIMS / PROCS / POLICY / EXTENT / DEP /
+ *  FIXED / INFEASIBLE (nothing fits; for the latency policy: its grid does
+ *  not fit, status->index is the dimension) / OVERFLOW (the optimal V per
+ *  Z-plane exceeds INT64_MAX).
+ *  Cost: a pruned search over divisors; well under 1 ms for N = 4 and
+ *  P <= 2^20 (see bench/bench_topology.c). */
+static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
+                               const int64_t *dep, topo_policy policy,
+                               int *dims, topo_status *status)
+{
+    int64_t rest;
+    int i, rc, tmp[TOPO_MAX_DIMS];
+    if (dims == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
+    rc = topo__check_common(n, procs, extent, dep, policy, status);
+    if (rc != TOPO_OK)
+        return rc;
+    rc = topo__check_fixed(n, procs, dims, extent, &rest, "dims", status);
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++)
+        tmp[i] = dims[i];
+    if (policy == TOPO_POLICY_LATENCY) {
+        topo__balanced(n, rest, tmp);
+        for (i = 0; i < n; i++)
+            if (tmp[i] > extent[i])
+                return topo__fail(status, TOPO_ERR_INFEASIBLE, i, "extent");
+    } else {
+        rc = topo__comm_grid(n, rest, extent, dep, tmp, status);
+        if (rc != TOPO_OK)
+            return rc;
+    }
+    for (i = 0; i < n; i++)
+        dims[i] = tmp[i];
+    return topo__fail(status, TOPO_OK, -1, "");
+}
+
+/** topo_grid - topo_grid_ex() without the error detail. */
+static inline int topo_grid(int n, int64_t procs, const int64_t *extent,
+                            const int64_t *dep, topo_policy policy, int *dims)
+{
+    return topo_grid_ex(n, procs, extent, dep, policy, dims, NULL);
+}
+
+/** topo_report_grid_ex - evaluate a grid with the volume model.
+ *  @n:      number of dimensions, 1..TOPO_MAX_DIMS.
+ *  @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged in
+ *           out->feasible).
+ *  @extent: X_1..X_N (>= 1).
+ *  @zlen:   Z (>= 1), the pipelined extent.
+ *  @dep:    d_1..d_N (>= 0).
+ *  @out:    the report (see topo_report); unchanged on error.
+ *  @status: optional error detail (may be NULL).
+ *  Result: TOPO_OK or TOPO_ERR_NULL / NDIMS / EXTENT (index n means zlen) /
+ *  DEP / FIXED (a dims entry < 1) / OVERFLOW (some volume or the product of
+ *  dims exceeds INT64_MAX). */
+static inline int topo_report_grid_ex(int n, const int *dims,
+                                      const int64_t *extent, int64_t zlen,
+                                      const int64_t *dep, topo_report *out,
+                                      topo_status *status)
+{
+    topo_report r;
+    uint64_t vol = 0, sent = 0, total = 0, procs = 1;
+    int i, j;
+    if (dims == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
+    if (out == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "out");
+    if (extent == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "extent");
+    if (dep == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "dep");
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return topo__fail(status, TOPO_ERR_NDIMS, -1, "n");
+    for (i = 0; i < n; i++)
+        if (dims[i] < 1)
+            return topo__fail(status, TOPO_ERR_FIXED, i, "dims");
+    for (i = 0; i < n; i++)
+        if (extent[i] < 1)
+            return topo__fail(status, TOPO_ERR_EXTENT, i, "extent");
+    if (zlen < 1)
+        return topo__fail(status, TOPO_ERR_EXTENT, n, "zlen");
+    for (i = 0; i < n; i++)
+        if (dep[i] < 0)
+            return topo__fail(status, TOPO_ERR_DEP, i, "dep");
+    r.n = n;
+    r.messages = 0;
+    r.fill_steps = 0;
+    r.feasible = 1;
+    r.bad_index = -1;
+    for (i = 0; i < TOPO_MAX_DIMS; i++)
+        r.dims[i] = i < n ? dims[i] : 0;
+    for (i = 0; i < n; i++) {
+        uint64_t term = (uint64_t)dep[i], whole = (uint64_t)dep[i];
+        for (j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            term = topo__mul(term,
+                             (uint64_t)topo__ceildiv(extent[j], dims[j]));
+            whole = topo__mul(whole, (uint64_t)extent[j]);
+        }
+        vol = topo__add(vol, term);
+        if (dims[i] > 1) {
+            sent = topo__add(sent, term);
+            total = topo__add(total,
+                              topo__mul(whole, (uint64_t)(dims[i] - 1)));
+            r.messages++;
+        }
+        r.fill_steps += dims[i] - 1;
+        procs = topo__mul(procs, (uint64_t)dims[i]);
+        if (dims[i] > extent[i] && r.feasible) {
+            r.feasible = 0;
+            r.bad_index = i;
+        }
+    }
+    vol = topo__mul(vol, (uint64_t)zlen);
+    sent = topo__mul(sent, (uint64_t)zlen);
+    total = topo__mul(total, (uint64_t)zlen);
+    if (vol == TOPO__SAT || sent == TOPO__SAT || total == TOPO__SAT ||
+        procs == TOPO__SAT)
+        return topo__fail(status, TOPO_ERR_OVERFLOW, -1, "volume");
+    r.volume = (int64_t)vol;
+    r.volume_sent = (int64_t)sent;
+    r.total_volume = (int64_t)total;
+    r.procs = (int64_t)procs;
+    *out = r;
+    return topo__fail(status, TOPO_OK, -1, "");
+}
+
+/** topo_report_grid - topo_report_grid_ex() without the error detail. */
+static inline int topo_report_grid(int n, const int *dims,
+                                   const int64_t *extent, int64_t zlen,
+                                   const int64_t *dep, topo_report *out)
+{
+    return topo_report_grid_ex(n, dims, extent, zlen, dep, out, NULL);
+}
+
+/** topo_hybrid_grid_ex - process grid and, inside it, the thread grid for
+ *  P processes of T threads each.
+ *  @n, @procs, @extent, @dep, @policy: as for topo_grid_ex().
+ *  @threads: threads per process T, 1..INT_MAX.
+ *  @dims:    in/out process grid (0 = free), exactly as topo_grid_ex().
+ *  @tdims:   in/out thread grid T1 x ... x TN (0 = free, > 0 fixed), chosen
+ *            by the same policy for the largest local block
+ *            L_i = ceil(X_i / P_i): with TOPO_POLICY_COMM it minimises
+ *            sum_i d_i prod_{j != i} ceil(L_j / T_j) with T_i <= L_i.
+ *  @status:  optional error detail; errors about the thread grid name
+ *            "threads" or "tdims".
+ *  Result: as topo_grid_ex(), plus TOPO_ERR_THREADS (T out of range) and
+ *  TOPO_ERR_INFEASIBLE with arg "threads" when T does not fit the block.
+ *  Both outputs are unchanged on error. */
+static inline int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
+                                      const int64_t *extent,
+                                      const int64_t *dep, topo_policy policy,
+                                      int *dims, int *tdims,
+                                      topo_status *status)
+{
+    int pd[TOPO_MAX_DIMS], td[TOPO_MAX_DIMS], i, rc;
+    int64_t local[TOPO_MAX_DIMS], rest;
+    if (dims == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
+    if (tdims == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "tdims");
+    if (threads < 1)
+        return topo__fail(status, TOPO_ERR_THREADS, -1, "threads");
+    rc = topo__check_common(n, procs, extent, dep, policy, status);
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++)
+        pd[i] = dims[i];
+    rc = topo_grid_ex(n, procs, extent, dep, policy, pd, status);
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++) {
+        local[i] = topo__ceildiv(extent[i], pd[i]);
+        td[i] = tdims[i];
+    }
+    rc = topo__check_fixed(n, threads, td, local, &rest, "tdims", status);
+    if (rc != TOPO_OK)
+        return rc;
+    if (policy == TOPO_POLICY_LATENCY) {
+        topo__balanced(n, rest, td);
+        for (i = 0; i < n; i++)
+            if (td[i] > local[i])
+                return topo__fail(status, TOPO_ERR_INFEASIBLE, i, "threads");
+    } else {
+        rc = topo__comm_grid(n, rest, local, dep, td, status);
+        if (rc == TOPO_ERR_INFEASIBLE)
+            return topo__fail(status, rc, -1, "threads");
+        if (rc != TOPO_OK)
+            return rc;
+    }
+    for (i = 0; i < n; i++) {
+        dims[i] = pd[i];
+        tdims[i] = td[i];
+    }
+    return topo__fail(status, TOPO_OK, -1, "");
+}
+
+/** topo_hybrid_grid - topo_hybrid_grid_ex() without the error detail. */
+static inline int topo_hybrid_grid(int n, int64_t procs, int threads,
+                                   const int64_t *extent, const int64_t *dep,
+                                   topo_policy policy, int *dims, int *tdims)
+{
+    return topo_hybrid_grid_ex(n, procs, threads, extent, dep, policy, dims,
+                               tdims, NULL);
+}
+
+/** topo_block - block distribution of extent elements over parts parts:
+ *  the first extent % parts parts get one element more, so part 0 is the
+ *  largest (ceil(extent / parts)).
+ *  @extent: number of elements, >= 0.
+ *  @parts:  number of parts, >= 1.
+ *  @index:  the part, 0 <= index < parts.
+ *  @start, @len: out: first element and length of part index (either may be
+ *           NULL).  Out-of-range arguments give start = len = 0. */
+static inline void topo_block(int64_t extent, int parts, int index,
+                              int64_t *start, int64_t *len)
+{
+    int64_t s = 0, l = 0;
+    if (extent >= 0 && parts >= 1 && index >= 0 && index < parts) {
+        int64_t base = extent / parts, rem = extent % parts;
+        if (index < rem) {
+            l = base + 1;
+            s = (int64_t)index * (base + 1);
+        } else {
+            l = base;
+            s = (int64_t)index * base + rem;
+        }
+    }
+    if (start != NULL)
+        *start = s;
+    if (len != NULL)
+        *len = l;
+}
+
+#ifndef TILEHYBRID_NO_MPI
+
+/** topo_cart_create_ex - choose the grid and create the MPI Cartesian
+ *  communicator over all processes of comm (collective).
+ *  @comm:    the communicator (its size is P); its error handler is used as
+ *            is, and every MPI return code is checked.
+ *  @n, @extent, @dep, @policy: as for topo_grid_ex().
+ *  @fixed:   n entries, 0 = free, > 0 = fixed; NULL means all free.
+ *  @reorder: passed to MPI_Cart_create (periods are all 0).
+ *  @cart:    out: the new communicator (MPI_COMM_NULL on error).
+ *  @dims:    out: the grid, n entries.
+ *  @status:  optional error detail (may be NULL).
+ *  Requirements: every rank passes the same n, extent, dep, policy, fixed
+ *  and reorder.  This is checked (one MPI_Allreduce of every value and its
+ *  complement with MPI_MAX): if they differ, every rank returns
+ *  TOPO_ERR_MISMATCH (status->arg/index name the first differing value).
+ *  If any rank's arguments are invalid every rank returns the largest error
+ *  code (arg "another rank" on ranks whose own arguments were fine).
+ *  Result: the same code on every rank: TOPO_OK, an argument error,
+ *  TOPO_ERR_MISMATCH, or TOPO_ERR_MPI (status->mpi_error holds the code). */
+static inline int topo_cart_create_ex(MPI_Comm comm, int n,
+                                      const int64_t *extent,
+                                      const int64_t *dep, topo_policy policy,
+                                      const int *fixed, int reorder,
+                                      MPI_Comm *cart, int *dims,
+                                      topo_status *status)
+{
+    enum { NV = 4 + 3 * TOPO_MAX_DIMS };
+    int64_t v[2 * NV], g[2 * NV];
+    int size = 0, mpirc, i, rc = TOPO_OK, grid[TOPO_MAX_DIMS];
+    int periods[TOPO_MAX_DIMS];
+    topo_status mine;
+    MPI_Comm out = MPI_COMM_NULL;
+
+    if (cart == NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "cart");
+    *cart = MPI_COMM_NULL;
+    if (comm == MPI_COMM_NULL)
+        return topo__fail(status, TOPO_ERR_NULL, -1, "comm");
+    mpirc = MPI_Comm_size(comm, &size);
+    if (mpirc != MPI_SUCCESS) {
+        topo__fail(status, TOPO_ERR_MPI, -1, "MPI_Comm_size");
+        if (status != NULL)
+            status->mpi_error = mpirc;
+        return TOPO_ERR_MPI;
+    }
+
+    /* local validation; the verdict travels with the values */
+    mine.code = TOPO_OK;
+    mine.index = -1;
+    mine.arg = "";
+    mine.mpi_error = 0;
+    if (dims == NULL)
+        rc = topo__fail(&mine, TOPO_ERR_NULL, -1, "dims");
+    else
+        rc = topo__check_common(n, size, extent, dep, policy, &mine);
+    for (i = 0; i < 2 * NV; i++)
+        v[i] = 0;
+    v[1] = n;
+    v[2] = (int64_t)policy;
+    v[3] = reorder;
+    if (rc == TOPO_OK) {
+        for (i = 0; i < n; i++) {
+            v[4 + i] = extent[i];
+            v[4 + TOPO_MAX_DIMS + i] = dep[i];
+            v[4 + 2 * TOPO_MAX_DIMS + i] = fixed != NULL ? fixed[i] : 0;
+        }
+    }
+    v[0] = rc;
+    for (i = 0; i < NV; i++)
+        v[NV + i] = ~v[i]; /* max of ~x is ~(min of x) */
+    mpirc = MPI_Allreduce(v, g, 2 * NV, MPI_INT64_T, MPI_MAX, comm);
+    if (mpirc != MPI_SUCCESS) {
+        topo__fail(status, TOPO_ERR_MPI, -1, "MPI_Allreduce");
+        if (status != NULL)
+            status->mpi_error = mpirc;
+        return TOPO_ERR_MPI;
+    }
+    if (g[0] != TOPO_OK) {
+        if (rc == (int)g[0]) {
+            if (status != NULL)
+                *status = mine;
+            return rc;
+        }
+        return topo__fail(status, (int)g[0], -1, "another rank");
+    }
+    for (i = 1; i < NV; i++) {
+        if (g[i] != ~g[NV + i]) {
+            static const char *const names[4] = {"n", "policy", "reorder",
+                                                 ""};
+            int k = i - 4;
+            if (i < 4)
+                return topo__fail(status, TOPO_ERR_MISMATCH, -1, names[i - 1]);
+            return topo__fail(status, TOPO_ERR_MISMATCH, k % TOPO_MAX_DIMS,
+                              k < TOPO_MAX_DIMS       ? "extent"
+                              : k < 2 * TOPO_MAX_DIMS ? "dep"
+                                                      : "fixed");
+        }
+    }
+
+    /* identical arguments everywhere: the pure search gives the same grid */
+    for (i = 0; i < n; i++)
+        grid[i] = fixed != NULL ? fixed[i] : 0;
+    rc = topo_grid_ex(n, size, extent, dep, policy, grid, status);
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++)
+        periods[i] = 0;
+    mpirc = MPI_Cart_create(comm, n, grid, periods, reorder, &out);
+    if (mpirc != MPI_SUCCESS) {
+        topo__fail(status, TOPO_ERR_MPI, -1, "MPI_Cart_create");
+        if (status != NULL)
+            status->mpi_error = mpirc;
+        return TOPO_ERR_MPI;
+    }
+    for (i = 0; i < n; i++)
+        dims[i] = grid[i];
+    *cart = out;
+    return topo__fail(status, TOPO_OK, -1, "");
+}
+
+/** topo_cart_create - topo_cart_create_ex() without the error detail. */
+static inline int topo_cart_create(MPI_Comm comm, int n,
+                                   const int64_t *extent, const int64_t *dep,
+                                   topo_policy policy, const int *fixed,
+                                   int reorder, MPI_Comm *cart, int *dims)
+{
+    return topo_cart_create_ex(comm, n, extent, dep, policy, fixed, reorder,
+                               cart, dims, NULL);
+}
+
+#endif /* TILEHYBRID_NO_MPI */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,300 @@
+/* tests/mpi_tiling.c -- every model against a plain sequential loop, bitwise.
+ *
+ * Many random small configurations (the same on every rank): N = 1, 2, 3
+ * (2D, 3D and 4D spaces), extents not divisible by the grid or by the tile
+ * height, tile heights larger than Z, dependences 0..2 along every
+ * dimension, grids chosen by either policy or fixed by hand (P_i = 1
+ * included), 1-3 threads with a random balancing factor.  With full storage
+ * every point this rank owns is compared with the sequential value; with
+ * the Z window the sum of the bit patterns of every computed point is.
+ * Run at 1-4 processes by tests/run.sh.
+ */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <string.h>
+
+static int nprocs, myrank;
+
+/* Deterministic generator, identical on every rank. */
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
+
+static double edge_value(const int64_t *c, int n)
+{
+    int64_t s = 1000003;
+    static const int64_t w[4] = { 31, 17, 7, 5 };
+    int i;
+    for (i = 0; i <= n; i++)
+        s += w[i] * c[i];
+    return (double)(s % 97) / 97.0;
+}
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    *(double *)out = edge_value(c, *(const int *)ctx);
+}
+
+static uint64_t bits(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* The point update, written once per N for the toolkit (through TILE_AT)
+ * and once for the sequential loop (through get()).  The same expression in
+ * the same order, so the results must agree to the last bit. */
+#define UPDATE(READ, CX)                                                          \
+    double v = 0.1 + 0.001 * (double)((CX) % 13);                                 \
+    int a_, i_;                                                                   \
+    for (i_ = 0; i_ <= n; i_++)                                                   \
+        for (a_ = 1; a_ <= (i_ < n ? cfg->dep[i_] : cfg->depz); a_++)            \
+            v = 0.5 * v + 0.3 * READ(i_, a_);
+
+typedef struct seq {
+    int n;
+    int64_t ext[4];  /* X_1..X_N, Z */
+    double *a;
+} seq;
+
+static double seq_get(const seq *s, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= s->n; i++) {
+        if (c[i] < 0)
+            return edge_value(c, s->n);
+        idx = idx * s->ext[i] + c[i];
+    }
+    return s->a[idx];
+}
+
+/* The plain sequential loop nest over X_1 x ... x X_N x Z (odometer order). */
+static void seq_run(seq *s, const tile_config *cfg)
+{
+    int n = cfg->n, i;
+    int64_t c[4] = { 0, 0, 0, 0 }, total = 1, idx;
+    for (i = 0; i < n; i++)
+        s->ext[i] = cfg->extent[i];
+    s->ext[n] = cfg->zlen;
+    s->n = n;
+    for (i = 0; i <= n; i++)
+        total *= s->ext[i];
+    s->a = (double *)malloc(sizeof(double) * (size_t)total);
+    for (idx = 0; idx < total; idx++) {
+        int64_t r = idx;
+        for (i = n; i >= 0; i--) {
+            c[i] = r % s->ext[i];
+            r /= s->ext[i];
+        }
+        {
+#define SEQ_READ(dim, back) (c[dim] -= (back), tmp = seq_get(s, c), c[dim] += (back), tmp)
+            double tmp;
+            UPDATE(SEQ_READ, c[0] + c[n])
+            s->a[idx] = v;
+#undef SEQ_READ
+        }
+    }
+}
+
+/* Per-thread checksums, padded against false sharing. */
+typedef struct { uint64_t sum; char pad[56]; } acc_t;
+
+/* One run through HYBRID_RUN for the compile-time arity NDIM. */
+#define DEFINE_RUN(NDIM, READ)                                                   \
+    static void run##NDIM(tile_plan *plan, const tile_config *cfg, acc_t *acc)   \
+    {                                                                            \
+        int const n = NDIM;                                                      \
+        HYBRID_RUN(plan, it, {                                                   \
+            UPDATE(READ, tile_coord(&it, 0) + tile_coord(&it, n))                \
+            TILE_AT(double, it, ZERO##NDIM) = v;                                 \
+            acc[TILE_THREAD(it)].sum += bits(v);                                 \
+        });                                                                      \
+    }
+#define ZERO1 0, 0
+#define ZERO2 0, 0, 0
+#define ZERO3 0, 0, 0, 0
+#define R1(d, a) ((d) == 0 ? TILE_AT(double, it, -(a), 0) : TILE_AT(double, it, 0, -(a)))
+#define R2(d, a)                                                                 \
+    ((d) == 0   ? TILE_AT(double, it, -(a), 0, 0)                                \
+     : (d) == 1 ? TILE_AT(double, it, 0, -(a), 0)                                \
+                : TILE_AT(double, it, 0, 0, -(a)))
+#define R3(d, a)                                                                 \
+    ((d) == 0   ? TILE_AT(double, it, -(a), 0, 0, 0)                             \
+     : (d) == 1 ? TILE_AT(double, it, 0, -(a), 0, 0)                             \
+     : (d) == 2 ? TILE_AT(double, it, 0, 0, -(a), 0)                             \
+                : TILE_AT(double, it, 0, 0, 0, -(a)))
+DEFINE_RUN(1, R1)
+DEFINE_RUN(2, R2)
+DEFINE_RUN(3, R3)
+
+/* Random configuration valid for nprocs processes. */
+static void random_config(tile_config *cfg, int n)
+{
+    int i;
+    tile_config_init(cfg, n);
+    for (i = 0; i < n; i++) {
+        cfg->dep[i] = (int)rnd_in(0, 2);
+        cfg->extent[i] = rnd_in(1, n == 1 ? 40 : n == 2 ? 13 : 7);
+    }
+    cfg->depz = (int)rnd_in(0, 2);
+    cfg->zlen = rnd_in(1, n == 1 ? 60 : n == 2 ? 25 : 9);
+    cfg->tile_height = rnd_in(1, cfg->zlen + 3);
+    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
+    cfg->bal = (double)rnd_in(0, 100) / 100.0;
+    cfg->grid_policy = (int)rnd_in(0, 1);
+    cfg->storage = (int)rnd_in(0, 1);
+    cfg->elem_size = sizeof(double);
+    cfg->boundary = edge;
+    /* sometimes a hand-made grid: all processes along one dimension */
+    if (rnd_in(0, 3) == 0) {
+        int d = (int)rnd_in(0, n - 1);
+        for (i = 0; i < n; i++)
+            cfg->grid[i] = i == d ? nprocs : 1;
+    }
+}
+
+/* Run one configuration; returns 1 if it ran and matched, 0 if it failed,
+ * -1 if the configuration was (rightly) rejected. */
+static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
+{
+    tile_plan plan;
+    acc_t acc[4];
+    seq s;
+    int rc, ok = 1, t, all;
+    int64_t owned = 0, owned_all = 0, total = cfg->zlen;
+    uint64_t sum = 0, ref = 0;
+    static int nn;
+
+    nn = n;
+    cfg->boundary_ctx = &nn;
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, cfg);
+    if (rc != TILE_OK) {
+        tile_plan_destroy(&plan);
+        /* rejections must be the documented ones for impossible sizes */
+        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
+            return -1;
+        snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
+        return 0;
+    }
+    memset(acc, 0, sizeof acc);
+    if (n == 1)
+        run1(&plan, cfg, acc);
+    else if (n == 2)
+        run2(&plan, cfg, acc);
+    else
+        run3(&plan, cfg, acc);
+    if (tile_plan_status(&plan) != TILE_OK) {
+        snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
+        ok = 0;
+    }
+    seq_run(&s, cfg);
+    for (t = 0; t < cfg->threads; t++)
+        sum += acc[t].sum;
+    {
+        int64_t c[4] = { 0, 0, 0, 0 }, idx, cnt = 1;
+        int i;
+        for (i = 0; i <= n; i++)
+            cnt *= s.ext[i];
+        total = cnt;
+        for (idx = 0; idx < cnt; idx++) {
+            int64_t r = idx;
+            double got;
+            for (i = n; i >= 0; i--) {
+                c[i] = r % s.ext[i];
+                r /= s.ext[i];
+            }
+            ref += bits(s.a[idx]);
+            if (tile_get(&plan, c, &got)) {
+                owned++;
+                if (bits(got) != bits(s.a[idx]) && ok) {
+                    ok = 0;
+                    snprintf(why, whylen, "rank %d: point %lld differs", myrank, (long long)idx);
+                }
+            }
+        }
+    }
+    {
+        uint64_t sum_all = 0;
+        MPI_Allreduce(&sum, &sum_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+        if (sum_all != ref && ok) {
+            ok = 0;
+            snprintf(why, whylen, "checksum %016llx, sequential %016llx",
+                     (unsigned long long)sum_all, (unsigned long long)ref);
+        }
+    }
+    MPI_Allreduce(&owned, &owned_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (cfg->storage == TILE_STORE_FULL && owned_all != total && ok) {
+        ok = 0;
+        snprintf(why, whylen, "owned points %lld of %lld", (long long)owned_all, (long long)total);
+    }
+    free(s.a);
+    tile_plan_destroy(&plan);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all;
+}
+
+static void describe(const tile_config *c, char *buf, size_t len)
+{
+    int i, o = 0;
+    o += snprintf(buf + o, len - (size_t)o, "space ");
+    for (i = 0; i < c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, "%lldx", (long long)c->extent[i]);
+    o += snprintf(buf + o, len - (size_t)o, "%lld deps ", (long long)c->zlen);
+    for (i = 0; i < c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, "%d,", c->dep[i]);
+    snprintf(buf + o, len - (size_t)o, "%d z=%lld model=%s T=%d bal=%.2f policy=%d storage=%d "
+             "grid0=%d", c->depz, (long long)c->tile_height, tile_model_name(c->model),
+             c->threads, c->bal, c->grid_policy, c->storage, c->grid[0]);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, n;
+    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
+        check(0, "MPI_THREAD_MULTIPLE available");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+
+    for (n = 1; n <= 3; n++) {
+        int cases = 0, rejected = 0, failed = 0, per_model[4] = { 0, 0, 0, 0 }, k;
+        char why[512] = "", desc[256] = "";
+        for (k = 0; k < 60; k++) {
+            tile_config cfg;
+            int r;
+            random_config(&cfg, n);
+            r = one_case(n, &cfg, why, sizeof why);
+            if (r < 0) {
+                rejected++;
+                continue;
+            }
+            cases++;
+            per_model[cfg.model]++;
+            if (r == 0 && failed++ == 0)
+                describe(&cfg, desc, sizeof desc);
+        }
+        check_mpi(MPI_COMM_WORLD, failed == 0,
+                  "N=%d: %d random configurations bitwise equal to the sequential loop "
+                  "(mpi %d, fine %d, funneled %d, multiple %d; %d rejected as impossible)",
+                  n, cases, per_model[0], per_model[1], per_model[2], per_model[3], rejected);
+        if (failed && myrank == 0)
+            check_note("first failure: %s -- %s", desc, why);
+        check_mpi(MPI_COMM_WORLD, cases >= 30, "N=%d: enough configurations ran (%d)", n, cases);
+    }
+    MPI_Finalize();
+    return check_exit();
+}
