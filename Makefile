@@ -54,7 +54,7 @@ bench-real: all-real $(BENCHES)
 tilectl: $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $(CTL_SRC) -lm
 
-demos/%: demos/%.c $(HEADERS)
+demos/%: demos/%.c demos/demo.h $(HEADERS)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
 $(B)/tests/%: tests/%.c tests/check.h $(HEADERS)

@@ -21,7 +21,7 @@
 static int check_failures;
 static int check_count;
 
-static void check_vprint(int ok, const char *fmt, va_list ap)
+static inline void check_vprint(int ok, const char *fmt, va_list ap)
 {
     printf("%s - ", ok ? "ok" : "not ok");
     vprintf(fmt, ap);
@@ -30,7 +30,7 @@ static void check_vprint(int ok, const char *fmt, va_list ap)
 }
 
 /* Record one check named by a printf format.  Returns cond (0 or 1). */
-static int check(int cond, const char *fmt, ...)
+static inline int check(int cond, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -43,7 +43,7 @@ static int check(int cond, const char *fmt, ...)
 }
 
 /* A diagnostic line (ignored by the counter). */
-static void check_note(const char *fmt, ...)
+static inline void check_note(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -55,14 +55,14 @@ static void check_note(const char *fmt, ...)
 }
 
 /* Exit status for main(): non-zero when any check failed or none ran. */
-static int check_exit(void)
+static inline int check_exit(void)
 {
     return (check_failures == 0 && check_count > 0) ? 0 : 1;
 }
 
 #ifdef MPI_VERSION
 /* Collective check: passes only if cond holds on every rank of comm. */
-static int check_mpi(MPI_Comm comm, int cond, const char *fmt, ...)
+static inline int check_mpi(MPI_Comm comm, int cond, const char *fmt, ...)
 {
     int all = 0, rank = 0;
     int mine = cond != 0;

@@ -1,0 +1,74 @@
+#!/bin/sh
+# tests/cli_demos.sh -- the ADI and DE demos end to end: every model, grid,
+# thread count and tile height prints the checksum of the plain sequential
+# loop (and --verify compares every point), at 1-4 processes; bad arguments
+# give a clear message naming the argument and a non-zero exit, never a hang.
+set -u
+MPIEXEC=${MPIEXEC:-mpiexec}
+fails=0
+ok()    { echo "ok - $1"; }
+notok() { echo "not ok - $1"; fails=$((fails + 1)); }
+
+checksum() { sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p'; }
+
+for demo in adi de; do
+    space=11x37x45
+    ref=$(timeout 60 ./build/bench/seq_kernels $demo 11 37 45 | checksum)
+    [ -n "$ref" ] || { notok "$demo: sequential reference ran"; continue; }
+    runs=0 bad=""
+    for cfg in "1 mpi 1 7" "2 mpi 1 100" "3 mpi 1 1" "4 mpi 1 13" "4 mpi 1 5 --grid latency" \
+               "2 mpi 1 9 --grid 2x1" "1 fine 2 6" "2 fine 3 10" "3 funneled 2 4" \
+               "2 funneled 2 8 --bal 0.5" "4 funneled 2 3 --bal 0" "1 multiple 3 5" \
+               "2 multiple 2 45" "4 multiple 2 2"; do
+        set -- $cfg
+        np=$1 model=$2 th=$3 z=$4; shift 4
+        out=$(timeout 120 $MPIEXEC -n $np ./demos/$demo --space $space --tile-height $z \
+              --model $model --threads $th "$@" --verify --json 2>&1)
+        got=$(echo "$out" | checksum)
+        runs=$((runs + 1))
+        if [ "$got" != "$ref" ] || ! echo "$out" | grep -q '"verify": "ok"'; then
+            bad="$bad [np=$np $model T=$th z=$z $* -> ${got:-no output}]"
+        fi
+    done
+    if [ -z "$bad" ]; then ok "$demo: $runs runs (1-4 processes, 4 models, 1-3 threads) print the sequential checksum $ref and verify every point"
+    else notok "$demo: checksum or verify mismatch:$bad"; fi
+done
+
+# the JSON report has the promised keys
+out=$(timeout 60 $MPIEXEC -n 2 ./demos/adi --space 8x16x20 --model funneled --threads 2 --json)
+missing=""
+for k in checksum seconds grid threads model bytes_sent_max messages_max per_thread compute comm idle; do
+    echo "$out" | grep -q "\"$k\"" || missing="$missing $k"
+done
+[ -z "$missing" ] && ok "adi --json has checksum, seconds, grid, threads, model, bytes_sent_max, messages_max, per-thread times" \
+    || notok "adi --json misses:$missing"
+
+# bytes sent by the busiest process equal the topology model's volume:
+# 64x256x1000, grid 2x2: d*ceil(256/2)*Z + d*ceil(64/2)*Z elements of 8 bytes
+out=$(timeout 60 $MPIEXEC -n 4 ./demos/adi --space 64x256x1000 --grid 2x2 --json)
+b=$(echo "$out" | sed -n 's/.*"bytes_sent_max": \([0-9]*\).*/\1/p')
+[ "$b" = "$(( (128 + 32) * 1000 * 8 ))" ] && ok "bytes sent per process equal the model volume (2x2 grid: $b bytes)" \
+    || notok "bytes sent $b, model $(( (128 + 32) * 1000 * 8 ))"
+
+# bad input: message naming the argument, non-zero exit, no hang
+expect_fail() { # np "args" pattern description
+    np=$1 args=$2 pat=$3 what=$4
+    out=$(timeout 60 $MPIEXEC -n $np ./demos/adi $args 2>&1); rc=$?
+    if [ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$out" | grep -q -- "$pat"; then ok "adi rejects $what"
+    else notok "adi rejects $what (exit $rc): $out"; fi
+}
+expect_fail 1 "--space 0x16x16" "--space" "a zero extent"
+expect_fail 1 "--space 16x16" "--space" "a space with the wrong number of dimensions"
+expect_fail 1 "--tile-height 0" "--tile-height" "tile height 0"
+expect_fail 1 "--model hybrid" "--model" "an unknown model"
+expect_fail 1 "--threads 2" "--threads" "threads in the mpi model"
+expect_fail 1 "--model funneled --bal 1.5" "--bal" "bal above 1"
+expect_fail 1 "--frobnicate 3" "unknown option" "an unknown option"
+expect_fail 2 "--grid 3x3" "grid" "a grid that does not match the process count"
+expect_fail 2 "--space 1x1x50" "processes" "more processes than points"
+expect_fail 1 "--space 4x4x10 --model funneled --threads 17" "thread" "more threads than points"
+out=$(timeout 60 $MPIEXEC -n 4 ./demos/de --space 8x8x10 --grid 4x1 2>&1); rc=$?
+[ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$out" | grep -q "wider" && ok "de rejects a dependence wider than a block" \
+    || notok "de rejects a dependence wider than a block (exit $rc): $out"
+
+[ $fails -eq 0 ]

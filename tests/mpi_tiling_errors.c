@@ -1,0 +1,195 @@
+/* tests/mpi_tiling_errors.c -- every way to get a plan or a run wrong gives
+ * a clear error on every rank: no crash, no hang, nothing undefined.
+ * Run at 1-4 processes by tests/run.sh. */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <math.h>
+
+static int nprocs, myrank;
+
+static void base(tile_config *c)
+{
+    tile_config_init(c, 2);
+    c->extent[0] = 12;
+    c->extent[1] = 12;
+    c->zlen = 10;
+    c->tile_height = 3;
+}
+
+/* Create a plan from c; the code every rank got must be `want` on the rank
+ * that is wrong and `want` or TILE_ERR_REMOTE elsewhere; returns 1 if so and
+ * the message is non-empty and mentions `word`. */
+static int expect(const tile_config *c, int want, int remote_ok, const char *word)
+{
+    tile_plan p;
+    int rc = tile_plan_create(&p, MPI_COMM_WORLD, c), ok;
+    ok = rc == want || (remote_ok && rc == TILE_ERR_REMOTE);
+    if (rc == want && word != NULL && strstr(p.errmsg, word) == NULL)
+        ok = 0;
+    if (!ok)
+        check_note("rank %d: got %d (%s), wanted %d", myrank, rc, p.errmsg, want);
+    tile_plan_destroy(&p);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    tile_config c;
+    int provided, i, distinct = 1;
+    hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 2, &provided);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+
+#define BAD(field_stmt, want, word, name)                                        \
+    do {                                                                         \
+        base(&c);                                                                \
+        field_stmt;                                                              \
+        check_mpi(MPI_COMM_WORLD, expect(&c, want, 0, word), "rejects %s", name); \
+    } while (0)
+
+    BAD(c.n = 0, TILE_ERR_NDIMS, "N = 0", "N = 0");
+    BAD(c.n = TILE_MAX_DIMS + 1, TILE_ERR_NDIMS, "N = 9", "N above TILE_MAX_DIMS");
+    BAD(c.extent[1] = 0, TILE_ERR_EXTENT, "X_2", "extent 0");
+    BAD(c.extent[0] = -5, TILE_ERR_EXTENT, "X_1", "negative extent");
+    BAD(c.zlen = 0, TILE_ERR_EXTENT, "Z = 0", "Z = 0");
+    BAD(c.dep[1] = -1, TILE_ERR_DEP, "d_2", "negative dependence");
+    BAD(c.depz = TILE_MAX_DEPZ + 1, TILE_ERR_DEP, "d_Z", "d_Z too large");
+    BAD(c.tile_height = 0, TILE_ERR_TILE_HEIGHT, "tile height", "tile height 0");
+    BAD(c.elem_size = 0, TILE_ERR_ELEM, "element size", "element size 0");
+    BAD(c.model = 9, TILE_ERR_MODEL, "model", "unknown model");
+    BAD((c.model = TILE_MODEL_FUNNELED, c.threads = 0), TILE_ERR_THREADS, "threads", "0 threads");
+    BAD(c.threads = 2, TILE_ERR_THREADS, "pure MPI", "threads in the pure MPI model");
+    BAD((c.model = TILE_MODEL_FUNNELED, c.bal = 1.5), TILE_ERR_BAL, "bal", "bal above 1");
+    BAD((c.model = TILE_MODEL_FUNNELED, c.bal = NAN), TILE_ERR_BAL, "bal", "bal NaN");
+    BAD(c.grid[0] = -1, TILE_ERR_GRID, "grid", "negative grid entry");
+    BAD((c.grid[0] = nprocs + 1, c.grid[1] = 1), TILE_ERR_GRID, "communicator",
+        "grid not matching the process count");
+    BAD((c.model = TILE_MODEL_FUNNELED, c.threads = 2, c.tgrid[0] = 3, c.tgrid[1] = 1),
+        TILE_ERR_THREADS, "thread grid", "thread grid not matching the thread count");
+    BAD((c.model = TILE_MODEL_FUNNELED, c.threads = 13), TILE_ERR_TOO_MANY, "thread",
+        "more threads than points");
+    if (nprocs > 1) {
+        BAD((c.extent[0] = 1, c.extent[1] = 1), TILE_ERR_TOO_MANY, "processes",
+            "more processes than points");
+        BAD((c.grid[0] = nprocs, c.grid[1] = 1, c.extent[0] = 2 * nprocs + 1, c.dep[0] = 3),
+            TILE_ERR_DEP_TOO_WIDE, "d_1", "dependence wider than a block");
+        base(&c);
+        c.extent[0] = 12 + myrank;
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, 0, "differs"),
+                  "arguments that differ between ranks are rejected on every rank");
+        base(&c);
+        if (myrank == nprocs - 1)
+            c.tile_height = 0;
+        check_mpi(MPI_COMM_WORLD, expect(&c, myrank == nprocs - 1 ? TILE_ERR_TILE_HEIGHT
+                                                                   : TILE_ERR_REMOTE, 0, NULL),
+                  "a bad argument on one rank fails every rank (TILE_ERR_REMOTE elsewhere)");
+    }
+    check_mpi(MPI_COMM_WORLD, tile_plan_create(NULL, MPI_COMM_WORLD, &c) == TILE_ERR_NULL,
+              "NULL plan rejected");
+    {
+        tile_plan p;
+        check_mpi(MPI_COMM_WORLD, tile_plan_create(&p, MPI_COMM_WORLD, NULL) == TILE_ERR_NULL,
+                  "NULL cfg rejected");
+        tile_plan_destroy(&p);
+    }
+    for (i = 0; i < TILE_ERR_COUNT_; i++) {
+        int j;
+        for (j = 0; j < i; j++)
+            if (strcmp(tile_strerror(i), tile_strerror(j)) == 0)
+                distinct = 0;
+    }
+    check_mpi(MPI_COMM_WORLD, distinct && strcmp(tile_strerror(-1), "unknown tilehybrid error") == 0,
+          "tile_strerror: a distinct message per code");
+
+    /* run-time misuse: a break in the body */
+    {
+        tile_plan p;
+        int rc;
+        base(&c);
+        c.storage = TILE_STORE_FULL;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK) {
+            TILE_FOREACH_GROUP(&p, g)
+                TILE_MPI_STEP(g, it, {
+                    TILE_AT(double, it, 0, 0, 0) = 1.0;
+                    if (tile_coord(&it, 1) == p.lo[1])
+                        break;
+                });
+        }
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_BODY,
+                  "a break in the body is reported as TILE_ERR_BODY");
+        tile_plan_destroy(&p);
+    }
+    /* a continue is fine and skips the rest of the body */
+    {
+        tile_plan p;
+        int rc, ok = 1;
+        int64_t x, y, z;
+        base(&c);
+        c.storage = TILE_STORE_FULL;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK) {
+            TILE_FOREACH_GROUP(&p, g)
+                TILE_MPI_STEP(g, it, {
+                    TILE_AT(double, it, 0, 0, 0) = 1.0;
+                    if (tile_coord(&it, 1) % 2 == 0)
+                        continue;
+                    TILE_AT(double, it, 0, 0, 0) = 2.0;
+                });
+            for (x = 0; x < 12; x++)
+                for (y = 0; y < 12; y++)
+                    for (z = 0; z < 10; z++) {
+                        int64_t co[3];
+                        double v;
+                        co[0] = x;
+                        co[1] = y;
+                        co[2] = z;
+                        if (tile_get(&p, co, &v) && v != (y % 2 == 0 ? 1.0 : 2.0))
+                            ok = 0;
+                    }
+        }
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_OK && ok,
+                  "continue in the body skips to the next point");
+        tile_plan_destroy(&p);
+    }
+    /* a step macro of another model */
+    {
+        tile_plan p;
+        int rc;
+        base(&c);
+        c.model = TILE_MODEL_FINE;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK) {
+            TILE_FOREACH_GROUP(&p, g)
+                TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+        }
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_MODEL,
+                  "a step macro of another model is refused (TILE_ERR_MODEL), no hang");
+        tile_plan_destroy(&p);
+    }
+#ifdef _OPENMP
+    /* a coarse-grain region with the wrong number of threads */
+    {
+        tile_plan p;
+        int rc;
+        base(&c);
+        c.model = TILE_MODEL_FUNNELED;
+        c.threads = 2;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK) {
+#pragma omp parallel num_threads(1)
+            TILE_FOREACH_GROUP(&p, g)
+                HYBRID_FUNNELED_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+        }
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_THREADS &&
+                      strstr(p.errmsg, "num_threads") != NULL,
+                  "a parallel region with the wrong thread count is refused, no hang");
+        tile_plan_destroy(&p);
+    }
+#endif
+    MPI_Finalize();
+    return check_exit();
+}
