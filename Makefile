@@ -69,7 +69,7 @@ $(B)/asan/%: tests/%.c tests/check.h $(HEADERS)
 
 $(B)/bench/%: bench/%.c $(HEADERS)
 	@mkdir -p $(@D)
-	$(MPICC) $(WARN) $(CFLAGS) -march=native $(OMP) -I. -o $@ $< -lm
+	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
 tilehybrid.pc: tilehybrid.pc.in topology.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@

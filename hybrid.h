@@ -108,16 +108,6 @@ static inline void hybrid__barrier(void)
 #endif
 }
 
-/* The step macros refuse to run a plan of another model (every rank and
- * thread does the same, so nothing hangs; tile_plan_status says why). */
-static inline int hybrid__model_ok(tile_group *g, int model)
-{
-    if (g->plan->cfg.model == model)
-        return 1;
-    tile__thread_error(g->plan, g->thread < g->plan->threads ? g->thread : 0, TILE_ERR_MODEL);
-    return 0;
-}
-
 static inline int hybrid__num_threads(void)
 {
 #ifdef _OPENMP
@@ -151,7 +141,7 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
         tile_plan *const hybrid_fn_p_ = hybrid_fn_g_->plan;                        \
         int64_t const hybrid_fn_s_ = hybrid_fn_g_->step;                           \
         int hybrid_fn_nt_ = 1;                                                     \
-        if (!hybrid__model_ok(hybrid_fn_g_, TILE_MODEL_FINE))                      \
+        if (!tile__step_ok(hybrid_fn_g_, TILE_MODEL_FINE))                      \
             break;                                                                 \
         tile__comm_begin(hybrid_fn_p_, hybrid_fn_s_, -1, 0);                       \
         HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->threads)")          \
@@ -180,7 +170,7 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
     do {                                                                           \
         tile_group *const hybrid_fs_g_ = &(g);                                     \
         tile_plan *const hybrid_fs_p_ = hybrid_fs_g_->plan;                        \
-        if (!hybrid__model_ok(hybrid_fs_g_, TILE_MODEL_FUNNELED))                  \
+        if (!tile__step_ok(hybrid_fs_g_, TILE_MODEL_FUNNELED))                  \
             break;                                                                 \
         if (hybrid_fs_g_->thread == 0)                                             \
             tile__comm_begin(hybrid_fs_p_, hybrid_fs_g_->step, -1, 0);             \
@@ -207,7 +197,7 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
         tile_group *const hybrid_ms_g_ = &(g);                                     \
         tile_plan *const hybrid_ms_p_ = hybrid_ms_g_->plan;                        \
         int const hybrid_ms_t_ = hybrid_ms_g_->thread;                             \
-        if (!hybrid__model_ok(hybrid_ms_g_, TILE_MODEL_MULTIPLE))                  \
+        if (!tile__step_ok(hybrid_ms_g_, TILE_MODEL_MULTIPLE))                  \
             break;                                                                 \
         tile__comm_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_, hybrid_ms_t_); \
         TILE__COMPUTE(hybrid_ms_p_, hybrid_ms_t_, hybrid_ms_g_->step, it, __VA_ARGS__); \

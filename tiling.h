@@ -100,6 +100,7 @@
 #include <omp.h>
 #endif
 
+#include "balance.h"
 #include "topology.h"
 
 #ifdef __cplusplus
@@ -134,6 +135,7 @@ enum tile_error {
     TILE_ERR_MPI,           /* an MPI call failed */
     TILE_ERR_BODY,          /* the body used break, or an invalid TILE_AT offset */
     TILE_ERR_REMOTE,        /* another rank rejected its arguments */
+    TILE_ERR_BALANCE,       /* invalid balancing policy or cost model */
     TILE_ERR_COUNT_
 };
 
@@ -147,6 +149,20 @@ enum tile_model {
 
 /** How the process grid is chosen when cfg.grid is not fully given. */
 enum tile_grid_policy { TILE_GRID_COMM = 0, TILE_GRID_LATENCY = 1 };
+
+/** Balancing policy of the funneled model (balance.h computes the factors). */
+enum tile_balance {
+    TILE_BAL_FIXED = 0,   /* cfg.bal for every process (1 = no balancing) */
+    TILE_BAL_CONSTANT,    /* eq. 1 for a process that sends in every dimension */
+    TILE_BAL_VARIABLE,    /* eq. 1 for each process's own sending directions */
+    TILE_BAL_ADAPTIVE,    /* Lemma 2 on measured master times, re-evaluated */
+    TILE_BAL_CUSTOM       /* cfg.bal_fn gives the factor of every tile */
+};
+
+struct tile_plan;
+/** A custom balancing policy: the master's factor in [0,1] for tile k
+ *  (called by the master thread, in tile order, before the tile starts). */
+typedef double (*tile_bal_fn)(const struct tile_plan *plan, int64_t k, void *ctx);
 
 /** Storage of the Z dimension. */
 enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
@@ -169,7 +185,17 @@ typedef struct tile_config {
     int grid[TILE_MAX_DIMS];        /* process grid: 0 = free, > 0 = fixed */
     int grid_policy;                /* enum tile_grid_policy for free entries */
     int tgrid[TILE_MAX_DIMS];       /* thread grid, all 0 = chosen by topo_hybrid_grid */
-    double bal;                     /* funneled: master share factor in [0,1], default 1 */
+    double bal;                     /* funneled: master share factor in [0,1], default 1
+                                       (the fixed factor, or where adaptive starts) */
+    int balance;                    /* funneled: enum tile_balance (default TILE_BAL_FIXED) */
+    double tcomp;                   /* cost model for constant/variable balancing: seconds */
+    double tstartup;                /*   per point, per message, and bytes per second; */
+    double bandwidth;               /*   0 = TILEHYBRID_* environment, else measured */
+    int64_t adapt_sample;           /* adaptive: sampling steps (0 = 2PT) */
+    int64_t adapt_period;           /* adaptive: re-evaluate every (0 = sample, -1 = once) */
+    double adapt_smoothing;         /* adaptive: weight of a new estimate (0 = 0.5) */
+    tile_bal_fn bal_fn;             /* TILE_BAL_CUSTOM: the factor of each tile */
+    void *bal_ctx;
     int storage;                    /* enum tile_storage */
     tile_boundary_fn boundary;      /* NULL: boundary values are 0 */
     void *boundary_ctx;
@@ -204,7 +230,23 @@ typedef struct tile_plan {
     int64_t *tsplit[TILE_MAX_DIMS];     /* tsplit[i][0..T_i]: thread box bounds */
     int *tcoord;                        /* tcoord[t*n + i]: coordinates of thread t */
     int *tskew;                         /* sum of thread coordinates */
-    int64_t ntiles, nsteps;             /* K = ceil(Z/z), K + skew */
+    int64_t ntiles, nsteps;             /* K = ceil(Z/z); steps of the run */
+    int64_t skew;                       /* S = sum (T_i - 1) */
+    /* The tile schedule: tile k starts at step sigma(k) (on thread 0) and
+     * thread t computes it at sigma(k) + skew(t); sigma(k+1) = sigma(k) + 1,
+     * plus S drain steps when the thread split changes (adaptive balancing).
+     * Ring of W records: sigma and the bounds along bal_dim. */
+    int whole_face;                     /* 1: one message per tile and direction */
+    int sched_w;
+    int64_t *sched_sigma, *sched_bounds;
+    int64_t announced, send_next, recv_next, recv_pending;
+    int64_t *next_tile;                 /* per thread, 8 apart (no false sharing) */
+    double bal_now, bal_first;          /* factor for tiles announced now; at start */
+    int64_t bal_changes;                /* split changes during the run */
+    int bal_clamped;                    /* eq. 1 asked for a factor outside [0,1] */
+    bal_model model;                    /* constant/variable: the cost model used */
+    bal_adaptive adapt;
+    double last_comp, last_comm;        /* master's totals at the end of the last step */
     int64_t ring_planes;                /* R */
     int64_t plane_elems;
     int64_t stride[TILE_MAX_DIMS];      /* element strides within a plane */
@@ -275,6 +317,7 @@ static inline const char *tile_strerror(int err)
         "an MPI call failed",
         "the loop body used break or an invalid TILE_AT offset",
         "another rank rejected its arguments",
+        "invalid balancing policy or cost model",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tilehybrid error";
@@ -382,33 +425,6 @@ static inline void tile__thread_error(tile_plan *p, int t, int code)
         p->stats[t].error = code;
 }
 
-/* Split `total` into `parts` ranges; part 0 (the master) gets a share bal of
- * an even part, the others share the rest evenly.  bounds[0..parts]. */
-static inline void tile__split(int64_t total, int parts, double bal, int64_t *bounds)
-{
-    int64_t first, rest;
-    int t;
-    if (parts == 1) {
-        bounds[0] = 0;
-        bounds[1] = total;
-        return;
-    }
-    first = (int64_t)((double)total * bal / (double)parts + 0.5);
-    if (first > total - (parts - 1))
-        first = total - (parts - 1);
-    if (bal > 0.0 && first < 1)
-        first = 1;
-    if (first < 0)
-        first = 0;
-    rest = total - first;
-    bounds[0] = 0;
-    bounds[1] = first;
-    for (t = 1; t < parts; t++) {
-        int64_t q = rest / (parts - 1), r = rest % (parts - 1);
-        bounds[t + 1] = bounds[t] + q + ((t - 1) < r ? 1 : 0);
-    }
-}
-
 /* Ring slot of plane z (z >= -d_Z). */
 static inline unsigned char *tile__plane(const tile_plan *p, int64_t z)
 {
@@ -426,8 +442,36 @@ static inline ptrdiff_t tile__offset(const tile_plan *p, const int64_t *x)
     return (ptrdiff_t)(e * (int64_t)p->cfg.elem_size);
 }
 
-/* Tile index thread t computes at step s, or -1. */
-static inline int64_t tile__tile_at(const tile_plan *p, int t, int64_t s)
+/* The schedule record of tile k (valid while k is in flight). */
+static inline int64_t tile__sigma(const tile_plan *p, int64_t k)
+{
+    return p->sched_sigma[k % p->sched_w];
+}
+
+static inline int64_t *tile__bounds(const tile_plan *p, int64_t k)
+{
+    int ta = p->bal_dim < 0 ? 1 : p->tdims[p->bal_dim];
+    return p->sched_bounds + (size_t)(k % p->sched_w) * (size_t)(ta + 1);
+}
+
+/* Tile thread t computes at step s (and claim it), or -1. */
+static inline int64_t tile__claim(tile_plan *p, int t, int64_t s)
+{
+    int64_t k;
+    if (t < 0 || t >= p->threads)
+        return -1;
+    k = p->next_tile[8 * t];
+    /* tile k was announced before its predecessor started (tile__advance),
+     * so its record is stable by now */
+    if (k >= p->ntiles || tile__sigma(p, k) + p->tskew[t] != s)
+        return -1;
+    p->next_tile[8 * t] = k + 1;
+    return k;
+}
+
+/* Tile of thread t's face part in the message of step s (multiple model:
+ * sigma(k) = k, one message per thread part), or -1. */
+static inline int64_t tile__part_tile(const tile_plan *p, int t, int64_t s)
 {
     int64_t k = s - p->tskew[t];
     return (k >= 0 && k < p->ntiles) ? k : -1;
@@ -444,15 +488,33 @@ static inline int64_t tile__tile_z1(const tile_plan *p, int64_t k)
     return z1 < p->cfg.zlen ? z1 : p->cfg.zlen;
 }
 
-/* Box of thread t (local coordinates [lo, hi) per dimension). */
-static inline void tile__thread_box(const tile_plan *p, int t, int64_t *lo, int64_t *hi)
+/* Box of thread t for tile k (local coordinates [lo, hi) per dimension). */
+static inline void tile__thread_box(const tile_plan *p, int t, int64_t k, int64_t *lo,
+                                    int64_t *hi)
 {
     int i;
     for (i = 0; i < p->n; i++) {
         int c = p->tcoord[t * p->n + i];
-        lo[i] = p->tsplit[i][c];
-        hi[i] = p->tsplit[i][c + 1];
+        const int64_t *b = i == p->bal_dim ? tile__bounds(p, k) : p->tsplit[i];
+        lo[i] = b[c];
+        hi[i] = b[c + 1];
     }
+}
+
+/* The whole block, or its face in dimension i (last d_i layers, or the d_i
+ * ghost layers below it). */
+static inline void tile__block_face(const tile_plan *p, int i, int ghost, int64_t *lo,
+                                    int64_t *hi)
+{
+    int j;
+    for (j = 0; j < p->n; j++) {
+        lo[j] = 0;
+        hi[j] = p->len[j];
+    }
+    if (i < 0)
+        return;
+    lo[i] = ghost ? -p->cfg.dep[i] : p->len[i] - p->cfg.dep[i];
+    hi[i] = ghost ? 0 : p->len[i];
 }
 
 /* Visit the rows (innermost dimension) of box [lo,hi) x planes [z0,z1):
@@ -532,10 +594,10 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
 
 /* Face region of thread t's box in dimension i: the last d_i layers (send)
  * or the d_i ghost layers below the box (receive). */
-static inline void tile__face(const tile_plan *p, int t, int i, int ghost,
+static inline void tile__face(const tile_plan *p, int t, int64_t k, int i, int ghost,
                               int64_t *lo, int64_t *hi)
 {
-    tile__thread_box(p, t, lo, hi);
+    tile__thread_box(p, t, k, lo, hi);
     if (ghost) {
         hi[i] = lo[i];
         lo[i] = lo[i] - p->cfg.dep[i];
@@ -549,7 +611,7 @@ static inline int64_t tile__face_bytes(const tile_plan *p, int t, int i, int64_t
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, b;
     int j;
-    tile__face(p, t, i, 0, lo, hi);
+    tile__face(p, t, k, i, 0, lo, hi);
     b = (int64_t)p->cfg.elem_size * (tile__tile_z1(p, k) - tile__tile_z0(p, k));
     for (j = 0; j < p->n; j++)
         b *= hi[j] - lo[j];
@@ -566,7 +628,7 @@ static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
     for (i = 0; i < p->n; i++) {
         if (p->cfg.dep[i] == 0 || p->pcoords[i] != 0 || p->tcoord[t * p->n + i] != 0)
             continue;
-        tile__face(p, t, i, 1, lo, hi);
+        tile__face(p, t, k, i, 1, lo, hi);
         tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi,
                        tile__fill_row, &fc);
     }
@@ -616,11 +678,11 @@ static inline void tile__post_sends(tile_plan *p, int64_t s, int only, int me)
         for (t = (only < 0 ? 0 : only); t < (only < 0 ? T : only + 1); t++) {
             int64_t k, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
             tile__copy_ctx cc;
-            if (!tile__is_sender(p, t, i) || (k = tile__tile_at(p, t, s - 1)) < 0)
+            if (!tile__is_sender(p, t, i) || (k = tile__part_tile(p, t, s - 1)) < 0)
                 continue;
             if (only >= 0)
                 start = off = p->seg[i * T + t];
-            tile__face(p, t, i, 0, lo, hi);
+            tile__face(p, t, k, i, 0, lo, hi);
             cc.buf = p->sbuf[i] + off;
             cc.to_buf = 1;
             tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi,
@@ -649,7 +711,7 @@ static inline void tile__post_recvs(tile_plan *p, int64_t s, int only, int me)
             continue;
         for (t = (only < 0 ? 0 : only); t < (only < 0 ? T : only + 1); t++) {
             int64_t k;
-            if (!tile__is_receiver(p, t, i) || (k = tile__tile_at(p, t, s)) < 0)
+            if (!tile__is_receiver(p, t, i) || (k = tile__part_tile(p, t, s)) < 0)
                 continue;
             if (only >= 0)
                 start = p->seg[i * T + t];
@@ -676,11 +738,11 @@ static inline void tile__unpack(tile_plan *p, int64_t s, int only)
         for (t = (only < 0 ? 0 : only); t < (only < 0 ? T : only + 1); t++) {
             int64_t k, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
             tile__copy_ctx cc;
-            if (!tile__is_receiver(p, t, i) || (k = tile__tile_at(p, t, s)) < 0)
+            if (!tile__is_receiver(p, t, i) || (k = tile__part_tile(p, t, s)) < 0)
                 continue;
             if (only >= 0)
                 off = p->seg[i * T + t];
-            tile__face(p, t, i, 1, lo, hi);
+            tile__face(p, t, k, i, 1, lo, hi);
             cc.buf = p->rbuf[i] + off;
             cc.to_buf = 0;
             tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi,
@@ -703,14 +765,189 @@ static inline void tile__waitall(tile_plan *p, int me)
     p->stats[me].wait += tile__now() - t0;
 }
 
-/* One communication phase of step s for thread me (parts `only`):
- * send what step s-1 computed, post receives for step s+1. */
+/* --- the tile schedule ---------------------------------------------------- */
+
+/* Give tile k its thread split (the current factor along bal_dim) and its
+ * start step.  Called by one thread, for tiles no thread computes yet. */
+static inline void tile__announce(tile_plan *p, int64_t k)
+{
+    int64_t *b = tile__bounds(p, k);
+    int changed = 0;
+    if (p->cfg.balance == TILE_BAL_CUSTOM && p->cfg.model == TILE_MODEL_FUNNELED) {
+        double f = p->cfg.bal_fn(p, k, p->cfg.bal_ctx);
+        p->bal_now = f > 1.0 ? 1.0 : f >= 0.0 ? f : 0.0;   /* NaN and below 0: 0 */
+    }
+    if (p->bal_dim >= 0) {
+        int ta = p->tdims[p->bal_dim], u;
+        int64_t first = 0, count = 0;
+        b[0] = 0;
+        for (u = 0; u < ta; u++) {
+            bal_split_part(p->len[p->bal_dim], ta, p->bal_now, u, &first, &count);
+            b[u + 1] = first + count;
+        }
+        if (k > 0)
+            changed = memcmp(b, tile__bounds(p, k - 1), sizeof(int64_t) * (size_t)(ta + 1)) != 0;
+    }
+    p->sched_sigma[k % p->sched_w] = k == 0 ? 0 : tile__sigma(p, k - 1) + 1 +
+                                                  (changed ? p->skew : 0);
+    if (changed)
+        p->bal_changes++;
+    p->announced = k + 1;
+    if (k == p->ntiles - 1)
+        p->nsteps = tile__sigma(p, k) + p->skew + 1;
+}
+
+/* Announce every tile whose predecessor starts by step s + 1, so that the
+ * receive for it can be posted in time (end of step s, one thread). */
+static inline void tile__advance(tile_plan *p, int64_t s)
+{
+    if (p->announced == 0 && p->ntiles > 0)
+        tile__announce(p, 0);
+    while (p->announced < p->ntiles && tile__sigma(p, p->announced - 1) <= s + 1)
+        tile__announce(p, p->announced);
+}
+
+/* The master's share: constant/variable factor once t_comp is known, the
+ * adaptive rule every step (end of step, master thread, funneled model). */
+static inline void tile__rebalance(tile_plan *p)
+{
+    const tile_stats *m = &p->stats[0];
+    /* t_comm of Lemma 2 is the master's communication work: packing, MPI
+     * calls, unpacking.  Time blocked in MPI_Waitall is mostly waiting for
+     * the upstream neighbour, which moving work between threads cannot
+     * shorten, so it is left out. */
+    double comp = m->compute - p->last_comp, comm = m->comm - p->last_comm;
+    p->last_comp = m->compute;
+    p->last_comm = m->comm;
+    if (p->cfg.model != TILE_MODEL_FUNNELED || p->threads == 1)
+        return;
+    if (p->cfg.balance == TILE_BAL_ADAPTIVE) {
+        if (bal_adaptive_step(&p->adapt, comp, comm) == 1)
+            p->bal_now = p->adapt.bal;
+    } else if ((p->cfg.balance == TILE_BAL_CONSTANT || p->cfg.balance == TILE_BAL_VARIABLE) &&
+               p->model.tcomp <= 0.0 && m->points > 0 && m->compute > 0.0) {
+        /* t_comp measured on the master's first tile(s) of the user's body */
+        double f = 1.0;
+        int64_t dep64[TILE_MAX_DIMS];
+        int i, clamped = 0;
+        p->model.tcomp = m->compute / (double)m->points;
+        for (i = 0; i < p->n; i++)
+            dep64[i] = p->cfg.dep[i];
+        if (bal_factor(&p->model, p->n, p->pdims,
+                       p->cfg.balance == TILE_BAL_VARIABLE ? p->pcoords : NULL, p->threads,
+                       p->cfg.extent, p->cfg.tile_height, dep64, &f, &clamped) == BAL_OK) {
+            p->bal_now = f;
+            p->bal_clamped = clamped;
+        }
+    }
+}
+
+/* --- whole-face messages (models mpi, fine, funneled) ---------------------- */
+
+/* At step s: send the face of the tile every face thread finished at step
+ * s - 1 (tile k with sigma(k) + S + 1 == s), post the receive for the tile
+ * that starts at step s + 1. */
+static inline void tile__wf_begin(tile_plan *p, int64_t s)
+{
+    int i, sent = 0, posted = 0;
+    int64_t k = p->send_next, r = p->recv_next;
+    int do_send = k < p->ntiles && k < p->announced && tile__sigma(p, k) + p->skew + 1 == s;
+    int do_recv = r < p->ntiles && r < p->announced && tile__sigma(p, r) - 1 == s;
+    for (i = 0; i < p->n; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+        MPI_Request *q = &p->req[p->nreq[0]];
+        if (do_send && p->nbr_hi[i] != MPI_PROC_NULL) {
+            tile__copy_ctx cc;
+            tile__block_face(p, i, 0, lo, hi);
+            cc.buf = p->sbuf[i];
+            cc.to_buf = 1;
+            tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row,
+                           &cc);
+            bytes = (int64_t)(cc.buf - p->sbuf[i]);
+            if (tile__mpi_check(p, 0, MPI_Isend(p->sbuf[i], (int)bytes, MPI_BYTE, p->nbr_hi[i], 0,
+                                                p->comm, q)) == MPI_SUCCESS)
+                p->nreq[0]++;
+            p->stats[0].bytes_sent += bytes;
+            p->stats[0].messages++;
+            sent = 1;
+        }
+        if (do_recv && p->nbr_lo[i] != MPI_PROC_NULL) {
+            int j;
+            q = &p->req[p->nreq[0]];
+            tile__block_face(p, i, 1, lo, hi);
+            bytes = (int64_t)p->cfg.elem_size * (tile__tile_z1(p, r) - tile__tile_z0(p, r));
+            for (j = 0; j < p->n; j++)
+                bytes *= hi[j] - lo[j];
+            if (tile__mpi_check(p, 0, MPI_Irecv(p->rbuf[i], (int)bytes, MPI_BYTE, p->nbr_lo[i], 0,
+                                                p->comm, q)) == MPI_SUCCESS)
+                p->nreq[0]++;
+            posted = 1;
+        }
+    }
+    (void)sent;
+    (void)posted;
+    if (do_send)
+        p->send_next++;
+    if (do_recv) {
+        p->recv_pending = r;
+        p->recv_next++;
+    }
+}
+
+/* End of step s: wait, unpack the tile received, then schedule ahead. */
+static inline void tile__wf_end(tile_plan *p, int64_t s)
+{
+    double t0;
+    int i;
+    tile__waitall(p, 0);
+    t0 = tile__now();
+    if (p->recv_pending >= 0) {
+        int64_t k = p->recv_pending;
+        for (i = 0; i < p->n; i++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+            tile__copy_ctx cc;
+            if (p->nbr_lo[i] == MPI_PROC_NULL)
+                continue;
+            tile__block_face(p, i, 1, lo, hi);
+            cc.buf = p->rbuf[i];
+            cc.to_buf = 0;
+            tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row,
+                           &cc);
+        }
+        p->recv_pending = -1;
+    }
+    p->stats[0].comm += tile__now() - t0;
+    if (s >= 0)
+        tile__rebalance(p);
+    tile__advance(p, s);
+}
+
+/* One communication phase of step s for thread me: whole faces (thread 0),
+ * or thread me's own parts (multiple model): send what the previous step
+ * computed, post receives for what the next step needs. */
 static inline void tile__comm_begin(tile_plan *p, int64_t s, int only, int me)
 {
     double t0 = tile__now();
-    tile__post_sends(p, s, only, me);
-    if (s + 1 < p->nsteps)
-        tile__post_recvs(p, s + 1, only, me);
+    if (s == 0) {
+        /* the prologue: receive what step 0 needs.  Done here, after the step
+         * macro has checked the model, so that a wrong macro sends nothing and
+         * waits for nothing on every rank. */
+        if (p->whole_face) {
+            tile__wf_begin(p, -1);
+            tile__wf_end(p, -1);
+        } else {
+            tile__post_recvs(p, 0, only, me);
+            tile__waitall(p, me);
+            tile__unpack(p, 0, only);
+        }
+    }
+    if (p->whole_face) {
+        tile__wf_begin(p, s);
+    } else {
+        tile__post_sends(p, s, only, me);
+        if (s + 1 < p->nsteps)
+            tile__post_recvs(p, s + 1, only, me);
+    }
     p->stats[me].comm += tile__now() - t0;
 }
 
@@ -718,20 +955,26 @@ static inline void tile__comm_begin(tile_plan *p, int64_t s, int only, int me)
 static inline void tile__comm_end(tile_plan *p, int64_t s, int only, int me)
 {
     double t0;
+    if (p->whole_face) {
+        tile__wf_end(p, s);
+        return;
+    }
     tile__waitall(p, me);
     t0 = tile__now();
     if (s + 1 < p->nsteps)
         tile__unpack(p, s + 1, only);
     p->stats[me].comm += tile__now() - t0;
+    if (me == 0)
+        tile__advance(p, s);
 }
 
-/* Fill the d_Z planes below Z = 0 for the box of thread t. */
-static inline void tile__fill_zlow(tile_plan *p, int t)
+/* Fill the d_Z planes below Z = 0 for the whole block. */
+static inline void tile__fill_zlow(tile_plan *p)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     tile__fill_ctx fc;
     fc.p = p;
-    tile__thread_box(p, t, lo, hi);
+    tile__block_face(p, -1, 0, lo, hi);
     tile__for_rows(p, -(int64_t)p->cfg.depz, 0, lo, hi, tile__fill_row, &fc);
 }
 
@@ -767,9 +1010,48 @@ static inline void tile__run_start(tile_plan *p, int nthreads, int model)
     for (t = 0; t < p->threads; t++) {
         memset(&p->stats[t], 0, sizeof p->stats[t]);
         p->nreq[t] = 0;
+        p->next_tile[8 * t] = 0;
     }
     p->bytes_sent = p->messages = 0;
+    /* the schedule and the master's first factor */
+    p->announced = p->send_next = p->recv_next = 0;
+    p->recv_pending = -1;
+    p->nsteps = INT64_MAX;
+    p->bal_changes = 0;
+    p->last_comp = p->last_comm = 0.0;
+    p->bal_now = 1.0;
+    if (p->cfg.model == TILE_MODEL_FUNNELED && p->threads > 1) {
+        p->bal_now = p->cfg.bal;
+        if (p->cfg.balance == TILE_BAL_ADAPTIVE) {
+            int64_t sample = p->cfg.adapt_sample, period = p->cfg.adapt_period;
+            if (sample <= 0 && bal_sampling_steps(p->size, p->threads, &sample) != BAL_OK)
+                sample = 2 * (int64_t)p->size * p->threads;
+            period = period == 0 ? sample : period < 0 ? 0 : period;
+            bal_adaptive_init(&p->adapt, p->cfg.bal, p->threads, sample, period,
+                              p->cfg.adapt_smoothing > 0.0 ? p->cfg.adapt_smoothing : 0.5);
+        } else if (p->cfg.balance != TILE_BAL_FIXED && p->model.tcomp > 0.0) {
+            int64_t dep64[TILE_MAX_DIMS];
+            double f = 1.0;
+            int i;
+            for (i = 0; i < p->n; i++)
+                dep64[i] = p->cfg.dep[i];
+            if (bal_factor(&p->model, p->n, p->pdims,
+                           p->cfg.balance == TILE_BAL_VARIABLE ? p->pcoords : NULL, p->threads,
+                           p->cfg.extent, p->cfg.tile_height, dep64, &f, &p->bal_clamped) ==
+                BAL_OK)
+                p->bal_now = f;
+        }
+    }
+    p->bal_first = p->bal_now;
+    tile__advance(p, -1);
     p->run_start = tile__now();
+}
+
+static inline void tile__barrier(void)
+{
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
 }
 
 /* End of a run (master): totals. */
@@ -790,7 +1072,8 @@ static inline void tile__run_finish(tile_plan *p)
     }
 }
 
-/* Start of a run for the calling thread, in the model's way. */
+/* Start of a run for the calling thread, in the model's way: the collective
+ * check, the planes below Z = 0, and the receive of what step 0 needs. */
 static inline tile_group tile__group_begin(tile_plan *p)
 {
     tile_group g;
@@ -799,55 +1082,40 @@ static inline tile_group tile__group_begin(tile_plan *p)
     g.plan = p;
     g.thread = t;
     g.step = 0;
-#ifdef _OPENMP
-    nt = omp_get_num_threads();
-#endif
     if (model == TILE_MODEL_FUNNELED || model == TILE_MODEL_MULTIPLE) {
         /* coarse grain: we are inside the user's parallel region */
 #ifdef _OPENMP
-#pragma omp master
+        nt = omp_get_num_threads();
 #endif
-        tile__run_start(p, nt, model);
+        if (t == 0) {
+            tile__run_start(p, nt, model);
+            if (p->run_ok)
+                tile__fill_zlow(p);
+        }
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
         if (!p->run_ok) {
-            g.step = p->nsteps;
+            g.step = INT64_MAX;
             return g;
         }
-        if (t < p->threads)
-            tile__fill_zlow(p, t);
-        if (model == TILE_MODEL_MULTIPLE) {
-            tile__post_recvs(p, 0, t, t);
-            tile__waitall(p, t);
-            tile__unpack(p, 0, t);
-        } else if (t == 0) {
-            tile__post_recvs(p, 0, -1, 0);
-            tile__waitall(p, 0);
-            tile__unpack(p, 0, -1);
-        }
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
     } else {
         /* pure MPI and fine grain: called outside any parallel region */
-        int u;
-        tile__run_start(p, model == TILE_MODEL_FINE ? p->threads : nt, model);
+#ifdef _OPENMP
+        nt = model == TILE_MODEL_FINE ? p->threads : omp_get_num_threads();
+#endif
+        tile__run_start(p, nt, model);
         if (!p->run_ok) {
-            g.step = p->nsteps;
+            g.step = INT64_MAX;
             return g;
         }
-        for (u = 0; u < p->threads; u++)
-            tile__fill_zlow(p, u);
-        tile__post_recvs(p, 0, -1, 0);
-        tile__waitall(p, 0);
-        tile__unpack(p, 0, -1);
+        tile__fill_zlow(p);
     }
     return g;
 }
 
-/* Condition of the group loop; at the end sends the last parts and closes
- * the run. */
+/* Condition of the group loop; after the last step sends the last tile's
+ * faces and closes the run. */
 static inline int tile__group_more(tile_group *g)
 {
     tile_plan *p = g->plan;
@@ -856,6 +1124,17 @@ static inline int tile__group_more(tile_group *g)
         return 1;
     if (!p->run_ok)
         return 0;
+    if (g->step == INT64_MAX) {
+        /* a step macro of another model ended the loop: report, no messages */
+        int coarse = model == TILE_MODEL_FUNNELED || model == TILE_MODEL_MULTIPLE;
+        if (coarse)
+            tile__barrier();
+        if (g->thread == 0)
+            tile__run_finish(p);
+        if (coarse)
+            tile__barrier();
+        return 0;
+    }
     if (model == TILE_MODEL_MULTIPLE) {
         double t0 = tile__now();
         tile__post_sends(p, p->nsteps, g->thread, g->thread);
@@ -863,30 +1142,35 @@ static inline int tile__group_more(tile_group *g)
         tile__waitall(p, g->thread);
 #ifdef _OPENMP
 #pragma omp barrier
-#pragma omp master
 #endif
-        tile__run_finish(p);
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
-    } else if (model == TILE_MODEL_FUNNELED) {
-        if (g->thread == 0) {
-            double t0 = tile__now();
-            tile__post_sends(p, p->nsteps, -1, 0);
-            p->stats[0].comm += tile__now() - t0;
-            tile__waitall(p, 0);
+        if (g->thread == 0)
             tile__run_finish(p);
-        }
 #ifdef _OPENMP
 #pragma omp barrier
 #endif
     } else {
-        double t0 = tile__now();
-        tile__post_sends(p, p->nsteps, -1, 0);
-        p->stats[0].comm += tile__now() - t0;
-        tile__waitall(p, 0);
-        tile__run_finish(p);
+        if (g->thread == 0) {
+            tile__comm_begin(p, p->nsteps, -1, 0);
+            tile__waitall(p, 0);
+            tile__run_finish(p);
+        }
+        if (model == TILE_MODEL_FUNNELED)
+            tile__barrier();
     }
+    g->step = INT64_MAX;
+    return 0;
+}
+
+/* A step macro checks that the plan is of its model; if not, it records
+ * TILE_ERR_MODEL and ends the group loop (every rank and thread does the
+ * same, so nothing waits for anyone). */
+static inline int tile__step_ok(tile_group *g, int model)
+{
+    tile_plan *p = g->plan;
+    if (p->cfg.model == model)
+        return 1;
+    tile__thread_error(p, g->thread < p->threads ? g->thread : 0, TILE_ERR_MODEL);
+    g->step = INT64_MAX - 1;
     return 0;
 }
 
@@ -907,10 +1191,9 @@ static inline void tile__cur_row(tile_cursor *c)
 
 /* Cursor over thread t's box for the tile it computes at step s (empty when
  * it has none). */
-static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t s)
+static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
 {
     tile_cursor c;
-    int64_t k = tile__tile_at(p, t, s);
     int i;
     c.plan = p;
     c.n = p->n;
@@ -926,7 +1209,7 @@ static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t s)
         c.z = c.z1 = 0;
         return c;
     }
-    tile__thread_box(p, t, c.blo, c.bhi);
+    tile__thread_box(p, t, k, c.blo, c.bhi);
     for (i = 0; i < p->n; i++)
         if (c.bhi[i] <= c.blo[i])
             k = -1;
@@ -1065,8 +1348,8 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 
 /* The points of thread t's tile at step s, with the body in place.  Used by
  * every step macro; `it` is the user's cursor name. */
-#define TILE__POINTS(plan_, t_, s_, it, ...)                                       \
-    for (tile_cursor it = tile__cur_begin((plan_), (t_), (s_));                    \
+#define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
+    for (tile_cursor it = tile__cur_begin((plan_), (t_), (k_));                    \
          tile__cur_zmore(&(it)); tile__cur_znext(&(it)))                           \
         for (tile__cur_rbegin(&(it)); tile__cur_rmore(&(it)); tile__cur_rnext(&(it))) \
             for (; (it).xl < (it).xend; (it).xl++, (it).off += (ptrdiff_t)(it).esz) { \
@@ -1080,10 +1363,10 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
         int const tile_cp_t_ = (t_);                                               \
         int64_t const tile_cp_s_ = (s_);                                           \
         double const tile_cp_t0_ = tile__now();                                    \
-        int64_t const tile_cp_k_ = tile__tile_at(tile_cp_p_, tile_cp_t_, tile_cp_s_); \
+        int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, tile_cp_s_);  \
         if (tile_cp_k_ >= 0 && tile_cp_p_->run_ok) {                               \
             tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
-            TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_s_, it, __VA_ARGS__)      \
+            TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
             tile_cp_p_->stats[tile_cp_t_].compute += tile__now() - tile_cp_t0_;    \
         }                                                                          \
     } while (0)
@@ -1120,10 +1403,8 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 #define TILE_MPI_STEP(g, it, ...)                                                  \
     do {                                                                           \
         tile_group *const tile_ms_g_ = &(g);                                       \
-        if (tile_ms_g_->plan->cfg.model != TILE_MODEL_MPI) {                       \
-            tile__thread_error(tile_ms_g_->plan, 0, TILE_ERR_MODEL);               \
+        if (!tile__step_ok(tile_ms_g_, TILE_MODEL_MPI))                            \
             break;                                                                 \
-        }                                                                          \
         tile__comm_begin(tile_ms_g_->plan, tile_ms_g_->step, -1, 0);               \
         TILE__COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);     \
         tile__comm_end(tile_ms_g_->plan, tile_ms_g_->step, -1, 0);                 \
@@ -1178,6 +1459,16 @@ static inline int tile__validate(tile_plan *p, const tile_config *c, int size)
     if (!(c->bal >= 0.0 && c->bal <= 1.0))
         return tile__fail(p, TILE_ERR_BAL, "bal = %g: the balancing factor must be in [0, 1]",
                           c->bal);
+    if (c->balance < TILE_BAL_FIXED || c->balance > TILE_BAL_CUSTOM ||
+        (c->balance == TILE_BAL_CUSTOM && c->bal_fn == NULL))
+        return tile__fail(p, TILE_ERR_BALANCE, "balance = %d: not a tile_balance policy "
+                          "(or TILE_BAL_CUSTOM without bal_fn)", c->balance);
+    if (!(c->tcomp >= 0.0) || !(c->tstartup >= 0.0) || !(c->bandwidth >= 0.0) ||
+        !(c->adapt_smoothing >= 0.0 && c->adapt_smoothing <= 1.0) || c->adapt_sample < 0 ||
+        c->adapt_period < -1)
+        return tile__fail(p, TILE_ERR_BALANCE, "cost model or adaptive parameters out of range "
+                          "(times, bandwidth >= 0; smoothing in [0,1]; sample >= 0; "
+                          "period >= -1)");
     if (c->storage != TILE_STORE_WINDOW && c->storage != TILE_STORE_FULL)
         return tile__fail(p, TILE_ERR_MODEL, "storage = %d: not a tile_storage", c->storage);
     if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY)
@@ -1190,9 +1481,10 @@ static inline int tile__validate(tile_plan *p, const tile_config *c, int size)
 /* Every rank must pass the same configuration. */
 static inline int tile__agree(tile_plan *p, const tile_config *c)
 {
-    enum { NV = 10 + 4 * TILE_MAX_DIMS };
-    static const char *const what[10] = { "N", "Z", "d_Z", "tile height", "element size",
-                                          "model", "threads", "grid policy", "bal", "storage" };
+    enum { NV = 13 + 4 * TILE_MAX_DIMS };
+    static const char *const what[13] = { "N", "Z", "d_Z", "tile height", "element size",
+                                          "model", "threads", "grid policy", "bal", "storage",
+                                          "balance", "adaptive sample", "adaptive period" };
     int64_t v[NV], neg[NV], mn[NV], mx[NV];
     int i, k = 0;
     v[k++] = c->n;
@@ -1205,6 +1497,9 @@ static inline int tile__agree(tile_plan *p, const tile_config *c)
     v[k++] = c->grid_policy;
     v[k++] = (int64_t)(c->bal * 1e15);
     v[k++] = c->storage;
+    v[k++] = c->balance;
+    v[k++] = c->adapt_sample;
+    v[k++] = c->adapt_period;
     for (i = 0; i < TILE_MAX_DIMS; i++) {
         v[k++] = c->extent[i];
         v[k++] = c->dep[i];
@@ -1220,11 +1515,11 @@ static inline int tile__agree(tile_plan *p, const tile_config *c)
         if (mn[i] != -mx[i]) {
             static const char *const dimwhat[4] = { "extent X", "dependence d", "grid entry ",
                                                     "thread grid entry " };
-            if (i < 10)
+            if (i < 13)
                 return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s' differs between ranks "
                                   "(%lld vs %lld)", what[i], (long long)mn[i], (long long)-mx[i]);
             return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s%d' differs between ranks "
-                              "(%lld vs %lld)", dimwhat[(i - 10) % 4], (i - 10) / 4 + 1,
+                              "(%lld vs %lld)", dimwhat[(i - 13) % 4], (i - 13) / 4 + 1,
                               (long long)mn[i], (long long)-mx[i]);
         }
     }
@@ -1248,6 +1543,10 @@ static inline void tile__free(tile_plan *p)
     free(p->req);
     free(p->nreq);
     free(p->stats);
+    free(p->next_tile);
+    free(p->sched_sigma);
+    free(p->sched_bounds);
+    p->next_tile = p->sched_sigma = p->sched_bounds = NULL;
     p->tcoord = p->tskew = p->nreq = NULL;
     p->ring = NULL;
     p->seg = NULL;
@@ -1374,9 +1673,15 @@ static inline int tile__setup(tile_plan *p)
         p->tsplit[i] = (int64_t *)malloc(sizeof(int64_t) * (size_t)(p->tdims[i] + 1));
         if (p->tsplit[i] == NULL)
             return tile__fail(p, TILE_ERR_NOMEM, "out of memory for the thread grid");
-        tile__split(p->len[i], p->tdims[i],
-                    (c->model == TILE_MODEL_FUNNELED && i == p->bal_dim) ? c->bal : 1.0,
-                    p->tsplit[i]);
+        {
+            int u;
+            int64_t first = 0, count = 0;
+            p->tsplit[i][0] = 0;
+            for (u = 0; u < p->tdims[i]; u++) {
+                bal_split_part(p->len[i], p->tdims[i], 1.0, u, &first, &count);
+                p->tsplit[i][u + 1] = first + count;
+            }
+        }
         skew += p->tdims[i] - 1;
     }
     p->tcoord = (int *)malloc(sizeof(int) * (size_t)T * (size_t)n);
@@ -1385,8 +1690,23 @@ static inline int tile__setup(tile_plan *p)
     p->req = (MPI_Request *)malloc(sizeof(MPI_Request) * (size_t)T * 2 * (size_t)n);
     p->stats = (tile_stats *)calloc((size_t)T, sizeof(tile_stats));
     p->seg = (int64_t *)calloc((size_t)T * (size_t)n, sizeof(int64_t));
-    if (!p->tcoord || !p->tskew || !p->nreq || !p->req || !p->stats || !p->seg)
+    p->next_tile = (int64_t *)calloc((size_t)T * 8, sizeof(int64_t));
+    p->skew = skew;
+    p->sched_w = (int)(2 * skew + 8);
+    {
+        int ta = p->bal_dim < 0 ? 1 : p->tdims[p->bal_dim], w;
+        p->sched_sigma = (int64_t *)calloc((size_t)p->sched_w, sizeof(int64_t));
+        p->sched_bounds = (int64_t *)calloc((size_t)p->sched_w * (size_t)(ta + 1),
+                                            sizeof(int64_t));
+        if (p->sched_bounds != NULL && p->bal_dim >= 0)
+            for (w = 0; w < p->sched_w; w++)
+                memcpy(p->sched_bounds + (size_t)w * (size_t)(ta + 1), p->tsplit[p->bal_dim],
+                       sizeof(int64_t) * (size_t)(ta + 1));
+    }
+    if (!p->tcoord || !p->tskew || !p->nreq || !p->req || !p->stats || !p->seg ||
+        !p->next_tile || !p->sched_sigma || !p->sched_bounds)
         return tile__fail(p, TILE_ERR_NOMEM, "out of memory for thread tables");
+    p->whole_face = c->model != TILE_MODEL_MULTIPLE;
     for (t = 0; t < T; t++) {
         int r = t;
         p->tskew[t] = 0;
@@ -1401,7 +1721,7 @@ static inline int tile__setup(tile_plan *p)
     p->ntiles = (c->zlen + c->tile_height - 1) / c->tile_height;
     if (c->tile_height > c->zlen)
         p->ntiles = 1;
-    p->nsteps = p->ntiles + skew;
+    p->nsteps = INT64_MAX;     /* known once the last tile is scheduled */
     {
         int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen;
         int64_t win = tile__mul(h, skew + 2);
@@ -1427,12 +1747,24 @@ static inline int tile__setup(tile_plan *p)
         return tile__fail(p, TILE_ERR_NOMEM, "out of memory for the Z window (%lld bytes); "
                           "lower the tile height", (long long)bytes);
 
-    /* message buffers: each thread's face part has a segment */
+    /* message buffers: a whole face of a tile, or (multiple model) a
+     * segment for each thread's part */
     for (i = 0; i < n; i++) {
         int64_t total = 0;
         if (p->nbr_lo[i] == MPI_PROC_NULL && p->nbr_hi[i] == MPI_PROC_NULL)
             continue;
-        for (t = 0; t < T; t++) {
+        if (p->whole_face) {
+            int j;
+            total = (int64_t)c->elem_size * c->dep[i] *
+                    (c->tile_height < c->zlen ? c->tile_height : c->zlen);
+            for (j = 0; j < n && total >= 0 && total <= INT_MAX; j++)
+                if (j != i)
+                    total = tile__mul(total, p->len[j]);
+            if (total < 0 || total > INT_MAX)
+                return tile__fail(p, TILE_ERR_OVERFLOW, "a message along dimension %d would "
+                                  "exceed INT_MAX bytes; lower the tile height", i + 1);
+        }
+        for (t = 0; t < T && !p->whole_face; t++) {
             int64_t part;
             p->seg[i * T + t] = total;
             if (!tile__is_sender(p, t, i) && !tile__is_receiver(p, t, i))
@@ -1449,6 +1781,58 @@ static inline int tile__setup(tile_plan *p)
         if (p->nbr_lo[i] != MPI_PROC_NULL &&
             (p->rbuf[i] = (unsigned char *)malloc((size_t)total + 1)) == NULL)
             return tile__fail(p, TILE_ERR_NOMEM, "out of memory for message buffers");
+    }
+    return TILE_OK;
+}
+
+/* The cost model of constant and variable balancing (funneled model): the
+ * cfg fields, else the TILEHYBRID_* environment variables (balance.h), else
+ * measured: t_startup and the bandwidth by a ping-pong between rank pairs
+ * now (collective), t_comp on the master's first tile during the run. */
+static inline int tile__cost_model(tile_plan *p)
+{
+    const tile_config *c = &p->cfg;
+    bal_model env;
+    int found = 0, rc;
+    memset(&p->model, 0, sizeof p->model);
+    if (c->model != TILE_MODEL_FUNNELED || c->threads < 2 ||
+        (c->balance != TILE_BAL_CONSTANT && c->balance != TILE_BAL_VARIABLE))
+        return TILE_OK;
+    p->model.tcomp = c->tcomp;
+    p->model.tstartup = c->tstartup;
+    p->model.bandwidth = c->bandwidth;
+    p->model.elem_bytes = (double)c->elem_size;
+    memset(&env, 0, sizeof env);
+    if ((rc = bal_model_from_env(&env, &found)) != BAL_OK)
+        return tile__fail(p, TILE_ERR_BALANCE, "%s", bal_strerror(rc));
+    if (p->model.tcomp <= 0.0 && (found & BAL_HAVE_TCOMP))
+        p->model.tcomp = env.tcomp;
+    if (c->tstartup <= 0.0 && c->bandwidth <= 0.0 && (found & BAL_HAVE_TSTARTUP))
+        p->model.tstartup = env.tstartup;
+    if (p->model.bandwidth <= 0.0 && (found & BAL_HAVE_BANDWIDTH))
+        p->model.bandwidth = env.bandwidth;
+    if (p->model.bandwidth <= 0.0) {
+        if (p->size == 1) {
+            p->model.bandwidth = 1e300;   /* one process sends nothing */
+        } else {
+            bal_fit fit;
+            int64_t face = 0, i;
+            for (i = 0; i < p->n; i++) {
+                int64_t b = 0, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, j;
+                tile__block_face(p, (int)i, 0, lo, hi);
+                b = (int64_t)c->elem_size * (tile__tile_z1(p, 0) - tile__tile_z0(p, 0));
+                for (j = 0; j < p->n; j++)
+                    b *= hi[j] - lo[j];
+                face = b > face ? b : face;
+            }
+            face = face < 64 ? 64 : face > (4 << 20) ? (4 << 20) : face;
+            rc = bal_calibrate_comm_all(p->comm, (int)face, 3, &fit);
+            if (rc == BAL_OK)
+                rc = bal_model_set_comm(&p->model, &fit);
+            if (rc != BAL_OK)
+                return tile__fail(p, TILE_ERR_BALANCE, "could not measure the network for "
+                                  "balancing (%s); give tstartup and bandwidth", bal_strerror(rc));
+        }
     }
     return TILE_OK;
 }
@@ -1511,6 +1895,14 @@ static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_co
     if ((rc = tile__agree(plan, cfg)) != TILE_OK)
         return rc;
     rc = tile__setup(plan);     /* same outcome on every rank, except memory */
+    mine = rc;
+    if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
+        return tile__fail(plan, TILE_ERR_MPI, "MPI_Allreduce failed");
+    if (worst != TILE_OK)
+        return rc != TILE_OK ? rc
+                             : tile__fail(plan, TILE_ERR_REMOTE, "another rank failed to set up "
+                                          "(%s)", tile_strerror(worst));
+    rc = tile__cost_model(plan);
     mine = rc;
     if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
         return tile__fail(plan, TILE_ERR_MPI, "MPI_Allreduce failed");

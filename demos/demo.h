@@ -12,6 +12,9 @@
  *   mpiexec -n P ./demos/adi [--space 16x256x16384] [--tile-height 100]
  *       [--model mpi|fine|funneled|multiple] [--threads T]
  *       [--grid comm|latency|AxB] [--bal F] [--verify] [--json]
+ *       [--balance none|fixed|constant|variable|adaptive]
+ *       [--tcomp S] [--tstartup S] [--bandwidth B]      (cost model; else measured)
+ *       [--adapt-period STEPS]                          (adaptive; default 2PT)
  */
 #ifndef TILEHYBRID_DEMO_H
 #define TILEHYBRID_DEMO_H
@@ -52,20 +55,36 @@ static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y
 
 typedef struct demo_opts {
     int64_t space[3], tile_height;
-    int model, threads, grid[2], policy, verify, json;
-    double bal;
+    int model, threads, grid[2], policy, verify, json, balance;
+    double bal, tcomp, tstartup, bandwidth;
+    int64_t adapt_period;
 } demo_opts;
+
+/* The first argument error, printed by rank 0 once MPI is up (a process
+ * that leaves before MPI_Init upsets some launchers). */
+static char demo_errmsg[512];
 
 static int demo_usage(int rank, const char *fmt, const char *arg)
 {
-    if (rank == 0) {
-        fprintf(stderr, "%s: ", DEMO_NAME);
-        fprintf(stderr, fmt, arg);
-        fprintf(stderr, "\nusage: mpiexec -n P ./demos/%s [--space X1xX2xZ] [--tile-height z] "
-                "[--model mpi|fine|funneled|multiple] [--threads T] [--grid comm|latency|AxB] "
-                "[--bal F] [--verify] [--json]\n", DEMO_NAME);
+    (void)rank;
+    if (demo_errmsg[0] == '\0') {
+        int o = snprintf(demo_errmsg, sizeof demo_errmsg, "%s: ", DEMO_NAME);
+        snprintf(demo_errmsg + o, sizeof demo_errmsg - (size_t)o, fmt, arg);
     }
     return 2;
+}
+
+static void demo_print_usage(void)
+{
+    if (strcmp(demo_errmsg, DEMO_NAME ": help") != 0)
+        fprintf(stderr, "%s\n", demo_errmsg);
+    {
+        fprintf(stderr, "usage: mpiexec -n P ./demos/%s [--space X1xX2xZ] [--tile-height z] "
+                "[--model mpi|fine|funneled|multiple] [--threads T] [--grid comm|latency|AxB] "
+                "[--bal F] [--balance none|fixed|constant|variable|adaptive] [--tcomp S] "
+                "[--tstartup S] [--bandwidth B] [--adapt-period STEPS] [--verify] [--json]\n",
+                DEMO_NAME);
+    }
 }
 
 static int demo_parse_list(const char *s, int64_t *out, int want)
@@ -103,6 +122,9 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
     o->grid[0] = o->grid[1] = 0;
     o->policy = TILE_GRID_COMM;
     o->bal = 1.0;
+    o->balance = -1;
+    o->tcomp = o->tstartup = o->bandwidth = 0.0;
+    o->adapt_period = 0;
     o->verify = o->json = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -114,8 +136,10 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
             o->json = 1;
             continue;
         }
-        if (strcmp(a, "--help") == 0)
-            return demo_usage(rank, "%s", "help");
+        if (strcmp(a, "--help") == 0) {
+            demo_usage(rank, "%s", "help");
+            return -1;
+        }
         if (v == NULL)
             return demo_usage(rank, "option '%s' needs a value (or is unknown)", a);
         i++;
@@ -155,10 +179,45 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
             o->bal = strtod(v, &end);
             if (errno != 0 || *end != '\0' || !(o->bal >= 0.0 && o->bal <= 1.0))
                 return demo_usage(rank, "--bal '%s': expected a number in [0, 1]", v);
+        } else if (strcmp(a, "--balance") == 0) {
+            static const char *const names[5] = { "fixed", "constant", "variable", "adaptive",
+                                                  "none" };
+            int b;
+            for (b = 0; b < 5; b++)
+                if (strcmp(v, names[b]) == 0)
+                    break;
+            if (b == 5)
+                return demo_usage(rank, "--balance '%s': expected none, fixed, constant, "
+                                  "variable or adaptive", v);
+            o->balance = b;
+        } else if (strcmp(a, "--tcomp") == 0 || strcmp(a, "--tstartup") == 0 ||
+                   strcmp(a, "--bandwidth") == 0) {
+            double x;
+            if (bal_parse_double(v, &x) != BAL_OK || !(x > 0.0 || (x == 0.0 && a[3] == 's')))
+                return demo_usage(rank, "%s: expected a positive number (seconds, bytes/s)", a);
+            if (a[2] == 'b')
+                o->bandwidth = x;
+            else if (a[3] == 'c')
+                o->tcomp = x;
+            else
+                o->tstartup = x;
+        } else if (strcmp(a, "--adapt-period") == 0) {
+            if (demo_parse_list(v, &o->adapt_period, 1) != 0)
+                return demo_usage(rank, "--adapt-period '%s': expected a whole number >= 1", v);
         } else {
             return demo_usage(rank, "unknown option '%s'", a);
         }
     }
+    if (o->balance == 4) {           /* none */
+        if (o->bal != 1.0)
+            return demo_usage(rank, "%s", "--balance none contradicts --bal");
+        o->balance = TILE_BAL_FIXED;
+    }
+    if (o->balance < 0)
+        o->balance = TILE_BAL_FIXED;
+    if (o->balance != TILE_BAL_FIXED && o->model != TILE_MODEL_FUNNELED)
+        return demo_usage(rank, "%s", "--balance applies to the funneled model only "
+                          "(--model funneled)");
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
         return demo_usage(rank, "--threads %s: the mpi model runs one thread per process; "
                           "use --model fine|funneled|multiple", "> 1");
@@ -235,24 +294,27 @@ int main(int argc, char **argv)
     int rank = 0, size = 1, rc, provided, t, T;
     uint64_t sum = 0, total = 0, ref = 0;
     int64_t bad = 0, bad_all = 0, stats[2], stats_max[2];
-    double *mine, *all = NULL, secs_max;
+    double *mine, *all = NULL, secs_max, facs[3], *allfacs = NULL;
 
-    /* parse before MPI to know the thread level; every rank parses the same argv */
+    /* parse first to know the thread level the model needs; every rank
+     * parses the same argv, rank 0 reports after MPI_Init */
     {
-        char *r = getenv("PMI_RANK");
-        if (r == NULL)
-            r = getenv("OMPI_COMM_WORLD_RANK");
-        rank = r ? atoi(r) : 0;
+        int bad = demo_parse(argc, argv, 0, &o);
+        rc = hybrid_init(&argc, &argv, bad ? TILE_MODEL_MPI : o.model, bad ? 1 : o.threads,
+                         &provided);
+        if (rc == TILE_ERR_MPI) {
+            fprintf(stderr, "%s: MPI_Init_thread failed\n", DEMO_NAME);
+            return 1;
+        }
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+        if (bad) {
+            if (rank == 0)
+                demo_print_usage();
+            MPI_Finalize();
+            return bad < 0 ? 0 : bad;
+        }
     }
-    if ((rc = demo_parse(argc, argv, rank, &o)) != 0)
-        return rc;
-    rc = hybrid_init(&argc, &argv, o.model, o.threads, &provided);
-    if (rc == TILE_ERR_MPI) {
-        fprintf(stderr, "%s: MPI_Init_thread failed\n", DEMO_NAME);
-        return 1;
-    }
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
 
     tile_config_init(&cfg, 2);
     cfg.extent[0] = o.space[0];
@@ -268,6 +330,11 @@ int main(int argc, char **argv)
     cfg.grid[1] = o.grid[1];
     cfg.grid_policy = o.policy;
     cfg.bal = o.bal;
+    cfg.balance = o.balance;
+    cfg.tcomp = o.tcomp;
+    cfg.tstartup = o.tstartup;
+    cfg.bandwidth = o.bandwidth;
+    cfg.adapt_period = o.adapt_period;
     cfg.boundary = demo_edge;
     cfg.storage = o.verify ? TILE_STORE_FULL : TILE_STORE_WINDOW;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
@@ -306,6 +373,12 @@ int main(int argc, char **argv)
     stats[1] = plan.messages;
     MPI_Reduce(stats, stats_max, 2, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
     MPI_Gather(mine, 3 * T, MPI_DOUBLE, all, 3 * T, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    facs[0] = plan.bal_first;
+    facs[1] = plan.bal_now;
+    facs[2] = (double)plan.bal_changes;
+    if (rank == 0)
+        allfacs = (double *)malloc(sizeof(double) * 3 * (size_t)size);
+    MPI_Gather(facs, 3, MPI_DOUBLE, allfacs, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (o.verify) {
         bad = demo_verify(&plan, &o, &ref);
         MPI_Reduce(&bad, &bad_all, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
@@ -325,6 +398,21 @@ int main(int argc, char **argv)
                    (unsigned long long)total, secs_max, (long long)stats_max[0],
                    (long long)stats_max[1]);
             demo_json_stats(all, size, T);
+            {
+                static const char *const bn[5] = { "fixed", "constant", "variable", "adaptive",
+                                                   "custom" };
+                int r;
+                printf(", \"balance\": \"%s\", \"bal_start\": [", bn[cfg.balance]);
+                for (r = 0; r < size; r++)
+                    printf("%s%.4f", r ? ", " : "", allfacs[3 * r]);
+                printf("], \"bal_end\": [");
+                for (r = 0; r < size; r++)
+                    printf("%s%.4f", r ? ", " : "", allfacs[3 * r + 1]);
+                printf("], \"bal_changes\": [");
+                for (r = 0; r < size; r++)
+                    printf("%s%.0f", r ? ", " : "", allfacs[3 * r + 2]);
+                printf("]");
+            }
             if (verdict)
                 printf(", \"verify\": \"%s\", \"mismatches\": %lld", verdict, (long long)bad_all);
             printf("}\n");
@@ -337,6 +425,13 @@ int main(int argc, char **argv)
             printf("checksum %016llx   time %.3f s   max sent per process %lld bytes in %lld "
                    "messages\n", (unsigned long long)total, secs_max, (long long)stats_max[0],
                    (long long)stats_max[1]);
+            if (o.model == TILE_MODEL_FUNNELED && T > 1) {
+                int r;
+                printf("master share factor per process (start -> end):");
+                for (r = 0; r < size; r++)
+                    printf("  %.3f->%.3f", allfacs[3 * r], allfacs[3 * r + 1]);
+                printf("\n");
+            }
             printf("rank 0 thread times (compute / comm / idle, s):");
             for (t = 0; t < T; t++)
                 printf("  t%d %.3f/%.3f/%.3f", t, all[3 * t], all[3 * t + 1], all[3 * t + 2]);
@@ -350,6 +445,7 @@ int main(int argc, char **argv)
     free(acc);
     free(mine);
     free(all);
+    free(allfacs);
     tile_plan_destroy(&plan);
     MPI_Finalize();
     return (o.verify && rank == 0 && (bad_all != 0 || ref != total)) ? 1 : 0;

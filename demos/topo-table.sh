@@ -1,1 +1,21 @@
-echo "(the topology table demo lands with topology.h)"
+#!/bin/sh
+# demos/topo-table.sh -- the 16-process table of the topology paper (Sec. 6.1):
+# for each iteration space X1 x 256 x 16384 with d = (1,1), the
+# communication-optimal grid (tilectl topo) beside the latency-optimal one of
+# MPI_Dims_create, with the volume per inner process (elements, V*Z).
+# Run from the repository root:  sh demos/topo-table.sh
+set -eu
+CTL=${TILECTL:-./tilectl}
+echo "16 processes, space X1 x 256 x 16384, d = (1,1)"
+printf '%-16s %-10s %10s   %-10s %10s   %s\n' space "comm grid" volume \
+    "latency" volume saving
+for x in 16 32 64 128 256; do
+    "$CTL" topo --procs 16 --space "${x}x256x16384" --deps 1,1 | awk -v s="${x}x256x16384" '
+        $1 == "grid"           { g = $2 }
+        $1 == "volume"         { v = $2 }
+        $1 == "latency_grid"   { lg = $2 }
+        $1 == "latency_volume" { lv = $2 }
+        $1 == "saving"         { sv = $2 }
+        END { printf "%-16s %-10s %10s   %-10s %10s   %s\n", s, g, v, lg, lv, sv }'
+done
+echo "(paper: 1x16 1x16 2x8 2x8, and 4x4 for 256x256; 128x256 ties 2x8 with 4x4)"

@@ -17,6 +17,7 @@
 #include <string.h>
 
 static int nprocs, myrank;
+static int64_t split_changes;   /* runs whose thread split changed mid-run */
 
 /* Deterministic generator, identical on every rank. */
 static uint64_t rng_state = 88172645463325252ull;
@@ -138,6 +139,14 @@ DEFINE_RUN(1, R1)
 DEFINE_RUN(2, R2)
 DEFINE_RUN(3, R3)
 
+/* A custom policy that changes the master's share almost every tile, and
+ * differently on every rank: the schedule must drain and stay exact. */
+static double jumpy(const tile_plan *p, int64_t k, void *ctx)
+{
+    (void)ctx;
+    return (double)((k * 7 + p->rank * 3) % 11) / 10.0;
+}
+
 /* Random configuration valid for nprocs processes. */
 static void random_config(tile_config *cfg, int n)
 {
@@ -153,6 +162,17 @@ static void random_config(tile_config *cfg, int n)
     cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
     cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
     cfg->bal = (double)rnd_in(0, 100) / 100.0;
+    /* balancing policies of the funneled model: adaptive re-evaluated every
+     * 1-3 steps changes the thread split (with a drain) at timing-dependent
+     * tiles; constant/variable with tiny or huge costs clamp to 0 or 1 */
+    cfg->balance = (int)rnd_in(TILE_BAL_FIXED, TILE_BAL_CUSTOM);
+    cfg->bal_fn = jumpy;
+    cfg->adapt_sample = rnd_in(1, 3);
+    cfg->adapt_period = rnd_in(1, 3);
+    cfg->adapt_smoothing = rnd_in(0, 1) ? 1.0 : 0.5;
+    cfg->tcomp = rnd_in(0, 1) ? 0.0 : 1e-8 * (double)rnd_in(1, 100);
+    cfg->tstartup = 1e-6 * (double)rnd_in(0, 1000);
+    cfg->bandwidth = 1e6 * (double)rnd_in(1, 10000);
     cfg->grid_policy = (int)rnd_in(0, 1);
     cfg->storage = (int)rnd_in(0, 1);
     cfg->elem_size = sizeof(double);
@@ -240,10 +260,18 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
         snprintf(why, whylen, "owned points %lld of %lld", (long long)owned_all, (long long)total);
     }
     free(s.a);
+    {
+        int64_t mine = plan.bal_changes > 0, any = 0;
+        MPI_Allreduce(&mine, &any, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+        split_changes += any;
+    }
     tile_plan_destroy(&plan);
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     return all;
 }
+
+static const char *const balance_name[5] = { "fixed", "constant", "variable", "adaptive",
+                                             "custom" };
 
 static void describe(const tile_config *c, char *buf, size_t len)
 {
@@ -254,9 +282,9 @@ static void describe(const tile_config *c, char *buf, size_t len)
     o += snprintf(buf + o, len - (size_t)o, "%lld deps ", (long long)c->zlen);
     for (i = 0; i < c->n; i++)
         o += snprintf(buf + o, len - (size_t)o, "%d,", c->dep[i]);
-    snprintf(buf + o, len - (size_t)o, "%d z=%lld model=%s T=%d bal=%.2f policy=%d storage=%d "
-             "grid0=%d", c->depz, (long long)c->tile_height, tile_model_name(c->model),
-             c->threads, c->bal, c->grid_policy, c->storage, c->grid[0]);
+    snprintf(buf + o, len - (size_t)o, "%d z=%lld model=%s T=%d bal=%.2f balance=%s policy=%d "
+             "storage=%d grid0=%d", c->depz, (long long)c->tile_height, tile_model_name(c->model),
+             c->threads, c->bal, balance_name[c->balance], c->grid_policy, c->storage, c->grid[0]);
 }
 
 int main(int argc, char **argv)
@@ -272,6 +300,7 @@ int main(int argc, char **argv)
 
     for (n = 1; n <= 3; n++) {
         int cases = 0, rejected = 0, failed = 0, per_model[4] = { 0, 0, 0, 0 }, k;
+        split_changes = 0;
         char why[512] = "", desc[256] = "";
         for (k = 0; k < 60; k++) {
             tile_config cfg;
@@ -289,11 +318,42 @@ int main(int argc, char **argv)
         }
         check_mpi(MPI_COMM_WORLD, failed == 0,
                   "N=%d: %d random configurations bitwise equal to the sequential loop "
-                  "(mpi %d, fine %d, funneled %d, multiple %d; %d rejected as impossible)",
-                  n, cases, per_model[0], per_model[1], per_model[2], per_model[3], rejected);
+                  "(mpi %d, fine %d, funneled %d, multiple %d; %lld changed the thread split "
+                  "mid-run; %d rejected as impossible)", n, cases, per_model[0], per_model[1],
+                  per_model[2], per_model[3], (long long)split_changes, rejected);
         if (failed && myrank == 0)
             check_note("first failure: %s -- %s", desc, why);
         check_mpi(MPI_COMM_WORLD, cases >= 30, "N=%d: enough configurations ran (%d)", n, cases);
+    }
+    /* the thread split changes nearly every tile, differently on every rank:
+     * drains in the schedule, whole-face messages between unequal splits */
+    for (n = 1; n <= 3; n++) {
+        int cases = 0, failed = 0, k;
+        char why[512] = "", desc[256] = "";
+        split_changes = 0;
+        for (k = 0; k < 12; k++) {
+            tile_config cfg;
+            int r, i;
+            random_config(&cfg, n);
+            cfg.model = TILE_MODEL_FUNNELED;
+            cfg.threads = (int)rnd_in(2, 3);
+            cfg.balance = TILE_BAL_CUSTOM;
+            cfg.tile_height = rnd_in(1, 3);
+            for (i = 0; i < n; i++)
+                cfg.extent[i] = rnd_in(6, n == 3 ? 8 : 14);
+            r = one_case(n, &cfg, why, sizeof why);
+            if (r < 0)
+                continue;
+            cases++;
+            if (r == 0 && failed++ == 0)
+                describe(&cfg, desc, sizeof desc);
+        }
+        check_mpi(MPI_COMM_WORLD, failed == 0 && split_changes >= cases / 2,
+                  "N=%d: funneled with a per-tile, per-rank factor: %d configurations bitwise "
+                  "equal, %lld of them changed the split mid-run", n, cases,
+                  (long long)split_changes);
+        if (failed && myrank == 0)
+            check_note("first failure: %s -- %s", desc, why);
     }
     MPI_Finalize();
     return check_exit();

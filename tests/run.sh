@@ -24,7 +24,7 @@ mkdir -p "$B"
 run_prog() {
     label=$1; shift
     out=$B/last.out
-    timeout 600 "$@" > "$out" 2>&1
+    timeout 300 "$@" > "$out" 2>&1
     rc=$?
     cat "$out" >> "$log"
     p=$(grep -c '^ok - ' "$out")

@@ -1,0 +1,226 @@
+/* tests/mpi_topology.c -- topo_cart_create() on 1..4 processes, and the
+ * latency grid against the real MPI_Dims_create. */
+#include <mpi.h>
+
+#include <stdint.h>
+#include <string.h>
+
+#include "topology.h"
+#include "tests/check.h"
+
+/* 1 if every rank holds the same n ints. */
+static int same_everywhere(MPI_Comm comm, const int *v, int n)
+{
+    int lo[TOPO_MAX_DIMS], hi[TOPO_MAX_DIMS], i;
+    MPI_Allreduce(v, lo, n, MPI_INT, MPI_MIN, comm);
+    MPI_Allreduce(v, hi, n, MPI_INT, MPI_MAX, comm);
+    for (i = 0; i < n; i++)
+        if (lo[i] != hi[i])
+            return 0;
+    return 1;
+}
+
+/* Create a grid and check it against MPI's own view and the pure search. */
+static void cart_case(const char *name, int n, const int64_t *x,
+                      const int64_t *d, topo_policy policy, const int *fixed,
+                      int reorder)
+{
+    MPI_Comm cart = MPI_COMM_NULL;
+    int dims[TOPO_MAX_DIMS], want[TOPO_MAX_DIMS], cdims[TOPO_MAX_DIMS];
+    int periods[TOPO_MAX_DIMS], coords[TOPO_MAX_DIMS];
+    int size, rc, i, ndims = -1, prod = 1, ok;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    rc = topo_cart_create(MPI_COMM_WORLD, n, x, d, policy, fixed, reorder,
+                          &cart, dims);
+    check_mpi(MPI_COMM_WORLD, rc == TOPO_OK && cart != MPI_COMM_NULL,
+              "%s: topo_cart_create returns TOPO_OK (rc %d)", name, rc);
+    if (rc != TOPO_OK || cart == MPI_COMM_NULL) {
+        for (i = 0; i < 4; i++) /* keep the number of checks per rank */
+            check_mpi(MPI_COMM_WORLD, 0, "%s: skipped after failure", name);
+        return;
+    }
+    for (i = 0; i < n; i++)
+        prod *= dims[i];
+    check_mpi(MPI_COMM_WORLD, prod == size && same_everywhere(MPI_COMM_WORLD,
+                                                              dims, n),
+              "%s: product of dims is the size, same dims on every rank",
+              name);
+    ok = MPI_Cartdim_get(cart, &ndims) == MPI_SUCCESS && ndims == n &&
+         MPI_Cart_get(cart, n, cdims, periods, coords) == MPI_SUCCESS;
+    for (i = 0; ok && i < n; i++)
+        ok = cdims[i] == dims[i] && periods[i] == 0 && coords[i] >= 0 &&
+             coords[i] < dims[i];
+    check_mpi(MPI_COMM_WORLD, ok,
+              "%s: MPI_Cartdim_get and MPI_Cart_get agree, periods 0", name);
+    for (i = 0; i < n; i++)
+        want[i] = fixed != NULL ? fixed[i] : 0;
+    if (policy == TOPO_POLICY_LATENCY) {
+        MPI_Dims_create(size, n, want);
+        check_mpi(MPI_COMM_WORLD, memcmp(want, dims, n * sizeof(int)) == 0,
+                  "%s: latency policy = MPI_Dims_create", name);
+    } else {
+        rc = topo_grid(n, size, x, d, TOPO_POLICY_COMM, want);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_OK && memcmp(want, dims, n * sizeof(int)) == 0,
+                  "%s: dims = topo_grid()", name);
+    }
+    check_mpi(MPI_COMM_WORLD, MPI_Comm_free(&cart) == MPI_SUCCESS,
+              "%s: MPI_Comm_free", name);
+}
+
+/* topo_dims_create against MPI_Dims_create, with and without fixed dims. */
+static void dims_create_sweep(int run)
+{
+    int p, n, bad = 0, count = 0, f;
+    uint64_t seed = 42;
+    for (n = 1; run && n <= 8; n++) {
+        int pmax = n <= 5 ? 3000 : 400;
+        for (p = 1; p <= pmax; p++) {
+            int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0};
+            MPI_Dims_create(p, n, a);
+            if (topo_dims_create(p, n, b, NULL) != TOPO_OK ||
+                memcmp(a, b, sizeof a) != 0)
+                bad++;
+            count++;
+        }
+    }
+    for (n = 9; run && n <= TOPO_MAX_DIMS; n++) { /* big N, big P */
+        static const int big[5] = {720720, 65536, 997920, 1073741824,
+                                   1102701600};
+        for (f = 0; f < 5; f++) {
+            int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0};
+            MPI_Dims_create(big[f], n, a);
+            if (topo_dims_create(big[f], n, b, NULL) != TOPO_OK ||
+                memcmp(a, b, sizeof a) != 0)
+                bad++;
+            count++;
+        }
+    }
+    for (f = 0; run && f < 3000; f++) { /* a fixed entry dividing P */
+        int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0}, i, k, div;
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        p = 1 + (int)((seed >> 33) % 5000);
+        n = 2 + (int)((seed >> 20) % 4);
+        i = (int)((seed >> 10) % (uint64_t)n);
+        k = 1 + (int)((seed >> 40) % 50);
+        for (div = k; p % div != 0; div--)
+            ;
+        a[i] = b[i] = div;
+        MPI_Dims_create(p, n, a);
+        if (topo_dims_create(p, n, b, NULL) != TOPO_OK ||
+            memcmp(a, b, sizeof a) != 0)
+            bad++;
+        count++;
+    }
+    check_mpi(MPI_COMM_WORLD, bad == 0,
+              "topo_dims_create = MPI_Dims_create in %d cases on rank 0 "
+              "(N=1..16, P up to 1102701600, some with a fixed entry)",
+              count);
+}
+
+int main(int argc, char **argv)
+{
+    int rank, size, rc, dims[TOPO_MAX_DIMS];
+    MPI_Comm cart;
+    topo_status st;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+    {
+        int64_t x2[2] = {16, 256}, d2[2] = {1, 1};
+        int64_t x3[3] = {100, 200, 300}, d3[3] = {1, 2, 3};
+        int64_t x4[4] = {64, 64, 64, 64}, d4[4] = {1, 1, 1, 1};
+        int fix2[2] = {0, 1}, fix3[3] = {0, 0, 1};
+        cart_case("2-D comm 16x256", 2, x2, d2, TOPO_POLICY_COMM, NULL, 1);
+        cart_case("2-D latency", 2, x2, d2, TOPO_POLICY_LATENCY, NULL, 0);
+        cart_case("3-D comm", 3, x3, d3, TOPO_POLICY_COMM, NULL, 0);
+        cart_case("3-D latency", 3, x3, d3, TOPO_POLICY_LATENCY, NULL, 1);
+        cart_case("2-D comm, P2 fixed to 1", 2, x2, d2, TOPO_POLICY_COMM,
+                  fix2, 0);
+        cart_case("3-D latency, P3 fixed to 1", 3, x3, d3,
+                  TOPO_POLICY_LATENCY, fix3, 0);
+        cart_case("4-D comm", 4, x4, d4, TOPO_POLICY_COMM, NULL, 1);
+    }
+
+    /* pure and identical on every rank: rank 0 alone runs the sweep */
+    dims_create_sweep(rank == 0);
+
+    if (size > 1) {
+        /* arguments that differ between ranks: every rank must learn it */
+        int64_t x[2], d[2] = {1, 1};
+        x[0] = 100 + rank;
+        x[1] = 256;
+        cart = MPI_COMM_WORLD;
+        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                                 NULL, 0, &cart, dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_ERR_MISMATCH && cart == MPI_COMM_NULL &&
+                      st.index == 0 && strcmp(st.arg, "extent") == 0,
+                  "extent[0] differs between ranks: TOPO_ERR_MISMATCH on "
+                  "every rank, names extent[0]");
+        x[0] = 100;
+        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d,
+                                 rank == size - 1 ? TOPO_POLICY_LATENCY
+                                                  : TOPO_POLICY_COMM,
+                                 NULL, 0, &cart, dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_ERR_MISMATCH && strcmp(st.arg, "policy") == 0,
+                  "policy differs on the last rank: TOPO_ERR_MISMATCH, "
+                  "names policy");
+        d[1] = rank == 1 ? -1 : 1;
+        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                                 NULL, 0, &cart, dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_ERR_DEP &&
+                      strcmp(st.arg, rank == 1 ? "dep" : "another rank") == 0,
+                  "a negative width on rank 1 only: TOPO_ERR_DEP on every "
+                  "rank (rank 1 names dep, the others 'another rank')");
+    } else {
+        check_mpi(MPI_COMM_WORLD, 1, "mismatch checks need 2+ processes");
+    }
+
+    {
+        int64_t x[2] = {16, 256}, d[2] = {1, 1};
+        int fixed[2] = {3, 0};
+        rc = topo_cart_create(MPI_COMM_NULL, 2, x, d, TOPO_POLICY_COMM, NULL,
+                              0, &cart, dims);
+        check_mpi(MPI_COMM_WORLD, rc == TOPO_ERR_NULL,
+                  "MPI_COMM_NULL: TOPO_ERR_NULL");
+        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                                 size % 3 == 0 ? NULL : fixed, 0, &cart, dims,
+                                 &st);
+        check_mpi(MPI_COMM_WORLD,
+                  size % 3 == 0 ? rc == TOPO_OK : rc == TOPO_ERR_FIXED,
+                  "fixed P1 = 3 that does not divide the size: TOPO_ERR_FIXED "
+                  "on every rank");
+        if (rc == TOPO_OK)
+            MPI_Comm_free(&cart);
+    }
+
+    if (size > 1) {
+        /* an MPI failure: MPI_Cart_create refuses an intercommunicator */
+        MPI_Comm half, inter;
+        int64_t x[2] = {16, 256}, d[2] = {1, 1};
+        int color = rank % 2;
+        MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
+        MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 1 : 0, 7,
+                             &inter);
+        MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+        rc = topo_cart_create_ex(inter, 2, x, d, TOPO_POLICY_COMM, NULL, 0,
+                                 &cart, dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_ERR_MPI && st.mpi_error != MPI_SUCCESS &&
+                      cart == MPI_COMM_NULL,
+                  "intercommunicator: MPI_Cart_create fails, TOPO_ERR_MPI "
+                  "with the MPI code");
+        MPI_Comm_free(&inter);
+        MPI_Comm_free(&half);
+    } else {
+        check_mpi(MPI_COMM_WORLD, 1, "MPI failure check needs 2+ processes");
+    }
+
+    rc = check_exit();
+    MPI_Finalize();
+    return rc;
+}
