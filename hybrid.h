@@ -42,13 +42,21 @@
  *             (needs MPI_THREAD_FUNNELED);
  *   funneled  one parallel region for the run; the master thread packs,
  *             sends, receives and unpacks for every thread, one message per
- *             direction per step; it computes a share bal/T of the work
- *             (cfg.bal; bal = 1 is an even split; the other threads get
- *             (T - bal) / (T (T - 1)) each), applied along the dimension with
- *             the most threads (MPI_THREAD_FUNNELED);
+ *             tile and direction (the whole face, once every face thread has
+ *             computed it); it computes a share bal/T of the points (the
+ *             other threads (T - bal) / (T (T - 1)) each), applied along the
+ *             dimension with the most threads.  cfg.balance chooses the
+ *             factor: TILE_BAL_FIXED (cfg.bal; 1 = even split),
+ *             TILE_BAL_CONSTANT and TILE_BAL_VARIABLE (eq. 1, balance.h, with
+ *             a cost model given or measured), TILE_BAL_ADAPTIVE (Lemma 2 on
+ *             the master's measured times, re-evaluated every period with
+ *             smoothing), TILE_BAL_CUSTOM (your function per tile).  A new
+ *             factor applies from the next tile, which starts S steps later
+ *             (a drain) so that no point is computed out of order
+ *             (MPI_THREAD_FUNNELED);
  *   multiple  one parallel region; every thread sends and receives its own
  *             part of each face, with its coordinates in the tag
- *             (MPI_THREAD_MULTIPLE).
+ *             (MPI_THREAD_MULTIPLE); even split, no balancing.
  *
  * Start MPI with hybrid_init() (or MPI_Init_thread with the level of
  * tile_model_thread_level()); tile_plan_create() refuses a model whose thread

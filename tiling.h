@@ -77,7 +77,8 @@
  * computed from the same operands by the same expression.
  *
  * Options (#define before including):
- *   TILE_CHECK_ACCESS   validate every TILE_AT offset (debugging aid).
+ *   TILE_CHECK_ACCESS   validate every TILE_AT offset (debugging aid; C only,
+ *                       it uses a compound literal).
  *
  * Requires MPI (any version >= 2.2) and C99.  OpenMP is optional here
  * (needed only for threaded models in hybrid.h).
@@ -849,7 +850,7 @@ static inline void tile__rebalance(tile_plan *p)
  * that starts at step s + 1. */
 static inline void tile__wf_begin(tile_plan *p, int64_t s)
 {
-    int i, sent = 0, posted = 0;
+    int i;
     int64_t k = p->send_next, r = p->recv_next;
     int do_send = k < p->ntiles && k < p->announced && tile__sigma(p, k) + p->skew + 1 == s;
     int do_recv = r < p->ntiles && r < p->announced && tile__sigma(p, r) - 1 == s;
@@ -869,7 +870,6 @@ static inline void tile__wf_begin(tile_plan *p, int64_t s)
                 p->nreq[0]++;
             p->stats[0].bytes_sent += bytes;
             p->stats[0].messages++;
-            sent = 1;
         }
         if (do_recv && p->nbr_lo[i] != MPI_PROC_NULL) {
             int j;
@@ -881,11 +881,8 @@ static inline void tile__wf_begin(tile_plan *p, int64_t s)
             if (tile__mpi_check(p, 0, MPI_Irecv(p->rbuf[i], (int)bytes, MPI_BYTE, p->nbr_lo[i], 0,
                                                 p->comm, q)) == MPI_SUCCESS)
                 p->nreq[0]++;
-            posted = 1;
         }
     }
-    (void)sent;
-    (void)posted;
     if (do_send)
         p->send_next++;
     if (do_recv) {
@@ -1414,7 +1411,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 /* Plan creation                                                            */
 
 /* Validate cfg locally (no communication). */
-static inline int tile__validate(tile_plan *p, const tile_config *c, int size)
+static inline int tile__validate(tile_plan *p, const tile_config *c)
 {
     int i;
     if (c->n < 1 || c->n > TILE_MAX_DIMS)
@@ -1474,7 +1471,6 @@ static inline int tile__validate(tile_plan *p, const tile_config *c, int size)
     if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY)
         return tile__fail(p, TILE_ERR_GRID, "grid policy = %d: not a tile_grid_policy",
                           c->grid_policy);
-    (void)size;
     return TILE_OK;
 }
 
@@ -1871,7 +1867,7 @@ static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_co
     MPI_Comm_size(plan->comm, &plan->size);
     MPI_Comm_rank(plan->comm, &plan->rank);
 
-    rc = tile__validate(plan, cfg, plan->size);
+    rc = tile__validate(plan, cfg);
     if (rc == TILE_OK) {
         MPI_Query_thread(&provided);
         if (provided < tile_model_thread_level(cfg->model, cfg->threads))

@@ -3,6 +3,7 @@
  * Run at 1-4 processes by tests/run.sh. */
 #include <mpi.h>
 
+#define TILE_CHECK_ACCESS   /* every TILE_AT below is checked */
 #include "../hybrid.h"
 #include "check.h"
 
@@ -169,6 +170,29 @@ int main(int argc, char **argv)
         check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_MODEL,
                   "a step macro of another model is refused (TILE_ERR_MODEL), no hang");
         tile_plan_destroy(&p);
+    }
+    /* TILE_CHECK_ACCESS: offsets outside the dependence model are reported */
+    {
+        static const int64_t offs[3][3] = { { -1, -1, 0 }, { -2, 0, 0 }, { 0, 0, 1 } };
+        static const char *const what[3] = { "a diagonal offset", "an offset beyond d_1",
+                                             "a forward offset" };
+        int k;
+        for (k = 0; k < 3; k++) {
+            tile_plan p;
+            int rc;
+            base(&c);
+            rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+            if (rc == TILE_OK) {
+                TILE_FOREACH_GROUP(&p, g)
+                    TILE_MPI_STEP(g, it, {
+                        double v = TILE_AT(double, it, offs[k][0], offs[k][1], offs[k][2]);
+                        TILE_AT(double, it, 0, 0, 0) = v + TILE_AT(double, it, 0, 0, -1);
+                    });
+            }
+            check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_BODY,
+                      "TILE_CHECK_ACCESS reports %s", what[k]);
+            tile_plan_destroy(&p);
+        }
     }
 #ifdef _OPENMP
     /* a coarse-grain region with the wrong number of threads */

@@ -1,0 +1,209 @@
+/* bench/bench_scatterlb.c -- how fast are the distributions of scatterlb.h?
+ *
+ *   build/bench/bench_scatterlb [--quick]
+ *
+ * Median (and min, max) wall time of:
+ *   - slb_exact on the paper's seismic instance (Table 1, n = 817,101 rays,
+ *     p = 16), bandwidth order -- the paper's Algorithm 2 took 6 minutes on
+ *     a Pentium III/933 for it -- in the file's order, and in ascending
+ *     bandwidth order (the paper's Figure 4);
+ *   - slb_heuristic for p = 1000 processors (linear costs, then with
+ *     latencies), n = 10^7;
+ *   - slb_dp (Algorithm 2) and slb_exact on the seismic costs with smaller n.
+ * Each result is checked (exact = dp bitwise, heuristic within eq. 4). */
+#define _POSIX_C_SOURCE 200809L
+#define TILEHYBRID_NO_MPI
+#include "scatterlb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+#define MAXRUNS 201
+
+typedef struct stat {
+    double med, min, max;
+    int runs;
+} stat;
+
+static stat summarize(double *t, int runs)
+{
+    stat s;
+    qsort(t, (size_t)runs, sizeof *t, cmpd);
+    s.med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
+    s.min = t[0];
+    s.max = t[runs - 1];
+    s.runs = runs;
+    return s;
+}
+
+static void report(const char *what, stat s, const char *extra)
+{
+    printf("%-52s %10.3f ms  (min %.3f, max %.3f, %d runs)%s%s\n", what, 1e3 * s.med,
+           1e3 * s.min, 1e3 * s.max, s.runs, extra ? "  " : "", extra ? extra : "");
+}
+
+static void seismic(slb_affine *a)
+{
+    static const double mu[7] = {0.009288, 0.009365, 0.004629, 0.004885,
+                                 0.003976, 0.016156, 0.009677};
+    static const double la[7] = {0, 1.12e-5, 1.00e-5, 1.70e-5, 8.15e-5, 2.10e-5, 3.53e-5};
+    static const int cnt[7] = {1, 1, 1, 1, 2, 2, 8};
+    int r, j, i = 0;
+    for (r = 0; r < 7; r++)
+        for (j = 0; j < cnt[r]; j++, i++) {
+            a[i].comp0 = a[i].comm0 = 0;
+            a[i].mu = mu[r];
+            a[i].lambda = la[r];
+        }
+}
+
+typedef int (*solver)(const slb_problem *, int64_t, const int64_t *, int64_t *, double *,
+                      slb_info *);
+
+static stat time_solver(solver f, const slb_problem *pb, int64_t n, const int64_t *order,
+                        int runs, slb_info *info, int64_t *counts)
+{
+    double t[MAXRUNS];
+    int r;
+    for (r = 0; r < runs; r++) {
+        double t0 = now();
+        if (f(pb, n, order, counts, NULL, info) != SLB_OK) {
+            fprintf(stderr, "bench_scatterlb: solver failed\n");
+            exit(1);
+        }
+        t[r] = now() - t0;
+    }
+    return summarize(t, runs);
+}
+
+int main(int argc, char **argv)
+{
+    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    int runs = quick ? 5 : 21, hruns = quick ? 11 : 101, i;
+    slb_affine sa[16];
+    slb_problem pb;
+    int64_t order[16], given[16], counts[1000], n = 817101;
+    slb_info ie, ih, id;
+    stat s;
+    char buf[256];
+    static slb_affine big[1000];
+    static int64_t border[1000];
+    uint64_t x = 12345;
+
+    printf("scatterlb %s benchmark (%s)\n", SLB_VERSION, quick ? "quick" : "full");
+    seismic(sa);
+    pb = slb_problem_affine(16, sa);
+    slb_order_bandwidth(&pb, n, 0, order);
+    for (i = 0; i < 15; i++)
+        given[i] = i + 1;
+    given[15] = 0;
+
+    s = time_solver(slb_exact, &pb, n, order, runs, &ie, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s, %lld search nodes", ie.makespan,
+             (long long)ie.work);
+    report("exact, seismic n=817101 p=16, bandwidth order", s, buf);
+    s = time_solver(slb_heuristic, &pb, n, order, runs, &ih, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s (exact + %.3g)", ih.makespan,
+             ih.makespan - ie.makespan);
+    report("heuristic, seismic n=817101 p=16, bandwidth order", s, buf);
+    s = time_solver(slb_exact, &pb, n, given, runs, &ie, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s, %lld search nodes", ie.makespan,
+             (long long)ie.work);
+    report("exact, seismic n=817101 p=16, file order", s, buf);
+    {
+        int64_t asc[16];
+        for (i = 0; i < 15; i++)
+            asc[i] = order[14 - i];
+        asc[15] = 0;
+        s = time_solver(slb_exact, &pb, n, asc, runs, &ie, counts);
+        snprintf(buf, sizeof buf, "makespan %.6f s, %lld search nodes", ie.makespan,
+                 (long long)ie.work);
+        report("exact, seismic n=817101 p=16, ascending bandwidth", s, buf);
+    }
+
+    /* Algorithm 2 vs exact on smaller n */
+    {
+        int64_t ns[2] = {20000, 100000};
+        int k;
+        for (k = 0; k < (quick ? 1 : 2); k++) {
+            s = time_solver(slb_dp, &pb, ns[k], order, quick ? 1 : 3, &id, counts);
+            snprintf(buf, sizeof buf, "makespan %.6f s, %lld inner iterations", id.makespan,
+                     (long long)id.work);
+            {
+                char what[80];
+                snprintf(what, sizeof what, "dp (Algorithm 2), seismic n=%lld p=16",
+                         (long long)ns[k]);
+                report(what, s, buf);
+                s = time_solver(slb_exact, &pb, ns[k], order, runs, &ie, counts);
+                snprintf(what, sizeof what, "exact, seismic n=%lld p=16", (long long)ns[k]);
+                snprintf(buf, sizeof buf, "%s Algorithm 2 bitwise",
+                         ie.makespan_ticks == id.makespan_ticks ? "equals" : "DIFFERS FROM");
+                report(what, s, buf);
+                if (ie.makespan_ticks != id.makespan_ticks)
+                    return 1;
+            }
+        }
+    }
+
+    /* p = 1000: random processors, linear then with latencies */
+    for (i = 0; i < 1000; i++) {
+        double u1, u2;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        u1 = (double)(x >> 11) / 9007199254740992.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        u2 = (double)(x >> 11) / 9007199254740992.0;
+        big[i].mu = 0.002 + 0.02 * u1;
+        big[i].lambda = i == 0 ? 0.0 : 1e-6 + 1e-4 * u2;
+        big[i].comp0 = big[i].comm0 = 0;
+    }
+    pb = slb_problem_affine(1000, big);
+    n = 10000000;
+    {
+        double t[MAXRUNS];
+        int r;
+        for (r = 0; r < hruns; r++) {
+            double t0 = now();
+            slb_order_bandwidth(&pb, n, 0, border);
+            t[r] = now() - t0;
+        }
+        report("bandwidth order, p=1000", summarize(t, hruns), NULL);
+    }
+    s = time_solver(slb_heuristic, &pb, n, border, hruns, &ih, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s, rational %.6f s, bound %.3g s", ih.makespan,
+             ih.rational, ih.bound);
+    report("heuristic, p=1000 n=10^7, linear costs", s, buf);
+    s = time_solver(slb_exact, &pb, n, border, quick ? 3 : 11, &ie, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s (heuristic - exact = %.3g s)", ie.makespan,
+             ih.makespan - ie.makespan);
+    report("exact, p=1000 n=10^7, linear costs", s, buf);
+    if (ih.makespan < ie.makespan || ih.makespan > ie.makespan + ih.bound)
+        return 1;
+    for (i = 0; i < 1000; i++) {
+        big[i].comm0 = 1e-3;
+        big[i].comp0 = 5e-3;
+    }
+    s = time_solver(slb_heuristic, &pb, n, border, hruns, &ih, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s, %lld search nodes", ih.makespan,
+             (long long)ih.work);
+    report("heuristic, p=1000 n=10^7, with latencies", s, buf);
+    return 0;
+}
