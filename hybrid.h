@@ -151,7 +151,7 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
         int hybrid_fn_nt_ = 1;                                                     \
         if (!tile__step_ok(hybrid_fn_g_, TILE_MODEL_FINE))                      \
             break;                                                                 \
-        tile__comm_begin(hybrid_fn_p_, hybrid_fn_s_, -1, 0);                       \
+        tile__comm_begin(hybrid_fn_p_, hybrid_fn_s_, 0);                       \
         HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->threads)")          \
         {                                                                          \
             int const hybrid_fn_t_ = tile__thread_num();                           \
@@ -160,7 +160,7 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
             TILE__COMPUTE(hybrid_fn_p_, hybrid_fn_t_, hybrid_fn_s_, it, __VA_ARGS__); \
         }                                                                          \
         hybrid__fine_check(hybrid_fn_p_, hybrid_fn_nt_);                           \
-        tile__comm_end(hybrid_fn_p_, hybrid_fn_s_, -1, 0);                         \
+        tile__comm_end(hybrid_fn_p_, hybrid_fn_s_, 0);                         \
     } while (0)
 
 /**
@@ -181,11 +181,11 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
         if (!tile__step_ok(hybrid_fs_g_, TILE_MODEL_FUNNELED))                  \
             break;                                                                 \
         if (hybrid_fs_g_->thread == 0)                                             \
-            tile__comm_begin(hybrid_fs_p_, hybrid_fs_g_->step, -1, 0);             \
+            tile__comm_begin(hybrid_fs_p_, hybrid_fs_g_->step, 0);             \
         TILE__COMPUTE(hybrid_fs_p_, hybrid_fs_g_->thread, hybrid_fs_g_->step, it,  \
                       __VA_ARGS__);                                                \
         if (hybrid_fs_g_->thread == 0)                                             \
-            tile__comm_end(hybrid_fs_p_, hybrid_fs_g_->step, -1, 0);               \
+            tile__comm_end(hybrid_fs_p_, hybrid_fs_g_->step, 0);               \
         hybrid__barrier();                                                         \
     } while (0)
 
@@ -207,9 +207,9 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
         int const hybrid_ms_t_ = hybrid_ms_g_->thread;                             \
         if (!tile__step_ok(hybrid_ms_g_, TILE_MODEL_MULTIPLE))                  \
             break;                                                                 \
-        tile__comm_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_, hybrid_ms_t_); \
+        tile__comm_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
         TILE__COMPUTE(hybrid_ms_p_, hybrid_ms_t_, hybrid_ms_g_->step, it, __VA_ARGS__); \
-        tile__comm_end(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_, hybrid_ms_t_); \
+        tile__comm_end(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
         hybrid__barrier();                                                         \
     } while (0)
 

@@ -636,10 +636,10 @@ static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Communication: the parts of the faces computed at step s-1 (send) and
- * needed at step s (receive).  `only` selects one thread's part (multiple
- * model, one message per thread) or all threads (-1, one message per
- * direction, packed in thread order). */
+/* Multiple model: thread t sends and receives its own part of each face,
+ * one message per part and step, its coordinates (t_i dropped) in the tag.
+ * Step s sends what thread t computed at step s-1 and receives what it needs
+ * at step s (sigma(k) = k: no rebalancing in this model). */
 
 static inline int tile__is_sender(const tile_plan *p, int t, int i)
 {
@@ -668,88 +668,67 @@ static inline int tile__mpi_check(tile_plan *p, int t, int rc)
     return rc;
 }
 
-/* Pack and send the parts computed at step s-1. */
-static inline void tile__post_sends(tile_plan *p, int64_t s, int only, int me)
+/* Pack and send thread t's parts computed at step s-1. */
+static inline void tile__post_sends(tile_plan *p, int64_t s, int t)
 {
-    int i, t, T = p->threads;
-    for (i = 0; i < p->n; i++) {
-        int64_t off = 0, start = 0;
-        if (p->nbr_hi[i] == MPI_PROC_NULL)
+    int i;
+    int64_t k = tile__part_tile(p, t, s - 1);
+    for (i = 0; i < p->n && k >= 0; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+        unsigned char *buf = p->sbuf[i] + p->seg[i * p->threads + t];
+        MPI_Request *r = &p->req[t * 2 * p->n + p->nreq[t]];
+        tile__copy_ctx cc;
+        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i))
             continue;
-        for (t = (only < 0 ? 0 : only); t < (only < 0 ? T : only + 1); t++) {
-            int64_t k, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-            tile__copy_ctx cc;
-            if (!tile__is_sender(p, t, i) || (k = tile__part_tile(p, t, s - 1)) < 0)
-                continue;
-            if (only >= 0)
-                start = off = p->seg[i * T + t];
-            tile__face(p, t, k, i, 0, lo, hi);
-            cc.buf = p->sbuf[i] + off;
-            cc.to_buf = 1;
-            tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi,
-                           tile__copy_row, &cc);
-            off = (int64_t)(cc.buf - p->sbuf[i]);
-        }
-        if (off > start) {
-            int tag = only < 0 ? 0 : tile__tag(p, only, i);
-            MPI_Request *r = &p->req[me * 2 * p->n + p->nreq[me]];
-            if (tile__mpi_check(p, me, MPI_Isend(p->sbuf[i] + start, (int)(off - start), MPI_BYTE,
-                                                 p->nbr_hi[i], tag, p->comm, r)) == MPI_SUCCESS)
-                p->nreq[me]++;
-            p->stats[me].bytes_sent += off - start;
-            p->stats[me].messages++;
-        }
+        tile__face(p, t, k, i, 0, lo, hi);
+        cc.buf = buf;
+        cc.to_buf = 1;
+        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
+        bytes = (int64_t)(cc.buf - buf);
+        if (bytes == 0)
+            continue;
+        if (tile__mpi_check(p, t, MPI_Isend(buf, (int)bytes, MPI_BYTE, p->nbr_hi[i],
+                                            tile__tag(p, t, i), p->comm, r)) == MPI_SUCCESS)
+            p->nreq[t]++;
+        p->stats[t].bytes_sent += bytes;
+        p->stats[t].messages++;
     }
 }
 
-/* Post the receives for the parts needed at step s. */
-static inline void tile__post_recvs(tile_plan *p, int64_t s, int only, int me)
+/* Post the receives of thread t's parts needed at step s. */
+static inline void tile__post_recvs(tile_plan *p, int64_t s, int t)
 {
-    int i, t, T = p->threads;
-    for (i = 0; i < p->n; i++) {
-        int64_t bytes = 0, start = 0;
-        if (p->nbr_lo[i] == MPI_PROC_NULL)
+    int i;
+    int64_t k = tile__part_tile(p, t, s);
+    for (i = 0; i < p->n && k >= 0; i++) {
+        int64_t bytes;
+        MPI_Request *r = &p->req[t * 2 * p->n + p->nreq[t]];
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
             continue;
-        for (t = (only < 0 ? 0 : only); t < (only < 0 ? T : only + 1); t++) {
-            int64_t k;
-            if (!tile__is_receiver(p, t, i) || (k = tile__part_tile(p, t, s)) < 0)
-                continue;
-            if (only >= 0)
-                start = p->seg[i * T + t];
-            bytes += tile__face_bytes(p, t, i, k);
-        }
-        if (bytes > 0) {
-            int tag = only < 0 ? 0 : tile__tag(p, only, i);
-            MPI_Request *r = &p->req[me * 2 * p->n + p->nreq[me]];
-            if (tile__mpi_check(p, me, MPI_Irecv(p->rbuf[i] + start, (int)bytes, MPI_BYTE,
-                                                 p->nbr_lo[i], tag, p->comm, r)) == MPI_SUCCESS)
-                p->nreq[me]++;
-        }
+        bytes = tile__face_bytes(p, t, i, k);
+        if (bytes == 0)
+            continue;
+        if (tile__mpi_check(p, t, MPI_Irecv(p->rbuf[i] + p->seg[i * p->threads + t], (int)bytes,
+                                            MPI_BYTE, p->nbr_lo[i], tile__tag(p, t, i), p->comm,
+                                            r)) == MPI_SUCCESS)
+            p->nreq[t]++;
     }
 }
 
-/* Unpack the parts received for step s into the ghost layers. */
-static inline void tile__unpack(tile_plan *p, int64_t s, int only)
+/* Unpack thread t's parts received for step s into the ghost layers. */
+static inline void tile__unpack(tile_plan *p, int64_t s, int t)
 {
-    int i, t, T = p->threads;
-    for (i = 0; i < p->n; i++) {
-        int64_t off = 0;
-        if (p->nbr_lo[i] == MPI_PROC_NULL)
+    int i;
+    int64_t k = tile__part_tile(p, t, s);
+    for (i = 0; i < p->n && k >= 0; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+        tile__copy_ctx cc;
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
             continue;
-        for (t = (only < 0 ? 0 : only); t < (only < 0 ? T : only + 1); t++) {
-            int64_t k, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-            tile__copy_ctx cc;
-            if (!tile__is_receiver(p, t, i) || (k = tile__part_tile(p, t, s)) < 0)
-                continue;
-            if (only >= 0)
-                off = p->seg[i * T + t];
-            tile__face(p, t, k, i, 1, lo, hi);
-            cc.buf = p->rbuf[i] + off;
-            cc.to_buf = 0;
-            tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi,
-                           tile__copy_row, &cc);
-            off = (int64_t)(cc.buf - p->rbuf[i]);
-        }
+        tile__face(p, t, k, i, 1, lo, hi);
+        cc.buf = p->rbuf[i] + p->seg[i * p->threads + t];
+        cc.to_buf = 0;
+        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
     }
 }
 
@@ -922,7 +901,7 @@ static inline void tile__wf_end(tile_plan *p, int64_t s)
 /* One communication phase of step s for thread me: whole faces (thread 0),
  * or thread me's own parts (multiple model): send what the previous step
  * computed, post receives for what the next step needs. */
-static inline void tile__comm_begin(tile_plan *p, int64_t s, int only, int me)
+static inline void tile__comm_begin(tile_plan *p, int64_t s, int me)
 {
     double t0 = tile__now();
     if (s == 0) {
@@ -933,23 +912,22 @@ static inline void tile__comm_begin(tile_plan *p, int64_t s, int only, int me)
             tile__wf_begin(p, -1);
             tile__wf_end(p, -1);
         } else {
-            tile__post_recvs(p, 0, only, me);
+            tile__post_recvs(p, 0, me);
             tile__waitall(p, me);
-            tile__unpack(p, 0, only);
+            tile__unpack(p, 0, me);
         }
     }
     if (p->whole_face) {
         tile__wf_begin(p, s);
     } else {
-        tile__post_sends(p, s, only, me);
-        if (s + 1 < p->nsteps)
-            tile__post_recvs(p, s + 1, only, me);
+        tile__post_sends(p, s, me);
+        tile__post_recvs(p, s + 1, me);
     }
     p->stats[me].comm += tile__now() - t0;
 }
 
 /* Wait for step s's messages and unpack what step s+1 needs. */
-static inline void tile__comm_end(tile_plan *p, int64_t s, int only, int me)
+static inline void tile__comm_end(tile_plan *p, int64_t s, int me)
 {
     double t0;
     if (p->whole_face) {
@@ -958,8 +936,7 @@ static inline void tile__comm_end(tile_plan *p, int64_t s, int only, int me)
     }
     tile__waitall(p, me);
     t0 = tile__now();
-    if (s + 1 < p->nsteps)
-        tile__unpack(p, s + 1, only);
+    tile__unpack(p, s + 1, me);
     p->stats[me].comm += tile__now() - t0;
     if (me == 0)
         tile__advance(p, s);
@@ -1134,7 +1111,7 @@ static inline int tile__group_more(tile_group *g)
     }
     if (model == TILE_MODEL_MULTIPLE) {
         double t0 = tile__now();
-        tile__post_sends(p, p->nsteps, g->thread, g->thread);
+        tile__post_sends(p, p->nsteps, g->thread);
         p->stats[g->thread].comm += tile__now() - t0;
         tile__waitall(p, g->thread);
 #ifdef _OPENMP
@@ -1147,7 +1124,7 @@ static inline int tile__group_more(tile_group *g)
 #endif
     } else {
         if (g->thread == 0) {
-            tile__comm_begin(p, p->nsteps, -1, 0);
+            tile__comm_begin(p, p->nsteps, 0);
             tile__waitall(p, 0);
             tile__run_finish(p);
         }
@@ -1402,9 +1379,9 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
         tile_group *const tile_ms_g_ = &(g);                                       \
         if (!tile__step_ok(tile_ms_g_, TILE_MODEL_MPI))                            \
             break;                                                                 \
-        tile__comm_begin(tile_ms_g_->plan, tile_ms_g_->step, -1, 0);               \
+        tile__comm_begin(tile_ms_g_->plan, tile_ms_g_->step, 0);                   \
         TILE__COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);     \
-        tile__comm_end(tile_ms_g_->plan, tile_ms_g_->step, -1, 0);                 \
+        tile__comm_end(tile_ms_g_->plan, tile_ms_g_->step, 0);                     \
     } while (0)
 
 /* ------------------------------------------------------------------------ */
