@@ -1790,12 +1790,13 @@ static inline int tile__cost_model(tile_plan *p)
         } else {
             bal_fit fit;
             int64_t face = 0, i;
+            /* the largest face of the largest block: the same on every rank */
             for (i = 0; i < p->n; i++) {
-                int64_t b = 0, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, j;
-                tile__block_face(p, (int)i, 0, lo, hi);
-                b = (int64_t)c->elem_size * (tile__tile_z1(p, 0) - tile__tile_z0(p, 0));
-                for (j = 0; j < p->n; j++)
-                    b *= hi[j] - lo[j];
+                int64_t b = (int64_t)c->elem_size * c->dep[i] *
+                            (tile__tile_z1(p, 0) - tile__tile_z0(p, 0)), j;
+                for (j = 0; j < p->n && b <= (4 << 20); j++)
+                    if (j != i)
+                        b *= (c->extent[j] + p->pdims[j] - 1) / p->pdims[j];
                 face = b > face ? b : face;
             }
             face = face < 64 ? 64 : face > (4 << 20) ? (4 << 20) : face;

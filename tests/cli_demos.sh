@@ -19,7 +19,10 @@ for demo in adi de; do
     for cfg in "1 mpi 1 7" "2 mpi 1 100" "3 mpi 1 1" "4 mpi 1 13" "4 mpi 1 5 --grid latency" \
                "2 mpi 1 9 --grid 2x1" "1 fine 2 6" "2 fine 3 10" "3 funneled 2 4" \
                "2 funneled 2 8 --bal 0.5" "4 funneled 2 3 --bal 0" "1 multiple 3 5" \
-               "2 multiple 2 45" "4 multiple 2 2"; do
+               "2 multiple 2 45" "4 multiple 2 2" \
+               "2 funneled 2 3 --balance adaptive --bal 0.3 --adapt-period 2" \
+               "3 funneled 3 4 --balance variable" \
+               "2 funneled 2 5 --balance constant --tcomp 1e-8 --tstartup 1e-3 --bandwidth 1e6"; do
         set -- $cfg
         np=$1 model=$2 th=$3 z=$4; shift 4
         out=$(timeout 120 $MPIEXEC -n $np ./demos/$demo --space $space --tile-height $z \
@@ -30,7 +33,7 @@ for demo in adi de; do
             bad="$bad [np=$np $model T=$th z=$z $* -> ${got:-no output}]"
         fi
     done
-    if [ -z "$bad" ]; then ok "$demo: $runs runs (1-4 processes, 4 models, 1-3 threads) print the sequential checksum $ref and verify every point"
+    if [ -z "$bad" ]; then ok "$demo: $runs runs (1-4 processes, 4 models, 1-3 threads, every balancing policy) print the sequential checksum $ref and verify every point"
     else notok "$demo: checksum or verify mismatch:$bad"; fi
 done
 

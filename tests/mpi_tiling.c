@@ -172,7 +172,7 @@ static void random_config(tile_config *cfg, int n)
     cfg->adapt_smoothing = rnd_in(0, 1) ? 1.0 : 0.5;
     cfg->tcomp = rnd_in(0, 1) ? 0.0 : 1e-8 * (double)rnd_in(1, 100);
     cfg->tstartup = 1e-6 * (double)rnd_in(0, 1000);
-    cfg->bandwidth = 1e6 * (double)rnd_in(1, 10000);
+    cfg->bandwidth = rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)rnd_in(1, 10000); /* 0: measure */
     cfg->grid_policy = (int)rnd_in(0, 1);
     cfg->storage = (int)rnd_in(0, 1);
     cfg->elem_size = sizeof(double);
