@@ -1715,10 +1715,13 @@ static inline int tile__setup(tile_plan *p)
         return tile__fail(p, TILE_ERR_OVERFLOW, "the Z window (%lld planes) is too large",
                           (long long)ring);
     p->plane_bytes = (size_t)(p->plane_elems * (int64_t)c->elem_size);
-    p->ring = (unsigned char *)calloc((size_t)ring, p->plane_bytes);
+    p->ring = (unsigned char *)malloc((size_t)bytes);
     if (p->ring == NULL)
         return tile__fail(p, TILE_ERR_NOMEM, "out of memory for the Z window (%lld bytes); "
                           "lower the tile height", (long long)bytes);
+    /* touch every page now: otherwise the thread that runs ahead in the
+     * hyperplane schedule takes all the page faults inside the timed run */
+    memset(p->ring, 0, (size_t)bytes);
 
     /* message buffers: a whole face of a tile, or (multiple model) a
      * segment for each thread's part */
