@@ -21,7 +21,7 @@ VERSION := $(shell sed -n 's/^\#define TOPO_VERSION "\(.*\)"/\1/p' topology.h)
 
 UNIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/unit_*.c))
 MPIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/mpi_*.c))
-ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c))
+ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c tests/mpi_*.c))
 DEMOS   := $(patsubst demos/%.c,demos/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 CTL_SRC := $(wildcard tools/tilectl/*.c)
@@ -61,7 +61,7 @@ $(B)/tests/%: tests/%.c tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ $< -lm
 
-# Unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Unit and MPI tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
 $(B)/asan/%: tests/%.c tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \

@@ -109,13 +109,6 @@ static inline int hybrid_init(int *argc, char ***argv, int model, int threads, i
     return got >= need ? TILE_OK : TILE_ERR_THREAD_LEVEL;
 }
 
-static inline void hybrid__barrier(void)
-{
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
-}
-
 static inline int hybrid__num_threads(void)
 {
 #ifdef _OPENMP
@@ -125,42 +118,36 @@ static inline int hybrid__num_threads(void)
 #endif
 }
 
-/* Fine grain: the parallel region must have had all the plan's threads. */
-static inline void hybrid__fine_check(tile_plan *p, int got)
-{
-    if (got != p->threads)
-        tile__thread_error(p, 0, TILE_ERR_THREADS);
-}
-
 /**
  * HYBRID_FINE_STEP(g, it, body...) - one step of the fine-grain model
  * (Alg. 3): the calling thread sends the previous step's boundary and posts
  * the receives, then an OpenMP parallel region of plan.threads threads
  * computes the step's thread tiles, then the calling thread waits and
  * unpacks.  Use it as the body of TILE_FOREACH_GROUP outside any parallel
- * region.
+ * region.  If OpenMP gives the region fewer threads (OMP_THREAD_LIMIT,
+ * OMP_DYNAMIC, nesting), each thread computes the tiles of the missing ones
+ * too: the tiles of one step are independent.
  * @g:    the tile_group of TILE_FOREACH_GROUP.
  * @it:   the cursor name for TILE_AT (declared here, private per thread).
- * @body: the point update.
+ * @body: the point update; `continue` skips to the next point, `break`
+ *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
  */
 #define HYBRID_FINE_STEP(g, it, ...)                                               \
     do {                                                                           \
         tile_group *const hybrid_fn_g_ = &(g);                                     \
         tile_plan *const hybrid_fn_p_ = hybrid_fn_g_->plan;                        \
         int64_t const hybrid_fn_s_ = hybrid_fn_g_->step;                           \
-        int hybrid_fn_nt_ = 1;                                                     \
-        if (!tile__step_ok(hybrid_fn_g_, TILE_MODEL_FINE))                      \
+        if (!tile__step_ok(hybrid_fn_g_, TILE_MODEL_FINE))                         \
             break;                                                                 \
-        tile__comm_begin(hybrid_fn_p_, hybrid_fn_s_, 0);                       \
+        tile__comm_begin(hybrid_fn_p_, hybrid_fn_s_, 0);                           \
         HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->threads)")          \
         {                                                                          \
-            int const hybrid_fn_t_ = tile__thread_num();                           \
-            if (hybrid_fn_t_ == 0)                                                 \
-                hybrid_fn_nt_ = hybrid__num_threads();                             \
-            TILE__COMPUTE(hybrid_fn_p_, hybrid_fn_t_, hybrid_fn_s_, it, __VA_ARGS__); \
+            int hybrid_fn_t_;                                                      \
+            for (hybrid_fn_t_ = tile__thread_num(); hybrid_fn_t_ < hybrid_fn_p_->threads; \
+                 hybrid_fn_t_ += hybrid__num_threads())                            \
+                TILE__COMPUTE(hybrid_fn_p_, hybrid_fn_t_, hybrid_fn_s_, it, __VA_ARGS__); \
         }                                                                          \
-        hybrid__fine_check(hybrid_fn_p_, hybrid_fn_nt_);                           \
-        tile__comm_end(hybrid_fn_p_, hybrid_fn_s_, 0);                         \
+        tile__comm_end(hybrid_fn_p_, hybrid_fn_s_, 0);                             \
     } while (0)
 
 /**
@@ -172,7 +159,8 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
  * unpacks for all threads, and one barrier ends the step.
  * @g:    the tile_group of TILE_FOREACH_GROUP (private to each thread).
  * @it:   the cursor name for TILE_AT.
- * @body: the point update.
+ * @body: the point update; `continue` skips to the next point, `break`
+ *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
  */
 #define HYBRID_FUNNELED_STEP(g, it, ...)                                           \
     do {                                                                           \
@@ -186,7 +174,7 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
                       __VA_ARGS__);                                                \
         if (hybrid_fs_g_->thread == 0)                                             \
             tile__comm_end(hybrid_fs_p_, hybrid_fs_g_->step, 0);               \
-        hybrid__barrier();                                                         \
+        tile__barrier();                                                         \
     } while (0)
 
 /**
@@ -198,7 +186,8 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
  * Needs MPI_THREAD_MULTIPLE.
  * @g:    the tile_group of TILE_FOREACH_GROUP (private to each thread).
  * @it:   the cursor name for TILE_AT.
- * @body: the point update.
+ * @body: the point update; `continue` skips to the next point, `break`
+ *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
  */
 #define HYBRID_MULTIPLE_STEP(g, it, ...)                                           \
     do {                                                                           \
@@ -210,13 +199,15 @@ static inline void hybrid__fine_check(tile_plan *p, int got)
         tile__comm_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
         TILE__COMPUTE(hybrid_ms_p_, hybrid_ms_t_, hybrid_ms_g_->step, it, __VA_ARGS__); \
         tile__comm_end(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
-        hybrid__barrier();                                                         \
+        tile__barrier();                                                         \
     } while (0)
 
 /**
  * HYBRID_RUN(plan, it, body...) - run the whole computation under the
  * plan's model (cfg.model), opening the parallel region where the model
- * needs one.  The body is expanded once per model.
+ * needs one.  The body is expanded once per model, so it must not define
+ * labels, and `static` variables in it exist once per model.  A body may
+ * use _Pragma("omp simd") but not a #pragma line (it is a macro argument).
  * @plan: pointer to a tile_plan (evaluated once).
  * @it:   the cursor name for TILE_AT.
  * @body: the point update.

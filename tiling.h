@@ -137,6 +137,7 @@ enum tile_error {
     TILE_ERR_BODY,          /* the body used break, or an invalid TILE_AT offset */
     TILE_ERR_REMOTE,        /* another rank rejected its arguments */
     TILE_ERR_BALANCE,       /* invalid balancing policy or cost model */
+    TILE_ERR_STORAGE,       /* storage not a tile_storage */
     TILE_ERR_COUNT_
 };
 
@@ -213,7 +214,7 @@ typedef struct tile_stats {
     int64_t messages;   /* messages sent by this thread */
     int64_t tiles;      /* tiles (thread tiles) computed */
     int error;          /* first error met by this thread (TILE_OK if none) */
-    char pad_[8];
+    char pad_[60];      /* 128 bytes: threads do not share cache lines */
 } tile_stats;
 
 /** A process's share of the computation.  Created collectively by
@@ -245,6 +246,7 @@ typedef struct tile_plan {
     double bal_now, bal_first;          /* factor for tiles announced now; at start */
     int64_t bal_changes;                /* split changes during the run */
     int bal_clamped;                    /* eq. 1 asked for a factor outside [0,1] */
+    int bal_uncalibrated;               /* the network could not be measured: bal = 1 */
     bal_model model;                    /* constant/variable: the cost model used */
     bal_adaptive adapt;
     double last_comp, last_comm;        /* master's totals at the end of the last step */
@@ -319,6 +321,7 @@ static inline const char *tile_strerror(int err)
         "the loop body used break or an invalid TILE_AT offset",
         "another rank rejected its arguments",
         "invalid balancing policy or cost model",
+        "storage is not TILE_STORE_WINDOW or TILE_STORE_FULL",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tilehybrid error";
@@ -441,6 +444,27 @@ static inline ptrdiff_t tile__offset(const tile_plan *p, const int64_t *x)
     for (i = 0; i < p->n; i++)
         e += (x[i] + p->cfg.dep[i]) * p->stride[i];
     return (ptrdiff_t)(e * (int64_t)p->cfg.elem_size);
+}
+
+/* p->nsteps is written by the thread that schedules tiles and read by all
+ * threads at the top of every step (a named critical section: once a step;
+ * gcc 12 misreports "omp atomic write" operands as unused). */
+static inline int64_t tile__nsteps(const tile_plan *p)
+{
+    int64_t v;
+#ifdef _OPENMP
+#pragma omp critical(tile__nsteps_lock)
+#endif
+    v = p->nsteps;
+    return v;
+}
+
+static inline void tile__set_nsteps(tile_plan *p, int64_t v)
+{
+#ifdef _OPENMP
+#pragma omp critical(tile__nsteps_lock)
+#endif
+    p->nsteps = v;
 }
 
 /* The schedule record of tile k (valid while k is in flight). */
@@ -774,7 +798,7 @@ static inline void tile__announce(tile_plan *p, int64_t k)
         p->bal_changes++;
     p->announced = k + 1;
     if (k == p->ntiles - 1)
-        p->nsteps = tile__sigma(p, k) + p->skew + 1;
+        tile__set_nsteps(p, tile__sigma(p, k) + p->skew + 1);
 }
 
 /* Announce every tile whose predecessor starts by step s + 1, so that the
@@ -903,7 +927,7 @@ static inline void tile__wf_end(tile_plan *p, int64_t s)
  * computed, post receives for what the next step needs. */
 static inline void tile__comm_begin(tile_plan *p, int64_t s, int me)
 {
-    double t0 = tile__now();
+    double t0;
     if (s == 0) {
         /* the prologue: receive what step 0 needs.  Done here, after the step
          * macro has checked the model, so that a wrong macro sends nothing and
@@ -917,6 +941,8 @@ static inline void tile__comm_begin(tile_plan *p, int64_t s, int me)
             tile__unpack(p, 0, me);
         }
     }
+    /* (the prologue's wait counts as wait, its unpacking as comm, above) */
+    t0 = tile__now();
     if (p->whole_face) {
         tile__wf_begin(p, s);
     } else {
@@ -960,16 +986,15 @@ static inline void tile__fill_zlow(tile_plan *p)
  * the same model, resets the statistics.  Sets p->run_ok. */
 static inline void tile__run_start(tile_plan *p, int nthreads, int model)
 {
-    int mine[2], all[2], t, rc;
-    mine[0] = (p->err == TILE_OK && nthreads == p->threads && model == p->cfg.model) ? 1 : 0;
-    mine[1] = -mine[0];
-    rc = MPI_Allreduce(mine, all, 1, MPI_INT, MPI_MIN, p->comm);
-    p->run_ok = (rc == MPI_SUCCESS && all[0] == 1);
+    int mine, all, t, rc;
+    mine = (p->err == TILE_OK && nthreads == p->threads && model == p->cfg.model) ? 1 : 0;
+    rc = MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, p->comm);
+    p->run_ok = (rc == MPI_SUCCESS && all == 1);
     if (!p->run_ok) {
         if (p->err == TILE_OK) {
             if (rc != MPI_SUCCESS)
                 tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed at the start of a run");
-            else if (model != p->cfg.model)
+            else if (model != p->cfg.model)  /* (cannot happen: the loop reads the plan) */
                 tile__fail(p, TILE_ERR_MODEL, "the step macro is for model '%s' but the plan was "
                            "created for model '%s'", tile_model_name(model),
                            tile_model_name(p->cfg.model));
@@ -990,7 +1015,7 @@ static inline void tile__run_start(tile_plan *p, int nthreads, int model)
     /* the schedule and the master's first factor */
     p->announced = p->send_next = p->recv_next = 0;
     p->recv_pending = -1;
-    p->nsteps = INT64_MAX;
+    tile__set_nsteps(p, INT64_MAX);
     p->bal_changes = 0;
     p->last_comp = p->last_comm = 0.0;
     p->bal_now = 1.0;
@@ -1016,8 +1041,8 @@ static inline void tile__run_start(tile_plan *p, int nthreads, int model)
                 p->bal_now = f;
         }
     }
-    p->bal_first = p->bal_now;
     tile__advance(p, -1);
+    p->bal_first = p->bal_now;
     p->run_start = tile__now();
 }
 
@@ -1028,10 +1053,11 @@ static inline void tile__barrier(void)
 #endif
 }
 
-/* End of a run (master): totals. */
+/* End of a run (master): totals, and the run's error on every rank (a rank
+ * whose run went wrong must not leave the others reporting success). */
 static inline void tile__run_finish(tile_plan *p)
 {
-    int t;
+    int t, mine, worst = TILE_OK;
     double wall = tile__now() - p->run_start;
     p->seconds = wall;
     for (t = 0; t < p->threads; t++) {
@@ -1044,6 +1070,12 @@ static inline void tile__run_finish(tile_plan *p)
         if (s->error != TILE_OK && p->err == TILE_OK)
             tile__fail(p, s->error, "thread %d: %s", t, tile_strerror(s->error));
     }
+    mine = p->err;
+    if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, p->comm) != MPI_SUCCESS)
+        tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed at the end of a run");
+    else if (worst != TILE_OK && p->err == TILE_OK)
+        tile__fail(p, TILE_ERR_REMOTE, "the run failed on another rank (%s)",
+                   tile_strerror(worst));
 }
 
 /* Start of a run for the calling thread, in the model's way: the collective
@@ -1076,6 +1108,15 @@ static inline tile_group tile__group_begin(tile_plan *p)
     } else {
         /* pure MPI and fine grain: called outside any parallel region */
 #ifdef _OPENMP
+        if (omp_in_parallel()) {
+            /* every thread would call MPI: refuse, without any MPI call */
+            if (t == 0)
+                tile__fail(p, TILE_ERR_THREADS, "the %s model's loop must not run inside an "
+                           "OpenMP parallel region", tile_model_name(model));
+            p->run_ok = 0;
+            g.step = INT64_MAX;
+            return g;
+        }
         nt = model == TILE_MODEL_FINE ? p->threads : omp_get_num_threads();
 #endif
         tile__run_start(p, nt, model);
@@ -1094,7 +1135,8 @@ static inline int tile__group_more(tile_group *g)
 {
     tile_plan *p = g->plan;
     int model = p->cfg.model;
-    if (g->step < p->nsteps)
+    int64_t nsteps = tile__nsteps(p);
+    if (g->step < nsteps)
         return 1;
     if (!p->run_ok)
         return 0;
@@ -1111,7 +1153,7 @@ static inline int tile__group_more(tile_group *g)
     }
     if (model == TILE_MODEL_MULTIPLE) {
         double t0 = tile__now();
-        tile__post_sends(p, p->nsteps, g->thread);
+        tile__post_sends(p, nsteps, g->thread);
         p->stats[g->thread].comm += tile__now() - t0;
         tile__waitall(p, g->thread);
 #ifdef _OPENMP
@@ -1124,7 +1166,7 @@ static inline int tile__group_more(tile_group *g)
 #endif
     } else {
         if (g->thread == 0) {
-            tile__comm_begin(p, p->nsteps, 0);
+            tile__comm_begin(p, nsteps, 0);
             tile__waitall(p, 0);
             tile__run_finish(p);
         }
@@ -1363,7 +1405,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
  * model or thread count), no rank runs and tile_plan_status() says why.
  */
 #define TILE_FOREACH_GROUP(plan, g)                                                \
-    for (tile_group g = tile__group_begin(plan); tile__group_more(&(g)); (g).step++)
+    for (tile_group g = tile__group_begin((plan)); tile__group_more(&(g)); (g).step++)
 
 /**
  * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
@@ -1372,7 +1414,9 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
  * unpack.
  * @g:    the tile_group of TILE_FOREACH_GROUP.
  * @it:   name of the cursor the body uses with TILE_AT (declared here).
- * @body: the point update, a statement list (commas are fine).
+ * @body: the point update, a statement list (commas are fine);
+ *        `continue` skips to the next point, `break` is reported as
+ *        TILE_ERR_BODY, `return`/`goto` out of it are not allowed.
  */
 #define TILE_MPI_STEP(g, it, ...)                                                  \
     do {                                                                           \
@@ -1444,7 +1488,7 @@ static inline int tile__validate(tile_plan *p, const tile_config *c)
                           "(times, bandwidth >= 0; smoothing in [0,1]; sample >= 0; "
                           "period >= -1)");
     if (c->storage != TILE_STORE_WINDOW && c->storage != TILE_STORE_FULL)
-        return tile__fail(p, TILE_ERR_MODEL, "storage = %d: not a tile_storage", c->storage);
+        return tile__fail(p, TILE_ERR_STORAGE, "storage = %d: not a tile_storage", c->storage);
     if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY)
         return tile__fail(p, TILE_ERR_GRID, "grid policy = %d: not a tile_grid_policy",
                           c->grid_policy);
@@ -1454,10 +1498,12 @@ static inline int tile__validate(tile_plan *p, const tile_config *c)
 /* Every rank must pass the same configuration. */
 static inline int tile__agree(tile_plan *p, const tile_config *c)
 {
-    enum { NV = 13 + 4 * TILE_MAX_DIMS };
-    static const char *const what[13] = { "N", "Z", "d_Z", "tile height", "element size",
+    enum { NV = 17 + 4 * TILE_MAX_DIMS };
+    static const char *const what[17] = { "N", "Z", "d_Z", "tile height", "element size",
                                           "model", "threads", "grid policy", "bal", "storage",
-                                          "balance", "adaptive sample", "adaptive period" };
+                                          "balance", "adaptive sample", "adaptive period",
+                                          "tcomp", "tstartup", "bandwidth", "adaptive smoothing" };
+    const double dv[4] = { c->tcomp, c->tstartup, c->bandwidth, c->adapt_smoothing };
     int64_t v[NV], neg[NV], mn[NV], mx[NV];
     int i, k = 0;
     v[k++] = c->n;
@@ -1468,11 +1514,16 @@ static inline int tile__agree(tile_plan *p, const tile_config *c)
     v[k++] = c->model;
     v[k++] = c->threads;
     v[k++] = c->grid_policy;
-    v[k++] = (int64_t)(c->bal * 1e15);
+    v[k++] = (int64_t)(c->bal * 1e15);   /* in [0,1] after validation */
     v[k++] = c->storage;
     v[k++] = c->balance;
     v[k++] = c->adapt_sample;
     v[k++] = c->adapt_period;
+    for (i = 0; i < 4; i++) {       /* doubles compared by bit pattern */
+        uint64_t u;
+        memcpy(&u, &dv[i], sizeof u);
+        v[k++] = (int64_t)(u >> 1);
+    }
     for (i = 0; i < TILE_MAX_DIMS; i++) {
         v[k++] = c->extent[i];
         v[k++] = c->dep[i];
@@ -1488,11 +1539,11 @@ static inline int tile__agree(tile_plan *p, const tile_config *c)
         if (mn[i] != -mx[i]) {
             static const char *const dimwhat[4] = { "extent X", "dependence d", "grid entry ",
                                                     "thread grid entry " };
-            if (i < 13)
+            if (i < 17)
                 return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s' differs between ranks "
                                   "(%lld vs %lld)", what[i], (long long)mn[i], (long long)-mx[i]);
             return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s%d' differs between ranks "
-                              "(%lld vs %lld)", dimwhat[(i - 13) % 4], (i - 13) / 4 + 1,
+                              "(%lld vs %lld)", dimwhat[(i - 17) % 4], (i - 17) / 4 + 1,
                               (long long)mn[i], (long long)-mx[i]);
         }
     }
@@ -1597,7 +1648,7 @@ static inline int tile__setup(tile_plan *p)
             for (i = 0; i < n; i++)
                 p->tdims[i] = 1;
         } else {
-            int64_t local[TILE_MAX_DIMS], dep64[TILE_MAX_DIMS];
+            int64_t local[TILE_MAX_DIMS] = {0}, dep64[TILE_MAX_DIMS] = {0};
             int pd[TILE_MAX_DIMS];
             for (i = 0; i < n; i++) {
                 local[i] = c->extent[i] / p->pdims[i];
@@ -1606,6 +1657,19 @@ static inline int tile__setup(tile_plan *p)
                 p->tdims[i] = 0;
             }
             rc = topo_hybrid_grid(n, 1, T, local, dep64, TOPO_POLICY_COMM, pd, p->tdims);
+            if (c->model == TILE_MODEL_FUNNELED) {
+                /* balancing splits one dimension: put every thread along the
+                 * longest block dimension, so the master alone gets bal/T */
+                int best = 0;
+                for (i = 1; i < n; i++)
+                    if (local[i] > local[best])
+                        best = i;
+                if (local[best] >= T) {
+                    for (i = 0; i < n; i++)
+                        p->tdims[i] = i == best ? T : 1;
+                    rc = TOPO_OK;
+                }
+            }
             if (rc != TOPO_OK)
                 return tile__fail(p, TILE_ERR_TOO_MANY, "no thread grid of %d threads fits the "
                                   "local block: %s", T, topo_strerror(rc));
@@ -1622,10 +1686,13 @@ static inline int tile__setup(tile_plan *p)
         MPI_Comm cart;
         if (MPI_Cart_create(p->comm, n, p->pdims, periods, 0, &cart) != MPI_SUCCESS)
             return tile__fail(p, TILE_ERR_MPI, "MPI_Cart_create failed");
-        MPI_Comm_free(&p->comm);
+        if (MPI_Comm_free(&p->comm) != MPI_SUCCESS) {
+            MPI_Comm_free(&cart);
+            return tile__fail(p, TILE_ERR_MPI, "MPI_Comm_free failed");
+        }
         p->comm = cart;
-        MPI_Comm_set_errhandler(p->comm, MPI_ERRORS_RETURN);
-        if (MPI_Comm_rank(p->comm, &p->rank) != MPI_SUCCESS ||
+        if (MPI_Comm_set_errhandler(p->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
+            MPI_Comm_rank(p->comm, &p->rank) != MPI_SUCCESS ||
             MPI_Cart_coords(p->comm, p->rank, n, p->pcoords) != MPI_SUCCESS)
             return tile__fail(p, TILE_ERR_MPI, "MPI_Cart_coords failed");
         for (i = 0; i < n; i++) {
@@ -1691,9 +1758,10 @@ static inline int tile__setup(tile_plan *p)
     }
 
     /* tiles, steps and the plane ring */
-    p->ntiles = (c->zlen + c->tile_height - 1) / c->tile_height;
-    if (c->tile_height > c->zlen)
-        p->ntiles = 1;
+    {
+        int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen; /* no overflow */
+        p->ntiles = (c->zlen + h - 1) / h;
+    }
     p->nsteps = INT64_MAX;     /* known once the last tile is scheduled */
     {
         int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen;
@@ -1779,14 +1847,33 @@ static inline int tile__cost_model(tile_plan *p)
     p->model.bandwidth = c->bandwidth;
     p->model.elem_bytes = (double)c->elem_size;
     memset(&env, 0, sizeof env);
-    if ((rc = bal_model_from_env(&env, &found)) != BAL_OK)
-        return tile__fail(p, TILE_ERR_BALANCE, "%s", bal_strerror(rc));
-    if (p->model.tcomp <= 0.0 && (found & BAL_HAVE_TCOMP))
-        p->model.tcomp = env.tcomp;
-    if (c->tstartup <= 0.0 && c->bandwidth <= 0.0 && (found & BAL_HAVE_TSTARTUP))
-        p->model.tstartup = env.tstartup;
-    if (p->model.bandwidth <= 0.0 && (found & BAL_HAVE_BANDWIDTH))
-        p->model.bandwidth = env.bandwidth;
+    rc = bal_model_from_env(&env, &found);
+    if (rc == BAL_OK) {
+        if (p->model.tcomp <= 0.0 && (found & BAL_HAVE_TCOMP))
+            p->model.tcomp = env.tcomp;
+        if (c->tstartup <= 0.0 && c->bandwidth <= 0.0 && (found & BAL_HAVE_TSTARTUP))
+            p->model.tstartup = env.tstartup;
+        if (p->model.bandwidth <= 0.0 && (found & BAL_HAVE_BANDWIDTH))
+            p->model.bandwidth = env.bandwidth;
+    }
+    /* the environment may differ between ranks: agree on its errors and on
+     * whether to measure (a collective) before anything else */
+    {
+        int mine[2], lo[2], hi[2];
+        mine[0] = rc != BAL_OK;
+        mine[1] = p->model.bandwidth <= 0.0;
+        if (MPI_Allreduce(mine, lo, 2, MPI_INT, MPI_MIN, p->comm) != MPI_SUCCESS ||
+            MPI_Allreduce(mine, hi, 2, MPI_INT, MPI_MAX, p->comm) != MPI_SUCCESS)
+            return tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed (balancing model)");
+        if (rc != BAL_OK)
+            return tile__fail(p, TILE_ERR_BALANCE, "%s", bal_strerror(rc));
+        if (hi[0] != 0)
+            return tile__fail(p, TILE_ERR_REMOTE, "another rank rejected its TILEHYBRID_* "
+                              "environment");
+        if (lo[1] != hi[1])
+            return tile__fail(p, TILE_ERR_MISMATCH, "TILEHYBRID_BANDWIDTH is set on some ranks "
+                              "only: the network would be measured by some ranks only");
+    }
     if (p->model.bandwidth <= 0.0) {
         if (p->size == 1) {
             p->model.bandwidth = 1e300;   /* one process sends nothing */
@@ -1802,13 +1889,21 @@ static inline int tile__cost_model(tile_plan *p)
                         b *= (c->extent[j] + p->pdims[j] - 1) / p->pdims[j];
                 face = b > face ? b : face;
             }
-            face = face < 64 ? 64 : face > (4 << 20) ? (4 << 20) : face;
+            /* at least 64 KiB: the slope (bandwidth) is invisible in tiny messages */
+            face = face < (64 << 10) ? (64 << 10) : face > (4 << 20) ? (4 << 20) : face;
             rc = bal_calibrate_comm_all(p->comm, (int)face, 3, &fit);
             if (rc == BAL_OK)
                 rc = bal_model_set_comm(&p->model, &fit);
-            if (rc != BAL_OK)
-                return tile__fail(p, TILE_ERR_BALANCE, "could not measure the network for "
-                                  "balancing (%s); give tstartup and bandwidth", bal_strerror(rc));
+            if (rc == BAL_EFIT || (rc != BAL_OK && rc != BAL_EMPI)) {
+                /* too noisy to fit (the same answer on every rank): no cost
+                 * model, no balancing; bal_uncalibrated says so */
+                p->model.tstartup = 0.0;
+                p->model.bandwidth = 1e300;
+                p->bal_uncalibrated = 1;
+            } else if (rc != BAL_OK) {
+                return tile__fail(p, TILE_ERR_MPI, "MPI failed while measuring the network "
+                                  "for balancing (%s)", bal_strerror(rc));
+            }
         }
     }
     return TILE_OK;
@@ -1844,13 +1939,15 @@ static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_co
     plan->threads = cfg->threads;
     if (MPI_Comm_dup(comm, &plan->comm) != MPI_SUCCESS)
         return tile__fail(plan, TILE_ERR_MPI, "MPI_Comm_dup failed (is comm valid?)");
-    MPI_Comm_set_errhandler(plan->comm, MPI_ERRORS_RETURN);
-    MPI_Comm_size(plan->comm, &plan->size);
-    MPI_Comm_rank(plan->comm, &plan->rank);
+    if (MPI_Comm_set_errhandler(plan->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
+        MPI_Comm_size(plan->comm, &plan->size) != MPI_SUCCESS ||
+        MPI_Comm_rank(plan->comm, &plan->rank) != MPI_SUCCESS)
+        return tile__fail(plan, TILE_ERR_MPI, "MPI_Comm_size/rank failed on the duplicate of comm");
 
     rc = tile__validate(plan, cfg);
+    if (rc == TILE_OK && MPI_Query_thread(&provided) != MPI_SUCCESS)
+        rc = tile__fail(plan, TILE_ERR_MPI, "MPI_Query_thread failed (is MPI initialised?)");
     if (rc == TILE_OK) {
-        MPI_Query_thread(&provided);
         if (provided < tile_model_thread_level(cfg->model, cfg->threads))
             rc = tile__fail(plan, TILE_ERR_THREAD_LEVEL, "model '%s' needs MPI thread support "
                             "%s but MPI provides %s; initialise MPI with "
@@ -1896,7 +1993,7 @@ static inline void tile_plan_destroy(tile_plan *plan)
         return;
     tile__free(plan);
     if (plan->comm != MPI_COMM_NULL && plan->comm != 0)
-        MPI_Comm_free(&plan->comm);
+        (void)MPI_Comm_free(&plan->comm);   /* nothing to report from a destructor */
     plan->comm = MPI_COMM_NULL;
 }
 

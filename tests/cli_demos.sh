@@ -37,6 +37,13 @@ for demo in adi de; do
     else notok "$demo: checksum or verify mismatch:$bad"; fi
 done
 
+# the fine model when OpenMP grants fewer threads than asked (OMP_THREAD_LIMIT):
+# the threads present compute the missing threads' tiles, results stay exact
+out=$(OMP_THREAD_LIMIT=1 timeout 60 $MPIEXEC -n 2 ./demos/adi --space 11x37x45 --model fine \
+      --threads 3 --tile-height 4 --verify 2>&1)
+echo "$out" | grep -q "verify: ok" && ok "fine model with OMP_THREAD_LIMIT=1 below 3 threads: every point verified" \
+    || notok "fine model with OMP_THREAD_LIMIT=1: $out"
+
 # the JSON report has the promised keys
 out=$(timeout 60 $MPIEXEC -n 2 ./demos/adi --space 8x16x20 --model funneled --threads 2 --json)
 missing=""

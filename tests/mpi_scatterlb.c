@@ -42,12 +42,12 @@ static int holds_its_items(const slb_plan *pl, const int *buf)
 /* The plan is the same on every rank (counts, order). */
 static int plan_agrees(const slb_plan *pl)
 {
-    int64_t h = 1469598103934665603ll, mn, mx;
+    uint64_t h = 1469598103934665603ull, mn, mx;   /* FNV-1a, unsigned: wraps */
     int r;
     for (r = 0; r < pl->size; r++)
-        h = (h ^ (pl->counts[r] * 31 + pl->order[r])) * 1099511628211ll;
-    MPI_Allreduce(&h, &mn, 1, MPI_INT64_T, MPI_MIN, pl->comm);
-    MPI_Allreduce(&h, &mx, 1, MPI_INT64_T, MPI_MAX, pl->comm);
+        h = (h ^ ((uint64_t)pl->counts[r] * 31u + (uint64_t)pl->order[r])) * 1099511628211ull;
+    MPI_Allreduce(&h, &mn, 1, MPI_UINT64_T, MPI_MIN, pl->comm);
+    MPI_Allreduce(&h, &mx, 1, MPI_UINT64_T, MPI_MAX, pl->comm);
     return mn == mx;
 }
 

@@ -1,6 +1,7 @@
 /* tests/mpi_tiling_errors.c -- every way to get a plan or a run wrong gives
  * a clear error on every rank: no crash, no hang, nothing undefined.
  * Run at 1-4 processes by tests/run.sh. */
+#define _POSIX_C_SOURCE 200112L   /* setenv */
 #include <mpi.h>
 
 #define TILE_CHECK_ACCESS   /* every TILE_AT below is checked */
@@ -193,6 +194,81 @@ int main(int argc, char **argv)
                       "TILE_CHECK_ACCESS reports %s", what[k]);
             tile_plan_destroy(&p);
         }
+    }
+    /* the cost model must be the same everywhere: a bandwidth given on one
+     * rank only, or in the environment of one rank only, would make the
+     * others measure the network alone (a hang); every rank refuses */
+    if (nprocs > 1) {
+        base(&c);
+        c.model = TILE_MODEL_FUNNELED;
+        c.threads = 2;
+        c.balance = TILE_BAL_VARIABLE;
+        c.bandwidth = myrank == 0 ? 1e9 : 0.0;
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, 0, "bandwidth"),
+                  "a cost model that differs between ranks is refused on every rank");
+        base(&c);
+        c.model = TILE_MODEL_FUNNELED;
+        c.threads = 2;
+        c.balance = TILE_BAL_CONSTANT;
+        if (myrank == 0)
+            setenv("TILEHYBRID_BANDWIDTH", "1e9", 1);
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, 0, "TILEHYBRID_BANDWIDTH"),
+                  "TILEHYBRID_BANDWIDTH on one rank only is refused on every rank, no hang");
+        if (myrank == 0)
+            setenv("TILEHYBRID_BANDWIDTH", "fast", 1);
+        check_mpi(MPI_COMM_WORLD, expect(&c, myrank == 0 ? TILE_ERR_BALANCE : TILE_ERR_REMOTE,
+                                         0, myrank == 0 ? "TILEHYBRID_BANDWIDTH" : NULL),
+                  "a malformed TILEHYBRID_BANDWIDTH on one rank fails every rank, no hang");
+        unsetenv("TILEHYBRID_BANDWIDTH");
+    }
+    /* a tile height beyond Z, up to INT64_MAX, is one tile */
+    {
+        tile_plan p;
+        int rc;
+        base(&c);
+        c.tile_height = INT64_MAX;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK)
+            TILE_FOREACH_GROUP(&p, g)
+                TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.ntiles == 1 &&
+                      tile_plan_status(&p) == TILE_OK, "tile height INT64_MAX: one tile, runs");
+        tile_plan_destroy(&p);
+    }
+    /* funneled with 4 threads: the master alone gets bal/T of the points,
+     * the others (T - bal) / (T (T - 1)) each */
+    {
+        tile_plan p;
+        int rc, ok = 1, t;
+        base(&c);
+        c.extent[0] = 40 * nprocs;
+        c.extent[1] = 40;
+        c.model = TILE_MODEL_FUNNELED;
+        c.threads = 4;
+        c.bal = 0.2;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK) {
+            int64_t total = 0;
+#pragma omp parallel num_threads(p.threads)
+            TILE_FOREACH_GROUP(&p, g)
+                HYBRID_FUNNELED_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+            for (t = 0; t < 4; t++)
+                total += p.stats[t].points;
+            /* 1600 points a plane: master 0.2/4 = 5% = 80, others 1520/3 */
+            if (p.stats[0].points * 20 != total)
+                ok = 0;
+            for (t = 1; t < 4; t++)
+                if (llabs(p.stats[t].points * 3 - (total - p.stats[0].points)) > 3 * 10 * 40)
+                    ok = 0;
+            if (!ok)
+                check_note("points %lld %lld %lld %lld", (long long)p.stats[0].points,
+                           (long long)p.stats[1].points, (long long)p.stats[2].points,
+                           (long long)p.stats[3].points);
+        }
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && ok && tile_plan_status(&p) == TILE_OK,
+                  "funneled, 4 threads, bal 0.2: the master computes bal/T of the points, "
+                  "the others equal shares");
+        tile_plan_destroy(&p);
     }
 #ifdef _OPENMP
     /* a coarse-grain region with the wrong number of threads */

@@ -5,7 +5,7 @@
 #      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
 #      OpenMP, and as C++ (g++ -x c++);
 #   2. build/tests/unit_*   (plain unit tests), then build/asan/unit_* (the
-#      same under ASan+UBSan);
+#      same under ASan+UBSan) and build/asan/mpi_* at 2 processes;
 #   3. build/tests/mpi_*    at 1, 2, 3 and 4 processes (oversubscribed);
 #   4. tests/cli_*.sh       (tilectl end to end).
 #
@@ -90,6 +90,14 @@ for t in $B/asan/unit_*; do
     [ -x "$t" ] || continue
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
         run_prog "asan $(basename "$t")" "$t"
+done
+
+# the MPI tests under ASan+UBSan at 2 processes (leak checks off: MPICH's own
+# initialisation leaks)
+for t in $B/asan/mpi_*; do
+    [ -x "$t" ] || continue
+    ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+        run_prog "asan $(basename "$t") np=2" $MPIEXEC -n 2 "$t"
 done
 
 # 3. MPI tests at 1..4 processes --------------------------------------------
