@@ -57,7 +57,7 @@ tilectl: $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 demos/%: demos/%.c demos/demo.h $(HEADERS)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
-$(B)/tests/%: tests/%.c tests/check.h $(HEADERS)
+$(B)/tests/%: tests/%.c tests/check.h tests/seismic.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ $< -lm
 

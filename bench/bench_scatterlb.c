@@ -57,20 +57,7 @@ static void report(const char *what, stat s, const char *extra)
            1e3 * s.min, 1e3 * s.max, s.runs, extra ? "  " : "", extra ? extra : "");
 }
 
-static void seismic(slb_affine *a)
-{
-    static const double mu[7] = {0.009288, 0.009365, 0.004629, 0.004885,
-                                 0.003976, 0.016156, 0.009677};
-    static const double la[7] = {0, 1.12e-5, 1.00e-5, 1.70e-5, 8.15e-5, 2.10e-5, 3.53e-5};
-    static const int cnt[7] = {1, 1, 1, 1, 2, 2, 8};
-    int r, j, i = 0;
-    for (r = 0; r < 7; r++)
-        for (j = 0; j < cnt[r]; j++, i++) {
-            a[i].comp0 = a[i].comm0 = 0;
-            a[i].mu = mu[r];
-            a[i].lambda = la[r];
-        }
-}
+#include "../tests/seismic.h"
 
 typedef int (*solver)(const slb_problem *, int64_t, const int64_t *, int64_t *, double *,
                       slb_info *);
