@@ -166,6 +166,12 @@ struct tile_plan;
  *  (called by the master thread, in tile order, before the tile starts). */
 typedef double (*tile_bal_fn)(const struct tile_plan *plan, int64_t k, void *ctx);
 
+/** Order of the points inside a tile (any order gives the same bits). */
+enum tile_order {
+    TILE_ORDER_PLANES = 0,  /* Z outermost, the last X dimension innermost */
+    TILE_ORDER_Z_INNER = 1  /* Z innermost (kernels whose Z recurrence is cheap) */
+};
+
 /** Storage of the Z dimension. */
 enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
 
@@ -199,6 +205,7 @@ typedef struct tile_config {
     tile_bal_fn bal_fn;             /* TILE_BAL_CUSTOM: the factor of each tile */
     void *bal_ctx;
     int storage;                    /* enum tile_storage */
+    int order;                      /* enum tile_order (default TILE_ORDER_PLANES) */
     tile_boundary_fn boundary;      /* NULL: boundary values are 0 */
     void *boundary_ctx;
 } tile_config;
@@ -279,15 +286,16 @@ typedef struct tile_group {
 /** The point being computed: declared by the step macros, read through
  *  TILE_AT, tile_coord and TILE_THREAD. */
 typedef struct tile_cursor {
-    unsigned char *zb[TILE_MAX_DEPZ + 1]; /* base of planes z, z-1, ..., z-d_Z */
-    ptrdiff_t off;                        /* byte offset of the point within a plane */
-    int64_t xl, xend;                     /* innermost local coordinate, end of row */
-    int64_t st[TILE_MAX_DIMS];            /* element strides */
+    unsigned char *base;                  /* plane of the pass (plane order) or of z0 */
+    ptrdiff_t off;                        /* byte offset of the point from base */
+    ptrdiff_t step;                       /* bytes from one point of a row to the next */
+    int64_t xl, xend;                     /* innermost coordinate, end of the row */
+    int64_t st[TILE_MAX_DIMS + 1];        /* element strides; st[N] is a plane */
     size_t esz;
-    int n, depz, thread;
-    int64_t z, z1;
-    int64_t x[TILE_MAX_DIMS];             /* local coordinates (innermost in xl) */
-    int64_t blo[TILE_MAX_DIMS], bhi[TILE_MAX_DIMS];
+    int n, depz, thread, inner;           /* inner: n - 1 (plane order) or n (Z) */
+    int64_t z, z1;                        /* passes: planes, or one pass for Z inner */
+    int64_t x[TILE_MAX_DIMS];             /* local coordinates of the other dims */
+    int64_t blo[TILE_MAX_DIMS + 1], bhi[TILE_MAX_DIMS + 1]; /* box; [N]: the tile's Z */
     int done;
     tile_plan *plan;
 } tile_cursor;
@@ -321,7 +329,7 @@ static inline const char *tile_strerror(int err)
         "the loop body used break or an invalid TILE_AT offset",
         "another rank rejected its arguments",
         "invalid balancing policy or cost model",
-        "storage is not TILE_STORE_WINDOW or TILE_STORE_FULL",
+        "storage or order is not one of its enum values",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tilehybrid error";
@@ -429,10 +437,13 @@ static inline void tile__thread_error(tile_plan *p, int t, int code)
         p->stats[t].error = code;
 }
 
-/* Ring slot of plane z (z >= -d_Z). */
+/* Plane z (z >= -d_Z).  The ring holds R planes, R a multiple of the tile
+ * height, so a tile never wraps; d_Z mirror planes in front of it hold the
+ * planes below z = 0, and later copies of the ring's last d_Z planes, so that
+ * plane z - j is always j plane strides below plane z inside a tile. */
 static inline unsigned char *tile__plane(const tile_plan *p, int64_t z)
 {
-    int64_t slot = (z + p->cfg.depz) % p->ring_planes;
+    int64_t slot = p->cfg.depz + (z >= 0 ? z % p->ring_planes : z);
     return p->ring + (size_t)slot * p->plane_bytes;
 }
 
@@ -1193,20 +1204,19 @@ static inline int tile__step_ok(tile_group *g, int model)
 /* ------------------------------------------------------------------------ */
 /* The point cursor                                                         */
 
+/* Start of the row at the current coordinates x[] (all but `inner`). */
 static inline void tile__cur_row(tile_cursor *c)
 {
     int64_t e = 0;
     int i;
-    for (i = 0; i < c->n - 1; i++)
-        e += (c->x[i] + c->plan->cfg.dep[i]) * c->st[i];
-    e += c->blo[c->n - 1] + c->plan->cfg.dep[c->n - 1];
+    for (i = 0; i < c->n; i++)
+        e += ((i == c->inner ? c->blo[i] : c->x[i]) + c->plan->cfg.dep[i]) * c->st[i];
     c->off = (ptrdiff_t)(e * (int64_t)c->esz);
-    c->xl = c->blo[c->n - 1];
-    c->xend = c->bhi[c->n - 1];
+    c->xl = c->blo[c->inner];
+    c->xend = c->bhi[c->inner];
 }
 
-/* Cursor over thread t's box for the tile it computes at step s (empty when
- * it has none). */
+/* Cursor over thread t's box of tile k (empty when k < 0 or the box is). */
 static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
 {
     tile_cursor c;
@@ -1216,36 +1226,36 @@ static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
     c.depz = p->cfg.depz;
     c.thread = t;
     c.esz = p->cfg.elem_size;
+    c.inner = p->cfg.order == TILE_ORDER_Z_INNER ? p->n : p->n - 1;
     c.done = 0;
     c.off = 0;
+    c.base = p->ring;
     c.xl = c.xend = 0;
     for (i = 0; i < p->n; i++)
         c.st[i] = p->stride[i];
-    if (k < 0 || t >= p->threads || !p->run_ok) {
-        c.z = c.z1 = 0;
+    c.st[p->n] = p->plane_elems;
+    c.step = c.inner == p->n ? (ptrdiff_t)p->plane_bytes : (ptrdiff_t)c.esz;
+    c.z = c.z1 = 0;
+    if (k < 0 || t >= p->threads || !p->run_ok)
         return c;
-    }
     tile__thread_box(p, t, k, c.blo, c.bhi);
     for (i = 0; i < p->n; i++)
         if (c.bhi[i] <= c.blo[i])
-            k = -1;
-    if (k < 0) {
-        c.z = c.z1 = 0;
-        return c;
-    }
-    c.z = tile__tile_z0(p, k);
-    c.z1 = tile__tile_z1(p, k);
+            return c;
+    c.blo[p->n] = tile__tile_z0(p, k);
+    c.bhi[p->n] = tile__tile_z1(p, k);
+    /* passes: one per plane, or a single one when Z is the inner loop */
+    c.z = c.blo[p->n];
+    c.z1 = c.inner == p->n ? c.z + 1 : c.bhi[p->n];
     p->stats[t].tiles++;
     return c;
 }
 
 static inline int tile__cur_zmore(tile_cursor *c)
 {
-    int j;
     if (c->z >= c->z1)
         return 0;
-    for (j = 0; j <= c->depz; j++)
-        c->zb[j] = tile__plane(c->plan, c->z - j);
+    c->base = tile__plane(c->plan, c->z);
     return 1;
 }
 
@@ -1257,7 +1267,7 @@ static inline void tile__cur_znext(tile_cursor *c)
 static inline void tile__cur_rbegin(tile_cursor *c)
 {
     int i;
-    for (i = 0; i < c->n - 1; i++)
+    for (i = 0; i < c->n; i++)
         c->x[i] = c->blo[i];
     c->done = 0;
     tile__cur_row(c);
@@ -1273,8 +1283,10 @@ static inline void tile__cur_rnext(tile_cursor *c)
     int i;
     if (c->xl != c->xend)
         tile__thread_error(c->plan, c->thread, TILE_ERR_BODY);
-    c->plan->stats[c->thread].points += c->xend - c->blo[c->n - 1];
-    for (i = c->n - 2; i >= 0; i--) {
+    c->plan->stats[c->thread].points += c->xend - c->blo[c->inner];
+    for (i = c->n - 1; i >= 0; i--) {
+        if (i == c->inner)
+            continue;
         if (++c->x[i] < c->bhi[i])
             break;
         c->x[i] = c->blo[i];
@@ -1288,11 +1300,42 @@ static inline void tile__cur_rnext(tile_cursor *c)
 /** Global coordinate i (0..N-1, or N for Z) of the cursor's point. */
 static inline int64_t tile_coord(const tile_cursor *it, int i)
 {
+    if (i == it->inner)
+        return i == it->n ? it->xl : it->plan->lo[i] + it->xl;
     if (i == it->n)
         return it->z;
-    if (i == it->n - 1)
-        return it->plan->lo[i] + it->xl;
     return it->plan->lo[i] + it->x[i];
+}
+
+/* After thread t's part of tile k: if the tile ends the ring, copy its box's
+ * last d_Z planes to the mirror below the ring, where the next tile's
+ * constant-stride reads of z - 1 ... z - d_Z land. */
+static inline void tile__mirror(tile_plan *p, int t, int64_t k)
+{
+    int64_t z1 = tile__tile_z1(p, k), z, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    if (p->cfg.depz == 0 || z1 % p->ring_planes != 0 || z1 >= p->cfg.zlen)
+        return;
+    tile__thread_box(p, t, k, lo, hi);
+    for (z = z1 - p->cfg.depz; z < z1; z++) {
+        /* copy plane z (its ring slot) to mirror plane z - z1 (< 0) */
+        unsigned char *src = tile__plane(p, z), *dst = tile__plane(p, z - z1);
+        int64_t x[TILE_MAX_DIMS];
+        int i;
+        size_t bytes = (size_t)(hi[p->n - 1] - lo[p->n - 1]) * p->cfg.elem_size;
+        for (i = 0; i < p->n; i++)
+            x[i] = lo[i];
+        for (;;) {
+            ptrdiff_t off = tile__offset(p, x);
+            memcpy(dst + off, src + off, bytes);
+            for (i = p->n - 2; i >= 0; i--) {
+                if (++x[i] < hi[i])
+                    break;
+                x[i] = lo[i];
+            }
+            if (i < 0)
+                break;
+        }
+    }
 }
 
 /** OpenMP thread number of the cursor (0 in pure MPI). */
@@ -1313,13 +1356,13 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
     }
     if (bad || nz > 1) {
         tile__thread_error(c->plan, c->thread, TILE_ERR_BODY);
-        return c->zb[0] + c->off;
+        return c->base + c->off;
     }
     {
         int64_t e = 0;
-        for (i = 0; i < c->n; i++)
+        for (i = 0; i <= c->n; i++)
             e += o[i] * c->st[i];
-        return c->zb[-o[c->n]] + c->off + e * (int64_t)c->esz;
+        return c->base + c->off + e * (int64_t)c->esz;
     }
 }
 #endif
@@ -1330,7 +1373,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 #define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, N, ...) N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
-#define TILE__P(T, it, z) ((T *)((it).zb[-(z)] + (it).off))
+#define TILE__P(T, it) ((T *)((it).base + (it).off))
 
 #ifdef TILE_CHECK_ACCESS
 #define TILE__CHK(T, it, ...)                                                      \
@@ -1340,27 +1383,30 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 #else
 #define TILE_AT(T, it, ...) TILE__CAT(TILE__AT, TILE__NARG(__VA_ARGS__))(T, it, __VA_ARGS__)
 #endif
-#define TILE__AT2(T, it, a, z) (TILE__P(T, it, z)[(a) * (it).st[0]])
-#define TILE__AT3(T, it, a, b, z) (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1]])
+#define TILE__AT2(T, it, a, z) (TILE__P(T, it)[(a) * (it).st[0] + (z) * (it).st[1]])
+#define TILE__AT3(T, it, a, b, z)                                                  \
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (z) * (it).st[2]])
 #define TILE__AT4(T, it, a, b, c, z)                                               \
-    (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2]])
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
+                    (z) * (it).st[3]])
 #define TILE__AT5(T, it, a, b, c, d, z)                                            \
-    (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +    \
-                       (d) * (it).st[3]])
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
+                    (d) * (it).st[3] + (z) * (it).st[4]])
 #define TILE__AT6(T, it, a, b, c, d, e, z)                                         \
-    (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +    \
-                       (d) * (it).st[3] + (e) * (it).st[4]])
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
+                    (d) * (it).st[3] + (e) * (it).st[4] + (z) * (it).st[5]])
 #define TILE__AT7(T, it, a, b, c, d, e, f, z)                                      \
-    (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +    \
-                       (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5]])
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
+                    (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
+                    (z) * (it).st[6]])
 #define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                   \
-    (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +    \
-                       (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +    \
-                       (g) * (it).st[6]])
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
+                    (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
+                    (g) * (it).st[6] + (z) * (it).st[7]])
 #define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                \
-    (TILE__P(T, it, z)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +    \
-                       (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +    \
-                       (g) * (it).st[6] + (h) * (it).st[7]])
+    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
+                    (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
+                    (g) * (it).st[6] + (h) * (it).st[7] + (z) * (it).st[8]])
 
 /* The points of thread t's tile at step s, with the body in place.  Used by
  * every step macro; `it` is the user's cursor name. */
@@ -1368,7 +1414,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
     for (tile_cursor it = tile__cur_begin((plan_), (t_), (k_));                    \
          tile__cur_zmore(&(it)); tile__cur_znext(&(it)))                           \
         for (tile__cur_rbegin(&(it)); tile__cur_rmore(&(it)); tile__cur_rnext(&(it))) \
-            for (; (it).xl < (it).xend; (it).xl++, (it).off += (ptrdiff_t)(it).esz) { \
+            for (; (it).xl < (it).xend; (it).xl++, (it).off += (it).step) {        \
                 __VA_ARGS__                                                        \
             }
 
@@ -1383,6 +1429,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
         if (tile_cp_k_ >= 0 && tile_cp_p_->run_ok) {                               \
             tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
             TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
+            tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
             tile_cp_p_->stats[tile_cp_t_].compute += tile__now() - tile_cp_t0_;    \
         }                                                                          \
     } while (0)
@@ -1487,6 +1534,8 @@ static inline int tile__validate(tile_plan *p, const tile_config *c)
         return tile__fail(p, TILE_ERR_BALANCE, "cost model or adaptive parameters out of range "
                           "(times, bandwidth >= 0; smoothing in [0,1]; sample >= 0; "
                           "period >= -1)");
+    if (c->order != TILE_ORDER_PLANES && c->order != TILE_ORDER_Z_INNER)
+        return tile__fail(p, TILE_ERR_STORAGE, "order = %d: not a tile_order", c->order);
     if (c->storage != TILE_STORE_WINDOW && c->storage != TILE_STORE_FULL)
         return tile__fail(p, TILE_ERR_STORAGE, "storage = %d: not a tile_storage", c->storage);
     if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY)
@@ -1498,11 +1547,12 @@ static inline int tile__validate(tile_plan *p, const tile_config *c)
 /* Every rank must pass the same configuration. */
 static inline int tile__agree(tile_plan *p, const tile_config *c)
 {
-    enum { NV = 17 + 4 * TILE_MAX_DIMS };
-    static const char *const what[17] = { "N", "Z", "d_Z", "tile height", "element size",
+    enum { NV = 18 + 4 * TILE_MAX_DIMS };
+    static const char *const what[18] = { "N", "Z", "d_Z", "tile height", "element size",
                                           "model", "threads", "grid policy", "bal", "storage",
                                           "balance", "adaptive sample", "adaptive period",
-                                          "tcomp", "tstartup", "bandwidth", "adaptive smoothing" };
+                                          "order", "tcomp", "tstartup", "bandwidth",
+                                          "adaptive smoothing" };
     const double dv[4] = { c->tcomp, c->tstartup, c->bandwidth, c->adapt_smoothing };
     int64_t v[NV], neg[NV], mn[NV], mx[NV];
     int i, k = 0;
@@ -1519,6 +1569,7 @@ static inline int tile__agree(tile_plan *p, const tile_config *c)
     v[k++] = c->balance;
     v[k++] = c->adapt_sample;
     v[k++] = c->adapt_period;
+    v[k++] = c->order;
     for (i = 0; i < 4; i++) {       /* doubles compared by bit pattern */
         uint64_t u;
         memcpy(&u, &dv[i], sizeof u);
@@ -1539,11 +1590,11 @@ static inline int tile__agree(tile_plan *p, const tile_config *c)
         if (mn[i] != -mx[i]) {
             static const char *const dimwhat[4] = { "extent X", "dependence d", "grid entry ",
                                                     "thread grid entry " };
-            if (i < 17)
+            if (i < 18)
                 return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s' differs between ranks "
                                   "(%lld vs %lld)", what[i], (long long)mn[i], (long long)-mx[i]);
             return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s%d' differs between ranks "
-                              "(%lld vs %lld)", dimwhat[(i - 17) % 4], (i - 17) / 4 + 1,
+                              "(%lld vs %lld)", dimwhat[(i - 18) % 4], (i - 18) / 4 + 1,
                               (long long)mn[i], (long long)-mx[i]);
         }
     }
@@ -1764,11 +1815,16 @@ static inline int tile__setup(tile_plan *p)
     }
     p->nsteps = INT64_MAX;     /* known once the last tile is scheduled */
     {
+        /* the window: the tiles in flight across the thread skew, the d_Z
+         * planes they read below, one tile of slack (the master unpacks while
+         * threads compute), rounded to whole tiles; full storage: every tile */
         int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen;
-        int64_t win = tile__mul(h, skew + 2);
-        ring = c->zlen + c->depz;
-        if (c->storage == TILE_STORE_WINDOW && win >= 0 && win + c->depz < ring)
-            ring = win + c->depz;
+        int64_t m = skew + 2 + (c->depz + h - 1) / h;
+        ring = tile__mul(p->ntiles, h);
+        if (c->storage == TILE_STORE_WINDOW && m < p->ntiles)
+            ring = m * h;
+        if (ring < 0)
+            return tile__fail(p, TILE_ERR_OVERFLOW, "the Z storage is too large");
     }
     p->ring_planes = ring;
     p->plane_elems = 1;
@@ -1778,7 +1834,7 @@ static inline int tile__setup(tile_plan *p)
         if (p->plane_elems < 0)
             return tile__fail(p, TILE_ERR_OVERFLOW, "the local block is too large");
     }
-    bytes = tile__mul(tile__mul(p->plane_elems, (int64_t)c->elem_size), ring);
+    bytes = tile__mul(tile__mul(p->plane_elems, (int64_t)c->elem_size), ring + c->depz);
     if (bytes < 0 || (uint64_t)bytes > (uint64_t)SIZE_MAX)
         return tile__fail(p, TILE_ERR_OVERFLOW, "the Z window (%lld planes) is too large",
                           (long long)ring);
@@ -2015,7 +2071,9 @@ static inline int tile_plan_status(const tile_plan *plan)
 static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
 {
     int64_t x[TILE_MAX_DIMS];
-    int64_t z = coord[plan->n], keep = plan->ring_planes - plan->cfg.depz;
+    int64_t h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
+    int64_t z = coord[plan->n];
+    int64_t keep = plan->ring_planes >= plan->ntiles * h ? plan->cfg.zlen : plan->ring_planes - h;
     int i;
     if (z < 0 || z >= plan->cfg.zlen || z < plan->cfg.zlen - keep)
         return 0;

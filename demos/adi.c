@@ -17,6 +17,7 @@
 #define DEMO_D1 1
 #define DEMO_D2 1
 #define DEMO_DEPZ 1
+#define DEMO_ORDER TILE_ORDER_PLANES   /* the y recurrence is cheap enough */
 
 #include "demo.h"
 

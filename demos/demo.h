@@ -2,7 +2,8 @@
  * by the ADI and DE demos (not an installed header).
  *
  * A demo defines its kernel as
- *   - DEMO_NAME, DEMO_DEPS (d_1, d_2), DEMO_DEPZ and the default space;
+ *   - DEMO_NAME, DEMO_D1, DEMO_D2, DEMO_DEPZ, the default space and
+ *     DEMO_ORDER, the in-tile order it runs fastest in;
  *   - demo_run(plan, acc): HYBRID_RUN with the point update, adding the bit
  *     pattern of every computed value to acc[thread];
  *   - demo_seq_plane(): the plain sequential loop for one Z plane, used by
@@ -15,6 +16,7 @@
  *       [--balance none|fixed|constant|variable|adaptive]
  *       [--tcomp S] [--tstartup S] [--bandwidth B]      (cost model; else measured)
  *       [--adapt-period STEPS]                          (adaptive; default 2PT)
+ *       [--order planes|z]                              (in-tile order)
  */
 #ifndef TILEHYBRID_DEMO_H
 #define TILEHYBRID_DEMO_H
@@ -55,7 +57,7 @@ static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y
 
 typedef struct demo_opts {
     int64_t space[3], tile_height;
-    int model, threads, grid[2], policy, verify, json, balance;
+    int model, threads, grid[2], policy, verify, json, balance, order;
     double bal, tcomp, tstartup, bandwidth;
     int64_t adapt_period;
 } demo_opts;
@@ -82,7 +84,8 @@ static void demo_print_usage(void)
         fprintf(stderr, "usage: mpiexec -n P ./demos/%s [--space X1xX2xZ] [--tile-height z] "
                 "[--model mpi|fine|funneled|multiple] [--threads T] [--grid comm|latency|AxB] "
                 "[--bal F] [--balance none|fixed|constant|variable|adaptive] [--tcomp S] "
-                "[--tstartup S] [--bandwidth B] [--adapt-period STEPS] [--verify] [--json]\n",
+                "[--tstartup S] [--bandwidth B] [--adapt-period STEPS] [--order planes|z] [--verify] "
+                "[--json]\n",
                 DEMO_NAME);
     }
 }
@@ -123,6 +126,7 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
     o->policy = TILE_GRID_COMM;
     o->bal = 1.0;
     o->balance = -1;
+    o->order = DEMO_ORDER;      /* the kernel's faster in-tile order */
     o->tcomp = o->tstartup = o->bandwidth = 0.0;
     o->adapt_period = 0;
     o->verify = o->json = 0;
@@ -201,6 +205,13 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
                 o->tcomp = x;
             else
                 o->tstartup = x;
+        } else if (strcmp(a, "--order") == 0) {
+            if (strcmp(v, "planes") == 0)
+                o->order = DEMO_ORDER;      /* the kernel's faster in-tile order */
+            else if (strcmp(v, "z") == 0)
+                o->order = TILE_ORDER_Z_INNER;
+            else
+                return demo_usage(rank, "--order '%s': expected planes or z", v);
         } else if (strcmp(a, "--adapt-period") == 0) {
             if (demo_parse_list(v, &o->adapt_period, 1) != 0)
                 return demo_usage(rank, "--adapt-period '%s': expected a whole number >= 1", v);
@@ -335,6 +346,7 @@ int main(int argc, char **argv)
     cfg.tstartup = o.tstartup;
     cfg.bandwidth = o.bandwidth;
     cfg.adapt_period = o.adapt_period;
+    cfg.order = o.order;
     cfg.boundary = demo_edge;
     cfg.storage = o.verify ? TILE_STORE_FULL : TILE_STORE_WINDOW;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
@@ -390,11 +402,12 @@ int main(int argc, char **argv)
         if (o.json) {
             printf("{\"demo\": \"%s\", \"space\": [%lld, %lld, %lld], \"tile_height\": %lld, "
                    "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%d, %d], "
-                   "\"thread_grid\": [%d, %d], \"bal\": %g, \"checksum\": \"%016llx\", "
+                   "\"thread_grid\": [%d, %d], \"order\": \"%s\", \"bal\": %g, \"checksum\": \"%016llx\", "
                    "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld",
                    DEMO_NAME, (long long)o.space[0], (long long)o.space[1],
                    (long long)o.space[2], (long long)o.tile_height, tile_model_name(o.model),
-                   size, T, plan.pdims[0], plan.pdims[1], plan.tdims[0], plan.tdims[1], cfg.bal,
+                   size, T, plan.pdims[0], plan.pdims[1], plan.tdims[0], plan.tdims[1],
+                   o.order == TILE_ORDER_Z_INNER ? "z" : "planes", cfg.bal,
                    (unsigned long long)total, secs_max, (long long)stats_max[0],
                    (long long)stats_max[1]);
             demo_json_stats(all, size, T);

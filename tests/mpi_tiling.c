@@ -175,6 +175,7 @@ static void random_config(tile_config *cfg, int n)
     cfg->bandwidth = rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)rnd_in(1, 10000); /* 0: measure */
     cfg->grid_policy = (int)rnd_in(0, 1);
     cfg->storage = (int)rnd_in(0, 1);
+    cfg->order = (int)rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
     cfg->elem_size = sizeof(double);
     cfg->boundary = edge;
     /* sometimes a hand-made grid: all processes along one dimension */
@@ -283,8 +284,9 @@ static void describe(const tile_config *c, char *buf, size_t len)
     for (i = 0; i < c->n; i++)
         o += snprintf(buf + o, len - (size_t)o, "%d,", c->dep[i]);
     snprintf(buf + o, len - (size_t)o, "%d z=%lld model=%s T=%d bal=%.2f balance=%s policy=%d "
-             "storage=%d grid0=%d", c->depz, (long long)c->tile_height, tile_model_name(c->model),
-             c->threads, c->bal, balance_name[c->balance], c->grid_policy, c->storage, c->grid[0]);
+             "storage=%d order=%d grid0=%d", c->depz, (long long)c->tile_height,
+             tile_model_name(c->model), c->threads, c->bal, balance_name[c->balance],
+             c->grid_policy, c->storage, c->order, c->grid[0]);
 }
 
 int main(int argc, char **argv)
