@@ -21,9 +21,11 @@ for kernel in adi de; do
         ref=$(echo "$out" | field checksum)
     done
     seq_med=$(echo $seqs | tr ' ' '\n' | median)
-    printf "%-44s %8.3f s   1.00x   checksum %s\n" "plain sequential loop (x, y, z order)" "$seq_med" "$ref"
-    for cfg in "1 mpi 1" "2 mpi 1" "1 fine 2" "1 funneled 2" "1 multiple 2" \
-               "1 mpi 1 --order z" "2 mpi 1 --order z" "1 funneled 2 --order z"; do
+    printf "%-50s %8.3f s   1.00x   checksum %s\n" "plain sequential loop (x, y, z order)" "$seq_med" "$ref"
+    for cfg in "1 mpi 1 --order planes" "2 mpi 1 --order planes" "1 fine 2 --order planes" \
+               "1 funneled 2 --order planes" "1 multiple 2 --order planes" \
+               "1 mpi 1 --order z" "2 mpi 1 --order z" "1 fine 2 --order z" \
+               "1 funneled 2 --order z" "1 multiple 2 --order z"; do
         set -- $cfg
         np=$1 model=$2 th=$3; shift 3
         ts="" ; sum=""
@@ -35,7 +37,7 @@ for kernel in adi de; do
         done
         med=$(echo $ts | tr ' ' '\n' | median)
         same=$([ "$sum" = "$ref" ] && echo "same checksum" || echo "CHECKSUM DIFFERS: $sum")
-        printf "%-44s %8.3f s   %4.2fx   %s\n" "$np process x $th thread(s), model $model $*" "$med" \
+        printf "%-50s %8.3f s   %4.2fx   %s\n" "$np process x $th thread(s), model $model $*" "$med" \
             "$(echo "$seq_med $med" | awk '{print $1 / $2}')" "$same"
     done
 done
