@@ -14,9 +14,9 @@
  * The toolkit owns the local block, its ghost layers (width d_i on the low
  * side of every dimension, d_Z planes below) and all packing; the body reads
  * and writes points through TILE_AT().  Only a window of the Z dimension is
- * kept (the tile height plus d_Z planes, times the hyperplane skew for
- * threaded models), so memory does not grow with Z; ask for
- * TILE_STORE_FULL to keep every plane.
+ * kept ((S + 2 + ceil(d_Z/z)) tiles of z planes, S the hyperplane skew of the
+ * thread grid, plus d_Z mirror planes), so memory does not grow with Z; ask
+ * for TILE_STORE_FULL to keep every plane.
  *
  * Example: the ADI kernel A[x][y][z] = (A[x-1][y][z] + A[x][y-1][z]
  * + A[x][y][z-1]) / 3 on 64 x 256 x 16384 (compile with mpicc):
@@ -71,10 +71,12 @@
  *     and the neighbours waiting.  A `break` is detected and reported by
  *     tile_plan_status() as TILE_ERR_BODY; the others cannot be detected.
  *
- * Iteration order inside a tile is Z outermost, then X_1 ... X_N with the
- * last dimension innermost and contiguous in memory.  Any order consistent
- * with the dependences gives bitwise the same values, because every point is
- * computed from the same operands by the same expression.
+ * Iteration order inside a tile: by default Z outermost, then X_1 ... X_N
+ * with the last dimension innermost and contiguous in memory; with
+ * cfg.order = TILE_ORDER_Z_INNER, Z innermost (faster for kernels whose
+ * recurrence along Z is cheap).  Any order consistent with the dependences
+ * gives bitwise the same values, because every point is computed from the
+ * same operands by the same expression.
  *
  * Options (#define before including):
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset (debugging aid; C only,
