@@ -1312,32 +1312,28 @@ static inline int64_t tile_coord(const tile_cursor *it, int i)
 /* After thread t's part of tile k: if the tile ends the ring, copy its box's
  * last d_Z planes to the mirror below the ring, where the next tile's
  * constant-stride reads of z - 1 ... z - d_Z land. */
+typedef struct tile__mirror_ctx {
+    const tile_plan *p;
+    int64_t shift;      /* plane z goes to mirror plane z - shift (< 0) */
+} tile__mirror_ctx;
+
+static inline void tile__mirror_row(void *ctx, unsigned char *row, size_t bytes,
+                                    const int64_t *x, int64_t z)
+{
+    const tile__mirror_ctx *m = (const tile__mirror_ctx *)ctx;
+    memcpy(tile__plane(m->p, z - m->shift) + tile__offset(m->p, x), row, bytes);
+}
+
 static inline void tile__mirror(tile_plan *p, int t, int64_t k)
 {
-    int64_t z1 = tile__tile_z1(p, k), z, lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    int64_t z1 = tile__tile_z1(p, k), lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    tile__mirror_ctx m;
     if (p->cfg.depz == 0 || z1 % p->ring_planes != 0 || z1 >= p->cfg.zlen)
         return;
+    m.p = p;
+    m.shift = z1;
     tile__thread_box(p, t, k, lo, hi);
-    for (z = z1 - p->cfg.depz; z < z1; z++) {
-        /* copy plane z (its ring slot) to mirror plane z - z1 (< 0) */
-        unsigned char *src = tile__plane(p, z), *dst = tile__plane(p, z - z1);
-        int64_t x[TILE_MAX_DIMS];
-        int i;
-        size_t bytes = (size_t)(hi[p->n - 1] - lo[p->n - 1]) * p->cfg.elem_size;
-        for (i = 0; i < p->n; i++)
-            x[i] = lo[i];
-        for (;;) {
-            ptrdiff_t off = tile__offset(p, x);
-            memcpy(dst + off, src + off, bytes);
-            for (i = p->n - 2; i >= 0; i--) {
-                if (++x[i] < hi[i])
-                    break;
-                x[i] = lo[i];
-            }
-            if (i < 0)
-                break;
-        }
-    }
+    tile__for_rows(p, z1 - p->cfg.depz, z1, lo, hi, tile__mirror_row, &m);
 }
 
 /** OpenMP thread number of the cursor (0 in pure MPI). */
