@@ -278,6 +278,20 @@ static int64_t demo_verify(const tile_plan *plan, const demo_opts *o, uint64_t *
     return bad;
 }
 
+/* Print `, "key": [v[0], v[stride], ...]` (count values, in format fmt). */
+static void demo_json_column(const char *key, const double *v, int stride, int count,
+                             const char *fmt)
+{
+    int r;
+    printf(", \"%s\": [", key);
+    for (r = 0; r < count; r++) {
+        if (r)
+            printf(", ");
+        printf(fmt, v[(size_t)r * (size_t)stride]);
+    }
+    printf("]");
+}
+
 static void demo_json_stats(const double *all, int size, int T)
 {
     static const char *const key[3] = { "compute", "comm", "idle" };
@@ -414,17 +428,10 @@ int main(int argc, char **argv)
             {
                 static const char *const bn[5] = { "fixed", "constant", "variable", "adaptive",
                                                    "custom" };
-                int r;
-                printf(", \"balance\": \"%s\", \"bal_start\": [", bn[cfg.balance]);
-                for (r = 0; r < size; r++)
-                    printf("%s%.4f", r ? ", " : "", allfacs[3 * r]);
-                printf("], \"bal_end\": [");
-                for (r = 0; r < size; r++)
-                    printf("%s%.4f", r ? ", " : "", allfacs[3 * r + 1]);
-                printf("], \"bal_changes\": [");
-                for (r = 0; r < size; r++)
-                    printf("%s%.0f", r ? ", " : "", allfacs[3 * r + 2]);
-                printf("]");
+                printf(", \"balance\": \"%s\"", bn[cfg.balance]);
+                demo_json_column("bal_start", allfacs, 3, size, "%.4f");
+                demo_json_column("bal_end", allfacs + 1, 3, size, "%.4f");
+                demo_json_column("bal_changes", allfacs + 2, 3, size, "%.0f");
             }
             if (verdict)
                 printf(", \"verify\": \"%s\", \"mismatches\": %lld", verdict, (long long)bad_all);
