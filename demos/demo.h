@@ -318,7 +318,7 @@ int main(int argc, char **argv)
     demo_acc *acc;
     int rank = 0, size = 1, rc, provided, t, T;
     uint64_t sum = 0, total = 0, ref = 0;
-    int64_t bad = 0, bad_all = 0, stats[2], stats_max[2];
+    int64_t bad = 0, bad_all = 0, stats[2], stats_max[2], stats_sum[2];
     double *mine, *all = NULL, secs_max, facs[3], *allfacs = NULL;
 
     /* parse first to know the thread level the model needs; every rank
@@ -398,6 +398,7 @@ int main(int argc, char **argv)
     stats[0] = plan.bytes_sent;
     stats[1] = plan.messages;
     MPI_Reduce(stats, stats_max, 2, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+    MPI_Reduce(stats, stats_sum, 2, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Gather(mine, 3 * T, MPI_DOUBLE, all, 3 * T, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     facs[0] = plan.bal_first;
     facs[1] = plan.bal_now;
@@ -417,13 +418,14 @@ int main(int argc, char **argv)
             printf("{\"demo\": \"%s\", \"space\": [%lld, %lld, %lld], \"tile_height\": %lld, "
                    "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%d, %d], "
                    "\"thread_grid\": [%d, %d], \"order\": \"%s\", \"bal\": %g, \"checksum\": \"%016llx\", "
-                   "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld",
+                   "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld, "
+                   "\"bytes_sent_total\": %lld, \"messages_total\": %lld",
                    DEMO_NAME, (long long)o.space[0], (long long)o.space[1],
                    (long long)o.space[2], (long long)o.tile_height, tile_model_name(o.model),
                    size, T, plan.pdims[0], plan.pdims[1], plan.tdims[0], plan.tdims[1],
                    o.order == TILE_ORDER_Z_INNER ? "z" : "planes", cfg.bal,
                    (unsigned long long)total, secs_max, (long long)stats_max[0],
-                   (long long)stats_max[1]);
+                   (long long)stats_max[1], (long long)stats_sum[0], (long long)stats_sum[1]);
             demo_json_stats(all, size, T);
             {
                 static const char *const bn[5] = { "fixed", "constant", "variable", "adaptive",
