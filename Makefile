@@ -2,7 +2,8 @@
 #
 #   make demo      run the main demo (installs MPICH first if it is missing)
 #   make check     build everything and run every test
-#   make bench     run the benchmarks in bench/
+#   make bench     run the benchmarks and draw the figures (bench/results/)
+#   make bench-quick   the same, reduced set (about a minute)
 #   make install   PREFIX=/usr/local: headers, tilectl and tilehybrid.pc
 #
 # The first two targets check for mpicc/mpiexec (tools/ensure-deps.sh) and
@@ -26,8 +27,8 @@ DEMOS   := $(patsubst demos/%.c,demos/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 
-.PHONY: all demo check bench install uninstall clean deps \
-        all-real demo-real check-real bench-real
+.PHONY: all demo check bench bench-quick install uninstall clean deps \
+        all-real demo-real check-real bench-real bench-quick-real
 
 all: deps
 	@$(MAKE) --no-print-directory all-real
@@ -36,7 +37,11 @@ demo: deps
 check: deps
 	@$(MAKE) --no-print-directory check-real
 bench: deps
+	@sh tools/ensure-gnuplot.sh
 	@$(MAKE) --no-print-directory bench-real
+bench-quick: deps
+	@sh tools/ensure-gnuplot.sh
+	@$(MAKE) --no-print-directory bench-quick-real
 deps:
 	@sh tools/ensure-deps.sh
 
@@ -49,7 +54,10 @@ check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(B)/bench/seq_kernels
 	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh tests/run.sh
 
 bench-real: all-real $(BENCHES)
-	@MPIEXEC="$(MPIEXEC)" sh bench/run.sh
+	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh bench/run.sh
+
+bench-quick-real: all-real $(BENCHES)
+	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh bench/run.sh --quick
 
 tilectl: $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $(CTL_SRC) -lm

@@ -1,8 +1,61 @@
 #!/bin/sh
-# `make bench`: run every bench/run-*.sh in turn.
+# bench/run.sh -- `make bench` and `make bench-quick`.
+#   sh bench/run.sh [--quick]
+# Runs every measurement (progress line per case), writes CSV files into
+# bench/results/ (RESULTS=DIR to change), draws the PNG figures with
+# gnuplot, and records the machine in machine.txt.  The full set takes
+# about 15 minutes on 2 cores, --quick about a minute.  docs/RESULTS.md
+# explains each figure.
+#
+#   1. topology.sh   communication-optimal vs balanced process grid
+#   2. models.sh     pure MPI, fine, funneled (each balancing policy),
+#                    multiple; tile-height sweep
+#   3. balance.sh    per-thread compute / communication / idle time
+#   4. scatter.sh    uniform vs balanced MPI_Scatterv
+#   5. overhead.sh   one process against the plain loop
+#   and, full set only, the solvers' own speed (topology.h, scatterlb.h).
 set -eu
-for s in bench/run-*.sh; do
-    [ -f "$s" ] || continue
-    echo "== $s"
-    sh "$s"
+QUICK=0
+case "${1:-}" in
+    --quick) QUICK=1 ;;
+    "") ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "usage: sh bench/run.sh [--quick]" >&2; exit 2 ;;
+esac
+export QUICK
+export RESULTS=${RESULTS:-bench/results}
+export MPIEXEC=${MPIEXEC:-mpiexec}
+[ "$QUICK" = 1 ] && export RUNS=${RUNS:-1}
+mkdir -p "$RESULTS"
+start=$(date +%s)
+
+{
+    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "set: $([ "$QUICK" = 1 ] && echo quick || echo full)${RUNS:+, $RUNS runs per case}"
+    echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+    echo "cores: $(getconf _NPROCESSORS_ONLN 2>/dev/null)"
+    echo "memory: $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
+    echo "os: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") $(uname -r)"
+    echo "compiler: $(${MPICC:-mpicc} --version 2>/dev/null | head -n 1)"
+    v=$($MPIEXEC --version 2>/dev/null)
+    case $v in
+        *HYDRA*) echo "mpi: MPICH $(echo "$v" | sed -n 's/^ *Version: *//p' | head -n 1)" ;;
+        *) echo "mpi: $(echo "$v" | head -n 1)" ;;
+    esac
+    echo "cflags: ${CFLAGS:--O2}"
+} > "$RESULTS/machine.txt"
+echo "== machine"; cat "$RESULTS/machine.txt"
+
+for part in topology models balance scatter overhead; do
+    echo "== $part"
+    sh "bench/$part.sh"
 done
+if [ "$QUICK" = 0 ]; then
+    echo "== solver speed (topology.h)"
+    sh bench/run-topology.sh | tee "$RESULTS/solver-topology.txt"
+    echo "== solver speed (scatterlb.h)"
+    sh bench/run-scatterlb.sh | tee "$RESULTS/solver-scatterlb.txt"
+fi
+echo "== figures"
+sh bench/plot.sh "$RESULTS"
+echo "bench: done in $(( $(date +%s) - start )) s; CSV and PNG files in $RESULTS/"

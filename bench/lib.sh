@@ -1,0 +1,74 @@
+# bench/lib.sh -- shared helpers of the bench/*.sh scripts (sourced, not run).
+#
+# Settings read from the environment (bench/run.sh sets them):
+#   MPIEXEC   the MPI launcher                    (mpiexec)
+#   RESULTS   where CSV files go                  (bench/results)
+#   QUICK     1 for the reduced set of `make bench-quick`
+#   RUNS      repetitions per case; a case's time is the median of its runs
+#
+# Every measurement is a JSON line from a demo; the helpers below read
+# numbers out of it with sed/awk, so the scripts need no JSON tool.
+
+MPIEXEC=${MPIEXEC:-mpiexec}
+RESULTS=${RESULTS:-bench/results}
+QUICK=${QUICK:-0}
+B=${B:-build}
+# Oversubscribed runs (more threads than cores) must let idle OpenMP threads
+# sleep; on the real cores it changes nothing we measure.
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+mkdir -p "$RESULTS"
+
+# jnum KEY < JSON: the number (or bare string) after "KEY": .
+jnum() { sed -n "s/.*\"$1\": *\"\{0,1\}\([-+0-9a-zA-Z_.]*\)\"\{0,1\}.*/\1/p" | head -n 1; }
+
+# jrows KEY < JSON: the nested array "KEY": [[a, b], [c, d]] as lines
+# "rank thread value" (rank and thread from 0).
+jrows() {
+    sed -n "s/.*\"$1\": *\[\(\[[^]]*\]\(, *\[[^]]*\]\)*\)\].*/\1/p" | head -n 1 |
+        awk '{ gsub(/\], *\[/, "\n"); gsub(/[][ ]/, ""); n = split($0, row, "\n");
+               for (r = 1; r <= n; r++) { m = split(row[r], v, ",");
+                   for (t = 1; t <= m; t++) print r - 1, t - 1, v[t] } }'
+}
+
+# jmax KEY < JSON: the largest value of a nested array (e.g. the maximum
+# compute time over every process and thread).
+jmax() { jrows "$1" | awk 'NR == 1 || $3 > m { m = $3 } END { print m + 0 }'; }
+
+# median: the median of the numbers on stdin (one per line).
+median() {
+    sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan";
+        else print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
+}
+
+# say TEXT: a progress line (stdout, unbuffered enough for `make`).
+say() { printf '%s\n' "$*"; }
+
+# die TEXT: stop the benchmark with a message.
+die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
+
+# run_json NP PROGRAM ARGS...: run an MPI program that prints one JSON line
+# and print that line; stop the benchmark if the program fails.
+run_json() {
+    rj_np=$1; shift
+    rj_out=$($MPIEXEC -n "$rj_np" "$@" --json 2>"$RESULTS/.stderr") ||
+        die "failed: $MPIEXEC -n $rj_np $* --json ($(tail -n 3 "$RESULTS/.stderr"))"
+    printf '%s\n' "$rj_out" | grep '^{' | tail -n 1
+}
+
+# seq_checksum KERNEL X Y Z: the checksum of the plain sequential loop.
+seq_run() { "$B/bench/seq_kernels" "$@"; }
+
+# csv_median RAW KEYCOLS VALCOL: medians of column VALCOL of RAW grouped by
+# the first KEYCOLS columns, in first-seen order (RAW has a header line).
+csv_median() {
+    awk -F, -v k="$2" -v c="$3" 'NR > 1 {
+        key = $1; for (i = 2; i <= k; i++) key = key "," $i;
+        if (!(key in n)) order[++nk] = key;
+        v[key, ++n[key]] = $c }
+      END { for (j = 1; j <= nk; j++) { key = order[j]; m = n[key];
+              for (a = 1; a <= m; a++) s[a] = v[key, a] + 0;
+              for (a = 2; a <= m; a++) { x = s[a]; b = a - 1;
+                  while (b > 0 && s[b] > x) { s[b + 1] = s[b]; b-- } s[b + 1] = x }
+              med = (m % 2) ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2;
+              printf "%s,%.6f\n", key, med } }' "$1"
+}

@@ -1,0 +1,41 @@
+#!/bin/sh
+# bench/overhead.sh -- what the toolkit costs (or saves) on one process: the
+# ADI and DE demos at 1 process x 1 thread against the plain sequential
+# x, y, z loop nest (bench/seq_kernels.c), same compiler and flags.  Both
+# in-tile orders of the toolkit are measured (--order planes and z).
+#
+#   overhead.csv   median seconds and the ratio plain / toolkit (above 1:
+#                  the tiled loop is faster than the plain one).
+#
+# Run by bench/run.sh; alone: QUICK=1 RUNS=1 sh bench/overhead.sh
+set -eu
+. bench/lib.sh
+RUNS=${RUNS:-3}
+SPACE=$([ "$QUICK" = 1 ] && echo 64x256x2048 || echo 64x256x8192)
+
+raw=$RESULTS/overhead-raw.csv
+echo "kernel,space,variant,run,seconds" > "$raw"
+ncase=$((2 * 3 * RUNS)); i=0
+for r in $(seq "$RUNS"); do
+    for kernel in adi de; do
+        i=$((i + 1))
+        j=$(seq_run "$kernel" $(echo "$SPACE" | tr x ' '))
+        ref=$(echo "$j" | jnum checksum); s=$(echo "$j" | jnum seconds)
+        say "[overhead $i/$ncase] $kernel $SPACE, plain sequential loop, run $r: $s s"
+        echo "$kernel,$SPACE,plain,$r,$s" >> "$raw"
+        for order in planes z; do
+            i=$((i + 1))
+            j=$(run_json 1 ./demos/$kernel --space "$SPACE" --order "$order")
+            [ "$(echo "$j" | jnum checksum)" = "$ref" ] ||
+                die "$kernel $SPACE --order $order: checksum differs from the plain loop's"
+            s=$(echo "$j" | jnum seconds)
+            say "[overhead $i/$ncase] $kernel $SPACE, toolkit 1 process, order $order, run $r: $s s"
+            echo "$kernel,$SPACE,toolkit-$order,$r,$s" >> "$raw"
+        done
+    done
+done
+out=$RESULTS/overhead.csv
+echo "kernel,space,variant,seconds,speedup_over_plain" > "$out"
+csv_median "$raw" 3 5 | awk -F, '{ if ($3 == "plain") base[$1] = $4; l[NR] = $0; k[NR] = $1; t[NR] = $4 }
+    END { for (i = 1; i <= NR; i++) printf "%s,%.3f\n", l[i], base[k[i]] / t[i] }' >> "$out"
+rm -f "$RESULTS/.stderr"

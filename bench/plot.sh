@@ -1,0 +1,186 @@
+#!/bin/sh
+# bench/plot.sh -- draw the PNG figures of bench/results/*.csv with gnuplot.
+#   sh bench/plot.sh [RESULTS_DIR]
+# Draws a figure for every CSV present; a missing CSV is skipped.
+set -eu
+R=${1:-${RESULTS:-bench/results}}
+command -v gnuplot >/dev/null 2>&1 ||
+    { echo "bench/plot.sh: gnuplot is missing. Run:  sudo apt-get install -y gnuplot-nox" >&2; exit 1; }
+if gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1; then
+    TERM_PNG="pngcairo noenhanced font 'sans,10' size"
+else
+    TERM_PNG="png noenhanced size"
+fi
+T=$R/.plot
+mkdir -p "$T"
+have() { [ -s "$R/$1" ]; }
+gp() { # gp OUT.png [W,H]: run the gnuplot program on stdin, writing OUT.png
+    { printf 'set terminal %s %s\nset output "%s"\nset datafile separator ","\n' "$TERM_PNG" "${2:-1000,560}" "$R/$1"
+      printf 'set style fill solid 0.85 border -1\nset grid ytics lc rgb "#dddddd"\nset key top left\n'
+      cat; } | gnuplot || { echo "bench/plot.sh: gnuplot failed on $1" >&2; exit 1; }
+    echo "figure: $R/$1"
+}
+
+# 1. topology: wall time of the two grids at 2 processes ---------------------
+if have topology-time.csv; then
+    for k in adi de; do
+        awk -F, -v k=$k 'NR > 1 && $1 == k { sub(/x[0-9]+$/, "", $2);
+            printf "%s\\n%s | %s,1,%s\n", $2, $4, $3, $7 }' "$R/topology-time.csv" > "$T/tt-$k.csv"
+    done
+    gp topology-time.png <<EOF
+set multiplot layout 1,2 title "Communication-optimal grid vs balanced (latency-optimal) grid, 2 processes: wall time / balanced grid's"
+set style data histograms; set style histogram clustered gap 1
+set yrange [0:*]; set ylabel "time, normalised to the balanced grid"
+set title "ADI"; plot "$T/tt-adi.csv" using 2:xtic(1) title "balanced grid", "" using 3 title "communication-optimal grid"
+set title "DE";  plot "$T/tt-de.csv"  using 2:xtic(1) title "balanced grid", "" using 3 title "communication-optimal grid"
+unset multiplot
+EOF
+fi
+
+# 2. topology: granularity, ADI 64x256 --------------------------------------
+if have topology-granularity.csv; then
+    for p in comm latency; do
+        awk -F, -v p=$p 'NR > 1 && $3 == p { print $4 "," $5 "," $6 "," $7 }' \
+            "$R/topology-granularity.csv" > "$T/tg-$p.csv"
+    done
+    sp=$(sed -n 2p "$R/topology-granularity.csv" | cut -d, -f2)
+    gp topology-granularity.png <<EOF
+set multiplot layout 1,3 title "ADI $sp, 2 processes: communication-optimal vs balanced grid, by tile height z"
+set logscale x; set xlabel "tile height z"; set key top right; set yrange [0:*]
+set title "total time (s)"; plot "$T/tg-comm.csv" using 1:2 with linespoints lw 2 title "comm.-optimal", "$T/tg-latency.csv" using 1:2 with linespoints lw 2 title "balanced"
+set title "max compute time (s)"; plot "$T/tg-comm.csv" using 1:3 with linespoints lw 2 title "comm.-optimal", "$T/tg-latency.csv" using 1:3 with linespoints lw 2 title "balanced"
+set title "max communication time (s)"; plot "$T/tg-comm.csv" using 1:4 with linespoints lw 2 title "comm.-optimal", "$T/tg-latency.csv" using 1:4 with linespoints lw 2 title "balanced"
+unset multiplot
+EOF
+fi
+
+# 3. topology: exact volumes at 12 and 16 processes ---------------------------
+if have topology-volume.csv; then
+    sets=$(awk -F, 'NR > 1 { k = $1 ":" $3; if (!(k in s)) { s[k] = 1; printf "%s ", k } }' "$R/topology-volume.csv")
+    n=0
+    for s in $sets; do
+        n=$((n + 1)); k=${s%:*}; np=${s#*:}
+        # space label, volume ratio, messages ratio, published time ratio (1 - improvement)
+        awk -F, -v k="$k" -v np="$np" 'NR > 1 && $1 == k && $3 == np && $4 == "comm" {
+            sp = $2; sub(/x[0-9]+$/, "", sp); pub = "?";
+            if ($12 != "") { v = $12; sub(/^[^0-9]*/, "", v); sub(/[^0-9].*$/, "", v); pub = 1 - v / 100 }
+            printf "%s\\n%s,%s,%s,%s\n", sp, $5, $10, $11, pub }' "$R/topology-volume.csv" > "$T/tv-$n.csv"
+        eval "title_$n=\"\$k, \$np processes\""
+    done
+    {
+        echo "set multiplot layout 2,2 title \"Communication-optimal grid at the papers' process counts: measured total bytes and messages / balanced grid's, and the published time ratio\""
+        echo "set style data histograms; set style histogram clustered gap 1; set yrange [0:1.25]"
+        echo "set ylabel 'ratio to the balanced grid'; set key top left font ',8'"
+        i=0
+        for s in $sets; do
+            i=$((i + 1)); eval "t=\$title_$i"
+            t=$(echo "$t" | sed 's/^de2,/DE set 2 (1024 x X2),/; s/^de,/DE set 1,/; s/^adi,/ADI,/')
+            echo "set title \"$t\"; plot \"$T/tv-$i.csv\" using 2:xtic(1) title 'bytes', '' using 3 title 'messages', '' using 4 title 'published time ratio'"
+        done
+        echo "unset multiplot"
+    } | gp topology-volume.png
+fi
+
+# 4. programming models ----------------------------------------------------
+if have models.csv; then
+    for k in adi de; do
+        for st in cores over2x; do
+            awk -F, -v k=$k -v st=$st 'NR > 1 && $1 == k && $3 == st {
+                sp = $2; sub(/x[0-9]+$/, "", sp);
+                if (!(sp in seen)) { seen[sp] = 1; ord[++n] = sp }
+                v[sp, ++c[sp]] = $9 }
+              END { for (i = 1; i <= n; i++) { sp = ord[i]; printf "%s", sp;
+                    for (j = 1; j <= c[sp]; j++) printf ",%s", v[sp, j]; printf "\n" } }' \
+                "$R/models.csv" > "$T/m-$k-$st.csv"
+        done
+    done
+    cols="2 title 'pure MPI', '' using 3 title 'fine', '' using 4 title 'funneled', '' using 5 title 'funneled constant', '' using 6 title 'funneled variable', '' using 7 title 'funneled adaptive', '' using 8 title 'multiple'"
+    gp models.png 1000,680 <<EOF
+set yrange [0:1.5]
+set multiplot layout 2,2 title "Programming models, wall time normalised to pure MPI (lower is better)"
+set style data histograms; set style histogram clustered gap 1
+set key below horizontal font ',8'
+set title "ADI, 2 cores: MPI 2 processes, hybrids 1 x 2 threads"; plot "$T/m-adi-cores.csv" using $(echo "$cols" | sed 's/^2/2:xtic(1)/')
+set title "DE, 2 cores: MPI 2 processes, hybrids 1 x 2 threads"; plot "$T/m-de-cores.csv" using $(echo "$cols" | sed 's/^2/2:xtic(1)/')
+set title "ADI, 2x oversubscribed: MPI 4 processes, hybrids 2 x 2"; plot "$T/m-adi-over2x.csv" using $(echo "$cols" | sed 's/^2/2:xtic(1)/')
+set title "DE, 2x oversubscribed: MPI 4 processes, hybrids 2 x 2"; plot "$T/m-de-over2x.csv" using $(echo "$cols" | sed 's/^2/2:xtic(1)/')
+unset multiplot
+EOF
+fi
+
+# 5. granularity of the models ----------------------------------------------
+if have granularity.csv; then
+    ks=$(awk -F, 'NR > 1 && !($1 in s) { s[$1] = 1; printf "%s ", $1 }' "$R/granularity.csv")
+    {
+        echo "set multiplot layout 1,$(echo $ks | wc -w) title 'Programming models by tile height z, 2 cores (MPI 2 processes, hybrids 1 x 2 threads)'"
+        echo "set logscale x; set xlabel 'tile height z'; set ylabel 'seconds'; set key top center; set yrange [0:*]"
+        for k in $ks; do
+            sp=$(awk -F, -v k=$k 'NR > 1 && $1 == k { print $2; exit }' "$R/granularity.csv")
+            pl=""
+            for m in mpi fine funneled multiple; do
+                awk -F, -v k=$k -v m=$m 'NR > 1 && $1 == k && $3 == m { print $7 "," $8 }' \
+                    "$R/granularity.csv" > "$T/g-$k-$m.csv"
+                pl="$pl${pl:+, }\"$T/g-$k-$m.csv\" using 1:2 with linespoints lw 2 title '$m'"
+            done
+            echo "set title '$(echo $k | tr a-z A-Z) $sp'; plot $pl"
+        done
+        echo "unset multiplot"
+    } | gp granularity.png
+fi
+
+# 6. thread balance -----------------------------------------------------------
+if have balance.csv; then
+    ks=$(awk -F, 'NR > 1 && !($1 in s) { s[$1] = 1; printf "%s ", $1 }' "$R/balance.csv")
+    {
+        echo "set multiplot layout $(echo $ks | wc -w),1 title 'Funneled model, 2 processes x 2 threads: where each thread spends the run (p = process, t = thread; t0 is the master)'"
+        echo "set style data histograms; set style histogram rowstacked; set boxwidth 0.8; set ylabel 'seconds'"
+        echo "set key outside right; set xtics rotate by -30 font ',8'"
+        for k in $ks; do
+            awk -F, -v k=$k 'NR > 1 && $1 == k {
+                printf "%s p%s t%s (%.2f),%s,%s,%s\n", $3, $4, $5, $11, $6, $7, $8 }' \
+                "$R/balance.csv" > "$T/b-$k.csv"
+            sp=$(awk -F, -v k=$k 'NR > 1 && $1 == k { print $2; exit }' "$R/balance.csv")
+            echo "set title '$(echo $k | tr a-z A-Z) $sp (policy, process, thread, final factor)'"
+            echo "plot '$T/b-$k.csv' using 2:xtic(1) title 'compute' lc rgb '#4477aa', '' using 3 title 'communication' lc rgb '#ee6677', '' using 4 title 'idle' lc rgb '#cccccc'"
+        done
+        echo "unset multiplot"
+    } | gp balance.png "1000,$((330 * $(echo $ks | wc -w) + 60))"
+fi
+
+# 7. scatter -------------------------------------------------------------------
+if have scatter-seismic.csv; then
+    for c in uniform descending ascending; do
+        awk -F, -v c=$c 'NR > 1 && $1 == c { print $3 "," $5 }' "$R/scatter-seismic.csv" > "$T/s-$c.csv"
+    done
+    lat() { awk -F, -v c="$1" '$1 == c { print $5 }' "$R/scatter-makespan.csv"; }
+    gp scatter-seismic.png <<EOF
+set multiplot layout 1,3 title "Seismic tomography, 817,101 rays on the paper's 16 processors: predicted finish times (bars) and the paper's measured latest finish (line)"
+set style data histograms; set boxwidth 0.8; set yrange [0:900]; set ylabel "seconds"
+set xtics rotate by -60 font ',7'; set key top left font ',8'
+set title "uniform (MPI_Scatter), Fig. 2"; plot "$T/s-uniform.csv" using 2:xtic(1) title "predicted" lc rgb '#ee6677', $(lat uniform) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(lat uniform) s"
+set title "balanced, descending bandwidth, Fig. 3"; plot "$T/s-descending.csv" using 2:xtic(1) title "predicted" lc rgb '#4477aa', $(lat descending) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(lat descending) s"
+set title "balanced, ascending bandwidth, Fig. 4"; plot "$T/s-ascending.csv" using 2:xtic(1) title "predicted" lc rgb '#228833', $(lat ascending) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(lat ascending) s"
+unset multiplot
+EOF
+fi
+if have scatter-demo.csv; then
+    awk -F, 'NR > 1 { printf "rank %s (%sx slower),%s,%s,%s\n", $1, $2, $4, $6, $7 }' "$R/scatter-demo.csv" > "$T/sd.csv"
+    gp scatter-demo.png <<EOF
+set title "demos/scatter on this machine: finish time of each rank, MPI_Scatter vs balanced MPI_Scatterv"
+set style data histograms; set style histogram clustered gap 1; set ylabel "seconds"; set yrange [0:*]
+plot "$T/sd.csv" using 2:xtic(1) title "uniform (MPI_Scatter)" lc rgb '#ee6677', "" using 3 title "balanced (slb_scatterv)" lc rgb '#4477aa', "" using 4 title "balanced, predicted" lc rgb '#bbbbbb'
+EOF
+fi
+
+# 8. overhead -------------------------------------------------------------------
+if have overhead.csv; then
+    awk -F, 'NR > 1 { k = toupper($1) " " $2; if (!(k in s)) { s[k] = 1; o[++n] = k } v[k, $3] = $4 }
+        END { for (i = 1; i <= n; i++) printf "%s,%s,%s,%s\n", o[i], v[o[i], "plain"],
+              v[o[i], "toolkit-planes"], v[o[i], "toolkit-z"] }' "$R/overhead.csv" > "$T/o.csv"
+    gp overhead.png <<EOF
+set title "One process: the plain sequential loop nest against the toolkit (seconds, lower is better)"
+set style data histograms; set style histogram clustered gap 1; set ylabel "seconds"; set yrange [0:*]
+plot "$T/o.csv" using 2:xtic(1) title "plain x, y, z loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, 1 process, --order planes" lc rgb '#4477aa', "" using 4 title "toolkit, 1 process, --order z" lc rgb '#228833'
+EOF
+fi
+rm -rf "$T"
