@@ -33,7 +33,9 @@ run_prog() {
     cat "$out" >> "$log"
     p=$(grep -c '^ok - ' "$out")
     f=$(grep -c '^not ok - ' "$out")
-    sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" "$out"
+    k=$(grep -c '^skip - ' "$out")
+    sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" \
+        -e "s/^skip - /skip - [$label] /p" "$out"
     if [ "$rc" -ne 0 ] || [ $((p + f)) -eq 0 ]; then
         if [ "$f" -eq 0 ]; then
             echo "not ok - [$label] exited with status $rc after $p checks"
@@ -41,7 +43,7 @@ run_prog() {
         fi
         grep -v -e '^ok - ' -e '^not ok - ' "$out" | tail -n 15 | sed 's/^/#   /'
     fi
-    pass=$((pass + p)); fail=$((fail + f))
+    pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + k))
 }
 
 ok()     { echo "ok - $1"; pass=$((pass + 1)); }
