@@ -4,7 +4,8 @@
 #   make check     build everything and run every test
 #   make bench     run the benchmarks and draw the figures (bench/results/)
 #   make bench-quick   the same, reduced set (about a minute)
-#   make install   PREFIX=/usr/local: headers, tilectl and tilehybrid.pc
+#   make install   PREFIX=/usr/local [DESTDIR=...]: headers, tilectl,
+#                  tilehybrid.pc and the CMake package (make uninstall)
 #
 # The first two targets check for mpicc/mpiexec (tools/ensure-deps.sh) and
 # then re-run make, so that the compiler flags are read from a working MPI.
@@ -79,19 +80,30 @@ $(B)/bench/%: bench/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
-tilehybrid.pc: tilehybrid.pc.in topology.h
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+# install and uninstall honour DESTDIR.  tilehybrid.pc and the CMake version
+# file are written at install time, so a new PREFIX is never stale.  uninstall
+# removes the files install wrote and their two own directories when empty.
+CMAKEDIR := $(PREFIX)/lib/cmake/tilehybrid
+PCDIR    := $(PREFIX)/lib/pkgconfig
 
-install: tilectl tilehybrid.pc
+install: tilectl tilehybrid.pc.in cmake/tilehybridConfig.cmake cmake/tilehybridConfigVersion.cmake.in
 	install -d $(DESTDIR)$(PREFIX)/include/tilehybrid $(DESTDIR)$(PREFIX)/bin \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	    $(DESTDIR)$(PCDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/tilehybrid
 	install -m 755 tilectl $(DESTDIR)$(PREFIX)/bin
-	install -m 644 tilehybrid.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tilehybrid.pc.in \
+	    > $(DESTDIR)$(PCDIR)/tilehybrid.pc
+	install -m 644 cmake/tilehybridConfig.cmake $(DESTDIR)$(CMAKEDIR)
+	sed -e 's|@VERSION@|$(VERSION)|g' cmake/tilehybridConfigVersion.cmake.in \
+	    > $(DESTDIR)$(CMAKEDIR)/tilehybridConfigVersion.cmake
+	chmod 644 $(DESTDIR)$(PCDIR)/tilehybrid.pc $(DESTDIR)$(CMAKEDIR)/tilehybridConfigVersion.cmake
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/tilehybrid
-	rm -f $(DESTDIR)$(PREFIX)/bin/tilectl $(DESTDIR)$(PREFIX)/lib/pkgconfig/tilehybrid.pc
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/tilehybrid/,$(HEADERS))
+	rmdir $(DESTDIR)$(PREFIX)/include/tilehybrid 2>/dev/null || true
+	rm -f $(DESTDIR)$(PREFIX)/bin/tilectl $(DESTDIR)$(PCDIR)/tilehybrid.pc
+	rm -f $(DESTDIR)$(CMAKEDIR)/tilehybridConfig.cmake $(DESTDIR)$(CMAKEDIR)/tilehybridConfigVersion.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(B) tilectl tilehybrid.pc $(DEMOS)
