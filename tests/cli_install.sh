@@ -4,7 +4,7 @@
 # build against the installed copy only, with CMake (find_package) and with
 # pkg-config, and their programs match a sequential loop bitwise at 2
 # processes; DESTDIR stages a tree that still works after it moved; make
-# uninstall removes every file.  Everything happens under build/install-test.
+# uninstall removes every file.  Everything happens under $B/install-test.
 set -u
 fails=0
 ok()    { echo "ok - $1"; }
@@ -12,8 +12,13 @@ notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 indent() { sed 's/^/#   /'; }
 MPICC=${MPICC:-mpicc}
 MPIEXEC=${MPIEXEC:-mpiexec}
+B=${B:-build}              # tests/run.sh passes these on from the Makefile
+TILECTL=${TILECTL:-./tilectl}
+# every make below uses the same MPI as this test run (make check MPI=openmpi
+# installs its own tilectl)
+MK="make -s MPI=${MPI:-} MPICC=$MPICC MPIEXEC=$MPIEXEC"
 src=$(pwd)
-work=$src/build/install-test
+work=$src/$B/install-test
 prefix=$work/prefix
 version=$(sed -n 's/^#define TOPO_VERSION "\(.*\)"/\1/p' topology.h)
 major=${version%%.*}
@@ -60,7 +65,7 @@ command -v cmake >/dev/null 2>&1 && have_cmake=1
 command -v pkg-config >/dev/null 2>&1 && have_pc=1
 
 # 1. make install PREFIX=... ----------------------------------------------------
-if make -s install PREFIX="$prefix" > "$work/install.log" 2>&1; then
+if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
     missing=$(missing_under "$prefix")
     [ -z "$missing" ] && ok "make install PREFIX=...: headers, tilectl, tilehybrid.pc and the CMake package installed" \
         || notok "make install: missing$missing"
@@ -79,6 +84,8 @@ if make -s install PREFIX="$prefix" > "$work/install.log" 2>&1; then
        timeout 60 $MPIEXEC -n 2 "$work/adi/adi" --space 8x20x30 --verify | grep -q "verify: ok"; then
         ok "a program built against the installed headers runs and verifies"
     else notok "a program built against the installed headers"; head -5 "$work/adi/err" | indent; fi
+    cmp -s "$prefix/bin/tilectl" "$TILECTL" && ok "the installed tilectl is $TILECTL" \
+        || notok "the installed tilectl is $TILECTL"
     "$prefix/bin/tilectl" topo --procs 16 --space 64x256x100 --deps 1,1 | grep -q "^grid 2x8" \
         && ok "the installed tilectl runs" || notok "the installed tilectl runs"
 
@@ -133,7 +140,7 @@ if make -s install PREFIX="$prefix" > "$work/install.log" 2>&1; then
     fi
 
     # 4. make uninstall ------------------------------------------------------------
-    if make -s uninstall PREFIX="$prefix" > "$work/uninstall.log" 2>&1; then
+    if $MK uninstall PREFIX="$prefix" > "$work/uninstall.log" 2>&1; then
         left=$(find "$prefix" -type f)
         [ -z "$left" ] && [ ! -e "$prefix/include/tilehybrid" ] && [ ! -e "$prefix/lib/cmake/tilehybrid" ] \
             && ok "make uninstall removes every installed file" \
@@ -148,7 +155,7 @@ stage=$work/stage
 dest=/opt/tilehybrid-destdir-test
 if [ -e "$dest" ]; then
     notok "DESTDIR: $dest exists already; cannot tell whether install writes outside DESTDIR"
-elif make -s install DESTDIR="$stage" PREFIX="$dest" > "$work/install-destdir.log" 2>&1; then
+elif $MK install DESTDIR="$stage" PREFIX="$dest" > "$work/install-destdir.log" 2>&1; then
     missing=$(missing_under "$stage$dest")
     [ -z "$missing" ] && [ ! -e "$dest" ] && grep -q "^prefix=$dest$" "$stage$dest/lib/pkgconfig/tilehybrid.pc" \
         && ok "make install DESTDIR=... PREFIX=...: everything under DESTDIR, the .pc names PREFIX" \
@@ -160,7 +167,7 @@ elif make -s install DESTDIR="$stage" PREFIX="$dest" > "$work/install-destdir.lo
                 "$d/build/stencil" yes
         else notok "cmake: the package used from the staged tree"; tail -10 "$d/configure.log" "$d/build.log" 2>/dev/null | indent; fi
     fi
-    if make -s uninstall DESTDIR="$stage" PREFIX="$dest" > "$work/uninstall-destdir.log" 2>&1 &&
+    if $MK uninstall DESTDIR="$stage" PREFIX="$dest" > "$work/uninstall-destdir.log" 2>&1 &&
        [ -z "$(find "$stage" -type f)" ]; then
         ok "make uninstall DESTDIR=... PREFIX=... removes every staged file"
     else notok "make uninstall DESTDIR=..."; find "$stage" -type f | indent; fi

@@ -11,6 +11,14 @@
 #
 # Every check prints "ok - ..." or "not ok - ..."; a program that fails or
 # prints no check at all counts as one failure.  Last line: N passed, N failed.
+#
+# The Makefile says where the binaries of the chosen MPI are (make check
+# MPI=openmpi: build/openmpi/...); run by hand, the defaults are those of a
+# plain `make check`:
+#   MPICC, MPIEXEC  compiler wrapper and launcher (mpicc, mpiexec)
+#   B               build directory: tests/, asan/, bench/ (build)
+#   DEMODIR         the demo binaries adi, de, scatter (demos)
+#   TILECTL         the tilectl binary (./tilectl)
 set -u
 MPIEXEC=${MPIEXEC:-mpiexec}
 # MPI tests run oversubscribed (up to 4 processes x 3 threads on 2 cores):
@@ -19,6 +27,26 @@ MPIEXEC=${MPIEXEC:-mpiexec}
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 MPICC=${MPICC:-mpicc}
 B=${B:-build}
+DEMODIR=${DEMODIR:-demos}
+TILECTL=${TILECTL:-./tilectl}
+export MPICC MPIEXEC B DEMODIR TILECTL
+
+# Open MPI (mpiexec --version names it) refuses to start as root, refuses
+# more processes than cores, and by default busy-polls: set what the tests
+# need, for this run only, unless the caller set it already.
+#   OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM)=1            CI containers run as root
+#   OMPI_MCA_rmaps_base_oversubscribe=1           4 processes on 2 cores
+#   OMPI_MCA_mpi_yield_when_idle=1                waiting processes yield the
+#                                                 core (oversubscribed runs)
+#   OMPI_MCA_btl_vader_single_copy_mechanism=none containers forbid CMA
+#                                                 (process_vm_readv)
+if $MPIEXEC --version 2>&1 | grep -q -e 'Open MPI' -e OpenRTE; then
+    export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
+    export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
+    export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-1}
+    export OMPI_MCA_mpi_yield_when_idle=${OMPI_MCA_mpi_yield_when_idle:-1}
+    export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
+fi
 pass=0 fail=0 skip=0
 log=$B/test.log
 mkdir -p "$B"
@@ -51,8 +79,14 @@ notok()  { echo "not ok - $1"; fail=$((fail + 1)); }
 skipped(){ echo "skip - $1"; skip=$((skip + 1)); }
 
 # 1. header hygiene -------------------------------------------------------
-MPI_INC=$($MPICC -show 2>/dev/null | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
+# the wrapper's flags: MPICH says `mpicc -show`, Open MPI `mpicc -showme`
+MPI_SHOW=$($MPICC -show 2>/dev/null || $MPICC -showme 2>/dev/null)
+MPI_INC=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
 W="-Wall -Wextra -pedantic -Werror"
+# Open MPI's mpi.h, read as C++, brings in its deprecated C++ bindings, whose
+# own inline code fails -Wextra (-Wcast-function-type); OMPI_SKIP_MPICXX is
+# Open MPI's switch to leave them out (our headers use the C API only).
+CXX_MPI="-DOMPI_SKIP_MPICXX"
 for h in tiling.h hybrid.h topology.h balance.h scatterlb.h; do
     tu=$B/hygiene_${h%.h}.c
     printf '#include "%s"\n#include "%s"\nint main(void) { return 0; }\n' "$h" "$h" > "$tu"
@@ -69,15 +103,15 @@ for h in tiling.h hybrid.h topology.h balance.h scatterlb.h; do
         done
     done
     for std in c++11 c++17; do
-        if g++ -x c++ -std=$std $W -fopenmp $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
+        if g++ -x c++ -std=$std $W -fopenmp $CXX_MPI $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
             ok "hygiene: $h alone, g++ -x c++ -std=$std $W"
         else notok "hygiene: $h alone, g++ -x c++ -std=$std"; sed 's/^/#   /' $B/hyg.err | head -20; fi
     done
 done
 
 # the macros in C++ user code: the ADI demo compiled as C++11 runs and verifies
-MPI_LIBS=$($MPICC -show 2>/dev/null | tr ' ' '\n' | grep -e '^-L' -e '^-l' -e '^-Wl' | tr '\n' ' ')
-if g++ -x c++ -std=c++11 $W -fopenmp $MPI_INC -I. -o $B/adi_cxx demos/adi.c $MPI_LIBS -lm 2>$B/hyg.err &&
+MPI_LIBS=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep -e '^-L' -e '^-l' -e '^-Wl' | tr '\n' ' ')
+if g++ -x c++ -std=c++11 $W -fopenmp $CXX_MPI $MPI_INC -I. -o $B/adi_cxx demos/adi.c $MPI_LIBS -lm 2>$B/hyg.err &&
    timeout 120 $MPIEXEC -n 2 $B/adi_cxx --space 9x31x40 --tile-height 7 --model funneled --threads 2 \
        --verify 2>&1 | grep -q "verify: ok"; then
     ok "C++: demos/adi.c built as C++11 ($W) runs and verifies every point"
@@ -113,7 +147,7 @@ done
 # 4. tilectl end to end -------------------------------------------------------
 for t in tests/cli_*.sh; do
     [ -f "$t" ] || continue
-    run_prog "$(basename "$t")" sh "$t" ./tilectl
+    run_prog "$(basename "$t")" sh "$t" "$TILECTL"
 done
 
 echo "$pass passed, $fail failed, $skip skipped"

@@ -1,13 +1,27 @@
 #!/bin/sh
-# Make sure an MPI compiler and launcher are available; install MPICH with the
-# system package manager when we are allowed to, otherwise say exactly what
-# to run.  Also installs, when possible, what only `make check` uses: clang
-# (the header hygiene tests; skipped without it), cmake and pkg-config (the
+# Make sure an MPI compiler and launcher are available; install the MPI that
+# MPI names (MPICH by default, Open MPI for MPI=openmpi) with the system
+# package manager when we are allowed to, otherwise say exactly what to run.
+# Also installs, when possible, what only `make check` uses: clang (the
+# header hygiene tests; skipped without it), cmake and pkg-config (the
 # tests/cli_install.sh builds of an outside project; they fail without them).
+#   MPI=openmpi MPICC=mpicc.openmpi MPIEXEC=mpiexec.openmpi sh tools/ensure-deps.sh
 set -u
+case "${MPI:-}" in
+    openmpi) pkgs="openmpi-bin libopenmpi-dev" bin="openmpi-bin" name="Open MPI"
+             other="'sudo dnf install openmpi-devel', 'brew install open-mpi'"
+             cc=${MPICC:-mpicc.openmpi} run=${MPIEXEC:-mpiexec.openmpi} ;;
+    mpich)   pkgs="mpich libmpich-dev" bin="mpich" name="MPICH"
+             other="'sudo dnf install mpich-devel', 'brew install mpich'"
+             cc=${MPICC:-mpicc.mpich} run=${MPIEXEC:-mpiexec.mpich} ;;
+    "")      pkgs="mpich libmpich-dev" bin="mpich" name="MPICH"
+             other="'sudo dnf install mpich-devel', 'brew install mpich'"
+             cc=${MPICC:-mpicc} run=${MPIEXEC:-mpiexec} ;;
+    *)       echo "tilehybrid: MPI=$MPI: unknown MPI; use MPI=mpich or MPI=openmpi" >&2; exit 2 ;;
+esac
 need=""
-command -v "${MPICC:-mpicc}" >/dev/null 2>&1 || need="$need mpich libmpich-dev"
-command -v "${MPIEXEC:-mpiexec}" >/dev/null 2>&1 || case "$need" in *mpich*) ;; *) need="$need mpich" ;; esac
+command -v "$cc" >/dev/null 2>&1 || need=" $pkgs"
+command -v "$run" >/dev/null 2>&1 || [ -n "$need" ] || need=" $bin"
 opt=""
 command -v clang >/dev/null 2>&1 || opt=" clang libomp-dev"
 command -v g++ >/dev/null 2>&1 || opt="$opt g++"
@@ -16,7 +30,6 @@ command -v pkg-config >/dev/null 2>&1 || opt="$opt pkg-config"
 [ -z "$need" ] && [ -z "$opt" ] && exit 0
 
 if command -v apt-get >/dev/null 2>&1; then
-    pm="apt-get install -y"
     if [ "$(id -u)" = 0 ]; then sudo=""
     elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then sudo="sudo"
     else sudo=none; fi
@@ -26,18 +39,18 @@ if command -v apt-get >/dev/null 2>&1; then
         $sudo apt-get update -qq >/dev/null &&
         $sudo apt-get install -y -qq $need $opt >/dev/null 2>&1 ||
         { [ -n "$need" ] && $sudo apt-get install -y -qq $need >/dev/null; }
-        command -v "${MPICC:-mpicc}" >/dev/null 2>&1 && exit 0
+        command -v "$cc" >/dev/null 2>&1 && command -v "$run" >/dev/null 2>&1 && exit 0
     fi
     if [ -z "$need" ]; then
         echo "tilehybrid: some tests need:$opt. Run:  sudo apt-get install -y$opt" >&2
         exit 0
     fi
-    echo "tilehybrid: MPI is missing. Run:  sudo apt-get install -y$need" >&2
+    echo "tilehybrid: $name is missing ($cc, $run). Run:  sudo apt-get install -y$need" >&2
     exit 1
 fi
 if [ -n "$need" ]; then
-    echo "tilehybrid: mpicc/mpiexec not found and apt-get is not available." >&2
-    echo "  Install MPICH (e.g. 'sudo dnf install mpich-devel', 'brew install mpich')," >&2
+    echo "tilehybrid: $cc/$run not found and apt-get is not available." >&2
+    echo "  Install $name (e.g. $other)," >&2
     echo "  or point MPICC=... MPIEXEC=... at your MPI." >&2
     exit 1
 fi
