@@ -45,7 +45,7 @@ all-real: tilectl $(DEMOS)
 demo-real: all-real
 	@sh demos/run-demo.sh
 
-check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(B)/bench/seq_kernels
+check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES)
 	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh tests/run.sh
 
 bench-real: all-real $(BENCHES)

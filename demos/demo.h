@@ -538,8 +538,11 @@ int main(int argc, char **argv)
     cfg.boundary = demo_edge;
     cfg.storage = o.verify ? TILE_STORE_FULL : TILE_STORE_WINDOW;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        /* every rank gets an error; the rank that found it explains */
-        if (plan.err != TILE_ERR_REMOTE)
+        /* every rank gets an error; the first rank that found it explains
+         * (a bad argument is found by every rank: one line, not P) */
+        int mine = plan.err != TILE_ERR_REMOTE ? rank : size, first = size;
+        MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (rank == first)
             fprintf(stderr, "%s: rank %d: %s\n", DEMO_NAME, rank, plan.errmsg);
         tile_plan_destroy(&plan);
         MPI_Finalize();

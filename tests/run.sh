@@ -7,10 +7,12 @@
 #   2. build/tests/unit_*   (plain unit tests), then build/asan/unit_* (the
 #      same under ASan+UBSan) and build/asan/mpi_* at 2 processes;
 #   3. build/tests/mpi_*    at 1, 2, 3 and 4 processes (oversubscribed);
-#   4. tests/cli_*.sh       (tilectl end to end).
+#   4. tests/cli_*.sh       (tilectl, the demos and every other command-line
+#      program end to end).
 #
-# Every check prints "ok - ..." or "not ok - ..."; a program that fails or
-# prints no check at all counts as one failure.  Last line: N passed, N failed.
+# Every check prints "ok - ..." or "not ok - ..." (or "skip - ..." when a tool
+# it needs is missing); a program that fails or prints no line at all counts
+# as one failure.  Last line: N passed, N failed, N skipped.
 set -u
 MPIEXEC=${MPIEXEC:-mpiexec}
 # MPI tests run oversubscribed (up to 4 processes x 3 threads on 2 cores):
@@ -24,7 +26,8 @@ log=$B/test.log
 mkdir -p "$B"
 : > "$log"
 
-# run_prog LABEL CMD...: run a test program, echo and count its check lines.
+# run_prog LABEL CMD...: run a test program, echo and count its check lines
+# ("ok - ", "not ok - ", "skip - ").
 run_prog() {
     label=$1; shift
     out=$B/last.out
@@ -33,8 +36,11 @@ run_prog() {
     cat "$out" >> "$log"
     p=$(grep -c '^ok - ' "$out")
     f=$(grep -c '^not ok - ' "$out")
-    sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" "$out"
-    if [ "$rc" -ne 0 ] || [ $((p + f)) -eq 0 ]; then
+    s=$(grep -c '^skip - ' "$out")
+    sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" \
+        -e "s/^skip - /skip - [$label] /p" "$out"
+    skip=$((skip + s))
+    if [ "$rc" -ne 0 ] || [ $((p + f + s)) -eq 0 ]; then
         if [ "$f" -eq 0 ]; then
             echo "not ok - [$label] exited with status $rc after $p checks"
             f=$((f + 1))
