@@ -65,17 +65,9 @@ demo: deps
 check: deps
 	@$(MAKE) --no-print-directory check-real
 bench: deps
-ifneq ($(B),build)
-	@echo "make bench: bench/ runs ./demos and build/bench, the default MPI only (not MPI=$(MPI))" >&2
-	@exit 2
-endif
 	@sh tools/ensure-gnuplot.sh
 	@$(MAKE) --no-print-directory bench-real
 bench-quick: deps
-ifneq ($(B),build)
-	@echo "make bench-quick: bench/ runs ./demos and build/bench, the default MPI only (not MPI=$(MPI))" >&2
-	@exit 2
-endif
 	@sh tools/ensure-gnuplot.sh
 	@$(MAKE) --no-print-directory bench-quick-real
 deps:
@@ -91,14 +83,14 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(B)/bench/seq_kernels
+check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES)
 	@$(RUNENV) sh tests/run.sh
 
 bench-real: all-real $(BENCHES)
-	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh bench/run.sh
+	@$(RUNENV) sh bench/run.sh
 
 bench-quick-real: all-real $(BENCHES)
-	@MPIEXEC="$(MPIEXEC)" MPICC="$(MPICC)" sh bench/run.sh --quick
+	@$(RUNENV) sh bench/run.sh --quick
 
 $(TILECTL): $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 	@mkdir -p $(@D)

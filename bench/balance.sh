@@ -30,7 +30,7 @@ for r in $(seq "$RUNS"); do
                 *) args="--balance $pol" ;;
             esac
             i=$((i + 1))
-            j=$(run_json 2 ./demos/$kernel --space "$SPACE" --model funneled --threads 2 $args)
+            j=$(run_json 2 $DEMODIR/$kernel --space "$SPACE" --model funneled --threads 2 $args)
             s=$(echo "$j" | jnum seconds)
             fs=$(echo "$j" | sed -n 's/.*"bal_start": \[\([^]]*\)\].*/\1/p' | tr -d ' ')
             fe=$(echo "$j" | sed -n 's/.*"bal_end": \[\([^]]*\)\].*/\1/p' | tr -d ' ')

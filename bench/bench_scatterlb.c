@@ -1,6 +1,7 @@
 /* bench/bench_scatterlb.c -- how fast are the distributions of scatterlb.h?
  *
- *   build/bench/bench_scatterlb [--quick]
+ *   build/bench/bench_scatterlb [--quick]     (--help: the usage, exit 0;
+ *                                              bad arguments: exit 2)
  *
  * Median (and min, max) wall time of:
  *   - slb_exact on the paper's seismic instance (Table 1, n = 817,101 rays,
@@ -78,10 +79,19 @@ static stat time_solver(solver f, const slb_problem *pb, int64_t n, const int64_
     return summarize(t, runs);
 }
 
+static void usage(FILE *f)
+{
+    fputs("usage: bench_scatterlb [--quick]\n"
+          "Times the distributions of scatterlb.h (exact, heuristic, Algorithm 2)\n"
+          "on the seismic instance and on 1000 random processors.\n"
+          "  --quick      fewer runs\n"
+          "  -h, --help   print this help and exit\n"
+          "Exit status: 0 ok, 1 a solver failed or disagrees, 2 bad arguments.\n", f);
+}
+
 int main(int argc, char **argv)
 {
-    int quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
-    int runs = quick ? 5 : 21, hruns = quick ? 11 : 101, i;
+    int quick = 0, runs, hruns, i;
     slb_affine sa[16];
     slb_problem pb;
     int64_t order[16], given[16], counts[1000], n = 817101;
@@ -92,6 +102,20 @@ int main(int argc, char **argv)
     static int64_t border[1000];
     uint64_t x = 12345;
 
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--quick") != 0) {
+            fprintf(stderr, "bench_scatterlb: unknown %s '%s' (see --help)\n",
+                    argv[i][0] == '-' ? "option" : "argument", argv[i]);
+            return 2;
+        }
+        quick = 1;
+    }
+    runs = quick ? 5 : 21;
+    hruns = quick ? 11 : 101;
     printf("scatterlb %s benchmark (%s)\n", SLB_VERSION, quick ? "quick" : "full");
     seismic(sa);
     pb = slb_problem_affine(16, sa);

@@ -3,6 +3,7 @@
  *
  *   build/bench/bench_topology          the standard sweep (about a minute)
  *   build/bench/bench_topology --full   also every P in 1..2^20 for N = 4
+ *   build/bench/bench_topology --help   the usage (exit 0; bad arguments: 2)
  *
  * For each N, iteration-space shape and set of process counts P it times
  * every solve with clock_gettime(CLOCK_MONOTONIC), keeps the fastest of 3
@@ -157,15 +158,37 @@ static void run_random_shapes(int n, int count, uint64_t *seed)
     fflush(stdout);
 }
 
+static void usage(FILE *f)
+{
+    fputs("usage: bench_topology [--full]\n"
+          "Times topo_grid() over many process counts and shapes (about a minute)\n"
+          "and prints the median and the largest solve time per set.\n"
+          "  --full       also every P in 1..2^20 for N = 4 (much longer)\n"
+          "  -h, --help   print this help and exit\n"
+          "Exit status: 0 ok, 1 out of memory, 2 bad arguments.\n", f);
+}
+
 int main(int argc, char **argv)
 {
-    int full = argc > 1 && strcmp(argv[1], "--full") == 0;
+    int full = 0;
     int i, j, nlow = 20000, nrand = 3000, nnear = 2001, nall = 1 << 20;
     int64_t *low, *rnd, *near, *all = NULL;
     uint64_t seed = 12345;
     shape shapes[8];
     int ns = 0;
 
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--full") != 0) {
+            fprintf(stderr, "bench_topology: unknown %s '%s' (see --help)\n",
+                    argv[i][0] == '-' ? "option" : "argument", argv[i]);
+            return 2;
+        }
+        full = 1;
+    }
     samples = (double *)malloc(sizeof(double) * (size_t)nall);
     sample_p = (int64_t *)malloc(sizeof(int64_t) * (size_t)nall);
     low = (int64_t *)malloc(sizeof(int64_t) * (size_t)nlow);

@@ -5,6 +5,7 @@
 #   RESULTS   where CSV files go                  (bench/results)
 #   QUICK     1 for the reduced set of `make bench-quick`
 #   RUNS      repetitions per case; a case's time is the median of its runs
+#   B, DEMODIR, TILECTL  where the binaries are (the Makefile's, per MPI)
 #
 # Every measurement is a JSON line from a demo; the helpers below read
 # numbers out of it with sed/awk, so the scripts need no JSON tool.
@@ -12,11 +13,14 @@
 MPIEXEC=${MPIEXEC:-mpiexec}
 RESULTS=${RESULTS:-bench/results}
 QUICK=${QUICK:-0}
-B=${B:-build}
+B=${B:-build}                       # build directory (bench programs)
+DEMODIR=${DEMODIR:-demos}           # the demo binaries
+TILECTL=${TILECTL:-./tilectl}
 # Oversubscribed runs (more threads than cores) must let idle OpenMP threads
 # sleep; on the real cores it changes nothing we measure.
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 mkdir -p "$RESULTS"
+. tools/mpi-env.sh      # Open MPI: run as root, oversubscribe, yield
 
 # jnum KEY < JSON: the number (or bare string) after "KEY": .
 jnum() { sed -n "s/.*\"$1\": *\"\{0,1\}\([-+0-9a-zA-Z_.]*\)\"\{0,1\}.*/\1/p" | head -n 1; }

@@ -52,7 +52,7 @@ for r in $(seq "$RUNS"); do
                     if [ "$model" = mpi ]; then th=1; np=$([ $setting = cores ] && echo 2 || echo 4)
                     else th=2; np=$([ $setting = cores ] && echo 1 || echo 2); fi
                     i=$((i + 1))
-                    j=$(run_json "$np" ./demos/$kernel --space "$sp" --model "$model" --threads "$th" --balance "$bal")
+                    j=$(run_json "$np" $DEMODIR/$kernel --space "$sp" --model "$model" --threads "$th" --balance "$bal")
                     check_sum "$kernel" "$sp" "$(echo "$j" | jnum checksum)"
                     s=$(echo "$j" | jnum seconds)
                     say "[models $i/$ncase] $kernel $sp, $setting, $model ($bal), $np x $th, run $r: $s s"
@@ -80,7 +80,7 @@ for r in $(seq "$RUNS"); do
                 model=${c%%:*}; bal=${c#*:}
                 if [ "$model" = mpi ]; then np=2; th=1; else np=1; th=2; fi
                 i=$((i + 1))
-                j=$(run_json "$np" ./demos/$kernel --space "$GSPACE" --model "$model" --threads "$th" \
+                j=$(run_json "$np" $DEMODIR/$kernel --space "$GSPACE" --model "$model" --threads "$th" \
                     --tile-height "$zt")
                 check_sum "$kernel" "$GSPACE" "$(echo "$j" | jnum checksum)"
                 s=$(echo "$j" | jnum seconds)

@@ -25,7 +25,7 @@ for r in $(seq "$RUNS"); do
         echo "$kernel,$SPACE,plain,$r,$s" >> "$raw"
         for order in planes z; do
             i=$((i + 1))
-            j=$(run_json 1 ./demos/$kernel --space "$SPACE" --order "$order")
+            j=$(run_json 1 $DEMODIR/$kernel --space "$SPACE" --order "$order")
             [ "$(echo "$j" | jnum checksum)" = "$ref" ] ||
                 die "$kernel $SPACE --order $order: checksum differs from the plain loop's"
             s=$(echo "$j" | jnum seconds)

@@ -39,7 +39,7 @@ for c in uniform:$costs:bandwidth:259:853:2 descending:$costs:bandwidth:405:430:
 $c
 EOF
     method=$([ "$name" = uniform ] && echo uniform || echo exact)
-    j=$(./tilectl scatter --costs "$file" --items 817101 --method "$method" --order "$order" --json) ||
+    j=$($TILECTL scatter --costs "$file" --items 817101 --method "$method" --order "$order" --json) ||
         die "tilectl scatter failed ($name)"
     echo "$j" | jlist order > "$RESULTS/.o"
     echo "$j" | jlist counts > "$RESULTS/.n"
@@ -55,7 +55,7 @@ done
 raw=$RESULTS/scatter-demo-raw.csv
 echo "run,rank,slowdown,uniform_items,uniform_finish,balanced_items,balanced_finish,balanced_predicted" > "$raw"
 for r in $(seq "$RUNS"); do
-    j=$(run_json 4 ./demos/scatter --items "$ITEMS" --slowdown 1,2,3,4)
+    j=$(run_json 4 $DEMODIR/scatter --items "$ITEMS" --slowdown 1,2,3,4)
     u=$(echo "$j" | sed -n 's/.*"uniform":{\([^}]*\)}.*/\1/p')
     b=$(echo "$j" | sed -n 's/.*"balanced":{\([^}]*\)}.*/\1/p')
     echo "$u" | grep -q '"checksum_ok":true' && echo "$b" | grep -q '"checksum_ok":true' ||

@@ -4,8 +4,10 @@
  *
  *   ./build/bench/seq_kernels adi|de X1 X2 Z
  * prints one JSON line with the seconds and the checksum (sum of the bit
- * patterns of every point, as the demos print it). */
+ * patterns of every point, as the demos print it).  Exit status 0, 1 (out
+ * of memory) or 2 (bad arguments). */
 #define _POSIX_C_SOURCE 199309L
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,24 +26,72 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+static void usage(FILE *f)
+{
+    fputs("usage: seq_kernels adi|de X1 X2 Z\n"
+          "Runs the plain sequential triple loop of the ADI or DE demo kernel over\n"
+          "X1 x X2 x Z (whole numbers >= 1; the array takes 8 X1 X2 Z bytes) and\n"
+          "prints one JSON line: kernel, space, seconds, checksum (README, section\n"
+          "\"JSON output\").\n"
+          "  -h, --help   print this help and exit\n"
+          "Exit status: 0 ok, 1 out of memory, 2 bad arguments.\n", f);
+}
+
+/* A whole number >= 1 (digits only); 0 or -1. */
+static int parse_extent(const char *s, int64_t *out)
+{
+    char *end;
+    long long v;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v < 1)
+        return -1;
+    *out = v;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    int64_t X, Y, Z, x, y, z, i, n;
+    static const char *const names[3] = { "X1", "X2", "Z" };
+    int64_t X, Y, Z, x, y, z, i, n, e[3];
     double *A, t0, t1;
     uint64_t sum = 0;
     int de;
-    if (argc != 5 || (strcmp(argv[1], "adi") != 0 && strcmp(argv[1], "de") != 0)) {
-        fprintf(stderr, "usage: seq_kernels adi|de X1 X2 Z\n");
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc != 5) {
+        fprintf(stderr, "seq_kernels: expected 4 arguments, adi|de X1 X2 Z, got %d "
+                        "(see --help)\n", argc - 1);
         return 2;
     }
+    if (strcmp(argv[1], "adi") != 0 && strcmp(argv[1], "de") != 0) {
+        fprintf(stderr, "seq_kernels: kernel '%s': expected adi or de\n", argv[1]);
+        return 2;
+    }
+    for (i = 0; i < 3; i++)
+        if (parse_extent(argv[2 + i], &e[i]) != 0) {
+            fprintf(stderr, "seq_kernels: %s '%s': expected a whole number >= 1\n", names[i],
+                    argv[2 + i]);
+            return 2;
+        }
     de = strcmp(argv[1], "de") == 0;
-    X = atoll(argv[2]);
-    Y = atoll(argv[3]);
-    Z = atoll(argv[4]);
+    X = e[0];
+    Y = e[1];
+    Z = e[2];
+    if (X > (int64_t)(SIZE_MAX / sizeof(double)) / Y ||
+        X * Y > (int64_t)(SIZE_MAX / sizeof(double)) / Z) {
+        fprintf(stderr, "seq_kernels: X1 x X2 x Z = %s x %s x %s does not fit in memory\n",
+                argv[2], argv[3], argv[4]);
+        return 2;
+    }
     n = X * Y * Z;
     A = (double *)malloc(sizeof(double) * (size_t)n);
-    if (A == NULL || X < 1 || Y < 1 || Z < 1) {
-        fprintf(stderr, "seq_kernels: bad size or out of memory\n");
+    if (A == NULL) {
+        fprintf(stderr, "seq_kernels: out of memory for %lld points\n", (long long)n);
         return 1;
     }
     memset(A, 0, sizeof(double) * (size_t)n);   /* touch the pages before timing */

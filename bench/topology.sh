@@ -36,7 +36,7 @@ for r in $(seq "$RUNS"); do
         for x1 in $X1S; do
             for pol in comm latency; do
                 i=$((i + 1))
-                j=$(run_json 2 ./demos/$kernel --space "${x1}x256x$Z" --grid "$pol" --order planes)
+                j=$(run_json 2 $DEMODIR/$kernel --space "${x1}x256x$Z" --grid "$pol" --order planes)
                 g=$(echo "$j" | sed -n 's/.*"grid": \[\([0-9]*\), \([0-9]*\)\].*/\1x\2/p')
                 s=$(echo "$j" | jnum seconds)
                 say "[topology $i/$ncase] $kernel ${x1}x256x$Z, 2 processes, $pol grid $g, run $r: $s s"
@@ -65,7 +65,7 @@ for r in $(seq "$RUNS"); do
     for zt in $TILES; do
         for pol in comm latency; do
             i=$((i + 1))
-            j=$(run_json 2 ./demos/adi --space "64x256x$ZG" --grid "$pol" --tile-height "$zt")
+            j=$(run_json 2 $DEMODIR/adi --space "64x256x$ZG" --grid "$pol" --tile-height "$zt")
             g=$(echo "$j" | sed -n 's/.*"grid": \[\([0-9]*\), \([0-9]*\)\].*/\1x\2/p')
             s=$(echo "$j" | jnum seconds)
             say "[granularity $i/$ncase] adi 64x256x$ZG, tile height $zt, $pol grid $g, run $r: $s s"
@@ -120,10 +120,10 @@ for set in $VOL_SETS; do
         lat_b=""; lat_m=""
         for pol in latency comm; do
             i=$((i + 1))
-            j=$(run_json "$np" ./demos/$prog --space "$space" --grid "$pol")
+            j=$(run_json "$np" $DEMODIR/$prog --space "$space" --grid "$pol")
             g=$(echo "$j" | sed -n 's/.*"grid": \[\([0-9]*\), \([0-9]*\)\].*/\1x\2/p')
             bt=$(echo "$j" | jnum bytes_sent_total); mt=$(echo "$j" | jnum messages_total)
-            model=$(./tilectl topo --procs "$np" --space "$space" --deps "$deps" --policy "$pol" --json |
+            model=$($TILECTL topo --procs "$np" --space "$space" --deps "$deps" --policy "$pol" --json |
                     jnum total_volume)
             [ "$pol" = latency ] && { lat_b=$bt; lat_m=$mt; }
             say "[volume $i/$ncase] $prog $space, $np processes, $pol grid $g: $bt bytes in $mt messages (model $((model * 8)) bytes)"

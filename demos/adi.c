@@ -23,7 +23,7 @@
 
 static void demo_run(tile_plan *plan, demo_acc *acc)
 {
-    HYBRID_RUN(plan, it, {
+    DEMO_RUN(plan, it, {
         double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
                     + TILE_AT(double, it, 0, 0, -1)) / 3.0;
         TILE_AT(double, it, 0, 0, 0) = v;

@@ -32,7 +32,7 @@
 
 static void demo_run(tile_plan *plan, demo_acc *acc)
 {
-    HYBRID_RUN(plan, it, {
+    DEMO_RUN(plan, it, {
         double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) + 2.0 * TILE_AT(double, it, -2, 0, 0))
                      + TILE_AT(double, it, -3, 0, 0)) / 7.0;
         double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) + 2.0 * TILE_AT(double, it, 0, -2, 0))

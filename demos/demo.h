@@ -4,8 +4,9 @@
  * A demo defines its kernel as
  *   - DEMO_NAME, DEMO_D1, DEMO_D2, DEMO_DEPZ, the default space and
  *     DEMO_ORDER, the in-tile order it runs fastest in;
- *   - demo_run(plan, acc): HYBRID_RUN with the point update, adding the bit
- *     pattern of every computed value to acc[thread];
+ *   - demo_run(plan, acc): DEMO_RUN (HYBRID_RUN with a progress report
+ *     after every step) with the point update, adding the bit pattern of
+ *     every computed value to acc[thread];
  *   - demo_seq_plane(): the plain sequential loop for one Z plane, used by
  *     --verify and by the benchmarks;
  * and then includes this file, which supplies main().
@@ -17,14 +18,24 @@
  *       [--tcomp S] [--tstartup S] [--bandwidth B]      (cost model; else measured)
  *       [--adapt-period STEPS]                          (adaptive; default 2PT)
  *       [--order planes|z]                              (in-tile order)
+ *       [--progress | --no-progress] [-h | --help]
+ *
+ * Exit status 0, 1 (--verify mismatch, failed run) or 2 (bad arguments, a
+ * configuration the plan refuses), the same on every rank.  The --json keys
+ * are listed in the README, section "JSON output".
  */
 #ifndef TILEHYBRID_DEMO_H
 #define TILEHYBRID_DEMO_H
+
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* isatty */
+#endif
 
 #include "../hybrid.h"
 
 #include <errno.h>
 #include <math.h>
+#include <unistd.h>
 
 /* Boundary value of both kernels: any coordinate at -1 (or below). */
 static inline double demo_g(int64_t x, int64_t y, int64_t z)
@@ -57,7 +68,8 @@ static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y
 
 typedef struct demo_opts {
     int64_t space[3], tile_height;
-    int model, threads, grid[2], policy, verify, json, balance, order;
+    int model, threads, grid[2], policy, verify, json, balance, order, help;
+    int progress;               /* -1: when stderr is a terminal; 0: never; 1: always */
     double bal, tcomp, tstartup, bandwidth;
     int64_t adapt_period;
 } demo_opts;
@@ -66,9 +78,10 @@ typedef struct demo_opts {
  * that leaves before MPI_Init upsets some launchers). */
 static char demo_errmsg[512];
 
-static int demo_usage(int rank, const char *fmt, const char *arg)
+/* Record "<demo>: <message>" (the first error only); returns 2, the exit
+ * status of a usage error. */
+static int demo_usage(const char *fmt, const char *arg)
 {
-    (void)rank;
     if (demo_errmsg[0] == '\0') {
         int o = snprintf(demo_errmsg, sizeof demo_errmsg, "%s: ", DEMO_NAME);
         snprintf(demo_errmsg + o, sizeof demo_errmsg - (size_t)o, fmt, arg);
@@ -76,44 +89,77 @@ static int demo_usage(int rank, const char *fmt, const char *arg)
     return 2;
 }
 
-static void demo_print_usage(void)
+static void demo_print_help(void)
 {
-    if (strcmp(demo_errmsg, DEMO_NAME ": help") != 0)
-        fprintf(stderr, "%s\n", demo_errmsg);
-    {
-        fprintf(stderr, "usage: mpiexec -n P ./demos/%s [--space X1xX2xZ] [--tile-height z] "
-                "[--model mpi|fine|funneled|multiple] [--threads T] [--grid comm|latency|AxB] "
-                "[--bal F] [--balance none|fixed|constant|variable|adaptive] [--tcomp S] "
-                "[--tstartup S] [--bandwidth B] [--adapt-period STEPS] [--order planes|z] [--verify] "
-                "[--json]\n",
-                DEMO_NAME);
-    }
+    printf("usage: mpiexec -n P ./demos/%s [options]\n"
+           "Runs the %s kernel tiled over P processes (see demos/%s.c), prints a\n"
+           "summary and the checksum of every computed value.\n"
+           "  --space X1xX2xZ        iteration space, three whole numbers >= 1 "
+           "(default %dx%dx%d)\n"
+           "  --tile-height z        tile height along Z, >= 1 (default 100)\n"
+           "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
+           "  --threads T            threads per process, 1..1024 (default 1; the mpi\n"
+           "                         model needs 1)\n"
+           "  --grid G               process grid: comm (least volume, default),\n"
+           "                         latency (as MPI_Dims_create) or AxB\n"
+           "  --bal F                funneled: the master's share factor in [0, 1] "
+           "(default 1)\n"
+           "  --balance B            funneled: none, fixed, constant, variable or adaptive\n"
+           "  --tcomp S              cost model: seconds per point (> 0)\n"
+           "  --tstartup S           cost model: seconds per message (>= 0)\n"
+           "  --bandwidth B          cost model: bytes per second (> 0); without the\n"
+           "                         three, the model is measured\n"
+           "  --adapt-period STEPS   adaptive balancing: steps between evaluations\n"
+           "  --order O              in-tile order: planes (Z outermost) or z (Z innermost)\n"
+           "  --verify               compare every point with the sequential loop\n"
+           "  --json                 print one JSON object (keys: README, JSON output)\n"
+           "  --progress             show progress on stderr even when it is not a\n"
+           "                         terminal (under mpiexec it never is)\n"
+           "  --no-progress          never show progress\n"
+           "  -h, --help             print this help and exit\n"
+           "Options take their value as the next argument or after '='.  Rank 0 shows\n"
+           "the percentage of its tiles done on stderr when stderr is a terminal,\n"
+           "except with --json.\n"
+           "Exit status: 0 ok, 1 --verify found a mismatch or the run failed,\n"
+           "2 bad arguments or a configuration the plan refuses.\n",
+           DEMO_NAME, DEMO_NAME, DEMO_NAME, DEMO_X1, DEMO_X2, DEMO_Z);
 }
 
+/* Parse "AxBx..." with exactly `want` whole numbers >= 1 (no signs, no
+ * spaces, nothing after the last one); 0 on success, -1 otherwise. */
 static int demo_parse_list(const char *s, int64_t *out, int want)
 {
-    int k = 0;
-    while (k < want) {
+    int k;
+    for (k = 0; k < want; k++) {
         char *end;
         long long v;
-        errno = 0;
         if (*s < '0' || *s > '9')
             return -1;
+        errno = 0;
         v = strtoll(s, &end, 10);
         if (errno != 0 || v < 1)
             return -1;
-        out[k++] = v;
-        if (*end == '\0')
-            break;
-        if (*end != 'x')
+        out[k] = v;
+        if (k + 1 < want) {
+            if (*end != 'x')
+                return -1;
+            s = end + 1;
+        } else if (*end != '\0') {
             return -1;
-        s = end + 1;
+        }
     }
-    return k == want && strchr(s, 'x') == NULL ? 0 : -1;
+    return 0;
 }
 
-/* Parse argv; 0 on success, else the exit status (message printed). */
-static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
+/* Options that take a value. */
+static const char *const demo_valued[] = {
+    "--space", "--tile-height", "--threads", "--model", "--grid", "--bal", "--balance",
+    "--tcomp", "--tstartup", "--bandwidth", "--order", "--adapt-period"
+};
+
+/* Parse argv; 0 on success, else the exit status (message in demo_errmsg).
+ * --help sets o->help and returns 0 at once. */
+static int demo_parse(int argc, char **argv, demo_opts *o)
 {
     int i;
     o->space[0] = DEMO_X1;
@@ -129,34 +175,62 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
     o->order = DEMO_ORDER;      /* the kernel's faster in-tile order */
     o->tcomp = o->tstartup = o->bandwidth = 0.0;
     o->adapt_period = 0;
-    o->verify = o->json = 0;
+    o->verify = o->json = o->help = 0;
+    o->progress = -1;
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--verify") == 0) {
+        const char *arg = argv[i], *v = NULL, *eq;
+        char a[32];
+        size_t len, k;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            o->help = 1;
+            return 0;
+        }
+        if (strcmp(arg, "--verify") == 0) {
             o->verify = 1;
             continue;
         }
-        if (strcmp(a, "--json") == 0) {
+        if (strcmp(arg, "--json") == 0) {
             o->json = 1;
             continue;
         }
-        if (strcmp(a, "--help") == 0) {
-            demo_usage(rank, "%s", "help");
-            return -1;
+        if (strcmp(arg, "--progress") == 0 || strcmp(arg, "--no-progress") == 0) {
+            o->progress = arg[2] == 'p';
+            continue;
         }
-        if (v == NULL)
-            return demo_usage(rank, "option '%s' needs a value (or is unknown)", a);
-        i++;
+        if (strncmp(arg, "--", 2) != 0)
+            return demo_usage("unexpected argument '%s' (see --help)", arg);
+        /* --name value or --name=value */
+        eq = strchr(arg, '=');
+        len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+        for (k = 0; k < sizeof demo_valued / sizeof demo_valued[0]; k++)
+            if (strlen(demo_valued[k]) == len && strncmp(arg, demo_valued[k], len) == 0)
+                break;
+        if (k == sizeof demo_valued / sizeof demo_valued[0] || len >= sizeof a) {
+            if (eq != NULL && len < sizeof a) {
+                memcpy(a, arg, len);
+                a[len] = '\0';
+                arg = a;
+            }
+            return demo_usage("unknown option '%s' (see --help)", arg);
+        }
+        memcpy(a, arg, len);
+        a[len] = '\0';
+        if (eq != NULL)
+            v = eq + 1;
+        else if (i + 1 < argc)
+            v = argv[++i];
+        else
+            return demo_usage("%s needs a value (see --help)", a);
         if (strcmp(a, "--space") == 0) {
             if (demo_parse_list(v, o->space, 3) != 0)
-                return demo_usage(rank, "--space '%s': expected X1xX2xZ, three whole numbers >= 1", v);
+                return demo_usage("--space '%s': expected X1xX2xZ, three whole numbers >= 1", v);
         } else if (strcmp(a, "--tile-height") == 0) {
             if (demo_parse_list(v, &o->tile_height, 1) != 0)
-                return demo_usage(rank, "--tile-height '%s': expected a whole number >= 1", v);
+                return demo_usage("--tile-height '%s': expected a whole number >= 1", v);
         } else if (strcmp(a, "--threads") == 0) {
             int64_t t;
             if (demo_parse_list(v, &t, 1) != 0 || t > 1024)
-                return demo_usage(rank, "--threads '%s': expected a whole number in 1..1024", v);
+                return demo_usage("--threads '%s': expected a whole number in 1..1024", v);
             o->threads = (int)t;
         } else if (strcmp(a, "--model") == 0) {
             int m;
@@ -164,7 +238,7 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
                 if (strcmp(v, tile_model_name(m)) == 0)
                     break;
             if (m > TILE_MODEL_MULTIPLE)
-                return demo_usage(rank, "--model '%s': expected mpi, fine, funneled or multiple", v);
+                return demo_usage("--model '%s': expected mpi, fine, funneled or multiple", v);
             o->model = m;
         } else if (strcmp(a, "--grid") == 0) {
             int64_t g[2];
@@ -176,13 +250,10 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
                 o->grid[0] = (int)g[0];
                 o->grid[1] = (int)g[1];
             } else
-                return demo_usage(rank, "--grid '%s': expected comm, latency or AxB", v);
+                return demo_usage("--grid '%s': expected comm, latency or AxB", v);
         } else if (strcmp(a, "--bal") == 0) {
-            char *end;
-            errno = 0;
-            o->bal = strtod(v, &end);
-            if (errno != 0 || *end != '\0' || !(o->bal >= 0.0 && o->bal <= 1.0))
-                return demo_usage(rank, "--bal '%s': expected a number in [0, 1]", v);
+            if (bal_parse_double(v, &o->bal) != BAL_OK || !(o->bal >= 0.0 && o->bal <= 1.0))
+                return demo_usage("--bal '%s': expected a number in [0, 1]", v);
         } else if (strcmp(a, "--balance") == 0) {
             static const char *const names[5] = { "fixed", "constant", "variable", "adaptive",
                                                   "none" };
@@ -191,49 +262,146 @@ static int demo_parse(int argc, char **argv, int rank, demo_opts *o)
                 if (strcmp(v, names[b]) == 0)
                     break;
             if (b == 5)
-                return demo_usage(rank, "--balance '%s': expected none, fixed, constant, "
+                return demo_usage("--balance '%s': expected none, fixed, constant, "
                                   "variable or adaptive", v);
             o->balance = b;
-        } else if (strcmp(a, "--tcomp") == 0 || strcmp(a, "--tstartup") == 0 ||
-                   strcmp(a, "--bandwidth") == 0) {
-            double x;
-            if (bal_parse_double(v, &x) != BAL_OK || !(x > 0.0 || (x == 0.0 && a[3] == 's')))
-                return demo_usage(rank, "%s: expected a positive number (seconds, bytes/s)", a);
-            if (a[2] == 'b')
-                o->bandwidth = x;
-            else if (a[3] == 'c')
-                o->tcomp = x;
-            else
-                o->tstartup = x;
+        } else if (strcmp(a, "--tcomp") == 0) {
+            if (bal_parse_double(v, &o->tcomp) != BAL_OK || !(o->tcomp > 0.0))
+                return demo_usage("--tcomp '%s': expected a number > 0 (seconds per point)", v);
+        } else if (strcmp(a, "--tstartup") == 0) {
+            if (bal_parse_double(v, &o->tstartup) != BAL_OK || !(o->tstartup >= 0.0))
+                return demo_usage("--tstartup '%s': expected a number >= 0 "
+                                  "(seconds per message)", v);
+        } else if (strcmp(a, "--bandwidth") == 0) {
+            if (bal_parse_double(v, &o->bandwidth) != BAL_OK || !(o->bandwidth > 0.0))
+                return demo_usage("--bandwidth '%s': expected a number > 0 "
+                                  "(bytes per second)", v);
         } else if (strcmp(a, "--order") == 0) {
             if (strcmp(v, "planes") == 0)
                 o->order = DEMO_ORDER;      /* the kernel's faster in-tile order */
             else if (strcmp(v, "z") == 0)
                 o->order = TILE_ORDER_Z_INNER;
             else
-                return demo_usage(rank, "--order '%s': expected planes or z", v);
-        } else if (strcmp(a, "--adapt-period") == 0) {
+                return demo_usage("--order '%s': expected planes or z", v);
+        } else { /* --adapt-period */
             if (demo_parse_list(v, &o->adapt_period, 1) != 0)
-                return demo_usage(rank, "--adapt-period '%s': expected a whole number >= 1", v);
-        } else {
-            return demo_usage(rank, "unknown option '%s'", a);
+                return demo_usage("--adapt-period '%s': expected a whole number >= 1", v);
         }
     }
     if (o->balance == 4) {           /* none */
         if (o->bal != 1.0)
-            return demo_usage(rank, "%s", "--balance none contradicts --bal");
+            return demo_usage("%s", "--balance none contradicts --bal");
         o->balance = TILE_BAL_FIXED;
     }
     if (o->balance < 0)
         o->balance = TILE_BAL_FIXED;
     if (o->balance != TILE_BAL_FIXED && o->model != TILE_MODEL_FUNNELED)
-        return demo_usage(rank, "%s", "--balance applies to the funneled model only "
+        return demo_usage("%s", "--balance applies to the funneled model only "
                           "(--model funneled)");
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
-        return demo_usage(rank, "--threads %s: the mpi model runs one thread per process; "
+        return demo_usage("--threads %s: the mpi model runs one thread per process; "
                           "use --model fine|funneled|multiple", "> 1");
+    if (o->json && o->progress == 1)
+        return demo_usage("%s", "--progress contradicts --json (the JSON run shows none)");
     return 0;
 }
+
+/* Progress on rank 0: the percentage of its tiles thread 0 has done, on
+ * stderr, at most DEMO_PROGRESS_HZ times a second.  Only thread 0 calls
+ * demo_progress_step, once a step, and reads nothing but its own counter;
+ * the clock is read only when the percentage changed (at most 101 times a
+ * run), so the run's timing does not change. */
+#define DEMO_PROGRESS_HZ 4
+
+typedef struct demo_progress {
+    int on;                     /* rank 0, terminal (or --progress), not --json */
+    int width;                  /* length of the last line printed; 0: none yet */
+    int64_t pct;                /* percentage at the last look */
+    double last;                /* MPI_Wtime of the last line */
+} demo_progress;
+
+static demo_progress demo_prog;
+
+static void demo_progress_print(int64_t pct)
+{
+    demo_prog.width = fprintf(stderr, "\r%s: %3d%% of tiles", DEMO_NAME, (int)pct) - 1;
+    fflush(stderr);
+}
+
+/* After each step, by every thread: thread 0 of rank 0 may print.  Thread 0
+ * is the thread that called MPI_Init in every model, so MPI_Wtime is fine. */
+static inline void demo_progress_step(const tile_plan *plan, int thread)
+{
+    int64_t pct;
+    double now;
+    if (!demo_prog.on || thread != 0 || plan->ntiles < 1)
+        return;
+    /* next_tile[0]: tiles thread 0 has claimed, each one computed by the
+     * end of the step (its box may be empty: it is counted all the same) */
+    pct = (int64_t)(100.0 * (double)plan->next_tile[0] / (double)plan->ntiles);
+    if (pct == demo_prog.pct)
+        return;
+    demo_prog.pct = pct;
+    now = MPI_Wtime();
+    if (demo_prog.width > 0 && now - demo_prog.last < 1.0 / DEMO_PROGRESS_HZ)
+        return;
+    demo_prog.last = now;
+    demo_progress_print(pct);
+}
+
+/* After the run: clear the progress line. */
+static void demo_progress_end(void)
+{
+    if (demo_prog.on && demo_prog.width > 0) {
+        fprintf(stderr, "\r%*s\r", demo_prog.width, "");
+        fflush(stderr);
+    }
+    demo_prog.width = 0;
+}
+
+#ifdef _OPENMP
+#define DEMO__PRAGMA(x) _Pragma(x)
+#else
+#define DEMO__PRAGMA(x)
+#endif
+
+/* DEMO_RUN(plan, it, body...) - HYBRID_RUN with a progress report after
+ * every step: the same four step loops (hybrid.h), each step macro followed
+ * by demo_progress_step.  Used as demo_run's whole body by adi.c and de.c. */
+#define DEMO_RUN(plan, it, ...)                                                    \
+    do {                                                                           \
+        tile_plan *const demo_run_p_ = (plan);                                     \
+        switch (demo_run_p_->cfg.model) {                                          \
+        case TILE_MODEL_MPI:                                                       \
+            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
+                TILE_MPI_STEP(demo_run_g_, it, __VA_ARGS__);                       \
+                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
+            }                                                                      \
+            break;                                                                 \
+        case TILE_MODEL_FINE:                                                      \
+            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
+                HYBRID_FINE_STEP(demo_run_g_, it, __VA_ARGS__);                    \
+                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
+            }                                                                      \
+            break;                                                                 \
+        case TILE_MODEL_FUNNELED:                                                  \
+            DEMO__PRAGMA("omp parallel num_threads(demo_run_p_->threads)")         \
+            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
+                HYBRID_FUNNELED_STEP(demo_run_g_, it, __VA_ARGS__);                \
+                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
+            }                                                                      \
+            break;                                                                 \
+        case TILE_MODEL_MULTIPLE:                                                  \
+            DEMO__PRAGMA("omp parallel num_threads(demo_run_p_->threads)")         \
+            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
+                HYBRID_MULTIPLE_STEP(demo_run_g_, it, __VA_ARGS__);                \
+                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
+            }                                                                      \
+            break;                                                                 \
+        default: /* tile_plan_create refused any other model */                    \
+            break;                                                                 \
+        }                                                                          \
+    } while (0)
 
 /* --verify: the plain sequential loop, plane by plane (Z outermost: the
  * values are the same in any order that respects the dependences), compared
@@ -324,8 +492,8 @@ int main(int argc, char **argv)
     /* parse first to know the thread level the model needs; every rank
      * parses the same argv, rank 0 reports after MPI_Init */
     {
-        int bad = demo_parse(argc, argv, 0, &o);
-        rc = hybrid_init(&argc, &argv, bad ? TILE_MODEL_MPI : o.model, bad ? 1 : o.threads,
+        int bad = demo_parse(argc, argv, &o), quit = bad || o.help;
+        rc = hybrid_init(&argc, &argv, quit ? TILE_MODEL_MPI : o.model, quit ? 1 : o.threads,
                          &provided);
         if (rc == TILE_ERR_MPI) {
             fprintf(stderr, "%s: MPI_Init_thread failed\n", DEMO_NAME);
@@ -333,13 +501,19 @@ int main(int argc, char **argv)
         }
         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
         MPI_Comm_size(MPI_COMM_WORLD, &size);
-        if (bad) {
-            if (rank == 0)
-                demo_print_usage();
+        if (quit) {
+            if (rank == 0 && bad)
+                fprintf(stderr, "%s\n", demo_errmsg);
+            else if (rank == 0)
+                demo_print_help();
+            fflush(stdout);
             MPI_Finalize();
-            return bad < 0 ? 0 : bad;
+            return bad;
         }
     }
+    demo_prog.on = rank == 0 && !o.json &&
+                   (o.progress == 1 || (o.progress < 0 && isatty(STDERR_FILENO)));
+    demo_prog.pct = -1;
 
     tile_config_init(&cfg, 2);
     cfg.extent[0] = o.space[0];
@@ -364,8 +538,11 @@ int main(int argc, char **argv)
     cfg.boundary = demo_edge;
     cfg.storage = o.verify ? TILE_STORE_FULL : TILE_STORE_WINDOW;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        /* every rank gets an error; the rank that found it explains */
-        if (plan.err != TILE_ERR_REMOTE)
+        /* every rank gets an error; the first rank that found it explains
+         * (a bad argument is found by every rank: one line, not P) */
+        int mine = plan.err != TILE_ERR_REMOTE ? rank : size, first = size;
+        MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (rank == first)
             fprintf(stderr, "%s: rank %d: %s\n", DEMO_NAME, rank, plan.errmsg);
         tile_plan_destroy(&plan);
         MPI_Finalize();
@@ -376,16 +553,35 @@ int main(int argc, char **argv)
     mine = (double *)malloc(sizeof(double) * 3 * (size_t)T);
     if (rank == 0)
         all = (double *)malloc(sizeof(double) * 3 * (size_t)T * (size_t)size);
-    if (acc == NULL || mine == NULL || (rank == 0 && all == NULL)) {
-        fprintf(stderr, "%s: out of memory\n", DEMO_NAME);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    {
+        /* out of memory anywhere: every rank leaves */
+        int nomem = acc == NULL || mine == NULL || (rank == 0 && all == NULL), any;
+        MPI_Allreduce(&nomem, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+        if (any) {
+            if (nomem)
+                fprintf(stderr, "%s: rank %d: out of memory\n", DEMO_NAME, rank);
+            free(acc);
+            free(mine);
+            free(all);
+            tile_plan_destroy(&plan);
+            MPI_Finalize();
+            return 1;
+        }
     }
 
     MPI_Barrier(MPI_COMM_WORLD);
     demo_run(&plan, acc);
+    demo_progress_end();
     if (tile_plan_status(&plan) != TILE_OK) {
-        fprintf(stderr, "%s: rank %d: run failed: %s\n", DEMO_NAME, rank, plan.errmsg);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+        /* every rank has an error; the rank where it happened explains */
+        if (plan.err != TILE_ERR_REMOTE)
+            fprintf(stderr, "%s: rank %d: run failed: %s\n", DEMO_NAME, rank, plan.errmsg);
+        free(acc);
+        free(mine);
+        free(all);
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return 1;
     }
     for (t = 0; t < T; t++) {
         sum += acc[t].sum;
@@ -464,13 +660,18 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    free(acc);
-    free(mine);
-    free(all);
-    free(allfacs);
-    tile_plan_destroy(&plan);
-    MPI_Finalize();
-    return (o.verify && rank == 0 && (bad_all != 0 || ref != total)) ? 1 : 0;
+    {
+        /* the verdict on every rank, so that every process exits alike */
+        int failed = rank == 0 && o.verify && (bad_all != 0 || ref != total);
+        MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        free(acc);
+        free(mine);
+        free(all);
+        free(allfacs);
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return failed ? 1 : 0;
+    }
 }
 
 #endif

@@ -2,6 +2,7 @@
  *
  *   mpiexec -n 4 ./demos/scatter [--items N] [--slowdown 1,2,3,4] [--json]
  *                                [--method exact|heuristic] [--order bandwidth|given]
+ *                                [-h | --help]
  *
  * The root holds N seismic "rays" (source and receiver positions) and every
  * rank computes the travel time of each ray it receives along a straight
@@ -25,14 +26,15 @@
  * checksum_ok}, balanced {order, counts, predicted, finish, makespan,
  * predicted_makespan, plan_seconds, checksum_ok}, calibration {comp0, mu,
  * comm0, lambda}, speedup (0 when the runs are too short to time),
- * reference_checksum.  With 4 processes
- * on 2 cores the machine is oversubscribed: timings are noisy, and a rank
- * that finishes early gives its core to the others.  Exit status 1 if a
- * checksum differs. */
+ * reference_checksum (each key: README, section "JSON output").  With 4
+ * processes on 2 cores the machine is oversubscribed: timings are noisy, and
+ * a rank that finishes early gives its core to the others.  Exit status 1 if
+ * a checksum differs, 2 for bad arguments (on every rank). */
 #include <mpi.h>
 
 #include "scatterlb.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,16 +141,129 @@ static double checksum(const double *v, int64_t n)
     return s;
 }
 
-static int usage(int rank, const char *msg)
+static void help(void)
+{
+    printf("usage: mpiexec -n P ./demos/scatter [options]\n"
+           "Scatters N rays from rank 0 to ranks of different speeds, once with\n"
+           "MPI_Scatter and once with the calibrated, load-balanced scatter of\n"
+           "scatterlb.h, and compares the makespans.\n"
+           "  --items N                rays, 0..100000000 (default 60000)\n"
+           "  --slowdown L             per-rank repetitions of the kernel, a list like\n"
+           "                           1,2,3,4 of whole numbers in 1..1000, used\n"
+           "                           cyclically (default 1,2,3,4)\n"
+           "  --method exact|heuristic the balanced distribution (default exact)\n"
+           "  --order bandwidth|given  the sending order (default bandwidth)\n"
+           "  --json                   print one JSON object (keys: README, JSON output)\n"
+           "  -h, --help               print this help and exit\n"
+           "Options take their value as the next argument or after '='.\n"
+           "Exit status: 0 ok, 1 a checksum differs or the run failed, 2 bad arguments.\n");
+}
+
+/* A one-line argument error from rank 0 ("demos/scatter: <fmt>"); 2. */
+static int arg_error(int rank, const char *fmt, const char *arg)
 {
     if (rank == 0) {
-        if (msg != NULL)
-            fprintf(stderr, "demos/scatter: %s\n", msg);
-        fprintf(stderr, "usage: mpiexec -n P ./demos/scatter [--items N] [--slowdown 1,2,3,4] "
-                        "[--json]\n"
-                        "                 [--method exact|heuristic] [--order bandwidth|given]\n");
+        fprintf(stderr, "demos/scatter: ");
+        fprintf(stderr, fmt, arg);
+        fputc('\n', stderr);
     }
     return 2;
+}
+
+/* A whole decimal number in [lo, hi], nothing else; 0 or -1. */
+static int parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v;
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    v = strtoll(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Parse argv (every rank alike; rank 0 prints).  0 to run, else the exit
+ * status + 1 (so 1 means "exit 0": --help). */
+static int parse(int argc, char **argv, int rank, int64_t *n, int *slow, int *nslow, int *json,
+                 slb_options *opts)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *v, *eq;
+        char name[16];
+        size_t len;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            if (rank == 0)
+                help();
+            return 1;
+        }
+        if (strcmp(a, "--json") == 0) {
+            *json = 1;
+            continue;
+        }
+        if (strncmp(a, "--", 2) != 0)
+            return 1 + arg_error(rank, "unexpected argument '%s' (see --help)", a);
+        eq = strchr(a, '=');
+        len = eq != NULL ? (size_t)(eq - a) : strlen(a);
+        if (len >= sizeof name)
+            return 1 + arg_error(rank, "unknown option '%s' (see --help)", a);
+        memcpy(name, a, len);
+        name[len] = '\0';
+        if (strcmp(name, "--items") != 0 && strcmp(name, "--slowdown") != 0 &&
+            strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0)
+            return 1 + arg_error(rank, "unknown option '%s' (see --help)", name);
+        if (eq != NULL)
+            v = eq + 1;
+        else if (i + 1 < argc)
+            v = argv[++i];
+        else
+            return 1 + arg_error(rank, "%s needs a value (see --help)", name);
+        if (strcmp(name, "--items") == 0) {
+            long long x;
+            if (parse_int(v, 0, 100000000, &x) != 0)
+                return 1 + arg_error(rank, "--items '%s': expected a whole number in "
+                                           "0..100000000", v);
+            *n = x;
+        } else if (strcmp(name, "--slowdown") == 0) {
+            const char *s = v;
+            *nslow = 0;
+            for (;;) {
+                char buf[8];
+                size_t l = strcspn(s, ",");
+                long long x;
+                if (*nslow == MAXR || l == 0 || l >= sizeof buf)
+                    return 1 + arg_error(rank, "--slowdown '%s': expected a list like 1,2,3,4 "
+                                               "of at most 1024 whole numbers in 1..1000", v);
+                memcpy(buf, s, l);
+                buf[l] = '\0';
+                if (parse_int(buf, 1, 1000, &x) != 0)
+                    return 1 + arg_error(rank, "--slowdown '%s': expected a list like 1,2,3,4 "
+                                               "of at most 1024 whole numbers in 1..1000", v);
+                slow[(*nslow)++] = (int)x;
+                if (s[l] == '\0')
+                    break;
+                s += l + 1;
+            }
+        } else if (strcmp(name, "--method") == 0) {
+            if (strcmp(v, "exact") == 0)
+                opts->method = SLB_METHOD_EXACT;
+            else if (strcmp(v, "heuristic") == 0)
+                opts->method = SLB_METHOD_HEURISTIC;
+            else
+                return 1 + arg_error(rank, "--method '%s': expected exact or heuristic", v);
+        } else {
+            if (strcmp(v, "bandwidth") == 0)
+                opts->order = SLB_ORDER_BANDWIDTH;
+            else if (strcmp(v, "given") == 0)
+                opts->order = SLB_ORDER_GIVEN;
+            else
+                return 1 + arg_error(rank, "--order '%s': expected bandwidth or given", v);
+        }
+    }
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -168,53 +283,11 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
-        } else if (strcmp(argv[i], "--items") == 0 && i + 1 < argc) {
-            char *end;
-            n = strtoll(argv[++i], &end, 10);
-            if (*end != '\0' || n < 0 || n > 100000000) {
-                MPI_Finalize();
-                return usage(rank, "--items: a whole number in 0..10^8");
-            }
-        } else if (strcmp(argv[i], "--slowdown") == 0 && i + 1 < argc) {
-            const char *s = argv[++i];
-            nslow = 0;
-            while (*s && nslow < MAXR) {
-                char *end;
-                long v = strtol(s, &end, 10);
-                if (end == s || v < 1 || v > 1000 || (*end != ',' && *end != '\0')) {
-                    MPI_Finalize();
-                    return usage(rank, "--slowdown: a list like 1,2,3,4 of integers in 1..1000");
-                }
-                slow[nslow++] = (int)v;
-                s = *end ? end + 1 : end;
-            }
-        } else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc) {
-            i++;
-            if (strcmp(argv[i], "exact") == 0)
-                opts.method = SLB_METHOD_EXACT;
-            else if (strcmp(argv[i], "heuristic") == 0)
-                opts.method = SLB_METHOD_HEURISTIC;
-            else {
-                MPI_Finalize();
-                return usage(rank, "--method: exact or heuristic");
-            }
-        } else if (strcmp(argv[i], "--order") == 0 && i + 1 < argc) {
-            i++;
-            if (strcmp(argv[i], "bandwidth") == 0)
-                opts.order = SLB_ORDER_BANDWIDTH;
-            else if (strcmp(argv[i], "given") == 0)
-                opts.order = SLB_ORDER_GIVEN;
-            else {
-                MPI_Finalize();
-                return usage(rank, "--order: bandwidth or given");
-            }
-        } else {
-            MPI_Finalize();
-            return usage(rank, strcmp(argv[i], "--help") == 0 ? NULL : "unknown option");
-        }
+    rc = parse(argc, argv, rank, &n, slow, &nslow, &json, &opts);
+    if (rc != 0) {
+        fflush(stdout);
+        MPI_Finalize();
+        return rc - 1;
     }
     my_slow = slow[rank % nslow];
     MPI_Type_contiguous(8, MPI_DOUBLE, &ray_t);

@@ -3,10 +3,13 @@
 # the JSON and CSV helpers of bench/lib.sh on fixed inputs, bench/scatter.sh's
 # predictions for the paper's Table 1, and bench/plot.sh's figures.
 set -u
+D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
+B=${B:-build}
 fails=0
 ok()     { echo "ok - $1"; }
 notok()  { echo "not ok - $1"; fails=$((fails + 1)); }
-R=build/bench-test
+TILECTL=${TILECTL:-${1:-./tilectl}}
+R=$B/bench-test
 rm -rf "$R"; mkdir -p "$R"
 export RESULTS=$R QUICK=1 RUNS=1
 . bench/lib.sh
@@ -26,7 +29,7 @@ printf 'k,a,run,v\nx,1,1,5\nx,2,1,7\nx,1,2,1\nx,1,3,3\nx,2,2,9\n' > "$R/m.csv"
     ok "csv_median groups by the key columns in first-seen order" ||
     notok "csv_median: $(csv_median "$R/m.csv" 2 4 | tr '\n' ';')"
 
-if [ -x ./demos/scatter ] && [ -x ./tilectl ]; then
+if [ -x "$D/scatter" ] && [ -x "$TILECTL" ]; then
     if sh bench/scatter.sh > "$R/scatter.log" 2>&1; then
         m=$R/scatter-makespan.csv
         grep -q '^uniform,225.7,829.2,259,853,Fig. 2$' "$m" &&

@@ -7,10 +7,12 @@
 #   2. build/tests/unit_*   (plain unit tests), then build/asan/unit_* (the
 #      same under ASan+UBSan) and build/asan/mpi_* at 2 processes;
 #   3. build/tests/mpi_*    at 1, 2, 3 and 4 processes (oversubscribed);
-#   4. tests/cli_*.sh       (tilectl end to end).
+#   4. tests/cli_*.sh       (tilectl, the demos and every other command-line
+#      program end to end).
 #
-# Every check prints "ok - ..." or "not ok - ..."; a program that fails or
-# prints no check at all counts as one failure.  Last line: N passed, N failed.
+# Every check prints "ok - ..." or "not ok - ..." (or "skip - ..." when a tool
+# it needs is missing); a program that fails or prints no line at all counts
+# as one failure.  Last line: N passed, N failed, N skipped.
 #
 # The Makefile says where the binaries of the chosen MPI are (make check
 # MPI=openmpi: build/openmpi/...); run by hand, the defaults are those of a
@@ -31,28 +33,16 @@ DEMODIR=${DEMODIR:-demos}
 TILECTL=${TILECTL:-./tilectl}
 export MPICC MPIEXEC B DEMODIR TILECTL
 
-# Open MPI (mpiexec --version names it) refuses to start as root, refuses
-# more processes than cores, and by default busy-polls: set what the tests
-# need, for this run only, unless the caller set it already.
-#   OMPI_ALLOW_RUN_AS_ROOT(_CONFIRM)=1            CI containers run as root
-#   OMPI_MCA_rmaps_base_oversubscribe=1           4 processes on 2 cores
-#   OMPI_MCA_mpi_yield_when_idle=1                waiting processes yield the
-#                                                 core (oversubscribed runs)
-#   OMPI_MCA_btl_vader_single_copy_mechanism=none containers forbid CMA
-#                                                 (process_vm_readv)
-if $MPIEXEC --version 2>&1 | grep -q -e 'Open MPI' -e OpenRTE; then
-    export OMPI_ALLOW_RUN_AS_ROOT=${OMPI_ALLOW_RUN_AS_ROOT:-1}
-    export OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=${OMPI_ALLOW_RUN_AS_ROOT_CONFIRM:-1}
-    export OMPI_MCA_rmaps_base_oversubscribe=${OMPI_MCA_rmaps_base_oversubscribe:-1}
-    export OMPI_MCA_mpi_yield_when_idle=${OMPI_MCA_mpi_yield_when_idle:-1}
-    export OMPI_MCA_btl_vader_single_copy_mechanism=${OMPI_MCA_btl_vader_single_copy_mechanism:-none}
-fi
+# Open MPI refuses to start as root, refuses more processes than cores and
+# busy-polls by default: tools/mpi-env.sh sets what the tests need.
+. tools/mpi-env.sh
 pass=0 fail=0 skip=0
 log=$B/test.log
 mkdir -p "$B"
 : > "$log"
 
-# run_prog LABEL CMD...: run a test program, echo and count its check lines.
+# run_prog LABEL CMD...: run a test program, echo and count its check lines
+# ("ok - ", "not ok - ", "skip - ").
 run_prog() {
     label=$1; shift
     out=$B/last.out
@@ -61,17 +51,18 @@ run_prog() {
     cat "$out" >> "$log"
     p=$(grep -c '^ok - ' "$out")
     f=$(grep -c '^not ok - ' "$out")
-    k=$(grep -c '^skip - ' "$out")
+    s=$(grep -c '^skip - ' "$out")
     sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" \
         -e "s/^skip - /skip - [$label] /p" "$out"
-    if [ "$rc" -ne 0 ] || [ $((p + f)) -eq 0 ]; then
+    skip=$((skip + s))
+    if [ "$rc" -ne 0 ] || [ $((p + f + s)) -eq 0 ]; then
         if [ "$f" -eq 0 ]; then
             echo "not ok - [$label] exited with status $rc after $p checks"
             f=$((f + 1))
         fi
         grep -v -e '^ok - ' -e '^not ok - ' "$out" | tail -n 15 | sed 's/^/#   /'
     fi
-    pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + k))
+    pass=$((pass + p)); fail=$((fail + f))
 }
 
 ok()     { echo "ok - $1"; pass=$((pass + 1)); }

@@ -106,13 +106,15 @@ static void usage(FILE *f)
           "  topo     communication-optimal process grid        (topology.h)\n"
           "  balance  master-thread balancing factors           (balance.h)\n"
           "  scatter  load-balanced MPI_Scatterv distribution   (scatterlb.h)\n"
-          "Run 'tilectl <command> --help' for the options of a command.\n", f);
+          "Run 'tilectl <command> --help' for the options of a command.\n"
+          "Exit status: 0 ok, 1 no answer (see the command), 2 bad arguments.\n", f);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        usage(stderr);
+        fprintf(stderr, "tilectl: missing command: topo, balance or scatter "
+                        "(see tilectl --help)\n");
         return 2;
     }
     if (strcmp(argv[1], "topo") == 0)
@@ -125,7 +127,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    fprintf(stderr, "tilectl: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    fprintf(stderr, "tilectl: unknown command '%s': expected topo, balance or scatter "
+                    "(see tilectl --help)\n", argv[1]);
     return 2;
 }

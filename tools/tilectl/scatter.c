@@ -55,6 +55,9 @@ static void usage(FILE *f)
           "  --json         print one JSON object: method, order_policy, items, root,\n"
           "                 order (names, in sending order), counts, finish (same order),\n"
           "                 makespan, seconds (solve time); heuristic adds rational, bound\n"
+          "                 (each key: README, section \"JSON output\")\n"
+          "  -h, --help     print this help and exit\n"
+          "Options take their value as the next argument or after '='.\n"
           "Exit status: 0 success, 2 bad arguments or file, 1 solver failure.\n",
           f);
 }
@@ -368,7 +371,9 @@ int tilectl_scatter(int argc, char **argv)
     memset(&info, 0, sizeof info);
     info.bad_proc = -1;
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
+        const char *a = argv[i], *v, *eq;
+        char name[16];
+        size_t len;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
             return 0;
@@ -381,22 +386,36 @@ int tilectl_scatter(int argc, char **argv)
             force = 1;
             continue;
         }
-        if (strcmp(a, "--costs") != 0 && strcmp(a, "--items") != 0 && strcmp(a, "--method") != 0 &&
-            strcmp(a, "--order") != 0 && strcmp(a, "--root") != 0)
+        if (strncmp(a, "--", 2) != 0)
+            return cli_error(CMD, "unexpected argument '%s' (try --help)", a);
+        /* --name value or --name=value */
+        eq = strchr(a, '=');
+        len = eq != NULL ? (size_t)(eq - a) : strlen(a);
+        if (len >= sizeof name)
             return cli_error(CMD, "unknown option '%s' (try --help)", a);
-        if (i + 1 >= argc)
-            return cli_error(CMD, "%s needs a value (try --help)", a);
-        if (strcmp(a, "--costs") == 0) {
-            costs = argv[++i];
-        } else if (strcmp(a, "--items") == 0) {
-            if (cli_parse_i64(argv[++i], 0, MAX_ITEMS, &n) != 0)
-                return cli_error(CMD, "--items: '%s' is not a whole number in 0..10^15", argv[i]);
-        } else if (strcmp(a, "--method") == 0) {
-            method_s = argv[++i];
-        } else if (strcmp(a, "--order") == 0) {
-            order_s = argv[++i];
+        memcpy(name, a, len);
+        name[len] = '\0';
+        if (strcmp(name, "--costs") != 0 && strcmp(name, "--items") != 0 &&
+            strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0 &&
+            strcmp(name, "--root") != 0)
+            return cli_error(CMD, "unknown option '%s' (try --help)", name);
+        if (eq != NULL)
+            v = eq + 1;
+        else if (i + 1 < argc)
+            v = argv[++i];
+        else
+            return cli_error(CMD, "%s needs a value (try --help)", name);
+        if (strcmp(name, "--costs") == 0) {
+            costs = v;
+        } else if (strcmp(name, "--items") == 0) {
+            if (cli_parse_i64(v, 0, MAX_ITEMS, &n) != 0)
+                return cli_error(CMD, "--items: '%s' is not a whole number in 0..10^15", v);
+        } else if (strcmp(name, "--method") == 0) {
+            method_s = v;
+        } else if (strcmp(name, "--order") == 0) {
+            order_s = v;
         } else {
-            root_name = argv[++i];
+            root_name = v;
         }
     }
     if (costs == NULL)

@@ -1,0 +1,147 @@
+#!/bin/sh
+# tests/cli_help.sh -- every command-line program: -h and --help print the
+# usage to stdout and exit 0 (under mpiexec: once, from rank 0); bad
+# arguments print one line to stderr naming the option and exit non-zero on
+# every rank, without a hang or MPI_Abort noise.
+#   sh tests/cli_help.sh ./tilectl
+set -u
+D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
+B=${B:-build}
+CTL=${1:-./tilectl}
+MPIEXEC=${MPIEXEC:-mpiexec}
+T=${TMPDIR:-/tmp}/cli_help.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT INT TERM
+fails=0
+ok()    { echo "ok - $1"; }
+notok() { echo "not ok - $1"; fails=$((fails + 1)); }
+
+# 1. help ------------------------------------------------------------------
+# help PROGRAM...: -h and --help, usage once on stdout, nothing on stderr
+help() {
+    bad=""
+    for h in -h --help; do
+        timeout 60 "$@" $h > "$T/out" 2> "$T/err"
+        rc=$?
+        n=$(grep -c '^usage:' "$T/out")
+        [ $rc -eq 0 ] && [ "$n" -eq 1 ] && [ ! -s "$T/err" ] ||
+            bad="$bad [$h: exit $rc, $n usage lines, stderr '$(head -c 100 "$T/err")']"
+    done
+    [ -z "$bad" ] && ok "$*: -h and --help print the usage once on stdout, exit 0" ||
+        notok "$*:$bad"
+}
+help $D/adi
+help $D/de
+help $MPIEXEC -n 3 $D/adi
+help $MPIEXEC -n 2 $D/de
+help $MPIEXEC -n 2 $D/scatter
+help "$CTL"
+help "$CTL" topo
+help "$CTL" balance
+help "$CTL" scatter
+help $B/bench/seq_kernels
+for b in bench_topology bench_scatterlb; do
+    if [ -x $B/bench/$b ]; then help $B/bench/$b; fi
+done
+help sh demos/run-demo.sh
+help sh demos/topo-table.sh
+# the help lists what it should
+$D/adi --help > "$T/out"
+missing=""
+for o in --space --tile-height --model --threads --grid --bal --balance --tcomp --tstartup \
+         --bandwidth --adapt-period --order --verify --json --progress --no-progress --help; do
+    grep -q -e "$o" "$T/out" || missing="$missing $o"
+done
+[ -z "$missing" ] && ok "adi --help lists every option" || notok "adi --help misses:$missing"
+
+# 2. bad arguments -----------------------------------------------------------
+# bad WORD PROGRAM ARGS...: non-zero exit (not a timeout), stdout empty,
+# exactly one line on stderr, containing WORD
+bad() {
+    word=$1
+    shift
+    timeout 60 "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+       grep -q -e "$word" "$T/err"; then
+        ok "rejected: $* -> exit $rc, $(cat "$T/err")"
+    else
+        notok "rejected: $* -> exit $rc, want one line naming '$word'; stdout '$(head -c 100 "$T/out")', stderr '$(head -c 300 "$T/err")'"
+    fi
+}
+bad --space $D/adi --space 0x5x5
+bad --space $D/adi --space 16x16x16x
+bad --space $D/adi --space=16x16
+bad --threads $D/adi --model fine --threads -1
+bad --threads $D/adi --model fine --threads 2x
+bad --threads $D/adi --model fine --threads 2000
+bad --tile-height $D/adi --tile-height abc
+bad --tile-height $D/adi --tile-height 5x
+bad --tile-height $D/adi --tile-height 99999999999999999999
+bad --bal $D/adi --model funneled --bal=
+bad --bal $D/adi --model funneled --bal 0.5x
+bad --tcomp $D/adi --model funneled --balance constant --tcomp 1ns
+bad --model $D/adi --model
+bad --frobnicate $D/adi --frobnicate
+bad --frobnicate $D/adi --frobnicate=3
+bad stray $D/adi stray
+bad --order $D/de --order sideways
+bad --grid $D/de --grid 2x
+bad --items $MPIEXEC -n 2 $D/scatter --items -1
+bad --items $MPIEXEC -n 2 $D/scatter --items 5x
+bad --items $MPIEXEC -n 2 $D/scatter --items
+bad --slowdown $MPIEXEC -n 2 $D/scatter --slowdown 1,,2
+bad --slowdown $MPIEXEC -n 2 $D/scatter --slowdown=
+bad --method $MPIEXEC -n 2 $D/scatter --method fast
+bad --bogus $MPIEXEC -n 2 $D/scatter --bogus 1
+bad command "$CTL"
+bad bogus "$CTL" bogus
+bad --threads "$CTL" topo --procs 16 --space 16x256x16 --deps 1,1 --threads -1
+bad --procs-grid "$CTL" balance --procs-grid 2x
+bad --items "$CTL" scatter --costs demos/data/seismic-1999.csv --items 5x
+bad stray "$CTL" scatter --costs=demos/data/seismic-1999.csv --items=5 stray
+bad X1 $B/bench/seq_kernels adi 2x 3 4
+bad fft $B/bench/seq_kernels fft 2 3 4
+bad arguments $B/bench/seq_kernels adi 2 3
+if [ -x $B/bench/bench_topology ]; then bad --fast $B/bench/bench_topology --fast; fi
+if [ -x $B/bench/bench_scatterlb ]; then bad slow $B/bench/bench_scatterlb slow; fi
+bad --bogus sh demos/run-demo.sh --bogus
+bad extra sh demos/topo-table.sh extra
+
+# 3. under mpiexec: one message (rank 0), a non-zero exit on every rank ------
+# every rank writes its exit status to $T/rc.<rank> (MPICH: PMI_RANK, Open
+# MPI: OMPI_COMM_WORLD_RANK)
+cat > "$T/rank.sh" <<'EOF'
+"$@"
+rc=$?
+echo $rc > "$RCDIR/rc.${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-x}}"
+exit $rc
+EOF
+every_rank() { # NP WANT_STATUS WORD PROGRAM ARGS...
+    np=$1 want=$2 word=$3
+    shift 3
+    rm -f "$T"/rc.*
+    RCDIR=$T timeout 60 $MPIEXEC -n $np sh "$T/rank.sh" "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    got=$(cat "$T"/rc.* 2> /dev/null | sort | uniq -c | awk '{ printf "%s x %s; ", $1, $2 }')
+    # the one message: on stderr for an error, the usage on stdout for help
+    if [ "$want" -eq 0 ]; then msg=$T/out; quiet=$T/err; else msg=$T/err; quiet=$T/out; fi
+    if [ -e "$T/rc.x" ]; then
+        ok "$* (np=$np): exit statuses per rank not checked (no PMI_RANK/OMPI_COMM_WORLD_RANK)"
+    elif [ "$got" = "$np x $want; " ] && [ "$(grep -c -e "$word" "$msg")" -eq 1 ] &&
+         { [ "$want" -eq 0 ] || [ "$(wc -l < "$msg")" -eq 1 ]; } && [ ! -s "$quiet" ] &&
+         ! grep -qi -e abort -e 'BAD TERMINATION' "$T/err" "$T/out"; then
+        ok "$* (np=$np): every rank exits $want, one message: $(head -n 1 "$msg")"
+    else
+        notok "$* (np=$np): ranks exited [$got] (want $np x $want), mpiexec $rc: $(head -c 300 "$T/err")"
+    fi
+}
+every_rank 3 2 --space $D/adi --space 0x5x5
+every_rank 2 2 unknown $D/de --nope
+every_rank 4 2 grid $D/adi --grid 3x3
+every_rank 2 2 processes $D/adi --space 1x1x50
+every_rank 3 2 --items $D/scatter --items 5x
+every_rank 2 0 '^usage:' $D/adi --help
+every_rank 3 0 '^usage:' $D/scatter -h
+
+[ "$fails" -eq 0 ]
