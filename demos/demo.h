@@ -28,7 +28,7 @@
 #define TILEHYBRID_DEMO_H
 
 #ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200112L     /* isatty */
+#define _POSIX_C_SOURCE 200112L     /* isatty, readlink */
 #endif
 
 #include "../hybrid.h"
@@ -349,6 +349,65 @@ static inline void demo_progress_step(const tile_plan *plan, int thread)
     demo_progress_print(pct);
 }
 
+/* Is stderr, in the end, a terminal?  Run directly: isatty(2).  Under
+ * mpiexec the rank's stderr is a pipe to the launcher (MPICH: through
+ * hydra_pmi_proxy; Open MPI: mpirun/prted), so on Linux follow the parents
+ * while they are MPI launchers whose stderr is a pipe too, and ask about
+ * the first launcher whose stderr is not: `mpiexec ... 2> log` or
+ * `mpiexec ... | tee` show nothing, a terminal shows progress.  Elsewhere
+ * (or if /proc is unreadable) only isatty(2) counts: use --progress. */
+static int demo_stderr_is_terminal(void)
+{
+    if (isatty(STDERR_FILENO))
+        return 1;
+#ifdef __linux__
+    {
+        static const char *const launcher[] = { "hydra_pmi_proxy", "mpiexec", "mpirun",
+                                                "orterun", "orted", "prterun", "prted" };
+        char path[64], buf[512], comm[64];
+        long pid = (long)getppid();
+        int depth, k;
+        for (depth = 0; depth < 4 && pid > 1; depth++) {
+            FILE *f;
+            const char *rp;
+            ssize_t n;
+            size_t len;
+            int is_launcher = 0;
+            long ppid;
+            snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+            if ((f = fopen(path, "r")) == NULL)
+                return 0;
+            n = (ssize_t)fread(buf, 1, sizeof buf - 1, f);
+            fclose(f);
+            buf[n > 0 ? n : 0] = '\0';
+            /* "pid (comm) state ppid ...": comm may hold spaces and ')' */
+            rp = strrchr(buf, ')');
+            if (rp == NULL || strchr(buf, '(') == NULL || sscanf(rp + 1, " %*c %ld", &ppid) != 1)
+                return 0;
+            len = (size_t)(rp - strchr(buf, '(') - 1);
+            if (len >= sizeof comm)
+                len = sizeof comm - 1;
+            memcpy(comm, strchr(buf, '(') + 1, len);
+            comm[len] = '\0';
+            for (k = 0; k < (int)(sizeof launcher / sizeof launcher[0]); k++)
+                if (strncmp(comm, launcher[k], strlen(launcher[k])) == 0)
+                    is_launcher = 1;
+            if (!is_launcher)
+                return 0;
+            snprintf(path, sizeof path, "/proc/%ld/fd/2", pid);
+            n = readlink(path, buf, sizeof buf - 1);
+            if (n <= 0)
+                return 0;
+            buf[n] = '\0';
+            if (strncmp(buf, "pipe:", 5) != 0)
+                return strncmp(buf, "/dev/pts/", 9) == 0 || strncmp(buf, "/dev/tty", 8) == 0;
+            pid = ppid;
+        }
+    }
+#endif
+    return 0;
+}
+
 /* After the run: clear the progress line. */
 static void demo_progress_end(void)
 {
@@ -512,7 +571,7 @@ int main(int argc, char **argv)
         }
     }
     demo_prog.on = rank == 0 && !o.json &&
-                   (o.progress == 1 || (o.progress < 0 && isatty(STDERR_FILENO)));
+                   (o.progress == 1 || (o.progress < 0 && demo_stderr_is_terminal()));
     demo_prog.pct = -1;
 
     tile_config_init(&cfg, 2);

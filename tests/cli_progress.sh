@@ -66,6 +66,18 @@ else
             ok "terminal: $cmd shows the percentage of tiles ($(lines "$T/tty" | wc -l) updates)"
         else notok "terminal: $cmd shows no percentage: $(tr '\r' '~' < "$T/tty" | head -c 300)"; fi
     done
+    # under mpiexec: the launcher's stderr is the terminal (Linux: the demo
+    # follows the launcher processes up to it)
+    if [ "$(uname -s)" = Linux ]; then
+        tty "$MPIEXEC -n 2 $D/adi $RUN"
+        if [ "$(lines "$T/tty" | grep -c ' 0% of tiles')" -eq 1 ] && grep -q checksum "$T/tty"; then
+            ok "terminal: mpiexec -n 2 adi shows rank 0's percentage ($(lines "$T/tty" | wc -l) updates)"
+        else notok "terminal: mpiexec -n 2 adi: $(tr '\r' '~' < "$T/tty" | head -c 300)"; fi
+        tty "$MPIEXEC -n 2 $D/adi $RUN 2> $T/err2"
+        if [ ! -s "$T/err2" ] && grep -q checksum "$T/tty"; then
+            ok "terminal, but mpiexec's stderr a file: no progress"
+        else notok "mpiexec 2> file: $(tr '\r' '~' < "$T/err2" | head -c 300)"; fi
+    fi
     tty "$D/adi $RUN --no-progress"
     if ! grep -q '% of tiles' "$T/tty" && grep -q checksum "$T/tty"; then
         ok "terminal: --no-progress shows nothing"
