@@ -63,7 +63,7 @@ for s in step1_mpi step2_grid step3_fine step4_funneled step5_multiple step6_bal
     bad="" runs=0
     [ -x "$B/$s" ] || { notok "$s: not built"; continue; }
     for np in 1 2 3 4; do
-        grid=comm; [ $((np % 2)) -eq 0 ] && grid=latency
+        grid="comm"; [ $((np % 2)) -eq 0 ] && grid="latency"
         th=$((np % 3 + 1))
         case $s in
             step1_mpi) more="" ;;
