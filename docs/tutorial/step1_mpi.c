@@ -128,7 +128,8 @@ int main(int argc, char **argv)
     tile_plan plan;
     int rank, rc;
 
-    MPI_Init(&argc, &argv);
+    if (MPI_Init(&argc, &argv) != MPI_SUCCESS)
+        return 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if ((rc = get_args(argc, argv, rank, n)) != 0) {
         MPI_Finalize();

@@ -129,7 +129,8 @@ int main(int argc, char **argv)
     tile_plan plan;
     int rank, rc;
 
-    MPI_Init(&argc, &argv);
+    if (MPI_Init(&argc, &argv) != MPI_SUCCESS)
+        return 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if ((rc = get_args(argc, argv, rank, n)) != 0) {
         MPI_Finalize();
@@ -173,7 +174,8 @@ int main(int argc, char **argv)
         MPI_Reduce(&plan.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
             printf("step 2, pure MPI: P = %d, grid %dx%d\n"
-                   "bytes sent: %lld max per process, %lld in total; messages: %lld max per process\n",
+                   "bytes sent: %lld max per process, %lld in total; "
+                   "messages: %lld max per process\n",
                    plan.size, plan.pdims[0], plan.pdims[1], (long long)bytes_max,
                    (long long)bytes_total, (long long)messages_max);
         rc = verify(&plan, n[0], n[1], n[2]);

@@ -132,7 +132,8 @@ int main(int argc, char **argv)
     int rank, rc, provided;
 
     /* every thread calls MPI: MPI_THREAD_MULTIPLE */
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
+        return 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if ((rc = get_args(argc, argv, rank, n)) != 0) {
         MPI_Finalize();
@@ -179,7 +180,8 @@ int main(int argc, char **argv)
         MPI_Reduce(&plan.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
             printf("step 5, multiple hybrid: P = %d x T = %d, grid %dx%d, thread grid %dx%d\n"
-                   "bytes sent: %lld max per process, %lld in total; messages: %lld max per process\n",
+                   "bytes sent: %lld max per process, %lld in total; "
+                   "messages: %lld max per process\n",
                    plan.size, plan.threads, plan.pdims[0], plan.pdims[1], plan.tdims[0],
                    plan.tdims[1], (long long)bytes_max,
                    (long long)bytes_total, (long long)messages_max);

@@ -157,7 +157,8 @@ int main(int argc, char **argv)
     int rank, rc, provided;
 
     /* only the master thread calls MPI: MPI_THREAD_FUNNELED */
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+        return 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if ((rc = get_args(argc, argv, rank, n)) != 0) {
         MPI_Finalize();
@@ -204,10 +205,12 @@ int main(int argc, char **argv)
         MPI_Reduce(&plan.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
         MPI_Reduce(&plan.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
-            printf("step 6, funneled hybrid, balance %s: P = %d x T = %d, grid %dx%d, thread grid %dx%d\n"
-                   "bytes sent: %lld max per process, %lld in total; messages: %lld max per process\n",
-                   args[6].word[n[6]], plan.size, plan.threads, plan.pdims[0], plan.pdims[1], plan.tdims[0],
-                   plan.tdims[1], (long long)bytes_max,
+            printf("step 6, funneled hybrid, balance %s: P = %d x T = %d, grid %dx%d, "
+                   "thread grid %dx%d\n"
+                   "bytes sent: %lld max per process, %lld in total; "
+                   "messages: %lld max per process\n",
+                   args[6].word[n[6]], plan.size, plan.threads, plan.pdims[0], plan.pdims[1],
+                   plan.tdims[0], plan.tdims[1], (long long)bytes_max,
                    (long long)bytes_total, (long long)messages_max);
         print_factors(&plan);
         rc = verify(&plan, n[0], n[1], n[2]);
