@@ -606,6 +606,9 @@ static inline void tile__copy_row(void *ctx, unsigned char *row, size_t bytes,
     c->buf += bytes;
 }
 
+/* memset that the compiler cannot merge with the malloc before it */
+static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
+
 typedef struct tile__fill_ctx {
     const tile_plan *p;
 } tile__fill_ctx;
@@ -1842,8 +1845,10 @@ static inline int tile__setup(tile_plan *p)
         return tile__fail(p, TILE_ERR_NOMEM, "out of memory for the Z window (%lld bytes); "
                           "lower the tile height", (long long)bytes);
     /* touch every page now: otherwise the thread that runs ahead in the
-     * hyperplane schedule takes all the page faults inside the timed run */
-    memset(p->ring, 0, (size_t)bytes);
+     * hyperplane schedule takes all the page faults inside the timed run.
+     * Through a volatile pointer: compilers turn malloc + memset(0) into
+     * calloc, whose zero pages are faulted in only when first written. */
+    tile__memset_v(p->ring, 0, (size_t)bytes);
 
     /* message buffers: a whole face of a tile, or (multiple model) a
      * segment for each thread's part */

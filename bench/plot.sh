@@ -30,7 +30,7 @@ if have topology-time.csv; then
     gp topology-time.png <<EOF
 set multiplot layout 1,2 title "Communication-optimal grid vs balanced (latency-optimal) grid, 2 processes: wall time / balanced grid's"
 set style data histograms; set style histogram clustered gap 1
-set yrange [0:*]; set ylabel "time, normalised to the balanced grid"
+set yrange [0:1.2]; set ylabel "time, normalised to the balanced grid"; set key below; set bmargin 6
 set title "ADI"; plot "$T/tt-adi.csv" using 2:xtic(1) title "balanced grid", "" using 3 title "communication-optimal grid"
 set title "DE";  plot "$T/tt-de.csv"  using 2:xtic(1) title "balanced grid", "" using 3 title "communication-optimal grid"
 unset multiplot
@@ -70,15 +70,17 @@ if have topology-volume.csv; then
     {
         echo "set multiplot layout 2,2 title \"Communication-optimal grid at the papers' process counts: measured total bytes and messages / balanced grid's, and the published time ratio\""
         echo "set style data histograms; set style histogram clustered gap 1; set yrange [0:1.25]"
-        echo "set ylabel 'ratio to the balanced grid'; set key top left font ',8'"
+        echo "set ylabel 'ratio to the balanced grid'; set key top left font ',8'; set bmargin 4"
         i=0
         for s in $sets; do
             i=$((i + 1)); eval "t=\$title_$i"
             t=$(echo "$t" | sed 's/^de2,/DE set 2 (1024 x X2),/; s/^de,/DE set 1,/; s/^adi,/ADI,/')
-            echo "set title \"$t\"; plot \"$T/tv-$i.csv\" using 2:xtic(1) title 'bytes', '' using 3 title 'messages', '' using 4 title 'published time ratio'"
+            pub=""
+            grep -q ',[0-9.]*$' "$T/tv-$i.csv" && pub=", '' using 4 title 'published time ratio'"
+            echo "set title \"$t\"; plot \"$T/tv-$i.csv\" using 2:xtic(1) title 'bytes', '' using 3 title 'messages'$pub"
         done
         echo "unset multiplot"
-    } | gp topology-volume.png
+    } | gp topology-volume.png 1000,680
 fi
 
 # 4. programming models ----------------------------------------------------
