@@ -10,6 +10,15 @@
 # Every measurement is a JSON line from a demo; the helpers below read
 # numbers out of it with sed/awk, so the scripts need no JSON tool.
 
+# --help: the calling script's header comment; no other arguments
+case "${1:-}" in
+    "") ;;
+    -h|--help) echo "usage: [QUICK=1] [RUNS=N] [RESULTS=DIR] sh $0"
+               sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
+    *) printf '%s: no arguments (settings come from the environment; see --help)\n' "$0" >&2
+       exit 2 ;;
+esac
+
 MPIEXEC=${MPIEXEC:-mpiexec}
 RESULTS=${RESULTS:-bench/results}
 QUICK=${QUICK:-0}

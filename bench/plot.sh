@@ -3,7 +3,13 @@
 #   sh bench/plot.sh [RESULTS_DIR]
 # Draws a figure for every CSV present; a missing CSV is skipped.
 set -eu
+case "${1:-}" in
+    -h|--help) echo "usage: sh bench/plot.sh [RESULTS_DIR]"
+               sed -n '2p;4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "bench/plot.sh: unknown option '$1' (usage: sh bench/plot.sh [RESULTS_DIR])" >&2; exit 2 ;;
+esac
 R=${1:-${RESULTS:-bench/results}}
+[ -d "$R" ] || { echo "bench/plot.sh: $R: no such directory (run make bench first)" >&2; exit 2; }
 command -v gnuplot >/dev/null 2>&1 ||
     { echo "bench/plot.sh: gnuplot is missing. Run:  sudo apt-get install -y gnuplot-nox" >&2; exit 1; }
 if gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1; then

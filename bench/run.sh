@@ -4,7 +4,7 @@
 # Runs every measurement (progress line per case), writes CSV files into
 # bench/results/ (RESULTS=DIR to change), draws the PNG figures with
 # gnuplot, and records the machine in machine.txt.  The full set takes
-# about 15 minutes on 2 cores, --quick about a minute.  docs/RESULTS.md
+# about 8 minutes on 2 cores, --quick about a minute.  docs/RESULTS.md
 # explains each figure.
 #
 #   1. topology.sh   communication-optimal vs balanced process grid
@@ -19,8 +19,9 @@ QUICK=0
 case "${1:-}" in
     --quick) QUICK=1 ;;
     "") ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "usage: sh bench/run.sh [--quick]" >&2; exit 2 ;;
+    -h|--help) echo "usage: sh bench/run.sh [--quick]"
+               sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench/run.sh: unknown argument '$1' (usage: sh bench/run.sh [--quick])" >&2; exit 2 ;;
 esac
 export QUICK
 export RESULTS=${RESULTS:-bench/results}

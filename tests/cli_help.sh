@@ -44,6 +44,7 @@ for b in bench_topology bench_scatterlb; do
     if [ -x $B/bench/$b ]; then help $B/bench/$b; fi
 done
 help sh demos/run-demo.sh
+for b in run topology models balance scatter overhead plot; do help sh bench/$b.sh; done
 help sh demos/topo-table.sh
 # the help lists what it should
 $D/adi --help > "$T/out"
@@ -114,6 +115,9 @@ bad X1 $B/bench/seq_kernels adi 2x 3 4
 bad fft $B/bench/seq_kernels fft 2 3 4
 bad arguments $B/bench/seq_kernels adi 2 3
 if [ -x $B/bench/bench_topology ]; then bad --fast $B/bench/bench_topology --fast; fi
+bad --fast sh bench/run.sh --fast
+bad arguments sh bench/models.sh extra
+bad --bogus sh bench/plot.sh --bogus
 if [ -x $B/bench/bench_scatterlb ]; then bad slow $B/bench/bench_scatterlb slow; fi
 bad --bogus sh demos/run-demo.sh --bogus
 bad extra sh demos/topo-table.sh extra
