@@ -12,6 +12,7 @@ TILECTL=${TILECTL:-${1:-./tilectl}}
 R=$B/bench-test
 rm -rf "$R"; mkdir -p "$R"
 export RESULTS=$R QUICK=1 RUNS=1
+set --                  # bench/lib.sh reads the caller's arguments
 . bench/lib.sh
 
 j='{"seconds": 0.125, "checksum": "00ff12", "per_thread": {"compute": [[1.5, 0.25], [3, 2]], "comm": [[0.1, 0], [0.2, 0]]}, "x": 1}'
