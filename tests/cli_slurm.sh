@@ -49,7 +49,7 @@ fake_sbatch() {
     nodes=$(value nodes) tpn=$(value ntasks-per-node) cpt=$(value cpus-per-task)
     env PATH="$top/$T/bin:$PATH" SLURM_JOB_ID=4242 SLURM_SUBMIT_DIR="$top" \
         SLURM_JOB_NUM_NODES="$nodes" SLURM_NNODES="$nodes" SLURM_NTASKS_PER_NODE="$tpn" \
-        SLURM_NTASKS=$((nodes * tpn)) SLURM_CPUS_PER_TASK="$cpt" "$@" \
+        SLURM_NTASKS=$((nodes * tpn)) SLURM_CPUS_PER_TASK="$cpt" ADI="${DEMODIR:-demos}/adi" "$@" \
         timeout 300 bash "$script" < /dev/null 2>&1
 }
 
@@ -69,7 +69,7 @@ out=$(fake_sbatch "$SCRIPT" SPACE=16x64x200 TILE_HEIGHT=10); rc=$?
 args=$(cat "$T/srun.args" 2>/dev/null)
 if [ $rc -eq 0 ] && echo "$out" | grep -q "^verify: ok (0 mismatching points" &&
    echo "$out" | grep -q "model funneled, 2 processes x 4 threads" &&
-   echo "$args" | grep -q -- "--mpi=pmi2 --cpus-per-task=4 --cpu-bind=cores demos/adi --space 16x64x200"; then
+   echo "$args" | grep -q -- "--mpi=pmi2 --cpus-per-task=4 --cpu-bind=cores [^ ]*demos/adi --space 16x64x200"; then
     ok "one node: srun --mpi=pmi2 --cpus-per-task=4 starts 2 processes x 4 threads (OMP_NUM_THREADS from SLURM_CPUS_PER_TASK), every point verified"
 else notok "one node (exit $rc): srun $args: $out"; fi
 
@@ -87,7 +87,7 @@ else notok "two nodes (exit $rc, $lines lines changed): $out"; fi
 out=$(fake_sbatch "$SCRIPT" SPACE=16x64x200 LAUNCH=mpiexec VERIFY= MODEL=fine); rc=$?
 args=$(cat "$T/mpiexec.args" 2>/dev/null)
 if [ $rc -eq 0 ] && echo "$out" | grep -q "model fine, 2 processes x 4 threads" &&
-   ! echo "$out" | grep -q "^verify:" && echo "$args" | grep -q -- "^-n 2 demos/adi "; then
+   ! echo "$out" | grep -q "^verify:" && echo "$args" | grep -q -- "^-n 2 [^ ]*demos/adi "; then
     ok "LAUNCH=mpiexec: mpiexec -n \$SLURM_NTASKS; VERIFY= runs without --verify"
 else notok "LAUNCH=mpiexec (exit $rc): mpiexec $args: $out"; fi
 
