@@ -3,7 +3,7 @@
 #   make demo      run the main demo (installs MPI first if it is missing)
 #   make check     build everything and run every test
 #   make bench     run the benchmarks and draw the figures (bench/results/)
-#   make bench-quick   the same, reduced set (about a minute)
+#   make bench-quick   the same, reduced set (under a minute: 25 s here)
 #   make install   PREFIX=/usr/local [DESTDIR=...]: headers, tilectl,
 #                  tilehybrid.pc and the CMake package (make uninstall)
 #

@@ -4,7 +4,7 @@
 # Runs every measurement (progress line per case), writes CSV files into
 # bench/results/ (RESULTS=DIR to change), draws the PNG figures with
 # gnuplot, and records the machine in machine.txt.  The full set takes
-# about 8 minutes on 2 cores, --quick about a minute.  docs/RESULTS.md
+# about 8 minutes on 2 cores, --quick 25 s.  docs/RESULTS.md
 # explains each figure.
 #
 #   1. topology.sh   communication-optimal vs balanced process grid
