@@ -31,6 +31,7 @@ for r in $(seq "$RUNS"); do
             esac
             i=$((i + 1))
             j=$(run_json 2 $DEMODIR/$kernel --space "$SPACE" --model funneled --threads 2 $args)
+            check_sum "$kernel" "$SPACE" "$j"
             s=$(echo "$j" | jnum seconds)
             fs=$(echo "$j" | sed -n 's/.*"bal_start": \[\([^]]*\)\].*/\1/p' | tr -d ' ')
             fe=$(echo "$j" | sed -n 's/.*"bal_end": \[\([^]]*\)\].*/\1/p' | tr -d ' ')

@@ -19,7 +19,10 @@ case "${1:-}" in
        exit 2 ;;
 esac
 
-MPIEXEC=${MPIEXEC:-mpiexec}
+# the Makefile's default MPI: MPICH's own launcher when it is installed
+if [ -z "${MPIEXEC:-}" ]; then
+    if command -v mpiexec.mpich >/dev/null 2>&1; then MPIEXEC=mpiexec.mpich; else MPIEXEC=mpiexec; fi
+fi
 RESULTS=${RESULTS:-bench/results}
 QUICK=${QUICK:-0}
 B=${B:-build}                       # build directory (bench programs)
@@ -60,12 +63,39 @@ say() { printf '%s\n' "$*"; }
 die() { printf 'bench: %s\n' "$*" >&2; exit 1; }
 
 # run_json NP PROGRAM ARGS...: run an MPI program that prints one JSON line
-# and print that line; stop the benchmark if the program fails.
+# and print that line; stop the benchmark if the program fails, prints no
+# JSON, or ran on another number of processes (a binary of another MPI
+# started by this launcher runs as NP separate 1-process jobs).
 run_json() {
     rj_np=$1; shift
     rj_out=$($MPIEXEC -n "$rj_np" "$@" --json 2>"$RESULTS/.stderr") ||
         die "failed: $MPIEXEC -n $rj_np $* --json ($(tail -n 3 "$RESULTS/.stderr"))"
-    printf '%s\n' "$rj_out" | grep '^{' | tail -n 1
+    rj_line=$(printf '%s\n' "$rj_out" | grep '^{' | tail -n 1)
+    [ -n "$rj_line" ] || die "no JSON from: $MPIEXEC -n $rj_np $* --json"
+    rj_p=$(printf '%s\n' "$rj_line" | sed -n -e 's/.*"processes": *\([0-9]*\).*/\1/p' \
+                                           -e 's/.*"ranks": *\([0-9]*\).*/\1/p')
+    [ "$rj_p" = "$rj_np" ] ||
+        die "$* ran on ${rj_p:-?} processes, not $rj_np: is $MPIEXEC the MPI it was built with?"
+    printf '%s\n' "$rj_line"
+}
+
+# ref_checksum KERNEL SPACE: the checksum of the plain sequential loop over
+# SPACE (X1xX2xZ), computed once per bench run and kept in $RESULTS.
+ref_checksum() {
+    rc_f=$RESULTS/.ref-$1-$2
+    if [ ! -s "$rc_f" ]; then
+        rc_j=$(seq_run "$1" $(echo "$2" | tr x ' ')) || die "seq_kernels $1 $2 failed"
+        echo "$rc_j" | jnum checksum > "$rc_f"
+        [ -s "$rc_f" ] || { rm -f "$rc_f"; die "seq_kernels $1 $2 printed no checksum"; }
+    fi
+    cat "$rc_f"
+}
+
+# check_sum KERNEL SPACE JSON: stop unless the run's checksum is the plain loop's.
+check_sum() {
+    cs_got=$(echo "$3" | jnum checksum)
+    [ "$cs_got" = "$(ref_checksum "$1" "$2")" ] ||
+        die "$1 $2: checksum $cs_got differs from the sequential loop's $(ref_checksum "$1" "$2")"
 }
 
 # seq_checksum KERNEL X Y Z: the checksum of the plain sequential loop.

@@ -183,12 +183,14 @@ fi
 # 8. overhead -------------------------------------------------------------------
 if have overhead.csv; then
     awk -F, 'NR > 1 { k = toupper($1) " " $2; if (!(k in s)) { s[k] = 1; o[++n] = k } v[k, $3] = $4 }
-        END { for (i = 1; i <= n; i++) printf "%s,%s,%s,%s\n", o[i], v[o[i], "plain"],
-              v[o[i], "toolkit-planes"], v[o[i], "toolkit-z"] }' "$R/overhead.csv" > "$T/o.csv"
+        END { for (i = 1; i <= n; i++) printf "%s,%s,%s,%s,%s,%s\n", o[i], v[o[i], "plain"],
+              v[o[i], "toolkit-planes-z100"], v[o[i], "toolkit-z-z100"],
+              v[o[i], "toolkit-planes-z10"], v[o[i], "toolkit-z-z10"] }' "$R/overhead.csv" > "$T/o.csv"
     gp overhead.png <<EOF
 set title "One process: the plain sequential loop nest against the toolkit (seconds, lower is better)"
 set style data histograms; set style histogram clustered gap 1; set ylabel "seconds"; set yrange [0:*]
-plot "$T/o.csv" using 2:xtic(1) title "plain x, y, z loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, 1 process, --order planes" lc rgb '#4477aa', "" using 4 title "toolkit, 1 process, --order z" lc rgb '#228833'
+set key top left
+plot "$T/o.csv" using 2:xtic(1) title "plain x, y, z loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, plane order, z = 100" lc rgb '#4477aa', "" using 4 title "toolkit, Z inner, z = 100" lc rgb '#228833', "" using 5 title "toolkit, plane order, z = 10" lc rgb '#66ccee', "" using 6 title "toolkit, Z inner, z = 10" lc rgb '#ccbb44'
 EOF
 fi
 rm -rf "$T"

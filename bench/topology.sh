@@ -12,8 +12,9 @@
 #   topology-volume.csv       the papers' 12 and 16 processes, oversubscribed
 #                             (so no times): bytes and messages the runs
 #                             send in all, each grid, normalised to the
-#                             latency-optimal grid, with the model's total
-#                             volume (tilectl) and the published improvement.
+#                             balanced grid the papers used (4x4; 3x4 for
+#                             12), with the model's total volume (tilectl)
+#                             and the published improvement.
 #
 # Run by bench/run.sh; alone: QUICK=1 RUNS=1 sh bench/topology.sh
 set -eu
@@ -26,6 +27,9 @@ else
     Z=8192; X1S="16 32 64 128 256"; ZG=8192; TILES="10 25 50 100 200 400 800"; ZV=200
     VOL_SETS="adi:16:16,32,64,128,256 adi:12:16,32,64,128,256 de:16:16,32,64,128,256 de2:16:32,64,128,256,512"
 fi
+# The balanced grid the papers compared against: MPI_Dims_create's, except
+# for 12 processes, where the tile-shape paper used 3x4 (MPI_Dims_create: 4x3)
+baseline() { if [ "$1" = 12 ]; then echo 3x4; else echo latency; fi; }
 
 # A. wall time at 2 processes ---------------------------------------------
 raw=$RESULTS/topology-time-raw.csv
@@ -36,7 +40,7 @@ for r in $(seq "$RUNS"); do
         for x1 in $X1S; do
             for pol in comm latency; do
                 i=$((i + 1))
-                j=$(run_json 2 $DEMODIR/$kernel --space "${x1}x256x$Z" --grid "$pol" --order planes)
+                j=$(run_json 2 $DEMODIR/$kernel --space "${x1}x256x$Z" --grid "$pol")
                 g=$(echo "$j" | sed -n 's/.*"grid": \[\([0-9]*\), \([0-9]*\)\].*/\1x\2/p')
                 s=$(echo "$j" | jnum seconds)
                 say "[topology $i/$ncase] $kernel ${x1}x256x$Z, 2 processes, $pol grid $g, run $r: $s s"
@@ -117,14 +121,23 @@ for set in $VOL_SETS; do
             de) prog=de; space="${x}x256x$ZV"; deps=3,3 ;;
             *) prog=adi; space="${x}x256x$ZV"; deps=1,1 ;;
         esac
-        lat_b=""; lat_m=""
+        lat_b=""; lat_m=""; lat_sum=""
         for pol in latency comm; do
             i=$((i + 1))
-            j=$(run_json "$np" $DEMODIR/$prog --space "$space" --grid "$pol")
+            g=$pol; [ "$pol" = latency ] && g=$(baseline "$np")
+            j=$(run_json "$np" $DEMODIR/$prog --space "$space" --grid "$g")
+            sum=$(echo "$j" | jnum checksum)
+            [ "$pol" = latency ] && lat_sum=$sum
+            [ "$sum" = "$lat_sum" ] || die "$prog $space: the two grids' checksums differ"
             g=$(echo "$j" | sed -n 's/.*"grid": \[\([0-9]*\), \([0-9]*\)\].*/\1x\2/p')
             bt=$(echo "$j" | jnum bytes_sent_total); mt=$(echo "$j" | jnum messages_total)
-            model=$($TILECTL topo --procs "$np" --space "$space" --deps "$deps" --policy "$pol" --json |
-                    jnum total_volume)
+            if [ "$g" = comm ] || [ "$g" = latency ]; then
+                model=$($TILECTL topo --procs "$np" --space "$space" --deps "$deps" --policy "$g" --json |
+                        jnum total_volume)
+            else
+                model=$($TILECTL topo --procs "$np" --space "$space" --deps "$deps" \
+                        --fixed "$(echo "$g" | tr x ,)" --json | jnum total_volume)
+            fi
             [ "$pol" = latency ] && { lat_b=$bt; lat_m=$mt; }
             say "[volume $i/$ncase] $prog $space, $np processes, $pol grid $g: $bt bytes in $mt messages (model $((model * 8)) bytes)"
             echo "$kernel,$space,$np,$pol,$g,$bt,$mt,$(echo "$j" | jnum bytes_sent_max),$((model * 8)),$(awk -v a="$bt" -v b="$lat_b" 'BEGIN { printf "%.4f", a / b }'),$(awk -v a="$mt" -v b="$lat_m" 'BEGIN { printf "%.4f", a / b }'),$([ "$pol" = comm ] && published "$kernel" "$np" "$x")" >> "$out"

@@ -278,7 +278,7 @@ static int demo_parse(int argc, char **argv, demo_opts *o)
                                   "(bytes per second)", v);
         } else if (strcmp(a, "--order") == 0) {
             if (strcmp(v, "planes") == 0)
-                o->order = DEMO_ORDER;      /* the kernel's faster in-tile order */
+                o->order = TILE_ORDER_PLANES;
             else if (strcmp(v, "z") == 0)
                 o->order = TILE_ORDER_Z_INNER;
             else

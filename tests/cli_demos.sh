@@ -84,4 +84,15 @@ out=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/de" --space 8x8x10 --grid 4x1 2>&1); rc
 [ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$out" | grep -q "wider" && ok "de rejects a dependence wider than a block" \
     || notok "de rejects a dependence wider than a block (exit $rc): $out"
 
+# --order picks the in-tile order whatever the demo's default (DE: z)
+for demo in adi de; do
+    got=""
+    for order in planes z; do
+        got="$got $(timeout 60 $MPIEXEC -n 1 "$DEMODIR/$demo" --space 4x5x6 --order $order --json |
+                   sed -n 's/.*"order": "\([a-z]*\)".*/\1/p')"
+    done
+    [ "$got" = " planes z" ] && ok "$demo --order planes / z run the order asked for" ||
+        notok "$demo --order planes / z ran:$got"
+done
+
 [ $fails -eq 0 ]
