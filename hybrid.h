@@ -6,7 +6,8 @@
  * set cfg.model and cfg.threads, and either
  *
  *   - let HYBRID_RUN() pick the model at run time (one macro, the body is
- *     written once; what the demos use):
+ *     written once; demos/demo.h's DEMO_RUN is the same with a progress
+ *     report after every step):
  *
  *         HYBRID_RUN(&plan, it, {
  *             TILE_AT(double, it, 0, 0, 0) =
