@@ -89,7 +89,8 @@ paste -d, "$RESULTS/.m1" "$RESULTS/.m2" "$RESULTS/.m3" |
 # Published improvements of the communication-optimal grid in total time
 # (percent), where the papers' text states them:
 #   tile-shape paper Fig. 2 (ADI, 16 processes): 16: 45, 32: 19, 64: 9, 256: 2
-#   tile-shape paper Fig. 3 (ADI, 12 processes): from 41 (16) to 3 (256)
+#   tile-shape paper Fig. 3 (ADI, 12 processes): from 41 (16) down to 3 (the
+#     text does not say for which space)
 #   tile-shape paper Fig. 5 (DE XYT, set 1, 16): from 60 (16) to 5 (128)
 #   topology paper Fig. 5 (ADI, 16 processes): more than 35 (16), about 2 (128)
 published() {
@@ -100,7 +101,6 @@ published() {
         adi:16:128) echo "about 2 (topology Fig. 5a)" ;;
         adi:16:256) echo "2 (tile-shape Fig. 2)" ;;
         adi:12:16) echo "41 (tile-shape Fig. 3)" ;;
-        adi:12:256) echo "3 (tile-shape Fig. 3)" ;;
         de:16:16) echo "60 (tile-shape Fig. 5)" ;;
         de:16:128) echo "5 (tile-shape Fig. 5)" ;;
         *) echo "" ;;

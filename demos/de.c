@@ -25,7 +25,7 @@
 #define DEMO_DEPZ 1
 /* Z innermost: along Z the only recurrence is 0.5*A[t-1] + ..., while sx and
  * sy (with their divisions) do not depend on the previous point of the loop
- * and pipeline; 1.6x faster than plane order here */
+ * and pipeline; about 1.8x faster than plane order here (docs/RESULTS.md) */
 #define DEMO_ORDER TILE_ORDER_Z_INNER
 
 #include "demo.h"
