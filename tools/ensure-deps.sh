@@ -5,6 +5,7 @@
 # Also installs, when possible, what only `make check` uses: clang (the
 # header hygiene tests; skipped without it), cmake and pkg-config (the
 # tests/cli_install.sh builds of an outside project; they fail without them).
+# `make bench` sets TILEHYBRID_GNUPLOT=1: gnuplot (its figures) is required too.
 #   MPI=openmpi MPICC=mpicc.openmpi MPIEXEC=mpiexec.openmpi sh tools/ensure-deps.sh
 set -u
 case "${MPI:-}" in
@@ -22,6 +23,17 @@ esac
 need=""
 command -v "$cc" >/dev/null 2>&1 || need=" $pkgs"
 command -v "$run" >/dev/null 2>&1 || [ -n "$need" ] || need=" $bin"
+mpi_missing=$need
+plot=false
+if [ "${TILEHYBRID_GNUPLOT:-0}" = 1 ]; then
+    plot=true
+    command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
+fi
+# have_required: every required command is there
+have_required() {
+    command -v "$cc" >/dev/null 2>&1 && command -v "$run" >/dev/null 2>&1 &&
+        { ! $plot || command -v gnuplot >/dev/null 2>&1; }
+}
 opt=""
 command -v clang >/dev/null 2>&1 || opt=" clang libomp-dev"
 command -v g++ >/dev/null 2>&1 || opt="$opt g++"
@@ -39,16 +51,26 @@ if command -v apt-get >/dev/null 2>&1; then
         $sudo apt-get update -qq >/dev/null &&
         $sudo apt-get install -y -qq $need $opt >/dev/null 2>&1 ||
         { [ -n "$need" ] && $sudo apt-get install -y -qq $need >/dev/null; }
-        command -v "$cc" >/dev/null 2>&1 && command -v "$run" >/dev/null 2>&1 && exit 0
+        have_required && exit 0
     fi
     if [ -z "$need" ]; then
         echo "tilehybrid: some tests need:$opt. Run:  sudo apt-get install -y$opt" >&2
         exit 0
     fi
-    echo "tilehybrid: $name is missing ($cc, $run). Run:  sudo apt-get install -y$need" >&2
+    if [ -n "$mpi_missing" ]; then
+        echo "tilehybrid: $name is missing ($cc, $run). Run:  sudo apt-get install -y$need" >&2
+    else
+        echo "tilehybrid: gnuplot is missing (make bench draws its figures with it)." \
+             "Run:  sudo apt-get install -y$need" >&2
+    fi
     exit 1
 fi
-if [ -n "$need" ]; then
+if $plot && ! command -v gnuplot >/dev/null 2>&1; then
+    echo "tilehybrid: gnuplot is missing; install it (e.g. 'sudo dnf install gnuplot'," \
+         "'brew install gnuplot')." >&2
+    exit 1
+fi
+if [ -n "$mpi_missing" ]; then
     echo "tilehybrid: $cc/$run not found and apt-get is not available." >&2
     echo "  Install $name (e.g. $other)," >&2
     echo "  or point MPICC=... MPIEXEC=... at your MPI." >&2
