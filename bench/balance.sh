@@ -48,10 +48,5 @@ for r in $(seq "$RUNS"); do
 done
 out=$RESULTS/balance.csv
 echo "kernel,space,policy,rank,thread,compute,comm,idle,seconds,bal_start,bal_end" > "$out"
-for col in 7 8 9 10 11 12; do
-    csv_median "$raw" 5 "$col" | cut -d, -f6 > "$RESULTS/.c$col"
-done
-csv_median "$raw" 5 7 | cut -d, -f1-5 > "$RESULTS/.keys"
-paste -d, "$RESULTS/.keys" "$RESULTS/.c7" "$RESULTS/.c8" "$RESULTS/.c9" "$RESULTS/.c10" \
-    "$RESULTS/.c11" "$RESULTS/.c12" >> "$out"
-rm -f "$RESULTS"/.c* "$RESULTS/.keys" "$RESULTS/.stderr"
+csv_median "$raw" 5 7 8 9 10 11 12 >> "$out"
+rm -f "$RESULTS/.stderr"

@@ -101,17 +101,22 @@ check_sum() {
 # seq_checksum KERNEL X Y Z: the checksum of the plain sequential loop.
 seq_run() { "$B/bench/seq_kernels" "$@"; }
 
-# csv_median RAW KEYCOLS VALCOL: medians of column VALCOL of RAW grouped by
-# the first KEYCOLS columns, in first-seen order (RAW has a header line).
+# csv_median RAW KEYCOLS VALCOL...: medians of the columns VALCOL... of RAW
+# grouped by the first KEYCOLS columns, one line per group in first-seen
+# order: the key columns, then the medians (RAW has a header line).
 csv_median() {
-    awk -F, -v k="$2" -v c="$3" 'NR > 1 {
+    cm_raw=$1 cm_k=$2
+    shift 2
+    awk -F, -v k="$cm_k" -v cols="$*" 'BEGIN { nc = split(cols, col, " ") }
+      NR > 1 {
         key = $1; for (i = 2; i <= k; i++) key = key "," $i;
         if (!(key in n)) order[++nk] = key;
-        v[key, ++n[key]] = $c }
-      END { for (j = 1; j <= nk; j++) { key = order[j]; m = n[key];
-              for (a = 1; a <= m; a++) s[a] = v[key, a] + 0;
-              for (a = 2; a <= m; a++) { x = s[a]; b = a - 1;
-                  while (b > 0 && s[b] > x) { s[b + 1] = s[b]; b-- } s[b + 1] = x }
-              med = (m % 2) ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2;
-              printf "%s,%.6f\n", key, med } }' "$1"
+        m = ++n[key]; for (c = 1; c <= nc; c++) v[key, c, m] = $(col[c]) }
+      END { for (j = 1; j <= nk; j++) { key = order[j]; m = n[key]; line = key;
+              for (c = 1; c <= nc; c++) {
+                  for (a = 1; a <= m; a++) s[a] = v[key, c, a] + 0;
+                  for (a = 2; a <= m; a++) { x = s[a]; b = a - 1;
+                      while (b > 0 && s[b] > x) { s[b + 1] = s[b]; b-- } s[b + 1] = x }
+                  line = line sprintf(",%.6f", (m % 2) ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2) }
+              print line } }' "$cm_raw"
 }

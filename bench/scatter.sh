@@ -72,12 +72,8 @@ done
 out=$RESULTS/scatter-demo.csv
 echo "rank,slowdown,uniform_items,uniform_finish,balanced_items,balanced_finish,balanced_predicted" > "$out"
 awk -F, -v OFS=, 'NR == 1 { print; next } { t = $1; $1 = $2; $2 = t; print }' "$raw" > "$RESULTS/.byrank"
-for col in 4 5 6 7 8; do
-    csv_median "$RESULTS/.byrank" 1 "$col" | cut -d, -f2 > "$RESULTS/.m$col"
-done
-awk -F, 'NR > 1 && $1 == 1 { print $2 "," $3 }' "$raw" > "$RESULTS/.k"
-paste -d, "$RESULTS/.k" "$RESULTS/.m4" "$RESULTS/.m5" "$RESULTS/.m6" "$RESULTS/.m7" "$RESULTS/.m8" |
-    awk -F, '{ printf "%s,%s,%.0f,%s,%.0f,%s,%s\n", $1, $2, $3, $4, $5, $6, $7 }' >> "$out"
+csv_median "$RESULTS/.byrank" 1 3 4 5 6 7 8 |
+    awk -F, '{ printf "%s,%.0f,%.0f,%s,%.0f,%s,%s\n", $1, $2, $3, $4, $5, $6, $7 }' >> "$out"
 # per run: the two makespans and their ratio (same run), then the medians
 mk=$RESULTS/scatter-demo-makespan.csv
 echo "run,uniform_makespan,balanced_makespan,ratio" > "$mk"
@@ -86,4 +82,4 @@ awk -F, 'NR > 1 { if ($5 > u[$1]) u[$1] = $5; if ($7 > b[$1]) b[$1] = $7; n = $1
 col() { awk -F, -v c="$1" 'NR > 1 { print $c }' "$mk" | median; }
 echo "median,$(col 2),$(col 3),$(col 4)" >> "$mk"
 rm -f "$RESULTS"/.o "$RESULTS"/.n "$RESULTS"/.f "$RESULTS"/.s "$RESULTS"/.uc "$RESULTS"/.uf \
-      "$RESULTS"/.bc "$RESULTS"/.bf "$RESULTS"/.bp "$RESULTS"/.m? "$RESULTS"/.k "$RESULTS/.byrank" "$asc" "$RESULTS/.stderr"
+      "$RESULTS"/.bc "$RESULTS"/.bf "$RESULTS"/.bp "$RESULTS/.byrank" "$asc" "$RESULTS/.stderr"

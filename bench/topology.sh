@@ -79,11 +79,7 @@ for r in $(seq "$RUNS"); do
 done
 out=$RESULTS/topology-granularity.csv
 echo "kernel,space,policy,tile_height,seconds,max_compute,max_comm" > "$out"
-csv_median "$raw" 4 7 > "$RESULTS/.m1"
-csv_median "$raw" 4 8 > "$RESULTS/.m2"
-csv_median "$raw" 4 9 > "$RESULTS/.m3"
-paste -d, "$RESULTS/.m1" "$RESULTS/.m2" "$RESULTS/.m3" |
-    awk -F, '{ print $1 "," $2 "," $3 "," $4 "," $5 "," $10 "," $15 }' >> "$out"
+csv_median "$raw" 4 7 8 9 >> "$out"
 
 # C. exact volumes at the papers' 12 and 16 processes -------------------------
 # Published improvements of the communication-optimal grid in total time
@@ -144,4 +140,4 @@ for set in $VOL_SETS; do
         done
     done
 done
-rm -f "$RESULTS/.med" "$RESULTS/.m1" "$RESULTS/.m2" "$RESULTS/.m3" "$RESULTS/.stderr"
+rm -f "$RESULTS/.med" "$RESULTS/.stderr"

@@ -29,6 +29,9 @@ printf 'k,a,run,v\nx,1,1,5\nx,2,1,7\nx,1,2,1\nx,1,3,3\nx,2,2,9\n' > "$R/m.csv"
 [ "$(csv_median "$R/m.csv" 2 4 | tr '\n' ';')" = "x,1,3.000000;x,2,8.000000;" ] &&
     ok "csv_median groups by the key columns in first-seen order" ||
     notok "csv_median: $(csv_median "$R/m.csv" 2 4 | tr '\n' ';')"
+[ "$(csv_median "$R/m.csv" 1 3 4 | tr '\n' ';')" = "x,2.000000,5.000000;" ] &&
+    ok "csv_median takes several value columns" ||
+    notok "csv_median, two columns: $(csv_median "$R/m.csv" 1 3 4 | tr '\n' ';')"
 
 if [ -x "$D/scatter" ] && [ -x "$TILECTL" ]; then
     if sh bench/scatter.sh > "$R/scatter.log" 2>&1; then
