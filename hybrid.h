@@ -6,8 +6,8 @@
  * set cfg.model and cfg.threads, and either
  *
  *   - let HYBRID_RUN() pick the model at run time (one macro, the body is
- *     written once; demos/demo.h's DEMO_RUN is the same with a progress
- *     report after every step):
+ *     written once; HYBRID_RUN_EACH_STEP() also calls a function after
+ *     every step, as the demos do for their progress line):
  *
  *         HYBRID_RUN(&plan, it, {
  *             TILE_AT(double, it, 0, 0, 0) =
@@ -203,6 +203,13 @@ static inline int hybrid__num_threads(void)
         tile__barrier();                                                         \
     } while (0)
 
+/* A step hook that does nothing: HYBRID_RUN's. */
+static inline void hybrid__no_step(const tile_plan *plan, int thread)
+{
+    (void)plan;
+    (void)thread;
+}
+
 /**
  * HYBRID_RUN(plan, it, body...) - run the whole computation under the
  * plan's model (cfg.model), opening the parallel region where the model
@@ -214,27 +221,49 @@ static inline int hybrid__num_threads(void)
  * @body: the point update.
  * Collective over the plan's communicator.  Check tile_plan_status() after.
  */
-#define HYBRID_RUN(plan, it, ...)                                                  \
+#define HYBRID_RUN(plan, it, ...) HYBRID_RUN_EACH_STEP(plan, hybrid__no_step, it, __VA_ARGS__)
+
+/**
+ * HYBRID_RUN_EACH_STEP(plan, after_step, it, body...) - HYBRID_RUN, and
+ * after every step each thread calls after_step(plan, thread): a progress
+ * report, a log line, a check.
+ * @plan:       pointer to a tile_plan (evaluated once).
+ * @after_step: a function void f(const tile_plan *, int thread), evaluated
+ *              once; it runs inside the parallel region in the funneled and
+ *              multiple models, so it must be thread-safe (or look at thread
+ *              0 only, which is the thread that called MPI_Init).
+ * @it, @body:  as for HYBRID_RUN.
+ */
+#define HYBRID_RUN_EACH_STEP(plan, after_step, it, ...)                            \
     do {                                                                           \
         tile_plan *const hybrid_run_p_ = (plan);                                   \
+        void (*const hybrid_run_f_)(const tile_plan *, int) = (after_step);        \
         switch (hybrid_run_p_->cfg.model) {                                        \
         case TILE_MODEL_MPI:                                                       \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_)                       \
+            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
                 TILE_MPI_STEP(hybrid_run_g_, it, __VA_ARGS__);                     \
+                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
+            }                                                                      \
             break;                                                                 \
         case TILE_MODEL_FINE:                                                      \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_)                       \
+            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
                 HYBRID_FINE_STEP(hybrid_run_g_, it, __VA_ARGS__);                  \
+                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
+            }                                                                      \
             break;                                                                 \
         case TILE_MODEL_FUNNELED:                                                  \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->threads)")     \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_)                       \
+            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
                 HYBRID_FUNNELED_STEP(hybrid_run_g_, it, __VA_ARGS__);              \
+                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
+            }                                                                      \
             break;                                                                 \
         case TILE_MODEL_MULTIPLE:                                                  \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->threads)")     \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_)                       \
+            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
                 HYBRID_MULTIPLE_STEP(hybrid_run_g_, it, __VA_ARGS__);              \
+                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
+            }                                                                      \
             break;                                                                 \
         default:                                                                   \
             tile__fail(hybrid_run_p_, TILE_ERR_MODEL, "unknown model %d",          \

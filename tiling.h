@@ -1442,9 +1442,10 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
  * @g:    name of the loop variable (a tile_group) it declares, passed to
  *        the step macro that forms the loop body.
  *
- * A bare `for` header: the body follows, and must be exactly one step macro
+ * A bare `for` header: the body follows, and must run exactly one step macro
  * of the plan's model (TILE_MPI_STEP, HYBRID_FINE_STEP, HYBRID_FUNNELED_STEP
- * or HYBRID_MULTIPLE_STEP).  The first iteration receives what the first
+ * or HYBRID_MULTIPLE_STEP) per iteration; a block may add statements after
+ * it (HYBRID_RUN_EACH_STEP calls its hook there).  The first iteration receives what the first
  * step needs; the last sends the last tile's boundary and completes the run.
  * For the coarse-grain models put it directly inside
  * `#pragma omp parallel num_threads(plan.threads)`.  Do not `break` out of

@@ -418,49 +418,9 @@ static void demo_progress_end(void)
     demo_prog.width = 0;
 }
 
-#ifdef _OPENMP
-#define DEMO__PRAGMA(x) _Pragma(x)
-#else
-#define DEMO__PRAGMA(x)
-#endif
-
-/* DEMO_RUN(plan, it, body...) - HYBRID_RUN with a progress report after
- * every step: the same four step loops (hybrid.h), each step macro followed
- * by demo_progress_step.  Used as demo_run's whole body by adi.c and de.c. */
-#define DEMO_RUN(plan, it, ...)                                                    \
-    do {                                                                           \
-        tile_plan *const demo_run_p_ = (plan);                                     \
-        switch (demo_run_p_->cfg.model) {                                          \
-        case TILE_MODEL_MPI:                                                       \
-            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
-                TILE_MPI_STEP(demo_run_g_, it, __VA_ARGS__);                       \
-                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
-            }                                                                      \
-            break;                                                                 \
-        case TILE_MODEL_FINE:                                                      \
-            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
-                HYBRID_FINE_STEP(demo_run_g_, it, __VA_ARGS__);                    \
-                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
-            }                                                                      \
-            break;                                                                 \
-        case TILE_MODEL_FUNNELED:                                                  \
-            DEMO__PRAGMA("omp parallel num_threads(demo_run_p_->threads)")         \
-            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
-                HYBRID_FUNNELED_STEP(demo_run_g_, it, __VA_ARGS__);                \
-                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
-            }                                                                      \
-            break;                                                                 \
-        case TILE_MODEL_MULTIPLE:                                                  \
-            DEMO__PRAGMA("omp parallel num_threads(demo_run_p_->threads)")         \
-            TILE_FOREACH_GROUP(demo_run_p_, demo_run_g_) {                         \
-                HYBRID_MULTIPLE_STEP(demo_run_g_, it, __VA_ARGS__);                \
-                demo_progress_step(demo_run_p_, demo_run_g_.thread);               \
-            }                                                                      \
-            break;                                                                 \
-        default: /* tile_plan_create refused any other model */                    \
-            break;                                                                 \
-        }                                                                          \
-    } while (0)
+/* DEMO_RUN(plan, it, body...) - HYBRID_RUN with demo_progress_step after
+ * every step.  Used as demo_run's whole body by adi.c and de.c. */
+#define DEMO_RUN(plan, it, ...) HYBRID_RUN_EACH_STEP(plan, demo_progress_step, it, __VA_ARGS__)
 
 /* --verify: the plain sequential loop, plane by plane (Z outermost: the
  * values are the same in any order that respects the dependences), compared
