@@ -9,6 +9,7 @@ D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
 B=${B:-build}
 CTL=${1:-./tilectl}
 MPIEXEC=${MPIEXEC:-mpiexec}
+. tools/mpi-env.sh      # Open MPI settings; TILEHYBRID_OPENMPI, strip_launcher
 T=${TMPDIR:-/tmp}/cli_help.$$
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -61,18 +62,15 @@ done
 # Open MPI's launcher adds its own report, framed by lines of dashes, when a
 # process exits non-zero, and kills the other ranks once one has exited with
 # an error: drop the report, and accept ranks that did not get to exit.
-OPENMPI=0
-$MPIEXEC --version 2>&1 | grep -q -e 'Open MPI' -e OpenRTE && OPENMPI=1
-strip_launcher() { # FILE: remove Open MPI's framed reports in place
-    [ $OPENMPI -eq 1 ] || return 0
-    awk '/^-----------+$/ { skip = !skip; next } !skip' "$1" > "$1.tmp" && mv "$1.tmp" "$1"
+strip_err() { # FILE: strip_launcher in place
+    strip_launcher < "$1" > "$1.tmp" && mv "$1.tmp" "$1"
 }
 bad() {
     word=$1
     shift
     timeout 60 "$@" > "$T/out" 2> "$T/err"
     rc=$?
-    strip_launcher "$T/err"
+    strip_err "$T/err"
     if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
        grep -q -e "$word" "$T/err"; then
         ok "rejected: $* -> exit $rc, $(cat "$T/err")"
@@ -137,10 +135,10 @@ every_rank() { # NP WANT_STATUS WORD PROGRAM ARGS...
     rm -f "$T"/rc.*
     RCDIR=$T timeout 60 $MPIEXEC -n $np sh "$T/rank.sh" "$@" > "$T/out" 2> "$T/err"
     rc=$?
-    strip_launcher "$T/err"
+    strip_err "$T/err"
     got=$(cat "$T"/rc.* 2> /dev/null | sort | uniq -c | awk '{ printf "%s x %s; ", $1, $2 }')
     # Open MPI: the ranks that exited all exited with the wanted status
-    if [ $OPENMPI -eq 1 ] && [ "$want" -ne 0 ] && [ -n "$got" ] &&
+    if [ "$TILEHYBRID_OPENMPI" -eq 1 ] && [ "$want" -ne 0 ] && [ -n "$got" ] &&
        [ "$(cat "$T"/rc.* | sort -u)" = "$want" ]; then
         got="$np x $want; "
     fi

@@ -31,8 +31,7 @@ B=build/tutorial                  # two levels below the top, like docs/tutorial
 # build); a run with another MPI (make check MPI=openmpi) uses its own
 DEMO_ABS=$(cd "${DEMODIR:-demos}" && pwd)
 CTL_ABS=$(cd "$(dirname "${TILECTL:-./tilectl}")" && pwd)/$(basename "${TILECTL:-./tilectl}")
-# Open MPI's launcher adds a report framed by dashes when a process fails
-strip_launcher() { awk '/^-----------+$/ { skip = !skip; next } !skip'; }
+. tools/mpi-env.sh      # strip_launcher: drops Open MPI's launcher reports
 FLAGS="-std=c99 -Wall -Wextra -pedantic -Werror -O2 -fopenmp"
 fails=0
 ok()    { echo "ok - $1"; }
