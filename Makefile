@@ -45,8 +45,8 @@ CFLAGS  ?= -O2
 WARN    := -std=c99 -Wall -Wextra -pedantic -Werror
 OMP     ?= -fopenmp
 
-HEADERS := tiling.h hybrid.h topology.h balance.h scatterlb.h
-VERSION := $(shell sed -n 's/^\#define TOPO_VERSION "\(.*\)"/\1/p' topology.h)
+HEADERS := tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h
+VERSION := $(shell sed -n 's/^\#define TILEHYBRID_VERSION "\(.*\)"/\1/p' tilehybrid.h)
 
 UNIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/unit_*.c))
 MPIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/mpi_*.c))

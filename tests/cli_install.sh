@@ -20,7 +20,7 @@ MK="make -s MPI=${MPI:-} MPICC=$MPICC MPIEXEC=$MPIEXEC"
 src=$(pwd)
 work=$src/$B/install-test
 prefix=$work/prefix
-version=$(sed -n 's/^#define TOPO_VERSION "\(.*\)"/\1/p' topology.h)
+version=$(sed -n 's/^#define TILEHYBRID_VERSION "\(.*\)"/\1/p' tilehybrid.h)
 major=${version%%.*}
 rm -rf "$work"
 mkdir -p "$work"

@@ -78,7 +78,7 @@ W="-Wall -Wextra -pedantic -Werror"
 # own inline code fails -Wextra (-Wcast-function-type); OMPI_SKIP_MPICXX is
 # Open MPI's switch to leave them out (our headers use the C API only).
 CXX_MPI="-DOMPI_SKIP_MPICXX"
-for h in tiling.h hybrid.h topology.h balance.h scatterlb.h; do
+for h in tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h; do
     tu=$B/hygiene_${h%.h}.c
     printf '#include "%s"\n#include "%s"\nint main(void) { return 0; }\n' "$h" "$h" > "$tu"
     for cc in gcc clang; do

@@ -1,0 +1,80 @@
+/* tests/mpi_tilehybrid.c -- the base header's MPI helpers: agreement on
+ * values and errors (one collective, the failing rank's message on every
+ * rank), the ping-pong. */
+#include <mpi.h>
+
+#include "../tilehybrid.h"
+#include "check.h"
+
+#include <stdio.h>
+
+int main(int argc, char **argv)
+{
+    int rank, size, i;
+    tilehybrid_agreement a;
+    char msg[64];
+    uint64_t v[40];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+    for (i = 0; i < 40; i++)
+        v[i] = (uint64_t)i * 0x9e3779b97f4a7c15ull;
+    check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 40, NULL, 0, &a) == 0 &&
+                                  a.code == 0 && a.rank == -1 && a.index == -1,
+              "agree: equal values, no error (40 values, past the stack buffer)");
+
+    /* values near 0 and near 2^64: unsigned order must hold (MPICH 4.0's
+     * MPI_MIN on MPI_UINT64_T compares as signed) */
+    v[3] = rank == size - 1 && size > 1 ? UINT64_MAX : 5;
+    check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 4, NULL, 0, &a) == 0 &&
+                                  (size == 1 ? a.index == -1
+                                             : a.index == 3 && a.lo == 5 && a.hi == UINT64_MAX),
+              "agree: the first differing value, with both values (unsigned order)");
+    v[0] = tilehybrid_bits(rank == 0 ? 0.0 : -0.0);
+    check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 1, NULL, 0, &a) == 0 &&
+                                  (size == 1 ? a.index == -1
+                                             : a.index == 0 && tilehybrid_from_bits(a.lo) == 0.0 &&
+                                                   tilehybrid_from_bits(a.hi) == 0.0 &&
+                                                   a.lo != a.hi),
+              "agree: doubles are compared bit for bit (0.0 and -0.0 differ)");
+
+    snprintf(msg, sizeof msg, "rank %d speaking", rank);
+    check_mpi(MPI_COMM_WORLD,
+              tilehybrid_agree(MPI_COMM_WORLD, rank == size - 1 ? 7 : 0, v, 1, msg, sizeof msg,
+                               &a) == 0 &&
+                  a.code == 7 && a.rank == size - 1 && a.index == -1,
+              "agree: one failing rank: its code, its rank and its message on every rank");
+    {
+        char want[64];
+        snprintf(want, sizeof want, "rank %d speaking", size - 1);
+        check_mpi(MPI_COMM_WORLD, strcmp(msg, want) == 0, "agree: the message is the failing rank's");
+    }
+    snprintf(msg, sizeof msg, "rank %d speaking", rank);
+    check_mpi(MPI_COMM_WORLD,
+              tilehybrid_agree(MPI_COMM_WORLD, rank == 0 ? 0 : 9 + rank, NULL, 0, msg, sizeof msg,
+                               &a) == 0 &&
+                  (size == 1 ? a.code == 0 : a.code == 10 && a.rank == 1),
+              "agree: several failing ranks: the lowest one's code and rank");
+
+    if (size >= 2) {
+        char buf[1024];
+        double t = -1;
+        int rc = MPI_SUCCESS;
+        memset(buf, rank, sizeof buf);
+        if (rank < 2)
+            rc = tilehybrid_pingpong(MPI_COMM_WORLD, 1 - rank, rank == 0, buf, 1024, 1024,
+                                     TILEHYBRID_TAG_PINGPONG, &t);
+        check_mpi(MPI_COMM_WORLD, rc == MPI_SUCCESS && (rank != 0 || (t >= 0 && buf[5] == 0)) &&
+                                      (rank != 1 || buf[5] == 0),
+                  "pingpong: a symmetric round trip");
+        if (rank < 2)
+            rc = tilehybrid_pingpong(MPI_COMM_WORLD, 1 - rank, rank == 1, buf, 512, 0,
+                                     TILEHYBRID_TAG_PINGPONG, &t);
+        check_mpi(MPI_COMM_WORLD, rc == MPI_SUCCESS, "pingpong: one way, acknowledged by an empty message");
+    } else {
+        check_mpi(MPI_COMM_WORLD, 1, "pingpong: needs 2 ranks (nothing to test at 1)");
+    }
+    MPI_Finalize();
+    return check_exit();
+}

@@ -1,0 +1,545 @@
+/* tilehybrid.h -- the base of tilehybrid: the version, the one error
+ * convention, checked arithmetic, the one number parser, and the MPI helpers
+ * the other headers share (every rank agreeing on values and on an error, a
+ * ping-pong, an affine least-squares fit).  Part of tilehybrid (MIT
+ * licence), version TILEHYBRID_VERSION.
+ *
+ * Every other header includes this one; copy it along with them.  You need
+ * it directly only for the number parser, the status type, or to agree on
+ * values across ranks in your own code:
+ *
+ *     #include <stdio.h>
+ *     #include "tilehybrid.h"
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         int64_t n = 0;
+ *         uint64_t v;
+ *         int rank, code;
+ *         char msg[128] = "";
+ *         tilehybrid_agreement a;
+ *         MPI_Init(&argc, &argv);
+ *         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+ *         code = tilehybrid_parse_i64(argc > 1 ? argv[1] : "", 1, 1000, &n);
+ *         if (code != TILEHYBRID_OK)
+ *             snprintf(msg, sizeof msg, "size '%s': %s", argc > 1 ? argv[1] : "",
+ *                      tilehybrid_strerror(code));
+ *         v = (uint64_t)n;
+ *         // one collective: did a rank fail (then every rank has its
+ *         // message), and does every rank have the same n?
+ *         if (tilehybrid_agree(MPI_COMM_WORLD, code, &v, 1, msg, sizeof msg, &a) != MPI_SUCCESS)
+ *             a.code = -1;
+ *         if (rank == 0 && a.code > 0)
+ *             fprintf(stderr, "rank %d: %s\n", a.rank, msg);
+ *         else if (rank == 0 && a.code == 0 && a.index >= 0)
+ *             fprintf(stderr, "the size differs between ranks (%lld vs %lld)\n",
+ *                     (long long)a.lo, (long long)a.hi);
+ *         else if (rank == 0 && a.code == 0)
+ *             printf("n = %lld on every rank\n", (long long)n);
+ *         MPI_Finalize();
+ *         return a.code != 0 || a.index >= 0;
+ *     }
+ *
+ * THE ERROR CONVENTION (all six headers)
+ *   A function that can fail returns X_OK (0) or a positive X_ERR_* code of
+ *   its header (X = TILE, TOPO, BAL, SLB, TILEHYBRID); X_strerror(code) says
+ *   in words what was wrong and never returns NULL.  Functions that take a
+ *   tilehybrid_status * (NULL allowed) also name the argument at fault, its
+ *   index and the rank that found it.  Nothing prints, nothing aborts on bad
+ *   input; collective functions return the same code on every rank.
+ *
+ * OPTIONS (#define before including)
+ *   TILEHYBRID_NO_MPI     leave out the MPI helpers and <mpi.h> (the
+ *                         other headers honour it too where they can).
+ *   TILEHYBRID_MALLOC(size), TILEHYBRID_FREE(ptr)
+ *                         replace malloc and free in every header; define
+ *                         both or neither (one alone is an #error).
+ *   TILEHYBRID_TAG_BASE   first of the MPI tags the headers use on
+ *                         communicators you pass them (default 32000; see
+ *                         TILEHYBRID_TAG_*); plans use their own duplicate.
+ *
+ * VERSION
+ *   0.2.0  one base header; one error convention; one parser; shared MPI
+ *          helpers.
+ *   0.1.0  first release (five headers).
+ */
+#ifndef TILEHYBRID_H
+#define TILEHYBRID_H
+
+#define TILEHYBRID_VERSION "0.2.0"
+#define TILEHYBRID_VERSION_MAJOR 0
+#define TILEHYBRID_VERSION_MINOR 2
+#define TILEHYBRID_VERSION_PATCH 0
+
+#include <errno.h>
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef TILEHYBRID_NO_MPI
+#include <mpi.h>
+#endif
+
+#if defined(TILEHYBRID_MALLOC) && !defined(TILEHYBRID_FREE)
+#error "tilehybrid: TILEHYBRID_MALLOC is defined but TILEHYBRID_FREE is not: define both or neither"
+#elif defined(TILEHYBRID_FREE) && !defined(TILEHYBRID_MALLOC)
+#error "tilehybrid: TILEHYBRID_FREE is defined but TILEHYBRID_MALLOC is not: define both or neither"
+#elif !defined(TILEHYBRID_MALLOC)
+#define TILEHYBRID_MALLOC(size) malloc(size)
+#define TILEHYBRID_FREE(ptr) free(ptr)
+#endif
+
+#ifndef TILEHYBRID_TAG_BASE
+#define TILEHYBRID_TAG_BASE 32000
+#endif
+/** Tags used on communicators the user passes (MPI guarantees tags up to
+ *  32767): the ping-pong of the calibrations, and the scatter calibration. */
+#define TILEHYBRID_TAG_PINGPONG (TILEHYBRID_TAG_BASE + 0)
+#define TILEHYBRID_TAG_SCATTER (TILEHYBRID_TAG_BASE + 1)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Errors                                                                   */
+
+/** Codes of this header (the parser and the fit). */
+enum tilehybrid_error {
+    TILEHYBRID_OK = 0,
+    TILEHYBRID_ERR_NULL,     /* a required pointer is NULL */
+    TILEHYBRID_ERR_SYNTAX,   /* not a plain decimal number */
+    TILEHYBRID_ERR_RANGE,    /* a number outside the allowed range */
+    TILEHYBRID_ERR_SAMPLES,  /* a fit needs >= 2 finite samples with distinct x */
+    TILEHYBRID_ERR_MPI       /* an MPI call failed */
+};
+
+/** tilehybrid_strerror() - the message for a code of this header (never NULL). */
+static inline const char *tilehybrid_strerror(int code)
+{
+    switch (code) {
+    case TILEHYBRID_OK: return "success";
+    case TILEHYBRID_ERR_NULL: return "a required pointer argument is NULL";
+    case TILEHYBRID_ERR_SYNTAX:
+        return "not a plain decimal number (digits, an optional '-', for real numbers a "
+               "decimal point and an exponent such as 2.5e-7; no spaces, '+', hex, inf or nan)";
+    case TILEHYBRID_ERR_RANGE: return "the number is outside the allowed range";
+    case TILEHYBRID_ERR_SAMPLES:
+        return "a fit needs at least two finite samples with distinct x";
+    case TILEHYBRID_ERR_MPI: return "an MPI call failed";
+    default: return "unknown tilehybrid error code";
+    }
+}
+
+/**
+ * struct tilehybrid_status - the detail of an error, beside its code.
+ * @code:      the code returned (X_OK on success);
+ * @arg:       the argument at fault ("extent", "dep", "costs", ...), or ""
+ *             when no single argument is;
+ * @index:     its index (dimension, processor, row), or -1;
+ * @rank:      the MPI rank that found the error, or -1 (pure functions);
+ * @mpi_error: the MPI error code for an *_ERR_MPI code, else 0.
+ */
+typedef struct tilehybrid_status {
+    int code;
+    const char *arg;
+    int64_t index;
+    int rank;
+    int mpi_error;
+} tilehybrid_status;
+
+/** tilehybrid_status_set() - fill *st (if not NULL) and return @code. */
+static inline int tilehybrid_status_set(tilehybrid_status *st, int code, const char *arg,
+                                        int64_t index)
+{
+    if (st != NULL) {
+        st->code = code;
+        st->arg = arg != NULL ? arg : "";
+        st->index = index;
+        st->rank = -1;
+        st->mpi_error = 0;
+    }
+    return code;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checked arithmetic: one contract in every header                         */
+
+/** tilehybrid_mul_ok() - *r = a * b if it fits in int64_t: returns 1, else
+ *  returns 0 and leaves *r alone.  Any signs. */
+static inline int tilehybrid_mul_ok(int64_t a, int64_t b, int64_t *r)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    int64_t t;
+    if (__builtin_mul_overflow(a, b, &t))
+        return 0;
+    *r = t;
+    return 1;
+#else
+    if (a != 0 && b != 0) {
+        if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                  : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+            return 0;
+    }
+    *r = a * b;
+    return 1;
+#endif
+}
+
+/** tilehybrid_add_ok() - *r = a + b if it fits in int64_t (1), else 0. */
+static inline int tilehybrid_add_ok(int64_t a, int64_t b, int64_t *r)
+{
+    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b))
+        return 0;
+    *r = a + b;
+    return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The one number parser (headers' environment variables, every program)    */
+
+static inline int tilehybrid__digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/**
+ * tilehybrid_parse_i64() - parse a whole decimal number.
+ * @s:   the text: an optional '-' and one or more digits, nothing else (no
+ *       spaces, no '+', no other base, no suffix).
+ * @lo, @hi: the allowed range (inclusive).
+ * @out: receives the value (untouched on error).
+ * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL, TILEHYBRID_ERR_SYNTAX, or
+ * TILEHYBRID_ERR_RANGE (outside [lo, hi], or beyond 64 bits).
+ */
+static inline int tilehybrid_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+    int neg;
+    uint64_t v = 0, lim;
+    if (s == NULL || out == NULL)
+        return TILEHYBRID_ERR_NULL;
+    neg = *s == '-';
+    s += neg;
+    if (!tilehybrid__digit(*s))
+        return TILEHYBRID_ERR_SYNTAX;
+    lim = neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX;
+    for (; tilehybrid__digit(*s); s++) {
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (lim - d) / 10u) {
+            while (tilehybrid__digit(*s))
+                s++;
+            return *s == '\0' ? TILEHYBRID_ERR_RANGE : TILEHYBRID_ERR_SYNTAX;
+        }
+        v = v * 10u + d;
+    }
+    if (*s != '\0')
+        return TILEHYBRID_ERR_SYNTAX;
+    {
+        int64_t x = neg ? (v == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)v) : (int64_t)v;
+        if (x < lo || x > hi)
+            return TILEHYBRID_ERR_RANGE;
+        *out = x;
+    }
+    return TILEHYBRID_OK;
+}
+
+/**
+ * tilehybrid_parse_double() - parse a plain decimal real number.
+ * @s:   [-]digits[.digits][(e|E)[-|+]digits], or with the digits before
+ *       the point left out (.5); nothing else: no spaces, no leading '+',
+ *       no hex, inf or nan.
+ * @lo, @hi: the allowed range (inclusive; pass -HUGE_VAL/HUGE_VAL for any).
+ * @out: receives the value (untouched on error).
+ * Subnormal numbers are numbers.  A literal too large for a double, or
+ * non-zero but below the smallest subnormal (4.9e-324, e.g. 1e-400), is a
+ * range error rather than being turned into infinity or zero.
+ * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL, TILEHYBRID_ERR_SYNTAX or
+ * TILEHYBRID_ERR_RANGE.
+ */
+static inline int tilehybrid_parse_double(const char *s, double lo, double hi, double *out)
+{
+    const char *p = s;
+    int digits = 0, nonzero = 0, saved;
+    char *end;
+    double v;
+    if (s == NULL || out == NULL)
+        return TILEHYBRID_ERR_NULL;
+    if (*p == '-')
+        p++;
+    for (; tilehybrid__digit(*p); p++, digits++)
+        nonzero |= *p != '0';
+    if (*p == '.')
+        for (p++; tilehybrid__digit(*p); p++, digits++)
+            nonzero |= *p != '0';
+    if (digits == 0)
+        return TILEHYBRID_ERR_SYNTAX;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '-' || *p == '+')
+            p++;
+        if (!tilehybrid__digit(*p))
+            return TILEHYBRID_ERR_SYNTAX;
+        while (tilehybrid__digit(*p))
+            p++;
+    }
+    if (*p != '\0')
+        return TILEHYBRID_ERR_SYNTAX;
+    saved = errno;
+    errno = 0;
+    v = strtod(s, &end);
+    if (end != p)
+        return TILEHYBRID_ERR_SYNTAX;
+    /* ERANGE also flags a subnormal result, which is a fine number: only an
+     * infinity, or a zero from non-zero digits, is out of range */
+    if ((errno == ERANGE && (v > 1.0 || v < -1.0)) || (v == 0.0 && nonzero)) {
+        errno = saved;
+        return TILEHYBRID_ERR_RANGE;
+    }
+    errno = saved;
+    if (!(v >= lo && v <= hi))
+        return TILEHYBRID_ERR_RANGE;
+    *out = v;
+    return TILEHYBRID_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Affine least-squares fit (the calibrations of balance.h and scatterlb.h) */
+
+/**
+ * struct tilehybrid_fit - y ~ intercept + slope * x.
+ * @intercept, @slope: the fit;
+ * @r2:        1 - SS_res/SS_tot (1: perfect; when all y are equal, 1 if
+ *             fitted exactly, else 0);
+ * @max_resid: the largest |y - fit(x)|;
+ * @n:         the number of samples.
+ */
+typedef struct tilehybrid_fit {
+    double intercept;
+    double slope;
+    double r2;
+    double max_resid;
+    int n;
+} tilehybrid_fit;
+
+static inline int tilehybrid__finite(double x)
+{
+    return x == x && x - x == 0.0;
+}
+
+/** tilehybrid_fit_quality() - set fit->r2, max_resid and n for the line
+ *  already in fit (n >= 1 finite samples). */
+static inline void tilehybrid_fit_quality(const double *x, const double *y, int n,
+                                          tilehybrid_fit *fit)
+{
+    double ybar = 0, ssr = 0, sst = 0, mr = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        ybar += y[i];
+    ybar /= n;
+    for (i = 0; i < n; i++) {
+        double r = y[i] - (fit->intercept + fit->slope * x[i]);
+        double a = r < 0 ? -r : r;
+        ssr += r * r;
+        sst += (y[i] - ybar) * (y[i] - ybar);
+        mr = a > mr ? a : mr;
+    }
+    fit->r2 = sst > 0 ? 1.0 - ssr / sst : ssr == 0 ? 1.0 : 0.0;
+    fit->max_resid = mr;
+    fit->n = n;
+}
+
+/**
+ * tilehybrid_fit_affine() - ordinary least squares y = a + b x.
+ * @x, @y: n finite samples with at least two distinct x.
+ * @n:     the number of samples.
+ * @fit:   receives the line and its quality.
+ * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL or TILEHYBRID_ERR_SAMPLES.
+ */
+static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
+                                        tilehybrid_fit *fit)
+{
+    double xbar = 0, ybar = 0, sxx = 0, sxy = 0;
+    int i;
+    if (x == NULL || y == NULL || fit == NULL)
+        return TILEHYBRID_ERR_NULL;
+    if (n < 2)
+        return TILEHYBRID_ERR_SAMPLES;
+    for (i = 0; i < n; i++) {
+        if (!tilehybrid__finite(x[i]) || !tilehybrid__finite(y[i]))
+            return TILEHYBRID_ERR_SAMPLES;
+        xbar += x[i];
+        ybar += y[i];
+    }
+    xbar /= n;
+    ybar /= n;
+    for (i = 0; i < n; i++) {
+        sxx += (x[i] - xbar) * (x[i] - xbar);
+        sxy += (x[i] - xbar) * (y[i] - ybar);
+    }
+    if (!(sxx > 0))
+        return TILEHYBRID_ERR_SAMPLES;
+    fit->slope = sxy / sxx;
+    fit->intercept = ybar - fit->slope * xbar;
+    tilehybrid_fit_quality(x, y, n, fit);
+    return TILEHYBRID_OK;
+}
+
+#ifndef TILEHYBRID_NO_MPI
+/* ------------------------------------------------------------------------ */
+/* MPI: agreement and the ping-pong                                         */
+
+/**
+ * struct tilehybrid_agreement - what tilehybrid_agree() found.
+ * @code:  0 if no rank reported an error, else the code of the lowest
+ *         rank that did;
+ * @rank:  that rank, or -1;
+ * @index: the first value that is not the same on every rank, or -1 (only
+ *         looked at when no rank reported an error);
+ * @lo, @hi: two values of that entry on different ranks (the smallest and
+ *         the largest as unsigned 64-bit patterns; convert them back the way
+ *         you converted them in).
+ */
+typedef struct tilehybrid_agreement {
+    int code;
+    int rank;
+    int index;
+    uint64_t lo, hi;
+} tilehybrid_agreement;
+
+/**
+ * tilehybrid_agree() - one collective that tells every rank whether any
+ * rank failed (and which, with its message) and whether every rank holds
+ * the same values.
+ * @comm:   the communicator (every rank calls, with the same @n).
+ * @code:   this rank's verdict: 0, or a positive error code.
+ * @v:      n values that must be equal on every rank, as 64-bit patterns
+ *          (cast integers; copy doubles with memcpy: compared bit for bit,
+ *          so -0.0 differs from 0.0); may be NULL when n is 0.
+ * @n:      the number of values (>= 0).
+ * @msg:    NULL, or this rank's message; when a rank failed, its message
+ *          (the lowest failing rank's) replaces msg on every rank.
+ * @msglen: the size of msg (the same on every rank).
+ * @out:    receives the verdict (the same on every rank).
+ * Return: MPI_SUCCESS or the MPI error code of the call that failed (then
+ * *out says code = TILEHYBRID_ERR_MPI, rank = -1).
+ */
+static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
+                                   size_t msglen, tilehybrid_agreement *out)
+{
+    enum { LOCAL = 32 };
+    uint64_t stack[2 * LOCAL + 2], *buf = stack, *res;
+    int rank = 0, rc, i, cnt = 2 * n + 1;
+    out->code = TILEHYBRID_ERR_MPI;
+    out->rank = -1;
+    out->index = -1;
+    out->lo = out->hi = 0;
+    if (n > LOCAL) {
+        buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * 2 * (size_t)cnt);
+        if (buf == NULL)
+            return MPI_ERR_NO_MEM;
+    }
+    res = buf + cnt;
+    rc = MPI_Comm_rank(comm, &rank);
+    if (rc == MPI_SUCCESS) {
+        /* the lowest failing rank and its code in one key; every value and
+         * its complement, so that one MPI_MIN gives both min and max */
+        buf[0] = code > 0 ? ((uint64_t)(unsigned)rank << 24) | (uint64_t)(code & 0xffffff)
+                          : UINT64_MAX;
+        for (i = 0; i < n; i++) {
+            buf[1 + i] = v[i];
+            buf[1 + n + i] = ~v[i];
+        }
+        /* as signed, offset by 2^63 (order-preserving): MPICH 4.0's MPI_MIN
+         * on MPI_UINT64_T compares as signed */
+        for (i = 0; i < cnt; i++)
+            buf[i] ^= (uint64_t)1 << 63;
+        rc = MPI_Allreduce(buf, res, cnt, MPI_INT64_T, MPI_MIN, comm);
+        for (i = 0; i < cnt; i++)
+            res[i] ^= (uint64_t)1 << 63;
+    }
+    if (rc == MPI_SUCCESS) {
+        if (res[0] != UINT64_MAX) {
+            out->code = (int)(res[0] & 0xffffff);
+            out->rank = (int)(res[0] >> 24);
+            if (msg != NULL && msglen > 0) {
+                rc = MPI_Bcast(msg, (int)(msglen < (size_t)INT_MAX ? msglen : INT_MAX), MPI_CHAR,
+                               out->rank, comm);
+                msg[msglen - 1] = '\0';
+            }
+        } else {
+            out->code = 0;
+            for (i = 0; i < n; i++)
+                if (res[1 + i] != ~res[1 + n + i]) {
+                    out->index = i;
+                    out->lo = res[1 + i];
+                    out->hi = ~res[1 + n + i];
+                    break;
+                }
+        }
+    }
+    if (buf != stack)
+        TILEHYBRID_FREE(buf);
+    if (rc != MPI_SUCCESS) {
+        out->code = TILEHYBRID_ERR_MPI;
+        out->rank = -1;
+    }
+    return rc;
+}
+
+/** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */
+static inline uint64_t tilehybrid_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/** tilehybrid_from_bits() - the double of a 64-bit pattern. */
+static inline double tilehybrid_from_bits(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/**
+ * tilehybrid_pingpong() - one timed exchange between two ranks.
+ * @comm:   a communicator holding both (not collective: only the pair).
+ * @peer:   the other rank; both call, each naming the other.
+ * @leader: 1 on exactly one of the two: it sends first and times.
+ * @buf:    a buffer of at least max(@bytes, @back) bytes on both.
+ * @bytes:  bytes the leader sends; @back: bytes the peer sends back (the
+ *          same for a symmetric round trip, 0 for a one-way transfer
+ *          acknowledged by an empty message).
+ * @tag:    the tag (TILEHYBRID_TAG_PINGPONG, or any tag no other pending
+ *          message between the two uses).
+ * @seconds: on the leader, the time of the exchange (MPI_Wtime).
+ * Return: MPI_SUCCESS or the failing call's MPI error code.
+ */
+static inline int tilehybrid_pingpong(MPI_Comm comm, int peer, int leader, void *buf, int bytes,
+                                      int back, int tag, double *seconds)
+{
+    double t0 = MPI_Wtime();
+    int rc;
+    if (leader) {
+        rc = MPI_Send(buf, bytes, MPI_BYTE, peer, tag, comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Recv(buf, back, MPI_BYTE, peer, tag, comm, MPI_STATUS_IGNORE);
+    } else {
+        rc = MPI_Recv(buf, bytes, MPI_BYTE, peer, tag, comm, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Send(buf, back, MPI_BYTE, peer, tag, comm);
+    }
+    if (seconds != NULL)
+        *seconds = MPI_Wtime() - t0;
+    return rc;
+}
+#endif /* TILEHYBRID_NO_MPI */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILEHYBRID_H */
