@@ -192,7 +192,9 @@ enum bal_error {
     BAL_EMISMATCH = -35,       /* the two ping-pong ranks disagree */
     BAL_ENOMEM = -36,          /* out of memory */
     BAL_EMPI = -37,            /* an MPI call failed */
-    BAL_ESYNTAX = -38          /* bal_parse_double: not a plain decimal number */
+    BAL_ESYNTAX = -38,         /* bal_parse_double: not a plain decimal number */
+    BAL_EPOLICY = -39,         /* bal_config.policy unknown, or CUSTOM without fn */
+    BAL_EENV_REMOTE = -40      /* another rank's TILEHYBRID_* environment is bad */
 };
 
 /* bal_strerror - a one-line message for an error code.
@@ -240,6 +242,8 @@ static inline const char *bal_strerror(int code)
     case BAL_EMISMATCH: return "ping-pong: the two ranks passed different max_bytes/reps or one failed to allocate";
     case BAL_ENOMEM: return "out of memory";
     case BAL_EMPI: return "an MPI call failed";
+    case BAL_EPOLICY: return "balancing policy: not a bal_policy_kind, or BAL_POLICY_CUSTOM without fn";
+    case BAL_EENV_REMOTE: return "another rank rejected its TILEHYBRID_* environment";
     case BAL_ESYNTAX: return "not a plain decimal number (e.g. 288e-9; no spaces, units, hex, inf, nan; no overflow or underflow)";
     default: return "unknown balance.h error code";
     }
@@ -1270,6 +1274,360 @@ static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
     return BAL_OK;
 }
 
+#endif /* TILEHYBRID_NO_MPI */
+
+/* ------------------------------------------------------------------------
+ * The balancing policy of a run: one object the funneled model drives
+ * ------------------------------------------------------------------------ */
+
+/** Largest number of process dimensions a bal_policy describes. */
+#define BAL_MAX_DIMS 16
+
+/** Which factor the master gets (bal_config.policy). */
+enum bal_policy_kind {
+    BAL_POLICY_FIXED = 0, /* bal_config.bal for every tile (1 = even split) */
+    BAL_POLICY_CONSTANT,  /* eq. 1 for a process that sends in every dimension */
+    BAL_POLICY_VARIABLE,  /* eq. 1 for this process's own sending directions */
+    BAL_POLICY_ADAPTIVE,  /* Lemma 2 on the master's measured times, re-evaluated */
+    BAL_POLICY_CUSTOM     /* bal_config.fn gives the factor of every tile */
+};
+
+/**
+ * typedef bal_tile_fn - a custom policy: the master's factor for a tile.
+ * @ctx:  bal_config.ctx.
+ * @tile: the tile, 0, 1, ... in order (called by the master thread, once
+ *        per tile, before the tile starts).
+ * @rank: the calling process's rank in the plan's communicator.
+ * Return: the factor; clamped to [0, 1] (NaN counts as 0).
+ */
+typedef double (*bal_tile_fn)(void *ctx, int64_t tile, int rank);
+
+/**
+ * struct bal_config - how the master's share is chosen (tile_config.balance).
+ * @policy: enum bal_policy_kind (default BAL_POLICY_FIXED).
+ * @bal:    BAL_POLICY_FIXED: the factor in [0, 1] (default 1, an even
+ *          split); BAL_POLICY_ADAPTIVE: where it starts.
+ * @tcomp, @tstartup, @bandwidth: the cost model of CONSTANT and VARIABLE
+ *          (seconds per point, per message, bytes per second); 0 = from the
+ *          TILEHYBRID_* environment, else measured (t_comp on the master's
+ *          first tile, the network by a ping-pong when the plan is made).
+ * @adapt_sample: ADAPTIVE: the first window in steps (0 = 2PT).
+ * @adapt_period: ADAPTIVE: steps between later evaluations (0 = the window,
+ *          -1 = evaluate once).
+ * @adapt_smoothing: ADAPTIVE: the weight of a new estimate in (0, 1]
+ *          (0 = 0.5).
+ * @fn, @ctx: CUSTOM: the factor of every tile.
+ */
+typedef struct bal_config {
+    int policy;
+    double bal;
+    double tcomp, tstartup, bandwidth;
+    int64_t adapt_sample, adapt_period;
+    double adapt_smoothing;
+    bal_tile_fn fn;
+    void *ctx;
+} bal_config;
+
+/**
+ * struct bal_where - the process a policy balances (fixed for a plan).
+ * @n: process dimensions; @pdims, @pcoords: the grid and this process's
+ * place in it; @rank, @procs: in the plan's communicator; @threads: T;
+ * @extent: X_1..X_N; @dep: d_1..d_N; @tile_height: z; @elem_bytes: bytes
+ * per point.
+ */
+typedef struct bal_where {
+    int n, rank, procs, threads;
+    int pdims[BAL_MAX_DIMS], pcoords[BAL_MAX_DIMS];
+    int64_t extent[BAL_MAX_DIMS], dep[BAL_MAX_DIMS], tile_height;
+    double elem_bytes;
+} bal_where;
+
+/**
+ * struct bal_policy - a policy at work: the configuration, the process, and
+ * what the run has found so far.  Fields to read after a run:
+ * @first:        the factor of the run's first tile;
+ * @now:          the factor at the end (the one for the next tile);
+ * @clamped:      eq. 1 asked for a factor outside [0, 1];
+ * @uncalibrated: the network could not be measured (timings too noisy to
+ *                fit): no cost model, the factor stays 1;
+ * @model:        CONSTANT/VARIABLE: the cost model in use;
+ * @adapt:        ADAPTIVE: the state machine (evaluations, changes, ...).
+ */
+typedef struct bal_policy {
+    bal_config cfg;
+    bal_where where;
+    bal_model model;
+    bal_adaptive adapt;
+    double first, now;
+    int clamped, uncalibrated;
+    double last_comp, last_comm;
+} bal_policy;
+
+/** bal_config_init() - the defaults: BAL_POLICY_FIXED with bal = 1. */
+static inline void bal_config_init(bal_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->policy = BAL_POLICY_FIXED;
+    cfg->bal = 1.0;
+}
+
+/**
+ * bal_config_check() - validate a configuration (no communication).
+ * @cfg: the configuration.
+ * Return: BAL_OK; BAL_EBAL (bal outside [0, 1] or NaN); BAL_EPOLICY (an
+ * unknown policy, or CUSTOM without fn); BAL_ETCOMP, BAL_ETSTARTUP,
+ * BAL_EBANDWIDTH (a cost below 0 or NaN); BAL_ESAMPLESTEPS, BAL_EPERIOD,
+ * BAL_ESMOOTHING (adaptive settings out of range).
+ */
+static inline int bal_config_check(const bal_config *cfg)
+{
+    if (cfg == NULL)
+        return BAL_ENULL;
+    if (!(cfg->bal >= 0.0 && cfg->bal <= 1.0))
+        return BAL_EBAL;
+    if (cfg->policy < BAL_POLICY_FIXED || cfg->policy > BAL_POLICY_CUSTOM ||
+        (cfg->policy == BAL_POLICY_CUSTOM && cfg->fn == NULL))
+        return BAL_EPOLICY;
+    if (!(cfg->tcomp >= 0.0) || !bal__finite(cfg->tcomp))
+        return BAL_ETCOMP;
+    if (!(cfg->tstartup >= 0.0) || !bal__finite(cfg->tstartup))
+        return BAL_ETSTARTUP;
+    if (!(cfg->bandwidth >= 0.0) || !bal__finite(cfg->bandwidth))
+        return BAL_EBANDWIDTH;
+    if (cfg->adapt_sample < 0)
+        return BAL_ESAMPLESTEPS;
+    if (cfg->adapt_period < -1)
+        return BAL_EPERIOD;
+    if (!(cfg->adapt_smoothing >= 0.0 && cfg->adapt_smoothing <= 1.0))
+        return BAL_ESMOOTHING;
+    return BAL_OK;
+}
+
+/* A policy that moves the split at all: CONSTANT/VARIABLE need a cost model. */
+static inline int bal__uses_model(const bal_policy *pol)
+{
+    return pol->where.threads > 1 && (pol->cfg.policy == BAL_POLICY_CONSTANT ||
+                                      pol->cfg.policy == BAL_POLICY_VARIABLE);
+}
+
+/**
+ * bal_policy_init() - bind a configuration to a process (no communication).
+ * @pol:   the policy to fill.
+ * @cfg:   the configuration (copied; bal_config_check rules).
+ * @where: the process (copied).
+ * The cost model starts from @cfg's costs; bal_policy_setup completes it.
+ * Return: BAL_OK or a bal_config_check code.
+ */
+static inline int bal_policy_init(bal_policy *pol, const bal_config *cfg, const bal_where *where)
+{
+    int rc = bal_config_check(cfg);
+    if (rc != BAL_OK)
+        return rc;
+    memset(pol, 0, sizeof *pol);
+    pol->cfg = *cfg;
+    pol->where = *where;
+    pol->model.tcomp = cfg->tcomp;
+    pol->model.tstartup = cfg->tstartup;
+    pol->model.bandwidth = cfg->bandwidth;
+    pol->model.elem_bytes = where->elem_bytes;
+    pol->first = pol->now = 1.0;
+    return BAL_OK;
+}
+
+/* Eq. 1 for this process with the model in use (t_comp known). */
+static inline void bal__policy_eq1(bal_policy *pol)
+{
+    const bal_where *w = &pol->where;
+    double f = 1.0;
+    int clamped = 0;
+    if (bal_factor(&pol->model, w->n, w->pdims,
+                   pol->cfg.policy == BAL_POLICY_VARIABLE ? w->pcoords : NULL, w->threads,
+                   w->extent, w->tile_height, w->dep, &f, &clamped) == BAL_OK) {
+        pol->now = f;
+        pol->clamped = clamped;
+    }
+}
+
+/**
+ * bal_policy_start() - the start of a run: the first tile's factor.
+ * @pol: the policy (after bal_policy_setup).
+ * FIXED and ADAPTIVE start at cfg.bal; CONSTANT and VARIABLE at eq. 1 when
+ * t_comp is known, else at 1 until the master's first tile has measured it;
+ * CUSTOM asks fn for each tile.  With one thread the factor is 1.
+ */
+static inline void bal_policy_start(bal_policy *pol)
+{
+    const bal_where *w = &pol->where;
+    pol->last_comp = pol->last_comm = 0.0;
+    pol->now = 1.0;
+    if (w->threads > 1) {
+        if (pol->cfg.policy == BAL_POLICY_FIXED || pol->cfg.policy == BAL_POLICY_ADAPTIVE)
+            pol->now = pol->cfg.bal;
+        if (pol->cfg.policy == BAL_POLICY_ADAPTIVE) {
+            int64_t sample = pol->cfg.adapt_sample, period = pol->cfg.adapt_period;
+            if (sample <= 0 && bal_sampling_steps(w->procs, w->threads, &sample) != BAL_OK)
+                sample = 2 * (int64_t)w->procs * w->threads;
+            period = period == 0 ? sample : period < 0 ? 0 : period;
+            (void)bal_adaptive_init(&pol->adapt, pol->cfg.bal, w->threads, sample, period,
+                                    pol->cfg.adapt_smoothing > 0.0 ? pol->cfg.adapt_smoothing
+                                                                   : 0.5);
+        } else if (bal__uses_model(pol) && pol->model.tcomp > 0.0) {
+            bal__policy_eq1(pol);
+        }
+    }
+    pol->first = pol->now;
+}
+
+/**
+ * bal_policy_tile() - the master's factor for a new tile.
+ * @pol:  the policy.
+ * @tile: the tile (in order).
+ * Return: cfg.fn's value clamped to [0, 1] for CUSTOM, else the current
+ * factor.  Called by the thread that schedules tiles.
+ */
+static inline double bal_policy_tile(bal_policy *pol, int64_t tile)
+{
+    if (pol->cfg.policy == BAL_POLICY_CUSTOM && pol->where.threads > 1) {
+        double f = pol->cfg.fn(pol->cfg.ctx, tile, pol->where.rank);
+        pol->now = f > 1.0 ? 1.0 : f >= 0.0 ? f : 0.0; /* NaN and below 0: 0 */
+    }
+    if (tile == 0)
+        pol->first = pol->now;
+    return pol->now;
+}
+
+/**
+ * bal_policy_step() - the end of a step: feed the master's running totals.
+ * @pol:     the policy.
+ * @compute: the master's computation seconds since the run started.
+ * @comm:    its communication work (packing, MPI calls, unpacking) since the
+ *           run started; time blocked waiting for a neighbour is left out:
+ *           moving work between threads cannot shorten it.
+ * @points:  the points it computed since the run started.
+ * ADAPTIVE applies Lemma 2 at the end of each window; CONSTANT and VARIABLE
+ * measure t_comp on the master's first tile(s) of the user's body when it was
+ * not given, then apply eq. 1 once.
+ * Return: 1 if the factor changed (it applies to tiles announced from now
+ * on), else 0.
+ */
+static inline int bal_policy_step(bal_policy *pol, double compute, double comm, int64_t points)
+{
+    double dcomp = compute - pol->last_comp, dcomm = comm - pol->last_comm, before = pol->now;
+    pol->last_comp = compute;
+    pol->last_comm = comm;
+    if (pol->where.threads == 1)
+        return 0;
+    if (pol->cfg.policy == BAL_POLICY_ADAPTIVE) {
+        if (bal_adaptive_step(&pol->adapt, dcomp, dcomm) == 1)
+            pol->now = pol->adapt.bal;
+    } else if (bal__uses_model(pol) && pol->model.tcomp <= 0.0 && points > 0 && compute > 0.0) {
+        pol->model.tcomp = compute / (double)points;
+        bal__policy_eq1(pol);
+    }
+    return pol->now != before;
+}
+
+#ifndef TILEHYBRID_NO_MPI
+/* Are the environment's costs usable on every rank, and do all ranks agree
+ * on measuring the network?  (Collective: a rank that measured alone would
+ * wait for its partner forever.) */
+static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, const char **why)
+{
+    bal_model env;
+    int found = 0, rc, mine[2], lo[2], hi[2];
+    memset(&env, 0, sizeof env);
+    rc = bal_model_from_env(&env, &found);
+    if (rc == BAL_OK) {
+        if (pol->model.tcomp <= 0.0 && (found & BAL_HAVE_TCOMP))
+            pol->model.tcomp = env.tcomp;
+        if (pol->cfg.tstartup <= 0.0 && pol->cfg.bandwidth <= 0.0 && (found & BAL_HAVE_TSTARTUP))
+            pol->model.tstartup = env.tstartup;
+        if (pol->model.bandwidth <= 0.0 && (found & BAL_HAVE_BANDWIDTH))
+            pol->model.bandwidth = env.bandwidth;
+    }
+    mine[0] = rc != BAL_OK;
+    mine[1] = pol->model.bandwidth <= 0.0;
+    if (MPI_Allreduce(mine, lo, 2, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS ||
+        MPI_Allreduce(mine, hi, 2, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) {
+        *why = "MPI_Allreduce failed while comparing the cost models";
+        return BAL_EMPI;
+    }
+    if (rc != BAL_OK) {
+        *why = bal_strerror(rc);
+        return rc;
+    }
+    if (hi[0] != 0) {
+        *why = "another rank rejected its TILEHYBRID_* environment";
+        return BAL_EENV_REMOTE;
+    }
+    if (lo[1] != hi[1]) {
+        *why = "TILEHYBRID_BANDWIDTH is set on some ranks only: the network would be measured "
+               "by some ranks only";
+        return BAL_EMISMATCH;
+    }
+    return BAL_OK;
+}
+
+/* The largest face of the largest block, 64 KiB to 4 MiB (the same on every
+ * rank): the ping-pong's message size. */
+static inline int bal__policy_face(const bal_where *w)
+{
+    int64_t face = 0, b;
+    int i, j;
+    for (i = 0; i < w->n; i++) {
+        b = (int64_t)w->elem_bytes * w->dep[i] * w->tile_height;
+        for (j = 0; j < w->n && b <= (4 << 20); j++)
+            if (j != i)
+                b *= (w->extent[j] + w->pdims[j] - 1) / w->pdims[j];
+        face = b > face ? b : face;
+    }
+    /* at least 64 KiB: the slope (bandwidth) is invisible in tiny messages */
+    return (int)(face < (64 << 10) ? (64 << 10) : face > (4 << 20) ? (4 << 20) : face);
+}
+
+/**
+ * bal_policy_setup() - complete the cost model (collective over @comm).
+ * @pol:  the policy (bal_policy_init).
+ * @comm: the plan's communicator; every rank calls.
+ * @why:  receives a message for an error (static text).
+ * CONSTANT and VARIABLE only (the others return at once, without
+ * communicating): costs not given come from the TILEHYBRID_* environment,
+ * the network (t_startup, bandwidth) by a ping-pong between rank pairs
+ * (bal_calibrate_comm_all) when still unknown; t_comp is measured during
+ * the run.  Timings too noisy to fit leave the policy uncalibrated (factor
+ * 1, the same answer on every rank).
+ * Return: the same code on every rank: BAL_OK; an environment error;
+ * BAL_EENV_REMOTE (another rank's environment is bad); BAL_EMISMATCH
+ * (TILEHYBRID_BANDWIDTH set on some ranks only); BAL_EMPI.
+ */
+static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why)
+{
+    int rc;
+    bal_fit fit;
+    *why = "";
+    if (!bal__uses_model(pol))
+        return BAL_OK;
+    rc = bal__policy_env(pol, comm, why);
+    if (rc != BAL_OK || pol->model.bandwidth > 0.0)
+        return rc;
+    if (pol->where.procs == 1) {
+        pol->model.bandwidth = 1e300; /* one process sends nothing */
+        return BAL_OK;
+    }
+    rc = bal_calibrate_comm_all(comm, bal__policy_face(&pol->where), 3, &fit);
+    if (rc == BAL_OK)
+        rc = bal_model_set_comm(&pol->model, &fit);
+    if (rc == BAL_EFIT || (rc != BAL_OK && rc != BAL_EMPI)) {
+        /* too noisy to fit (the same answer on every rank): no cost model */
+        pol->model.tstartup = 0.0;
+        pol->model.bandwidth = 1e300;
+        pol->uncalibrated = 1;
+        return BAL_OK;
+    }
+    if (rc != BAL_OK)
+        *why = "MPI failed while measuring the network for balancing";
+    return rc;
+}
 #endif /* TILEHYBRID_NO_MPI */
 
 #ifdef __cplusplus

@@ -2,42 +2,12 @@
  * coarse-grain funneled and coarse-grain multiple.  Part of tilehybrid (MIT
  * licence), version HYBRID_VERSION.
  *
- * The same plan (tiling.h) and the same point body run under four models;
- * set cfg.model and cfg.threads, and either
- *
- *   - let HYBRID_RUN() pick the model at run time (one macro, the body is
- *     written once; HYBRID_RUN_EACH_STEP() also calls a function after
- *     every step, as the demos do for their progress line):
- *
- *         HYBRID_RUN(&plan, it, {
- *             TILE_AT(double, it, 0, 0, 0) =
- *                 ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
- *                  + TILE_AT(double, it, 0, 0, -1)) / 3.0;
- *         });
- *
- *   - or write the step loop of the model yourself, which reads like the
- *     papers' algorithms; switching model is one word (and the parallel
- *     pragma for the coarse-grain models):
- *
- *         TILE_FOREACH_GROUP(&plan, g)               // Alg. 2, pure MPI
- *             TILE_MPI_STEP(g, it, BODY);
- *
- *         TILE_FOREACH_GROUP(&plan, g)               // Alg. 3, fine grain
- *             HYBRID_FINE_STEP(g, it, BODY);
- *
- *         #pragma omp parallel num_threads(plan.threads)
- *         TILE_FOREACH_GROUP(&plan, g)               // Alg. 4, funneled
- *             HYBRID_FUNNELED_STEP(g, it, BODY);
- *
- *         #pragma omp parallel num_threads(plan.threads)
- *         TILE_FOREACH_GROUP(&plan, g)               // Alg. 5, multiple
- *             HYBRID_MULTIPLE_STEP(g, it, BODY);
- *
- * Threads split each process's block into a T_1 x ... x T_N grid of thread
- * tiles and follow the hyperplane schedule: at step s thread t computes tile
- * s - (t_1 + ... + t_N) of its column, so a thread's neighbours below have
- * finished what it needs one step earlier, and one barrier per step is all
- * the synchronisation there is.
+ * A plan from tiling.h (tile_plan_create) splits each process's block into
+ * a T_1 x ... x T_N grid of thread tiles; this header runs them with OpenMP
+ * threads.  Threads follow the hyperplane schedule: at step s thread t
+ * computes the tile thread 0 started t_1 + ... + t_N steps earlier, so a
+ * thread's neighbours below have finished what it needs one step before,
+ * and one barrier per step is all the synchronisation there is.
  *
  *   fine      MPI outside an OpenMP parallel region opened every step
  *             (needs MPI_THREAD_FUNNELED);
@@ -46,18 +16,72 @@
  *             tile and direction (the whole face, once every face thread has
  *             computed it); it computes a share bal/T of the points (the
  *             other threads (T - bal) / (T (T - 1)) each), applied along the
- *             dimension with the most threads.  cfg.balance chooses the
- *             factor: TILE_BAL_FIXED (cfg.bal; 1 = even split),
- *             TILE_BAL_CONSTANT and TILE_BAL_VARIABLE (eq. 1, balance.h, with
- *             a cost model given or measured), TILE_BAL_ADAPTIVE (Lemma 2 on
- *             the master's measured times, re-evaluated every period with
- *             smoothing), TILE_BAL_CUSTOM (your function per tile).  A new
- *             factor applies from the next tile, which starts S steps later
- *             (a drain) so that no point is computed out of order
+ *             dimension with the most threads.  cfg.balance (balance.h)
+ *             chooses the factor: fixed, constant or variable (eq. 1),
+ *             adaptive (Lemma 2), or your function per tile.  A new factor
+ *             applies from the next tile, which starts S steps later (a
+ *             drain) so that no point is computed out of order
  *             (MPI_THREAD_FUNNELED);
  *   multiple  one parallel region; every thread sends and receives its own
  *             part of each face, with its coordinates in the tag
  *             (MPI_THREAD_MULTIPLE); even split, no balancing.
+ *
+ * A complete program, the ADI kernel under the model named on the command
+ * line (mpicc -fopenmp; mpiexec -n 2 ./adi funneled 2):
+ *
+ *     #include <stdio.h>
+ *     #include "hybrid.h"
+ *
+ *     static void edge(void *out, const int64_t *c, void *ctx)
+ *     {   (void)ctx; *(double *)out = (double)((31*c[0] + 17*c[1] + 7*c[2]
+ *                                               + 1000003) % 97) / 97.0;  }
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         tile_config cfg;
+ *         tile_plan plan;
+ *         int model = TILE_MODEL_FUNNELED, threads = argc > 2 ? atoi(argv[2]) : 2;
+ *         if (argc > 1)
+ *             for (model = 0; model < 4; model++)
+ *                 if (strcmp(argv[1], tile_model_name(model)) == 0)
+ *                     break;
+ *         if (hybrid_init(&argc, &argv, model, threads, NULL) != TILE_OK)
+ *             return 1;                            // (finalize MPI if it started)
+ *         tile_config_init(&cfg, 2);
+ *         cfg.extent[0] = 64;  cfg.extent[1] = 256;  cfg.zlen = 4096;
+ *         cfg.tile_height = 100;
+ *         cfg.boundary = edge;
+ *         cfg.model = model;
+ *         cfg.threads = model == TILE_MODEL_MPI ? 1 : threads;
+ *         if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) == TILE_OK)
+ *             HYBRID_RUN(&plan, it, {
+ *                 TILE_AT(double, it, 0, 0, 0) =
+ *                     ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
+ *                      + TILE_AT(double, it, 0, 0, -1)) / 3.0;
+ *             });
+ *         if (tile_plan_status(&plan) != TILE_OK && plan.rank == 0)
+ *             fprintf(stderr, "%s\n", plan.errmsg);
+ *         else if (plan.rank == 0)
+ *             printf("%s: %.3f s\n", tile_model_name(model), plan.run.seconds);
+ *         tile_plan_destroy(&plan);
+ *         MPI_Finalize();
+ *         return 0;
+ *     }
+ *
+ * HYBRID_RUN() picks the model at run time (the body is written once;
+ * HYBRID_RUN_EACH_STEP() also calls a function after every step).  Or write
+ * the step loop yourself, which reads like the papers' algorithms:
+ *
+ *     TILE_FOREACH_GROUP(&plan, g)               // Alg. 3, fine grain
+ *         HYBRID_FINE_STEP(g, it, BODY);
+ *
+ *     #pragma omp parallel num_threads(plan.cfg.threads)
+ *     TILE_FOREACH_GROUP(&plan, g)               // Alg. 4, funneled
+ *         HYBRID_FUNNELED_STEP(g, it, BODY);
+ *
+ *     #pragma omp parallel num_threads(plan.cfg.threads)
+ *     TILE_FOREACH_GROUP(&plan, g)               // Alg. 5, multiple
+ *         HYBRID_MULTIPLE_STEP(g, it, BODY);
  *
  * Start MPI with hybrid_init() (or MPI_Init_thread with the level of
  * tile_model_thread_level()); tile_plan_create() refuses a model whose thread
@@ -65,14 +89,14 @@
  * one thread (cfg.threads must be 1).
  *
  * Body rules (continue, break, return) are those of tiling.h.  Per-thread
- * results: index arrays by TILE_THREAD(it).
+ * results: index arrays by TILE_THREAD(it).  Errors: tiling.h's codes.
  */
 #ifndef TILEHYBRID_HYBRID_H
 #define TILEHYBRID_HYBRID_H
 
-#define HYBRID_VERSION "0.1.0"
-
 #include "tiling.h"
+
+#define HYBRID_VERSION TILEHYBRID_VERSION
 
 #ifdef __cplusplus
 extern "C" {
@@ -119,10 +143,225 @@ static inline int hybrid__num_threads(void)
 #endif
 }
 
+static inline void hybrid__barrier(void)
+{
+#ifdef _OPENMP
+#pragma omp barrier
+#endif
+}
+
+/* ------------------------------------------------------------------------ */
+/* The multiple model: every thread sends and receives its own face parts   */
+/* One message per part and step, the thread's coordinates (t_i dropped) in
+ * the tag.  Step s sends what thread t computed at step s-1 and receives
+ * what it needs at step s+1 (sigma(k) = k: no rebalancing in this model). */
+
+static inline int hybrid__is_sender(const tile_plan *p, int t, int i)
+{
+    return p->threads.coord[t * p->cfg.n + i] == p->threads.dims[i] - 1;
+}
+
+static inline int hybrid__is_receiver(const tile_plan *p, int t, int i)
+{
+    return p->threads.coord[t * p->cfg.n + i] == 0;
+}
+
+/* Tag of thread t's part in dimension i: its coordinates with t_i dropped. */
+static inline int hybrid__tag(const tile_plan *p, int t, int i)
+{
+    int j, tag = 0;
+    for (j = 0; j < p->cfg.n; j++)
+        if (j != i)
+            tag = tag * p->threads.dims[j] + p->threads.coord[t * p->cfg.n + j];
+    return tag;
+}
+
+/* The tile of thread t's part in the messages of step s, or -1. */
+static inline int64_t hybrid__part_tile(const tile_plan *p, int t, int64_t s)
+{
+    int64_t k = s - p->threads.delay[t];
+    return (k >= 0 && k < p->ntiles) ? k : -1;
+}
+
+/* Offsets of the threads' parts in the face buffers: the senders' parts
+ * tile the send buffer, the receivers' the receive buffer (a thread that is
+ * both, T_i = 1, has the same offset in both).  Tile 0 is the tallest. */
+static inline void hybrid__part_offsets(tile_plan *p)
+{
+    int n = p->cfg.n, T = p->cfg.threads, i, t;
+    for (i = 0; i < n; i++) {
+        int64_t sent = 0, recvd = 0;
+        for (t = 0; t < T; t++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, part;
+            int snd = hybrid__is_sender(p, t, i), rcv = hybrid__is_receiver(p, t, i);
+            tile_thread_face(p, t, 0, i, 0, lo, hi);
+            part = tile_box_bytes(p, 0, lo, hi);
+            p->run.seg[i * T + t] = snd ? sent : recvd;
+            sent += snd ? part : 0;
+            recvd += rcv ? part : 0;
+        }
+    }
+}
+
+/* Pack and send thread t's parts computed at step s-1. */
+static inline void hybrid__post_sends(tile_plan *p, int64_t s, int t)
+{
+    int i;
+    int64_t k = hybrid__part_tile(p, t, s - 1);
+    for (i = 0; i < p->cfg.n && k >= 0; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+        unsigned char *buf = p->store.sbuf[i] + p->run.seg[i * p->cfg.threads + t];
+        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n + p->run.nreq[t]];
+        if (p->nbr_hi[i] == MPI_PROC_NULL || !hybrid__is_sender(p, t, i))
+            continue;
+        tile_thread_face(p, t, k, i, 0, lo, hi);
+        bytes = tile_pack(p, k, lo, hi, buf, 1);
+        if (bytes == 0)
+            continue;
+        if (tile_mpi_check(p, t, MPI_Isend(buf, (int)bytes, MPI_BYTE, p->nbr_hi[i],
+                                           hybrid__tag(p, t, i), p->comm, r)) == MPI_SUCCESS)
+            p->run.nreq[t]++;
+        p->run.stats[t].bytes_sent += bytes;
+        p->run.stats[t].messages++;
+    }
+}
+
+/* Post the receives of thread t's parts needed at step s. */
+static inline void hybrid__post_recvs(tile_plan *p, int64_t s, int t)
+{
+    int i;
+    int64_t k = hybrid__part_tile(p, t, s);
+    for (i = 0; i < p->cfg.n && k >= 0; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n + p->run.nreq[t]];
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !hybrid__is_receiver(p, t, i))
+            continue;
+        tile_thread_face(p, t, k, i, 1, lo, hi);
+        bytes = tile_box_bytes(p, k, lo, hi);
+        if (bytes == 0)
+            continue;
+        if (tile_mpi_check(p, t, MPI_Irecv(p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t],
+                                           (int)bytes, MPI_BYTE, p->nbr_lo[i],
+                                           hybrid__tag(p, t, i), p->comm, r)) == MPI_SUCCESS)
+            p->run.nreq[t]++;
+    }
+}
+
+/* Unpack thread t's parts received for step s into the ghost layers. */
+static inline void hybrid__unpack(tile_plan *p, int64_t s, int t)
+{
+    int i;
+    int64_t k = hybrid__part_tile(p, t, s);
+    for (i = 0; i < p->cfg.n && k >= 0; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !hybrid__is_receiver(p, t, i))
+            continue;
+        tile_thread_face(p, t, k, i, 1, lo, hi);
+        tile_pack(p, k, lo, hi, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t], 0);
+    }
+}
+
+/* Wait for thread t's messages and unpack what its step s needs. */
+static inline void hybrid__multiple_wait(tile_plan *p, int64_t s, int t)
+{
+    double t0;
+    tile_waitall(p, t);
+    t0 = tile_wtime();
+    hybrid__unpack(p, s, t);
+    p->run.stats[t].comm += tile_wtime() - t0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Runs of the coarse-grain models: one parallel region for the run         */
+
+/* Step 0 of a coarse-grain model, by every thread of the region: the master
+ * starts the run (collective); one barrier; a thread that finds the run not
+ * started leaves with every other.  The multiple model: each thread then
+ * receives what its first step needs. */
+static inline int hybrid__coarse_enter(tile_group *g, int model)
+{
+    tile_plan *p = g->plan;
+    g->thread = TILE__THREAD_NUM();
+    if (g->step > 0)
+        return 1;
+    if (g->thread == 0 && tile_run_start(p, model, hybrid__num_threads()) &&
+        model == TILE_MODEL_MULTIPLE)
+        hybrid__part_offsets(p);
+    hybrid__barrier();
+    if (!p->run.ok) {
+        g->done = 1;
+        return 0;
+    }
+    if (model == TILE_MODEL_MULTIPLE) {    /* the prologue: what step 0 needs */
+        hybrid__post_recvs(p, 0, g->thread);
+        hybrid__multiple_wait(p, 0, g->thread);
+    }
+    return 1;
+}
+
+/* After the step's barrier: if it was the last step, send the last faces
+ * (the master's whole faces, or each thread's parts), finish the run on the
+ * master, and leave together. */
+static inline void hybrid__coarse_leave(tile_group *g, int model)
+{
+    tile_plan *p = g->plan;
+    int64_t nsteps = tile_nsteps(p);   /* written by the master before the barrier */
+    if (g->step + 1 < nsteps)
+        return;
+    if (model == TILE_MODEL_MULTIPLE) {
+        double t0 = tile_wtime();
+        hybrid__post_sends(p, nsteps, g->thread);
+        p->run.stats[g->thread].comm += tile_wtime() - t0;
+        tile_waitall(p, g->thread);
+        hybrid__barrier();
+        if (g->thread == 0)
+            tile_run_finish(p);
+    } else if (g->thread == 0) {
+        tile_comm_begin(p, nsteps);
+        tile_waitall(p, 0);
+        tile_run_finish(p);
+    }
+    hybrid__barrier();
+    g->done = 1;
+}
+
+/* The funneled master's end of step s: wait and unpack, let the balancing
+ * policy see the step, schedule the next tiles. */
+static inline void hybrid__funneled_end(tile_plan *p, int64_t s)
+{
+    const tile_stats *m = &p->run.stats[0];
+    tile_comm_end(p, s);
+    if (p->run.balancing)
+        bal_policy_step(&p->run.bal, m->compute, m->comm, m->points);
+    tile_schedule(p, s);
+}
+
+/* The multiple model's messages that open step s for thread t: send what
+ * it computed at step s - 1, post the receives of what step s + 1 needs. */
+static inline void hybrid__multiple_begin(tile_plan *p, int64_t s, int t)
+{
+    double t0 = tile_wtime();
+    hybrid__post_sends(p, s, t);
+    hybrid__post_recvs(p, s + 1, t);
+    p->run.stats[t].comm += tile_wtime() - t0;
+}
+
+/* ... and close it: wait, unpack what step s + 1 needs; the master
+ * schedules. */
+static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
+{
+    hybrid__multiple_wait(p, s + 1, t);
+    if (t == 0)
+        tile_schedule(p, s);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The step macros                                                          */
+
 /**
  * HYBRID_FINE_STEP(g, it, body...) - one step of the fine-grain model
  * (Alg. 3): the calling thread sends the previous step's boundary and posts
- * the receives, then an OpenMP parallel region of plan.threads threads
+ * the receives, then an OpenMP parallel region of plan.cfg.threads threads
  * computes the step's thread tiles, then the calling thread waits and
  * unpacks.  Use it as the body of TILE_FOREACH_GROUP outside any parallel
  * region.  If OpenMP gives the region fewer threads (OMP_THREAD_LIMIT,
@@ -138,17 +377,21 @@ static inline int hybrid__num_threads(void)
         tile_group *const hybrid_fn_g_ = &(g);                                     \
         tile_plan *const hybrid_fn_p_ = hybrid_fn_g_->plan;                        \
         int64_t const hybrid_fn_s_ = hybrid_fn_g_->step;                           \
-        if (!tile__step_ok(hybrid_fn_g_, TILE_MODEL_FINE))                         \
-            break;                                                                 \
-        tile__comm_begin(hybrid_fn_p_, hybrid_fn_s_, 0);                           \
-        HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->threads)")          \
-        {                                                                          \
-            int hybrid_fn_t_;                                                      \
-            for (hybrid_fn_t_ = tile__thread_num(); hybrid_fn_t_ < hybrid_fn_p_->threads; \
-                 hybrid_fn_t_ += hybrid__num_threads())                            \
-                TILE__COMPUTE(hybrid_fn_p_, hybrid_fn_t_, hybrid_fn_s_, it, __VA_ARGS__); \
+        hybrid_fn_g_->thread = TILE__THREAD_NUM();                                 \
+        if (tile_step_enter(hybrid_fn_g_, TILE_MODEL_FINE, TILE__IN_PARALLEL())) { \
+            tile_comm_begin(hybrid_fn_p_, hybrid_fn_s_);                           \
+            HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->cfg.threads)")  \
+            {                                                                      \
+                int hybrid_fn_t_;                                                  \
+                for (hybrid_fn_t_ = TILE__THREAD_NUM();                            \
+                     hybrid_fn_t_ < hybrid_fn_p_->cfg.threads;                     \
+                     hybrid_fn_t_ += hybrid__num_threads())                        \
+                    TILE_COMPUTE(hybrid_fn_p_, hybrid_fn_t_, hybrid_fn_s_, it, __VA_ARGS__); \
+            }                                                                      \
+            tile_comm_end(hybrid_fn_p_, hybrid_fn_s_);                             \
+            tile_schedule(hybrid_fn_p_, hybrid_fn_s_);                             \
+            tile_step_leave(hybrid_fn_g_);                                         \
         }                                                                          \
-        tile__comm_end(hybrid_fn_p_, hybrid_fn_s_, 0);                             \
     } while (0)
 
 /**
@@ -156,8 +399,9 @@ static inline int hybrid__num_threads(void)
  * funneled model (Alg. 4), executed by every thread of the enclosing
  * parallel region: the master packs and sends the previous step's boundary
  * of all threads and posts the receives, every thread computes its tile of
- * the hyperplane schedule (the master a share bal/T), the master waits and
- * unpacks for all threads, and one barrier ends the step.
+ * the hyperplane schedule (the master a share bal/T), the master waits,
+ * unpacks for all threads and lets the balancing policy see the step, and
+ * one barrier ends the step.
  * @g:    the tile_group of TILE_FOREACH_GROUP (private to each thread).
  * @it:   the cursor name for TILE_AT.
  * @body: the point update; `continue` skips to the next point, `break`
@@ -167,23 +411,25 @@ static inline int hybrid__num_threads(void)
     do {                                                                           \
         tile_group *const hybrid_fs_g_ = &(g);                                     \
         tile_plan *const hybrid_fs_p_ = hybrid_fs_g_->plan;                        \
-        if (!tile__step_ok(hybrid_fs_g_, TILE_MODEL_FUNNELED))                  \
-            break;                                                                 \
-        if (hybrid_fs_g_->thread == 0)                                             \
-            tile__comm_begin(hybrid_fs_p_, hybrid_fs_g_->step, 0);             \
-        TILE__COMPUTE(hybrid_fs_p_, hybrid_fs_g_->thread, hybrid_fs_g_->step, it,  \
-                      __VA_ARGS__);                                                \
-        if (hybrid_fs_g_->thread == 0)                                             \
-            tile__comm_end(hybrid_fs_p_, hybrid_fs_g_->step, 0);               \
-        tile__barrier();                                                         \
+        if (hybrid__coarse_enter(hybrid_fs_g_, TILE_MODEL_FUNNELED)) {             \
+            if (hybrid_fs_g_->thread == 0)                                         \
+                tile_comm_begin(hybrid_fs_p_, hybrid_fs_g_->step);                 \
+            TILE_COMPUTE(hybrid_fs_p_, hybrid_fs_g_->thread, hybrid_fs_g_->step, it, \
+                         __VA_ARGS__);                                             \
+            if (hybrid_fs_g_->thread == 0)                                         \
+                hybrid__funneled_end(hybrid_fs_p_, hybrid_fs_g_->step);            \
+            hybrid__barrier();                                                     \
+            hybrid__coarse_leave(hybrid_fs_g_, TILE_MODEL_FUNNELED);               \
+        }                                                                          \
     } while (0)
 
 /**
  * HYBRID_MULTIPLE_STEP(g, it, body...) - one step of the coarse-grain
  * multiple model (Alg. 5), executed by every thread of the enclosing
  * parallel region: each thread on a face sends its own part of the previous
- * step's boundary and receives its own part for the next step (thread
- * coordinates in the tag), computes its tile, waits, unpacks; one barrier.
+ * step's boundary and posts the receive of its own part for the next step
+ * (thread coordinates in the tag), computes its tile, waits, unpacks; one
+ * barrier.
  * Needs MPI_THREAD_MULTIPLE.
  * @g:    the tile_group of TILE_FOREACH_GROUP (private to each thread).
  * @it:   the cursor name for TILE_AT.
@@ -194,13 +440,14 @@ static inline int hybrid__num_threads(void)
     do {                                                                           \
         tile_group *const hybrid_ms_g_ = &(g);                                     \
         tile_plan *const hybrid_ms_p_ = hybrid_ms_g_->plan;                        \
-        int const hybrid_ms_t_ = hybrid_ms_g_->thread;                             \
-        if (!tile__step_ok(hybrid_ms_g_, TILE_MODEL_MULTIPLE))                  \
-            break;                                                                 \
-        tile__comm_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
-        TILE__COMPUTE(hybrid_ms_p_, hybrid_ms_t_, hybrid_ms_g_->step, it, __VA_ARGS__); \
-        tile__comm_end(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
-        tile__barrier();                                                         \
+        if (hybrid__coarse_enter(hybrid_ms_g_, TILE_MODEL_MULTIPLE)) {             \
+            int const hybrid_ms_t_ = hybrid_ms_g_->thread;                         \
+            hybrid__multiple_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
+            TILE_COMPUTE(hybrid_ms_p_, hybrid_ms_t_, hybrid_ms_g_->step, it, __VA_ARGS__); \
+            hybrid__multiple_end(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_);  \
+            hybrid__barrier();                                                     \
+            hybrid__coarse_leave(hybrid_ms_g_, TILE_MODEL_MULTIPLE);               \
+        }                                                                          \
     } while (0)
 
 /* A step hook that does nothing: HYBRID_RUN's. */
@@ -252,22 +499,21 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
             }                                                                      \
             break;                                                                 \
         case TILE_MODEL_FUNNELED:                                                  \
-            HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->threads)")     \
+            HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->cfg.threads)") \
             TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
                 HYBRID_FUNNELED_STEP(hybrid_run_g_, it, __VA_ARGS__);              \
                 hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
             }                                                                      \
             break;                                                                 \
         case TILE_MODEL_MULTIPLE:                                                  \
-            HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->threads)")     \
+            HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->cfg.threads)") \
             TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
                 HYBRID_MULTIPLE_STEP(hybrid_run_g_, it, __VA_ARGS__);              \
                 hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
             }                                                                      \
             break;                                                                 \
-        default:                                                                   \
-            tile__fail(hybrid_run_p_, TILE_ERR_MODEL, "unknown model %d",          \
-                       hybrid_run_p_->cfg.model);                                  \
+        default: /* tile_plan_create refuses unknown models */                     \
+            break;                                                                 \
         }                                                                          \
     } while (0)
 

@@ -1,5 +1,6 @@
-/* tiling.h -- tiled, pipelined MPI execution of loop nests with flow
- * dependencies.  Part of tilehybrid (MIT licence), version TILE_VERSION.
+/* tiling.h -- tiled, pipelined execution of loop nests with flow
+ * dependences: the plan, and the pure MPI model.  Part of tilehybrid (MIT
+ * licence), version TILE_VERSION.
  *
  * You have a loop nest over X_1 x ... x X_N x Z whose point update reads
  * only earlier points along the axes: A(x - a e_i) for 1 <= a <= d_i and
@@ -8,8 +9,14 @@
  * grid comes from topology.h) and walks its column of tiles along Z, tile
  * height z: per tile it sends the boundary of the previous tile to its +dir
  * neighbours (nonblocking), posts receives for the next tile, computes the
- * current one, waits and unpacks (Algorithm 2 of the papers).  hybrid.h adds
- * the three MPI+OpenMP models on top of the same plan and the same body.
+ * current one, waits and unpacks (Algorithm 2 of the papers).
+ *
+ * This header holds what every model shares -- the plan: the process grid,
+ * the local block with its ghost layers, the split of the block into thread
+ * tiles and their schedule, the storage, the face messages -- and the pure
+ * MPI model (TILE_MPI_STEP).  hybrid.h adds the three MPI+OpenMP models on
+ * the same plan and the same body; balance.h decides the funneled model's
+ * master share.
  *
  * The toolkit owns the local block, its ghost layers (width d_i on the low
  * side of every dimension, d_Z planes below) and all packing; the body reads
@@ -39,7 +46,9 @@
  *         cfg.elem_size = sizeof(double);
  *         cfg.boundary = edge;
  *         if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
- *             fprintf(stderr, "%s\n", plan.errmsg);    // same error on every rank
+ *             if (plan.rank == 0)                    // the same on every rank
+ *                 fprintf(stderr, "%s\n", plan.errmsg);
+ *             tile_plan_destroy(&plan);
  *             MPI_Finalize();
  *             return 1;
  *         }
@@ -78,33 +87,34 @@
  * gives bitwise the same values, because every point is computed from the
  * same operands by the same expression.
  *
+ * Errors follow tilehybrid.h's convention: TILE_OK (0) or a positive
+ * TILE_ERR_* code, tile_strerror(); a plan's creation and its runs are
+ * collective and end with the same code and the same message (naming the
+ * rank that found the error) on every rank: plan.status, plan.errmsg.
+ *
  * Options (#define before including):
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset (debugging aid; C only,
  *                       it uses a compound literal).
  *
- * Requires MPI (any version >= 2.2) and C99.  OpenMP is optional here
- * (needed only for threaded models in hybrid.h).
+ * Requires MPI (any version >= 2.2) and C99.  The threaded models are in
+ * hybrid.h; this header asks OpenMP only whether it runs inside a parallel
+ * region (to refuse the pure MPI loop there).
  */
 #ifndef TILEHYBRID_TILING_H
 #define TILEHYBRID_TILING_H
 
-#define TILE_VERSION "0.1.0"
-
-#include <limits.h>
 #include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <mpi.h>
+#include "tilehybrid.h"
+#include "balance.h"
+#include "topology.h"
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
-#include "balance.h"
-#include "topology.h"
+#define TILE_VERSION TILEHYBRID_VERSION
 
 #ifdef __cplusplus
 extern "C" {
@@ -115,7 +125,7 @@ extern "C" {
 /** Largest dependence distance d_Z along the pipelined dimension. */
 #define TILE_MAX_DEPZ 63
 
-/** Error codes.  tile_strerror() gives the text, plan->errmsg the detail. */
+/** Error codes: tile_strerror() gives the text, plan.errmsg the detail. */
 enum tile_error {
     TILE_OK = 0,
     TILE_ERR_NULL,          /* a required pointer is NULL */
@@ -137,9 +147,8 @@ enum tile_error {
     TILE_ERR_OVERFLOW,      /* sizes overflow 64-bit or a message exceeds INT_MAX bytes */
     TILE_ERR_MPI,           /* an MPI call failed */
     TILE_ERR_BODY,          /* the body used break, or an invalid TILE_AT offset */
-    TILE_ERR_REMOTE,        /* another rank rejected its arguments */
     TILE_ERR_BALANCE,       /* invalid balancing policy or cost model */
-    TILE_ERR_STORAGE,       /* storage not a tile_storage */
+    TILE_ERR_STORAGE,       /* storage or order not one of its enum values */
     TILE_ERR_COUNT_
 };
 
@@ -154,20 +163,6 @@ enum tile_model {
 /** How the process grid is chosen when cfg.grid is not fully given. */
 enum tile_grid_policy { TILE_GRID_COMM = 0, TILE_GRID_LATENCY = 1 };
 
-/** Balancing policy of the funneled model (balance.h computes the factors). */
-enum tile_balance {
-    TILE_BAL_FIXED = 0,   /* cfg.bal for every process (1 = no balancing) */
-    TILE_BAL_CONSTANT,    /* eq. 1 for a process that sends in every dimension */
-    TILE_BAL_VARIABLE,    /* eq. 1 for each process's own sending directions */
-    TILE_BAL_ADAPTIVE,    /* Lemma 2 on measured master times, re-evaluated */
-    TILE_BAL_CUSTOM       /* cfg.bal_fn gives the factor of every tile */
-};
-
-struct tile_plan;
-/** A custom balancing policy: the master's factor in [0,1] for tile k
- *  (called by the master thread, in tile order, before the tile starts). */
-typedef double (*tile_bal_fn)(const struct tile_plan *plan, int64_t k, void *ctx);
-
 /** Order of the points inside a tile (any order gives the same bits). */
 enum tile_order {
     TILE_ORDER_PLANES = 0,  /* Z outermost, the last X dimension innermost */
@@ -181,34 +176,43 @@ enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
  *  coord[0..N] (coord[N] is Z; exactly one coordinate is negative) to out. */
 typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
 
-/** What to compute and how.  Fill with tile_config_init(), then set fields. */
+/**
+ * struct tile_config - what to compute and how.  Fill it with
+ * tile_config_init(), then set the fields; every rank must pass the same.
+ * @n:           N, the distributed dimensions (1..TILE_MAX_DIMS).
+ * @extent:      X_1..X_N (>= 1).
+ * @zlen:        Z (>= 1).
+ * @dep, @depz:  d_1..d_N (>= 0) and d_Z (0..TILE_MAX_DEPZ).
+ * @tile_height: z (>= 1; larger than Z is one tile).
+ * @elem_size:   bytes per point (default sizeof(double)).
+ * @model:       enum tile_model (default TILE_MODEL_MPI).
+ * @threads:     T threads per process (default 1).
+ * @grid:        the process grid: 0 = free, > 0 = fixed.
+ * @grid_policy: enum tile_grid_policy for the free entries.
+ * @tgrid:       the thread grid; all 0 = chosen (topology.h).
+ * @balance:     funneled model: the master's share (balance.h; default an
+ *               even split).
+ * @storage:     enum tile_storage.
+ * @order:       enum tile_order (default TILE_ORDER_PLANES).
+ * @boundary:    values outside the space (NULL: 0), with @boundary_ctx.
+ */
 typedef struct tile_config {
-    int n;                          /* N, distributed dimensions (1..TILE_MAX_DIMS) */
-    int64_t extent[TILE_MAX_DIMS];  /* X_1..X_N (>= 1) */
-    int64_t zlen;                   /* Z (>= 1) */
-    int dep[TILE_MAX_DIMS];         /* d_1..d_N (>= 0) */
-    int depz;                       /* d_Z (0..TILE_MAX_DEPZ) */
-    int64_t tile_height;            /* z (>= 1; larger than Z is fine) */
-    size_t elem_size;               /* bytes per point (default sizeof(double)) */
-    int model;                      /* enum tile_model (default TILE_MODEL_MPI) */
-    int threads;                    /* T threads per process (default 1) */
-    int grid[TILE_MAX_DIMS];        /* process grid: 0 = free, > 0 = fixed */
-    int grid_policy;                /* enum tile_grid_policy for free entries */
-    int tgrid[TILE_MAX_DIMS];       /* thread grid, all 0 = chosen by topo_hybrid_grid */
-    double bal;                     /* funneled: master share factor in [0,1], default 1
-                                       (the fixed factor, or where adaptive starts) */
-    int balance;                    /* funneled: enum tile_balance (default TILE_BAL_FIXED) */
-    double tcomp;                   /* cost model for constant/variable balancing: seconds */
-    double tstartup;                /*   per point, per message, and bytes per second; */
-    double bandwidth;               /*   0 = TILEHYBRID_* environment, else measured */
-    int64_t adapt_sample;           /* adaptive: sampling steps (0 = 2PT) */
-    int64_t adapt_period;           /* adaptive: re-evaluate every (0 = sample, -1 = once) */
-    double adapt_smoothing;         /* adaptive: weight of a new estimate (0 = 0.5) */
-    tile_bal_fn bal_fn;             /* TILE_BAL_CUSTOM: the factor of each tile */
-    void *bal_ctx;
-    int storage;                    /* enum tile_storage */
-    int order;                      /* enum tile_order (default TILE_ORDER_PLANES) */
-    tile_boundary_fn boundary;      /* NULL: boundary values are 0 */
+    int n;
+    int64_t extent[TILE_MAX_DIMS];
+    int64_t zlen;
+    int dep[TILE_MAX_DIMS];
+    int depz;
+    int64_t tile_height;
+    size_t elem_size;
+    int model;
+    int threads;
+    int grid[TILE_MAX_DIMS];
+    int grid_policy;
+    int tgrid[TILE_MAX_DIMS];
+    bal_config balance;
+    int storage;
+    int order;
+    tile_boundary_fn boundary;
     void *boundary_ctx;
 } tile_config;
 
@@ -226,63 +230,127 @@ typedef struct tile_stats {
     char pad_[60];      /* 128 bytes: threads do not share cache lines */
 } tile_stats;
 
-/** A process's share of the computation.  Created collectively by
- *  tile_plan_create(); read-only for the user (except through the API). */
-typedef struct tile_plan {
-    tile_config cfg;
-    int n, threads;
-    MPI_Comm comm;                      /* Cartesian communicator (owned) */
-    int rank, size;
-    int pdims[TILE_MAX_DIMS], pcoords[TILE_MAX_DIMS];
-    int nbr_lo[TILE_MAX_DIMS], nbr_hi[TILE_MAX_DIMS]; /* MPI_PROC_NULL when none */
-    int64_t lo[TILE_MAX_DIMS], len[TILE_MAX_DIMS];    /* global start, extent L_i */
-    int tdims[TILE_MAX_DIMS];           /* thread grid */
-    int bal_dim;                        /* dimension the balancing factor splits (-1: none) */
-    int64_t *tsplit[TILE_MAX_DIMS];     /* tsplit[i][0..T_i]: thread box bounds */
-    int *tcoord;                        /* tcoord[t*n + i]: coordinates of thread t */
-    int *tskew;                         /* sum of thread coordinates */
-    int64_t ntiles, nsteps;             /* K = ceil(Z/z); steps of the run */
-    int64_t skew;                       /* S = sum (T_i - 1) */
-    /* The tile schedule: tile k starts at step sigma(k) (on thread 0) and
-     * thread t computes it at sigma(k) + skew(t); sigma(k+1) = sigma(k) + 1,
-     * plus S drain steps when the thread split changes (adaptive balancing).
-     * Ring of W records: sigma and the bounds along bal_dim. */
-    int whole_face;                     /* 1: one message per tile and direction */
-    int sched_w;
-    int64_t *sched_sigma, *sched_bounds;
-    int64_t announced, send_next, recv_next, recv_pending;
-    int64_t *next_tile;                 /* per thread, 8 apart (no false sharing) */
-    double bal_now, bal_first;          /* factor for tiles announced now; at start */
-    int64_t bal_changes;                /* split changes during the run */
-    int bal_clamped;                    /* eq. 1 asked for a factor outside [0,1] */
-    int bal_uncalibrated;               /* the network could not be measured: bal = 1 */
-    bal_model model;                    /* constant/variable: the cost model used */
-    bal_adaptive adapt;
-    double last_comp, last_comm;        /* master's totals at the end of the last step */
-    int64_t ring_planes;                /* R */
+/**
+ * struct tile_threads - the split of the block into thread tiles (fixed at
+ * plan creation; one tile in the pure MPI model).
+ * @dims:    T_1 x ... x T_N.
+ * @bal_dim: the dimension the funneled factor splits (the one with the most
+ *           threads), or -1.
+ * @skew:    S = sum (T_i - 1): thread t starts a tile t_1 + ... + t_N steps
+ *           after thread 0 (the hyperplane schedule).
+ * @split:   split[i][0..T_i]: the even bounds of the thread boxes along i.
+ * @coord:   coord[t * N + i]: the coordinates of thread t.
+ * @delay:   delay[t] = t_1 + ... + t_N.
+ */
+typedef struct tile_threads {
+    int dims[TILE_MAX_DIMS];
+    int bal_dim;
+    int64_t skew;
+    int64_t *split[TILE_MAX_DIMS];
+    int *coord;
+    int *delay;
+} tile_threads;
+
+/**
+ * struct tile_store - the storage of the block (sizes fixed at creation).
+ * @ring_planes: R, the planes of the Z window (a multiple of the tile
+ *               height; every plane under TILE_STORE_FULL).
+ * @plane_elems, @plane_bytes: one plane with its ghost layers.
+ * @stride:      element strides within a plane (ghosts included).
+ * @ring:        d_Z mirror planes, then the R planes.
+ * @sbuf, @rbuf: a send and a receive buffer per dimension (a face of a tile).
+ * @face_bytes:  their size.
+ */
+typedef struct tile_store {
+    int64_t ring_planes;
     int64_t plane_elems;
-    int64_t stride[TILE_MAX_DIMS];      /* element strides within a plane */
+    int64_t stride[TILE_MAX_DIMS];
     size_t plane_bytes;
     unsigned char *ring;
     unsigned char *sbuf[TILE_MAX_DIMS], *rbuf[TILE_MAX_DIMS];
-    int64_t *seg;                       /* seg[i*T + t]: byte offset of thread t's part */
-    MPI_Request *req;                   /* 2N per thread */
+    int64_t face_bytes[TILE_MAX_DIMS];
+} tile_store;
+
+/**
+ * struct tile_run - what a run changes, and what the last run measured.
+ * Readable after a run:
+ * @stats:      per thread (cfg.threads entries).
+ * @bytes_sent, @messages: this process, the whole run.
+ * @seconds:    wall time of the run.
+ * @bal:        the funneled model's balancing (first and last factor, ...).
+ * @bal_changes: thread-split changes during the run.
+ * The rest is the schedule (private): tile k starts at step sigma(k) on
+ * thread 0 and thread t computes it at sigma(k) + delay(t); sigma(k+1) =
+ * sigma(k) + 1, plus S drain steps when the thread split changes
+ * (balancing).  A ring of W records holds sigma and the split bounds along
+ * bal_dim of the tiles in flight.
+ */
+typedef struct tile_run {
+    tile_stats *stats;
+    int64_t bytes_sent, messages;
+    double seconds;
+    bal_policy bal;
+    int64_t bal_changes;
+    /* private */
+    int ok;                         /* the run started on every rank */
+    int balancing;                  /* the schedule asks bal for each tile */
+    int64_t nsteps;                 /* INT64_MAX until the last tile is scheduled */
+    int sched_w;
+    int64_t *sigma, *bounds;
+    int64_t announced, send_next, recv_next, recv_pending;
+    int64_t *next_tile;             /* per thread, 8 apart (no false sharing) */
+    MPI_Request *req;               /* 2N per thread */
     int *nreq;
-    tile_stats *stats;                  /* one per thread */
-    int64_t bytes_sent, messages;       /* this process, whole run */
-    double seconds;                     /* wall time of the last run */
-    double run_start;
-    int run_ok;                         /* set by the collective start of a run */
-    int err;
-    char errmsg[256];
+    int64_t *seg;                   /* seg[i * T + t]: thread t's part of a face (multiple) */
+    double start;
+} tile_run;
+
+/**
+ * struct tile_plan - a process's share of the computation, created
+ * collectively by tile_plan_create().  Read-only for the user.
+ * Fixed at creation: @cfg (as given), @comm (the plan's Cartesian
+ * communicator, owned), @rank, @size, the process grid @pdims and this
+ * process's @pcoords, its neighbours @nbr_lo/@nbr_hi (MPI_PROC_NULL when
+ * none), its block (global start @lo, extent @len per dimension), @ntiles,
+ * the thread split @threads (threads.dims is the thread grid) and the
+ * storage @store.  Changed by each run: @run.
+ * @status, @errmsg: the first error of the creation or the last run (the
+ * same on every rank; status.rank names the rank that found it).
+ */
+typedef struct tile_plan {
+    tile_config cfg;
+    MPI_Comm comm;
+    int rank, size;
+    int pdims[TILE_MAX_DIMS], pcoords[TILE_MAX_DIMS];
+    int nbr_lo[TILE_MAX_DIMS], nbr_hi[TILE_MAX_DIMS];
+    int64_t lo[TILE_MAX_DIMS], len[TILE_MAX_DIMS];
+    int64_t ntiles;
+    tile_threads threads;
+    tile_store store;
+    tile_run run;
+    tilehybrid_status status;
+    char errmsg[320];
 } tile_plan;
 
-/** A time step (hyperplane group) of a process; declared by
- *  TILE_FOREACH_GROUP, passed to the step macros. */
+/**
+ * struct tile_group - one step of a run as one thread sees it; declared by
+ * TILE_FOREACH_GROUP and passed to the step macro that forms its body.
+ * @plan:   the plan.
+ * @step:   the local step s: thread t computes the tile that thread 0
+ *          started t_1 + ... + t_N steps earlier.
+ * @thread: the calling thread (set by the step macro).
+ * @done:   the loop's only condition.  The step macros own the run's
+ *          communication: the first step starts the run (collective: every
+ *          rank checks the model and the thread count), the last step sends
+ *          the last tile's faces and agrees the run's outcome across ranks;
+ *          each then sets @done.  A run that cannot start sets it at once,
+ *          on every rank and thread alike.
+ */
 typedef struct tile_group {
     tile_plan *plan;
-    int64_t step;       /* local step s: thread t computes tile s - skew(t) */
+    int64_t step;
     int thread;
+    int done;
 } tile_group;
 
 /** The point being computed: declared by the step macros, read through
@@ -303,9 +371,9 @@ typedef struct tile_cursor {
 } tile_cursor;
 
 /* ------------------------------------------------------------------------ */
-/* Errors                                                                   */
+/* Errors, names, defaults                                                  */
 
-/** Text for an error code (never NULL). */
+/** tile_strerror() - the text of an error code (never NULL). */
 static inline const char *tile_strerror(int err)
 {
     static const char *const msg[] = {
@@ -315,7 +383,7 @@ static inline const char *tile_strerror(int err)
         "an extent (X_i or Z) is below 1",
         "a dependence distance is negative or too large",
         "tile height below 1",
-        "element size is 0",
+        "element size 0 or above 2^30 bytes",
         "process grid impossible or not matching the number of processes",
         "invalid thread count or thread grid",
         "more processes or threads than points along a dimension",
@@ -329,7 +397,6 @@ static inline const char *tile_strerror(int err)
         "size overflow (64-bit, or a message larger than INT_MAX bytes)",
         "an MPI call failed",
         "the loop body used break or an invalid TILE_AT offset",
-        "another rank rejected its arguments",
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
     };
@@ -338,9 +405,14 @@ static inline const char *tile_strerror(int err)
     return msg[err];
 }
 
-/** Fill cfg with defaults for n distributed dimensions: extents, Z and tile
- *  height 1, dependences 1 (d_Z = 1), doubles, pure MPI, one thread,
- *  communication-optimal grid, bal = 1, windowed storage, zero boundary. */
+/**
+ * tile_config_init() - the defaults for n distributed dimensions.
+ * @cfg: the configuration to fill.
+ * @n:   N.
+ * Extents, Z and tile height 1, dependences 1 (d_Z = 1), doubles, pure MPI,
+ * one thread, communication-optimal grid, an even thread split, windowed
+ * storage, plane order, zero boundary.
+ */
 static inline void tile_config_init(tile_config *cfg, int n)
 {
     int i;
@@ -357,11 +429,11 @@ static inline void tile_config_init(tile_config *cfg, int n)
     cfg->model = TILE_MODEL_MPI;
     cfg->threads = 1;
     cfg->grid_policy = TILE_GRID_COMM;
-    cfg->bal = 1.0;
+    bal_config_init(&cfg->balance);
     cfg->storage = TILE_STORE_WINDOW;
 }
 
-/** Name of a model ("mpi", "fine", "funneled", "multiple"), or NULL. */
+/** tile_model_name() - "mpi", "fine", "funneled", "multiple", or NULL. */
 static inline const char *tile_model_name(int model)
 {
     switch (model) {
@@ -373,7 +445,7 @@ static inline const char *tile_model_name(int model)
     }
 }
 
-/** MPI thread support level a model needs. */
+/** tile_model_thread_level() - the MPI thread support a model needs. */
 static inline int tile_model_thread_level(int model, int threads)
 {
     if (model == TILE_MODEL_MULTIPLE)
@@ -383,10 +455,20 @@ static inline int tile_model_thread_level(int model, int threads)
     return MPI_THREAD_FUNNELED;
 }
 
+/** tile_plan_status() - TILE_OK, or the error of the creation or the last
+ *  run (plan.errmsg says more). */
+static inline int tile_plan_status(const tile_plan *plan)
+{
+    return plan == NULL ? TILE_ERR_NULL : plan->status.code;
+}
+
 /* ------------------------------------------------------------------------ */
 /* Small private helpers                                                    */
 
-static inline double tile__now(void)
+/** tile_wtime() - the clock of the statistics, in seconds (OpenMP's
+ *  omp_get_wtime when compiled with OpenMP: any thread may call it; else
+ *  MPI_Wtime). */
+static inline double tile_wtime(void)
 {
 #ifdef _OPENMP
     return omp_get_wtime();
@@ -395,49 +477,77 @@ static inline double tile__now(void)
 #endif
 }
 
-static inline int tile__thread_num(void)
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
-#endif
-}
-
-/* a * b for non-negative a, b; returns -1 on overflow. */
-static inline int64_t tile__mul(int64_t a, int64_t b)
-{
-    if (a < 0 || b < 0)
-        return -1;
-    if (a != 0 && b > INT64_MAX / a)
-        return -1;
-    return a * b;
-}
-
-static inline int tile__fail(tile_plan *p, int code, const char *fmt, ...)
+static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
+                             const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
-static inline int tile__fail(tile_plan *p, int code, const char *fmt, ...)
+/* Record the plan's first error: code, the argument at fault, its message. */
+static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
+                             const char *fmt, ...)
 {
     va_list ap;
-    if (p->err != TILE_OK)
-        return p->err;
-    p->err = code;
+    if (p->status.code != TILE_OK)
+        return p->status.code;
+    tilehybrid_status_set(&p->status, code, arg, index);
+    p->status.rank = p->rank;
     va_start(ap, fmt);
     vsnprintf(p->errmsg, sizeof p->errmsg, fmt, ap);
     va_end(ap);
     return code;
 }
 
-/* Record the first error of a thread during a run. */
-static inline void tile__thread_error(tile_plan *p, int t, int code)
+/** tile_thread_error() - record thread t's first error of the run (it
+ *  becomes the run's error when the run finishes). */
+static inline void tile_thread_error(tile_plan *p, int t, int code)
 {
-    if (p->stats[t].error == TILE_OK)
-        p->stats[t].error = code;
+    if (p->run.stats[t].error == TILE_OK)
+        p->run.stats[t].error = code;
 }
+
+/* Every rank ends with the same code and message: the lowest failing rank's
+ * (its rank in front when there are several ranks).  Collective. */
+static inline int tile__agree(tile_plan *p, const uint64_t *v, int nv,
+                              const char *const *names, const int *is_double)
+{
+    tilehybrid_agreement a;
+    char msg[sizeof p->errmsg];
+    memcpy(msg, p->errmsg, sizeof msg);
+    if (tilehybrid_agree(p->comm, p->status.code, v, nv, msg, sizeof msg, &a) != MPI_SUCCESS) {
+        p->status.code = TILE_OK;
+        return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Allreduce failed while agreeing "
+                          "across ranks");
+    }
+    if (a.code != TILE_OK) {
+        int code = a.code;
+        p->status.code = TILE_OK;
+        if (p->size > 1)
+            tile__fail(p, code, p->status.arg, p->status.index, "rank %d: %s", a.rank, msg);
+        else
+            tile__fail(p, code, p->status.arg, p->status.index, "%s", msg);
+        p->status.rank = a.rank;
+        return code;
+    }
+    if (a.index >= 0) {
+        char lo[32], hi[32];
+        if (is_double[a.index]) {
+            snprintf(lo, sizeof lo, "%.17g", tilehybrid_from_bits(a.lo));
+            snprintf(hi, sizeof hi, "%.17g", tilehybrid_from_bits(a.hi));
+        } else {
+            snprintf(lo, sizeof lo, "%lld", (long long)(int64_t)a.lo);
+            snprintf(hi, sizeof hi, "%lld", (long long)(int64_t)a.hi);
+        }
+        return tile__fail(p, TILE_ERR_MISMATCH, names[a.index], a.index,
+                          "argument '%s' differs between ranks (%s vs %s)", names[a.index], lo,
+                          hi);
+    }
+    return TILE_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Storage: planes, rows, packing                                           */
 
 /* Plane z (z >= -d_Z).  The ring holds R planes, R a multiple of the tile
  * height, so a tile never wraps; d_Z mirror planes in front of it hold the
@@ -445,8 +555,8 @@ static inline void tile__thread_error(tile_plan *p, int t, int code)
  * plane z - j is always j plane strides below plane z inside a tile. */
 static inline unsigned char *tile__plane(const tile_plan *p, int64_t z)
 {
-    int64_t slot = p->cfg.depz + (z >= 0 ? z % p->ring_planes : z);
-    return p->ring + (size_t)slot * p->plane_bytes;
+    int64_t slot = p->cfg.depz + (z >= 0 ? z % p->store.ring_planes : z);
+    return p->store.ring + (size_t)slot * p->store.plane_bytes;
 }
 
 /* Byte offset within a plane of local coordinates x[0..n-1] (ghosts < 0). */
@@ -454,65 +564,9 @@ static inline ptrdiff_t tile__offset(const tile_plan *p, const int64_t *x)
 {
     int64_t e = 0;
     int i;
-    for (i = 0; i < p->n; i++)
-        e += (x[i] + p->cfg.dep[i]) * p->stride[i];
+    for (i = 0; i < p->cfg.n; i++)
+        e += (x[i] + p->cfg.dep[i]) * p->store.stride[i];
     return (ptrdiff_t)(e * (int64_t)p->cfg.elem_size);
-}
-
-/* p->nsteps is written by the thread that schedules tiles and read by all
- * threads at the top of every step (a named critical section: once a step;
- * gcc 12 misreports "omp atomic write" operands as unused). */
-static inline int64_t tile__nsteps(const tile_plan *p)
-{
-    int64_t v;
-#ifdef _OPENMP
-#pragma omp critical(tile__nsteps_lock)
-#endif
-    v = p->nsteps;
-    return v;
-}
-
-static inline void tile__set_nsteps(tile_plan *p, int64_t v)
-{
-#ifdef _OPENMP
-#pragma omp critical(tile__nsteps_lock)
-#endif
-    p->nsteps = v;
-}
-
-/* The schedule record of tile k (valid while k is in flight). */
-static inline int64_t tile__sigma(const tile_plan *p, int64_t k)
-{
-    return p->sched_sigma[k % p->sched_w];
-}
-
-static inline int64_t *tile__bounds(const tile_plan *p, int64_t k)
-{
-    int ta = p->bal_dim < 0 ? 1 : p->tdims[p->bal_dim];
-    return p->sched_bounds + (size_t)(k % p->sched_w) * (size_t)(ta + 1);
-}
-
-/* Tile thread t computes at step s (and claim it), or -1. */
-static inline int64_t tile__claim(tile_plan *p, int t, int64_t s)
-{
-    int64_t k;
-    if (t < 0 || t >= p->threads)
-        return -1;
-    k = p->next_tile[8 * t];
-    /* tile k was announced before its predecessor started (tile__advance),
-     * so its record is stable by now */
-    if (k >= p->ntiles || tile__sigma(p, k) + p->tskew[t] != s)
-        return -1;
-    p->next_tile[8 * t] = k + 1;
-    return k;
-}
-
-/* Tile of thread t's face part in the message of step s (multiple model:
- * sigma(k) = k, one message per thread part), or -1. */
-static inline int64_t tile__part_tile(const tile_plan *p, int t, int64_t s)
-{
-    int64_t k = s - p->tskew[t];
-    return (k >= 0 && k < p->ntiles) ? k : -1;
 }
 
 static inline int64_t tile__tile_z0(const tile_plan *p, int64_t k)
@@ -526,37 +580,8 @@ static inline int64_t tile__tile_z1(const tile_plan *p, int64_t k)
     return z1 < p->cfg.zlen ? z1 : p->cfg.zlen;
 }
 
-/* Box of thread t for tile k (local coordinates [lo, hi) per dimension). */
-static inline void tile__thread_box(const tile_plan *p, int t, int64_t k, int64_t *lo,
-                                    int64_t *hi)
-{
-    int i;
-    for (i = 0; i < p->n; i++) {
-        int c = p->tcoord[t * p->n + i];
-        const int64_t *b = i == p->bal_dim ? tile__bounds(p, k) : p->tsplit[i];
-        lo[i] = b[c];
-        hi[i] = b[c + 1];
-    }
-}
-
-/* The whole block, or its face in dimension i (last d_i layers, or the d_i
- * ghost layers below it). */
-static inline void tile__block_face(const tile_plan *p, int i, int ghost, int64_t *lo,
-                                    int64_t *hi)
-{
-    int j;
-    for (j = 0; j < p->n; j++) {
-        lo[j] = 0;
-        hi[j] = p->len[j];
-    }
-    if (i < 0)
-        return;
-    lo[i] = ghost ? -p->cfg.dep[i] : p->len[i] - p->cfg.dep[i];
-    hi[i] = ghost ? 0 : p->len[i];
-}
-
 /* Visit the rows (innermost dimension) of box [lo,hi) x planes [z0,z1):
- * calls fn(ctx, plane_base + row_offset, row_bytes, coords) per row. */
+ * calls fn(ctx, plane_base + row_offset, row_bytes, coords, z) per row. */
 typedef void (*tile__row_fn)(void *ctx, unsigned char *row, size_t bytes,
                              const int64_t *x, int64_t z);
 
@@ -564,7 +589,7 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
                                   const int64_t *lo, const int64_t *hi,
                                   tile__row_fn fn, void *ctx)
 {
-    int n = p->n, i;
+    int n = p->cfg.n, i;
     int64_t x[TILE_MAX_DIMS], z;
     size_t bytes;
     for (i = 0; i < n; i++)
@@ -606,17 +631,33 @@ static inline void tile__copy_row(void *ctx, unsigned char *row, size_t bytes,
     c->buf += bytes;
 }
 
+/**
+ * tile_pack() - copy a box of tile k's planes to or from a buffer.
+ * @p:      the plan.
+ * @k:      the tile (its planes z0..z1-1).
+ * @lo, @hi: the box in local coordinates ([lo, hi) per dimension; ghost
+ *          layers are below 0).
+ * @buf:    the buffer, rows in order (planes outermost).
+ * @to_buf: 1 to pack (plane -> buffer), 0 to unpack.
+ * Return: the bytes copied.  A building block of the models (messages).
+ */
+static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo,
+                                const int64_t *hi, unsigned char *buf, int to_buf)
+{
+    tile__copy_ctx cc;
+    cc.buf = buf;
+    cc.to_buf = to_buf;
+    tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
+    return (int64_t)(cc.buf - buf);
+}
+
 /* memset that the compiler cannot merge with the malloc before it */
 static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
-
-typedef struct tile__fill_ctx {
-    const tile_plan *p;
-} tile__fill_ctx;
 
 static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
                                   const int64_t *x, int64_t z)
 {
-    const tile_plan *p = ((tile__fill_ctx *)ctx)->p;
+    const tile_plan *p = (const tile_plan *)ctx;
     int64_t c[TILE_MAX_DIMS + 1];
     size_t e, esz = p->cfg.elem_size, n = bytes / esz;
     int i;
@@ -624,21 +665,88 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
         memset(row, 0, bytes);
         return;
     }
-    for (i = 0; i < p->n; i++)
+    for (i = 0; i < p->cfg.n; i++)
         c[i] = p->lo[i] + x[i];
-    c[p->n] = z;
+    c[p->cfg.n] = z;
     for (e = 0; e < n; e++) {
         p->cfg.boundary(row + e * esz, c, p->cfg.boundary_ctx);
-        c[p->n - 1]++;
+        c[p->cfg.n - 1]++;
     }
 }
 
-/* Face region of thread t's box in dimension i: the last d_i layers (send)
- * or the d_i ghost layers below the box (receive). */
-static inline void tile__face(const tile_plan *p, int t, int64_t k, int i, int ghost,
-                              int64_t *lo, int64_t *hi)
+/* ------------------------------------------------------------------------ */
+/* Thread tiles and the schedule                                            */
+
+/* The schedule record of tile k (valid while k is in flight). */
+static inline int64_t tile__sigma(const tile_plan *p, int64_t k)
 {
-    tile__thread_box(p, t, k, lo, hi);
+    return p->run.sigma[k % p->run.sched_w];
+}
+
+static inline int64_t *tile__bounds(const tile_plan *p, int64_t k)
+{
+    int ta = p->threads.bal_dim < 0 ? 1 : p->threads.dims[p->threads.bal_dim];
+    return p->run.bounds + (size_t)(k % p->run.sched_w) * (size_t)(ta + 1);
+}
+
+/* Tile thread t computes at step s (and claim it), or -1. */
+static inline int64_t tile__claim(tile_plan *p, int t, int64_t s)
+{
+    int64_t k;
+    if (t < 0 || t >= p->cfg.threads)
+        return -1;
+    k = p->run.next_tile[8 * t];
+    /* tile k was announced before its predecessor started (tile__advance),
+     * so its record is stable by now */
+    if (k >= p->ntiles || tile__sigma(p, k) + p->threads.delay[t] != s)
+        return -1;
+    p->run.next_tile[8 * t] = k + 1;
+    return k;
+}
+
+/**
+ * tile_thread_box() - the box of thread t in tile k.
+ * @p: the plan; @t: the thread; @k: the tile (in flight).
+ * @lo, @hi: receive local coordinates [lo, hi) per dimension.
+ */
+static inline void tile_thread_box(const tile_plan *p, int t, int64_t k, int64_t *lo,
+                                   int64_t *hi)
+{
+    int i;
+    for (i = 0; i < p->cfg.n; i++) {
+        int c = p->threads.coord[t * p->cfg.n + i];
+        const int64_t *b = i == p->threads.bal_dim ? tile__bounds(p, k) : p->threads.split[i];
+        lo[i] = b[c];
+        hi[i] = b[c + 1];
+    }
+}
+
+/* The whole block, or its face in dimension i (last d_i layers, or the d_i
+ * ghost layers below it). */
+static inline void tile__block_face(const tile_plan *p, int i, int ghost, int64_t *lo,
+                                    int64_t *hi)
+{
+    int j;
+    for (j = 0; j < p->cfg.n; j++) {
+        lo[j] = 0;
+        hi[j] = p->len[j];
+    }
+    if (i < 0)
+        return;
+    lo[i] = ghost ? -p->cfg.dep[i] : p->len[i] - p->cfg.dep[i];
+    hi[i] = ghost ? 0 : p->len[i];
+}
+
+/**
+ * tile_thread_face() - thread t's face in dimension i for tile k: the last
+ * d_i layers of its box (@ghost 0, what it sends) or the d_i ghost layers
+ * below it (@ghost 1, what it receives).
+ * @lo, @hi: receive the box (local coordinates).
+ */
+static inline void tile_thread_face(const tile_plan *p, int t, int64_t k, int i, int ghost,
+                                    int64_t *lo, int64_t *hi)
+{
+    tile_thread_box(p, t, k, lo, hi);
     if (ghost) {
         hi[i] = lo[i];
         lo[i] = lo[i] - p->cfg.dep[i];
@@ -647,15 +755,14 @@ static inline void tile__face(const tile_plan *p, int t, int64_t k, int i, int g
     }
 }
 
-/* Bytes of thread t's face in dimension i for tile k. */
-static inline int64_t tile__face_bytes(const tile_plan *p, int t, int i, int64_t k)
+/** tile_box_bytes() - the bytes of box [lo, hi) over tile k's planes. */
+static inline int64_t tile_box_bytes(const tile_plan *p, int64_t k, const int64_t *lo,
+                                     const int64_t *hi)
 {
-    int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, b;
+    int64_t b = (int64_t)p->cfg.elem_size * (tile__tile_z1(p, k) - tile__tile_z0(p, k));
     int j;
-    tile__face(p, t, k, i, 0, lo, hi);
-    b = (int64_t)p->cfg.elem_size * (tile__tile_z1(p, k) - tile__tile_z0(p, k));
-    for (j = 0; j < p->n; j++)
-        b *= hi[j] - lo[j];
+    for (j = 0; j < p->cfg.n; j++)
+        b *= hi[j] > lo[j] ? hi[j] - lo[j] : 0;
     return b;
 }
 
@@ -663,547 +770,299 @@ static inline int64_t tile__face_bytes(const tile_plan *p, int t, int i, int64_t
 static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-    tile__fill_ctx fc;
     int i;
-    fc.p = p;
-    for (i = 0; i < p->n; i++) {
-        if (p->cfg.dep[i] == 0 || p->pcoords[i] != 0 || p->tcoord[t * p->n + i] != 0)
+    for (i = 0; i < p->cfg.n; i++) {
+        if (p->cfg.dep[i] == 0 || p->pcoords[i] != 0 ||
+            p->threads.coord[t * p->cfg.n + i] != 0)
             continue;
-        tile__face(p, t, k, i, 1, lo, hi);
-        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi,
-                       tile__fill_row, &fc);
+        tile_thread_face(p, t, k, i, 1, lo, hi);
+        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__fill_row,
+                       (void *)p);
     }
-}
-
-/* ------------------------------------------------------------------------ */
-/* Multiple model: thread t sends and receives its own part of each face,
- * one message per part and step, its coordinates (t_i dropped) in the tag.
- * Step s sends what thread t computed at step s-1 and receives what it needs
- * at step s (sigma(k) = k: no rebalancing in this model). */
-
-static inline int tile__is_sender(const tile_plan *p, int t, int i)
-{
-    return p->tcoord[t * p->n + i] == p->tdims[i] - 1;
-}
-
-static inline int tile__is_receiver(const tile_plan *p, int t, int i)
-{
-    return p->tcoord[t * p->n + i] == 0;
-}
-
-/* Tag of thread t's part in dimension i: its coordinates with t_i dropped. */
-static inline int tile__tag(const tile_plan *p, int t, int i)
-{
-    int j, tag = 0;
-    for (j = 0; j < p->n; j++)
-        if (j != i)
-            tag = tag * p->tdims[j] + p->tcoord[t * p->n + j];
-    return tag;
-}
-
-static inline int tile__mpi_check(tile_plan *p, int t, int rc)
-{
-    if (rc != MPI_SUCCESS)
-        tile__thread_error(p, t, TILE_ERR_MPI);
-    return rc;
-}
-
-/* Pack and send thread t's parts computed at step s-1. */
-static inline void tile__post_sends(tile_plan *p, int64_t s, int t)
-{
-    int i;
-    int64_t k = tile__part_tile(p, t, s - 1);
-    for (i = 0; i < p->n && k >= 0; i++) {
-        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
-        unsigned char *buf = p->sbuf[i] + p->seg[i * p->threads + t];
-        MPI_Request *r = &p->req[t * 2 * p->n + p->nreq[t]];
-        tile__copy_ctx cc;
-        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i))
-            continue;
-        tile__face(p, t, k, i, 0, lo, hi);
-        cc.buf = buf;
-        cc.to_buf = 1;
-        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
-        bytes = (int64_t)(cc.buf - buf);
-        if (bytes == 0)
-            continue;
-        if (tile__mpi_check(p, t, MPI_Isend(buf, (int)bytes, MPI_BYTE, p->nbr_hi[i],
-                                            tile__tag(p, t, i), p->comm, r)) == MPI_SUCCESS)
-            p->nreq[t]++;
-        p->stats[t].bytes_sent += bytes;
-        p->stats[t].messages++;
-    }
-}
-
-/* Post the receives of thread t's parts needed at step s. */
-static inline void tile__post_recvs(tile_plan *p, int64_t s, int t)
-{
-    int i;
-    int64_t k = tile__part_tile(p, t, s);
-    for (i = 0; i < p->n && k >= 0; i++) {
-        int64_t bytes;
-        MPI_Request *r = &p->req[t * 2 * p->n + p->nreq[t]];
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
-            continue;
-        bytes = tile__face_bytes(p, t, i, k);
-        if (bytes == 0)
-            continue;
-        if (tile__mpi_check(p, t, MPI_Irecv(p->rbuf[i] + p->seg[i * p->threads + t], (int)bytes,
-                                            MPI_BYTE, p->nbr_lo[i], tile__tag(p, t, i), p->comm,
-                                            r)) == MPI_SUCCESS)
-            p->nreq[t]++;
-    }
-}
-
-/* Unpack thread t's parts received for step s into the ghost layers. */
-static inline void tile__unpack(tile_plan *p, int64_t s, int t)
-{
-    int i;
-    int64_t k = tile__part_tile(p, t, s);
-    for (i = 0; i < p->n && k >= 0; i++) {
-        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-        tile__copy_ctx cc;
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
-            continue;
-        tile__face(p, t, k, i, 1, lo, hi);
-        cc.buf = p->rbuf[i] + p->seg[i * p->threads + t];
-        cc.to_buf = 0;
-        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
-    }
-}
-
-/* Complete thread me's requests; the time goes to stats.wait. */
-static inline void tile__waitall(tile_plan *p, int me)
-{
-    MPI_Status st[2 * TILE_MAX_DIMS];  /* not MPI_STATUSES_IGNORE: gcc 12 warns on it */
-    double t0;
-    if (p->nreq[me] == 0)
-        return;
-    t0 = tile__now();
-    tile__mpi_check(p, me, MPI_Waitall(p->nreq[me], &p->req[me * 2 * p->n], st));
-    p->nreq[me] = 0;
-    p->stats[me].wait += tile__now() - t0;
-}
-
-/* --- the tile schedule ---------------------------------------------------- */
-
-/* Give tile k its thread split (the current factor along bal_dim) and its
- * start step.  Called by one thread, for tiles no thread computes yet. */
-static inline void tile__announce(tile_plan *p, int64_t k)
-{
-    int64_t *b = tile__bounds(p, k);
-    int changed = 0;
-    if (p->cfg.balance == TILE_BAL_CUSTOM && p->cfg.model == TILE_MODEL_FUNNELED) {
-        double f = p->cfg.bal_fn(p, k, p->cfg.bal_ctx);
-        p->bal_now = f > 1.0 ? 1.0 : f >= 0.0 ? f : 0.0;   /* NaN and below 0: 0 */
-    }
-    if (p->bal_dim >= 0) {
-        int ta = p->tdims[p->bal_dim], u;
-        int64_t first = 0, count = 0;
-        b[0] = 0;
-        for (u = 0; u < ta; u++) {
-            bal_split_part(p->len[p->bal_dim], ta, p->bal_now, u, &first, &count);
-            b[u + 1] = first + count;
-        }
-        if (k > 0)
-            changed = memcmp(b, tile__bounds(p, k - 1), sizeof(int64_t) * (size_t)(ta + 1)) != 0;
-    }
-    p->sched_sigma[k % p->sched_w] = k == 0 ? 0 : tile__sigma(p, k - 1) + 1 +
-                                                  (changed ? p->skew : 0);
-    if (changed)
-        p->bal_changes++;
-    p->announced = k + 1;
-    if (k == p->ntiles - 1)
-        tile__set_nsteps(p, tile__sigma(p, k) + p->skew + 1);
-}
-
-/* Announce every tile whose predecessor starts by step s + 1, so that the
- * receive for it can be posted in time (end of step s, one thread). */
-static inline void tile__advance(tile_plan *p, int64_t s)
-{
-    if (p->announced == 0 && p->ntiles > 0)
-        tile__announce(p, 0);
-    while (p->announced < p->ntiles && tile__sigma(p, p->announced - 1) <= s + 1)
-        tile__announce(p, p->announced);
-}
-
-/* The master's share: constant/variable factor once t_comp is known, the
- * adaptive rule every step (end of step, master thread, funneled model). */
-static inline void tile__rebalance(tile_plan *p)
-{
-    const tile_stats *m = &p->stats[0];
-    /* t_comm of Lemma 2 is the master's communication work: packing, MPI
-     * calls, unpacking.  Time blocked in MPI_Waitall is mostly waiting for
-     * the upstream neighbour, which moving work between threads cannot
-     * shorten, so it is left out. */
-    double comp = m->compute - p->last_comp, comm = m->comm - p->last_comm;
-    p->last_comp = m->compute;
-    p->last_comm = m->comm;
-    if (p->cfg.model != TILE_MODEL_FUNNELED || p->threads == 1)
-        return;
-    if (p->cfg.balance == TILE_BAL_ADAPTIVE) {
-        if (bal_adaptive_step(&p->adapt, comp, comm) == 1)
-            p->bal_now = p->adapt.bal;
-    } else if ((p->cfg.balance == TILE_BAL_CONSTANT || p->cfg.balance == TILE_BAL_VARIABLE) &&
-               p->model.tcomp <= 0.0 && m->points > 0 && m->compute > 0.0) {
-        /* t_comp measured on the master's first tile(s) of the user's body */
-        double f = 1.0;
-        int64_t dep64[TILE_MAX_DIMS];
-        int i, clamped = 0;
-        p->model.tcomp = m->compute / (double)m->points;
-        for (i = 0; i < p->n; i++)
-            dep64[i] = p->cfg.dep[i];
-        if (bal_factor(&p->model, p->n, p->pdims,
-                       p->cfg.balance == TILE_BAL_VARIABLE ? p->pcoords : NULL, p->threads,
-                       p->cfg.extent, p->cfg.tile_height, dep64, &f, &clamped) == BAL_OK) {
-            p->bal_now = f;
-            p->bal_clamped = clamped;
-        }
-    }
-}
-
-/* --- whole-face messages (models mpi, fine, funneled) ---------------------- */
-
-/* At step s: send the face of the tile every face thread finished at step
- * s - 1 (tile k with sigma(k) + S + 1 == s), post the receive for the tile
- * that starts at step s + 1. */
-static inline void tile__wf_begin(tile_plan *p, int64_t s)
-{
-    int i;
-    int64_t k = p->send_next, r = p->recv_next;
-    int do_send = k < p->ntiles && k < p->announced && tile__sigma(p, k) + p->skew + 1 == s;
-    int do_recv = r < p->ntiles && r < p->announced && tile__sigma(p, r) - 1 == s;
-    for (i = 0; i < p->n; i++) {
-        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
-        MPI_Request *q = &p->req[p->nreq[0]];
-        if (do_send && p->nbr_hi[i] != MPI_PROC_NULL) {
-            tile__copy_ctx cc;
-            tile__block_face(p, i, 0, lo, hi);
-            cc.buf = p->sbuf[i];
-            cc.to_buf = 1;
-            tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row,
-                           &cc);
-            bytes = (int64_t)(cc.buf - p->sbuf[i]);
-            if (tile__mpi_check(p, 0, MPI_Isend(p->sbuf[i], (int)bytes, MPI_BYTE, p->nbr_hi[i], 0,
-                                                p->comm, q)) == MPI_SUCCESS)
-                p->nreq[0]++;
-            p->stats[0].bytes_sent += bytes;
-            p->stats[0].messages++;
-        }
-        if (do_recv && p->nbr_lo[i] != MPI_PROC_NULL) {
-            int j;
-            q = &p->req[p->nreq[0]];
-            tile__block_face(p, i, 1, lo, hi);
-            bytes = (int64_t)p->cfg.elem_size * (tile__tile_z1(p, r) - tile__tile_z0(p, r));
-            for (j = 0; j < p->n; j++)
-                bytes *= hi[j] - lo[j];
-            if (tile__mpi_check(p, 0, MPI_Irecv(p->rbuf[i], (int)bytes, MPI_BYTE, p->nbr_lo[i], 0,
-                                                p->comm, q)) == MPI_SUCCESS)
-                p->nreq[0]++;
-        }
-    }
-    if (do_send)
-        p->send_next++;
-    if (do_recv) {
-        p->recv_pending = r;
-        p->recv_next++;
-    }
-}
-
-/* End of step s: wait, unpack the tile received, then schedule ahead. */
-static inline void tile__wf_end(tile_plan *p, int64_t s)
-{
-    double t0;
-    int i;
-    tile__waitall(p, 0);
-    t0 = tile__now();
-    if (p->recv_pending >= 0) {
-        int64_t k = p->recv_pending;
-        for (i = 0; i < p->n; i++) {
-            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-            tile__copy_ctx cc;
-            if (p->nbr_lo[i] == MPI_PROC_NULL)
-                continue;
-            tile__block_face(p, i, 1, lo, hi);
-            cc.buf = p->rbuf[i];
-            cc.to_buf = 0;
-            tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row,
-                           &cc);
-        }
-        p->recv_pending = -1;
-    }
-    p->stats[0].comm += tile__now() - t0;
-    if (s >= 0)
-        tile__rebalance(p);
-    tile__advance(p, s);
-}
-
-/* One communication phase of step s for thread me: whole faces (thread 0),
- * or thread me's own parts (multiple model): send what the previous step
- * computed, post receives for what the next step needs. */
-static inline void tile__comm_begin(tile_plan *p, int64_t s, int me)
-{
-    double t0;
-    if (s == 0) {
-        /* the prologue: receive what step 0 needs.  Done here, after the step
-         * macro has checked the model, so that a wrong macro sends nothing and
-         * waits for nothing on every rank. */
-        if (p->whole_face) {
-            tile__wf_begin(p, -1);
-            tile__wf_end(p, -1);
-        } else {
-            tile__post_recvs(p, 0, me);
-            tile__waitall(p, me);
-            tile__unpack(p, 0, me);
-        }
-    }
-    /* (the prologue's wait counts as wait, its unpacking as comm, above) */
-    t0 = tile__now();
-    if (p->whole_face) {
-        tile__wf_begin(p, s);
-    } else {
-        tile__post_sends(p, s, me);
-        tile__post_recvs(p, s + 1, me);
-    }
-    p->stats[me].comm += tile__now() - t0;
-}
-
-/* Wait for step s's messages and unpack what step s+1 needs. */
-static inline void tile__comm_end(tile_plan *p, int64_t s, int me)
-{
-    double t0;
-    if (p->whole_face) {
-        tile__wf_end(p, s);
-        return;
-    }
-    tile__waitall(p, me);
-    t0 = tile__now();
-    tile__unpack(p, s + 1, me);
-    p->stats[me].comm += tile__now() - t0;
-    if (me == 0)
-        tile__advance(p, s);
 }
 
 /* Fill the d_Z planes below Z = 0 for the whole block. */
 static inline void tile__fill_zlow(tile_plan *p)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-    tile__fill_ctx fc;
-    fc.p = p;
     tile__block_face(p, -1, 0, lo, hi);
-    tile__for_rows(p, -(int64_t)p->cfg.depz, 0, lo, hi, tile__fill_row, &fc);
+    tile__for_rows(p, -(int64_t)p->cfg.depz, 0, lo, hi, tile__fill_row, p);
+}
+
+/* Give tile k its thread split (the balancing factor along bal_dim) and its
+ * start step.  Called by one thread, for tiles no thread computes yet. */
+static inline void tile__announce(tile_plan *p, int64_t k)
+{
+    int64_t *b = tile__bounds(p, k);
+    int changed = 0, d = p->threads.bal_dim;
+    if (d >= 0) {
+        int ta = p->threads.dims[d], u;
+        int64_t first = 0, count = 0;
+        double f = p->run.balancing ? bal_policy_tile(&p->run.bal, k) : 1.0;
+        b[0] = 0;
+        for (u = 0; u < ta; u++) {
+            bal_split_part(p->len[d], ta, f, u, &first, &count);
+            b[u + 1] = first + count;
+        }
+        if (k > 0)
+            changed = memcmp(b, tile__bounds(p, k - 1), sizeof(int64_t) * (size_t)(ta + 1)) != 0;
+    }
+    p->run.sigma[k % p->run.sched_w] = k == 0 ? 0 : tile__sigma(p, k - 1) + 1 +
+                                                     (changed ? p->threads.skew : 0);
+    p->run.bal_changes += changed;
+    p->run.announced = k + 1;
+    if (k == p->ntiles - 1)
+        p->run.nsteps = tile__sigma(p, k) + p->threads.skew + 1;
+}
+
+/**
+ * tile_schedule() - announce every tile whose predecessor starts by step
+ * s + 1, so that the receive for it can be posted in time.
+ * @p: the plan; @s: the step that just ended (-1 before the first).
+ * Called at the end of every step by the thread that does the messages
+ * (after a balancing policy has seen the step: hybrid.h).
+ */
+static inline void tile_schedule(tile_plan *p, int64_t s)
+{
+    if (p->run.announced == 0 && p->ntiles > 0)
+        tile__announce(p, 0);
+    while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
+        tile__announce(p, p->run.announced);
+}
+
+/** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
+ *  scheduled). */
+static inline int64_t tile_nsteps(const tile_plan *p)
+{
+    return p->run.nsteps;
 }
 
 /* ------------------------------------------------------------------------ */
-/* Runs: start, the group loop, the end                                     */
+/* Whole-face messages (models mpi, fine, funneled)                         */
 
-/* Collective start of a run (called by one thread per process: the master).
- * Checks that every rank runs the plan with the right number of threads and
- * the same model, resets the statistics.  Sets p->run_ok. */
-static inline void tile__run_start(tile_plan *p, int nthreads, int model)
+/** tile_mpi_check() - an MPI call of thread t: a failure is the run's error.
+ *  Returns rc. */
+static inline int tile_mpi_check(tile_plan *p, int t, int rc)
 {
-    int mine, all, t, rc;
-    mine = (p->err == TILE_OK && nthreads == p->threads && model == p->cfg.model) ? 1 : 0;
-    rc = MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, p->comm);
-    p->run_ok = (rc == MPI_SUCCESS && all == 1);
-    if (!p->run_ok) {
-        if (p->err == TILE_OK) {
-            if (rc != MPI_SUCCESS)
-                tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed at the start of a run");
-            else if (model != p->cfg.model)  /* (cannot happen: the loop reads the plan) */
-                tile__fail(p, TILE_ERR_MODEL, "the step macro is for model '%s' but the plan was "
-                           "created for model '%s'", tile_model_name(model),
-                           tile_model_name(p->cfg.model));
-            else if (nthreads != p->threads)
-                tile__fail(p, TILE_ERR_THREADS, "the plan needs %d threads but the parallel region "
-                           "has %d (use num_threads(plan.threads))", p->threads, nthreads);
-            else
-                tile__fail(p, TILE_ERR_REMOTE, "another rank could not start the run");
-        }
+    if (rc != MPI_SUCCESS)
+        tile_thread_error(p, t, TILE_ERR_MPI);
+    return rc;
+}
+
+/* Send the face of tile k in every dimension with a successor. */
+static inline void tile__wf_send(tile_plan *p, int64_t k)
+{
+    int i;
+    for (i = 0; i < p->cfg.n; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+        MPI_Request *q = &p->run.req[p->run.nreq[0]];
+        if (p->nbr_hi[i] == MPI_PROC_NULL)
+            continue;
+        tile__block_face(p, i, 0, lo, hi);
+        bytes = tile_pack(p, k, lo, hi, p->store.sbuf[i], 1);
+        if (tile_mpi_check(p, 0, MPI_Isend(p->store.sbuf[i], (int)bytes, MPI_BYTE, p->nbr_hi[i],
+                                            0, p->comm, q)) == MPI_SUCCESS)
+            p->run.nreq[0]++;
+        p->run.stats[0].bytes_sent += bytes;
+        p->run.stats[0].messages++;
+    }
+}
+
+/* Post the receives of tile k's ghost faces. */
+static inline void tile__wf_recv(tile_plan *p, int64_t k)
+{
+    int i;
+    for (i = 0; i < p->cfg.n; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+        MPI_Request *q = &p->run.req[p->run.nreq[0]];
+        if (p->nbr_lo[i] == MPI_PROC_NULL)
+            continue;
+        tile__block_face(p, i, 1, lo, hi);
+        if (tile_mpi_check(p, 0, MPI_Irecv(p->store.rbuf[i], (int)tile_box_bytes(p, k, lo, hi),
+                                            MPI_BYTE, p->nbr_lo[i], 0, p->comm, q)) ==
+            MPI_SUCCESS)
+            p->run.nreq[0]++;
+    }
+}
+
+/* At step s: send the face of the tile every face thread finished at step
+ * s - 1 (tile k with sigma(k) + S + 1 == s), post the receive for the tile
+ * that starts at step s + 1. */
+static inline void tile__wf_begin(tile_plan *p, int64_t s)
+{
+    int64_t k = p->run.send_next, r = p->run.recv_next;
+    if (k < p->ntiles && k < p->run.announced && tile__sigma(p, k) + p->threads.skew + 1 == s) {
+        tile__wf_send(p, k);
+        p->run.send_next++;
+    }
+    if (r < p->ntiles && r < p->run.announced && tile__sigma(p, r) - 1 == s) {
+        tile__wf_recv(p, r);
+        p->run.recv_pending = r;
+        p->run.recv_next++;
+    }
+}
+
+/**
+ * tile_waitall() - complete thread @me's requests; the time goes to its
+ * stats.wait.  @p: the plan.
+ */
+static inline void tile_waitall(tile_plan *p, int me)
+{
+    MPI_Status st[2 * TILE_MAX_DIMS];  /* not MPI_STATUSES_IGNORE: gcc 12 warns on it */
+    double t0;
+    if (p->run.nreq[me] == 0)
         return;
-    }
-    for (t = 0; t < p->threads; t++) {
-        memset(&p->stats[t], 0, sizeof p->stats[t]);
-        p->nreq[t] = 0;
-        p->next_tile[8 * t] = 0;
-    }
-    p->bytes_sent = p->messages = 0;
-    /* the schedule and the master's first factor */
-    p->announced = p->send_next = p->recv_next = 0;
-    p->recv_pending = -1;
-    tile__set_nsteps(p, INT64_MAX);
-    p->bal_changes = 0;
-    p->last_comp = p->last_comm = 0.0;
-    p->bal_now = 1.0;
-    if (p->cfg.model == TILE_MODEL_FUNNELED && p->threads > 1) {
-        p->bal_now = p->cfg.bal;
-        if (p->cfg.balance == TILE_BAL_ADAPTIVE) {
-            int64_t sample = p->cfg.adapt_sample, period = p->cfg.adapt_period;
-            if (sample <= 0 && bal_sampling_steps(p->size, p->threads, &sample) != BAL_OK)
-                sample = 2 * (int64_t)p->size * p->threads;
-            period = period == 0 ? sample : period < 0 ? 0 : period;
-            bal_adaptive_init(&p->adapt, p->cfg.bal, p->threads, sample, period,
-                              p->cfg.adapt_smoothing > 0.0 ? p->cfg.adapt_smoothing : 0.5);
-        } else if (p->cfg.balance != TILE_BAL_FIXED && p->model.tcomp > 0.0) {
-            int64_t dep64[TILE_MAX_DIMS];
-            double f = 1.0;
-            int i;
-            for (i = 0; i < p->n; i++)
-                dep64[i] = p->cfg.dep[i];
-            if (bal_factor(&p->model, p->n, p->pdims,
-                           p->cfg.balance == TILE_BAL_VARIABLE ? p->pcoords : NULL, p->threads,
-                           p->cfg.extent, p->cfg.tile_height, dep64, &f, &p->bal_clamped) ==
-                BAL_OK)
-                p->bal_now = f;
+    t0 = tile_wtime();
+    tile_mpi_check(p, me, MPI_Waitall(p->run.nreq[me], &p->run.req[me * 2 * p->cfg.n], st));
+    p->run.nreq[me] = 0;
+    p->run.stats[me].wait += tile_wtime() - t0;
+}
+
+/* Wait for the step's messages, unpack the tile received. */
+static inline void tile__wf_end(tile_plan *p)
+{
+    double t0;
+    int i;
+    tile_waitall(p, 0);
+    t0 = tile_wtime();
+    if (p->run.recv_pending >= 0) {
+        for (i = 0; i < p->cfg.n; i++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+            if (p->nbr_lo[i] == MPI_PROC_NULL)
+                continue;
+            tile__block_face(p, i, 1, lo, hi);
+            tile_pack(p, p->run.recv_pending, lo, hi, p->store.rbuf[i], 0);
         }
+        p->run.recv_pending = -1;
     }
-    tile__advance(p, -1);
-    p->bal_first = p->bal_now;
-    p->run_start = tile__now();
+    p->run.stats[0].comm += tile_wtime() - t0;
 }
 
-static inline void tile__barrier(void)
+/**
+ * tile_comm_begin() - the messages that open step s (whole faces: the
+ * thread that does the messages, thread 0): send the face of the tile
+ * finished at step s - 1, post the receive for the tile that starts at step
+ * s + 1.  At step 0 it first receives what step 0 needs (the prologue).
+ * @p: the plan; @s: the step.
+ */
+static inline void tile_comm_begin(tile_plan *p, int64_t s)
 {
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
+    double t0;
+    if (s == 0) {
+        /* the prologue, after the step macro has checked the model: a wrong
+         * macro sends nothing and waits for nothing on every rank */
+        tile__wf_begin(p, -1);
+        tile__wf_end(p);
+        tile_schedule(p, -1);
+    }
+    /* (the prologue's wait counts as wait, its unpacking as comm, above) */
+    t0 = tile_wtime();
+    tile__wf_begin(p, s);
+    p->run.stats[0].comm += tile_wtime() - t0;
 }
 
-/* End of a run (master): totals, and the run's error on every rank (a rank
- * whose run went wrong must not leave the others reporting success). */
-static inline void tile__run_finish(tile_plan *p)
+/**
+ * tile_comm_end() - the messages that close step s: wait, unpack the tile
+ * received.  The caller then calls tile_schedule(p, s).
+ * @p: the plan; @s: the step.
+ */
+static inline void tile_comm_end(tile_plan *p, int64_t s)
 {
-    int t, mine, worst = TILE_OK;
-    double wall = tile__now() - p->run_start;
-    p->seconds = wall;
-    for (t = 0; t < p->threads; t++) {
-        tile_stats *s = &p->stats[t];
+    (void)s;
+    tile__wf_end(p);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Runs: start and finish                                                   */
+
+/* Reset what a run changes (the thread that does the messages). */
+static inline void tile__run_reset(tile_plan *p)
+{
+    int t;
+    for (t = 0; t < p->cfg.threads; t++) {
+        memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
+        p->run.nreq[t] = 0;
+        p->run.next_tile[8 * t] = 0;
+    }
+    p->run.bytes_sent = p->run.messages = 0;
+    p->run.announced = p->run.send_next = p->run.recv_next = 0;
+    p->run.recv_pending = -1;
+    p->run.nsteps = INT64_MAX;
+    p->run.bal_changes = 0;
+    if (p->run.balancing)
+        bal_policy_start(&p->run.bal);
+}
+
+/**
+ * tile_run_start() - the collective start of a run, by one thread per
+ * process (the one that calls MPI).
+ * @p:        the plan.
+ * @model:    the model of the step macro that runs.
+ * @nthreads: the threads that will run the steps (the parallel region's
+ *            size for the coarse-grain models, the plan's threads else).
+ * Every rank checks that the plan is of @model and has @nthreads threads;
+ * if any rank cannot run, no rank runs and every rank records the same
+ * error.  Otherwise it resets the run, fills the planes below Z = 0 and
+ * schedules the first tiles.
+ * Return: 1 if the run goes on.
+ */
+static inline int tile_run_start(tile_plan *p, int model, int nthreads)
+{
+    if (p->status.code == TILE_OK && model != p->cfg.model)
+        tile__fail(p, TILE_ERR_MODEL, "model", -1, "the step macro is for model '%s' but the "
+                   "plan was created for model '%s'", tile_model_name(model),
+                   tile_model_name(p->cfg.model));
+    else if (p->status.code == TILE_OK && nthreads != p->cfg.threads)
+        tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
+                   "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
+                   nthreads);
+    p->run.ok = tile__agree(p, NULL, 0, NULL, NULL) == TILE_OK;
+    if (!p->run.ok)
+        return 0;
+    tile__run_reset(p);
+    tile__fill_zlow(p);
+    tile_schedule(p, -1);
+    p->run.start = tile_wtime();
+    return 1;
+}
+
+/**
+ * tile_run_finish() - the end of a run, by the thread that does the
+ * messages, after every thread's last tile and message: the totals, and the
+ * run's outcome on every rank (collective: a rank whose run went wrong must
+ * not leave the others reporting success).
+ * @p: the plan.
+ */
+static inline void tile_run_finish(tile_plan *p)
+{
+    int t;
+    double wall = tile_wtime() - p->run.start;
+    p->run.seconds = wall;
+    for (t = 0; t < p->cfg.threads; t++) {
+        tile_stats *s = &p->run.stats[t];
         s->idle = wall - s->compute - s->comm;
         if (s->idle < 0)
             s->idle = 0;
-        p->bytes_sent += s->bytes_sent;
-        p->messages += s->messages;
-        if (s->error != TILE_OK && p->err == TILE_OK)
-            tile__fail(p, s->error, "thread %d: %s", t, tile_strerror(s->error));
+        p->run.bytes_sent += s->bytes_sent;
+        p->run.messages += s->messages;
+        if (s->error != TILE_OK)
+            tile__fail(p, s->error, "", -1, "thread %d: %s", t, tile_strerror(s->error));
     }
-    mine = p->err;
-    if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, p->comm) != MPI_SUCCESS)
-        tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed at the end of a run");
-    else if (worst != TILE_OK && p->err == TILE_OK)
-        tile__fail(p, TILE_ERR_REMOTE, "the run failed on another rank (%s)",
-                   tile_strerror(worst));
+    tile__agree(p, NULL, 0, NULL, NULL);
 }
 
-/* Start of a run for the calling thread, in the model's way: the collective
- * check, the planes below Z = 0, and the receive of what step 0 needs. */
-static inline tile_group tile__group_begin(tile_plan *p)
+/**
+ * tile_group_init() - a group positioned before the first step (no
+ * communication; the step macros start the run).
+ */
+static inline tile_group tile_group_init(tile_plan *p)
 {
     tile_group g;
-    int model = p->cfg.model;
-    int t = tile__thread_num(), nt = 1;
     g.plan = p;
-    g.thread = t;
     g.step = 0;
-    if (model == TILE_MODEL_FUNNELED || model == TILE_MODEL_MULTIPLE) {
-        /* coarse grain: we are inside the user's parallel region */
-#ifdef _OPENMP
-        nt = omp_get_num_threads();
-#endif
-        if (t == 0) {
-            tile__run_start(p, nt, model);
-            if (p->run_ok)
-                tile__fill_zlow(p);
-        }
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
-        if (!p->run_ok) {
-            g.step = INT64_MAX;
-            return g;
-        }
-    } else {
-        /* pure MPI and fine grain: called outside any parallel region */
-#ifdef _OPENMP
-        if (omp_in_parallel()) {
-            /* every thread would call MPI: refuse, without any MPI call */
-            if (t == 0)
-                tile__fail(p, TILE_ERR_THREADS, "the %s model's loop must not run inside an "
-                           "OpenMP parallel region", tile_model_name(model));
-            p->run_ok = 0;
-            g.step = INT64_MAX;
-            return g;
-        }
-        nt = model == TILE_MODEL_FINE ? p->threads : omp_get_num_threads();
-#endif
-        tile__run_start(p, nt, model);
-        if (!p->run_ok) {
-            g.step = INT64_MAX;
-            return g;
-        }
-        tile__fill_zlow(p);
-    }
+    g.thread = 0;
+    g.done = 0;
     return g;
-}
-
-/* Condition of the group loop; after the last step sends the last tile's
- * faces and closes the run. */
-static inline int tile__group_more(tile_group *g)
-{
-    tile_plan *p = g->plan;
-    int model = p->cfg.model;
-    int64_t nsteps = tile__nsteps(p);
-    if (g->step < nsteps)
-        return 1;
-    if (!p->run_ok)
-        return 0;
-    if (g->step == INT64_MAX) {
-        /* a step macro of another model ended the loop: report, no messages */
-        int coarse = model == TILE_MODEL_FUNNELED || model == TILE_MODEL_MULTIPLE;
-        if (coarse)
-            tile__barrier();
-        if (g->thread == 0)
-            tile__run_finish(p);
-        if (coarse)
-            tile__barrier();
-        return 0;
-    }
-    if (model == TILE_MODEL_MULTIPLE) {
-        double t0 = tile__now();
-        tile__post_sends(p, nsteps, g->thread);
-        p->stats[g->thread].comm += tile__now() - t0;
-        tile__waitall(p, g->thread);
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
-        if (g->thread == 0)
-            tile__run_finish(p);
-#ifdef _OPENMP
-#pragma omp barrier
-#endif
-    } else {
-        if (g->thread == 0) {
-            tile__comm_begin(p, nsteps, 0);
-            tile__waitall(p, 0);
-            tile__run_finish(p);
-        }
-        if (model == TILE_MODEL_FUNNELED)
-            tile__barrier();
-    }
-    g->step = INT64_MAX;
-    return 0;
-}
-
-/* A step macro checks that the plan is of its model; if not, it records
- * TILE_ERR_MODEL and ends the group loop (every rank and thread does the
- * same, so nothing waits for anyone). */
-static inline int tile__step_ok(tile_group *g, int model)
-{
-    tile_plan *p = g->plan;
-    if (p->cfg.model == model)
-        return 1;
-    tile__thread_error(p, g->thread < p->threads ? g->thread : 0, TILE_ERR_MODEL);
-    g->step = INT64_MAX - 1;
-    return 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1225,34 +1084,34 @@ static inline void tile__cur_row(tile_cursor *c)
 static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
 {
     tile_cursor c;
-    int i;
+    int i, n = p->cfg.n;
     c.plan = p;
-    c.n = p->n;
+    c.n = n;
     c.depz = p->cfg.depz;
     c.thread = t;
     c.esz = p->cfg.elem_size;
-    c.inner = p->cfg.order == TILE_ORDER_Z_INNER ? p->n : p->n - 1;
+    c.inner = p->cfg.order == TILE_ORDER_Z_INNER ? n : n - 1;
     c.done = 0;
     c.off = 0;
-    c.base = p->ring;
+    c.base = p->store.ring;
     c.xl = c.xend = 0;
-    for (i = 0; i < p->n; i++)
-        c.st[i] = p->stride[i];
-    c.st[p->n] = p->plane_elems;
-    c.step = c.inner == p->n ? (ptrdiff_t)p->plane_bytes : (ptrdiff_t)c.esz;
+    for (i = 0; i < n; i++)
+        c.st[i] = p->store.stride[i];
+    c.st[n] = p->store.plane_elems;
+    c.step = c.inner == n ? (ptrdiff_t)p->store.plane_bytes : (ptrdiff_t)c.esz;
     c.z = c.z1 = 0;
-    if (k < 0 || t >= p->threads || !p->run_ok)
+    if (k < 0 || t >= p->cfg.threads || !p->run.ok)
         return c;
-    tile__thread_box(p, t, k, c.blo, c.bhi);
-    for (i = 0; i < p->n; i++)
+    tile_thread_box(p, t, k, c.blo, c.bhi);
+    for (i = 0; i < n; i++)
         if (c.bhi[i] <= c.blo[i])
             return c;
-    c.blo[p->n] = tile__tile_z0(p, k);
-    c.bhi[p->n] = tile__tile_z1(p, k);
+    c.blo[n] = tile__tile_z0(p, k);
+    c.bhi[n] = tile__tile_z1(p, k);
     /* passes: one per plane, or a single one when Z is the inner loop */
-    c.z = c.blo[p->n];
-    c.z1 = c.inner == p->n ? c.z + 1 : c.bhi[p->n];
-    p->stats[t].tiles++;
+    c.z = c.blo[n];
+    c.z1 = c.inner == n ? c.z + 1 : c.bhi[n];
+    p->run.stats[t].tiles++;
     return c;
 }
 
@@ -1287,8 +1146,8 @@ static inline void tile__cur_rnext(tile_cursor *c)
 {
     int i;
     if (c->xl != c->xend)
-        tile__thread_error(c->plan, c->thread, TILE_ERR_BODY);
-    c->plan->stats[c->thread].points += c->xend - c->blo[c->inner];
+        tile_thread_error(c->plan, c->thread, TILE_ERR_BODY);
+    c->plan->run.stats[c->thread].points += c->xend - c->blo[c->inner];
     for (i = c->n - 1; i >= 0; i--) {
         if (i == c->inner)
             continue;
@@ -1302,7 +1161,8 @@ static inline void tile__cur_rnext(tile_cursor *c)
         tile__cur_row(c);
 }
 
-/** Global coordinate i (0..N-1, or N for Z) of the cursor's point. */
+/** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
+ *  point. */
 static inline int64_t tile_coord(const tile_cursor *it, int i)
 {
     if (i == it->inner)
@@ -1331,15 +1191,15 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
 {
     int64_t z1 = tile__tile_z1(p, k), lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     tile__mirror_ctx m;
-    if (p->cfg.depz == 0 || z1 % p->ring_planes != 0 || z1 >= p->cfg.zlen)
+    if (p->cfg.depz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->cfg.zlen)
         return;
     m.p = p;
     m.shift = z1;
-    tile__thread_box(p, t, k, lo, hi);
+    tile_thread_box(p, t, k, lo, hi);
     tile__for_rows(p, z1 - p->cfg.depz, z1, lo, hi, tile__mirror_row, &m);
 }
 
-/** OpenMP thread number of the cursor (0 in pure MPI). */
+/** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
 #define TILE_THREAD(it) ((it).thread)
 
 #ifdef TILE_CHECK_ACCESS
@@ -1356,7 +1216,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
             bad = 1;
     }
     if (bad || nz > 1) {
-        tile__thread_error(c->plan, c->thread, TILE_ERR_BODY);
+        tile_thread_error(c->plan, c->thread, TILE_ERR_BODY);
         return c->base + c->off;
     }
     {
@@ -1368,8 +1228,10 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 }
 #endif
 
-/* TILE_AT(T, it, o_1, ..., o_N, o_Z): lvalue of type T at offset o from the
- * cursor's point.  Each offset is evaluated once. */
+/*
+ * TILE_AT(T, it, o_1, ..., o_N, o_Z) - lvalue of type T at offset o from the
+ * cursor's point.  Each offset is evaluated once.
+ */
 #define TILE__NARG(...) TILE__NARG_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, N, ...) N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
@@ -1409,8 +1271,7 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
                     (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
                     (g) * (it).st[6] + (h) * (it).st[7] + (z) * (it).st[8]])
 
-/* The points of thread t's tile at step s, with the body in place.  Used by
- * every step macro; `it` is the user's cursor name. */
+/* The points of thread t's tile k, with the body in place. */
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
     for (tile_cursor it = tile__cur_begin((plan_), (t_), (k_));                    \
          tile__cur_zmore(&(it)); tile__cur_znext(&(it)))                           \
@@ -1419,19 +1280,25 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
                 __VA_ARGS__                                                        \
             }
 
-/* Compute thread t's tile of step s (boundary values first), timed. */
-#define TILE__COMPUTE(plan_, t_, s_, it, ...)                                      \
+/**
+ * TILE_COMPUTE(plan, t, s, it, body...) - thread t computes its tile of
+ * step s (if it has one): the global-boundary values first, then every
+ * point with @body, then the mirror planes; timed as computation.
+ * @plan: the plan (evaluated once); @t: the thread; @s: the step.
+ * @it:   the cursor name the body uses; @body: the point update.
+ * A building block of the step macros.
+ */
+#define TILE_COMPUTE(plan, t, s, it, ...)                                          \
     do {                                                                           \
-        tile_plan *const tile_cp_p_ = (plan_);                                     \
-        int const tile_cp_t_ = (t_);                                               \
-        int64_t const tile_cp_s_ = (s_);                                           \
-        double const tile_cp_t0_ = tile__now();                                    \
-        int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, tile_cp_s_);  \
-        if (tile_cp_k_ >= 0 && tile_cp_p_->run_ok) {                               \
+        tile_plan *const tile_cp_p_ = (plan);                                      \
+        int const tile_cp_t_ = (t);                                                \
+        double const tile_cp_t0_ = tile_wtime();                                    \
+        int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, (s));       \
+        if (tile_cp_k_ >= 0 && tile_cp_p_->run.ok) {                               \
             tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
             TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
             tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
-            tile_cp_p_->stats[tile_cp_t_].compute += tile__now() - tile_cp_t0_;    \
+            tile_cp_p_->run.stats[tile_cp_t_].compute += tile_wtime() - tile_cp_t0_; \
         }                                                                          \
     } while (0)
 
@@ -1442,19 +1309,76 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
  * @g:    name of the loop variable (a tile_group) it declares, passed to
  *        the step macro that forms the loop body.
  *
- * A bare `for` header: the body follows, and must run exactly one step macro
- * of the plan's model (TILE_MPI_STEP, HYBRID_FINE_STEP, HYBRID_FUNNELED_STEP
- * or HYBRID_MULTIPLE_STEP) per iteration; a block may add statements after
- * it (HYBRID_RUN_EACH_STEP calls its hook there).  The first iteration receives what the first
- * step needs; the last sends the last tile's boundary and completes the run.
- * For the coarse-grain models put it directly inside
- * `#pragma omp parallel num_threads(plan.threads)`.  Do not `break` out of
- * it: the pipeline must run to the end on every rank.  The loop is
+ * A bare `for` header whose condition only reads g.done: the body follows,
+ * and must run exactly one step macro of the plan's model (TILE_MPI_STEP,
+ * HYBRID_FINE_STEP, HYBRID_FUNNELED_STEP or HYBRID_MULTIPLE_STEP) per
+ * iteration; a block may add statements after it (HYBRID_RUN_EACH_STEP
+ * calls its hook there).  The step macros start the run at the first step
+ * and complete it at the last (see struct tile_group), so the loop is
  * collective over the plan's communicator; if any rank cannot run (wrong
  * model or thread count), no rank runs and tile_plan_status() says why.
+ * For the coarse-grain models put it directly inside
+ * `#pragma omp parallel num_threads(plan.cfg.threads)`.  Do not `break` out
+ * of it: the pipeline must run to the end on every rank.
  */
 #define TILE_FOREACH_GROUP(plan, g)                                                \
-    for (tile_group g = tile__group_begin((plan)); tile__group_more(&(g)); (g).step++)
+    for (tile_group g = tile_group_init((plan)); !(g).done; (g).step++)
+
+/**
+ * tile_step_enter() - the prologue of a step of a model whose loop runs on
+ * one thread (pure MPI, fine grain): at step 0 start the run, refused
+ * inside a parallel region, where every thread would call MPI.
+ * @g:           the group.
+ * @model:       the step macro's model.
+ * @in_parallel: whether the caller is inside an OpenMP parallel region.
+ * Return: 1 if the step runs; 0 when the run cannot start (g->done is set,
+ * on every rank alike).
+ */
+static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
+{
+    tile_plan *p = g->plan;
+    if (g->step > 0)
+        return 1;
+    if (in_parallel) {
+        /* every thread would call MPI: refuse without any MPI call (every
+         * rank and thread does the same, so nothing waits) */
+        if (p->status.code == TILE_OK && g->thread == 0)
+            tile__fail(p, TILE_ERR_THREADS, "model", -1, "the %s model's loop must not run "
+                       "inside an OpenMP parallel region", tile_model_name(p->cfg.model));
+        g->done = 1;
+        return 0;
+    }
+    if (!tile_run_start(p, model, p->cfg.threads)) {
+        g->done = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/**
+ * tile_step_leave() - the epilogue of a step of a one-thread-loop model:
+ * after the last step, send the last tile's faces and finish the run (sets
+ * g->done).  @g: the group.
+ */
+static inline void tile_step_leave(tile_group *g)
+{
+    tile_plan *p = g->plan;
+    if (g->step + 1 < tile_nsteps(p))
+        return;
+    tile_comm_begin(p, g->step + 1);
+    tile_waitall(p, 0);
+    tile_run_finish(p);
+    g->done = 1;
+}
+
+/* The OpenMP queries the step macros need (none without OpenMP). */
+#ifdef _OPENMP
+#define TILE__IN_PARALLEL() omp_in_parallel()
+#define TILE__THREAD_NUM() omp_get_thread_num()
+#else
+#define TILE__IN_PARALLEL() 0
+#define TILE__THREAD_NUM() 0
+#endif
 
 /**
  * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
@@ -1470,503 +1394,452 @@ static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
 #define TILE_MPI_STEP(g, it, ...)                                                  \
     do {                                                                           \
         tile_group *const tile_ms_g_ = &(g);                                       \
-        if (!tile__step_ok(tile_ms_g_, TILE_MODEL_MPI))                            \
-            break;                                                                 \
-        tile__comm_begin(tile_ms_g_->plan, tile_ms_g_->step, 0);                   \
-        TILE__COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);     \
-        tile__comm_end(tile_ms_g_->plan, tile_ms_g_->step, 0);                     \
+        tile_ms_g_->thread = TILE__THREAD_NUM();                                   \
+        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI, TILE__IN_PARALLEL())) {    \
+            tile_comm_begin(tile_ms_g_->plan, tile_ms_g_->step);                   \
+            TILE_COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);  \
+            tile_comm_end(tile_ms_g_->plan, tile_ms_g_->step);                     \
+            tile_schedule(tile_ms_g_->plan, tile_ms_g_->step);                     \
+            tile_step_leave(tile_ms_g_);                                           \
+        }                                                                          \
     } while (0)
 
 /* ------------------------------------------------------------------------ */
 /* Plan creation                                                            */
 
-/* Validate cfg locally (no communication). */
-static inline int tile__validate(tile_plan *p, const tile_config *c)
+/* Validate the configuration locally (no communication). */
+static inline int tile__validate_space(tile_plan *p, const tile_config *c)
 {
     int i;
     if (c->n < 1 || c->n > TILE_MAX_DIMS)
-        return tile__fail(p, TILE_ERR_NDIMS, "N = %d: the space must have 1 to %d distributed "
-                          "dimensions plus Z", c->n, TILE_MAX_DIMS);
+        return tile__fail(p, TILE_ERR_NDIMS, "n", -1, "N = %d: the space must have 1 to %d "
+                          "distributed dimensions plus Z", c->n, TILE_MAX_DIMS);
     for (i = 0; i < c->n; i++) {
         if (c->extent[i] < 1)
-            return tile__fail(p, TILE_ERR_EXTENT, "extent X_%d = %lld: must be at least 1",
-                              i + 1, (long long)c->extent[i]);
+            return tile__fail(p, TILE_ERR_EXTENT, "extent", i, "extent X_%d = %lld: must be at "
+                              "least 1", i + 1, (long long)c->extent[i]);
         if (c->dep[i] < 0)
-            return tile__fail(p, TILE_ERR_DEP, "dependence d_%d = %d: must be >= 0", i + 1,
-                              c->dep[i]);
+            return tile__fail(p, TILE_ERR_DEP, "dep", i, "dependence d_%d = %d: must be >= 0",
+                              i + 1, c->dep[i]);
         if (c->grid[i] < 0)
-            return tile__fail(p, TILE_ERR_GRID, "grid entry %d = %d: must be >= 0 (0 = free)",
-                              i + 1, c->grid[i]);
+            return tile__fail(p, TILE_ERR_GRID, "grid", i, "grid entry %d = %d: must be >= 0 "
+                              "(0 = free)", i + 1, c->grid[i]);
         if (c->tgrid[i] < 0)
-            return tile__fail(p, TILE_ERR_THREADS, "thread grid entry %d = %d: must be >= 0",
-                              i + 1, c->tgrid[i]);
+            return tile__fail(p, TILE_ERR_THREADS, "tgrid", i, "thread grid entry %d = %d: must "
+                              "be >= 0", i + 1, c->tgrid[i]);
     }
     if (c->zlen < 1)
-        return tile__fail(p, TILE_ERR_EXTENT, "Z = %lld: must be at least 1", (long long)c->zlen);
+        return tile__fail(p, TILE_ERR_EXTENT, "zlen", -1, "Z = %lld: must be at least 1",
+                          (long long)c->zlen);
     if (c->depz < 0 || c->depz > TILE_MAX_DEPZ)
-        return tile__fail(p, TILE_ERR_DEP, "dependence d_Z = %d: must be in 0..%d", c->depz,
-                          TILE_MAX_DEPZ);
+        return tile__fail(p, TILE_ERR_DEP, "depz", -1, "dependence d_Z = %d: must be in 0..%d",
+                          c->depz, TILE_MAX_DEPZ);
     if (c->tile_height < 1)
-        return tile__fail(p, TILE_ERR_TILE_HEIGHT, "tile height = %lld: must be at least 1",
-                          (long long)c->tile_height);
-    if (c->elem_size < 1)
-        return tile__fail(p, TILE_ERR_ELEM, "element size is 0");
+        return tile__fail(p, TILE_ERR_TILE_HEIGHT, "tile_height", -1, "tile height = %lld: must "
+                          "be at least 1", (long long)c->tile_height);
+    if (c->elem_size < 1 || c->elem_size > ((size_t)1 << 30))
+        return tile__fail(p, TILE_ERR_ELEM, "elem_size", -1, "element size = %llu: must be in "
+                          "1..2^30 bytes", (unsigned long long)c->elem_size);
+    return TILE_OK;
+}
+
+/* The model, the threads and the options. */
+static inline int tile__validate_run(tile_plan *p, const tile_config *c)
+{
+    int rc;
     if (tile_model_name(c->model) == NULL)
-        return tile__fail(p, TILE_ERR_MODEL, "model = %d: not a tile_model", c->model);
+        return tile__fail(p, TILE_ERR_MODEL, "model", -1, "model = %d: not a tile_model",
+                          c->model);
     if (c->threads < 1)
-        return tile__fail(p, TILE_ERR_THREADS, "threads = %d: must be at least 1", c->threads);
+        return tile__fail(p, TILE_ERR_THREADS, "threads", -1, "threads = %d: must be at "
+                          "least 1", c->threads);
     if (c->model == TILE_MODEL_MPI && c->threads != 1)
-        return tile__fail(p, TILE_ERR_THREADS, "threads = %d: the pure MPI model runs one "
-                          "thread per process", c->threads);
+        return tile__fail(p, TILE_ERR_THREADS, "threads", -1, "threads = %d: the pure MPI "
+                          "model runs one thread per process", c->threads);
 #ifndef _OPENMP
     if (c->threads > 1)
-        return tile__fail(p, TILE_ERR_NO_OPENMP, "threads = %d: compile with OpenMP (-fopenmp) "
-                          "to run more than one thread", c->threads);
+        return tile__fail(p, TILE_ERR_NO_OPENMP, "threads", -1, "threads = %d: compile with "
+                          "OpenMP (-fopenmp) to run more than one thread", c->threads);
 #endif
-    if (!(c->bal >= 0.0 && c->bal <= 1.0))
-        return tile__fail(p, TILE_ERR_BAL, "bal = %g: the balancing factor must be in [0, 1]",
-                          c->bal);
-    if (c->balance < TILE_BAL_FIXED || c->balance > TILE_BAL_CUSTOM ||
-        (c->balance == TILE_BAL_CUSTOM && c->bal_fn == NULL))
-        return tile__fail(p, TILE_ERR_BALANCE, "balance = %d: not a tile_balance policy "
-                          "(or TILE_BAL_CUSTOM without bal_fn)", c->balance);
-    if (!(c->tcomp >= 0.0) || !(c->tstartup >= 0.0) || !(c->bandwidth >= 0.0) ||
-        !(c->adapt_smoothing >= 0.0 && c->adapt_smoothing <= 1.0) || c->adapt_sample < 0 ||
-        c->adapt_period < -1)
-        return tile__fail(p, TILE_ERR_BALANCE, "cost model or adaptive parameters out of range "
-                          "(times, bandwidth >= 0; smoothing in [0,1]; sample >= 0; "
-                          "period >= -1)");
+    rc = bal_config_check(&c->balance);
+    if (rc == BAL_EBAL)
+        return tile__fail(p, TILE_ERR_BAL, "balance.bal", -1, "bal = %g: the balancing factor "
+                          "must be in [0, 1]", c->balance.bal);
+    if (rc != BAL_OK)
+        return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "balance: %s", bal_strerror(rc));
     if (c->order != TILE_ORDER_PLANES && c->order != TILE_ORDER_Z_INNER)
-        return tile__fail(p, TILE_ERR_STORAGE, "order = %d: not a tile_order", c->order);
+        return tile__fail(p, TILE_ERR_STORAGE, "order", -1, "order = %d: not a tile_order",
+                          c->order);
     if (c->storage != TILE_STORE_WINDOW && c->storage != TILE_STORE_FULL)
-        return tile__fail(p, TILE_ERR_STORAGE, "storage = %d: not a tile_storage", c->storage);
+        return tile__fail(p, TILE_ERR_STORAGE, "storage", -1, "storage = %d: not a "
+                          "tile_storage", c->storage);
     if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY)
-        return tile__fail(p, TILE_ERR_GRID, "grid policy = %d: not a tile_grid_policy",
-                          c->grid_policy);
+        return tile__fail(p, TILE_ERR_GRID, "grid_policy", -1, "grid policy = %d: not a "
+                          "tile_grid_policy", c->grid_policy);
     return TILE_OK;
 }
 
-/* Every rank must pass the same configuration. */
-static inline int tile__agree(tile_plan *p, const tile_config *c)
+static inline const char *tile__level_name(int level)
 {
-    enum { NV = 18 + 4 * TILE_MAX_DIMS };
-    static const char *const what[18] = { "N", "Z", "d_Z", "tile height", "element size",
-                                          "model", "threads", "grid policy", "bal", "storage",
-                                          "balance", "adaptive sample", "adaptive period",
-                                          "order", "tcomp", "tstartup", "bandwidth",
-                                          "adaptive smoothing" };
-    const double dv[4] = { c->tcomp, c->tstartup, c->bandwidth, c->adapt_smoothing };
-    int64_t v[NV], neg[NV], mn[NV], mx[NV];
-    int i, k = 0;
-    v[k++] = c->n;
-    v[k++] = c->zlen;
-    v[k++] = c->depz;
-    v[k++] = c->tile_height;
-    v[k++] = (int64_t)c->elem_size;
-    v[k++] = c->model;
-    v[k++] = c->threads;
-    v[k++] = c->grid_policy;
-    v[k++] = (int64_t)(c->bal * 1e15);   /* in [0,1] after validation */
-    v[k++] = c->storage;
-    v[k++] = c->balance;
-    v[k++] = c->adapt_sample;
-    v[k++] = c->adapt_period;
-    v[k++] = c->order;
-    for (i = 0; i < 4; i++) {       /* doubles compared by bit pattern */
-        uint64_t u;
-        memcpy(&u, &dv[i], sizeof u);
-        v[k++] = (int64_t)(u >> 1);
-    }
-    for (i = 0; i < TILE_MAX_DIMS; i++) {
-        v[k++] = c->extent[i];
-        v[k++] = c->dep[i];
-        v[k++] = c->grid[i];
-        v[k++] = c->tgrid[i];
-    }
-    for (i = 0; i < NV; i++)
-        neg[i] = -v[i];
-    if (MPI_Allreduce(v, mn, NV, MPI_INT64_T, MPI_MIN, p->comm) != MPI_SUCCESS ||
-        MPI_Allreduce(neg, mx, NV, MPI_INT64_T, MPI_MIN, p->comm) != MPI_SUCCESS)
-        return tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed while comparing arguments");
-    for (i = 0; i < NV; i++) {
-        if (mn[i] != -mx[i]) {
-            static const char *const dimwhat[4] = { "extent X", "dependence d", "grid entry ",
-                                                    "thread grid entry " };
-            if (i < 18)
-                return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s' differs between ranks "
-                                  "(%lld vs %lld)", what[i], (long long)mn[i], (long long)-mx[i]);
-            return tile__fail(p, TILE_ERR_MISMATCH, "argument '%s%d' differs between ranks "
-                              "(%lld vs %lld)", dimwhat[(i - 18) % 4], (i - 18) / 4 + 1,
-                              (long long)mn[i], (long long)-mx[i]);
-        }
-    }
+    return level == MPI_THREAD_SINGLE     ? "MPI_THREAD_SINGLE"
+           : level == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED"
+           : level == MPI_THREAD_SERIALIZED ? "MPI_THREAD_SERIALIZED"
+                                            : "MPI_THREAD_MULTIPLE";
+}
+
+/* MPI's thread support for the model. */
+static inline int tile__check_level(tile_plan *p)
+{
+    int provided = MPI_THREAD_SINGLE, need;
+    if (MPI_Query_thread(&provided) != MPI_SUCCESS)
+        return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Query_thread failed (is MPI "
+                          "initialised?)");
+    need = tile_model_thread_level(p->cfg.model, p->cfg.threads);
+    if (provided < need)
+        return tile__fail(p, TILE_ERR_THREAD_LEVEL, "model", -1, "model '%s' needs MPI thread "
+                          "support %s but MPI provides %s; initialise MPI with "
+                          "MPI_Init_thread (see hybrid_init)", tile_model_name(p->cfg.model),
+                          tile__level_name(need), tile__level_name(provided));
     return TILE_OK;
 }
 
-static inline void tile__free(tile_plan *p)
+/* Every rank must pass the same configuration: one collective compares
+ * every value (and carries the first error of any rank). */
+static inline int tile__check_all(tile_plan *p)
 {
-    int i;
-    for (i = 0; i < TILE_MAX_DIMS; i++) {
-        free(p->tsplit[i]);
-        free(p->sbuf[i]);
-        free(p->rbuf[i]);
-        p->tsplit[i] = NULL;
-        p->sbuf[i] = p->rbuf[i] = NULL;
+    enum { NS = 19, NV = NS + 4 * TILE_MAX_DIMS };
+    static const char *const scalar[NS] = {
+        "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
+        "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
+        "balance.bal", "balance.tcomp", "balance.tstartup", "balance.bandwidth",
+        "balance.adapt_smoothing", "boundary (set or NULL)" };
+    static const char *const dim[4] = { "extent", "dep", "grid", "tgrid" };
+    char names[4 * TILE_MAX_DIMS][24];
+    const char *name[NV];
+    int is_double[NV], i, k = 0;
+    uint64_t v[NV];
+    const tile_config *c = &p->cfg;
+    const bal_config *b = &c->balance;
+    const int64_t iv[13] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+                             c->model, c->threads, c->grid_policy, c->storage, c->order,
+                             b->policy, b->adapt_sample, b->adapt_period };
+    const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
+    if (p->status.code == TILE_OK)
+        tile__validate_space(p, c);
+    if (p->status.code == TILE_OK)
+        tile__validate_run(p, c);
+    if (p->status.code == TILE_OK)
+        tile__check_level(p);
+    for (i = 0; i < 13; i++, k++) {
+        v[k] = (uint64_t)iv[i];
+        is_double[k] = 0;
     }
-    free(p->tcoord);
-    free(p->tskew);
-    free(p->ring);
-    free(p->seg);
-    free(p->req);
-    free(p->nreq);
-    free(p->stats);
-    free(p->next_tile);
-    free(p->sched_sigma);
-    free(p->sched_bounds);
-    p->next_tile = p->sched_sigma = p->sched_bounds = NULL;
-    p->tcoord = p->tskew = p->nreq = NULL;
-    p->ring = NULL;
-    p->seg = NULL;
-    p->req = NULL;
-    p->stats = NULL;
+    for (i = 0; i < 5; i++, k++) {
+        v[k] = tilehybrid_bits(dv[i]);
+        is_double[k] = 1;
+    }
+    v[k] = c->boundary != NULL;
+    is_double[k++] = 0;
+    for (i = 0; i < NS; i++)
+        name[i] = scalar[i];
+    for (i = 0; i < 4 * TILE_MAX_DIMS; i++, k++) {
+        int d = i % TILE_MAX_DIMS, w = i / TILE_MAX_DIMS;
+        v[k] = (uint64_t)(w == 0 ? c->extent[d] : w == 1 ? c->dep[d] : w == 2 ? c->grid[d]
+                                                                             : c->tgrid[d]);
+        is_double[k] = 0;
+        snprintf(names[i], sizeof names[i], "%s[%d]", dim[w], d);
+        name[k] = names[i];
+    }
+    return tile__agree(p, v, NV, name, is_double);
 }
 
-/* Everything after validation; rank-local except the grid choice. */
-static inline int tile__setup(tile_plan *p)
+/* The process grid (topology.h), the Cartesian communicator, the block. */
+static inline int tile__grid(tile_plan *p)
 {
     const tile_config *c = &p->cfg;
-    int n = c->n, i, t, T = c->threads, rc;
-    int periods[TILE_MAX_DIMS];
-    int64_t skew = 0, ring, bytes;
-
-    /* the process grid */
-    {
-        int fixed = 1;
-        for (i = 0; i < n; i++) {
-            p->pdims[i] = c->grid[i];
-            if (c->grid[i] == 0)
-                fixed = 0;
-        }
-        if (fixed) {
-            int64_t prod = 1;
-            for (i = 0; i < n; i++)
-                prod *= p->pdims[i] <= p->size ? p->pdims[i] : (int64_t)p->size + 1;
-            if (prod != p->size)
-                return tile__fail(p, TILE_ERR_GRID, "grid has %lld processes but the "
-                                  "communicator has %d", (long long)prod, p->size);
-        } else {
-            int64_t dep64[TILE_MAX_DIMS];
-            for (i = 0; i < n; i++)
-                dep64[i] = c->dep[i];
-            rc = topo_grid(n, p->size, c->extent, dep64,
-                           c->grid_policy == TILE_GRID_LATENCY ? TOPO_POLICY_LATENCY
-                                                               : TOPO_POLICY_COMM,
-                           p->pdims);
-            if (rc != TOPO_OK)
-                return tile__fail(p, rc == TOPO_ERR_INFEASIBLE ? TILE_ERR_TOO_MANY : TILE_ERR_GRID,
-                                  "no process grid for %d processes: %s", p->size,
-                                  topo_strerror(rc));
-        }
-    }
+    int n = c->n, i, fixed = 1, rc;
+    int64_t ext[TILE_MAX_DIMS], dep[TILE_MAX_DIMS], prod = 1;
+    MPI_Comm cart = MPI_COMM_NULL;
+    topo_status st;
     for (i = 0; i < n; i++) {
-        if (p->pdims[i] > c->extent[i])
-            return tile__fail(p, TILE_ERR_TOO_MANY, "%d processes along dimension %d but only "
-                              "%lld points", p->pdims[i], i + 1, (long long)c->extent[i]);
+        ext[i] = c->extent[i];
+        dep[i] = c->dep[i];
+        fixed &= c->grid[i] > 0;
+        /* saturated above the process count: only equality matters */
+        if (!tilehybrid_mul_ok(prod, c->grid[i], &prod) || prod > p->size)
+            prod = (int64_t)p->size + 1;
+    }
+    if (fixed && prod != p->size)
+        return tile__fail(p, TILE_ERR_GRID, "grid", -1, "the grid has %s%lld processes but the "
+                          "communicator has %d", prod > p->size ? "more than " : "",
+                          (long long)(prod > p->size ? p->size : prod), p->size);
+    for (i = 0; i < n && fixed; i++)
+        if (c->grid[i] > c->extent[i])
+            return tile__fail(p, TILE_ERR_TOO_MANY, "grid", i, "%d processes along dimension "
+                              "%d but only %lld points", c->grid[i], i + 1,
+                              (long long)c->extent[i]);
+    rc = topo_cart_create_ex(p->comm, n, ext, dep, c->grid_policy == TILE_GRID_LATENCY
+                                                       ? TOPO_POLICY_LATENCY : TOPO_POLICY_COMM,
+                             c->grid, 0, &cart, p->pdims, &st);
+    if (rc == TOPO_ERR_INFEASIBLE || rc == TOPO_ERR_FIXED)
+        return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes: "
+                          "%s", p->size, topo_strerror(rc));
+    if (rc != TOPO_OK)
+        return tile__fail(p, rc == TOPO_ERR_MPI ? TILE_ERR_MPI : TILE_ERR_GRID, "grid", -1,
+                          "no process grid for %d processes: %s", p->size, topo_strerror(rc));
+    (void)MPI_Comm_free(&p->comm);
+    p->comm = cart;
+    if (MPI_Comm_set_errhandler(p->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
+        MPI_Comm_rank(p->comm, &p->rank) != MPI_SUCCESS ||
+        MPI_Cart_coords(p->comm, p->rank, n, p->pcoords) != MPI_SUCCESS)
+        return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Cart_coords failed");
+    for (i = 0; i < n; i++) {
+        if (MPI_Cart_shift(p->comm, i, 1, &p->nbr_lo[i], &p->nbr_hi[i]) != MPI_SUCCESS)
+            return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Cart_shift failed");
+        if (c->dep[i] == 0)
+            p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
+        topo_block(c->extent[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
         if (p->pdims[i] > 1 && c->dep[i] > c->extent[i] / p->pdims[i])
-            return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dependence d_%d = %d is wider than the "
-                              "smallest block (%lld points) along dimension %d", i + 1, c->dep[i],
-                              (long long)(c->extent[i] / p->pdims[i]), i + 1);
-        periods[i] = 0;
+            return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", i, "dependence d_%d = %d is "
+                              "wider than the smallest block (%lld points) along dimension %d",
+                              i + 1, c->dep[i], (long long)(c->extent[i] / p->pdims[i]), i + 1);
     }
+    return TILE_OK;
+}
 
-    /* the thread grid */
-    {
-        int given = 0;
-        for (i = 0; i < n; i++)
-            if (c->tgrid[i] != 0)
-                given = 1;
-        if (given) {
-            int64_t prod = 1;
-            for (i = 0; i < n; i++) {
-                if (c->tgrid[i] < 1)
-                    return tile__fail(p, TILE_ERR_THREADS, "thread grid entry %d is 0: give "
-                                      "all entries or none", i + 1);
-                prod *= c->tgrid[i] <= T ? c->tgrid[i] : (int64_t)T + 1;
-                p->tdims[i] = c->tgrid[i];
-            }
-            if (prod != T)
-                return tile__fail(p, TILE_ERR_THREADS, "thread grid has %lld threads, "
-                                  "threads = %d", (long long)prod, T);
-        } else if (T == 1) {
-            for (i = 0; i < n; i++)
-                p->tdims[i] = 1;
-        } else {
-            int64_t local[TILE_MAX_DIMS] = {0}, dep64[TILE_MAX_DIMS] = {0};
-            int pd[TILE_MAX_DIMS];
-            for (i = 0; i < n; i++) {
-                local[i] = c->extent[i] / p->pdims[i];
-                dep64[i] = c->dep[i];
-                pd[i] = 0;
-                p->tdims[i] = 0;
-            }
-            rc = topo_hybrid_grid(n, 1, T, local, dep64, TOPO_POLICY_COMM, pd, p->tdims);
-            if (c->model == TILE_MODEL_FUNNELED) {
-                /* balancing splits one dimension: put every thread along the
-                 * longest block dimension, so the master alone gets bal/T */
-                int best = 0;
-                for (i = 1; i < n; i++)
-                    if (local[i] > local[best])
-                        best = i;
-                if (local[best] >= T) {
-                    for (i = 0; i < n; i++)
-                        p->tdims[i] = i == best ? T : 1;
-                    rc = TOPO_OK;
-                }
-            }
-            if (rc != TOPO_OK)
-                return tile__fail(p, TILE_ERR_TOO_MANY, "no thread grid of %d threads fits the "
-                                  "local block: %s", T, topo_strerror(rc));
-        }
-        for (i = 0; i < n; i++)
-            if (p->tdims[i] > c->extent[i] / p->pdims[i])
-                return tile__fail(p, TILE_ERR_TOO_MANY, "%d threads along dimension %d but a "
-                                  "block has only %lld points", p->tdims[i], i + 1,
-                                  (long long)(c->extent[i] / p->pdims[i]));
-    }
-
-    /* the Cartesian communicator, neighbours and the local block */
-    {
-        MPI_Comm cart;
-        if (MPI_Cart_create(p->comm, n, p->pdims, periods, 0, &cart) != MPI_SUCCESS)
-            return tile__fail(p, TILE_ERR_MPI, "MPI_Cart_create failed");
-        if (MPI_Comm_free(&p->comm) != MPI_SUCCESS) {
-            MPI_Comm_free(&cart);
-            return tile__fail(p, TILE_ERR_MPI, "MPI_Comm_free failed");
-        }
-        p->comm = cart;
-        if (MPI_Comm_set_errhandler(p->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
-            MPI_Comm_rank(p->comm, &p->rank) != MPI_SUCCESS ||
-            MPI_Cart_coords(p->comm, p->rank, n, p->pcoords) != MPI_SUCCESS)
-            return tile__fail(p, TILE_ERR_MPI, "MPI_Cart_coords failed");
-        for (i = 0; i < n; i++) {
-            if (MPI_Cart_shift(p->comm, i, 1, &p->nbr_lo[i], &p->nbr_hi[i]) != MPI_SUCCESS)
-                return tile__fail(p, TILE_ERR_MPI, "MPI_Cart_shift failed");
-            if (c->dep[i] == 0)
-                p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
-            topo_block(c->extent[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
-        }
-    }
-
-    /* threads: boxes, coordinates, skew */
-    p->bal_dim = -1;
-    for (i = 0; i < n; i++)
-        if (p->tdims[i] > 1 && (p->bal_dim < 0 || p->tdims[i] > p->tdims[p->bal_dim]))
-            p->bal_dim = i;
+/* The thread grid: given, one thread, funneled (every thread along the
+ * longest block dimension, so that the master alone gets bal/T), or the
+ * communication-optimal grid inside the block (topology.h). */
+static inline int tile__thread_grid(tile_plan *p)
+{
+    const tile_config *c = &p->cfg;
+    int n = c->n, T = c->threads, i, rc, given = 0, best = 0;
+    int64_t prod = 1, small[TILE_MAX_DIMS] = {0}, ext[TILE_MAX_DIMS] = {0}, dep[TILE_MAX_DIMS] = {0};
+    int *td = p->threads.dims, pd[TILE_MAX_DIMS];
     for (i = 0; i < n; i++) {
-        p->tsplit[i] = (int64_t *)malloc(sizeof(int64_t) * (size_t)(p->tdims[i] + 1));
-        if (p->tsplit[i] == NULL)
-            return tile__fail(p, TILE_ERR_NOMEM, "out of memory for the thread grid");
-        {
-            int u;
-            int64_t first = 0, count = 0;
-            p->tsplit[i][0] = 0;
-            for (u = 0; u < p->tdims[i]; u++) {
-                bal_split_part(p->len[i], p->tdims[i], 1.0, u, &first, &count);
-                p->tsplit[i][u + 1] = first + count;
-            }
+        given |= c->tgrid[i] != 0;
+        small[i] = c->extent[i] / p->pdims[i];          /* the smallest block */
+        best = small[i] > small[best] ? i : best;
+        td[i] = given ? c->tgrid[i] : T == 1 ? 1 : 0;
+        ext[i] = c->extent[i];
+        dep[i] = c->dep[i];
+        pd[i] = p->pdims[i];
+    }
+    if (given) {
+        for (i = 0; i < n; i++) {
+            if (c->tgrid[i] < 1)
+                return tile__fail(p, TILE_ERR_THREADS, "tgrid", i, "thread grid entry %d is 0: "
+                                  "give all entries or none", i + 1);
+            prod *= c->tgrid[i] <= T ? c->tgrid[i] : (int64_t)T + 1;
+            prod = prod > T ? (int64_t)T + 1 : prod;
         }
-        skew += p->tdims[i] - 1;
+        if (prod != T)
+            return tile__fail(p, TILE_ERR_THREADS, "tgrid", -1, "the thread grid has %s%lld "
+                              "threads, threads = %d", prod > T ? "more than " : "",
+                              (long long)(prod > T ? T : prod), T);
+    } else if (T > 1 && c->model == TILE_MODEL_FUNNELED && small[best] >= T) {
+        for (i = 0; i < n; i++)
+            td[i] = i == best ? T : 1;
+    } else if (T > 1) {
+        rc = topo_hybrid_grid(n, p->size, T, ext, dep, TOPO_POLICY_COMM, pd, td);
+        if (rc != TOPO_OK)
+            return tile__fail(p, TILE_ERR_TOO_MANY, "threads", -1, "no thread grid of %d "
+                              "threads fits the local block: %s", T, topo_strerror(rc));
     }
-    p->tcoord = (int *)malloc(sizeof(int) * (size_t)T * (size_t)n);
-    p->tskew = (int *)malloc(sizeof(int) * (size_t)T);
-    p->nreq = (int *)calloc((size_t)T, sizeof(int));
-    p->req = (MPI_Request *)malloc(sizeof(MPI_Request) * (size_t)T * 2 * (size_t)n);
-    p->stats = (tile_stats *)calloc((size_t)T, sizeof(tile_stats));
-    p->seg = (int64_t *)calloc((size_t)T * (size_t)n, sizeof(int64_t));
-    p->next_tile = (int64_t *)calloc((size_t)T * 8, sizeof(int64_t));
-    p->skew = skew;
-    p->sched_w = (int)(2 * skew + 8);
-    {
-        int ta = p->bal_dim < 0 ? 1 : p->tdims[p->bal_dim], w;
-        p->sched_sigma = (int64_t *)calloc((size_t)p->sched_w, sizeof(int64_t));
-        p->sched_bounds = (int64_t *)calloc((size_t)p->sched_w * (size_t)(ta + 1),
-                                            sizeof(int64_t));
-        if (p->sched_bounds != NULL && p->bal_dim >= 0)
-            for (w = 0; w < p->sched_w; w++)
-                memcpy(p->sched_bounds + (size_t)w * (size_t)(ta + 1), p->tsplit[p->bal_dim],
-                       sizeof(int64_t) * (size_t)(ta + 1));
+    for (i = 0; i < n; i++)
+        if (td[i] > small[i])
+            return tile__fail(p, TILE_ERR_TOO_MANY, "threads", i, "%d threads along dimension %d "
+                              "but a block has only %lld points", td[i], i + 1,
+                              (long long)small[i]);
+    return TILE_OK;
+}
+
+/* The sizes of the storage, every one checked before anything is
+ * allocated: the plane, the Z window, a face message per dimension. */
+static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
+{
+    const tile_config *c = &p->cfg;
+    tile_store *s = &p->store;
+    int n = c->n, i, j;
+    int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen; /* no overflow */
+    int64_t m = p->threads.skew + 2 + (c->depz + h - 1) / h, planes = 0, pbytes = 0;
+    p->ntiles = (c->zlen + h - 1) / h;
+    /* the window: the tiles in flight across the thread skew, the d_Z planes
+     * they read below, one tile of slack (the master unpacks while threads
+     * compute), rounded to whole tiles; full storage: every tile */
+    s->ring_planes = p->ntiles * h;   /* <= zlen + h: fits */
+    if (c->storage == TILE_STORE_WINDOW && m < p->ntiles)
+        s->ring_planes = m * h;
+    s->plane_elems = 1;
+    for (i = n - 1; i >= 0; i--) {
+        s->stride[i] = s->plane_elems;
+        if (!tilehybrid_mul_ok(s->plane_elems, p->len[i] + c->dep[i], &s->plane_elems))
+            return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "the local block is too large "
+                              "(a plane exceeds 64 bits)");
     }
-    if (!p->tcoord || !p->tskew || !p->nreq || !p->req || !p->stats || !p->seg ||
-        !p->next_tile || !p->sched_sigma || !p->sched_bounds)
-        return tile__fail(p, TILE_ERR_NOMEM, "out of memory for thread tables");
-    p->whole_face = c->model != TILE_MODEL_MULTIPLE;
+    if (!tilehybrid_add_ok(s->ring_planes, c->depz, &planes) ||
+        !tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes) ||
+        !tilehybrid_mul_ok(pbytes, planes, ring_bytes) || (uint64_t)*ring_bytes > (uint64_t)SIZE_MAX)
+        return tile__fail(p, TILE_ERR_OVERFLOW, "tile_height", -1, "the Z window (%lld planes "
+                          "of %lld points) is too large for this machine's addresses",
+                          (long long)s->ring_planes, (long long)s->plane_elems);
+    s->plane_bytes = (size_t)pbytes;
+    for (i = 0; i < n; i++) {
+        /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
+        int64_t b = 0;
+        int ok = tilehybrid_mul_ok((int64_t)c->elem_size * c->dep[i], h, &b);
+        for (j = 0; j < n && ok; j++)
+            if (j != i)
+                ok = tilehybrid_mul_ok(b, p->len[j], &b);
+        s->face_bytes[i] = b;
+        if (p->nbr_lo[i] != MPI_PROC_NULL || p->nbr_hi[i] != MPI_PROC_NULL)
+            if (!ok || b > INT_MAX)
+                return tile__fail(p, TILE_ERR_OVERFLOW, "tile_height", i, "a message along "
+                                  "dimension %d would exceed INT_MAX bytes; lower the tile "
+                                  "height", i + 1);
+    }
+    return TILE_OK;
+}
+
+/* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
+static inline void *tile__alloc(tile_plan *p, size_t n, const char *what)
+{
+    void *q = TILEHYBRID_MALLOC(n > 0 ? n : 1);
+    if (q == NULL)
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory for %s (%llu bytes)", what,
+                   (unsigned long long)n);
+    else
+        memset(q, 0, n);
+    return q;
+}
+
+/* The thread tables: even split, coordinates, delays, the schedule ring,
+ * requests, statistics. */
+static inline int tile__thread_tables(tile_plan *p)
+{
+    tile_threads *th = &p->threads;
+    int n = p->cfg.n, T = p->cfg.threads, i, t, w, ta;
+    th->bal_dim = -1;
+    th->skew = 0;
+    for (i = 0; i < n; i++) {
+        if (th->dims[i] > 1 && (th->bal_dim < 0 || th->dims[i] > th->dims[th->bal_dim]))
+            th->bal_dim = i;
+        th->skew += th->dims[i] - 1;
+    }
+    for (i = 0; i < n; i++) {
+        int u;
+        int64_t first = 0, count = 0;
+        th->split[i] = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)(th->dims[i] + 1),
+                                              "the thread grid");
+        if (th->split[i] == NULL)
+            return p->status.code;
+        for (u = 0; u < th->dims[i]; u++) {
+            bal_split_part(p->len[i], th->dims[i], 1.0, u, &first, &count);
+            th->split[i][u + 1] = first + count;
+        }
+    }
+    ta = th->bal_dim < 0 ? 1 : th->dims[th->bal_dim];
+    p->run.sched_w = (int)(2 * th->skew + 8);
+    th->coord = (int *)tile__alloc(p, sizeof(int) * (size_t)T * (size_t)n, "thread tables");
+    th->delay = (int *)tile__alloc(p, sizeof(int) * (size_t)T, "thread tables");
+    p->run.nreq = (int *)tile__alloc(p, sizeof(int) * (size_t)T, "thread tables");
+    p->run.req = (MPI_Request *)tile__alloc(p, sizeof(MPI_Request) * (size_t)T * 2 * (size_t)n,
+                                            "thread tables");
+    p->run.stats = (tile_stats *)tile__alloc(p, sizeof(tile_stats) * (size_t)T, "thread tables");
+    p->run.seg = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)T * (size_t)n,
+                                        "thread tables");
+    p->run.next_tile = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)T * 8,
+                                              "thread tables");
+    p->run.sigma = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)p->run.sched_w,
+                                          "the schedule");
+    p->run.bounds = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)p->run.sched_w *
+                                                  (size_t)(ta + 1), "the schedule");
+    if (p->status.code != TILE_OK)
+        return p->status.code;
+    for (w = 0; w < p->run.sched_w && th->bal_dim >= 0; w++)
+        memcpy(p->run.bounds + (size_t)w * (size_t)(ta + 1), th->split[th->bal_dim],
+               sizeof(int64_t) * (size_t)(ta + 1));
     for (t = 0; t < T; t++) {
         int r = t;
-        p->tskew[t] = 0;
         for (i = n - 1; i >= 0; i--) {
-            p->tcoord[t * n + i] = r % p->tdims[i];
-            r /= p->tdims[i];
-            p->tskew[t] += p->tcoord[t * n + i];
+            th->coord[t * n + i] = r % th->dims[i];
+            r /= th->dims[i];
+            th->delay[t] += th->coord[t * n + i];
         }
-    }
-
-    /* tiles, steps and the plane ring */
-    {
-        int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen; /* no overflow */
-        p->ntiles = (c->zlen + h - 1) / h;
-    }
-    p->nsteps = INT64_MAX;     /* known once the last tile is scheduled */
-    {
-        /* the window: the tiles in flight across the thread skew, the d_Z
-         * planes they read below, one tile of slack (the master unpacks while
-         * threads compute), rounded to whole tiles; full storage: every tile */
-        int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen;
-        int64_t m = skew + 2 + (c->depz + h - 1) / h;
-        ring = tile__mul(p->ntiles, h);
-        if (c->storage == TILE_STORE_WINDOW && m < p->ntiles)
-            ring = m * h;
-        if (ring < 0)
-            return tile__fail(p, TILE_ERR_OVERFLOW, "the Z storage is too large");
-    }
-    p->ring_planes = ring;
-    p->plane_elems = 1;
-    for (i = n - 1; i >= 0; i--) {
-        p->stride[i] = p->plane_elems;
-        p->plane_elems = tile__mul(p->plane_elems, p->len[i] + c->dep[i]);
-        if (p->plane_elems < 0)
-            return tile__fail(p, TILE_ERR_OVERFLOW, "the local block is too large");
-    }
-    bytes = tile__mul(tile__mul(p->plane_elems, (int64_t)c->elem_size), ring + c->depz);
-    if (bytes < 0 || (uint64_t)bytes > (uint64_t)SIZE_MAX)
-        return tile__fail(p, TILE_ERR_OVERFLOW, "the Z window (%lld planes) is too large",
-                          (long long)ring);
-    p->plane_bytes = (size_t)(p->plane_elems * (int64_t)c->elem_size);
-    p->ring = (unsigned char *)malloc((size_t)bytes);
-    if (p->ring == NULL)
-        return tile__fail(p, TILE_ERR_NOMEM, "out of memory for the Z window (%lld bytes); "
-                          "lower the tile height", (long long)bytes);
-    /* touch every page now: otherwise the thread that runs ahead in the
-     * hyperplane schedule takes all the page faults inside the timed run.
-     * Through a volatile pointer: compilers turn malloc + memset(0) into
-     * calloc, whose zero pages are faulted in only when first written. */
-    tile__memset_v(p->ring, 0, (size_t)bytes);
-
-    /* message buffers: a whole face of a tile, or (multiple model) a
-     * segment for each thread's part */
-    for (i = 0; i < n; i++) {
-        int64_t total = 0;
-        if (p->nbr_lo[i] == MPI_PROC_NULL && p->nbr_hi[i] == MPI_PROC_NULL)
-            continue;
-        if (p->whole_face) {
-            int j;
-            total = (int64_t)c->elem_size * c->dep[i] *
-                    (c->tile_height < c->zlen ? c->tile_height : c->zlen);
-            for (j = 0; j < n && total >= 0 && total <= INT_MAX; j++)
-                if (j != i)
-                    total = tile__mul(total, p->len[j]);
-            if (total < 0 || total > INT_MAX)
-                return tile__fail(p, TILE_ERR_OVERFLOW, "a message along dimension %d would "
-                                  "exceed INT_MAX bytes; lower the tile height", i + 1);
-        }
-        for (t = 0; t < T && !p->whole_face; t++) {
-            int64_t part;
-            p->seg[i * T + t] = total;
-            if (!tile__is_sender(p, t, i) && !tile__is_receiver(p, t, i))
-                continue;
-            part = tile__face_bytes(p, t, i, 0);
-            total += part;
-            if (part < 0 || total > INT_MAX)
-                return tile__fail(p, TILE_ERR_OVERFLOW, "a message along dimension %d would "
-                                  "exceed INT_MAX bytes; lower the tile height", i + 1);
-        }
-        if (p->nbr_hi[i] != MPI_PROC_NULL &&
-            (p->sbuf[i] = (unsigned char *)malloc((size_t)total + 1)) == NULL)
-            return tile__fail(p, TILE_ERR_NOMEM, "out of memory for message buffers");
-        if (p->nbr_lo[i] != MPI_PROC_NULL &&
-            (p->rbuf[i] = (unsigned char *)malloc((size_t)total + 1)) == NULL)
-            return tile__fail(p, TILE_ERR_NOMEM, "out of memory for message buffers");
     }
     return TILE_OK;
 }
 
-/* The cost model of constant and variable balancing (funneled model): the
- * cfg fields, else the TILEHYBRID_* environment variables (balance.h), else
- * measured: t_startup and the bandwidth by a ping-pong between rank pairs
- * now (collective), t_comp on the master's first tile during the run. */
-static inline int tile__cost_model(tile_plan *p)
+/* The Z window (every page touched now: otherwise the thread that runs
+ * ahead in the hyperplane schedule takes all the page faults inside the
+ * timed run; through a volatile pointer, because compilers turn malloc +
+ * memset(0) into calloc, whose zero pages are faulted in only when first
+ * written) and the message buffers. */
+static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
 {
-    const tile_config *c = &p->cfg;
-    bal_model env;
-    int found = 0, rc;
-    memset(&p->model, 0, sizeof p->model);
-    if (c->model != TILE_MODEL_FUNNELED || c->threads < 2 ||
-        (c->balance != TILE_BAL_CONSTANT && c->balance != TILE_BAL_VARIABLE))
-        return TILE_OK;
-    p->model.tcomp = c->tcomp;
-    p->model.tstartup = c->tstartup;
-    p->model.bandwidth = c->bandwidth;
-    p->model.elem_bytes = (double)c->elem_size;
-    memset(&env, 0, sizeof env);
-    rc = bal_model_from_env(&env, &found);
-    if (rc == BAL_OK) {
-        if (p->model.tcomp <= 0.0 && (found & BAL_HAVE_TCOMP))
-            p->model.tcomp = env.tcomp;
-        if (c->tstartup <= 0.0 && c->bandwidth <= 0.0 && (found & BAL_HAVE_TSTARTUP))
-            p->model.tstartup = env.tstartup;
-        if (p->model.bandwidth <= 0.0 && (found & BAL_HAVE_BANDWIDTH))
-            p->model.bandwidth = env.bandwidth;
-    }
-    /* the environment may differ between ranks: agree on its errors and on
-     * whether to measure (a collective) before anything else */
-    {
-        int mine[2], lo[2], hi[2];
-        mine[0] = rc != BAL_OK;
-        mine[1] = p->model.bandwidth <= 0.0;
-        if (MPI_Allreduce(mine, lo, 2, MPI_INT, MPI_MIN, p->comm) != MPI_SUCCESS ||
-            MPI_Allreduce(mine, hi, 2, MPI_INT, MPI_MAX, p->comm) != MPI_SUCCESS)
-            return tile__fail(p, TILE_ERR_MPI, "MPI_Allreduce failed (balancing model)");
-        if (rc != BAL_OK)
-            return tile__fail(p, TILE_ERR_BALANCE, "%s", bal_strerror(rc));
-        if (hi[0] != 0)
-            return tile__fail(p, TILE_ERR_REMOTE, "another rank rejected its TILEHYBRID_* "
-                              "environment");
-        if (lo[1] != hi[1])
-            return tile__fail(p, TILE_ERR_MISMATCH, "TILEHYBRID_BANDWIDTH is set on some ranks "
-                              "only: the network would be measured by some ranks only");
-    }
-    if (p->model.bandwidth <= 0.0) {
-        if (p->size == 1) {
-            p->model.bandwidth = 1e300;   /* one process sends nothing */
-        } else {
-            bal_fit fit;
-            int64_t face = 0, i;
-            /* the largest face of the largest block: the same on every rank */
-            for (i = 0; i < p->n; i++) {
-                int64_t b = (int64_t)c->elem_size * c->dep[i] *
-                            (tile__tile_z1(p, 0) - tile__tile_z0(p, 0)), j;
-                for (j = 0; j < p->n && b <= (4 << 20); j++)
-                    if (j != i)
-                        b *= (c->extent[j] + p->pdims[j] - 1) / p->pdims[j];
-                face = b > face ? b : face;
-            }
-            /* at least 64 KiB: the slope (bandwidth) is invisible in tiny messages */
-            face = face < (64 << 10) ? (64 << 10) : face > (4 << 20) ? (4 << 20) : face;
-            rc = bal_calibrate_comm_all(p->comm, (int)face, 3, &fit);
-            if (rc == BAL_OK)
-                rc = bal_model_set_comm(&p->model, &fit);
-            if (rc == BAL_EFIT || (rc != BAL_OK && rc != BAL_EMPI)) {
-                /* too noisy to fit (the same answer on every rank): no cost
-                 * model, no balancing; bal_uncalibrated says so */
-                p->model.tstartup = 0.0;
-                p->model.bandwidth = 1e300;
-                p->bal_uncalibrated = 1;
-            } else if (rc != BAL_OK) {
-                return tile__fail(p, TILE_ERR_MPI, "MPI failed while measuring the network "
-                                  "for balancing (%s)", bal_strerror(rc));
-            }
-        }
+    tile_store *s = &p->store;
+    int i;
+    s->ring = (unsigned char *)TILEHYBRID_MALLOC((size_t)ring_bytes);
+    if (s->ring == NULL)
+        return tile__fail(p, TILE_ERR_NOMEM, "tile_height", -1, "out of memory for the Z "
+                          "window (%lld bytes); lower the tile height", (long long)ring_bytes);
+    tile__memset_v(s->ring, 0, (size_t)ring_bytes);
+    for (i = 0; i < p->cfg.n; i++) {
+        size_t b = (size_t)s->face_bytes[i] + 1;
+        if (p->nbr_hi[i] != MPI_PROC_NULL &&
+            (s->sbuf[i] = (unsigned char *)tile__alloc(p, b, "message buffers")) == NULL)
+            return p->status.code;
+        if (p->nbr_lo[i] != MPI_PROC_NULL &&
+            (s->rbuf[i] = (unsigned char *)tile__alloc(p, b, "message buffers")) == NULL)
+            return p->status.code;
     }
     return TILE_OK;
+}
+
+/* The funneled model's balancing policy (balance.h): bound to this process,
+ * its cost model completed (collective). */
+static inline int tile__balancing(tile_plan *p)
+{
+    const tile_config *c = &p->cfg;
+    bal_where w;
+    const char *why = "";
+    int i, rc;
+    memset(&w, 0, sizeof w);
+    w.n = c->n;
+    w.rank = p->rank;
+    w.procs = p->size;
+    w.threads = c->threads;
+    w.tile_height = c->tile_height < c->zlen ? c->tile_height : c->zlen;
+    w.elem_bytes = (double)c->elem_size;
+    for (i = 0; i < c->n; i++) {
+        w.pdims[i] = p->pdims[i];
+        w.pcoords[i] = p->pcoords[i];
+        w.extent[i] = c->extent[i];
+        w.dep[i] = c->dep[i];
+    }
+    p->run.balancing = c->model == TILE_MODEL_FUNNELED && c->threads > 1;
+    rc = bal_policy_init(&p->run.bal, &c->balance, &w);
+    if (rc == BAL_OK && p->run.balancing)
+        rc = bal_policy_setup(&p->run.bal, p->comm, &why);
+    if (rc == BAL_OK)
+        return TILE_OK;
+    if (rc == BAL_EMISMATCH)
+        return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "%s", why);
+    return tile__fail(p, rc == BAL_EMPI ? TILE_ERR_MPI : TILE_ERR_BALANCE, "balance", -1, "%s",
+                      why[0] != '\0' ? why : bal_strerror(rc));
+}
+
+/* Everything after the agreement on the configuration. */
+static inline int tile__setup(tile_plan *p)
+{
+    int64_t ring_bytes = 0;
+    if (tile__grid(p) == TILE_OK && tile__thread_grid(p) == TILE_OK &&
+        tile__thread_tables(p) == TILE_OK && tile__sizes(p, &ring_bytes) == TILE_OK)
+        tile__storage(p, ring_bytes);
+    if (tile__agree(p, NULL, 0, NULL, NULL) != TILE_OK)    /* memory may differ */
+        return p->status.code;
+    tile__balancing(p);
+    return tile__agree(p, NULL, 0, NULL, NULL);
 }
 
 /**
@@ -1975,93 +1848,74 @@ static inline int tile__cost_model(tile_plan *p)
  * @comm: the processes that take part (duplicated; not modified).
  * @cfg:  what to compute (see tile_config); every rank must pass the same.
  *
- * Collective over comm.  Checks the arguments, agrees across ranks (every
- * rank returns the same error code), chooses the process grid (cfg.grid
- * entries that are 0 with cfg.grid_policy, through topology.h) and the thread
- * grid, checks MPI's thread support for cfg.model, and allocates the local
- * block with its ghost layers and the Z window.
+ * Collective over comm.  Checks the arguments and that every rank passed
+ * the same, chooses the process grid (cfg.grid entries that are 0 with
+ * cfg.grid_policy, through topology.h) and the thread grid, checks MPI's
+ * thread support for cfg.model, computes every size and refuses what cannot
+ * work before allocating the local block with its ghost layers and the Z
+ * window, and sets up the funneled model's balancing (balance.h; a
+ * ping-pong when the network must be measured).
  *
- * Return: TILE_OK, or an error code with a message naming the argument in
- * plan->errmsg (on the rank that found it; other ranks get TILE_ERR_REMOTE
- * unless they found an error themselves).
+ * Return: TILE_OK, or an error code, the same on every rank, with a message
+ * naming the argument (and the rank that found it) in plan->errmsg.
  */
 static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg)
 {
-    int rc, mine, worst, provided = MPI_THREAD_SINGLE;
     if (plan == NULL)
         return TILE_ERR_NULL;
     memset(plan, 0, sizeof *plan);
     plan->comm = MPI_COMM_NULL;
+    tilehybrid_status_set(&plan->status, TILE_OK, "", -1);
     if (cfg == NULL)
-        return tile__fail(plan, TILE_ERR_NULL, "cfg is NULL");
+        return tile__fail(plan, TILE_ERR_NULL, "cfg", -1, "cfg is NULL");
     plan->cfg = *cfg;
-    plan->n = cfg->n;
-    plan->threads = cfg->threads;
-    if (MPI_Comm_dup(comm, &plan->comm) != MPI_SUCCESS)
-        return tile__fail(plan, TILE_ERR_MPI, "MPI_Comm_dup failed (is comm valid?)");
+    if (MPI_Comm_dup(comm, &plan->comm) != MPI_SUCCESS) {
+        plan->comm = MPI_COMM_NULL;
+        return tile__fail(plan, TILE_ERR_MPI, "comm", -1, "MPI_Comm_dup failed (is comm "
+                          "valid?)");
+    }
     if (MPI_Comm_set_errhandler(plan->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
         MPI_Comm_size(plan->comm, &plan->size) != MPI_SUCCESS ||
         MPI_Comm_rank(plan->comm, &plan->rank) != MPI_SUCCESS)
-        return tile__fail(plan, TILE_ERR_MPI, "MPI_Comm_size/rank failed on the duplicate of comm");
-
-    rc = tile__validate(plan, cfg);
-    if (rc == TILE_OK && MPI_Query_thread(&provided) != MPI_SUCCESS)
-        rc = tile__fail(plan, TILE_ERR_MPI, "MPI_Query_thread failed (is MPI initialised?)");
-    if (rc == TILE_OK) {
-        if (provided < tile_model_thread_level(cfg->model, cfg->threads))
-            rc = tile__fail(plan, TILE_ERR_THREAD_LEVEL, "model '%s' needs MPI thread support "
-                            "%s but MPI provides %s; initialise MPI with "
-                            "MPI_Init_thread (see hybrid_init)", tile_model_name(cfg->model),
-                            tile_model_thread_level(cfg->model, cfg->threads) ==
-                                    MPI_THREAD_MULTIPLE ? "MPI_THREAD_MULTIPLE"
-                                                        : "MPI_THREAD_FUNNELED",
-                            provided == MPI_THREAD_SINGLE ? "MPI_THREAD_SINGLE"
-                            : provided == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED"
-                            : "MPI_THREAD_SERIALIZED");
-    }
-    mine = rc;
-    if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
-        return tile__fail(plan, TILE_ERR_MPI, "MPI_Allreduce failed");
-    if (worst != TILE_OK)
-        return rc != TILE_OK ? rc
-                             : tile__fail(plan, TILE_ERR_REMOTE, "another rank rejected its "
-                                          "arguments (%s)", tile_strerror(worst));
-    if ((rc = tile__agree(plan, cfg)) != TILE_OK)
-        return rc;
-    rc = tile__setup(plan);     /* same outcome on every rank, except memory */
-    mine = rc;
-    if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
-        return tile__fail(plan, TILE_ERR_MPI, "MPI_Allreduce failed");
-    if (worst != TILE_OK)
-        return rc != TILE_OK ? rc
-                             : tile__fail(plan, TILE_ERR_REMOTE, "another rank failed to set up "
-                                          "(%s)", tile_strerror(worst));
-    rc = tile__cost_model(plan);
-    mine = rc;
-    if (MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
-        return tile__fail(plan, TILE_ERR_MPI, "MPI_Allreduce failed");
-    if (worst != TILE_OK && rc == TILE_OK)
-        return tile__fail(plan, TILE_ERR_REMOTE, "another rank failed to set up (%s)",
-                          tile_strerror(worst));
-    return rc;
+        return tile__fail(plan, TILE_ERR_MPI, "comm", -1, "MPI_Comm_size/rank failed on the "
+                          "duplicate of comm");
+    if (tile__check_all(plan) != TILE_OK)
+        return plan->status.code;
+    return tile__setup(plan);
 }
 
-/** Free everything a plan holds (safe on a failed or zeroed plan). */
+/** tile_plan_destroy() - free everything a plan holds (safe on a failed or
+ *  zeroed plan). */
 static inline void tile_plan_destroy(tile_plan *plan)
 {
+    int i;
     if (plan == NULL)
         return;
-    tile__free(plan);
+    for (i = 0; i < TILE_MAX_DIMS; i++) {
+        TILEHYBRID_FREE(plan->threads.split[i]);
+        TILEHYBRID_FREE(plan->store.sbuf[i]);
+        TILEHYBRID_FREE(plan->store.rbuf[i]);
+        plan->threads.split[i] = NULL;
+        plan->store.sbuf[i] = plan->store.rbuf[i] = NULL;
+    }
+    TILEHYBRID_FREE(plan->threads.coord);
+    TILEHYBRID_FREE(plan->threads.delay);
+    TILEHYBRID_FREE(plan->store.ring);
+    TILEHYBRID_FREE(plan->run.seg);
+    TILEHYBRID_FREE(plan->run.req);
+    TILEHYBRID_FREE(plan->run.nreq);
+    TILEHYBRID_FREE(plan->run.stats);
+    TILEHYBRID_FREE(plan->run.next_tile);
+    TILEHYBRID_FREE(plan->run.sigma);
+    TILEHYBRID_FREE(plan->run.bounds);
+    plan->threads.coord = plan->threads.delay = plan->run.nreq = NULL;
+    plan->store.ring = NULL;
+    plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
+    plan->run.req = NULL;
+    plan->run.stats = NULL;
     if (plan->comm != MPI_COMM_NULL && plan->comm != 0)
         (void)MPI_Comm_free(&plan->comm);   /* nothing to report from a destructor */
     plan->comm = MPI_COMM_NULL;
-}
-
-/** The plan's error state: TILE_OK, or the first error of creation or of
- *  the last run (message in plan->errmsg). */
-static inline int tile_plan_status(const tile_plan *plan)
-{
-    return plan == NULL ? TILE_ERR_NULL : plan->err;
 }
 
 /**
@@ -2076,12 +1930,12 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 {
     int64_t x[TILE_MAX_DIMS];
     int64_t h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
-    int64_t z = coord[plan->n];
-    int64_t keep = plan->ring_planes >= plan->ntiles * h ? plan->cfg.zlen : plan->ring_planes - h;
+    int64_t z = coord[plan->cfg.n], R = plan->store.ring_planes;
+    int64_t keep = R >= plan->ntiles * h ? plan->cfg.zlen : R - h;
     int i;
     if (z < 0 || z >= plan->cfg.zlen || z < plan->cfg.zlen - keep)
         return 0;
-    for (i = 0; i < plan->n; i++) {
+    for (i = 0; i < plan->cfg.n; i++) {
         x[i] = coord[i] - plan->lo[i];
         if (x[i] < 0 || x[i] >= plan->len[i])
             return 0;

@@ -10,29 +10,10 @@
  *   mpiexec -n 2 ./demos/adi --space 16x256x16384 --model mpi --verify
  *   mpiexec -n 1 ./demos/adi --model funneled --threads 2 --json
  */
-#define DEMO_NAME "adi"
-#define DEMO_X1 16
-#define DEMO_X2 256
-#define DEMO_Z 16384
-#define DEMO_D1 1
-#define DEMO_D2 1
-#define DEMO_DEPZ 1
-#define DEMO_ORDER TILE_ORDER_PLANES   /* the y recurrence is cheap enough */
-
 #include "demo.h"
 
-static void demo_run(tile_plan *plan, demo_acc *acc)
-{
-    DEMO_RUN(plan, it, {
-        double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
-                    + TILE_AT(double, it, 0, 0, -1)) / 3.0;
-        TILE_AT(double, it, 0, 0, 0) = v;
-        acc[TILE_THREAD(it)].sum += demo_bits(v);
-    });
-}
-
 /* The plain sequential loop for plane z, from plane z-1. */
-static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z)
+static void adi_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z)
 {
     int64_t x, y;
     for (x = 0; x < X; x++)
@@ -41,4 +22,27 @@ static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y
             double left = y > 0 ? cur[x * Y + y - 1] : demo_g(x, -1, z);
             cur[x * Y + y] = ((up + left) + prev[x * Y + y]) / 3.0;
         }
+}
+
+static const demo_kernel adi = {
+    "adi", { 16, 256, 16384 }, { 1, 1 }, 1,
+    TILE_ORDER_PLANES,          /* the y recurrence is cheap enough */
+    adi_seq_plane
+};
+
+int main(int argc, char **argv)
+{
+    demo_opts o;
+    tile_plan plan;
+    demo_acc *acc;
+    int rc = demo_start(&argc, &argv, &adi, &o);
+    if (rc != DEMO_GO || (rc = demo_plan(&plan, &adi, &o, &acc)) != DEMO_GO)
+        return rc;
+    DEMO_RUN(&plan, it, {
+        double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
+                    + TILE_AT(double, it, 0, 0, -1)) / 3.0;
+        TILE_AT(double, it, 0, 0, 0) = v;
+        acc[TILE_THREAD(it)].sum += demo_bits(v);
+    });
+    return demo_finish(&plan, &adi, &o, acc);
 }

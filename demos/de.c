@@ -16,35 +16,10 @@
  *
  *   mpiexec -n 2 ./demos/de --space 16x256x16384 --verify
  */
-#define DEMO_NAME "de"
-#define DEMO_X1 16
-#define DEMO_X2 256
-#define DEMO_Z 16384
-#define DEMO_D1 3
-#define DEMO_D2 3
-#define DEMO_DEPZ 1
-/* Z innermost: along Z the only recurrence is 0.5*A[t-1] + ..., while sx and
- * sy (with their divisions) do not depend on the previous point of the loop
- * and pipeline; about 1.8x faster than plane order here (docs/RESULTS.md) */
-#define DEMO_ORDER TILE_ORDER_Z_INNER
-
 #include "demo.h"
 
-static void demo_run(tile_plan *plan, demo_acc *acc)
-{
-    DEMO_RUN(plan, it, {
-        double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) + 2.0 * TILE_AT(double, it, -2, 0, 0))
-                     + TILE_AT(double, it, -3, 0, 0)) / 7.0;
-        double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) + 2.0 * TILE_AT(double, it, 0, -2, 0))
-                     + TILE_AT(double, it, 0, -3, 0)) / 7.0;
-        double v = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
-        TILE_AT(double, it, 0, 0, 0) = v;
-        acc[TILE_THREAD(it)].sum += demo_bits(v);
-    });
-}
-
 /* The plain sequential loop for time step z, from step z-1. */
-static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z)
+static void de_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z)
 {
     int64_t x, y;
 #define DE_U(a, b) (((a) < 0 || (b) < 0) ? demo_g((a), (b), z) : cur[(a) * Y + (b)])
@@ -55,4 +30,31 @@ static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y
             cur[x * Y + y] = 0.5 * prev[x * Y + y] + 0.25 * (sx + sy);
         }
 #undef DE_U
+}
+
+/* Z innermost: along Z the only recurrence is 0.5*A[t-1] + ..., while sx and
+ * sy (with their divisions) do not depend on the previous point of the loop
+ * and pipeline; about 1.8x faster than plane order here (docs/RESULTS.md) */
+static const demo_kernel de = {
+    "de", { 16, 256, 16384 }, { 3, 3 }, 1, TILE_ORDER_Z_INNER, de_seq_plane
+};
+
+int main(int argc, char **argv)
+{
+    demo_opts o;
+    tile_plan plan;
+    demo_acc *acc;
+    int rc = demo_start(&argc, &argv, &de, &o);
+    if (rc != DEMO_GO || (rc = demo_plan(&plan, &de, &o, &acc)) != DEMO_GO)
+        return rc;
+    DEMO_RUN(&plan, it, {
+        double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) + 2.0 * TILE_AT(double, it, -2, 0, 0))
+                     + TILE_AT(double, it, -3, 0, 0)) / 7.0;
+        double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) + 2.0 * TILE_AT(double, it, 0, -2, 0))
+                     + TILE_AT(double, it, 0, -3, 0)) / 7.0;
+        double v = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
+        TILE_AT(double, it, 0, 0, 0) = v;
+        acc[TILE_THREAD(it)].sum += demo_bits(v);
+    });
+    return demo_finish(&plan, &de, &o, acc);
 }

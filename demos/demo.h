@@ -1,15 +1,24 @@
 /* demos/demo.h -- the command line, checksum, verification and report shared
- * by the ADI and DE demos (not an installed header).
+ * by the ADI and DE demos (a helper for the demos, not an installed header).
  *
- * A demo defines its kernel as
- *   - DEMO_NAME, DEMO_D1, DEMO_D2, DEMO_DEPZ, the default space and
- *     DEMO_ORDER, the in-tile order it runs fastest in;
- *   - demo_run(plan, acc): DEMO_RUN (HYBRID_RUN with a progress report
- *     after every step) with the point update, adding the bit pattern of
- *     every computed value to acc[thread];
- *   - demo_seq_plane(): the plain sequential loop for one Z plane, used by
- *     --verify and by the benchmarks;
- * and then includes this file, which supplies main().
+ * A demo describes its kernel in a demo_kernel (name, default space,
+ * dependences, in-tile order, the plain sequential loop for one Z plane) and
+ * writes its own main():
+ *
+ *     int main(int argc, char **argv)
+ *     {
+ *         demo_opts o;
+ *         tile_plan plan;
+ *         demo_acc *acc;
+ *         int rc = demo_start(&argc, &argv, &kernel, &o);  // parse, MPI_Init
+ *         if (rc != DEMO_GO || (rc = demo_plan(&plan, &kernel, &o, &acc)) != DEMO_GO)
+ *             return rc;                                   // --help, bad arguments
+ *         DEMO_RUN(&plan, it, { ... the point update ...;
+ *                               acc[TILE_THREAD(it)].sum += demo_bits(v); });
+ *         return demo_finish(&plan, &kernel, &o, acc);     // report, MPI_Finalize
+ *     }
+ *
+ * Command line (every demo):
  *
  *   mpiexec -n P ./demos/adi [--space 16x256x16384] [--tile-height 100]
  *       [--model mpi|fine|funneled|multiple] [--threads T]
@@ -37,6 +46,26 @@
 #include <math.h>
 #include <unistd.h>
 
+/** demo_start() and demo_plan() return DEMO_GO when the demo goes on. */
+#define DEMO_GO (-1)
+
+/**
+ * struct demo_kernel - what a demo computes.
+ * @name:      the demo's name (messages, report).
+ * @space:     the default X1 x X2 x Z.
+ * @dep, @depz: the dependence widths d_1, d_2, d_Z.
+ * @order:     the in-tile order it runs fastest in (enum tile_order).
+ * @seq_plane: the plain sequential loop for plane z, from plane z - 1 (for
+ *             --verify and the benchmarks).
+ */
+typedef struct demo_kernel {
+    const char *name;
+    int64_t space[3];
+    int dep[2], depz;
+    int order;
+    void (*seq_plane)(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z);
+} demo_kernel;
+
 /* Boundary value of both kernels: any coordinate at -1 (or below). */
 static inline double demo_g(int64_t x, int64_t y, int64_t z)
 {
@@ -62,10 +91,6 @@ typedef struct demo_acc {
     char pad[56];
 } demo_acc;
 
-/* Kernel interface (defined by the demo before including this file). */
-static void demo_run(tile_plan *plan, demo_acc *acc);
-static void demo_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z);
-
 typedef struct demo_opts {
     int64_t space[3], tile_height;
     int model, threads, grid[2], policy, verify, json, balance, order, help;
@@ -77,25 +102,26 @@ typedef struct demo_opts {
 /* The first argument error, printed by rank 0 once MPI is up (a process
  * that leaves before MPI_Init upsets some launchers). */
 static char demo_errmsg[512];
+static const char *demo_name = "demo";
 
 /* Record "<demo>: <message>" (the first error only); returns 2, the exit
  * status of a usage error. */
 static int demo_usage(const char *fmt, const char *arg)
 {
     if (demo_errmsg[0] == '\0') {
-        int o = snprintf(demo_errmsg, sizeof demo_errmsg, "%s: ", DEMO_NAME);
+        int o = snprintf(demo_errmsg, sizeof demo_errmsg, "%s: ", demo_name);
         snprintf(demo_errmsg + o, sizeof demo_errmsg - (size_t)o, fmt, arg);
     }
     return 2;
 }
 
-static void demo_print_help(void)
+static void demo_print_help(const demo_kernel *k)
 {
     printf("usage: mpiexec -n P ./demos/%s [options]\n"
            "Runs the %s kernel tiled over P processes (see demos/%s.c), prints a\n"
            "summary and the checksum of every computed value.\n"
            "  --space X1xX2xZ        iteration space, three whole numbers >= 1 "
-           "(default %dx%dx%d)\n"
+           "(default %lldx%lldx%lld)\n"
            "  --tile-height z        tile height along Z, >= 1 (default 100)\n"
            "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
            "  --threads T            threads per process, 1..1024 (default 1; the mpi\n"
@@ -122,7 +148,8 @@ static void demo_print_help(void)
            "except with --json.\n"
            "Exit status: 0 ok, 1 --verify found a mismatch or the run failed,\n"
            "2 bad arguments or a configuration the plan refuses.\n",
-           DEMO_NAME, DEMO_NAME, DEMO_NAME, DEMO_X1, DEMO_X2, DEMO_Z);
+           k->name, k->name, k->name, (long long)k->space[0], (long long)k->space[1],
+           (long long)k->space[2]);
 }
 
 /* Parse "AxBx..." with exactly `want` whole numbers >= 1 (no signs, no
@@ -151,36 +178,171 @@ static int demo_parse_list(const char *s, int64_t *out, int want)
     return 0;
 }
 
+/* A real number for option a: 0, or the usage error's exit status. */
+static int demo_parse_real(const char *v, double *out)
+{
+    return tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, out) == TILEHYBRID_OK ? 0 : -1;
+}
+
 /* Options that take a value. */
 static const char *const demo_valued[] = {
     "--space", "--tile-height", "--threads", "--model", "--grid", "--bal", "--balance",
     "--tcomp", "--tstartup", "--bandwidth", "--order", "--adapt-period"
 };
 
-/* Parse argv; 0 on success, else the exit status (message in demo_errmsg).
- * --help sets o->help and returns 0 at once. */
-static int demo_parse(int argc, char **argv, demo_opts *o)
+/* The model, grid, balancing and order options; 0 or the exit status. */
+static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
 {
-    int i;
-    o->space[0] = DEMO_X1;
-    o->space[1] = DEMO_X2;
-    o->space[2] = DEMO_Z;
+    static const char *const bnames[5] = { "fixed", "constant", "variable", "adaptive",
+                                           "none" };
+    int64_t g[2];
+    int m;
+    if (strcmp(a, "--model") == 0) {
+        for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+            if (strcmp(v, tile_model_name(m)) == 0)
+                break;
+        if (m > TILE_MODEL_MULTIPLE)
+            return demo_usage("--model '%s': expected mpi, fine, funneled or multiple", v);
+        o->model = m;
+    } else if (strcmp(a, "--grid") == 0) {
+        if (strcmp(v, "comm") == 0)
+            o->policy = TILE_GRID_COMM;
+        else if (strcmp(v, "latency") == 0)
+            o->policy = TILE_GRID_LATENCY;
+        else if (demo_parse_list(v, g, 2) == 0 && g[0] <= INT_MAX && g[1] <= INT_MAX) {
+            o->grid[0] = (int)g[0];
+            o->grid[1] = (int)g[1];
+        } else
+            return demo_usage("--grid '%s': expected comm, latency or AxB", v);
+    } else if (strcmp(a, "--balance") == 0) {
+        for (m = 0; m < 5; m++)
+            if (strcmp(v, bnames[m]) == 0)
+                break;
+        if (m == 5)
+            return demo_usage("--balance '%s': expected none, fixed, constant, "
+                              "variable or adaptive", v);
+        o->balance = m;
+    } else { /* --order */
+        if (strcmp(v, "planes") == 0)
+            o->order = TILE_ORDER_PLANES;
+        else if (strcmp(v, "z") == 0)
+            o->order = TILE_ORDER_Z_INNER;
+        else
+            return demo_usage("--order '%s': expected planes or z", v);
+    }
+    return 0;
+}
+
+/* One option a with its value v; 0 or the exit status. */
+static int demo_parse_value(demo_opts *o, const char *a, const char *v)
+{
+    int64_t t;
+    if (strcmp(a, "--space") == 0) {
+        if (demo_parse_list(v, o->space, 3) != 0)
+            return demo_usage("--space '%s': expected X1xX2xZ, three whole numbers >= 1", v);
+    } else if (strcmp(a, "--tile-height") == 0) {
+        if (demo_parse_list(v, &o->tile_height, 1) != 0)
+            return demo_usage("--tile-height '%s': expected a whole number >= 1", v);
+    } else if (strcmp(a, "--threads") == 0) {
+        if (demo_parse_list(v, &t, 1) != 0 || t > 1024)
+            return demo_usage("--threads '%s': expected a whole number in 1..1024", v);
+        o->threads = (int)t;
+    } else if (strcmp(a, "--bal") == 0) {
+        if (demo_parse_real(v, &o->bal) != 0 || !(o->bal >= 0.0 && o->bal <= 1.0))
+            return demo_usage("--bal '%s': expected a number in [0, 1]", v);
+    } else if (strcmp(a, "--tcomp") == 0) {
+        if (demo_parse_real(v, &o->tcomp) != 0 || !(o->tcomp > 0.0))
+            return demo_usage("--tcomp '%s': expected a number > 0 (seconds per point)", v);
+    } else if (strcmp(a, "--tstartup") == 0) {
+        if (demo_parse_real(v, &o->tstartup) != 0 || !(o->tstartup >= 0.0))
+            return demo_usage("--tstartup '%s': expected a number >= 0 "
+                              "(seconds per message)", v);
+    } else if (strcmp(a, "--bandwidth") == 0) {
+        if (demo_parse_real(v, &o->bandwidth) != 0 || !(o->bandwidth > 0.0))
+            return demo_usage("--bandwidth '%s': expected a number > 0 "
+                              "(bytes per second)", v);
+    } else if (strcmp(a, "--adapt-period") == 0) {
+        if (demo_parse_list(v, &o->adapt_period, 1) != 0)
+            return demo_usage("--adapt-period '%s': expected a whole number >= 1", v);
+    } else {
+        return demo_parse_choice(o, a, v);
+    }
+    return 0;
+}
+
+/* The defaults of kernel k. */
+static void demo_defaults(demo_opts *o, const demo_kernel *k)
+{
+    memset(o, 0, sizeof *o);
+    memcpy(o->space, k->space, sizeof o->space);
     o->tile_height = 100;
     o->model = TILE_MODEL_MPI;
     o->threads = 1;
-    o->grid[0] = o->grid[1] = 0;
     o->policy = TILE_GRID_COMM;
     o->bal = 1.0;
     o->balance = -1;
-    o->order = DEMO_ORDER;      /* the kernel's faster in-tile order */
-    o->tcomp = o->tstartup = o->bandwidth = 0.0;
-    o->adapt_period = 0;
-    o->verify = o->json = o->help = 0;
+    o->order = k->order;        /* the kernel's faster in-tile order */
     o->progress = -1;
+}
+
+/* Options that contradict each other; 0 or the exit status. */
+static int demo_parse_check(demo_opts *o)
+{
+    if (o->balance == 4) {           /* none */
+        if (o->bal != 1.0)
+            return demo_usage("%s", "--balance none contradicts --bal");
+        o->balance = BAL_POLICY_FIXED;
+    }
+    if (o->balance < 0)
+        o->balance = BAL_POLICY_FIXED;
+    if (o->balance != BAL_POLICY_FIXED && o->model != TILE_MODEL_FUNNELED)
+        return demo_usage("%s", "--balance applies to the funneled model only "
+                          "(--model funneled)");
+    if (o->model == TILE_MODEL_MPI && o->threads != 1)
+        return demo_usage("--threads %s: the mpi model runs one thread per process; "
+                          "use --model fine|funneled|multiple", "> 1");
+    if (o->json && o->progress == 1)
+        return demo_usage("%s", "--progress contradicts --json (the JSON run shows none)");
+    return 0;
+}
+
+/* Split "--name=value" / "--name value" at argv[*i]: the option's name in
+ * a[32], its value in *v; 0 or the exit status. */
+static int demo_option(int argc, char **argv, int *i, char a[32], const char **v)
+{
+    const char *arg = argv[*i], *eq = strchr(arg, '=');
+    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), k;
+    for (k = 0; k < sizeof demo_valued / sizeof demo_valued[0]; k++)
+        if (strlen(demo_valued[k]) == len && strncmp(arg, demo_valued[k], len) == 0)
+            break;
+    if (k == sizeof demo_valued / sizeof demo_valued[0] || len >= 32) {
+        if (eq != NULL && len < 32) {
+            memcpy(a, arg, len);
+            a[len] = '\0';
+            arg = a;
+        }
+        return demo_usage("unknown option '%s' (see --help)", arg);
+    }
+    memcpy(a, arg, len);
+    a[len] = '\0';
+    if (eq != NULL)
+        *v = eq + 1;
+    else if (*i + 1 < argc)
+        *v = argv[++*i];
+    else
+        return demo_usage("%s needs a value (see --help)", a);
+    return 0;
+}
+
+/* Parse argv; 0 on success, else the exit status (message in demo_errmsg).
+ * --help sets o->help and returns 0 at once. */
+static int demo_parse(int argc, char **argv, const demo_kernel *k, demo_opts *o)
+{
+    int i, rc;
+    demo_defaults(o, k);
     for (i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v = NULL, *eq;
+        const char *arg = argv[i], *v = NULL;
         char a[32];
-        size_t len, k;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             o->help = 1;
             return 0;
@@ -199,111 +361,11 @@ static int demo_parse(int argc, char **argv, demo_opts *o)
         }
         if (strncmp(arg, "--", 2) != 0)
             return demo_usage("unexpected argument '%s' (see --help)", arg);
-        /* --name value or --name=value */
-        eq = strchr(arg, '=');
-        len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-        for (k = 0; k < sizeof demo_valued / sizeof demo_valued[0]; k++)
-            if (strlen(demo_valued[k]) == len && strncmp(arg, demo_valued[k], len) == 0)
-                break;
-        if (k == sizeof demo_valued / sizeof demo_valued[0] || len >= sizeof a) {
-            if (eq != NULL && len < sizeof a) {
-                memcpy(a, arg, len);
-                a[len] = '\0';
-                arg = a;
-            }
-            return demo_usage("unknown option '%s' (see --help)", arg);
-        }
-        memcpy(a, arg, len);
-        a[len] = '\0';
-        if (eq != NULL)
-            v = eq + 1;
-        else if (i + 1 < argc)
-            v = argv[++i];
-        else
-            return demo_usage("%s needs a value (see --help)", a);
-        if (strcmp(a, "--space") == 0) {
-            if (demo_parse_list(v, o->space, 3) != 0)
-                return demo_usage("--space '%s': expected X1xX2xZ, three whole numbers >= 1", v);
-        } else if (strcmp(a, "--tile-height") == 0) {
-            if (demo_parse_list(v, &o->tile_height, 1) != 0)
-                return demo_usage("--tile-height '%s': expected a whole number >= 1", v);
-        } else if (strcmp(a, "--threads") == 0) {
-            int64_t t;
-            if (demo_parse_list(v, &t, 1) != 0 || t > 1024)
-                return demo_usage("--threads '%s': expected a whole number in 1..1024", v);
-            o->threads = (int)t;
-        } else if (strcmp(a, "--model") == 0) {
-            int m;
-            for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
-                if (strcmp(v, tile_model_name(m)) == 0)
-                    break;
-            if (m > TILE_MODEL_MULTIPLE)
-                return demo_usage("--model '%s': expected mpi, fine, funneled or multiple", v);
-            o->model = m;
-        } else if (strcmp(a, "--grid") == 0) {
-            int64_t g[2];
-            if (strcmp(v, "comm") == 0)
-                o->policy = TILE_GRID_COMM;
-            else if (strcmp(v, "latency") == 0)
-                o->policy = TILE_GRID_LATENCY;
-            else if (demo_parse_list(v, g, 2) == 0 && g[0] <= INT_MAX && g[1] <= INT_MAX) {
-                o->grid[0] = (int)g[0];
-                o->grid[1] = (int)g[1];
-            } else
-                return demo_usage("--grid '%s': expected comm, latency or AxB", v);
-        } else if (strcmp(a, "--bal") == 0) {
-            if (bal_parse_double(v, &o->bal) != BAL_OK || !(o->bal >= 0.0 && o->bal <= 1.0))
-                return demo_usage("--bal '%s': expected a number in [0, 1]", v);
-        } else if (strcmp(a, "--balance") == 0) {
-            static const char *const names[5] = { "fixed", "constant", "variable", "adaptive",
-                                                  "none" };
-            int b;
-            for (b = 0; b < 5; b++)
-                if (strcmp(v, names[b]) == 0)
-                    break;
-            if (b == 5)
-                return demo_usage("--balance '%s': expected none, fixed, constant, "
-                                  "variable or adaptive", v);
-            o->balance = b;
-        } else if (strcmp(a, "--tcomp") == 0) {
-            if (bal_parse_double(v, &o->tcomp) != BAL_OK || !(o->tcomp > 0.0))
-                return demo_usage("--tcomp '%s': expected a number > 0 (seconds per point)", v);
-        } else if (strcmp(a, "--tstartup") == 0) {
-            if (bal_parse_double(v, &o->tstartup) != BAL_OK || !(o->tstartup >= 0.0))
-                return demo_usage("--tstartup '%s': expected a number >= 0 "
-                                  "(seconds per message)", v);
-        } else if (strcmp(a, "--bandwidth") == 0) {
-            if (bal_parse_double(v, &o->bandwidth) != BAL_OK || !(o->bandwidth > 0.0))
-                return demo_usage("--bandwidth '%s': expected a number > 0 "
-                                  "(bytes per second)", v);
-        } else if (strcmp(a, "--order") == 0) {
-            if (strcmp(v, "planes") == 0)
-                o->order = TILE_ORDER_PLANES;
-            else if (strcmp(v, "z") == 0)
-                o->order = TILE_ORDER_Z_INNER;
-            else
-                return demo_usage("--order '%s': expected planes or z", v);
-        } else { /* --adapt-period */
-            if (demo_parse_list(v, &o->adapt_period, 1) != 0)
-                return demo_usage("--adapt-period '%s': expected a whole number >= 1", v);
-        }
+        if ((rc = demo_option(argc, argv, &i, a, &v)) != 0 ||
+            (rc = demo_parse_value(o, a, v)) != 0)
+            return rc;
     }
-    if (o->balance == 4) {           /* none */
-        if (o->bal != 1.0)
-            return demo_usage("%s", "--balance none contradicts --bal");
-        o->balance = TILE_BAL_FIXED;
-    }
-    if (o->balance < 0)
-        o->balance = TILE_BAL_FIXED;
-    if (o->balance != TILE_BAL_FIXED && o->model != TILE_MODEL_FUNNELED)
-        return demo_usage("%s", "--balance applies to the funneled model only "
-                          "(--model funneled)");
-    if (o->model == TILE_MODEL_MPI && o->threads != 1)
-        return demo_usage("--threads %s: the mpi model runs one thread per process; "
-                          "use --model fine|funneled|multiple", "> 1");
-    if (o->json && o->progress == 1)
-        return demo_usage("%s", "--progress contradicts --json (the JSON run shows none)");
-    return 0;
+    return demo_parse_check(o);
 }
 
 /* Progress on rank 0: the percentage of its tiles thread 0 has done, on
@@ -314,6 +376,7 @@ static int demo_parse(int argc, char **argv, demo_opts *o)
 #define DEMO_PROGRESS_HZ 4
 
 typedef struct demo_progress {
+    const char *name;           /* the demo, in front of the line */
     int on;                     /* rank 0, terminal (or --progress), not --json */
     int width;                  /* length of the last line printed; 0: none yet */
     int64_t pct;                /* percentage at the last look */
@@ -324,7 +387,7 @@ static demo_progress demo_prog;
 
 static void demo_progress_print(int64_t pct)
 {
-    demo_prog.width = fprintf(stderr, "\r%s: %3d%% of tiles", DEMO_NAME, (int)pct) - 1;
+    demo_prog.width = fprintf(stderr, "\r%s: %3d%% of tiles", demo_prog.name, (int)pct) - 1;
     fflush(stderr);
 }
 
@@ -338,7 +401,7 @@ static inline void demo_progress_step(const tile_plan *plan, int thread)
         return;
     /* next_tile[0]: tiles thread 0 has claimed, each one computed by the
      * end of the step (its box may be empty: it is counted all the same) */
-    pct = (int64_t)(100.0 * (double)plan->next_tile[0] / (double)plan->ntiles);
+    pct = (int64_t)(100.0 * (double)plan->run.next_tile[0] / (double)plan->ntiles);
     if (pct == demo_prog.pct)
         return;
     demo_prog.pct = pct;
@@ -419,14 +482,15 @@ static void demo_progress_end(void)
 }
 
 /* DEMO_RUN(plan, it, body...) - HYBRID_RUN with demo_progress_step after
- * every step.  Used as demo_run's whole body by adi.c and de.c. */
+ * every step: the demos' run. */
 #define DEMO_RUN(plan, it, ...) HYBRID_RUN_EACH_STEP(plan, demo_progress_step, it, __VA_ARGS__)
 
 /* --verify: the plain sequential loop, plane by plane (Z outermost: the
  * values are the same in any order that respects the dependences), compared
- * bitwise with every point this rank owns.  Returns mismatches; *ref gets
- * the checksum of the whole space. */
-static int64_t demo_verify(const tile_plan *plan, const demo_opts *o, uint64_t *ref)
+ * bitwise with every point this rank owns.  Returns mismatches (-1: out of
+ * memory); *ref gets the checksum of the whole space. */
+static int64_t demo_verify(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
+                           uint64_t *ref)
 {
     int64_t X = o->space[0], Y = o->space[1], Z = o->space[2], x, y, z, bad = 0;
     size_t plane = (size_t)(X * Y);
@@ -443,7 +507,7 @@ static int64_t demo_verify(const tile_plan *plan, const demo_opts *o, uint64_t *
             prev[x * Y + y] = demo_g(x, y, -1);
     for (z = 0; z < Z; z++) {
         double *t;
-        demo_seq_plane(prev, cur, X, Y, z);
+        k->seq_plane(prev, cur, X, Y, z);
         for (x = 0; x < X; x++)
             for (y = 0; y < Y; y++) {
                 int64_t c[3];
@@ -497,200 +561,251 @@ static void demo_json_stats(const double *all, int size, int T)
     printf("}");
 }
 
-int main(int argc, char **argv)
-{
-    demo_opts o;
-    tile_config cfg;
-    tile_plan plan;
-    demo_acc *acc;
-    int rank = 0, size = 1, rc, provided, t, T;
-    uint64_t sum = 0, total = 0, ref = 0;
-    int64_t bad = 0, bad_all = 0, stats[2], stats_max[2], stats_sum[2];
-    double *mine, *all = NULL, secs_max, facs[3], *allfacs = NULL;
+/* What rank 0 reports: the run's figures gathered from every rank. */
+typedef struct demo_totals {
+    uint64_t checksum, ref;
+    int64_t bad;
+    double seconds;                     /* the slowest rank's */
+    int64_t max[2], sum[2];             /* bytes sent, messages */
+    double *threads;                    /* rank 0: compute/comm/idle per rank and thread */
+    double *facs;                       /* rank 0: balancing first/last/changes per rank */
+} demo_totals;
 
+/* Gather the run's figures to rank 0 (collective); 0, or 1 if rank 0 is out
+ * of memory.  With --verify every rank checks its points. */
+static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
+                        const demo_acc *acc, demo_totals *tot)
+{
+    int T = plan->cfg.threads, t, nomem;
+    uint64_t sum = 0;
+    int64_t stats[2], bad = 0;
+    double mine[3 * 1024], facs[3];     /* demo_parse: at most 1024 threads */
+    memset(tot, 0, sizeof *tot);
+    if (plan->rank == 0) {
+        tot->threads = (double *)malloc(sizeof(double) * 3 * (size_t)T * (size_t)plan->size);
+        tot->facs = (double *)malloc(sizeof(double) * 3 * (size_t)plan->size);
+    }
+    nomem = plan->rank == 0 && (tot->threads == NULL || tot->facs == NULL);
+    MPI_Bcast(&nomem, 1, MPI_INT, 0, plan->comm);
+    if (nomem)
+        return 1;
+    for (t = 0; t < T; t++) {
+        sum += acc[t].sum;
+        mine[3 * t] = plan->run.stats[t].compute;
+        mine[3 * t + 1] = plan->run.stats[t].comm;
+        mine[3 * t + 2] = plan->run.stats[t].idle;
+    }
+    MPI_Reduce(&sum, &tot->checksum, 1, MPI_UINT64_T, MPI_SUM, 0, plan->comm);
+    MPI_Reduce(&plan->run.seconds, &tot->seconds, 1, MPI_DOUBLE, MPI_MAX, 0, plan->comm);
+    stats[0] = plan->run.bytes_sent;
+    stats[1] = plan->run.messages;
+    MPI_Reduce(stats, tot->max, 2, MPI_INT64_T, MPI_MAX, 0, plan->comm);
+    MPI_Reduce(stats, tot->sum, 2, MPI_INT64_T, MPI_SUM, 0, plan->comm);
+    MPI_Gather(mine, 3 * T, MPI_DOUBLE, tot->threads, 3 * T, MPI_DOUBLE, 0, plan->comm);
+    facs[0] = plan->run.bal.first;
+    facs[1] = plan->run.bal.now;
+    facs[2] = (double)plan->run.bal_changes;
+    MPI_Gather(facs, 3, MPI_DOUBLE, tot->facs, 3, MPI_DOUBLE, 0, plan->comm);
+    if (o->verify) {
+        bad = demo_verify(plan, k, o, &tot->ref);
+        if (bad < 0) {
+            fprintf(stderr, "%s: rank %d: no memory for --verify\n", k->name, plan->rank);
+            bad = 1;
+        }
+        MPI_Reduce(&bad, &tot->bad, 1, MPI_INT64_T, MPI_SUM, 0, plan->comm);
+    }
+    return 0;
+}
+
+static void demo_report_json(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
+                             const demo_totals *tot, const char *verdict)
+{
+    static const char *const bn[5] = { "fixed", "constant", "variable", "adaptive", "custom" };
+    printf("{\"demo\": \"%s\", \"space\": [%lld, %lld, %lld], \"tile_height\": %lld, "
+           "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%d, %d], "
+           "\"thread_grid\": [%d, %d], \"order\": \"%s\", \"bal\": %g, \"checksum\": \"%016llx\", "
+           "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld, "
+           "\"bytes_sent_total\": %lld, \"messages_total\": %lld",
+           k->name, (long long)o->space[0], (long long)o->space[1], (long long)o->space[2],
+           (long long)o->tile_height, tile_model_name(o->model), plan->size,
+           plan->cfg.threads, plan->pdims[0], plan->pdims[1], plan->threads.dims[0],
+           plan->threads.dims[1], o->order == TILE_ORDER_Z_INNER ? "z" : "planes",
+           plan->cfg.balance.bal, (unsigned long long)tot->checksum, tot->seconds,
+           (long long)tot->max[0], (long long)tot->max[1], (long long)tot->sum[0],
+           (long long)tot->sum[1]);
+    demo_json_stats(tot->threads, plan->size, plan->cfg.threads);
+    printf(", \"balance\": \"%s\"", bn[plan->cfg.balance.policy]);
+    demo_json_column("bal_start", tot->facs, 3, plan->size, "%.4f");
+    demo_json_column("bal_end", tot->facs + 1, 3, plan->size, "%.4f");
+    demo_json_column("bal_changes", tot->facs + 2, 3, plan->size, "%.0f");
+    if (verdict)
+        printf(", \"verify\": \"%s\", \"mismatches\": %lld", verdict, (long long)tot->bad);
+    printf("}\n");
+}
+
+static void demo_report_text(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
+                             const demo_totals *tot, const char *verdict)
+{
+    int size = plan->size, T = plan->cfg.threads, r, t;
+    printf("%s %lldx%lldx%lld, tile height %lld, model %s, %d process%s x %d thread%s, "
+           "grid %dx%d, thread grid %dx%d\n", k->name, (long long)o->space[0],
+           (long long)o->space[1], (long long)o->space[2], (long long)o->tile_height,
+           tile_model_name(o->model), size, size == 1 ? "" : "es", T, T == 1 ? "" : "s",
+           plan->pdims[0], plan->pdims[1], plan->threads.dims[0], plan->threads.dims[1]);
+    printf("checksum %016llx   time %.3f s   max sent per process %lld bytes in %lld "
+           "messages\n", (unsigned long long)tot->checksum, tot->seconds, (long long)tot->max[0],
+           (long long)tot->max[1]);
+    if (o->model == TILE_MODEL_FUNNELED && T > 1) {
+        printf("master share factor per process (start -> end):");
+        for (r = 0; r < size; r++)
+            printf("  %.3f->%.3f", tot->facs[3 * r], tot->facs[3 * r + 1]);
+        printf("\n");
+    }
+    printf("rank 0 thread times (compute / comm / idle, s):");
+    for (t = 0; t < T; t++)
+        printf("  t%d %.3f/%.3f/%.3f", t, tot->threads[3 * t], tot->threads[3 * t + 1],
+               tot->threads[3 * t + 2]);
+    printf("\n");
+    if (verdict)
+        printf("verify: %s (%lld mismatching points against the sequential loop)\n", verdict,
+               (long long)tot->bad);
+}
+
+/**
+ * demo_start() - parse the command line and start MPI with the thread
+ * support the chosen model needs.
+ * Return: DEMO_GO, or the exit status after --help or a usage error (MPI is
+ * then finalized; rank 0 printed the help or the message).
+ */
+static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *o)
+{
+    int rank, provided, bad, quit;
+    demo_name = k->name;
+    demo_prog.name = k->name;
     /* parse first to know the thread level the model needs; every rank
      * parses the same argv, rank 0 reports after MPI_Init */
-    {
-        int bad = demo_parse(argc, argv, &o), quit = bad || o.help;
-        rc = hybrid_init(&argc, &argv, quit ? TILE_MODEL_MPI : o.model, quit ? 1 : o.threads,
-                         &provided);
-        if (rc == TILE_ERR_MPI) {
-            fprintf(stderr, "%s: MPI_Init_thread failed\n", DEMO_NAME);
-            return 1;
-        }
-        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-        MPI_Comm_size(MPI_COMM_WORLD, &size);
-        if (quit) {
-            if (rank == 0 && bad)
-                fprintf(stderr, "%s\n", demo_errmsg);
-            else if (rank == 0)
-                demo_print_help();
-            fflush(stdout);
-            MPI_Finalize();
-            return bad;
-        }
+    bad = demo_parse(*argc, *argv, k, o);
+    quit = bad || o->help;
+    if (hybrid_init(argc, argv, quit ? TILE_MODEL_MPI : o->model, quit ? 1 : o->threads,
+                    &provided) == TILE_ERR_MPI) {
+        fprintf(stderr, "%s: MPI_Init_thread failed\n", k->name);
+        return 1;
     }
-    demo_prog.on = rank == 0 && !o.json &&
-                   (o.progress == 1 || (o.progress < 0 && demo_stderr_is_terminal()));
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (quit) {
+        if (rank == 0 && bad)
+            fprintf(stderr, "%s\n", demo_errmsg);
+        else if (rank == 0)
+            demo_print_help(k);
+        fflush(stdout);
+        MPI_Finalize();
+        return bad;
+    }
+    demo_prog.on = rank == 0 && !o->json &&
+                   (o->progress == 1 || (o->progress < 0 && demo_stderr_is_terminal()));
     demo_prog.pct = -1;
+    return DEMO_GO;
+}
 
+/**
+ * demo_plan() - create the plan of kernel k with options o (collective) and
+ * the per-thread checksum accumulators *acc.
+ * Return: DEMO_GO, or the exit status (2: the plan refused the
+ * configuration, rank 0 printed why; 1: out of memory) after MPI_Finalize.
+ */
+static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o, demo_acc **acc)
+{
+    tile_config cfg;
+    int nomem, any;
     tile_config_init(&cfg, 2);
-    cfg.extent[0] = o.space[0];
-    cfg.extent[1] = o.space[1];
-    cfg.zlen = o.space[2];
-    cfg.dep[0] = DEMO_D1;
-    cfg.dep[1] = DEMO_D2;
-    cfg.depz = DEMO_DEPZ;
-    cfg.tile_height = o.tile_height;
-    cfg.model = o.model;
-    cfg.threads = o.threads;
-    cfg.grid[0] = o.grid[0];
-    cfg.grid[1] = o.grid[1];
-    cfg.grid_policy = o.policy;
-    cfg.bal = o.bal;
-    cfg.balance = o.balance;
-    cfg.tcomp = o.tcomp;
-    cfg.tstartup = o.tstartup;
-    cfg.bandwidth = o.bandwidth;
-    cfg.adapt_period = o.adapt_period;
-    cfg.order = o.order;
+    memcpy(cfg.extent, o->space, 2 * sizeof cfg.extent[0]);
+    cfg.zlen = o->space[2];
+    cfg.dep[0] = k->dep[0];
+    cfg.dep[1] = k->dep[1];
+    cfg.depz = k->depz;
+    cfg.tile_height = o->tile_height;
+    cfg.model = o->model;
+    cfg.threads = o->threads;
+    cfg.grid[0] = o->grid[0];
+    cfg.grid[1] = o->grid[1];
+    cfg.grid_policy = o->policy;
+    cfg.balance.bal = o->bal;
+    cfg.balance.policy = o->balance;
+    cfg.balance.tcomp = o->tcomp;
+    cfg.balance.tstartup = o->tstartup;
+    cfg.balance.bandwidth = o->bandwidth;
+    cfg.balance.adapt_period = o->adapt_period;
+    cfg.order = o->order;
     cfg.boundary = demo_edge;
-    cfg.storage = o.verify ? TILE_STORE_FULL : TILE_STORE_WINDOW;
-    if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        /* every rank gets an error; the first rank that found it explains
-         * (a bad argument is found by every rank: one line, not P) */
-        int mine = plan.err != TILE_ERR_REMOTE ? rank : size, first = size;
-        MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-        if (rank == first)
-            fprintf(stderr, "%s: rank %d: %s\n", DEMO_NAME, rank, plan.errmsg);
-        tile_plan_destroy(&plan);
+    cfg.storage = o->verify ? TILE_STORE_FULL : TILE_STORE_WINDOW;
+    if (tile_plan_create(plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
+        /* the same code and message on every rank (naming the rank that
+         * found the error when there are several): rank 0 prints it */
+        if (plan->rank == 0)
+            fprintf(stderr, plan->size > 1 ? "%s: %s\n" : "%s: rank 0: %s\n", k->name,
+                    plan->errmsg);
+        tile_plan_destroy(plan);
         MPI_Finalize();
         return 2;
     }
-    T = plan.threads;
-    acc = (demo_acc *)calloc((size_t)T, sizeof *acc);
-    mine = (double *)malloc(sizeof(double) * 3 * (size_t)T);
-    if (rank == 0)
-        all = (double *)malloc(sizeof(double) * 3 * (size_t)T * (size_t)size);
-    {
-        /* out of memory anywhere: every rank leaves */
-        int nomem = acc == NULL || mine == NULL || (rank == 0 && all == NULL), any;
-        MPI_Allreduce(&nomem, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-        if (any) {
-            if (nomem)
-                fprintf(stderr, "%s: rank %d: out of memory\n", DEMO_NAME, rank);
-            free(acc);
-            free(mine);
-            free(all);
-            tile_plan_destroy(&plan);
-            MPI_Finalize();
-            return 1;
-        }
-    }
-
-    MPI_Barrier(MPI_COMM_WORLD);
-    demo_run(&plan, acc);
-    demo_progress_end();
-    if (tile_plan_status(&plan) != TILE_OK) {
-        /* every rank has an error; the rank where it happened explains */
-        if (plan.err != TILE_ERR_REMOTE)
-            fprintf(stderr, "%s: rank %d: run failed: %s\n", DEMO_NAME, rank, plan.errmsg);
-        free(acc);
-        free(mine);
-        free(all);
-        tile_plan_destroy(&plan);
+    *acc = (demo_acc *)calloc((size_t)cfg.threads, sizeof **acc);
+    nomem = *acc == NULL;
+    MPI_Allreduce(&nomem, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (any) {
+        if (nomem)
+            fprintf(stderr, "%s: rank %d: out of memory\n", k->name, plan->rank);
+        free(*acc);
+        tile_plan_destroy(plan);
         MPI_Finalize();
         return 1;
     }
-    for (t = 0; t < T; t++) {
-        sum += acc[t].sum;
-        mine[3 * t] = plan.stats[t].compute;
-        mine[3 * t + 1] = plan.stats[t].comm;
-        mine[3 * t + 2] = plan.stats[t].idle;
-    }
-    MPI_Reduce(&sum, &total, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Reduce(&plan.seconds, &secs_max, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-    stats[0] = plan.bytes_sent;
-    stats[1] = plan.messages;
-    MPI_Reduce(stats, stats_max, 2, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-    MPI_Reduce(stats, stats_sum, 2, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    MPI_Gather(mine, 3 * T, MPI_DOUBLE, all, 3 * T, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    facs[0] = plan.bal_first;
-    facs[1] = plan.bal_now;
-    facs[2] = (double)plan.bal_changes;
-    if (rank == 0)
-        allfacs = (double *)malloc(sizeof(double) * 3 * (size_t)size);
-    MPI_Gather(facs, 3, MPI_DOUBLE, allfacs, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    if (o.verify) {
-        bad = demo_verify(&plan, &o, &ref);
-        MPI_Reduce(&bad, &bad_all, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    return DEMO_GO;
+}
 
-    if (rank == 0) {
-        const char *verdict = !o.verify ? NULL
-                              : (bad_all == 0 && ref == total) ? "ok" : "MISMATCH";
-        if (o.json) {
-            printf("{\"demo\": \"%s\", \"space\": [%lld, %lld, %lld], \"tile_height\": %lld, "
-                   "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%d, %d], "
-                   "\"thread_grid\": [%d, %d], \"order\": \"%s\", \"bal\": %g, \"checksum\": \"%016llx\", "
-                   "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld, "
-                   "\"bytes_sent_total\": %lld, \"messages_total\": %lld",
-                   DEMO_NAME, (long long)o.space[0], (long long)o.space[1],
-                   (long long)o.space[2], (long long)o.tile_height, tile_model_name(o.model),
-                   size, T, plan.pdims[0], plan.pdims[1], plan.tdims[0], plan.tdims[1],
-                   o.order == TILE_ORDER_Z_INNER ? "z" : "planes", cfg.bal,
-                   (unsigned long long)total, secs_max, (long long)stats_max[0],
-                   (long long)stats_max[1], (long long)stats_sum[0], (long long)stats_sum[1]);
-            demo_json_stats(all, size, T);
-            {
-                static const char *const bn[5] = { "fixed", "constant", "variable", "adaptive",
-                                                   "custom" };
-                printf(", \"balance\": \"%s\"", bn[cfg.balance]);
-                demo_json_column("bal_start", allfacs, 3, size, "%.4f");
-                demo_json_column("bal_end", allfacs + 1, 3, size, "%.4f");
-                demo_json_column("bal_changes", allfacs + 2, 3, size, "%.0f");
-            }
-            if (verdict)
-                printf(", \"verify\": \"%s\", \"mismatches\": %lld", verdict, (long long)bad_all);
-            printf("}\n");
+/**
+ * demo_finish() - after the run: gather the figures, verify (--verify),
+ * print the report on rank 0, free acc, destroy the plan, MPI_Finalize.
+ * Return: the exit status, the same on every rank: 0, or 1 (the run failed,
+ * --verify found a mismatch, out of memory).
+ */
+static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o,
+                       demo_acc *acc)
+{
+    demo_totals tot;
+    int failed = 1;
+    memset(&tot, 0, sizeof tot);
+    demo_progress_end();
+    if (tile_plan_status(plan) != TILE_OK) {
+        /* every rank has the error and its message: rank 0 explains */
+        if (plan->rank == 0)
+            fprintf(stderr, "%s: %srun failed: %s\n", k->name, plan->size > 1 ? "" : "rank 0: ",
+                    plan->errmsg);
+    } else if (demo_collect(plan, k, o, acc, &tot) != 0) {
+        if (plan->rank == 0)
+            fprintf(stderr, "%s: rank 0: out of memory\n", k->name);
+    } else {
+        if (plan->rank == 0) {
+            const char *verdict = !o->verify ? NULL
+                                  : (tot.bad == 0 && tot.ref == tot.checksum) ? "ok" : "MISMATCH";
+            if (o->json)
+                demo_report_json(plan, k, o, &tot, verdict);
+            else
+                demo_report_text(plan, k, o, &tot, verdict);
+            fflush(stdout);
+            failed = o->verify && verdict[0] != 'o';
         } else {
-            printf("%s %lldx%lldx%lld, tile height %lld, model %s, %d process%s x %d thread%s, "
-                   "grid %dx%d, thread grid %dx%d\n", DEMO_NAME, (long long)o.space[0],
-                   (long long)o.space[1], (long long)o.space[2], (long long)o.tile_height,
-                   tile_model_name(o.model), size, size == 1 ? "" : "es", T, T == 1 ? "" : "s",
-                   plan.pdims[0], plan.pdims[1], plan.tdims[0], plan.tdims[1]);
-            printf("checksum %016llx   time %.3f s   max sent per process %lld bytes in %lld "
-                   "messages\n", (unsigned long long)total, secs_max, (long long)stats_max[0],
-                   (long long)stats_max[1]);
-            if (o.model == TILE_MODEL_FUNNELED && T > 1) {
-                int r;
-                printf("master share factor per process (start -> end):");
-                for (r = 0; r < size; r++)
-                    printf("  %.3f->%.3f", allfacs[3 * r], allfacs[3 * r + 1]);
-                printf("\n");
-            }
-            printf("rank 0 thread times (compute / comm / idle, s):");
-            for (t = 0; t < T; t++)
-                printf("  t%d %.3f/%.3f/%.3f", t, all[3 * t], all[3 * t + 1], all[3 * t + 2]);
-            printf("\n");
-            if (verdict)
-                printf("verify: %s (%lld mismatching points against the sequential loop)\n",
-                       verdict, (long long)bad_all);
+            failed = 0;
         }
-        fflush(stdout);
-    }
-    {
         /* the verdict on every rank, so that every process exits alike */
-        int failed = rank == 0 && o.verify && (bad_all != 0 || ref != total);
-        MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        free(acc);
-        free(mine);
-        free(all);
-        free(allfacs);
-        tile_plan_destroy(&plan);
-        MPI_Finalize();
-        return failed ? 1 : 0;
+        MPI_Bcast(&failed, 1, MPI_INT, 0, plan->comm);
     }
+    free(tot.threads);
+    free(tot.facs);
+    free(acc);
+    tile_plan_destroy(plan);
+    MPI_Finalize();
+    return failed;
 }
 
 #endif

@@ -141,10 +141,10 @@ DEFINE_RUN(3, R3)
 
 /* A custom policy that changes the master's share almost every tile, and
  * differently on every rank: the schedule must drain and stay exact. */
-static double jumpy(const tile_plan *p, int64_t k, void *ctx)
+static double jumpy(void *ctx, int64_t k, int rank)
 {
     (void)ctx;
-    return (double)((k * 7 + p->rank * 3) % 11) / 10.0;
+    return (double)((k * 7 + rank * 3) % 11) / 10.0;
 }
 
 /* Random configuration valid for nprocs processes. */
@@ -161,18 +161,18 @@ static void random_config(tile_config *cfg, int n)
     cfg->tile_height = rnd_in(1, cfg->zlen + 3);
     cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
     cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
-    cfg->bal = (double)rnd_in(0, 100) / 100.0;
+    cfg->balance.bal = (double)rnd_in(0, 100) / 100.0;
     /* balancing policies of the funneled model: adaptive re-evaluated every
      * 1-3 steps changes the thread split (with a drain) at timing-dependent
      * tiles; constant/variable with tiny or huge costs clamp to 0 or 1 */
-    cfg->balance = (int)rnd_in(TILE_BAL_FIXED, TILE_BAL_CUSTOM);
-    cfg->bal_fn = jumpy;
-    cfg->adapt_sample = rnd_in(1, 3);
-    cfg->adapt_period = rnd_in(1, 3);
-    cfg->adapt_smoothing = rnd_in(0, 1) ? 1.0 : 0.5;
-    cfg->tcomp = rnd_in(0, 1) ? 0.0 : 1e-8 * (double)rnd_in(1, 100);
-    cfg->tstartup = 1e-6 * (double)rnd_in(0, 1000);
-    cfg->bandwidth = rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)rnd_in(1, 10000); /* 0: measure */
+    cfg->balance.policy = (int)rnd_in(BAL_POLICY_FIXED, BAL_POLICY_CUSTOM);
+    cfg->balance.fn = jumpy;
+    cfg->balance.adapt_sample = rnd_in(1, 3);
+    cfg->balance.adapt_period = rnd_in(1, 3);
+    cfg->balance.adapt_smoothing = rnd_in(0, 1) ? 1.0 : 0.5;
+    cfg->balance.tcomp = rnd_in(0, 1) ? 0.0 : 1e-8 * (double)rnd_in(1, 100);
+    cfg->balance.tstartup = 1e-6 * (double)rnd_in(0, 1000);
+    cfg->balance.bandwidth = rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)rnd_in(1, 10000); /* 0: measure */
     cfg->grid_policy = (int)rnd_in(0, 1);
     cfg->storage = (int)rnd_in(0, 1);
     cfg->order = (int)rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
@@ -262,7 +262,7 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
     }
     free(s.a);
     {
-        int64_t mine = plan.bal_changes > 0, any = 0;
+        int64_t mine = plan.run.bal_changes > 0, any = 0;
         MPI_Allreduce(&mine, &any, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
         split_changes += any;
     }
@@ -285,7 +285,7 @@ static void describe(const tile_config *c, char *buf, size_t len)
         o += snprintf(buf + o, len - (size_t)o, "%d,", c->dep[i]);
     snprintf(buf + o, len - (size_t)o, "%d z=%lld model=%s T=%d bal=%.2f balance=%s policy=%d "
              "storage=%d order=%d grid0=%d", c->depz, (long long)c->tile_height,
-             tile_model_name(c->model), c->threads, c->bal, balance_name[c->balance],
+             tile_model_name(c->model), c->threads, c->balance.bal, balance_name[c->balance.policy],
              c->grid_policy, c->storage, c->order, c->grid[0]);
 }
 
@@ -339,7 +339,7 @@ int main(int argc, char **argv)
             random_config(&cfg, n);
             cfg.model = TILE_MODEL_FUNNELED;
             cfg.threads = (int)rnd_in(2, 3);
-            cfg.balance = TILE_BAL_CUSTOM;
+            cfg.balance.policy = BAL_POLICY_CUSTOM;
             cfg.tile_height = rnd_in(1, 3);
             for (i = 0; i < n; i++)
                 cfg.extent[i] = rnd_in(6, n == 3 ? 8 : 14);

@@ -149,7 +149,7 @@ int main(int argc, char **argv)
     cfg.storage = TILE_STORE_FULL;              /* keep every plane for verify() */
     cfg.grid_policy = n[4] == 0 ? TILE_GRID_COMM : TILE_GRID_LATENCY;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        if (plan.err != TILE_ERR_REMOTE)        /* the rank that found it explains */
+        if (plan.rank == 0)     /* the same message (naming the rank) on every rank */
             fprintf(stderr, "%s: %s\n", argv[0], plan.errmsg);
         tile_plan_destroy(&plan);
         MPI_Finalize();
@@ -164,14 +164,14 @@ int main(int argc, char **argv)
         });
 
     if (tile_plan_status(&plan) != TILE_OK) {   /* the same on every rank */
-        if (plan.err != TILE_ERR_REMOTE)
+        if (plan.rank == 0)
             fprintf(stderr, "%s: %s\n", argv[0], plan.errmsg);
         rc = 1;
     } else {
         int64_t bytes_max, bytes_total, messages_max;
-        MPI_Reduce(&plan.bytes_sent, &bytes_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-        MPI_Reduce(&plan.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-        MPI_Reduce(&plan.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.bytes_sent, &bytes_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
             printf("step 2, pure MPI: P = %d, grid %dx%d\n"
                    "bytes sent: %lld max per process, %lld in total; "

@@ -153,7 +153,7 @@ int main(int argc, char **argv)
     cfg.model = TILE_MODEL_FINE;
     cfg.threads = (int)n[5];
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        if (plan.err != TILE_ERR_REMOTE)        /* the rank that found it explains */
+        if (plan.rank == 0)     /* the same message (naming the rank) on every rank */
             fprintf(stderr, "%s: %s\n", argv[0], plan.errmsg);
         tile_plan_destroy(&plan);
         MPI_Finalize();
@@ -168,20 +168,20 @@ int main(int argc, char **argv)
         });
 
     if (tile_plan_status(&plan) != TILE_OK) {   /* the same on every rank */
-        if (plan.err != TILE_ERR_REMOTE)
+        if (plan.rank == 0)
             fprintf(stderr, "%s: %s\n", argv[0], plan.errmsg);
         rc = 1;
     } else {
         int64_t bytes_max, bytes_total, messages_max;
-        MPI_Reduce(&plan.bytes_sent, &bytes_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-        MPI_Reduce(&plan.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-        MPI_Reduce(&plan.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.bytes_sent, &bytes_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
             printf("step 3, fine-grain hybrid: P = %d x T = %d, grid %dx%d, thread grid %dx%d\n"
                    "bytes sent: %lld max per process, %lld in total; "
                    "messages: %lld max per process\n",
-                   plan.size, plan.threads, plan.pdims[0], plan.pdims[1], plan.tdims[0],
-                   plan.tdims[1], (long long)bytes_max,
+                   plan.size, plan.cfg.threads, plan.pdims[0], plan.pdims[1], plan.threads.dims[0],
+                   plan.threads.dims[1], (long long)bytes_max,
                    (long long)bytes_total, (long long)messages_max);
         rc = verify(&plan, n[0], n[1], n[2]);
     }

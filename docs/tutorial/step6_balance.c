@@ -129,7 +129,7 @@ static int get_args(int argc, char **argv, int rank, int64_t *n)
 /* Rank 0 prints every process's balancing factor, at the start and the end. */
 static void print_factors(const tile_plan *plan)
 {
-    double mine[2] = { plan->bal_first, plan->bal_now }, *all = NULL;
+    double mine[2] = { plan->run.bal.first, plan->run.bal.now }, *all = NULL;
     int r, ok;
     if (plan->rank == 0)
         all = (double *)malloc(sizeof(double) * 2 * (size_t)plan->size);
@@ -140,7 +140,7 @@ static void print_factors(const tile_plan *plan)
     MPI_Gather(mine, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (plan->rank == 0) {
         printf("balancing factor per process (start -> end)%s:\n",
-               plan->bal_uncalibrated ? ", network not calibrated" : "");
+               plan->run.bal.uncalibrated ? ", network not calibrated" : "");
         for (r = 0; r < plan->size; r++)
             printf("  rank %d: %.6f -> %.6f\n", r, all[2 * r], all[2 * r + 1]);
     }
@@ -150,8 +150,8 @@ static void print_factors(const tile_plan *plan)
 int main(int argc, char **argv)
 {
     int64_t n[7] = { 16, 256, 1000, 100, 0, 2, 0 }; /* X, Y, Z, tile height, grid, T, balance */
-    static const int policy[4] = { TILE_BAL_FIXED, TILE_BAL_CONSTANT, TILE_BAL_VARIABLE,
-                                   TILE_BAL_ADAPTIVE };
+    static const int policy[4] = { BAL_POLICY_FIXED, BAL_POLICY_CONSTANT, BAL_POLICY_VARIABLE,
+                                   BAL_POLICY_ADAPTIVE };
     tile_config cfg;
     tile_plan plan;
     int rank, rc, provided;
@@ -178,16 +178,16 @@ int main(int argc, char **argv)
     cfg.grid_policy = n[4] == 0 ? TILE_GRID_COMM : TILE_GRID_LATENCY;
     cfg.model = TILE_MODEL_FUNNELED;
     cfg.threads = (int)n[5];
-    cfg.balance = policy[n[6]];     /* the cost model: TILEHYBRID_* or measured */
+    cfg.balance.policy = policy[n[6]];  /* the cost model: TILEHYBRID_* or measured */
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        if (plan.err != TILE_ERR_REMOTE)        /* the rank that found it explains */
+        if (plan.rank == 0)     /* the same message (naming the rank) on every rank */
             fprintf(stderr, "%s: %s\n", argv[0], plan.errmsg);
         tile_plan_destroy(&plan);
         MPI_Finalize();
         return 2;
     }
 
-#pragma omp parallel num_threads(plan.threads)
+#pragma omp parallel num_threads(plan.cfg.threads)
     TILE_FOREACH_GROUP(&plan, g)
         HYBRID_FUNNELED_STEP(g, it, {
             TILE_AT(double, it, 0, 0, 0) =
@@ -196,21 +196,21 @@ int main(int argc, char **argv)
         });
 
     if (tile_plan_status(&plan) != TILE_OK) {   /* the same on every rank */
-        if (plan.err != TILE_ERR_REMOTE)
+        if (plan.rank == 0)
             fprintf(stderr, "%s: %s\n", argv[0], plan.errmsg);
         rc = 1;
     } else {
         int64_t bytes_max, bytes_total, messages_max;
-        MPI_Reduce(&plan.bytes_sent, &bytes_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-        MPI_Reduce(&plan.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-        MPI_Reduce(&plan.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.bytes_sent, &bytes_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.bytes_sent, &bytes_total, 1, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+        MPI_Reduce(&plan.run.messages, &messages_max, 1, MPI_INT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
         if (rank == 0)
             printf("step 6, funneled hybrid, balance %s: P = %d x T = %d, grid %dx%d, "
                    "thread grid %dx%d\n"
                    "bytes sent: %lld max per process, %lld in total; "
                    "messages: %lld max per process\n",
-                   args[6].word[n[6]], plan.size, plan.threads, plan.pdims[0], plan.pdims[1],
-                   plan.tdims[0], plan.tdims[1], (long long)bytes_max,
+                   args[6].word[n[6]], plan.size, plan.cfg.threads, plan.pdims[0], plan.pdims[1],
+                   plan.threads.dims[0], plan.threads.dims[1], (long long)bytes_max,
                    (long long)bytes_total, (long long)messages_max);
         print_factors(&plan);
         rc = verify(&plan, n[0], n[1], n[2]);
