@@ -124,6 +124,8 @@ extern "C" {
 #define TILE_MAX_DIMS 8
 /** Largest dependence distance d_Z along the pipelined dimension. */
 #define TILE_MAX_DEPZ 63
+/** Most offset vectors in a declared stencil. */
+#define TILE_MAX_STENCIL 32
 
 /** Error codes: tile_strerror() gives the text, plan.errmsg the detail. */
 enum tile_error {
@@ -149,6 +151,8 @@ enum tile_error {
     TILE_ERR_BODY,          /* the body used break, or an invalid TILE_AT offset */
     TILE_ERR_BALANCE,       /* invalid balancing policy or cost model */
     TILE_ERR_STORAGE,       /* storage or order not one of its enum values */
+    TILE_ERR_STENCIL,       /* a stencil vector or a direction the plan cannot run */
+    TILE_ERR_ACCESS,        /* TILE_AT with a wrong type size or an undeclared offset */
     TILE_ERR_COUNT_
 };
 
@@ -182,7 +186,18 @@ typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
  * @n:           N, the distributed dimensions (1..TILE_MAX_DIMS).
  * @extent:      X_1..X_N (>= 1).
  * @zlen:        Z (>= 1).
- * @dep, @depz:  d_1..d_N (>= 0) and d_Z (0..TILE_MAX_DEPZ).
+ * @dep, @depz:  d_1..d_N (>= 0) and d_Z (0..TILE_MAX_DEPZ): the body reads
+ *               A(x - a e_i), 1 <= a <= d_i (the axis-aligned shorthand; 0
+ *               when a stencil is given).
+ * @nstencil, @stencil: the offset vectors (o_1, ..., o_N, o_Z) the body
+ *               reads, in the user's coordinates (tile_config_stencil()
+ *               sets them from text); 0 vectors: the shorthand @dep/@depz.
+ *               Every vector must point to an earlier point of the
+ *               sequential loop in every dimension (o_i * dir_i <= 0, not
+ *               all 0): diagonals are fine.
+ * @dir:         per dimension (N is Z), +1 if the user's sequential loop
+ *               runs upward (default), -1 if it runs downward; offsets and
+ *               coordinates stay the user's.
  * @tile_height: z (>= 1; larger than Z is one tile).
  * @elem_size:   bytes per point (default sizeof(double)).
  * @model:       enum tile_model (default TILE_MODEL_MPI).
@@ -202,6 +217,9 @@ typedef struct tile_config {
     int64_t zlen;
     int dep[TILE_MAX_DIMS];
     int depz;
+    int nstencil;
+    int stencil[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1];
+    int dir[TILE_MAX_DIMS + 1];
     int64_t tile_height;
     size_t elem_size;
     int model;
@@ -229,6 +247,23 @@ typedef struct tile_stats {
     int error;          /* first error met by this thread (TILE_OK if none) */
     char pad_[60];      /* 128 bytes: threads do not share cache lines */
 } tile_stats;
+
+/**
+ * struct tile_deps - the dependences in the plan's internal coordinates
+ * (each dimension with dir = -1 is reversed, so that every read is at
+ * offsets <= 0); fixed at plan creation.
+ * @d, @dz: the ghost widths d'_i = max over the vectors of -o_i, and d'_Z.
+ * @ext:    ext[i][j] (j < i): how far the face sent along i reaches into
+ *          the ghost layers of dimension j (extended faces: a diagonal
+ *          value travels through the neighbour that shares it).
+ * @dir:    the user's loop direction per dimension (N is Z).
+ */
+typedef struct tile_deps {
+    int d[TILE_MAX_DIMS];
+    int dz;
+    int ext[TILE_MAX_DIMS][TILE_MAX_DIMS];
+    int dir[TILE_MAX_DIMS + 1];
+} tile_deps;
 
 /**
  * struct tile_threads - the split of the block into thread tiles (fixed at
@@ -285,6 +320,14 @@ typedef struct tile_store {
  * (balancing).  A ring of W records holds sigma and the split bounds along
  * bal_dim of the tiles in flight.
  */
+/* A thread's error message of the run, and its scratch element (private). */
+typedef struct tile__slot {
+    char msg[232];
+    void *scratch;
+    size_t scratch_bytes;
+    char pad_[8];
+} tile__slot;
+
 typedef struct tile_run {
     tile_stats *stats;
     int64_t bytes_sent, messages;
@@ -302,6 +345,7 @@ typedef struct tile_run {
     MPI_Request *req;               /* 2N per thread */
     int *nreq;
     int64_t *seg;                   /* seg[i * T + t]: thread t's part of a face (multiple) */
+    tile__slot *slot;               /* per thread: error message, scratch element */
     double start;
 } tile_run;
 
@@ -325,6 +369,7 @@ typedef struct tile_plan {
     int nbr_lo[TILE_MAX_DIMS], nbr_hi[TILE_MAX_DIMS];
     int64_t lo[TILE_MAX_DIMS], len[TILE_MAX_DIMS];
     int64_t ntiles;
+    tile_deps deps;
     tile_threads threads;
     tile_store store;
     tile_run run;
@@ -361,6 +406,7 @@ typedef struct tile_cursor {
     ptrdiff_t step;                       /* bytes from one point of a row to the next */
     int64_t xl, xend;                     /* innermost coordinate, end of the row */
     int64_t st[TILE_MAX_DIMS + 1];        /* element strides; st[N] is a plane */
+    int64_t ust[TILE_MAX_DIMS + 1];       /* the same along the user's directions */
     size_t esz;
     int n, depz, thread, inner;           /* inner: n - 1 (plane order) or n (Z) */
     int64_t z, z1;                        /* passes: planes, or one pass for Z inner */
@@ -396,9 +442,11 @@ static inline const char *tile_strerror(int err)
         "out of memory",
         "size overflow (64-bit, or a message larger than INT_MAX bytes)",
         "an MPI call failed",
-        "the loop body used break or an invalid TILE_AT offset",
+        "the loop body left a row early (break)",
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
+        "a stencil vector or loop direction that the plan cannot run",
+        "TILE_AT with a type whose size is not the element size, or an undeclared offset",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tilehybrid error";
@@ -409,7 +457,8 @@ static inline const char *tile_strerror(int err)
  * tile_config_init() - the defaults for n distributed dimensions.
  * @cfg: the configuration to fill.
  * @n:   N.
- * Extents, Z and tile height 1, dependences 1 (d_Z = 1), doubles, pure MPI,
+ * Extents, Z and tile height 1, dependences 1 (d_Z = 1), no stencil, every
+ * loop upward, doubles, pure MPI,
  * one thread, communication-optimal grid, an even thread split, windowed
  * storage, plane order, zero boundary.
  */
@@ -422,6 +471,8 @@ static inline void tile_config_init(tile_config *cfg, int n)
         cfg->extent[i] = 1;
         cfg->dep[i] = 1;
     }
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        cfg->dir[i] = 1;
     cfg->zlen = 1;
     cfg->depz = 1;
     cfg->tile_height = 1;
@@ -431,6 +482,68 @@ static inline void tile_config_init(tile_config *cfg, int n)
     cfg->grid_policy = TILE_GRID_COMM;
     bal_config_init(&cfg->balance);
     cfg->storage = TILE_STORE_WINDOW;
+}
+
+/**
+ * tile_config_stencil() - declare the stencil from text.
+ * @cfg:  the configuration (cfg->n already set).
+ * @text: the offset vectors the body reads, separated by spaces, each N + 1
+ *        whole numbers separated by commas, in the user's coordinates
+ *        (o_1, ..., o_N, o_Z): "-1,-1,0 -1,0,0 0,-1,0 0,0,-1".
+ * @st:   NULL, or receives the vector at fault (index = its number).
+ *
+ * Sets cfg->nstencil and cfg->stencil, and dep[] and depz to 0 (the
+ * stencil replaces the axis-aligned shorthand).  Whether the vectors can
+ * run (earlier in every dimension along cfg->dir) is checked by
+ * tile_plan_create.  On error cfg is unchanged.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_NDIMS (cfg->n out of range) or
+ * TILE_ERR_STENCIL (a vector without N + 1 numbers, a number that is not a
+ * whole number in -2^30..2^30, no vector, more than TILE_MAX_STENCIL).
+ */
+static inline int tile_config_stencil(tile_config *cfg, const char *text, tilehybrid_status *st)
+{
+    int v[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1], k = 0, i;
+    const char *s = text;
+    memset(v, 0, sizeof v);
+    if (cfg == NULL || text == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, cfg == NULL ? "cfg" : "text", -1);
+    if (cfg->n < 1 || cfg->n > TILE_MAX_DIMS)
+        return tilehybrid_status_set(st, TILE_ERR_NDIMS, "n", -1);
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\n')
+            s++;
+        if (*s == '\0')
+            break;
+        if (k == TILE_MAX_STENCIL)
+            return tilehybrid_status_set(st, TILE_ERR_STENCIL, "text", k);
+        for (i = 0; i <= cfg->n; i++) {
+            char num[24];
+            size_t len = 0;
+            int64_t x;
+            while (s[len] != '\0' && s[len] != ',' && s[len] != ' ' && s[len] != '\t' &&
+                   s[len] != '\n' && len < sizeof num - 1)
+                len++;
+            memcpy(num, s, len);
+            num[len] = '\0';
+            if (tilehybrid_parse_i64(num, -(1 << 30), 1 << 30, &x) != TILEHYBRID_OK ||
+                (i < cfg->n && s[len] != ',') ||
+                (i == cfg->n && s[len] != '\0' && s[len] != ' ' && s[len] != '\t' &&
+                 s[len] != '\n'))
+                return tilehybrid_status_set(st, TILE_ERR_STENCIL, "text", k);
+            v[k][i] = (int)x;
+            s += len + (i < cfg->n);
+        }
+        k++;
+    }
+    if (k == 0)
+        return tilehybrid_status_set(st, TILE_ERR_STENCIL, "text", -1);
+    memset(cfg->stencil, 0, sizeof cfg->stencil);
+    memcpy(cfg->stencil, v, sizeof v[0] * (size_t)k);
+    cfg->nstencil = k;
+    for (i = 0; i < TILE_MAX_DIMS; i++)
+        cfg->dep[i] = 0;
+    cfg->depz = 0;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
 
 /** tile_model_name() - "mpi", "fine", "funneled", "multiple", or NULL. */
@@ -507,6 +620,45 @@ static inline void tile_thread_error(tile_plan *p, int t, int code)
         p->run.stats[t].error = code;
 }
 
+static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/**
+ * tile_thread_fail() - tile_thread_error() with a message (printf format)
+ * that the run's error message quotes.
+ * @p: the plan; @t: the thread; @code: a TILE_ERR_* code; @fmt: the message.
+ */
+static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...)
+{
+    va_list ap;
+    if (p->run.stats[t].error != TILE_OK)
+        return;
+    p->run.stats[t].error = code;
+    va_start(ap, fmt);
+    vsnprintf(p->run.slot[t].msg, sizeof p->run.slot[t].msg, fmt, ap);
+    va_end(ap);
+}
+
+/* Thread t's scratch element of at least size bytes (where a refused
+ * access lands), or a shared static one if no memory is left. */
+static inline void *tile__scratch(tile_plan *p, int t, size_t size)
+{
+    static unsigned char fallback[4096];
+    tile__slot *sl = &p->run.slot[t];
+    if (sl->scratch_bytes < size) {
+        void *q = TILEHYBRID_MALLOC(size < 256 ? 256 : size);
+        if (q == NULL)
+            return fallback;
+        TILEHYBRID_FREE(sl->scratch);
+        sl->scratch = q;
+        sl->scratch_bytes = size < 256 ? 256 : size;
+    }
+    return sl->scratch;
+}
+
 /* Every rank ends with the same code and message: the lowest failing rank's
  * (its rank in front when there are several ranks).  Collective. */
 static inline int tile__agree(tile_plan *p, const uint64_t *v, int nv,
@@ -555,7 +707,7 @@ static inline int tile__agree(tile_plan *p, const uint64_t *v, int nv,
  * plane z - j is always j plane strides below plane z inside a tile. */
 static inline unsigned char *tile__plane(const tile_plan *p, int64_t z)
 {
-    int64_t slot = p->cfg.depz + (z >= 0 ? z % p->store.ring_planes : z);
+    int64_t slot = p->deps.dz + (z >= 0 ? z % p->store.ring_planes : z);
     return p->store.ring + (size_t)slot * p->store.plane_bytes;
 }
 
@@ -565,7 +717,7 @@ static inline ptrdiff_t tile__offset(const tile_plan *p, const int64_t *x)
     int64_t e = 0;
     int i;
     for (i = 0; i < p->cfg.n; i++)
-        e += (x[i] + p->cfg.dep[i]) * p->store.stride[i];
+        e += (x[i] + p->deps.d[i]) * p->store.stride[i];
     return (ptrdiff_t)(e * (int64_t)p->cfg.elem_size);
 }
 
@@ -651,6 +803,14 @@ static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo
     return (int64_t)(cc.buf - buf);
 }
 
+/* The user's coordinate of internal global coordinate g along dimension i
+ * (N: Z): the same, or mirrored when the user's loop runs downward. */
+static inline int64_t tile__user(const tile_plan *p, int i, int64_t g)
+{
+    int64_t x = i < p->cfg.n ? p->cfg.extent[i] : p->cfg.zlen;
+    return p->deps.dir[i] > 0 ? g : x - 1 - g;
+}
+
 /* memset that the compiler cannot merge with the malloc before it */
 static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
 
@@ -666,11 +826,11 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
         return;
     }
     for (i = 0; i < p->cfg.n; i++)
-        c[i] = p->lo[i] + x[i];
-    c[p->cfg.n] = z;
+        c[i] = tile__user(p, i, p->lo[i] + x[i]);
+    c[p->cfg.n] = tile__user(p, p->cfg.n, z);
     for (e = 0; e < n; e++) {
         p->cfg.boundary(row + e * esz, c, p->cfg.boundary_ctx);
-        c[p->cfg.n - 1]++;
+        c[p->cfg.n - 1] += p->deps.dir[p->cfg.n - 1];
     }
 }
 
@@ -722,36 +882,43 @@ static inline void tile_thread_box(const tile_plan *p, int t, int64_t k, int64_t
 }
 
 /* The whole block, or its face in dimension i (last d_i layers, or the d_i
- * ghost layers below it). */
+ * ghost layers below it), extended into the ghost layers of the dimensions
+ * j < i that diagonal reads need (ext[i][j]). */
 static inline void tile__block_face(const tile_plan *p, int i, int ghost, int64_t *lo,
                                     int64_t *hi)
 {
     int j;
     for (j = 0; j < p->cfg.n; j++) {
-        lo[j] = 0;
+        lo[j] = i > j ? -p->deps.ext[i][j] : 0;
         hi[j] = p->len[j];
     }
     if (i < 0)
         return;
-    lo[i] = ghost ? -p->cfg.dep[i] : p->len[i] - p->cfg.dep[i];
+    lo[i] = ghost ? -p->deps.d[i] : p->len[i] - p->deps.d[i];
     hi[i] = ghost ? 0 : p->len[i];
 }
 
 /**
  * tile_thread_face() - thread t's face in dimension i for tile k: the last
  * d_i layers of its box (@ghost 0, what it sends) or the d_i ghost layers
- * below it (@ghost 1, what it receives).
+ * below it (@ghost 1, what it receives); a thread at the low edge of the
+ * block along j < i also covers the ghost layers there that diagonal reads
+ * need (the extended face, ext[i][j]).
  * @lo, @hi: receive the box (local coordinates).
  */
 static inline void tile_thread_face(const tile_plan *p, int t, int64_t k, int i, int ghost,
                                     int64_t *lo, int64_t *hi)
 {
+    int j;
     tile_thread_box(p, t, k, lo, hi);
+    for (j = 0; j < i; j++)
+        if (lo[j] == 0)
+            lo[j] = -p->deps.ext[i][j];
     if (ghost) {
         hi[i] = lo[i];
-        lo[i] = lo[i] - p->cfg.dep[i];
+        lo[i] = lo[i] - p->deps.d[i];
     } else {
-        lo[i] = hi[i] - p->cfg.dep[i];
+        lo[i] = hi[i] - p->deps.d[i];
     }
 }
 
@@ -772,7 +939,7 @@ static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     int i;
     for (i = 0; i < p->cfg.n; i++) {
-        if (p->cfg.dep[i] == 0 || p->pcoords[i] != 0 ||
+        if (p->deps.d[i] == 0 || p->pcoords[i] != 0 ||
             p->threads.coord[t * p->cfg.n + i] != 0)
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
@@ -781,12 +948,15 @@ static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
     }
 }
 
-/* Fill the d_Z planes below Z = 0 for the whole block. */
+/* Fill the d_Z planes below Z = 0 for the whole block and its ghosts. */
 static inline void tile__fill_zlow(tile_plan *p)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    int i;
     tile__block_face(p, -1, 0, lo, hi);
-    tile__for_rows(p, -(int64_t)p->cfg.depz, 0, lo, hi, tile__fill_row, p);
+    for (i = 0; i < p->cfg.n; i++)
+        lo[i] = -p->deps.d[i];      /* diagonal reads of z < 0 reach the ghosts */
+    tile__for_rows(p, -(int64_t)p->deps.dz, 0, lo, hi, tile__fill_row, p);
 }
 
 /* Give tile k its thread split (the balancing factor along bal_dim) and its
@@ -981,6 +1151,7 @@ static inline void tile__run_reset(tile_plan *p)
     int t;
     for (t = 0; t < p->cfg.threads; t++) {
         memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
+        p->run.slot[t].msg[0] = '\0';
         p->run.nreq[t] = 0;
         p->run.next_tile[8 * t] = 0;
     }
@@ -1046,7 +1217,8 @@ static inline void tile_run_finish(tile_plan *p)
         p->run.bytes_sent += s->bytes_sent;
         p->run.messages += s->messages;
         if (s->error != TILE_OK)
-            tile__fail(p, s->error, "", -1, "thread %d: %s", t, tile_strerror(s->error));
+            tile__fail(p, s->error, "", -1, "thread %d: %s", t,
+                       p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
     tile__agree(p, NULL, 0, NULL, NULL);
 }
@@ -1068,13 +1240,15 @@ static inline tile_group tile_group_init(tile_plan *p)
 /* ------------------------------------------------------------------------ */
 /* The point cursor                                                         */
 
+static inline const char *tile__where(const tile_cursor *c, char *buf, size_t size);
+
 /* Start of the row at the current coordinates x[] (all but `inner`). */
 static inline void tile__cur_row(tile_cursor *c)
 {
     int64_t e = 0;
     int i;
     for (i = 0; i < c->n; i++)
-        e += ((i == c->inner ? c->blo[i] : c->x[i]) + c->plan->cfg.dep[i]) * c->st[i];
+        e += ((i == c->inner ? c->blo[i] : c->x[i]) + c->plan->deps.d[i]) * c->st[i];
     c->off = (ptrdiff_t)(e * (int64_t)c->esz);
     c->xl = c->blo[c->inner];
     c->xend = c->bhi[c->inner];
@@ -1087,7 +1261,7 @@ static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
     int i, n = p->cfg.n;
     c.plan = p;
     c.n = n;
-    c.depz = p->cfg.depz;
+    c.depz = p->deps.dz;
     c.thread = t;
     c.esz = p->cfg.elem_size;
     c.inner = p->cfg.order == TILE_ORDER_Z_INNER ? n : n - 1;
@@ -1098,6 +1272,8 @@ static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
     for (i = 0; i < n; i++)
         c.st[i] = p->store.stride[i];
     c.st[n] = p->store.plane_elems;
+    for (i = 0; i <= n; i++)
+        c.ust[i] = c.st[i] * p->deps.dir[i];
     c.step = c.inner == n ? (ptrdiff_t)p->store.plane_bytes : (ptrdiff_t)c.esz;
     c.z = c.z1 = 0;
     if (k < 0 || t >= p->cfg.threads || !p->run.ok)
@@ -1145,8 +1321,12 @@ static inline int tile__cur_rmore(const tile_cursor *c)
 static inline void tile__cur_rnext(tile_cursor *c)
 {
     int i;
-    if (c->xl != c->xend)
-        tile_thread_error(c->plan, c->thread, TILE_ERR_BODY);
+    if (c->xl != c->xend) {
+        char at[8 * (TILE_MAX_DIMS + 1) * 3];
+        tile_thread_fail(c->plan, c->thread, TILE_ERR_BODY, "the body left its row at point %s: "
+                         "break (or goto) out of the body is not allowed; use continue",
+                         tile__where(c, at, sizeof at));
+    }
     c->plan->run.stats[c->thread].points += c->xend - c->blo[c->inner];
     for (i = c->n - 1; i >= 0; i--) {
         if (i == c->inner)
@@ -1165,11 +1345,14 @@ static inline void tile__cur_rnext(tile_cursor *c)
  *  point. */
 static inline int64_t tile_coord(const tile_cursor *it, int i)
 {
+    int64_t g;
     if (i == it->inner)
-        return i == it->n ? it->xl : it->plan->lo[i] + it->xl;
-    if (i == it->n)
-        return it->z;
-    return it->plan->lo[i] + it->x[i];
+        g = i == it->n ? it->xl : it->plan->lo[i] + it->xl;
+    else if (i == it->n)
+        g = it->z;
+    else
+        g = it->plan->lo[i] + it->x[i];
+    return tile__user(it->plan, i, g);
 }
 
 /* After thread t's part of tile k: if the tile ends the ring, copy its box's
@@ -1191,85 +1374,156 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
 {
     int64_t z1 = tile__tile_z1(p, k), lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     tile__mirror_ctx m;
-    if (p->cfg.depz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->cfg.zlen)
+    int i;
+    if (p->deps.dz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->cfg.zlen)
         return;
     m.p = p;
     m.shift = z1;
     tile_thread_box(p, t, k, lo, hi);
-    tile__for_rows(p, z1 - p->cfg.depz, z1, lo, hi, tile__mirror_row, &m);
+    for (i = 0; i < p->cfg.n; i++)
+        if (lo[i] == 0)
+            lo[i] = -p->deps.d[i];  /* the ghosts too: diagonal reads of z - a */
+    tile__for_rows(p, z1 - p->deps.dz, z1, lo, hi, tile__mirror_row, &m);
 }
 
 /** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
 #define TILE_THREAD(it) ((it).thread)
 
-#ifdef TILE_CHECK_ACCESS
-/* Checked access: offsets o[0..cnt-1] must be axis-aligned, within the
- * dependence widths, and there must be N + 1 of them. */
-static inline void *tile__checked(tile_cursor *c, int cnt, const int64_t *o)
+/* The point's user coordinates as "(c_1,...,c_N,z)" in buf. */
+static inline const char *tile__where(const tile_cursor *c, char *buf, size_t size)
 {
-    int i, nz = 0, bad = cnt != c->n + 1;
-    for (i = 0; i < cnt && !bad; i++) {
-        int64_t d = i < c->n ? c->plan->cfg.dep[i] : c->depz;
-        if (o[i] != 0)
-            nz++;
-        if (o[i] > 0 || o[i] < -d)
-            bad = 1;
+    size_t o = 0;
+    int i;
+    for (i = 0; i <= c->n && o < size; i++)
+        o += (size_t)snprintf(buf + o, size - o, "%s%lld%s", i ? "," : "(",
+                              (long long)tile_coord(c, i), i == c->n ? ")" : "");
+    return buf;
+}
+
+/* A TILE_AT whose type does not have the element's size: the run's error,
+ * and a scratch element of the thread for the access to land on. */
+static inline void *tile__trap(tile_cursor *c, size_t size, const char *file, int line)
+{
+    tile_plan *p = c->plan;
+    char at[8 * (TILE_MAX_DIMS + 1) * 3];
+    tile_thread_fail(p, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the type has "
+                     "%llu bytes but cfg.elem_size is %llu", file, line,
+                     tile__where(c, at, sizeof at), (unsigned long long)size,
+                     (unsigned long long)c->esz);
+    return tile__scratch(p, c->thread, size);
+}
+
+#ifdef TILE_CHECK_ACCESS
+/* Is o (user offsets) a read the plan delivers: a declared stencil vector
+ * (or, with the shorthand, an axis-aligned offset within the widths), or
+ * the point itself? */
+static inline int tile__declared(const tile_plan *p, const int64_t *o)
+{
+    int n = p->cfg.n, i, k, nz = 0;
+    if (p->cfg.nstencil == 0) {
+        for (i = 0; i <= n; i++) {
+            int64_t u = o[i] * p->deps.dir[i], d = i < n ? p->deps.d[i] : p->deps.dz;
+            nz += o[i] != 0;
+            if (u > 0 || u < -d)
+                return 0;
+        }
+        return nz <= 1;
     }
-    if (bad || nz > 1) {
-        tile_thread_error(c->plan, c->thread, TILE_ERR_BODY);
-        return c->base + c->off;
+    for (i = 0; i <= n; i++)
+        nz += o[i] != 0;
+    if (nz == 0)
+        return 1;
+    for (k = 0; k < p->cfg.nstencil; k++) {
+        for (i = 0; i <= n && o[i] == p->cfg.stencil[k][i]; i++)
+            ;
+        if (i > n)
+            return 1;
     }
-    {
-        int64_t e = 0;
-        for (i = 0; i <= c->n; i++)
-            e += o[i] * c->st[i];
-        return c->base + c->off + e * (int64_t)c->esz;
+    return 0;
+}
+
+/* Checked access: N + 1 offsets, declared, and a type of the element's
+ * size; anything else is the run's error (naming the offset, the point and
+ * the source line) and lands on a scratch element. */
+static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const int64_t *o,
+                                  const char *file, int line)
+{
+    char at[8 * (TILE_MAX_DIMS + 1) * 3], off[24 * (TILE_MAX_DIMS + 1)];
+    int64_t e = 0;
+    size_t w = 0;
+    int i;
+    if (size != c->esz)
+        return tile__trap(c, size, file, line);
+    for (i = 0; i < cnt && w < sizeof off; i++)
+        w += (size_t)snprintf(off + w, sizeof off - w, "%s%lld%s", i ? "," : "(",
+                              (long long)o[i], i == cnt - 1 ? ")" : "");
+    if (cnt != c->n + 1) {
+        tile_thread_fail(c->plan, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
+                         "offsets %s, the plan has N + 1 = %d dimensions", file, line,
+                         tile__where(c, at, sizeof at), cnt, off, c->n + 1);
+        return tile__scratch(c->plan, c->thread, size);
     }
+    if (!tile__declared(c->plan, o)) {
+        tile_thread_fail(c->plan, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
+                         "offset %s is not %s", file, line, tile__where(c, at, sizeof at), off,
+                         c->plan->cfg.nstencil ? "a vector of the stencil"
+                                               : "axis-aligned within the widths dep[]/depz");
+        return tile__scratch(c->plan, c->thread, size);
+    }
+    for (i = 0; i <= c->n; i++)
+        e += o[i] * c->ust[i];
+    return c->base + c->off + e * (int64_t)c->esz;
 }
 #endif
 
 /*
  * TILE_AT(T, it, o_1, ..., o_N, o_Z) - lvalue of type T at offset o from the
- * cursor's point.  Each offset is evaluated once.
+ * cursor's point, in the user's coordinates and directions.  Each offset is
+ * evaluated at most once.  sizeof(T) must be cfg.elem_size (checked always:
+ * the test is loop-invariant; a mismatch is the run's TILE_ERR_ACCESS with
+ * the source line, and the access lands on a scratch element).  The offset
+ * must be declared (a stencil vector, or within the widths); the number of
+ * offsets must be N + 1: both checked under TILE_CHECK_ACCESS only.
  */
 #define TILE__NARG(...) TILE__NARG_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, N, ...) N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
-#define TILE__P(T, it) ((T *)((it).base + (it).off))
+#define TILE__ELEM(T, it, idx)                                                     \
+    (*(sizeof(T) == (it).esz ? (T *)(void *)((it).base + (it).off) + (idx)         \
+                             : (T *)tile__trap(&(it), sizeof(T), __FILE__, __LINE__)))
 
 #ifdef TILE_CHECK_ACCESS
-#define TILE__CHK(T, it, ...)                                                      \
-    (*(T *)tile__checked(&(it), TILE__NARG(__VA_ARGS__),                         \
-                         (const int64_t[]){__VA_ARGS__}))
-#define TILE_AT(T, it, ...) TILE__CHK(T, it, __VA_ARGS__)
+#define TILE_AT(T, it, ...)                                                        \
+    (*(T *)tile__checked(&(it), sizeof(T), TILE__NARG(__VA_ARGS__),              \
+                         (const int64_t[]){__VA_ARGS__}, __FILE__, __LINE__))
 #else
 #define TILE_AT(T, it, ...) TILE__CAT(TILE__AT, TILE__NARG(__VA_ARGS__))(T, it, __VA_ARGS__)
 #endif
-#define TILE__AT2(T, it, a, z) (TILE__P(T, it)[(a) * (it).st[0] + (z) * (it).st[1]])
+#define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, (a) * (it).ust[0] + (z) * (it).ust[1])
 #define TILE__AT3(T, it, a, b, z)                                                  \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (z) * (it).st[2]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (z) * (it).ust[2])
 #define TILE__AT4(T, it, a, b, c, z)                                               \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
-                    (z) * (it).st[3]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+                      (z) * (it).ust[3])
 #define TILE__AT5(T, it, a, b, c, d, z)                                            \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
-                    (d) * (it).st[3] + (z) * (it).st[4]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+                      (d) * (it).ust[3] + (z) * (it).ust[4])
 #define TILE__AT6(T, it, a, b, c, d, e, z)                                         \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
-                    (d) * (it).st[3] + (e) * (it).st[4] + (z) * (it).st[5]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+                      (d) * (it).ust[3] + (e) * (it).ust[4] + (z) * (it).ust[5])
 #define TILE__AT7(T, it, a, b, c, d, e, f, z)                                      \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
-                    (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
-                    (z) * (it).st[6]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+                      (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
+                      (z) * (it).ust[6])
 #define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                   \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
-                    (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
-                    (g) * (it).st[6] + (z) * (it).st[7]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+                      (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
+                      (g) * (it).ust[6] + (z) * (it).ust[7])
 #define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                \
-    (TILE__P(T, it)[(a) * (it).st[0] + (b) * (it).st[1] + (c) * (it).st[2] +       \
-                    (d) * (it).st[3] + (e) * (it).st[4] + (f) * (it).st[5] +       \
-                    (g) * (it).st[6] + (h) * (it).st[7] + (z) * (it).st[8]])
+    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+                      (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
+                      (g) * (it).ust[6] + (h) * (it).ust[7] + (z) * (it).ust[8])
 
 /* The points of thread t's tile k, with the body in place. */
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
@@ -1443,6 +1697,85 @@ static inline int tile__validate_space(tile_plan *p, const tile_config *c)
     return TILE_OK;
 }
 
+/* "(o_1,...,o_N,o_Z)" of stencil vector v, in buf. */
+static inline const char *tile__vec(char *buf, size_t size, const int *v, int n)
+{
+    size_t o = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i <= n && o < size; i++)
+        o += (size_t)snprintf(buf + o, size - o, "%s%d%s", i ? "," : "(", v[i], i == n ? ")" : "");
+    return buf;
+}
+
+/* The dependences in internal coordinates: the shorthand dep[]/depz, or
+ * the stencil (every vector earlier in every dimension once the downward
+ * dimensions are reversed; the widths are the largest distances; a face
+ * along i reaches into dimension j < i as far as a vector reads both). */
+static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
+{
+    tile_deps *d = &p->deps;
+    char buf[8 * (TILE_MAX_DIMS + 1) + 4];
+    int i, j, k, n = c->n;
+    memset(d, 0, sizeof *d);
+    for (i = 0; i <= n; i++) {
+        if (c->dir[i] != 1 && c->dir[i] != -1)
+            return tile__fail(p, TILE_ERR_STENCIL, "dir", i, "dir[%d] = %d: the loop direction "
+                              "must be +1 (upward) or -1 (downward)", i, c->dir[i]);
+        d->dir[i] = c->dir[i];
+    }
+    if (c->nstencil < 0 || c->nstencil > TILE_MAX_STENCIL)
+        return tile__fail(p, TILE_ERR_STENCIL, "nstencil", -1, "nstencil = %d: must be in "
+                          "0..%d", c->nstencil, TILE_MAX_STENCIL);
+    if (c->nstencil == 0) {
+        for (i = 0; i < n; i++)
+            d->d[i] = c->dep[i];
+        d->dz = c->depz;
+        return TILE_OK;
+    }
+    for (i = 0; i < n; i++)
+        if (c->dep[i] != 0)
+            return tile__fail(p, TILE_ERR_DEP, "dep", i, "dep[%d] = %d with a stencil: give "
+                              "the stencil or the widths, not both (tile_config_stencil sets "
+                              "dep[] and depz to 0)", i, c->dep[i]);
+    if (c->depz != 0)
+        return tile__fail(p, TILE_ERR_DEP, "depz", -1, "depz = %d with a stencil: give the "
+                          "stencil or the widths, not both (tile_config_stencil sets dep[] "
+                          "and depz to 0)", c->depz);
+    for (k = 0; k < c->nstencil; k++) {
+        const int *v = c->stencil[k];
+        int nonzero = 0;
+        for (i = 0; i <= n; i++) {
+            int u = v[i] * d->dir[i];
+            nonzero |= u != 0;
+            if (u > 0)
+                return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s "
+                                  "reads a later point along dimension %d (the loop runs %s "
+                                  "there): every read must be at an earlier point in every "
+                                  "dimension", k, tile__vec(buf, sizeof buf, v, n), i + 1,
+                                  d->dir[i] > 0 ? "upward" : "downward");
+            if (u < -(i < n ? INT_MAX / 2 : TILE_MAX_DEPZ))
+                return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
+                                  "distance of %d is too large%s", k,
+                                  tile__vec(buf, sizeof buf, v, n), -u,
+                                  i < n ? "" : " along Z (TILE_MAX_DEPZ)");
+            if (i < n && -u > d->d[i])
+                d->d[i] = -u;
+            if (i == n && -u > d->dz)
+                d->dz = -u;
+        }
+        if (!nonzero)
+            return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s is the "
+                              "point itself: the current point is written, not read as a "
+                              "dependence", k, tile__vec(buf, sizeof buf, v, n));
+        for (i = 0; i < n; i++)
+            for (j = 0; j < i; j++)
+                if (v[i] != 0 && v[j] != 0 && -v[j] * d->dir[j] > d->ext[i][j])
+                    d->ext[i][j] = -v[j] * d->dir[j];
+    }
+    return TILE_OK;
+}
+
 /* The model, the threads and the options. */
 static inline int tile__validate_run(tile_plan *p, const tile_config *c)
 {
@@ -1503,54 +1836,83 @@ static inline int tile__check_level(tile_plan *p)
     return TILE_OK;
 }
 
+/* The values every rank must agree on, with their names (for a message). */
+typedef struct tile__agreed {
+    int count;
+    uint64_t v[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    int is_double[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)][24];
+} tile__agreed;
+
+static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                    uint64_t v, int is_double)
+{
+    if (i < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
+    else if (j < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
+    else
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
+    a->v[a->count] = v;
+    a->is_double[a->count++] = is_double;
+}
+
 /* Every rank must pass the same configuration: one collective compares
  * every value (and carries the first error of any rank). */
 static inline int tile__check_all(tile_plan *p)
 {
-    enum { NS = 19, NV = NS + 4 * TILE_MAX_DIMS };
-    static const char *const scalar[NS] = {
+    static const char *const iname[15] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
         "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
-        "balance.bal", "balance.tcomp", "balance.tstartup", "balance.bandwidth",
-        "balance.adapt_smoothing", "boundary (set or NULL)" };
-    static const char *const dim[4] = { "extent", "dep", "grid", "tgrid" };
-    char names[4 * TILE_MAX_DIMS][24];
-    const char *name[NV];
-    int is_double[NV], i, k = 0;
-    uint64_t v[NV];
+        "nstencil", "boundary (set or NULL)" };
+    static const char *const dname[5] = { "balance.bal", "balance.tcomp", "balance.tstartup",
+                                          "balance.bandwidth", "balance.adapt_smoothing" };
     const tile_config *c = &p->cfg;
     const bal_config *b = &c->balance;
-    const int64_t iv[13] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+    const int64_t iv[15] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
                              c->model, c->threads, c->grid_policy, c->storage, c->order,
-                             b->policy, b->adapt_sample, b->adapt_period };
+                             b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
+                             c->boundary != NULL };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
+    const char *names[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    tile__agreed *a;
+    int i, j, rc;
     if (p->status.code == TILE_OK)
         tile__validate_space(p, c);
+    if (p->status.code == TILE_OK)
+        tile__validate_deps(p, c);
     if (p->status.code == TILE_OK)
         tile__validate_run(p, c);
     if (p->status.code == TILE_OK)
         tile__check_level(p);
-    for (i = 0; i < 13; i++, k++) {
-        v[k] = (uint64_t)iv[i];
-        is_double[k] = 0;
+    a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
+    if (a == NULL) {
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory while checking the arguments");
+        return tile__agree(p, NULL, 0, NULL, NULL);
     }
-    for (i = 0; i < 5; i++, k++) {
-        v[k] = tilehybrid_bits(dv[i]);
-        is_double[k] = 1;
+    a->count = 0;
+    for (i = 0; i < 15; i++)
+        tile__agreed_add(a, iname[i], -1, -1, (uint64_t)iv[i], 0);
+    for (i = 0; i < 5; i++)
+        tile__agreed_add(a, dname[i], -1, -1, tilehybrid_bits(dv[i]), 1);
+    for (i = 0; i < TILE_MAX_DIMS; i++) {
+        tile__agreed_add(a, "extent", i, -1, (uint64_t)c->extent[i], 0);
+        tile__agreed_add(a, "dep", i, -1, (uint64_t)(int64_t)c->dep[i], 0);
+        tile__agreed_add(a, "grid", i, -1, (uint64_t)(int64_t)c->grid[i], 0);
+        tile__agreed_add(a, "tgrid", i, -1, (uint64_t)(int64_t)c->tgrid[i], 0);
     }
-    v[k] = c->boundary != NULL;
-    is_double[k++] = 0;
-    for (i = 0; i < NS; i++)
-        name[i] = scalar[i];
-    for (i = 0; i < 4 * TILE_MAX_DIMS; i++, k++) {
-        int d = i % TILE_MAX_DIMS, w = i / TILE_MAX_DIMS;
-        v[k] = (uint64_t)(w == 0 ? c->extent[d] : w == 1 ? c->dep[d] : w == 2 ? c->grid[d]
-                                                                             : c->tgrid[d]);
-        is_double[k] = 0;
-        snprintf(names[i], sizeof names[i], "%s[%d]", dim[w], d);
-        name[k] = names[i];
-    }
-    return tile__agree(p, v, NV, name, is_double);
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        tile__agreed_add(a, "dir", i, -1, (uint64_t)(int64_t)c->dir[i], 0);
+    /* a fixed count on every rank (one collective); entries out of use as 0 */
+    for (i = 0; i < TILE_MAX_STENCIL; i++)
+        for (j = 0; j <= TILE_MAX_DIMS; j++)
+            tile__agreed_add(a, "stencil", i, j, i < c->nstencil && j <= c->n
+                             ? (uint64_t)(int64_t)c->stencil[i][j] : 0, 0);
+    for (i = 0; i < a->count; i++)
+        names[i] = a->name[i];
+    rc = tile__agree(p, a->v, a->count, names, a->is_double);
+    TILEHYBRID_FREE(a);
+    return rc;
 }
 
 /* The process grid (topology.h), the Cartesian communicator, the block. */
@@ -1563,7 +1925,7 @@ static inline int tile__grid(tile_plan *p)
     topo_status st;
     for (i = 0; i < n; i++) {
         ext[i] = c->extent[i];
-        dep[i] = c->dep[i];
+        dep[i] = p->deps.d[i];
         fixed &= c->grid[i] > 0;
         /* saturated above the process count: only equality matters */
         if (!tilehybrid_mul_ok(prod, c->grid[i], &prod) || prod > p->size)
@@ -1596,13 +1958,13 @@ static inline int tile__grid(tile_plan *p)
     for (i = 0; i < n; i++) {
         if (MPI_Cart_shift(p->comm, i, 1, &p->nbr_lo[i], &p->nbr_hi[i]) != MPI_SUCCESS)
             return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Cart_shift failed");
-        if (c->dep[i] == 0)
+        if (p->deps.d[i] == 0)
             p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
         topo_block(c->extent[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
-        if (p->pdims[i] > 1 && c->dep[i] > c->extent[i] / p->pdims[i])
+        if (p->pdims[i] > 1 && p->deps.d[i] > c->extent[i] / p->pdims[i])
             return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", i, "dependence d_%d = %d is "
                               "wider than the smallest block (%lld points) along dimension %d",
-                              i + 1, c->dep[i], (long long)(c->extent[i] / p->pdims[i]), i + 1);
+                              i + 1, p->deps.d[i], (long long)(c->extent[i] / p->pdims[i]), i + 1);
     }
     return TILE_OK;
 }
@@ -1622,7 +1984,7 @@ static inline int tile__thread_grid(tile_plan *p)
         best = small[i] > small[best] ? i : best;
         td[i] = given ? c->tgrid[i] : T == 1 ? 1 : 0;
         ext[i] = c->extent[i];
-        dep[i] = c->dep[i];
+        dep[i] = p->deps.d[i];
         pd[i] = p->pdims[i];
     }
     if (given) {
@@ -1662,7 +2024,7 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     tile_store *s = &p->store;
     int n = c->n, i, j;
     int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen; /* no overflow */
-    int64_t m = p->threads.skew + 2 + (c->depz + h - 1) / h, planes = 0, pbytes = 0;
+    int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h, planes = 0, pbytes = 0;
     p->ntiles = (c->zlen + h - 1) / h;
     /* the window: the tiles in flight across the thread skew, the d_Z planes
      * they read below, one tile of slack (the master unpacks while threads
@@ -1673,11 +2035,11 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     s->plane_elems = 1;
     for (i = n - 1; i >= 0; i--) {
         s->stride[i] = s->plane_elems;
-        if (!tilehybrid_mul_ok(s->plane_elems, p->len[i] + c->dep[i], &s->plane_elems))
+        if (!tilehybrid_mul_ok(s->plane_elems, p->len[i] + p->deps.d[i], &s->plane_elems))
             return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "the local block is too large "
                               "(a plane exceeds 64 bits)");
     }
-    if (!tilehybrid_add_ok(s->ring_planes, c->depz, &planes) ||
+    if (!tilehybrid_add_ok(s->ring_planes, p->deps.dz, &planes) ||
         !tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes) ||
         !tilehybrid_mul_ok(pbytes, planes, ring_bytes) || (uint64_t)*ring_bytes > (uint64_t)SIZE_MAX)
         return tile__fail(p, TILE_ERR_OVERFLOW, "tile_height", -1, "the Z window (%lld planes "
@@ -1687,10 +2049,10 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     for (i = 0; i < n; i++) {
         /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
         int64_t b = 0;
-        int ok = tilehybrid_mul_ok((int64_t)c->elem_size * c->dep[i], h, &b);
+        int ok = tilehybrid_mul_ok((int64_t)c->elem_size * p->deps.d[i], h, &b);
         for (j = 0; j < n && ok; j++)
             if (j != i)
-                ok = tilehybrid_mul_ok(b, p->len[j], &b);
+                ok = tilehybrid_mul_ok(b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), &b);
         s->face_bytes[i] = b;
         if (p->nbr_lo[i] != MPI_PROC_NULL || p->nbr_hi[i] != MPI_PROC_NULL)
             if (!ok || b > INT_MAX)
@@ -1746,6 +2108,7 @@ static inline int tile__thread_tables(tile_plan *p)
     p->run.req = (MPI_Request *)tile__alloc(p, sizeof(MPI_Request) * (size_t)T * 2 * (size_t)n,
                                             "thread tables");
     p->run.stats = (tile_stats *)tile__alloc(p, sizeof(tile_stats) * (size_t)T, "thread tables");
+    p->run.slot = (tile__slot *)tile__alloc(p, sizeof(tile__slot) * (size_t)T, "thread tables");
     p->run.seg = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)T * (size_t)n,
                                         "thread tables");
     p->run.next_tile = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)T * 8,
@@ -1815,7 +2178,7 @@ static inline int tile__balancing(tile_plan *p)
         w.pdims[i] = p->pdims[i];
         w.pcoords[i] = p->pcoords[i];
         w.extent[i] = c->extent[i];
-        w.dep[i] = c->dep[i];
+        w.dep[i] = p->deps.d[i];
     }
     p->run.balancing = c->model == TILE_MODEL_FUNNELED && c->threads > 1;
     rc = bal_policy_init(&p->run.bal, &c->balance, &w);
@@ -1905,6 +2268,9 @@ static inline void tile_plan_destroy(tile_plan *plan)
     TILEHYBRID_FREE(plan->run.req);
     TILEHYBRID_FREE(plan->run.nreq);
     TILEHYBRID_FREE(plan->run.stats);
+    for (i = 0; plan->run.slot != NULL && i < plan->cfg.threads; i++)
+        TILEHYBRID_FREE(plan->run.slot[i].scratch);
+    TILEHYBRID_FREE(plan->run.slot);
     TILEHYBRID_FREE(plan->run.next_tile);
     TILEHYBRID_FREE(plan->run.sigma);
     TILEHYBRID_FREE(plan->run.bounds);
@@ -1930,13 +2296,13 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 {
     int64_t x[TILE_MAX_DIMS];
     int64_t h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
-    int64_t z = coord[plan->cfg.n], R = plan->store.ring_planes;
+    int64_t z = tile__user(plan, plan->cfg.n, coord[plan->cfg.n]), R = plan->store.ring_planes;
     int64_t keep = R >= plan->ntiles * h ? plan->cfg.zlen : R - h;
     int i;
     if (z < 0 || z >= plan->cfg.zlen || z < plan->cfg.zlen - keep)
         return 0;
     for (i = 0; i < plan->cfg.n; i++) {
-        x[i] = coord[i] - plan->lo[i];
+        x[i] = tile__user(plan, i, coord[i]) - plan->lo[i];
         if (x[i] < 0 || x[i] >= plan->len[i])
             return 0;
     }

@@ -1,0 +1,444 @@
+/* tests/mpi_stencil.c -- declared stencils (diagonal reads) and downward
+ * loops, in every model, against a plain sequential loop, bitwise.
+ *
+ * Many random small configurations (the same on every rank): N = 1, 2, 3,
+ * 1-5 random offset vectors with components -2..0 along the loop's
+ * direction (diagonals in every plane, Z included), every dimension
+ * randomly upward or downward (the vectors then point the other way in the
+ * user's coordinates), extents not divisible by the grid or by the tile
+ * height, tile heights larger than Z, every model with 1-3 threads.  With
+ * full storage every point this rank owns is compared with the sequential
+ * value; with the Z window the sum of the bit patterns of every computed
+ * point is.  Then the refusals: a read of a later point, the point itself,
+ * a stencil beside dep[], a direction that is not +-1, malformed stencil
+ * text, and a TILE_AT whose type is not the element size (always checked).
+ * Run at 1-4 processes by tests/run.sh.
+ */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <string.h>
+
+static int nprocs, myrank;
+
+/* Deterministic generator, identical on every rank. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
+
+/* The value of any point outside the space (user coordinates, possibly
+ * several outside, possibly above the extent for a downward loop). */
+static double edge_value(const int64_t *c, int n)
+{
+    int64_t s = 1000003;
+    static const int64_t w[4] = { 31, 17, 7, 5 };
+    int i;
+    for (i = 0; i <= n; i++)
+        s += w[i] * c[i];
+    return (double)(((s % 97) + 97) % 97) / 97.0;
+}
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    *(double *)out = edge_value(c, *(const int *)ctx);
+}
+
+static uint64_t bits(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* The point update, the same expression in the same order for the toolkit
+ * (READ through TILE_AT) and for the sequential loop. */
+#define UPDATE(READ, CX)                                                          \
+    double v = 0.1 + 0.001 * (double)((CX) % 13);                                 \
+    int k_;                                                                       \
+    for (k_ = 0; k_ < cfg->nstencil; k_++)                                        \
+        v = 0.5 * v + 0.3 * READ(cfg->stencil[k_]);
+
+/* The plain sequential loop in the user's own order: every dimension runs
+ * in its direction, Z outermost, X_N innermost.  Points outside the space
+ * read as edge_value. */
+typedef struct seq {
+    int n;
+    int64_t ext[4];     /* X_1..X_N, Z */
+    double *a;
+} seq;
+
+static int64_t seq_index(const seq *s, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= s->n; i++) {
+        if (c[i] < 0 || c[i] >= s->ext[i])
+            return -1;
+        idx = idx * s->ext[i] + c[i];
+    }
+    return idx;
+}
+
+static double seq_read(const seq *s, const int64_t *c, const int *o)
+{
+    int64_t d[4], idx;
+    int i;
+    for (i = 0; i <= s->n; i++)
+        d[i] = c[i] + o[i];
+    idx = seq_index(s, d);
+    return idx >= 0 ? s->a[idx] : edge_value(d, s->n);
+}
+
+static void seq_run(seq *s, const tile_config *cfg)
+{
+    int n = cfg->n, i, order[4];
+    int64_t c[4], step[4], total = 1, idx;
+    for (i = 0; i < n; i++)
+        s->ext[i] = cfg->extent[i];
+    s->ext[n] = cfg->zlen;
+    s->n = n;
+    for (i = 0; i <= n; i++)
+        total *= s->ext[i];
+    s->a = (double *)malloc(sizeof(double) * (size_t)total);
+    /* Z outermost, then X_1 ... X_N */
+    order[0] = n;
+    for (i = 0; i < n; i++)
+        order[i + 1] = i;
+    for (idx = 0; idx < total; idx++) {
+        int64_t r = idx;
+        for (i = n; i >= 0; i--) {
+            int d = order[i];
+            step[d] = r % s->ext[d];
+            r /= s->ext[d];
+            c[d] = cfg->dir[d] > 0 ? step[d] : s->ext[d] - 1 - step[d];
+        }
+        {
+#define SEQ_READ(o) seq_read(s, c, (o))
+            UPDATE(SEQ_READ, c[0] + c[n])
+            s->a[seq_index(s, c)] = v;
+#undef SEQ_READ
+        }
+    }
+}
+
+typedef struct { uint64_t sum; char pad[56]; } acc_t;
+
+#define DEFINE_RUN(NDIM, READ)                                                   \
+    static void run##NDIM(tile_plan *plan, const tile_config *cfg, acc_t *acc)   \
+    {                                                                            \
+        int const n = NDIM;                                                      \
+        HYBRID_RUN(plan, it, {                                                   \
+            UPDATE(READ, tile_coord(&it, 0) + tile_coord(&it, n))                \
+            TILE_AT(double, it, ZERO##NDIM) = v;                                 \
+            acc[TILE_THREAD(it)].sum += bits(v);                                 \
+        });                                                                      \
+    }
+#define ZERO1 0, 0
+#define ZERO2 0, 0, 0
+#define ZERO3 0, 0, 0, 0
+#define R1(o) TILE_AT(double, it, (o)[0], (o)[1])
+#define R2(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2])
+#define R3(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2], (o)[3])
+DEFINE_RUN(1, R1)
+DEFINE_RUN(2, R2)
+DEFINE_RUN(3, R3)
+
+/* A random stencil: vectors with components -2..0 along the directions,
+ * not all 0, written in the user's coordinates. */
+static void random_config(tile_config *cfg, int n)
+{
+    int i, k;
+    tile_config_init(cfg, n);
+    for (i = 0; i < n; i++)
+        cfg->extent[i] = rnd_in(2, n == 1 ? 30 : n == 2 ? 12 : 7);
+    cfg->zlen = rnd_in(1, n == 1 ? 40 : n == 2 ? 16 : 7);
+    for (i = 0; i <= n; i++)
+        cfg->dir[i] = rnd_in(0, 2) == 0 ? -1 : 1;
+    for (i = 0; i < n; i++)
+        cfg->dep[i] = 0;
+    cfg->depz = 0;
+    cfg->nstencil = (int)rnd_in(1, 5);
+    for (k = 0; k < cfg->nstencil; k++) {
+        int nz;
+        do {
+            nz = 0;
+            for (i = 0; i <= n; i++) {
+                int u = (int)rnd_in(0, 3) == 0 ? 0 : -(int)rnd_in(0, i < n ? 2 : 1);
+                cfg->stencil[k][i] = u * cfg->dir[i];
+                nz |= u != 0;
+            }
+        } while (!nz);
+    }
+    cfg->tile_height = rnd_in(1, cfg->zlen + 3);
+    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
+    cfg->balance.bal = (double)rnd_in(0, 100) / 100.0;
+    cfg->grid_policy = (int)rnd_in(0, 1);
+    cfg->storage = (int)rnd_in(0, 1);
+    cfg->order = (int)rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
+    cfg->boundary = edge;
+    if (rnd_in(0, 3) == 0) {
+        int d = (int)rnd_in(0, n - 1);
+        for (i = 0; i < n; i++)
+            cfg->grid[i] = i == d ? nprocs : 1;
+    }
+}
+
+/* Compare every owned point (full storage) and the checksum (both). */
+static int compare(const tile_plan *plan, const seq *s, uint64_t sum, char *why, size_t whylen)
+{
+    int n = s->n, i, ok = 1;
+    int64_t c[4], idx, cnt = 1, owned = 0, owned_all = 0;
+    uint64_t ref = 0, sum_all = 0;
+    for (i = 0; i <= n; i++)
+        cnt *= s->ext[i];
+    for (idx = 0; idx < cnt; idx++) {
+        int64_t r = idx;
+        double got;
+        for (i = n; i >= 0; i--) {
+            c[i] = r % s->ext[i];
+            r /= s->ext[i];
+        }
+        ref += bits(s->a[idx]);
+        if (tile_get(plan, c, &got)) {
+            owned++;
+            if (bits(got) != bits(s->a[idx]) && ok) {
+                ok = 0;
+                snprintf(why, whylen, "rank %d: point %lld differs", myrank, (long long)idx);
+            }
+        }
+    }
+    MPI_Allreduce(&sum, &sum_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (sum_all != ref && ok) {
+        ok = 0;
+        snprintf(why, whylen, "checksum %016llx, sequential %016llx",
+                 (unsigned long long)sum_all, (unsigned long long)ref);
+    }
+    MPI_Allreduce(&owned, &owned_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (plan->cfg.storage == TILE_STORE_FULL && owned_all != cnt && ok) {
+        ok = 0;
+        snprintf(why, whylen, "owned points %lld of %lld", (long long)owned_all, (long long)cnt);
+    }
+    return ok;
+}
+
+/* 1: ran and matched; 0: failed; -1: rightly refused (sizes). */
+static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
+{
+    tile_plan plan;
+    acc_t acc[4];
+    seq s;
+    int rc, ok, t, all;
+    uint64_t sum = 0;
+    static int nn;
+    nn = n;
+    cfg->boundary_ctx = &nn;
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, cfg);
+    if (rc != TILE_OK) {
+        tile_plan_destroy(&plan);
+        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
+            return -1;
+        snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
+        return 0;
+    }
+    memset(acc, 0, sizeof acc);
+    if (n == 1)
+        run1(&plan, cfg, acc);
+    else if (n == 2)
+        run2(&plan, cfg, acc);
+    else
+        run3(&plan, cfg, acc);
+    ok = tile_plan_status(&plan) == TILE_OK;
+    if (!ok)
+        snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
+    seq_run(&s, cfg);
+    for (t = 0; t < cfg->threads; t++)
+        sum += acc[t].sum;
+    ok = compare(&plan, &s, sum, why, whylen) && ok;
+    free(s.a);
+    tile_plan_destroy(&plan);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all;
+}
+
+static void describe(const tile_config *c, char *buf, size_t len)
+{
+    int i, k, o = 0;
+    o += snprintf(buf + o, len - (size_t)o, "space ");
+    for (i = 0; i < c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, "%lldx", (long long)c->extent[i]);
+    o += snprintf(buf + o, len - (size_t)o, "%lld dir", (long long)c->zlen);
+    for (i = 0; i <= c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, " %+d", c->dir[i]);
+    o += snprintf(buf + o, len - (size_t)o, " stencil");
+    for (k = 0; k < c->nstencil; k++)
+        for (i = 0; i <= c->n; i++)
+            o += snprintf(buf + o, len - (size_t)o, "%s%d", i ? "," : " ", c->stencil[k][i]);
+    snprintf(buf + o, len - (size_t)o, " z=%lld model=%s T=%d storage=%d order=%d grid0=%d",
+             (long long)c->tile_height, tile_model_name(c->model), c->threads, c->storage,
+             c->order, c->grid[0]);
+}
+
+/* Random configurations for N = n. */
+static void random_cases(int n)
+{
+    int cases = 0, rejected = 0, failed = 0, diagonal = 0, downward = 0, k;
+    char why[512] = "", desc[512] = "";
+    for (k = 0; k < 60; k++) {
+        tile_config cfg;
+        int r, i, j;
+        random_config(&cfg, n);
+        r = one_case(n, &cfg, why, sizeof why);
+        if (r < 0) {
+            rejected++;
+            continue;
+        }
+        cases++;
+        for (j = 0; j < cfg.nstencil; j++) {
+            int nz = 0;
+            for (i = 0; i <= n; i++)
+                nz += cfg.stencil[j][i] != 0;
+            diagonal += nz > 1;
+        }
+        for (i = 0; i <= n; i++)
+            downward += cfg.dir[i] < 0;
+        if (!r && !failed++)
+            describe(&cfg, desc, sizeof desc);
+    }
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 20 && diagonal > 0 && downward > 0,
+              "N=%d: %d random stencils (%d diagonal vectors, %d downward dimensions) bitwise "
+              "equal to the sequential loop, %d refused for their sizes%s%s%s%s", n, cases,
+              diagonal, downward, rejected, failed ? "; FIRST FAILURE: " : "", desc,
+              failed ? ": " : "", failed ? why : "");
+}
+
+/* A plan that must be refused with code and a message containing want. */
+static void expect_refused(tile_config *c, int code, const char *want, const char *what)
+{
+    tile_plan p;
+    int rc = tile_plan_create(&p, MPI_COMM_WORLD, c);
+    check_mpi(MPI_COMM_WORLD, rc == code && strstr(p.errmsg, want) != NULL,
+              "%s is refused (%s): %s", what, tile_strerror(code), p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+static void refusals(void)
+{
+    tile_config c;
+    tilehybrid_status st;
+    int rc;
+    static int two = 2;
+    tile_config_init(&c, 2);
+    c.extent[0] = 6;
+    c.extent[1] = 6;
+    c.zlen = 5;
+    c.boundary = edge;
+    c.boundary_ctx = &two;
+    /* the text form */
+    rc = tile_config_stencil(&c, " -1,-1,0  0,-1,0\t0,0,-1 ", &st);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && c.nstencil == 3 && c.stencil[0][0] == -1 && c.stencil[0][1] == -1 &&
+          c.stencil[2][2] == -1 && c.dep[0] == 0 && c.dep[1] == 0 && c.depz == 0,
+          "tile_config_stencil reads \"-1,-1,0 0,-1,0 0,0,-1\" and clears dep[], depz");
+    {
+        static const char *const bad[5] = { "-1,-1", "-1,-1,0,0", "-1,x,0", "", "-1,-1,0,"};
+        int i, all = 1, n3 = c.nstencil;
+        for (i = 0; i < 5; i++) {
+            rc = tile_config_stencil(&c, bad[i], &st);
+            all &= rc == TILE_ERR_STENCIL && c.nstencil == n3;
+        }
+        check_mpi(MPI_COMM_WORLD, all, "tile_config_stencil refuses 3 numbers short, one too many, a non-number, "
+              "nothing, a trailing comma (TILE_ERR_STENCIL, cfg unchanged)");
+    }
+    tile_config_stencil(&c, "1,0,0", NULL);
+    expect_refused(&c, TILE_ERR_STENCIL, "stencil vector 0 (1,0,0) reads a later point along "
+                   "dimension 1", "a read of a later point (a read ahead)");
+    tile_config_stencil(&c, "0,0,0 0,0,-1", NULL);
+    expect_refused(&c, TILE_ERR_STENCIL, "is the point itself", "the point itself as a read");
+    tile_config_stencil(&c, "0,0,-1", NULL);
+    c.dep[1] = 1;
+    expect_refused(&c, TILE_ERR_DEP, "dep[1] = 1 with a stencil", "a stencil beside dep[]");
+    c.dep[1] = 0;
+    c.dir[2] = 0;
+    expect_refused(&c, TILE_ERR_STENCIL, "dir[2] = 0", "a loop direction of 0");
+    c.dir[2] = 1;
+    tile_config_stencil(&c, "0,0,-64", NULL);
+    expect_refused(&c, TILE_ERR_DEP, "too large along Z", "a distance beyond TILE_MAX_DEPZ");
+}
+
+/* A downward loop reads A(x + 1): (1,0,0) with dir[0] = -1 runs. */
+static void downward_read(void)
+{
+    tile_config c;
+    int ok;
+    char why[512] = "";
+    tile_config_init(&c, 2);
+    c.extent[0] = 7;
+    c.extent[1] = 5;
+    c.zlen = 9;
+    c.tile_height = 2;
+    c.dir[0] = -1;
+    c.boundary = edge;
+    tile_config_stencil(&c, "1,0,0 1,-1,0 0,0,-1", NULL);
+    c.storage = TILE_STORE_FULL;
+    ok = one_case(2, &c, why, sizeof why);
+    check_mpi(MPI_COMM_WORLD, ok == 1, "dir[0] = -1: the body reads A(x+1, y) and A(x+1, y-1) "
+              "(earlier points of a downward loop), bitwise equal%s%s", ok ? "" : ": ", why);
+}
+
+/* A type that is not the element size: always caught, never a heap
+ * overflow; the message names the line. */
+static void wrong_type_size(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    struct big { double a, b, c; };
+    static int two = 2;
+    tile_config_init(&c, 2);
+    c.extent[0] = 4;
+    c.extent[1] = 4;
+    c.zlen = 6;
+    c.boundary = edge;
+    c.boundary_ctx = &two;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        TILE_FOREACH_GROUP(&p, g)
+            TILE_MPI_STEP(g, it, {
+                struct big b = TILE_AT(struct big, it, -1, 0, 0);
+                TILE_AT(struct big, it, 0, 0, 0) = b;
+            });
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_ACCESS &&
+              strstr(p.errmsg, "the type has 24 bytes but cfg.elem_size is 8") != NULL &&
+              strstr(p.errmsg, "mpi_stencil.c:") != NULL,
+              "TILE_AT with a 24-byte type on 8-byte elements: TILE_ERR_ACCESS with the source "
+              "line, no overflow: %s", p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, n;
+    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
+        check(0, "MPI_THREAD_MULTIPLE available");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    for (n = 1; n <= 3; n++)
+        random_cases(n);
+    downward_read();
+    refusals();
+    wrong_type_size();
+    MPI_Finalize();
+    return check_exit();
+}
