@@ -49,7 +49,7 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The option a topo_status argument name came from. */
+/* The option a tilehybrid_status argument name came from. */
 static const char *option_of(const char *arg)
 {
     if (strcmp(arg, "extent") == 0 || strcmp(arg, "zlen") == 0)
@@ -179,7 +179,7 @@ static int parse(int argc, char **argv, struct topo_args *a)
 }
 
 /* Solver error: a message naming the option; 1 for "no grid", else 2. */
-static int solve_error(int rc, const topo_status *st, int n,
+static int solve_error(int rc, const tilehybrid_status *st, int n,
                        const struct topo_args *a)
 {
     if (rc == TOPO_ERR_INFEASIBLE && strcmp(st->arg, "threads") == 0) {
@@ -196,7 +196,7 @@ static int solve_error(int rc, const topo_status *st, int n,
     }
     if (st->index >= 0 && st->index < n)
         cli_error(CMD, "%s (dimension %d): %s", option_of(st->arg),
-                  st->index + 1, topo_strerror(rc));
+                  (int)st->index + 1, topo_strerror(rc));
     else
         cli_error(CMD, "%s: %s", option_of(st->arg), topo_strerror(rc));
     return rc == TOPO_ERR_INFEASIBLE || rc == TOPO_ERR_OVERFLOW ? 1 : 2;
@@ -209,7 +209,7 @@ int tilectl_topo(int argc, char **argv)
     int lat[TOPO_MAX_DIMS];
     int64_t zlen, local[TOPO_MAX_DIMS];
     topo_report rep, lrep, trep;
-    topo_status st;
+    tilehybrid_status st;
     double t0, t1, saving = 0.0;
     int lat_ok;
 
