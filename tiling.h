@@ -842,7 +842,7 @@ static inline void tile__rebalance(tile_plan *p)
     if (p->cfg.model != TILE_MODEL_FUNNELED || p->threads == 1)
         return;
     if (p->cfg.balance == TILE_BAL_ADAPTIVE) {
-        if (bal_adaptive_step(&p->adapt, comp, comm) == 1)
+        if (bal_adaptive_step(&p->adapt, comp, comm) == BAL_OK && p->adapt.changed)
             p->bal_now = p->adapt.bal;
     } else if ((p->cfg.balance == TILE_BAL_CONSTANT || p->cfg.balance == TILE_BAL_VARIABLE) &&
                p->model.tcomp <= 0.0 && m->points > 0 && m->compute > 0.0) {
@@ -1938,7 +1938,7 @@ static inline int tile__cost_model(tile_plan *p)
         if (p->size == 1) {
             p->model.bandwidth = 1e300;   /* one process sends nothing */
         } else {
-            bal_fit fit;
+            tilehybrid_fit fit;
             int64_t face = 0, i;
             /* the largest face of the largest block: the same on every rank */
             for (i = 0; i < p->n; i++) {
@@ -1954,7 +1954,7 @@ static inline int tile__cost_model(tile_plan *p)
             rc = bal_calibrate_comm_all(p->comm, (int)face, 3, &fit);
             if (rc == BAL_OK)
                 rc = bal_model_set_comm(&p->model, &fit);
-            if (rc == BAL_EFIT || (rc != BAL_OK && rc != BAL_EMPI)) {
+            if (rc == BAL_ERR_FIT || (rc != BAL_OK && rc != BAL_ERR_MPI)) {
                 /* too noisy to fit (the same answer on every rank): no cost
                  * model, no balancing; bal_uncalibrated says so */
                 p->model.tstartup = 0.0;

@@ -252,7 +252,7 @@ static int demo_parse(int argc, char **argv, demo_opts *o)
             } else
                 return demo_usage("--grid '%s': expected comm, latency or AxB", v);
         } else if (strcmp(a, "--bal") == 0) {
-            if (bal_parse_double(v, &o->bal) != BAL_OK || !(o->bal >= 0.0 && o->bal <= 1.0))
+            if (tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, &o->bal) != TILEHYBRID_OK || !(o->bal >= 0.0 && o->bal <= 1.0))
                 return demo_usage("--bal '%s': expected a number in [0, 1]", v);
         } else if (strcmp(a, "--balance") == 0) {
             static const char *const names[5] = { "fixed", "constant", "variable", "adaptive",
@@ -266,14 +266,14 @@ static int demo_parse(int argc, char **argv, demo_opts *o)
                                   "variable or adaptive", v);
             o->balance = b;
         } else if (strcmp(a, "--tcomp") == 0) {
-            if (bal_parse_double(v, &o->tcomp) != BAL_OK || !(o->tcomp > 0.0))
+            if (tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, &o->tcomp) != TILEHYBRID_OK || !(o->tcomp > 0.0))
                 return demo_usage("--tcomp '%s': expected a number > 0 (seconds per point)", v);
         } else if (strcmp(a, "--tstartup") == 0) {
-            if (bal_parse_double(v, &o->tstartup) != BAL_OK || !(o->tstartup >= 0.0))
+            if (tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, &o->tstartup) != TILEHYBRID_OK || !(o->tstartup >= 0.0))
                 return demo_usage("--tstartup '%s': expected a number >= 0 "
                                   "(seconds per message)", v);
         } else if (strcmp(a, "--bandwidth") == 0) {
-            if (bal_parse_double(v, &o->bandwidth) != BAL_OK || !(o->bandwidth > 0.0))
+            if (tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, &o->bandwidth) != TILEHYBRID_OK || !(o->bandwidth > 0.0))
                 return demo_usage("--bandwidth '%s': expected a number > 0 "
                                   "(bytes per second)", v);
         } else if (strcmp(a, "--order") == 0) {

@@ -125,7 +125,8 @@ int tilectl_balance(int argc, char **argv)
     int64_t grid[CTL_MAX_DIMS], space[CTL_MAX_DIMS + 1], deps[CTL_MAX_DIMS];
     int64_t extent[CTL_MAX_DIMS], z = 0, threads = 0, nprocs = 1, r;
     int pdims[CTL_MAX_DIMS], coords[CTL_MAX_DIMS];
-    int n = 0, nspace = 0, ndeps = 0, json = 0, found = 0, given = 0, i, rc, bad;
+    int n = 0, nspace = 0, ndeps = 0, json = 0, found = 0, given = 0, i, rc;
+    tilehybrid_status bad;
     int have_grid = 0, have_space = 0, have_deps = 0, have_z = 0, have_t = 0;
     double con = 0;
     int con_clamped = 0;
@@ -292,15 +293,15 @@ int tilectl_balance(int argc, char **argv)
         nprocs *= grid[i];
     }
     rc = bal_factor_check(n, pdims, NULL, (int)threads, extent, z, deps, &bad);
-    if (rc == BAL_EEMPTY)
+    if (rc == BAL_ERR_EMPTY)
         return cli_error(cmd, "--procs-grid has %d processes along dimension %d but --space "
                               "only %lld points there",
-                         pdims[bad], bad + 1, (long long)extent[bad]);
+                         pdims[bad.index], (int)bad.index + 1, (long long)extent[bad.index]);
     if (rc != 0) /* all other cases are excluded by the parsing above */
         return cli_error(cmd, "%s", bal_strerror(rc));
 
     rc = bal_factor(&m, n, pdims, NULL, (int)threads, extent, z, deps, &con, &con_clamped);
-    if (rc == BAL_EOVERFLOW)
+    if (rc == BAL_ERR_OVERFLOW)
         return cli_error(cmd, "--space, --tile-height: %s", bal_strerror(rc));
     if (rc != 0)
         return cli_error(cmd, "%s", bal_strerror(rc));
