@@ -1,6 +1,7 @@
-/* balance.h -- master-thread load balancing for the funneled hybrid model
- *
- * Part of tilehybrid (MIT licence).  Version BAL_VERSION.
+/* balance.h -- master-thread load balancing for the funneled hybrid model.
+ * Part of tilehybrid (MIT licence), version BAL_VERSION (=
+ * TILEHYBRID_VERSION).  Header-only C99, also valid C++; needs tilehybrid.h
+ * beside it.
  *
  * WHAT IT IS
  *   Under MPI_THREAD_FUNNELED only the master thread of a process may call
@@ -35,7 +36,7 @@
  *   d_i P_i X z / (X_i P) = d_i * z * prod_{j != i} X_j/P_j is the size (in
  *   elements) of the message it sends along dimension i.
  *
- * USAGE (compiles as is; link with -lmpich or build with mpicc)
+ * USAGE (a complete program; build with mpicc, or define TILEHYBRID_NO_MPI)
  *
  *   #include <stdio.h>
  *   #include "balance.h"
@@ -47,15 +48,17 @@
  *       int64_t extent[2] = {256, 64}, dep[2] = {1, 1}, counts[2];
  *       double con, var;
  *       int clamped, rc;
- *       bal_model_from_env(&m, NULL);                // TILEHYBRID_* override, if set
- *       rc = bal_factor(&m, 2, pdims, NULL, 2, extent, 100, dep, &con, &clamped);
- *       if (rc == 0)
+ *       rc = bal_model_from_env(&m, NULL);           // TILEHYBRID_* override, if set
+ *       if (rc == BAL_OK)
+ *           rc = bal_factor(&m, 2, pdims, NULL, 2, extent, 100, dep, &con, &clamped);
+ *       if (rc == BAL_OK)
  *           rc = bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &var, &clamped);
- *       if (rc != 0) {
+ *       if (rc != BAL_OK) {
  *           fprintf(stderr, "balance: %s\n", bal_strerror(rc));
  *           return 1;
  *       }
  *       bal_split(64 * 32, 2, var, counts);          // master, other thread
+ *       // prints: constant 0.8922, variable 0.9635, split 987 + 1061
  *       printf("constant %.4f, variable %.4f, split %lld + %lld\n",
  *              con, var, (long long)counts[0], (long long)counts[1]);
  *       return 0;
@@ -69,42 +72,45 @@
  *       bal_adaptive_init(&st, bal0, nthreads, w, w, 0.5);   // re-evaluate every w steps
  *       for (step = 0; step < nsteps; step++) {
  *           ... split with st.bal, compute, communicate, timing both ...
- *           if (bal_adaptive_step(&st, t_comp, t_comm) == 1)
+ *           if (bal_adaptive_step(&st, t_comp, t_comm) == BAL_OK && st.changed)
  *               ... st.bal has changed: re-split from the next step on ...
  *       }
  *
- * OPTIONS
- *   #define TILEHYBRID_NO_MPI   before including: omit the MPI calibration
- *                               (bal_calibrate_comm*) and do not include
- *                               <mpi.h>; everything else is MPI-free anyway.
+ * ERRORS (the convention of every tilehybrid header)
+ *   A function that can fail returns BAL_OK (0) or a positive BAL_ERR_*
+ *   code; bal_strerror() names the offending argument and the rule it broke,
+ *   and never returns NULL.  bal_factor_check() also fills an optional
+ *   tilehybrid_status with the dimension at fault.  Nothing prints, nothing
+ *   aborts; the collective calibration returns the same code on every rank.
  *
- * ENVIRONMENT (read only by bal_model_from_env, plain decimal numbers in
- * SI base units, e.g. 288e-9; no spaces, no units, no hex):
+ * OPTIONS (#define before including)
+ *   TILEHYBRID_NO_MPI   omit the MPI calibration (bal_calibrate_comm*) and
+ *                       <mpi.h>; everything else is MPI-free anyway.
+ *   TILEHYBRID_MALLOC(size), TILEHYBRID_FREE(ptr)
+ *                       replace malloc/free (tilehybrid.h): the ping-pong
+ *                       buffer is the only allocation.
+ *   TILEHYBRID_TAG_BASE the ping-pong uses tag TILEHYBRID_TAG_PINGPONG.
+ *
+ * ENVIRONMENT (read only by bal_model_from_env, in SI base units, e.g.
+ * 288e-9; numbers as tilehybrid_parse_double() reads them: no spaces, '+',
+ * units, hex, inf or nan)
  *   TILEHYBRID_TCOMP       seconds per iteration (one point update), > 0
  *   TILEHYBRID_TSTARTUP    seconds per message, >= 0
  *   TILEHYBRID_BANDWIDTH   bytes per second, > 0
  *   TILEHYBRID_ELEM_BYTES  bytes per message element, > 0
- *
- * ERRORS
- *   Every int function returns 0 on success (bal_adaptive_step: 0 or 1) or
- *   a negative BAL_E* code; bal_strerror() names the offending argument.  Functions that take
- *   per-dimension arrays can report the dimension: bal_factor_check() sets
- *   *bad_index.  Nothing prints, nothing aborts.
  *
  * API (details at each definition)
  *   const char *bal_strerror(int code);
  *   int    bal_model_check(const bal_model *m);
  *   double bal_tcomp(const bal_model *m, double iterations);
  *   double bal_tcomm(const bal_model *m, double elements);
- *   int    bal_parse_double(const char *s, double *out);
  *   int    bal_model_from_env(bal_model *m, int *found);
- *   int    bal_fit_affine(const double *x, const double *y, int n, bal_fit *fit);
  *   int    bal_fit_tcomp(const double *seconds, const double *iterations, int n,
- *                        double *tcomp, bal_fit *fit);
- *   int    bal_model_set_comm(bal_model *m, const bal_fit *fit);
+ *                        double *tcomp, tilehybrid_fit *fit);
+ *   int    bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit);
  *   int    bal_factor_check(int n, const int *pdims, const int *coords, int threads,
  *                           const int64_t *extent, int64_t tile_height,
- *                           const int64_t *dep, int *bad_index);
+ *                           const int64_t *dep, tilehybrid_status *status);
  *   int    bal_factor(const bal_model *m, int n, const int *pdims, const int *coords,
  *                     int threads, const int64_t *extent, int64_t tile_height,
  *                     const int64_t *dep, double *bal, int *clamped);
@@ -120,29 +126,30 @@
  *                            int64_t sample_steps, int64_t period, double smoothing);
  *   int    bal_adaptive_step(bal_adaptive *st, double tcomp_master, double tcomm_master);
  *   int    bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
- *                             bal_fit *fit);                       (MPI)
+ *                             tilehybrid_fit *fit);                  (MPI)
  *   int    bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
- *                                 bal_fit *fit);                   (MPI, collective)
+ *                                 tilehybrid_fit *fit);              (MPI, collective)
+ *   The affine fit and the ping-pong are tilehybrid.h's tilehybrid_fit_affine()
+ *   and tilehybrid_pingpong().
  *
- * VERSION HISTORY
+ * VERSION
+ *   0.2.0  tilehybrid.h's error convention: positive BAL_ERR_* codes (were
+ *          negative BAL_E*); bal_adaptive_step() returns BAL_OK and sets
+ *          st->changed; bal_factor_check() fills a tilehybrid_status;
+ *          bal_fit / bal_fit_affine / bal_parse_double are tilehybrid.h's
+ *          tilehybrid_fit / tilehybrid_fit_affine / tilehybrid_parse_double;
+ *          the ping-pong uses TILEHYBRID_TAG_PINGPONG (was 31011).
  *   0.1.0  first version: cost model, calibration, eq. 1 and 2, adaptive
  *          state machine, split.
  */
 #ifndef TILEHYBRID_BALANCE_H
 #define TILEHYBRID_BALANCE_H
 
-#define BAL_VERSION "0.1.0"
+#include "tilehybrid.h"
 
-#include <errno.h>
-#include <limits.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include <float.h>
 
-#ifndef TILEHYBRID_NO_MPI
-#include <mpi.h>
-#endif
+#define BAL_VERSION TILEHYBRID_VERSION
 
 #ifdef __cplusplus
 extern "C" {
@@ -152,99 +159,100 @@ extern "C" {
  * Error codes
  * ------------------------------------------------------------------------ */
 
-/* Every function returns BAL_OK (0) or one of these (negative) codes. */
+/** Every function returns BAL_OK (0) or one of these positive codes. */
 enum bal_error {
     BAL_OK = 0,
-    BAL_ENULL = -1,            /* a required pointer argument is NULL */
-    BAL_ETCOMP = -2,           /* model tcomp */
-    BAL_ETSTARTUP = -3,        /* model tstartup */
-    BAL_EBANDWIDTH = -4,       /* model bandwidth */
-    BAL_EELEMBYTES = -5,       /* model elem_bytes */
-    BAL_EDIMS = -6,            /* n */
-    BAL_EPDIMS = -7,           /* pdims[i] */
-    BAL_ECOORDS = -8,          /* coords[i] */
-    BAL_ETHREADS = -9,         /* threads */
-    BAL_EEXTENT = -10,         /* extent[i] */
-    BAL_EEMPTY = -11,          /* pdims[i] > extent[i] */
-    BAL_ETILEHEIGHT = -12,     /* tile_height */
-    BAL_EDEP = -13,            /* dep[i] */
-    BAL_EOVERFLOW = -14,       /* a volume or message size overflows int64 */
-    BAL_EBAL = -15,            /* a balancing factor outside [0,1] */
-    BAL_ETOTAL = -16,          /* split total */
-    BAL_EPARTS = -17,          /* split parts */
-    BAL_EPART = -18,           /* split part index */
-    BAL_ETIME = -19,           /* a measured time */
-    BAL_ENOINFO = -20,         /* Lemma 2 with tcomp_master == 0 */
-    BAL_ESAMPLESTEPS = -21,    /* adaptive sample_steps */
-    BAL_EPERIOD = -22,         /* adaptive period */
-    BAL_ESMOOTHING = -23,      /* adaptive smoothing */
-    BAL_ESTATE = -24,          /* adaptive state fields out of range */
-    BAL_EPROCS = -25,          /* procs */
-    BAL_ESAMPLES = -26,        /* fit samples */
-    BAL_EFIT = -27,            /* a fit that cannot give a model */
-    BAL_EENV_TCOMP = -28,      /* TILEHYBRID_TCOMP */
-    BAL_EENV_TSTARTUP = -29,   /* TILEHYBRID_TSTARTUP */
-    BAL_EENV_BANDWIDTH = -30,  /* TILEHYBRID_BANDWIDTH */
-    BAL_EENV_ELEM_BYTES = -31, /* TILEHYBRID_ELEM_BYTES */
-    BAL_ENOPEER = -32,         /* ping-pong without a peer */
-    BAL_EMSGSIZE = -33,        /* ping-pong max_bytes */
-    BAL_EREPS = -34,           /* ping-pong reps */
-    BAL_EMISMATCH = -35,       /* the two ping-pong ranks disagree */
-    BAL_ENOMEM = -36,          /* out of memory */
-    BAL_EMPI = -37,            /* an MPI call failed */
-    BAL_ESYNTAX = -38,         /* bal_parse_double: not a plain decimal number */
-    BAL_EPOLICY = -39,         /* bal_config.policy unknown, or CUSTOM without fn */
-    BAL_EENV_REMOTE = -40      /* another rank's TILEHYBRID_* environment is bad */
+    BAL_ERR_NULL,           /* a required pointer argument is NULL */
+    BAL_ERR_TCOMP,          /* model tcomp */
+    BAL_ERR_TSTARTUP,       /* model tstartup */
+    BAL_ERR_BANDWIDTH,      /* model bandwidth */
+    BAL_ERR_ELEMBYTES,      /* model elem_bytes */
+    BAL_ERR_DIMS,           /* n */
+    BAL_ERR_PDIMS,          /* pdims[i] */
+    BAL_ERR_COORDS,         /* coords[i] */
+    BAL_ERR_THREADS,        /* threads */
+    BAL_ERR_EXTENT,         /* extent[i] */
+    BAL_ERR_EMPTY,          /* pdims[i] > extent[i] */
+    BAL_ERR_TILEHEIGHT,     /* tile_height */
+    BAL_ERR_DEP,            /* dep[i] */
+    BAL_ERR_OVERFLOW,       /* a volume or message size overflows int64 */
+    BAL_ERR_BAL,            /* a balancing factor outside [0,1] */
+    BAL_ERR_TOTAL,          /* split total */
+    BAL_ERR_PARTS,          /* split parts */
+    BAL_ERR_PART,           /* split part index */
+    BAL_ERR_TIME,           /* a measured time */
+    BAL_ERR_NOINFO,         /* Lemma 2 with tcomp_master == 0 */
+    BAL_ERR_SAMPLESTEPS,    /* adaptive sample_steps */
+    BAL_ERR_PERIOD,         /* adaptive period */
+    BAL_ERR_SMOOTHING,      /* adaptive smoothing */
+    BAL_ERR_STATE,          /* adaptive state fields out of range */
+    BAL_ERR_PROCS,          /* procs */
+    BAL_ERR_SAMPLES,        /* fit samples */
+    BAL_ERR_FIT,            /* a fit that cannot give a model */
+    BAL_ERR_ENV_TCOMP,      /* TILEHYBRID_TCOMP */
+    BAL_ERR_ENV_TSTARTUP,   /* TILEHYBRID_TSTARTUP */
+    BAL_ERR_ENV_BANDWIDTH,  /* TILEHYBRID_BANDWIDTH */
+    BAL_ERR_ENV_ELEM_BYTES, /* TILEHYBRID_ELEM_BYTES */
+    BAL_ERR_NOPEER,         /* ping-pong without a peer */
+    BAL_ERR_MSGSIZE,        /* ping-pong max_bytes */
+    BAL_ERR_REPS,           /* ping-pong reps */
+    BAL_ERR_MISMATCH,       /* the two ping-pong ranks disagree */
+    BAL_ERR_NOMEM,          /* out of memory */
+    BAL_ERR_MPI,            /* an MPI call failed */
+    BAL_ERR_POLICY,         /* bal_config.policy unknown, or CUSTOM without fn */
+    BAL_ERR_ENV_REMOTE      /* another rank's TILEHYBRID_* environment is bad */
 };
 
-/* bal_strerror - a one-line message for an error code.
+/**
+ * bal_strerror() - a one-line message for an error code.
  * @code: a value returned by a bal_ function.
- * Returns a static string that names the argument at fault and the rule it
- * broke; "unknown balance.h error code" for anything else.  Never NULL. */
+ *
+ * Return: a static string that names the argument at fault and the rule
+ * it broke; "unknown balance.h error code" for anything else.  Never NULL.
+ */
 static inline const char *bal_strerror(int code)
 {
     switch (code) {
     case BAL_OK: return "success";
-    case BAL_ENULL: return "a required pointer argument is NULL";
-    case BAL_ETCOMP: return "model tcomp (seconds per iteration) must be finite and > 0";
-    case BAL_ETSTARTUP: return "model tstartup (seconds per message) must be finite and >= 0";
-    case BAL_EBANDWIDTH: return "model bandwidth (bytes per second) must be finite and > 0";
-    case BAL_EELEMBYTES: return "model elem_bytes (bytes per message element) must be finite and > 0";
-    case BAL_EDIMS: return "n (number of process dimensions) must be >= 1";
-    case BAL_EPDIMS: return "pdims[i] (processes along dimension i) must be >= 1";
-    case BAL_ECOORDS: return "coords[i] must be in [0, pdims[i]-1]";
-    case BAL_ETHREADS: return "threads (threads per process) must be >= 1";
-    case BAL_EEXTENT: return "extent[i] (iteration space extent) must be >= 1";
-    case BAL_EEMPTY: return "pdims[i] > extent[i]: some process would own no points along dimension i";
-    case BAL_ETILEHEIGHT: return "tile_height (z) must be >= 1";
-    case BAL_EDEP: return "dep[i] (dependence length, elements) must be >= 0";
-    case BAL_EOVERFLOW: return "a tile volume or message size overflows int64";
-    case BAL_EBAL: return "balancing factor bal must be finite and in [0, 1]";
-    case BAL_ETOTAL: return "split total must be >= 0";
-    case BAL_EPARTS: return "split parts must be >= 1";
-    case BAL_EPART: return "split part must be in [0, parts-1]";
-    case BAL_ETIME: return "measured times (tcomp_master, tcomm_master) must be finite and >= 0";
-    case BAL_ENOINFO: return "tcomp_master is 0: Lemma 2 cannot estimate the computation rate (the master computed nothing)";
-    case BAL_ESAMPLESTEPS: return "adaptive sample_steps must be >= 1";
-    case BAL_EPERIOD: return "adaptive period must be >= 0 (0: evaluate once)";
-    case BAL_ESMOOTHING: return "adaptive smoothing must be in (0, 1]";
-    case BAL_ESTATE: return "adaptive state out of range (bal, min_bal in [0,1], deadband >= 0; was it initialised?)";
-    case BAL_EPROCS: return "procs (number of processes) must be >= 1";
-    case BAL_ESAMPLES: return "fit samples: need enough finite samples (x distinct for an affine fit; seconds >= 0, iterations > 0)";
-    case BAL_EFIT: return "fit: slope must be finite and > 0 and intercept finite to give a model";
-    case BAL_EENV_TCOMP: return "TILEHYBRID_TCOMP must be a plain decimal number > 0 (seconds per iteration)";
-    case BAL_EENV_TSTARTUP: return "TILEHYBRID_TSTARTUP must be a plain decimal number >= 0 (seconds per message)";
-    case BAL_EENV_BANDWIDTH: return "TILEHYBRID_BANDWIDTH must be a plain decimal number > 0 (bytes per second)";
-    case BAL_EENV_ELEM_BYTES: return "TILEHYBRID_ELEM_BYTES must be a plain decimal number > 0 (bytes per element)";
-    case BAL_ENOPEER: return "no peer: ping-pong needs another rank (peer is MPI_PROC_NULL, this rank, out of range, or the communicator has 1 process)";
-    case BAL_EMSGSIZE: return "ping-pong max_bytes must be in [1, INT_MAX]";
-    case BAL_EREPS: return "ping-pong reps must be >= 1";
-    case BAL_EMISMATCH: return "ping-pong: the two ranks passed different max_bytes/reps or one failed to allocate";
-    case BAL_ENOMEM: return "out of memory";
-    case BAL_EMPI: return "an MPI call failed";
-    case BAL_EPOLICY: return "balancing policy: not a bal_policy_kind, or BAL_POLICY_CUSTOM without fn";
-    case BAL_EENV_REMOTE: return "another rank rejected its TILEHYBRID_* environment";
-    case BAL_ESYNTAX: return "not a plain decimal number (e.g. 288e-9; no spaces, units, hex, inf, nan; no overflow or underflow)";
+    case BAL_ERR_NULL: return "a required pointer argument is NULL";
+    case BAL_ERR_TCOMP: return "model tcomp (seconds per iteration) must be finite and > 0";
+    case BAL_ERR_TSTARTUP: return "model tstartup (seconds per message) must be finite and >= 0";
+    case BAL_ERR_BANDWIDTH: return "model bandwidth (bytes per second) must be finite and > 0";
+    case BAL_ERR_ELEMBYTES: return "model elem_bytes (bytes per message element) must be finite and > 0";
+    case BAL_ERR_DIMS: return "n (number of process dimensions) must be >= 1";
+    case BAL_ERR_PDIMS: return "pdims[i] (processes along dimension i) must be >= 1";
+    case BAL_ERR_COORDS: return "coords[i] must be in [0, pdims[i]-1]";
+    case BAL_ERR_THREADS: return "threads (threads per process) must be >= 1";
+    case BAL_ERR_EXTENT: return "extent[i] (iteration space extent) must be >= 1";
+    case BAL_ERR_EMPTY: return "pdims[i] > extent[i]: some process would own no points along dimension i";
+    case BAL_ERR_TILEHEIGHT: return "tile_height (z) must be >= 1";
+    case BAL_ERR_DEP: return "dep[i] (dependence length, elements) must be >= 0";
+    case BAL_ERR_OVERFLOW: return "a tile volume or message size overflows int64";
+    case BAL_ERR_BAL: return "balancing factor bal must be finite and in [0, 1]";
+    case BAL_ERR_TOTAL: return "split total must be >= 0";
+    case BAL_ERR_PARTS: return "split parts must be >= 1";
+    case BAL_ERR_PART: return "split part must be in [0, parts-1]";
+    case BAL_ERR_TIME: return "measured times (tcomp_master, tcomm_master) must be finite and >= 0";
+    case BAL_ERR_NOINFO: return "tcomp_master is 0: Lemma 2 cannot estimate the computation rate (the master computed nothing)";
+    case BAL_ERR_SAMPLESTEPS: return "adaptive sample_steps must be >= 1";
+    case BAL_ERR_PERIOD: return "adaptive period must be >= 0 (0: evaluate once)";
+    case BAL_ERR_SMOOTHING: return "adaptive smoothing must be in (0, 1]";
+    case BAL_ERR_STATE: return "adaptive state out of range (bal, min_bal in [0,1], deadband >= 0; was it initialised?)";
+    case BAL_ERR_PROCS: return "procs (number of processes) must be >= 1";
+    case BAL_ERR_SAMPLES: return "fit samples: need enough finite samples (x distinct for an affine fit; seconds >= 0, iterations > 0)";
+    case BAL_ERR_FIT: return "fit: slope must be finite and > 0 and intercept finite to give a model";
+    case BAL_ERR_ENV_TCOMP: return "TILEHYBRID_TCOMP must be a plain decimal number > 0 (seconds per iteration)";
+    case BAL_ERR_ENV_TSTARTUP: return "TILEHYBRID_TSTARTUP must be a plain decimal number >= 0 (seconds per message)";
+    case BAL_ERR_ENV_BANDWIDTH: return "TILEHYBRID_BANDWIDTH must be a plain decimal number > 0 (bytes per second)";
+    case BAL_ERR_ENV_ELEM_BYTES: return "TILEHYBRID_ELEM_BYTES must be a plain decimal number > 0 (bytes per element)";
+    case BAL_ERR_NOPEER: return "no peer: ping-pong needs another rank (peer is MPI_PROC_NULL, this rank, out of range, or the communicator has 1 process)";
+    case BAL_ERR_MSGSIZE: return "ping-pong max_bytes must be in [1, INT_MAX]";
+    case BAL_ERR_REPS: return "ping-pong reps must be >= 1";
+    case BAL_ERR_MISMATCH: return "ping-pong: the two ranks passed different max_bytes/reps or one failed to allocate";
+    case BAL_ERR_NOMEM: return "out of memory";
+    case BAL_ERR_MPI: return "an MPI call failed";
+    case BAL_ERR_POLICY: return "balancing policy: not a bal_policy_kind, or BAL_POLICY_CUSTOM without fn";
+    case BAL_ERR_ENV_REMOTE: return "another rank rejected its TILEHYBRID_* environment";
     default: return "unknown balance.h error code";
     }
 }
@@ -253,12 +261,19 @@ static inline const char *bal_strerror(int code)
  * Cost model
  * ------------------------------------------------------------------------ */
 
-/* The machine model of eq. 4-5 of the paper.  All in SI base units. */
+/**
+ * struct bal_model - the machine model of eq. 4-5 of the paper, in SI base
+ * units.
+ * @tcomp:      seconds per iteration (one point update), > 0;
+ * @tstartup:   seconds per message, >= 0;
+ * @bandwidth:  bytes per second, > 0;
+ * @elem_bytes: bytes per element of a message, > 0.
+ */
 typedef struct bal_model {
-    double tcomp;      /* seconds per iteration (one point update), > 0 */
-    double tstartup;   /* seconds per message, >= 0 */
-    double bandwidth;  /* bytes per second, > 0 */
-    double elem_bytes; /* bytes per element of a message, > 0 */
+    double tcomp;
+    double tstartup;
+    double bandwidth;
+    double elem_bytes;
 } bal_model;
 
 /* Bits of *found in bal_model_from_env(). */
@@ -277,73 +292,64 @@ static inline double bal__abs(double x)
     return x < 0 ? -x : x;
 }
 
-/* bal_model_check - validate a model.
- * Returns 0, BAL_ENULL, or the code of the first bad field in declaration
- * order (BAL_ETCOMP, BAL_ETSTARTUP, BAL_EBANDWIDTH, BAL_EELEMBYTES). */
+/**
+ * bal_model_check() - validate a model.
+ * @m: the model.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, or the code of the first bad field in
+ * declaration order (BAL_ERR_TCOMP, BAL_ERR_TSTARTUP, BAL_ERR_BANDWIDTH,
+ * BAL_ERR_ELEMBYTES).
+ */
 static inline int bal_model_check(const bal_model *m)
 {
     if (m == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (!bal__finite(m->tcomp) || m->tcomp <= 0)
-        return BAL_ETCOMP;
+        return BAL_ERR_TCOMP;
     if (!bal__finite(m->tstartup) || m->tstartup < 0)
-        return BAL_ETSTARTUP;
+        return BAL_ERR_TSTARTUP;
     if (!bal__finite(m->bandwidth) || m->bandwidth <= 0)
-        return BAL_EBANDWIDTH;
+        return BAL_ERR_BANDWIDTH;
     if (!bal__finite(m->elem_bytes) || m->elem_bytes <= 0)
-        return BAL_EELEMBYTES;
+        return BAL_ERR_ELEMBYTES;
     return BAL_OK;
 }
 
-/* bal_tcomp - t_comp(x) = x * tcomp: seconds for @iterations point updates.
- * Requires a valid model (not checked: use bal_model_check once). */
+/**
+ * bal_tcomp() - t_comp(x) = x * tcomp: seconds for @iterations point updates.
+ * @m:          a valid model (not checked: use bal_model_check() once);
+ * @iterations: the number of point updates.
+ *
+ * Return: the seconds.
+ */
 static inline double bal_tcomp(const bal_model *m, double iterations)
 {
     return iterations * m->tcomp;
 }
 
-/* bal_tcomm - t_comm(x) = tstartup + x * elem_bytes / bandwidth: seconds to
- * send one message of @elements elements (not bytes).  Requires a valid model. */
+/**
+ * bal_tcomm() - t_comm(x) = tstartup + x * elem_bytes / bandwidth: seconds
+ * to send one message.
+ * @m:        a valid model (not checked);
+ * @elements: the message size in ELEMENTS (not bytes).
+ *
+ * Return: the seconds.
+ */
 static inline double bal_tcomm(const bal_model *m, double elements)
 {
     return m->tstartup + elements * m->elem_bytes / m->bandwidth;
 }
 
-/* bal_parse_double - strict number parsing, as used for the environment.
- * @s:   a plain decimal number: optional sign, digits, optional '.', optional
- *       exponent ("288e-9", "12.5E6", "0"); no spaces, units, hex, inf or nan.
- * @out: receives the value (only on success).
- * Returns 0, BAL_ENULL, or BAL_ESYNTAX for anything else (including
- * overflow and underflow to a denormal or zero from a non-zero literal). */
-static inline int bal_parse_double(const char *s, double *out)
-{
-    const char *p;
-    char *end;
-    double v;
-    if (s == NULL || out == NULL)
-        return BAL_ENULL;
-    if (*s == '\0')
-        return BAL_ESYNTAX;
-    for (p = s; *p; p++)
-        if (!((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E' ||
-              *p == '+' || *p == '-'))
-            return BAL_ESYNTAX;
-    errno = 0;
-    v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !bal__finite(v))
-        return BAL_ESYNTAX;
-    *out = v;
-    return BAL_OK;
-}
-
+/* One variable: unset leaves the field; set must be a number (> 0 when
+ * positive, else >= 0) by tilehybrid_parse_double()'s rule. */
 static inline int bal__env(const char *name, int positive, double *field, int bit, int *found,
                            int err)
 {
-    double v;
+    double v = 0;
     const char *s = getenv(name);
     if (s == NULL)
         return BAL_OK;
-    if (bal_parse_double(s, &v) != 0 || (positive ? v <= 0 : v < 0))
+    if (tilehybrid_parse_double(s, 0.0, DBL_MAX, &v) != TILEHYBRID_OK || (positive && !(v > 0)))
         return err;
     *field = v;
     if (found != NULL)
@@ -351,162 +357,112 @@ static inline int bal__env(const char *name, int positive, double *field, int bi
     return BAL_OK;
 }
 
-/* bal_model_from_env - override model fields from the environment.
+/**
+ * bal_model_from_env() - override model fields from the environment.
  * @m:     the model; the field of every variable that is SET is replaced,
  *         the others are left untouched (so fill in defaults first).
  * @found: may be NULL; receives the BAL_HAVE_* bits of the variables that
  *         were set (0 if none).
+ *
  * Variables: TILEHYBRID_TCOMP (> 0), TILEHYBRID_TSTARTUP (>= 0),
- * TILEHYBRID_BANDWIDTH (> 0), TILEHYBRID_ELEM_BYTES (> 0), syntax as in
- * bal_parse_double.  Returns 0, BAL_ENULL, or BAL_EENV_<NAME> for the first
- * variable (in that order) that is set but not a valid number; on error the
- * model may have been partly updated.  Uses getenv(): do not call while
- * another thread modifies the environment. */
+ * TILEHYBRID_BANDWIDTH (> 0), TILEHYBRID_ELEM_BYTES (> 0), each read by
+ * tilehybrid_parse_double() (the one rule of every program: no spaces, '+',
+ * hex, inf or nan; a subnormal such as 1e-310 is a number, 1e-400 and
+ * 1e999 are out of range).  On error the model may have been partly
+ * updated.  Uses getenv(): do not call while another thread modifies the
+ * environment.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_ENV_<NAME> for the first
+ * variable (in the order above) that is set but not a valid number.
+ */
 static inline int bal_model_from_env(bal_model *m, int *found)
 {
     int rc;
     if (found != NULL)
         *found = 0;
     if (m == NULL)
-        return BAL_ENULL;
-    rc = bal__env("TILEHYBRID_TCOMP", 1, &m->tcomp, BAL_HAVE_TCOMP, found, BAL_EENV_TCOMP);
-    if (rc == 0)
+        return BAL_ERR_NULL;
+    rc = bal__env("TILEHYBRID_TCOMP", 1, &m->tcomp, BAL_HAVE_TCOMP, found, BAL_ERR_ENV_TCOMP);
+    if (rc == BAL_OK)
         rc = bal__env("TILEHYBRID_TSTARTUP", 0, &m->tstartup, BAL_HAVE_TSTARTUP, found,
-                      BAL_EENV_TSTARTUP);
-    if (rc == 0)
+                      BAL_ERR_ENV_TSTARTUP);
+    if (rc == BAL_OK)
         rc = bal__env("TILEHYBRID_BANDWIDTH", 1, &m->bandwidth, BAL_HAVE_BANDWIDTH, found,
-                      BAL_EENV_BANDWIDTH);
-    if (rc == 0)
+                      BAL_ERR_ENV_BANDWIDTH);
+    if (rc == BAL_OK)
         rc = bal__env("TILEHYBRID_ELEM_BYTES", 1, &m->elem_bytes, BAL_HAVE_ELEM_BYTES, found,
-                      BAL_EENV_ELEM_BYTES);
+                      BAL_ERR_ENV_ELEM_BYTES);
     return rc;
 }
 
 /* ------------------------------------------------------------------------
- * Calibration fits
+ * Calibration fits (the affine fit is tilehybrid.h's tilehybrid_fit_affine)
  * ------------------------------------------------------------------------ */
 
-/* The result of a least-squares fit y ~ intercept + slope * x. */
-typedef struct bal_fit {
-    double intercept; /* y at x = 0 (0 for bal_fit_tcomp, a fit through 0) */
-    double slope;     /* dy/dx */
-    double r2;        /* 1 - SS_res/SS_tot: 1 = perfect; can be < 0 for bal_fit_tcomp's fit
-                         through the origin when the times have a large fixed offset; when
-                         all y are equal: 1 if fitted exactly, else 0 */
-    double max_resid; /* largest |y - fit(x)| */
-    int n;            /* number of samples */
-} bal_fit;
-
-static inline void bal__fit_quality(const double *x, const double *y, int n, bal_fit *f)
-{
-    double ybar = 0, ssr = 0, sst = 0, mr = 0;
-    int i;
-    for (i = 0; i < n; i++)
-        ybar += y[i];
-    ybar /= n;
-    for (i = 0; i < n; i++) {
-        double r = y[i] - (f->intercept + f->slope * x[i]);
-        ssr += r * r;
-        sst += (y[i] - ybar) * (y[i] - ybar);
-        if (bal__abs(r) > mr)
-            mr = bal__abs(r);
-    }
-    if (sst > 0)
-        f->r2 = 1.0 - ssr / sst;
-    else
-        f->r2 = ssr == 0 ? 1.0 : 0.0;
-    f->max_resid = mr;
-    f->n = n;
-}
-
-/* bal_fit_affine - ordinary least squares y = a + b x.
- * @x, @y: n finite samples; at least two distinct x values.
- * @fit:   receives intercept a, slope b, r2 and max_resid.
- * Used by the ping-pong with x = message bytes and y = one-way seconds,
- * so that intercept = tstartup and 1/slope = bandwidth.
- * Returns 0, BAL_ENULL, or BAL_ESAMPLES (n < 2, a non-finite value, all x equal). */
-static inline int bal_fit_affine(const double *x, const double *y, int n, bal_fit *fit)
-{
-    double xbar = 0, ybar = 0, sxx = 0, sxy = 0;
-    int i;
-    if (x == NULL || y == NULL || fit == NULL)
-        return BAL_ENULL;
-    if (n < 2)
-        return BAL_ESAMPLES;
-    for (i = 0; i < n; i++) {
-        if (!bal__finite(x[i]) || !bal__finite(y[i]))
-            return BAL_ESAMPLES;
-        xbar += x[i];
-        ybar += y[i];
-    }
-    xbar /= n;
-    ybar /= n;
-    for (i = 0; i < n; i++) {
-        sxx += (x[i] - xbar) * (x[i] - xbar);
-        sxy += (x[i] - xbar) * (y[i] - ybar);
-    }
-    if (!(sxx > 0))
-        return BAL_ESAMPLES;
-    fit->slope = sxy / sxx;
-    fit->intercept = ybar - fit->slope * xbar;
-    bal__fit_quality(x, y, n, fit);
-    return BAL_OK;
-}
-
-/* bal_fit_tcomp - t_comp(1) from timings of the user's own stencil body.
+/**
+ * bal_fit_tcomp() - t_comp(1) from timings of the user's own stencil body.
  * @seconds:    n measured times, finite and >= 0;
  * @iterations: the number of point updates each time covers, finite and > 0
  *              (doubles so that large counts pass without casts);
  * @n:          >= 1;
  * @tcomp:      receives the least-squares slope through the origin,
  *              sum(s_k i_k) / sum(i_k^2), i.e. the model t_comp(x) = x tcomp;
- * @fit:        may be NULL; receives intercept 0, slope = *tcomp, r2 and
- *              max_resid of that fit (the quality of the linear model).
- * Returns 0, BAL_ENULL, BAL_ESAMPLES (bad n or sample) or BAL_EFIT (the
- * slope is 0: all times were 0, below the clock's resolution; time more
- * iterations). */
+ * @fit:        may be NULL; receives intercept 0, slope = *tcomp, and the
+ *              quality of that line (tilehybrid_fit_quality(): r2 can be < 0
+ *              for a fit through the origin when the times have a large
+ *              fixed offset).
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, BAL_ERR_SAMPLES (bad n or sample) or
+ * BAL_ERR_FIT (the slope is 0: all times were 0, below the clock's
+ * resolution; time more iterations).
+ */
 static inline int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
-                                double *tcomp, bal_fit *fit)
+                                double *tcomp, tilehybrid_fit *fit)
 {
     double sxy = 0, sxx = 0, slope;
     int i;
     if (seconds == NULL || iterations == NULL || tcomp == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (n < 1)
-        return BAL_ESAMPLES;
+        return BAL_ERR_SAMPLES;
     for (i = 0; i < n; i++) {
         if (!bal__finite(seconds[i]) || seconds[i] < 0 || !bal__finite(iterations[i]) ||
             iterations[i] <= 0)
-            return BAL_ESAMPLES;
+            return BAL_ERR_SAMPLES;
         sxy += seconds[i] * iterations[i];
         sxx += iterations[i] * iterations[i];
     }
     slope = sxy / sxx;
     if (!bal__finite(slope) || !(slope > 0))
-        return BAL_EFIT;
+        return BAL_ERR_FIT;
     *tcomp = slope;
     if (fit != NULL) {
         fit->intercept = 0;
         fit->slope = slope;
-        bal__fit_quality(iterations, seconds, n, fit);
+        tilehybrid_fit_quality(iterations, seconds, n, fit);
     }
     return BAL_OK;
 }
 
-/* bal_model_set_comm - set tstartup and bandwidth from a ping-pong fit of
+/**
+ * bal_model_set_comm() - set tstartup and bandwidth from a ping-pong fit of
  * one-way seconds against message BYTES.
  * @m:   the model; tstartup = max(0, intercept) (a slightly negative
  *       intercept is noise), bandwidth = 1/slope bytes per second.  tcomp
  *       and elem_bytes are not touched.
- * Returns 0, BAL_ENULL, or BAL_EFIT (slope not finite and > 0, intercept
- * not finite); the model is unchanged on error. */
-static inline int bal_model_set_comm(bal_model *m, const bal_fit *fit)
+ * @fit: the fit (bal_calibrate_comm*, or tilehybrid_fit_affine() of your
+ *       own timings).
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_FIT (slope not finite and > 0,
+ * intercept not finite); the model is unchanged on error.
+ */
+static inline int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit)
 {
     if (m == NULL || fit == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (!bal__finite(fit->slope) || !(fit->slope > 0) || !bal__finite(fit->intercept) ||
         !bal__finite(1.0 / fit->slope))
-        return BAL_EFIT;
+        return BAL_ERR_FIT;
     m->tstartup = fit->intercept > 0 ? fit->intercept : 0.0;
     m->bandwidth = 1.0 / fit->slope;
     return BAL_OK;
@@ -516,15 +472,6 @@ static inline int bal_model_set_comm(bal_model *m, const bal_fit *fit)
  * Static balancing: eq. 1
  * ------------------------------------------------------------------------ */
 
-/* a * b for a, b >= 0; BAL_EOVERFLOW past INT64_MAX. */
-static inline int bal__mul(int64_t a, int64_t b, int64_t *r)
-{
-    if (a != 0 && b > INT64_MAX / a)
-        return BAL_EOVERFLOW;
-    *r = a * b;
-    return BAL_OK;
-}
-
 /* Block distribution: process c of p along an extent x owns x/p points, the
  * first x%p processes one more. */
 static inline int64_t bal__local(int64_t x, int p, int c)
@@ -532,62 +479,102 @@ static inline int64_t bal__local(int64_t x, int p, int c)
     return x / p + (c < x % p ? 1 : 0);
 }
 
-/* bal_factor_check - validate the arguments of bal_factor (all but the
+/**
+ * bal_factor_check() - validate the arguments of bal_factor() (all but the
  * model and the outputs).
- * @bad_index: may be NULL; receives the dimension at fault for the
- *             per-dimension codes (BAL_EPDIMS, BAL_ECOORDS, BAL_EEXTENT,
- *             BAL_EEMPTY, BAL_EDEP), else -1.
- * Checks in this order: NULL pdims/extent/dep (BAL_ENULL), n >= 1, every
+ * @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
+ *          bal_factor() (@coords may be NULL).
+ * @status: may be NULL; receives the code, the argument at fault ("pdims",
+ *          "coords", "threads", "extent", "tile_height", "dep", "n") and,
+ *          for the per-dimension codes (BAL_ERR_PDIMS, BAL_ERR_COORDS,
+ *          BAL_ERR_EXTENT, BAL_ERR_EMPTY, BAL_ERR_DEP), the dimension, else
+ *          index -1.
+ *
+ * Checks in this order: NULL pdims/extent/dep (BAL_ERR_NULL), n >= 1, every
  * pdims[i] >= 1, every coords[i] in [0, pdims[i]) (when coords != NULL),
  * threads >= 1, every extent[i] >= 1, pdims[i] <= extent[i] (no process
  * without points), tile_height >= 1, every dep[i] >= 0.
- * Returns 0 or the first error found. */
+ *
+ * Return: BAL_OK or the first error found.
+ */
 static inline int bal_factor_check(int n, const int *pdims, const int *coords, int threads,
                                    const int64_t *extent, int64_t tile_height,
-                                   const int64_t *dep, int *bad_index)
+                                   const int64_t *dep, tilehybrid_status *status)
 {
     int i;
-    if (bad_index != NULL)
-        *bad_index = -1;
     if (pdims == NULL || extent == NULL || dep == NULL)
-        return BAL_ENULL;
+        return tilehybrid_status_set(status, BAL_ERR_NULL,
+                                     pdims == NULL ? "pdims" : extent == NULL ? "extent" : "dep", -1);
     if (n < 1)
-        return BAL_EDIMS;
+        return tilehybrid_status_set(status, BAL_ERR_DIMS, "n", -1);
     for (i = 0; i < n; i++)
-        if (pdims[i] < 1) {
-            if (bad_index != NULL)
-                *bad_index = i;
-            return BAL_EPDIMS;
-        }
-    if (coords != NULL)
-        for (i = 0; i < n; i++)
-            if (coords[i] < 0 || coords[i] >= pdims[i]) {
-                if (bad_index != NULL)
-                    *bad_index = i;
-                return BAL_ECOORDS;
-            }
+        if (pdims[i] < 1)
+            return tilehybrid_status_set(status, BAL_ERR_PDIMS, "pdims", i);
+    for (i = 0; coords != NULL && i < n; i++)
+        if (coords[i] < 0 || coords[i] >= pdims[i])
+            return tilehybrid_status_set(status, BAL_ERR_COORDS, "coords", i);
     if (threads < 1)
-        return BAL_ETHREADS;
+        return tilehybrid_status_set(status, BAL_ERR_THREADS, "threads", -1);
     for (i = 0; i < n; i++)
-        if (extent[i] < 1) {
-            if (bad_index != NULL)
-                *bad_index = i;
-            return BAL_EEXTENT;
-        }
+        if (extent[i] < 1)
+            return tilehybrid_status_set(status, BAL_ERR_EXTENT, "extent", i);
     for (i = 0; i < n; i++)
-        if (pdims[i] > extent[i]) {
-            if (bad_index != NULL)
-                *bad_index = i;
-            return BAL_EEMPTY;
-        }
+        if (pdims[i] > extent[i])
+            return tilehybrid_status_set(status, BAL_ERR_EMPTY, "pdims", i);
     if (tile_height < 1)
-        return BAL_ETILEHEIGHT;
+        return tilehybrid_status_set(status, BAL_ERR_TILEHEIGHT, "tile_height", -1);
     for (i = 0; i < n; i++)
-        if (dep[i] < 0) {
-            if (bad_index != NULL)
-                *bad_index = i;
-            return BAL_EDEP;
-        }
+        if (dep[i] < 0)
+            return tilehybrid_status_set(status, BAL_ERR_DEP, "dep", i);
+    return tilehybrid_status_set(status, BAL_OK, "", -1);
+}
+
+/* Constant mode of bal__step_cost: V = Xz/P, message_i = d_i P_i (Xz/X_i)/P,
+ * real-valued (the paper's average process, every dimension counted). */
+static inline int bal__step_constant(const bal_model *m, int n, const int *pdims,
+                                     const int64_t *extent, int64_t z, const int64_t *dep,
+                                     double *iters, double *comm)
+{
+    int64_t xz = z, p = 1;
+    double c = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        if (!tilehybrid_mul_ok(xz, extent[i], &xz) || !tilehybrid_mul_ok(p, pdims[i], &p))
+            return BAL_ERR_OVERFLOW;
+    *iters = (double)xz / (double)p;
+    for (i = 0; i < n; i++)
+        if (dep[i] != 0) /* xz / extent[i] is exact: z * prod_{j != i} X_j */
+            c += bal_tcomm(m, (double)dep[i] * (double)pdims[i] * (double)(xz / extent[i]) /
+                                  (double)p);
+    *comm = c;
+    return BAL_OK;
+}
+
+/* Variable mode: the process's own block, V = z * prod local_j, and
+ * message_i = d_i * z * prod_{j != i} local_j along every dimension i where
+ * it has a successor (P_i > 1, coords[i] < P_i - 1) and d_i > 0. */
+static inline int bal__step_variable(const bal_model *m, int n, const int *pdims,
+                                     const int *coords, const int64_t *extent, int64_t z,
+                                     const int64_t *dep, double *iters, double *comm)
+{
+    int64_t v = z, msg;
+    double c = 0;
+    int i, j;
+    for (i = 0; i < n; i++)
+        if (!tilehybrid_mul_ok(v, bal__local(extent[i], pdims[i], coords[i]), &v))
+            return BAL_ERR_OVERFLOW;
+    *iters = (double)v;
+    for (i = 0; i < n; i++) {
+        if (pdims[i] == 1 || coords[i] >= pdims[i] - 1 || dep[i] == 0)
+            continue;
+        if (!tilehybrid_mul_ok(dep[i], z, &msg))
+            return BAL_ERR_OVERFLOW;
+        for (j = 0; j < n; j++)
+            if (j != i && !tilehybrid_mul_ok(msg, bal__local(extent[j], pdims[j], coords[j]), &msg))
+                return BAL_ERR_OVERFLOW;
+        c += bal_tcomm(m, (double)msg);
+    }
+    *comm = c;
     return BAL_OK;
 }
 
@@ -598,57 +585,14 @@ static inline int bal__step_cost(const bal_model *m, int n, const int *pdims, co
                                  const int64_t *extent, int64_t z, const int64_t *dep,
                                  double *iters, double *comm)
 {
-    int64_t v, msg, local;
-    int i, j, rc;
-    double c = 0;
-    if (coords == NULL) {
-        /* Constant: V = Xz/P, message_i = d_i P_i (Xz/X_i) / P, real-valued. */
-        int64_t xz = z, p = 1;
-        for (i = 0; i < n; i++) {
-            if ((rc = bal__mul(xz, extent[i], &xz)) != 0)
-                return rc;
-            if ((rc = bal__mul(p, pdims[i], &p)) != 0)
-                return rc;
-        }
-        *iters = (double)xz / (double)p;
-        for (i = 0; i < n; i++) {
-            if (dep[i] == 0)
-                continue;
-            /* xz / extent[i] is exact: z * prod_{j != i} X_j */
-            c += bal_tcomm(m, (double)dep[i] * (double)pdims[i] *
-                                  (double)(xz / extent[i]) / (double)p);
-        }
-        *comm = c;
-        return BAL_OK;
-    }
-    /* Variable: this process's own block, V = z * prod local_j, and
-     * message_i = d_i * z * prod_{j != i} local_j along every dimension i
-     * where it has a successor (P_i > 1, coords[i] < P_i - 1) and d_i > 0. */
-    v = z;
-    for (i = 0; i < n; i++)
-        if ((rc = bal__mul(v, bal__local(extent[i], pdims[i], coords[i]), &v)) != 0)
-            return rc;
-    *iters = (double)v;
-    for (i = 0; i < n; i++) {
-        if (pdims[i] == 1 || coords[i] >= pdims[i] - 1 || dep[i] == 0)
-            continue;
-        if ((rc = bal__mul(dep[i], z, &msg)) != 0)
-            return rc;
-        for (j = 0; j < n; j++) {
-            if (j == i)
-                continue;
-            local = bal__local(extent[j], pdims[j], coords[j]);
-            if ((rc = bal__mul(msg, local, &msg)) != 0)
-                return rc;
-        }
-        c += bal_tcomm(m, (double)msg);
-    }
-    *comm = c;
-    return BAL_OK;
+    if (coords == NULL)
+        return bal__step_constant(m, n, pdims, extent, z, dep, iters, comm);
+    return bal__step_variable(m, n, pdims, coords, extent, z, dep, iters, comm);
 }
 
-/* bal_factor - the balancing factor of eq. 1 (Lemma 1).
- * @m:           the cost model (bal_model_check rules);
+/**
+ * bal_factor() - the balancing factor of eq. 1 (Lemma 1).
+ * @m:           the cost model (bal_model_check() rules);
  * @n:           number of process dimensions N (the tiled space has N+1,
  *               the last one, Z, is swept sequentially in tiles of height z);
  * @pdims:       P_1..P_N, processes per dimension;
@@ -669,10 +613,14 @@ static inline int bal__step_cost(const bal_model *m, int n, const int *pdims, co
  * @clamped:     may be NULL; receives 1 when eq. 1 gave a value below 0 (the
  *               communication alone exceeds what the master can give up:
  *               it computes nothing and still finishes last) or above 1, else 0.
+ *
  * The master then computes bal/T of the process's points per step, each
- * other thread (T-bal)/(T(T-1)); see bal_split.
- * Returns 0, BAL_ENULL, a model error, a bal_factor_check error or
- * BAL_EOVERFLOW (the block volume or a message size exceeds int64). */
+ * other thread (T-bal)/(T(T-1)); see bal_split().  bal_factor_check() gives
+ * the dimension of an argument error.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, a model error, a bal_factor_check() error
+ * or BAL_ERR_OVERFLOW (the block volume or a message size exceeds int64).
+ */
 static inline int bal_factor(const bal_model *m, int n, const int *pdims, const int *coords,
                              int threads, const int64_t *extent, int64_t tile_height,
                              const int64_t *dep, double *bal, int *clamped)
@@ -681,25 +629,23 @@ static inline int bal_factor(const bal_model *m, int n, const int *pdims, const 
     int rc;
     if (clamped != NULL)
         *clamped = 0;
-    if ((rc = bal_model_check(m)) != 0)
+    if ((rc = bal_model_check(m)) != BAL_OK)
         return rc;
-    if ((rc = bal_factor_check(n, pdims, coords, threads, extent, tile_height, dep, NULL)) != 0)
+    if ((rc = bal_factor_check(n, pdims, coords, threads, extent, tile_height, dep, NULL)) !=
+        BAL_OK)
         return rc;
     if (bal == NULL)
-        return BAL_ENULL;
-    if ((rc = bal__step_cost(m, n, pdims, coords, extent, tile_height, dep, &iters, &comm)) != 0)
+        return BAL_ERR_NULL;
+    if ((rc = bal__step_cost(m, n, pdims, coords, extent, tile_height, dep, &iters, &comm)) !=
+        BAL_OK)
         return rc;
     if (threads == 1) {
         *bal = 1.0;
         return BAL_OK;
     }
     b = 1.0 - (double)(threads - 1) * comm / bal_tcomp(m, iters);
-    if (!(b >= 0.0)) { /* also catches -inf */
-        b = 0.0;
-        if (clamped != NULL)
-            *clamped = 1;
-    } else if (b > 1.0) {
-        b = 1.0;
+    if (!(b >= 0.0) || b > 1.0) { /* !(b >= 0) also catches -inf */
+        b = b > 1.0 ? 1.0 : 0.0;
         if (clamped != NULL)
             *clamped = 1;
     }
@@ -707,14 +653,18 @@ static inline int bal_factor(const bal_model *m, int n, const int *pdims, const 
     return BAL_OK;
 }
 
-/* bal_tile_times - the model's time per step (tile) of each thread under a
- * given factor, eq. 7-8 of the paper: what bal_factor equalises.
- * Arguments as bal_factor up to @dep (coords NULL = constant mode), then
+/**
+ * bal_tile_times() - the model's time per step (tile) of each thread under
+ * a given factor, eq. 7-8 of the paper: what bal_factor() equalises.
+ * @m, @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
+ *            bal_factor() (coords NULL = constant mode);
  * @bal:      the factor in [0,1] to evaluate;
- * @t_master: receives t_comp(bal/T * V) + sum of the master's t_comm;
+ * @t_master: receives t_comp(bal/T * V) + the master's t_comm;
  * @t_other:  receives t_comp((T-bal)/(T(T-1)) * V) of each other thread
  *            (0 when T == 1), V = points per step of the process.
- * Returns 0 or an error as bal_factor, BAL_EBAL for a bad bal. */
+ *
+ * Return: BAL_OK or an error as bal_factor(), BAL_ERR_BAL for a bad bal.
+ */
 static inline int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
                                  int threads, const int64_t *extent, int64_t tile_height,
                                  const int64_t *dep, double bal, double *t_master,
@@ -722,15 +672,17 @@ static inline int bal_tile_times(const bal_model *m, int n, const int *pdims, co
 {
     double iters = 0, comm = 0;
     int rc;
-    if ((rc = bal_model_check(m)) != 0)
+    if ((rc = bal_model_check(m)) != BAL_OK)
         return rc;
-    if ((rc = bal_factor_check(n, pdims, coords, threads, extent, tile_height, dep, NULL)) != 0)
+    if ((rc = bal_factor_check(n, pdims, coords, threads, extent, tile_height, dep, NULL)) !=
+        BAL_OK)
         return rc;
     if (!bal__finite(bal) || bal < 0 || bal > 1)
-        return BAL_EBAL;
+        return BAL_ERR_BAL;
     if (t_master == NULL || t_other == NULL)
-        return BAL_ENULL;
-    if ((rc = bal__step_cost(m, n, pdims, coords, extent, tile_height, dep, &iters, &comm)) != 0)
+        return BAL_ERR_NULL;
+    if ((rc = bal__step_cost(m, n, pdims, coords, extent, tile_height, dep, &iters, &comm)) !=
+        BAL_OK)
         return rc;
     *t_master = bal_tcomp(m, bal / threads * iters) + comm;
     *t_other = threads == 1 ? 0.0
@@ -764,20 +716,23 @@ static inline int64_t bal__master_count(int64_t total, int parts, double bal)
 static inline int bal__split_check(int64_t total, int parts, double bal)
 {
     if (total < 0)
-        return BAL_ETOTAL;
+        return BAL_ERR_TOTAL;
     if (parts < 1)
-        return BAL_EPARTS;
+        return BAL_ERR_PARTS;
     if (!bal__finite(bal) || bal < 0 || bal > 1)
-        return BAL_EBAL;
+        return BAL_ERR_BAL;
     return BAL_OK;
 }
 
-/* bal_split - split @total units (points, rows, ...) of one step into
- * @parts contiguous ranges: part 0 for the master thread, parts 1..parts-1
- * for the others, in this order.
- * @bal:    the factor in [0,1] (bal_factor or the adaptive state's bal);
+/**
+ * bal_split() - split a step's work between the threads.
+ * @total:  units (points, rows, ...) of one step, >= 0;
+ * @parts:  >= 1 contiguous ranges: part 0 for the master thread, parts
+ *          1..parts-1 for the others, in this order;
+ * @bal:    the factor in [0,1] (bal_factor() or the adaptive state's bal);
  * @counts: receives parts counts; counts[i] units go to part i, and part i
  *          starts at counts[0] + ... + counts[i-1].
+ *
  * Rounding, exactly:
  *   - parts == 1: counts[0] = total (whatever bal is);
  *   - master: ideal = bal * total / parts, rounded half up to an integer,
@@ -789,15 +744,18 @@ static inline int bal__split_check(int64_t total, int parts, double bal)
  *     first rest%(parts-1) of them one more, so they differ by at most 1 and
  *     none gets 0 when total >= parts.
  *   The counts sum to total exactly.  bal = 1 is an (almost) even split.
- * Returns 0, BAL_ETOTAL (< 0), BAL_EPARTS (< 1), BAL_EBAL or BAL_ENULL. */
+ *
+ * Return: BAL_OK, BAL_ERR_TOTAL (< 0), BAL_ERR_PARTS (< 1), BAL_ERR_BAL or
+ * BAL_ERR_NULL.
+ */
 static inline int bal_split(int64_t total, int parts, double bal, int64_t *counts)
 {
     int64_t master, rest, each, extra;
     int i, rc;
-    if ((rc = bal__split_check(total, parts, bal)) != 0)
+    if ((rc = bal__split_check(total, parts, bal)) != BAL_OK)
         return rc;
     if (counts == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     master = bal__master_count(total, parts, bal);
     counts[0] = master;
     if (parts == 1)
@@ -810,23 +768,28 @@ static inline int bal_split(int64_t total, int parts, double bal, int64_t *count
     return BAL_OK;
 }
 
-/* bal_split_part - one part of bal_split without an array: for a thread
+/**
+ * bal_split_part() - one part of bal_split() without an array: for a thread
  * that computes its own range inside a parallel region.
+ * @total, @parts, @bal: as for bal_split();
  * @part:  0 (master) .. parts-1;
  * @first: receives the first unit of the part (0-based);
- * @count: receives its number of units; identical to bal_split's counts[part].
- * Returns 0 or the errors of bal_split, BAL_EPART for a bad part. */
+ * @count: receives its number of units; identical to bal_split()'s
+ *         counts[part].
+ *
+ * Return: BAL_OK or the errors of bal_split(), BAL_ERR_PART for a bad part.
+ */
 static inline int bal_split_part(int64_t total, int parts, double bal, int part, int64_t *first,
                                  int64_t *count)
 {
     int64_t master, rest, each, extra, j;
     int rc;
-    if ((rc = bal__split_check(total, parts, bal)) != 0)
+    if ((rc = bal__split_check(total, parts, bal)) != BAL_OK)
         return rc;
     if (part < 0 || part >= parts)
-        return BAL_EPART;
+        return BAL_ERR_PART;
     if (first == NULL || count == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     master = bal__master_count(total, parts, bal);
     if (part == 0) {
         *first = 0;
@@ -846,7 +809,8 @@ static inline int bal_split_part(int64_t total, int parts, double bal, int part,
  * Dynamic balancing: eq. 2 (Lemma 2) and the adaptive state machine
  * ------------------------------------------------------------------------ */
 
-/* bal_lemma2 - the corrected factor from measured master times, eq. 2:
+/**
+ * bal_lemma2() - the corrected factor from measured master times, eq. 2:
  *     bal' = 1 - bal (T-1)/T * tcomm_master / tcomp_master, clamped to [0,1].
  * @bal:          the factor in force while measuring, in [0,1];
  * @threads:      T >= 1 (T == 1 gives 1);
@@ -855,49 +819,58 @@ static inline int bal_split_part(int64_t total, int parts, double bal, int part,
  * @tcomm_master: its non-overlapped communication time over the same steps
  *                (packing, MPI calls, waiting, unpacking), finite, >= 0;
  * @next:         receives bal'.
+ *
  * Under the model (computation proportional to the share, communication
  * independent of the split) bal' is the optimum of eq. 1 whatever bal was.
- * Returns 0, BAL_EBAL, BAL_ETHREADS, BAL_ETIME, BAL_ENULL, or BAL_ENOINFO
- * when tcomp_master == 0 (the master computed nothing, so its rate is
- * unknown); then *next = bal. */
+ *
+ * Return: BAL_OK, BAL_ERR_BAL, BAL_ERR_THREADS, BAL_ERR_TIME, BAL_ERR_NULL,
+ * or BAL_ERR_NOINFO when tcomp_master == 0 (the master computed nothing, so
+ * its rate is unknown); then *next = bal.
+ */
 static inline int bal_lemma2(double bal, int threads, double tcomp_master, double tcomm_master,
                              double *next)
 {
     double b;
     if (!bal__finite(bal) || bal < 0 || bal > 1)
-        return BAL_EBAL;
+        return BAL_ERR_BAL;
     if (threads < 1)
-        return BAL_ETHREADS;
+        return BAL_ERR_THREADS;
     if (!bal__finite(tcomp_master) || tcomp_master < 0 || !bal__finite(tcomm_master) ||
         tcomm_master < 0)
-        return BAL_ETIME;
+        return BAL_ERR_TIME;
     if (next == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (threads == 1) {
         *next = 1.0;
         return BAL_OK;
     }
     if (tcomp_master == 0) {
         *next = bal;
-        return BAL_ENOINFO;
+        return BAL_ERR_NOINFO;
     }
     b = 1.0 - bal * (threads - 1) / threads * tcomm_master / tcomp_master;
     *next = b < 0 ? 0.0 : (b > 1 ? 1.0 : b);
     return BAL_OK;
 }
 
-/* bal_sampling_steps - the paper's sampling period, 2PT steps: long enough
- * for the pipeline's wavefront to reach the farthest process (it needs more
- * than PT steps) and then measure a full pipeline.
- * Returns 0, BAL_EPROCS (procs < 1), BAL_ETHREADS or BAL_ENULL. */
+/**
+ * bal_sampling_steps() - the paper's sampling period, 2PT steps: long
+ * enough for the pipeline's wavefront to reach the farthest process (it
+ * needs more than PT steps) and then measure a full pipeline.
+ * @procs:   P >= 1;
+ * @threads: T >= 1;
+ * @steps:   receives 2PT.
+ *
+ * Return: BAL_OK, BAL_ERR_PROCS, BAL_ERR_THREADS or BAL_ERR_NULL.
+ */
 static inline int bal_sampling_steps(int procs, int threads, int64_t *steps)
 {
     if (procs < 1)
-        return BAL_EPROCS;
+        return BAL_ERR_PROCS;
     if (threads < 1)
-        return BAL_ETHREADS;
+        return BAL_ERR_THREADS;
     if (steps == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     *steps = 2 * (int64_t)procs * (int64_t)threads;
     return BAL_OK;
 }
@@ -905,9 +878,33 @@ static inline int bal_sampling_steps(int procs, int threads, int64_t *steps)
 #define BAL_ADAPTIVE_MIN_BAL 0.01   /* default floor of the adaptive factor */
 #define BAL_ADAPTIVE_DEADBAND 0.001 /* default smallest change applied */
 
-/* The adaptive balancing state machine.  A plain struct: initialise with
- * bal_adaptive_init, then feed one bal_adaptive_step per step; read st.bal.
- * No clock inside: the caller measures.  POLICY, exactly:
+/**
+ * struct bal_adaptive - the adaptive balancing state machine.
+ * @bal:          the factor to apply now, in [min_bal, 1] after the first
+ *                evaluation;
+ * @smoothing:    (rw) in (0,1]; 1 = the paper's jump to eq. 2;
+ * @min_bal:      (rw) floor in [0,1], default BAL_ADAPTIVE_MIN_BAL;
+ * @deadband:     (rw) >= 0, default BAL_ADAPTIVE_DEADBAND;
+ * @threads:      T;
+ * @sample_steps: the first window, e.g. bal_sampling_steps();
+ * @period:       steps between evaluations after the first, 0 = once;
+ * @step:         steps fed so far;
+ * @next_eval:    the step at whose end the next evaluation happens;
+ * @window:       length of the current window;
+ * @evaluations:  evaluations done;
+ * @changes:      evaluations that changed bal;
+ * @changed:      1 if the last bal_adaptive_step() changed bal (apply it
+ *                from the next step on), else 0;
+ * @sum_comp:     master computation time in the current window;
+ * @sum_comm:     master communication time in the current window;
+ * @last_target:  Lemma 2's value at the last evaluation, -1 if none or no
+ *                information;
+ * @done:         1 when period == 0 and the only evaluation happened.
+ *
+ * A plain struct: initialise with bal_adaptive_init(), then feed one
+ * bal_adaptive_step() per step; read st.bal.  No clock inside: the caller
+ * measures.  Fields marked (rw) may be changed between steps; the others
+ * are read-only.  POLICY, exactly:
  *
  *   Steps are numbered 1, 2, ... in the order they are fed.  Evaluations
  *   happen at the end of steps E_1 = sample_steps and, when period > 0,
@@ -926,7 +923,7 @@ static inline int bal_sampling_steps(int procs, int threads, int64_t *steps)
  *       (exponential smoothing: 1 jumps straight to Lemma 2 as the paper,
  *       0.5 halves the distance each time, damping noise and oscillation);
  *     - if |new - bal| <= deadband and bal >= min_bal, nothing changes
- *       (returns 0); otherwise bal = new and the step returns 1.
+ *       (changed = 0); otherwise bal = new and changed = 1.
  *   Under the model of Lemma 2 (computation proportional to the share,
  *   communication time independent of the split) the target is the optimum
  *   b* whatever bal was, so bal converges geometrically, the distance
@@ -938,55 +935,61 @@ static inline int bal_sampling_steps(int procs, int threads, int64_t *steps)
  *   < 1 keeps the iteration stable.
  *   The floor min_bal (> 0 by default) keeps the master computing a little,
  *   so its rate stays measurable and the factor can rise again after a
- *   phase of heavy communication; with bal_split the master gets >= 1 point
- *   whenever bal > 0 and the step has >= parts points.
- *
- * Fields marked (rw) may be changed between steps; the others are read-only. */
+ *   phase of heavy communication; with bal_split() the master gets >= 1
+ *   point whenever bal > 0 and the step has >= parts points.
+ */
 typedef struct bal_adaptive {
-    double bal;           /* the factor to apply now, in [min_bal, 1] after the first evaluation */
-    double smoothing;     /* (rw) in (0,1]; 1 = the paper's jump to eq. 2 */
-    double min_bal;       /* (rw) floor in [0,1], default BAL_ADAPTIVE_MIN_BAL */
-    double deadband;      /* (rw) >= 0, default BAL_ADAPTIVE_DEADBAND */
-    int threads;          /* T */
-    int64_t sample_steps; /* the first window, e.g. bal_sampling_steps */
-    int64_t period;       /* steps between evaluations after the first, 0 = once */
-    int64_t step;         /* steps fed so far */
-    int64_t next_eval;    /* the step at whose end the next evaluation happens */
-    int64_t window;       /* length of the current window */
-    int64_t evaluations;  /* evaluations done */
-    int64_t changes;      /* evaluations that changed bal */
-    double sum_comp;      /* master computation time in the current window */
-    double sum_comm;      /* master communication time in the current window */
-    double last_target;   /* Lemma 2's value at the last evaluation, -1 if none or no information */
-    int done;             /* 1 when period == 0 and the only evaluation happened */
+    double bal;
+    double smoothing;
+    double min_bal;
+    double deadband;
+    int threads;
+    int64_t sample_steps;
+    int64_t period;
+    int64_t step;
+    int64_t next_eval;
+    int64_t window;
+    int64_t evaluations;
+    int64_t changes;
+    int changed;
+    double sum_comp;
+    double sum_comm;
+    double last_target;
+    int done;
 } bal_adaptive;
 
-/* bal_adaptive_init - start the state machine.
- * @bal0:         the starting factor in [0,1]: a static factor (bal_factor),
+/**
+ * bal_adaptive_init() - start the state machine.
+ * @st:           the state (overwritten);
+ * @bal0:         the starting factor in [0,1]: a static factor (bal_factor()),
  *                or 1 (no balancing) when nothing is known;
  * @threads:      T >= 1;
- * @sample_steps: >= 1, the first sampling window (bal_sampling_steps: 2PT);
+ * @sample_steps: >= 1, the first sampling window (bal_sampling_steps(): 2PT);
  * @period:       >= 0, steps between later re-evaluations; 0 = evaluate only
  *                once, after the sampling period (the paper);
- * @smoothing:    in (0,1], see the policy above.
+ * @smoothing:    in (0,1], see the policy at struct bal_adaptive.
+ *
  * min_bal and deadband get their defaults; change them after init if needed.
- * Returns 0 or BAL_ENULL, BAL_EBAL, BAL_ETHREADS, BAL_ESAMPLESTEPS,
- * BAL_EPERIOD, BAL_ESMOOTHING (st untouched on error). */
+ *
+ * Return: BAL_OK or BAL_ERR_NULL, BAL_ERR_BAL, BAL_ERR_THREADS,
+ * BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD, BAL_ERR_SMOOTHING (st untouched on
+ * error).
+ */
 static inline int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
                                     int64_t sample_steps, int64_t period, double smoothing)
 {
     if (st == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (!bal__finite(bal0) || bal0 < 0 || bal0 > 1)
-        return BAL_EBAL;
+        return BAL_ERR_BAL;
     if (threads < 1)
-        return BAL_ETHREADS;
+        return BAL_ERR_THREADS;
     if (sample_steps < 1)
-        return BAL_ESAMPLESTEPS;
+        return BAL_ERR_SAMPLESTEPS;
     if (period < 0)
-        return BAL_EPERIOD;
+        return BAL_ERR_PERIOD;
     if (!bal__finite(smoothing) || !(smoothing > 0) || smoothing > 1)
-        return BAL_ESMOOTHING;
+        return BAL_ERR_SMOOTHING;
     memset(st, 0, sizeof *st);
     st->bal = bal0;
     st->smoothing = smoothing;
@@ -1001,36 +1004,20 @@ static inline int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
     return BAL_OK;
 }
 
-/* bal_adaptive_step - feed the master thread's times of one step.
- * @tcomp_master: its computation time in this step, finite, >= 0;
- * @tcomm_master: its non-overlapped communication time, finite, >= 0.
- * Returns 1 when st->bal has just changed (apply it from the next step on),
- * 0 when not, BAL_ENULL, BAL_ETIME (bad time: the step is not counted and
- * the state is unchanged) or BAL_ESTATE (bal, min_bal, smoothing, deadband
- * out of range). */
-static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, double tcomm_master)
+/* 1 if the (rw) fields and the counters are in range. */
+static inline int bal__adaptive_sane(const bal_adaptive *st)
+{
+    return bal__finite(st->bal) && st->bal >= 0 && st->bal <= 1 && bal__finite(st->min_bal) &&
+           st->min_bal >= 0 && st->min_bal <= 1 && bal__finite(st->deadband) &&
+           st->deadband >= 0 && bal__finite(st->smoothing) && st->smoothing > 0 &&
+           st->smoothing <= 1 && st->threads >= 1 && st->window >= 1;
+}
+
+/* An evaluation (the policy at struct bal_adaptive): the new factor, and
+ * the next window. */
+static inline void bal__adaptive_eval(bal_adaptive *st)
 {
     double target = 0, nb;
-    if (st == NULL)
-        return BAL_ENULL;
-    if (!bal__finite(tcomp_master) || tcomp_master < 0 || !bal__finite(tcomm_master) ||
-        tcomm_master < 0)
-        return BAL_ETIME;
-    if (!bal__finite(st->bal) || st->bal < 0 || st->bal > 1 || !bal__finite(st->min_bal) ||
-        st->min_bal < 0 || st->min_bal > 1 || !bal__finite(st->deadband) || st->deadband < 0 ||
-        !bal__finite(st->smoothing) || !(st->smoothing > 0) || st->smoothing > 1 ||
-        st->threads < 1 || st->window < 1)
-        return BAL_ESTATE;
-    st->step++;
-    if (st->done)
-        return 0;
-    if (st->step > st->next_eval - st->window) {
-        st->sum_comp += tcomp_master;
-        st->sum_comm += tcomm_master;
-    }
-    if (st->step < st->next_eval)
-        return 0;
-    /* evaluation */
     if (st->sum_comp == 0) {
         target = st->bal < st->min_bal ? st->min_bal : st->bal;
         st->last_target = -1.0;
@@ -1041,10 +1028,7 @@ static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, doubl
             target = st->min_bal;
     }
     nb = st->bal + st->smoothing * (target - st->bal);
-    if (nb < st->min_bal)
-        nb = st->min_bal;
-    if (nb > 1)
-        nb = 1;
+    nb = nb < st->min_bal ? st->min_bal : nb > 1 ? 1 : nb;
     st->evaluations++;
     st->sum_comp = 0;
     st->sum_comm = 0;
@@ -1055,10 +1039,45 @@ static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, doubl
         st->window = st->sample_steps < st->period ? st->sample_steps : st->period;
     }
     if (nb == st->bal || (bal__abs(nb - st->bal) <= st->deadband && st->bal >= st->min_bal))
-        return 0;
+        return;
     st->bal = nb;
     st->changes++;
-    return 1;
+    st->changed = 1;
+}
+
+/**
+ * bal_adaptive_step() - feed the master thread's times of one step.
+ * @st:           the state (bal_adaptive_init());
+ * @tcomp_master: its computation time in this step, finite, >= 0;
+ * @tcomm_master: its non-overlapped communication time, finite, >= 0.
+ *
+ * Sets st->changed to 1 when st->bal has just changed (apply it from the
+ * next step on), else to 0.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, BAL_ERR_TIME (bad time: the step is not
+ * counted and the state is unchanged) or BAL_ERR_STATE (bal, min_bal,
+ * smoothing, deadband out of range; the state is unchanged).
+ */
+static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, double tcomm_master)
+{
+    if (st == NULL)
+        return BAL_ERR_NULL;
+    if (!bal__finite(tcomp_master) || tcomp_master < 0 || !bal__finite(tcomm_master) ||
+        tcomm_master < 0)
+        return BAL_ERR_TIME;
+    if (!bal__adaptive_sane(st))
+        return BAL_ERR_STATE;
+    st->step++;
+    st->changed = 0;
+    if (st->done)
+        return BAL_OK;
+    if (st->step > st->next_eval - st->window) {
+        st->sum_comp += tcomp_master;
+        st->sum_comm += tcomm_master;
+    }
+    if (st->step >= st->next_eval)
+        bal__adaptive_eval(st);
+    return BAL_OK;
 }
 
 /* ------------------------------------------------------------------------
@@ -1066,31 +1085,91 @@ static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, doubl
  * ------------------------------------------------------------------------ */
 #ifndef TILEHYBRID_NO_MPI
 
-#define BAL_PINGPONG_TAG 31011 /* the tag bal_calibrate_comm uses */
-#define BAL_PINGPONG_SIZES 8   /* message sizes: k * max_bytes / 7, k = 0..7 */
-#define BAL_PINGPONG_PASSES 8  /* at most this many measurement passes */
+#define BAL_PINGPONG_SIZES 8  /* message sizes: k * max_bytes / 7, k = 0..7 */
+#define BAL_PINGPONG_PASSES 8 /* at most this many measurement passes */
 
-/* One round trip of `bytes` (the leader sends first); *dt = its duration
- * on the leader. */
-static inline int bal__roundtrip(MPI_Comm comm, int peer, int leader, char *buf, int bytes,
-                                 double *dt)
+/* Step 1 of bal_calibrate_comm: the handshake, even when our own arguments
+ * are bad, so that the peer never waits for a partner that has given up.
+ * *buf receives a zeroed max_bytes buffer on success. */
+static inline int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int reps, char **buf)
 {
-    MPI_Status status;
-    double t0 = MPI_Wtime();
-    if (leader) {
-        if (MPI_Send(buf, bytes, MPI_BYTE, peer, BAL_PINGPONG_TAG, comm) != MPI_SUCCESS ||
-            MPI_Recv(buf, bytes, MPI_BYTE, peer, BAL_PINGPONG_TAG, comm, &status) != MPI_SUCCESS)
-            return BAL_EMPI;
-    } else if (MPI_Recv(buf, bytes, MPI_BYTE, peer, BAL_PINGPONG_TAG, comm, &status) !=
-                   MPI_SUCCESS ||
-               MPI_Send(buf, bytes, MPI_BYTE, peer, BAL_PINGPONG_TAG, comm) != MPI_SUCCESS) {
-        return BAL_EMPI;
+    int mine[3], theirs[3], rc = BAL_OK;
+    char *b = NULL;
+    if (max_bytes >= 1)
+        b = (char *)TILEHYBRID_MALLOC((size_t)max_bytes);
+    mine[0] = max_bytes;
+    mine[1] = reps;
+    mine[2] = (max_bytes >= 1 && b == NULL) ? 1 : 0;
+    if (MPI_Sendrecv(mine, 3, MPI_INT, peer, TILEHYBRID_TAG_PINGPONG, theirs, 3, MPI_INT, peer,
+                     TILEHYBRID_TAG_PINGPONG, comm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
+        rc = BAL_ERR_MPI;
+    else if (max_bytes < 1)
+        rc = BAL_ERR_MSGSIZE;
+    else if (reps < 1)
+        rc = BAL_ERR_REPS;
+    else if (mine[2])
+        rc = BAL_ERR_NOMEM;
+    else if (theirs[0] != mine[0] || theirs[1] != mine[1] || theirs[2] != 0)
+        rc = BAL_ERR_MISMATCH;
+    if (rc != BAL_OK) {
+        if (b != NULL)
+            TILEHYBRID_FREE(b);
+        return rc;
     }
-    *dt = MPI_Wtime() - t0;
+    memset(b, 0, (size_t)max_bytes);
+    *buf = b;
     return BAL_OK;
 }
 
-/* bal_calibrate_comm - measure t_comm by ping-pong with one peer and fit
+/* Step 2: one pass of reps rounds, each a round trip of every size in turn;
+ * y[k] keeps the smallest one-way time of size x[k] so far. */
+static inline int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, const double *x,
+                            double *y, int reps)
+{
+    double dt = 0;
+    int r, k;
+    for (r = 0; r < reps; r++)
+        for (k = 0; k < BAL_PINGPONG_SIZES; k++) {
+            if (tilehybrid_pingpong(comm, peer, leader, buf, (int)x[k], (int)x[k],
+                                    TILEHYBRID_TAG_PINGPONG, &dt) != MPI_SUCCESS)
+                return BAL_ERR_MPI;
+            if (y[k] < 0 || dt / 2 < y[k])
+                y[k] = dt / 2; /* one way */
+        }
+    return BAL_OK;
+}
+
+/* Step 3: the leader fits the minima so far and sends its verdict to the
+ * peer: out[0] = 1 to measure another pass, out[1] = the fit's code, then
+ * intercept, slope, r2 and max_resid. */
+static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double *x,
+                               const double *y, int pass, double *out)
+{
+    tilehybrid_fit f;
+    int frc;
+    if (!leader)
+        return MPI_Recv(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm,
+                        MPI_STATUS_IGNORE) == MPI_SUCCESS
+                   ? BAL_OK
+                   : BAL_ERR_MPI;
+    memset(&f, 0, sizeof f);
+    frc = tilehybrid_fit_affine(x, y, BAL_PINGPONG_SIZES, &f) == TILEHYBRID_OK ? BAL_OK
+                                                                             : BAL_ERR_SAMPLES;
+    if (frc == BAL_OK && !(f.slope > 0))
+        frc = BAL_ERR_FIT;
+    out[0] = (frc == BAL_ERR_FIT && pass + 1 < BAL_PINGPONG_PASSES) ? 1 : 0;
+    out[1] = frc;
+    out[2] = f.intercept;
+    out[3] = f.slope;
+    out[4] = f.r2;
+    out[5] = f.max_resid;
+    return MPI_Send(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm) == MPI_SUCCESS
+               ? BAL_OK
+               : BAL_ERR_MPI;
+}
+
+/**
+ * bal_calibrate_comm() - measure t_comm by ping-pong with one peer and fit
  * the affine model one-way seconds = tstartup + bytes / bandwidth by least
  * squares.
  * @comm:      a communicator containing both ranks;
@@ -1105,98 +1184,61 @@ static inline int bal__roundtrip(MPI_Comm comm, int peer, int leader, char *buf,
  * @fit:       receives the fit on both ranks (the leader's numbers):
  *             intercept ~ tstartup (s), slope ~ 1/bandwidth (s/byte), r2,
  *             max_resid (s), n = BAL_PINGPONG_SIZES.  Pass it to
- *             bal_model_set_comm.  A poor r2 or a large max_resid means the
- *             affine model fits badly (e.g. an eager/rendezvous protocol
- *             switch inside the range) or the machine was busy.
+ *             bal_model_set_comm().  A poor r2 or a large max_resid means
+ *             the affine model fits badly (e.g. an eager/rendezvous
+ *             protocol switch inside the range) or the machine was busy.
+ *
  * Procedure: a handshake checks that both passed the same max_bytes and
- * reps and could allocate their buffer (else both return BAL_EMISMATCH);
- * one warm-up round trip at max_bytes; then passes of reps rounds.  After
- * each pass the leader fits the minima so far; when the slope is positive
- * or after BAL_PINGPONG_PASSES passes it stops, and sends the fit to the
- * peer.  Not collective: only the pair communicates, with tag
- * BAL_PINGPONG_TAG (no other traffic with that tag may be pending between
- * them).  Call from one thread (under MPI_THREAD_FUNNELED, the master).
- * Returns 0 (then fit->slope > 0), BAL_ENULL, BAL_ENOPEER without
- * communicating (peer == MPI_PROC_NULL, this rank or not in comm: e.g. a
- * 1-process run), then BAL_EMSGSIZE, BAL_EREPS, BAL_EMISMATCH, BAL_ENOMEM,
- * BAL_EMPI (an MPI call failed) or BAL_EFIT (the slope stayed <= 0: the
- * timings are dominated by noise; *fit holds that fit anyway). */
+ * reps and could allocate their buffer (else both return
+ * BAL_ERR_MISMATCH); one warm-up round trip at max_bytes; then passes of
+ * reps rounds (tilehybrid_pingpong()).  After each pass the leader fits the
+ * minima so far (tilehybrid_fit_affine()); when the slope is positive or
+ * after BAL_PINGPONG_PASSES passes it stops, and sends the fit to the peer.
+ * Not collective: only the pair communicates, with tag
+ * TILEHYBRID_TAG_PINGPONG (no other traffic with that tag may be pending
+ * between them).  Call from one thread (under MPI_THREAD_FUNNELED, the
+ * master).
+ *
+ * Return: BAL_OK (then fit->slope > 0), BAL_ERR_NULL, BAL_ERR_NOPEER
+ * without communicating (peer == MPI_PROC_NULL, this rank or not in comm:
+ * e.g. a 1-process run), then BAL_ERR_MSGSIZE, BAL_ERR_REPS,
+ * BAL_ERR_MISMATCH, BAL_ERR_NOMEM, BAL_ERR_MPI (an MPI call failed) or
+ * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
+ * *fit holds that fit anyway).
+ */
 static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                     bal_fit *fit)
+                                     tilehybrid_fit *fit)
 {
-    int rank, size, k, r, pass, leader, mine[3], theirs[3], rc = BAL_OK;
+    int rank, size, k, pass, leader, rc;
     char *buf = NULL;
-    double x[BAL_PINGPONG_SIZES], y[BAL_PINGPONG_SIZES], out[6], dt = 0;
-    MPI_Status status;
+    double x[BAL_PINGPONG_SIZES], y[BAL_PINGPONG_SIZES], out[6] = {1, 0, 0, 0, 0, 0};
     if (fit == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-        return BAL_EMPI;
+        return BAL_ERR_MPI;
     if (peer == MPI_PROC_NULL || peer < 0 || peer >= size || peer == rank)
-        return BAL_ENOPEER;
-    /* Handshake, even when our own arguments are bad, so that the peer
-     * never waits for a partner that has given up. */
-    if (max_bytes >= 1)
-        buf = (char *)malloc((size_t)max_bytes);
-    mine[0] = max_bytes;
-    mine[1] = reps;
-    mine[2] = (max_bytes >= 1 && buf == NULL) ? 1 : 0;
-    if (MPI_Sendrecv(mine, 3, MPI_INT, peer, BAL_PINGPONG_TAG, theirs, 3, MPI_INT, peer,
-                     BAL_PINGPONG_TAG, comm, &status) != MPI_SUCCESS) {
-        free(buf);
-        return BAL_EMPI;
-    }
-    if (max_bytes < 1)
-        rc = BAL_EMSGSIZE;
-    else if (reps < 1)
-        rc = BAL_EREPS;
-    else if (mine[2])
-        rc = BAL_ENOMEM;
-    else if (theirs[0] != mine[0] || theirs[1] != mine[1] || theirs[2] != 0)
-        rc = BAL_EMISMATCH;
-    if (rc != BAL_OK) {
-        free(buf);
+        return BAL_ERR_NOPEER;
+    rc = bal__handshake(comm, peer, max_bytes, reps, &buf);
+    if (rc != BAL_OK)
         return rc;
-    }
-    memset(buf, 0, (size_t)max_bytes);
     leader = rank < peer;
     for (k = 0; k < BAL_PINGPONG_SIZES; k++) {
         x[k] = (double)((int64_t)k * max_bytes / (BAL_PINGPONG_SIZES - 1));
         y[k] = -1;
     }
-    rc = bal__roundtrip(comm, peer, leader, buf, max_bytes, &dt); /* warm-up */
-    out[0] = 1; /* leader's verdict: 1 = measure another pass */
+    /* a warm-up round trip at max_bytes, then passes while out[0] says so */
+    if (tilehybrid_pingpong(comm, peer, leader, buf, max_bytes, max_bytes,
+                            TILEHYBRID_TAG_PINGPONG, NULL) != MPI_SUCCESS)
+        rc = BAL_ERR_MPI;
     for (pass = 0; rc == BAL_OK && out[0] == 1; pass++) {
-        for (r = 0; r < reps && rc == BAL_OK; r++)
-            for (k = 0; k < BAL_PINGPONG_SIZES && rc == BAL_OK; k++) {
-                rc = bal__roundtrip(comm, peer, leader, buf, (int)x[k], &dt);
-                if (y[k] < 0 || dt / 2 < y[k])
-                    y[k] = dt / 2; /* one way */
-            }
-        if (rc != BAL_OK)
-            break;
-        if (leader) {
-            bal_fit f;
-            int frc = bal_fit_affine(x, y, BAL_PINGPONG_SIZES, &f);
-            if (frc == 0 && !(f.slope > 0))
-                frc = BAL_EFIT;
-            out[0] = (frc == BAL_EFIT && pass + 1 < BAL_PINGPONG_PASSES) ? 1 : 0;
-            out[1] = frc;
-            out[2] = frc == 0 || frc == BAL_EFIT ? f.intercept : 0;
-            out[3] = frc == 0 || frc == BAL_EFIT ? f.slope : 0;
-            out[4] = frc == 0 || frc == BAL_EFIT ? f.r2 : 0;
-            out[5] = frc == 0 || frc == BAL_EFIT ? f.max_resid : 0;
-            if (MPI_Send(out, 6, MPI_DOUBLE, peer, BAL_PINGPONG_TAG, comm) != MPI_SUCCESS)
-                rc = BAL_EMPI;
-        } else if (MPI_Recv(out, 6, MPI_DOUBLE, peer, BAL_PINGPONG_TAG, comm, &status) !=
-                   MPI_SUCCESS) {
-            rc = BAL_EMPI;
-        }
+        rc = bal__pass(comm, peer, leader, buf, x, y, reps);
+        if (rc == BAL_OK)
+            rc = bal__verdict(comm, peer, leader, x, y, pass, out);
     }
-    free(buf);
+    TILEHYBRID_FREE(buf);
     if (rc != BAL_OK)
         return rc;
-    if (out[1] != 0 && out[1] != BAL_EFIT)
+    if ((int)out[1] != BAL_OK && (int)out[1] != BAL_ERR_FIT)
         return (int)out[1];
     fit->intercept = out[2];
     fit->slope = out[3];
@@ -1206,66 +1248,86 @@ static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int
     return (int)out[1];
 }
 
-/* bal_calibrate_comm_all - collective ping-pong calibration: ranks 2k and
- * 2k+1 of comm pair up (with an odd size the last rank only waits), every
- * pair runs bal_calibrate_comm on a duplicate of comm, and every rank
- * receives the same combined fit: the mean intercept and slope over the
- * pairs that got a fit with a positive slope, the smallest r2 and the
- * largest max_resid among them, n = BAL_PINGPONG_SIZES.
- * @max_bytes, @reps: as bal_calibrate_comm, the same on every rank.
- * Returns the same code on every rank: 0, BAL_ENOPEER when comm has a
- * single process (nothing is measured, nothing hangs), BAL_EFIT when no
- * pair got a positive slope, the smallest (most negative) other error of
- * any rank, or BAL_EMPI. */
-static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps, bal_fit *fit)
+/* The pair's part of bal_calibrate_comm_all: in = {intercept, slope, 1}
+ * for a fit with a positive slope, zeros otherwise; r2/mr its quality. */
+static inline int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
+                            double *in, double *r2, double *mr)
 {
-    int rank, size, rc = BAL_OK, all, peer;
+    tilehybrid_fit f = {0, 0, 0, 0, 0};
+    int rc, peer = rank ^ 1;
+    in[0] = in[1] = in[2] = 0;
+    if (peer >= size)
+        return BAL_OK; /* the last rank of an odd size only waits */
+    rc = bal_calibrate_comm(dup, peer, max_bytes, reps, &f);
+    if (rc == BAL_ERR_FIT)
+        return BAL_OK; /* a noisy pair: left out of the mean */
+    if (rc == BAL_OK) {
+        in[0] = f.intercept;
+        in[1] = f.slope;
+        in[2] = 1;
+        *r2 = f.r2;
+        *mr = f.max_resid;
+    }
+    return rc;
+}
+
+/**
+ * bal_calibrate_comm_all() - collective ping-pong calibration.
+ * @comm:      the communicator; every rank calls.
+ * @max_bytes: as for bal_calibrate_comm(), the same on every rank.
+ * @reps:      as for bal_calibrate_comm(), the same on every rank.
+ * @fit:       receives the same combined fit on every rank.
+ *
+ * Ranks 2k and 2k+1 of comm pair up (with an odd size the last rank only
+ * waits), every pair runs bal_calibrate_comm() on a duplicate of comm, and
+ * every rank receives the mean intercept and slope over the pairs that got
+ * a fit with a positive slope, the smallest r2 and the largest max_resid
+ * among them, n = BAL_PINGPONG_SIZES.  Ranks agree on errors with
+ * tilehybrid_agree().
+ *
+ * Return: the same code on every rank: BAL_OK, BAL_ERR_NOPEER when comm has
+ * a single process (nothing is measured, nothing hangs), BAL_ERR_FIT when
+ * no pair got a positive slope, the error of the lowest rank that had one
+ * (its arguments first: BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then
+ * its pair's), or BAL_ERR_MPI.
+ */
+static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
+                                         tilehybrid_fit *fit)
+{
+    int rank, size, rc = BAL_OK;
     MPI_Comm dup;
-    bal_fit f = {0, 0, 0, 0, 0};
+    tilehybrid_agreement a;
     double in[3], sum[3], mn, mx, r2 = 2, mr = -1;
     if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-        return BAL_EMPI;
+        return BAL_ERR_MPI;
     if (size < 2)
-        return BAL_ENOPEER;
+        return BAL_ERR_NOPEER;
     if (fit == NULL)
-        rc = BAL_ENULL;
+        rc = BAL_ERR_NULL;
     else if (max_bytes < 1)
-        rc = BAL_EMSGSIZE;
+        rc = BAL_ERR_MSGSIZE;
     else if (reps < 1)
-        rc = BAL_EREPS;
-    if (MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
-        return BAL_EMPI;
-    if (all != BAL_OK)
-        return all;
+        rc = BAL_ERR_REPS;
+    if (tilehybrid_agree(comm, rc, NULL, 0, NULL, 0, &a) != MPI_SUCCESS)
+        return BAL_ERR_MPI;
+    if (a.code != 0)
+        return a.code;
     if (MPI_Comm_dup(comm, &dup) != MPI_SUCCESS)
-        return BAL_EMPI;
-    peer = rank ^ 1;
-    in[0] = in[1] = in[2] = 0;
-    if (peer < size) {
-        rc = bal_calibrate_comm(dup, peer, max_bytes, reps, &f);
-        if (rc == BAL_OK) {
-            in[0] = f.intercept;
-            in[1] = f.slope;
-            in[2] = 1;
-            r2 = f.r2;
-            mr = f.max_resid;
-        } else if (rc == BAL_EFIT) {
-            rc = BAL_OK; /* a noisy pair: left out of the mean */
-        }
-    }
-    if (MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MIN, dup) != MPI_SUCCESS ||
+        return BAL_ERR_MPI;
+    rc = bal__pair(dup, rank, size, max_bytes, reps, in, &r2, &mr);
+    if (tilehybrid_agree(dup, rc, NULL, 0, NULL, 0, &a) != MPI_SUCCESS ||
         MPI_Allreduce(in, sum, 3, MPI_DOUBLE, MPI_SUM, dup) != MPI_SUCCESS ||
         MPI_Allreduce(&r2, &mn, 1, MPI_DOUBLE, MPI_MIN, dup) != MPI_SUCCESS ||
         MPI_Allreduce(&mr, &mx, 1, MPI_DOUBLE, MPI_MAX, dup) != MPI_SUCCESS) {
         MPI_Comm_free(&dup);
-        return BAL_EMPI;
+        return BAL_ERR_MPI;
     }
     if (MPI_Comm_free(&dup) != MPI_SUCCESS)
-        return BAL_EMPI;
-    if (all != BAL_OK)
-        return all;
+        return BAL_ERR_MPI;
+    if (a.code != 0)
+        return a.code;
     if (sum[2] == 0)
-        return BAL_EFIT;
+        return BAL_ERR_FIT;
     fit->intercept = sum[0] / sum[2];
     fit->slope = sum[1] / sum[2];
     fit->r2 = mn;
@@ -1374,32 +1436,32 @@ static inline void bal_config_init(bal_config *cfg)
 /**
  * bal_config_check() - validate a configuration (no communication).
  * @cfg: the configuration.
- * Return: BAL_OK; BAL_EBAL (bal outside [0, 1] or NaN); BAL_EPOLICY (an
- * unknown policy, or CUSTOM without fn); BAL_ETCOMP, BAL_ETSTARTUP,
- * BAL_EBANDWIDTH (a cost below 0 or NaN); BAL_ESAMPLESTEPS, BAL_EPERIOD,
- * BAL_ESMOOTHING (adaptive settings out of range).
+ * Return: BAL_OK; BAL_ERR_BAL (bal outside [0, 1] or NaN); BAL_ERR_POLICY (an
+ * unknown policy, or CUSTOM without fn); BAL_ERR_TCOMP, BAL_ERR_TSTARTUP,
+ * BAL_ERR_BANDWIDTH (a cost below 0 or NaN); BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD,
+ * BAL_ERR_SMOOTHING (adaptive settings out of range).
  */
 static inline int bal_config_check(const bal_config *cfg)
 {
     if (cfg == NULL)
-        return BAL_ENULL;
+        return BAL_ERR_NULL;
     if (!(cfg->bal >= 0.0 && cfg->bal <= 1.0))
-        return BAL_EBAL;
+        return BAL_ERR_BAL;
     if (cfg->policy < BAL_POLICY_FIXED || cfg->policy > BAL_POLICY_CUSTOM ||
         (cfg->policy == BAL_POLICY_CUSTOM && cfg->fn == NULL))
-        return BAL_EPOLICY;
+        return BAL_ERR_POLICY;
     if (!(cfg->tcomp >= 0.0) || !bal__finite(cfg->tcomp))
-        return BAL_ETCOMP;
+        return BAL_ERR_TCOMP;
     if (!(cfg->tstartup >= 0.0) || !bal__finite(cfg->tstartup))
-        return BAL_ETSTARTUP;
+        return BAL_ERR_TSTARTUP;
     if (!(cfg->bandwidth >= 0.0) || !bal__finite(cfg->bandwidth))
-        return BAL_EBANDWIDTH;
+        return BAL_ERR_BANDWIDTH;
     if (cfg->adapt_sample < 0)
-        return BAL_ESAMPLESTEPS;
+        return BAL_ERR_SAMPLESTEPS;
     if (cfg->adapt_period < -1)
-        return BAL_EPERIOD;
+        return BAL_ERR_PERIOD;
     if (!(cfg->adapt_smoothing >= 0.0 && cfg->adapt_smoothing <= 1.0))
-        return BAL_ESMOOTHING;
+        return BAL_ERR_SMOOTHING;
     return BAL_OK;
 }
 
@@ -1518,7 +1580,7 @@ static inline int bal_policy_step(bal_policy *pol, double compute, double comm, 
     if (pol->where.threads == 1)
         return 0;
     if (pol->cfg.policy == BAL_POLICY_ADAPTIVE) {
-        if (bal_adaptive_step(&pol->adapt, dcomp, dcomm) == 1)
+        if (bal_adaptive_step(&pol->adapt, dcomp, dcomm) == BAL_OK && pol->adapt.changed)
             pol->now = pol->adapt.bal;
     } else if (bal__uses_model(pol) && pol->model.tcomp <= 0.0 && points > 0 && compute > 0.0) {
         pol->model.tcomp = compute / (double)points;
@@ -1550,7 +1612,7 @@ static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, const char **w
     if (MPI_Allreduce(mine, lo, 2, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS ||
         MPI_Allreduce(mine, hi, 2, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) {
         *why = "MPI_Allreduce failed while comparing the cost models";
-        return BAL_EMPI;
+        return BAL_ERR_MPI;
     }
     if (rc != BAL_OK) {
         *why = bal_strerror(rc);
@@ -1558,12 +1620,12 @@ static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, const char **w
     }
     if (hi[0] != 0) {
         *why = "another rank rejected its TILEHYBRID_* environment";
-        return BAL_EENV_REMOTE;
+        return BAL_ERR_ENV_REMOTE;
     }
     if (lo[1] != hi[1]) {
         *why = "TILEHYBRID_BANDWIDTH is set on some ranks only: the network would be measured "
                "by some ranks only";
-        return BAL_EMISMATCH;
+        return BAL_ERR_MISMATCH;
     }
     return BAL_OK;
 }
@@ -1597,13 +1659,13 @@ static inline int bal__policy_face(const bal_where *w)
  * the run.  Timings too noisy to fit leave the policy uncalibrated (factor
  * 1, the same answer on every rank).
  * Return: the same code on every rank: BAL_OK; an environment error;
- * BAL_EENV_REMOTE (another rank's environment is bad); BAL_EMISMATCH
- * (TILEHYBRID_BANDWIDTH set on some ranks only); BAL_EMPI.
+ * BAL_ERR_ENV_REMOTE (another rank's environment is bad); BAL_ERR_MISMATCH
+ * (TILEHYBRID_BANDWIDTH set on some ranks only); BAL_ERR_MPI.
  */
 static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why)
 {
     int rc;
-    bal_fit fit;
+    tilehybrid_fit fit;
     *why = "";
     if (!bal__uses_model(pol))
         return BAL_OK;
@@ -1617,7 +1679,7 @@ static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **
     rc = bal_calibrate_comm_all(comm, bal__policy_face(&pol->where), 3, &fit);
     if (rc == BAL_OK)
         rc = bal_model_set_comm(&pol->model, &fit);
-    if (rc == BAL_EFIT || (rc != BAL_OK && rc != BAL_EMPI)) {
+    if (rc == BAL_ERR_FIT || (rc != BAL_OK && rc != BAL_ERR_MPI)) {
         /* too noisy to fit (the same answer on every rank): no cost model */
         pol->model.tstartup = 0.0;
         pol->model.bandwidth = 1e300;

@@ -1795,7 +1795,7 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
                           "OpenMP (-fopenmp) to run more than one thread", c->threads);
 #endif
     rc = bal_config_check(&c->balance);
-    if (rc == BAL_EBAL)
+    if (rc == BAL_ERR_BAL)
         return tile__fail(p, TILE_ERR_BAL, "balance.bal", -1, "bal = %g: the balancing factor "
                           "must be in [0, 1]", c->balance.bal);
     if (rc != BAL_OK)
@@ -1922,7 +1922,7 @@ static inline int tile__grid(tile_plan *p)
     int n = c->n, i, fixed = 1, rc;
     int64_t ext[TILE_MAX_DIMS], dep[TILE_MAX_DIMS], prod = 1;
     MPI_Comm cart = MPI_COMM_NULL;
-    topo_status st;
+    tilehybrid_status st;
     for (i = 0; i < n; i++) {
         ext[i] = c->extent[i];
         dep[i] = p->deps.d[i];
@@ -2186,9 +2186,9 @@ static inline int tile__balancing(tile_plan *p)
         rc = bal_policy_setup(&p->run.bal, p->comm, &why);
     if (rc == BAL_OK)
         return TILE_OK;
-    if (rc == BAL_EMISMATCH)
+    if (rc == BAL_ERR_MISMATCH)
         return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "%s", why);
-    return tile__fail(p, rc == BAL_EMPI ? TILE_ERR_MPI : TILE_ERR_BALANCE, "balance", -1, "%s",
+    return tile__fail(p, rc == BAL_ERR_MPI ? TILE_ERR_MPI : TILE_ERR_BALANCE, "balance", -1, "%s",
                       why[0] != '\0' ? why : bal_strerror(rc));
 }
 

@@ -1,6 +1,7 @@
-/* topology.h -- communication-optimal process grids for tiled loop nests
- *
- * Part of tilehybrid (MIT licence).  Header-only C99, also valid C++.
+/* topology.h -- communication-optimal process grids for tiled loop nests.
+ * Part of tilehybrid (MIT licence), version TOPO_VERSION (=
+ * TILEHYBRID_VERSION).  Header-only C99, also valid C++; needs tilehybrid.h
+ * beside it.
  *
  * WHAT IT IS
  *   A loop nest over X1 x ... x XN x Z, whose iterations depend on the d_i
@@ -23,9 +24,10 @@
  *   topo_block() is the block distribution behind c_j, and topo_cart_create()
  *   builds the MPI Cartesian communicator.
  *
- * USAGE
- *   #include "topology.h"
+ * USAGE (a complete program; build with mpicc, or define TILEHYBRID_NO_MPI)
+ *
  *   #include <stdio.h>
+ *   #include "topology.h"
  *
  *   int main(void)
  *   {
@@ -33,19 +35,21 @@
  *       int64_t dep[2] = {1, 1};            // d1, d2
  *       int dims[2] = {0, 0};               // 0 = free, > 0 = fixed
  *       topo_report r;
- *       int rc = topo_grid(2, 16, extent, dep, TOPO_POLICY_COMM, dims);
+ *       tilehybrid_status st;               // which argument, if one is bad
+ *       int rc = topo_grid_ex(2, 16, extent, dep, TOPO_POLICY_COMM, dims, &st);
  *       if (rc != TOPO_OK) {
- *           fprintf(stderr, "topo_grid: %s\n", topo_strerror(rc));
+ *           fprintf(stderr, "topo_grid: %s: %s\n", st.arg, topo_strerror(rc));
  *           return 1;
  *       }
  *       rc = topo_report_grid(2, dims, extent, 16384, dep, &r);
  *       if (rc == TOPO_OK)                  // prints: grid 2x8, volume 1048576
  *           printf("grid %dx%d, volume %lld\n", dims[0], dims[1],
  *                  (long long)r.volume);
- *       return 0;
+ *       return rc != TOPO_OK;
  *   }
  *
- *   With MPI (collective; every rank passes the same arguments):
+ *   With MPI (collective; every rank passes the same arguments, and learns
+ *   with the same code when one does not):
  *       MPI_Comm cart;
  *       int pdims[2];
  *       rc = topo_cart_create(MPI_COMM_WORLD, 2, extent, dep,
@@ -62,27 +66,26 @@
  *                         &cart, dims)
  *   const char *topo_strerror(code)
  *   topo_grid_ex, topo_hybrid_grid_ex, topo_report_grid_ex and
- *   topo_cart_create_ex take one more argument, topo_status *status.
+ *   topo_cart_create_ex take one more argument, tilehybrid_status *status.
  *
- * ERRORS
- *   Every function that can fail returns TOPO_OK (0) or a positive
- *   enum topo_error code, and leaves its outputs unchanged on failure;
- *   topo_strerror() explains a code.  The *_ex variants take an optional
- *   topo_status *status (NULL allowed) that also names the bad argument and
- *   dimension.  Nothing aborts or prints; there is no global state, so every
- *   function is thread-safe.
+ * ERRORS (the convention of every tilehybrid header)
+ *   A function that can fail returns TOPO_OK (0) or a positive TOPO_ERR_*
+ *   code and leaves its outputs unchanged; topo_strerror() says what was
+ *   wrong and never returns NULL.  The *_ex functions and topo_dims_create
+ *   also fill an optional tilehybrid_status (NULL allowed) that names the
+ *   argument, the dimension and, for topo_cart_create_ex, the rank.
+ *   Nothing prints or aborts; there is no global state, so every function
+ *   is thread-safe.
  *
- * OPTIONS
- *   TILEHYBRID_NO_MPI   define before including to leave out topo_cart_create()
- *                       and the #include <mpi.h>.
- *   TOPO_MALLOC(size), TOPO_FREE(ptr)
- *                       define both to replace malloc/free.  The search for
+ * OPTIONS (#define before including)
+ *   TILEHYBRID_NO_MPI   leave out topo_cart_create*() and <mpi.h>.
+ *   TILEHYBRID_MALLOC(size), TILEHYBRID_FREE(ptr)
+ *                       replace malloc/free (tilehybrid.h).  The search for
  *                       N >= 3 free dimensions allocates one workspace (up to
  *                       about 1 MB for P near 2^31 with N = 16, under 64 KB
  *                       for N = 4 and P <= 2^20) and frees it before
- *                       returning;
- *                       if the allocation fails it searches without it:
- *                       the same answer, more slowly.
+ *                       returning; if the allocation fails it searches
+ *                       without it: the same answer, more slowly.
  *
  * LIMITS
  *   1 <= N <= TOPO_MAX_DIMS, 1 <= P <= 2^31-1, X_i >= 1 (up to 2^63-1),
@@ -90,26 +93,21 @@
  *   with TOPO_ERR_OVERFLOW only when the optimal V itself exceeds 2^63-1.
  *
  * VERSION
+ *   0.2.0  tilehybrid.h's error convention: tilehybrid_status replaces
+ *          topo_status (its index is int64_t; it adds rank), the
+ *          TILEHYBRID_MALLOC/FREE hooks replace TOPO_MALLOC/FREE,
+ *          topo_cart_create_ex agrees through tilehybrid_agree() (every
+ *          rank learns the failing rank's code, argument, index and rank,
+ *          not "another rank"), and an overflow in topo_report_grid_ex
+ *          names "volume", "total_volume" or "dims".
  *   0.1.0  first release.
  */
 #ifndef TILEHYBRID_TOPOLOGY_H
-#define TOPO_VERSION "0.1.0"
 #define TILEHYBRID_TOPOLOGY_H
 
-#include <limits.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
+#include "tilehybrid.h"
 
-/* Allocation hooks for the search's bound tables (override both). */
-#ifndef TOPO_MALLOC
-#define TOPO_MALLOC(size) malloc(size)
-#define TOPO_FREE(ptr) free(ptr)
-#endif
-
-#ifndef TILEHYBRID_NO_MPI
-#include <mpi.h>
-#endif
+#define TOPO_VERSION TILEHYBRID_VERSION
 
 #ifdef __cplusplus
 extern "C" {
@@ -142,34 +140,24 @@ typedef enum topo_policy {
     TOPO_POLICY_LATENCY = 1 /* balanced grid of MPI_Dims_create */
 } topo_policy;
 
-/** Error detail, filled by the *_ex functions when status is not NULL.
- *  code:      the returned code;
- *  index:     the bad dimension (0-based), or -1 if the error is not about
- *             one dimension;
- *  arg:       name of the bad argument ("extent", "dep", "dims", "procs",
- *             ...), "" on success; "another rank" when topo_cart_create()
- *             fails because of a different rank's arguments;
- *  mpi_error: the MPI error code for TOPO_ERR_MPI, else 0. */
-typedef struct topo_status {
-    int code;
-    int index;
-    const char *arg;
-    int mpi_error;
-} topo_status;
-
-/** Everything the volume model says about one grid (all in elements).
- *  volume:       V * Z of a non-boundary process, every dimension counted;
- *  volume_sent:  what process (0,...,0), the largest block, really sends:
+/**
+ * struct topo_report - everything the volume model says about one grid
+ * (all volumes in elements).
+ * @n:            the number of dimensions;
+ * @dims:         the grid (entries past n are 0);
+ * @volume:       V * Z of a non-boundary process, every dimension counted;
+ * @volume_sent:  what process (0,...,0), the largest block, really sends:
  *                like volume but only over dimensions with P_i > 1;
- *  total_volume: sum over all processes, Z * sum_i d_i (P_i - 1)
+ * @total_volume: sum over all processes, Z * sum_i d_i (P_i - 1)
  *                prod_{j != i} X_j;
- *  messages:     messages per tile of a non-boundary process (number of
- *                dimensions with P_i > 1);
- *  fill_steps:   pipeline fill, sum_i (P_i - 1) tile steps before the last
+ * @fill_steps:   pipeline fill, sum_i (P_i - 1) tile steps before the last
  *                process starts;
- *  procs:        product of the dims;
- *  feasible:     1 if P_i <= X_i for every i (no empty blocks), else 0;
- *  bad_index:    the first i with P_i > X_i, or -1. */
+ * @messages:     messages per tile of a non-boundary process (number of
+ *                dimensions with P_i > 1);
+ * @procs:        product of the dims;
+ * @feasible:     1 if P_i <= X_i for every i (no empty blocks), else 0;
+ * @bad_index:    the first i with P_i > X_i, or -1.
+ */
 typedef struct topo_report {
     int n;
     int dims[TOPO_MAX_DIMS];
@@ -186,20 +174,12 @@ typedef struct topo_report {
 /* Number of divisors of any n <= 2^31-1 is at most 1600 (2095133040). */
 #define TOPO__MAX_DIVS 1600
 
-static inline int topo__fail(topo_status *st, int code, int index,
-                             const char *arg)
-{
-    if (st != NULL) {
-        st->code = code;
-        st->index = index;
-        st->arg = arg;
-        st->mpi_error = 0;
-    }
-    return code;
-}
-
-/* Saturating unsigned arithmetic: any value above INT64_MAX becomes
- * TOPO__SAT, which then stays TOPO__SAT (times zero is zero). */
+/* The search's own arithmetic, a different thing from tilehybrid_mul_ok():
+ * it never fails but saturates -- any value above INT64_MAX becomes
+ * TOPO__SAT, which then stays TOPO__SAT (times zero is zero) -- so that the
+ * lower bounds of a subtree and the volumes of grids that overflow can
+ * still be compared: a saturated bound is still a bound, and a saturated
+ * volume loses to every volume that fits. */
 #define TOPO__SAT UINT64_MAX
 #define TOPO__CAP ((uint64_t)INT64_MAX)
 
@@ -293,25 +273,25 @@ static inline void topo__divisors(int64_t r, topo__divs *dv)
 /* Argument checks shared by the grid searches. */
 static inline int topo__check_common(int n, int64_t procs,
                                      const int64_t *extent, const int64_t *dep,
-                                     topo_policy policy, topo_status *st)
+                                     topo_policy policy, tilehybrid_status *st)
 {
     int i;
     if (extent == NULL)
-        return topo__fail(st, TOPO_ERR_NULL, -1, "extent");
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
     if (dep == NULL)
-        return topo__fail(st, TOPO_ERR_NULL, -1, "dep");
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "dep", -1);
     if (n < 1 || n > TOPO_MAX_DIMS)
-        return topo__fail(st, TOPO_ERR_NDIMS, -1, "n");
+        return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
     if (procs < 1 || procs > INT_MAX)
-        return topo__fail(st, TOPO_ERR_PROCS, -1, "procs");
+        return tilehybrid_status_set(st, TOPO_ERR_PROCS, "procs", -1);
     if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY)
-        return topo__fail(st, TOPO_ERR_POLICY, -1, "policy");
+        return tilehybrid_status_set(st, TOPO_ERR_POLICY, "policy", -1);
     for (i = 0; i < n; i++)
         if (extent[i] < 1)
-            return topo__fail(st, TOPO_ERR_EXTENT, i, "extent");
+            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
     for (i = 0; i < n; i++)
         if (dep[i] < 0)
-            return topo__fail(st, TOPO_ERR_DEP, i, "dep");
+            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
     return TOPO_OK;
 }
 
@@ -320,26 +300,26 @@ static inline int topo__check_common(int n, int64_t procs,
  * the product must equal procs.  name is "dims" or "tdims". */
 static inline int topo__check_fixed(int n, int64_t procs, const int *dims,
                                     const int64_t *extent, int64_t *rest,
-                                    const char *name, topo_status *st)
+                                    const char *name, tilehybrid_status *st)
 {
     int i, nfree = 0, last = -1;
     int64_t prod = 1;
     for (i = 0; i < n; i++) {
         if (dims[i] < 0)
-            return topo__fail(st, TOPO_ERR_FIXED, i, name);
+            return tilehybrid_status_set(st, TOPO_ERR_FIXED, name, i);
         if (dims[i] == 0) {
             nfree++;
             continue;
         }
         if (extent != NULL && dims[i] > extent[i])
-            return topo__fail(st, TOPO_ERR_FIXED, i, name);
+            return tilehybrid_status_set(st, TOPO_ERR_FIXED, name, i);
         last = i;
         if (dims[i] > procs / prod) /* product would exceed procs */
-            return topo__fail(st, TOPO_ERR_FIXED, i, name);
+            return tilehybrid_status_set(st, TOPO_ERR_FIXED, name, i);
         prod *= dims[i];
     }
     if (procs % prod != 0 || (nfree == 0 && prod != procs))
-        return topo__fail(st, TOPO_ERR_FIXED, last, name);
+        return tilehybrid_status_set(st, TOPO_ERR_FIXED, name, last);
     *rest = procs / prod;
     return TOPO_OK;
 }
@@ -458,20 +438,43 @@ static inline void topo__balanced(int n, int64_t rest, int *dims)
             dims[i] = (int)b.best[j--];
 }
 
-/* ---- communication-optimal search -------------------------------------- */
-
-/* Notation.  The free dimensions are searched in index order; at depth t
- * the free dims 0..t-1 (and the fixed ones) are "assigned", with
+/* ---- communication-optimal search --------------------------------------
+ *
+ * WHAT IS SEARCHED.  Every grid: the free dimensions are assigned in index
+ * order, each taking a divisor p <= X of the processes still to place, the
+ * smallest p first (topo__comm_dfs), so grids come in lexicographic order.
+ * A grid replaces the best one only with a strictly smaller V, so the first
+ * grid of least V -- the one the tie rule wants -- is the answer.
+ *
+ * WHAT IS PRUNED.  At depth t the free dims 0..t-1 (and the fixed ones) are
+ * assigned, with
  *   ca = prod_{assigned j} c_j,  sa = sum_{assigned i} d_i prod_{assigned
  *   j != i} c_j,
  * and the open dims t..k-1 must multiply to q.  If the open dims get
  *   cu = prod_{open j} c_j,  g = sum_{open i} d_i prod_{open j != i} c_j,
- * the whole volume is V = sa * cu + ca * g.  Two lower bounds prune:
+ * every grid of the subtree has V = sa * cu + ca * g.  topo__prune() skips
+ * the subtree when a LOWER bound on that V
+ *   - is >= the best V found so far: every grid of the subtree comes later
+ *     in lexicographic order, so even a tie would lose; or
+ *   - is > the V of the greedy seed grid (topo__greedy: a real grid, so the
+ *     optimum is at most its V; only "greater", as the subtree may hold a
+ *     grid of exactly that V); or
+ *   - when no assignment of the open dims fits (P_j <= X_j).
+ * The lower bounds:
  *  (1) tables: mincu[t][q] = min cu, ming[t][q] <= min g over every
  *      assignment of the open dims with product q and P_j <= X_j (0 in
- *      mincu marks "no assignment fits"); V >= sa*mincu + ca*ming.
+ *      mincu marks "no assignment fits"), by dynamic programming over the
+ *      divisors (topo__tables); V >= sa*mincu + ca*ming.
  *  (2) continuous: cu >= W = prod X_j / q, and by the AM-GM inequality over
- *      the u open dims with d_i > 0 (product D), g >= u (D W^(u-1))^(1/u). */
+ *      the u open dims with d_i > 0 (product D), g >= u (D W^(u-1))^(1/u);
+ *      tested in double with a relative margin of 1e-9, far above the
+ *      rounding error, so rounding can only keep a subtree, never drop one.
+ *
+ * WHY THE RESULT IS STILL EXACT.  A subtree is dropped only when every grid
+ * in it is provably no better than a grid already known, and the saturating
+ * arithmetic keeps every bound a bound; so the search returns the grid full
+ * enumeration returns (tests/unit_topology.c compares the two on 23,000
+ * random cases, with and without the tables). */
 typedef struct topo__comm {
     int n, k;
     int fidx[TOPO_MAX_DIMS];          /* free dimensions, increasing */
@@ -767,89 +770,119 @@ static inline int topo__greedy(int n, const topo__divs *dv, const int *fixed,
     return 1;
 }
 
-/* Fill the free entries of dims with the exact minimiser of V. */
+/* Step 1 of topo__comm_grid: the search state for the free (0) entries of
+ * dims; *ca and *sa get the fixed dimensions' part of the volume. */
+static inline void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
+                                   const int64_t *dep, const int *dims,
+                                   uint64_t *ca, uint64_t *sa)
+{
+    int i;
+    s->n = n;
+    s->k = 0;
+    s->ext = ext;
+    s->dep = dep;
+    s->have = 0;
+    s->bestv = 0;
+    s->have_seed = 0;
+    s->seedv = 0;
+    s->cdiv = s->mincu = s->ming = NULL;
+    s->off = NULL;
+    s->lst = NULL;
+    *ca = 1;
+    *sa = 0;
+    for (i = 0; i < n; i++) {
+        s->cur[i] = dims[i];
+        if (dims[i] == 0) {
+            s->fidx[s->k++] = i;
+        } else {
+            uint64_t c = (uint64_t)topo__ceildiv(ext[i], dims[i]);
+            *sa = topo__add(topo__mul(*sa, c), topo__mul((uint64_t)dep[i], *ca));
+            *ca = topo__mul(*ca, c);
+        }
+    }
+}
+
+/* Step 2: the suffix products of the open extents and widths (bound (2)
+ * and the "does the rest fit" test). */
+static inline void topo__comm_suffixes(topo__comm *s)
+{
+    int t;
+    s->sufx[s->k] = 1;
+    s->sufxd[s->k] = 1.0;
+    s->sufd[s->k] = 1.0;
+    s->sufu[s->k] = 0;
+    for (t = s->k - 1; t >= 0; t--) {
+        int dim = s->fidx[t];
+        uint64_t px = topo__mul((uint64_t)s->sufx[t + 1], (uint64_t)s->ext[dim]);
+        s->sufx[t] = px == TOPO__SAT ? INT64_MAX : (int64_t)px;
+        s->sufxd[t] = s->sufxd[t + 1] * (double)s->ext[dim];
+        s->sufd[t] = s->sufd[t + 1] * (s->dep[dim] > 0 ? (double)s->dep[dim] : 1.0);
+        s->sufu[t] = s->sufu[t + 1] + (s->dep[dim] > 0);
+    }
+}
+
+/* Step 3: for k >= 3 free dimensions, the workspace and the tables of
+ * bound (1) in one block (cdiv, mincu, ming: k rows each; off; lst).
+ * Without it (allocation failed) the search is the same, only slower. */
+static inline void topo__comm_workspace(topo__comm *s)
+{
+    const topo__divs *dv = s->dv;
+    size_t cells = (size_t)s->k * (size_t)dv->count, pairs = 0;
+    uint64_t *ws;
+    int i;
+    if (s->k < 3)
+        return;
+    for (i = 0; i < dv->count; i++)
+        pairs += (size_t)topo__ndiv(dv, i);
+    ws = (uint64_t *)TILEHYBRID_MALLOC(3 * cells * sizeof(uint64_t) +
+                                       ((size_t)dv->count + 1) * sizeof(int32_t) +
+                                       pairs * sizeof(int16_t));
+    if (ws == NULL)
+        return;
+    s->cdiv = ws;
+    s->mincu = ws + cells;
+    s->ming = ws + 2 * cells;
+    s->off = (int32_t *)(void *)(ws + 3 * cells);
+    s->lst = (int16_t *)(void *)(s->off + dv->count + 1);
+    topo__lists(s);
+    topo__tables(s);
+}
+
+/* Fill the free entries of dims with the exact minimiser of V (the search
+ * described above): set up, seed, search, copy the best grid. */
 static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
                                   const int64_t *dep, int *dims,
-                                  topo_status *st)
+                                  tilehybrid_status *st)
 {
     topo__divs dv;
     topo__comm s;
-    uint64_t ca = 1, sa = 0;
-    int i, t;
-    s.n = n;
-    s.k = 0;
-    s.ext = ext;
-    s.dep = dep;
-    s.have = 0;
-    s.bestv = 0;
-    s.cdiv = NULL;
-    s.mincu = NULL;
-    s.ming = NULL;
-    for (i = 0; i < n; i++) {
-        s.cur[i] = dims[i];
-        if (dims[i] == 0) {
-            s.fidx[s.k++] = i;
-        } else {
-            uint64_t c = (uint64_t)topo__ceildiv(ext[i], dims[i]);
-            sa = topo__add(topo__mul(sa, c), topo__mul((uint64_t)dep[i], ca));
-            ca = topo__mul(ca, c);
-        }
-    }
+    uint64_t ca, sa;
+    int i;
+    topo__comm_init(&s, n, ext, dep, dims, &ca, &sa);
     if (s.k == 0) { /* everything fixed: nothing to choose */
         if (topo__volume(n, dims, ext, dep) == TOPO__SAT)
-            return topo__fail(st, TOPO_ERR_OVERFLOW, -1, "volume");
+            return tilehybrid_status_set(st, TOPO_ERR_OVERFLOW, "volume", -1);
         return TOPO_OK;
     }
-    s.sufx[s.k] = 1;
-    s.sufxd[s.k] = 1.0;
-    s.sufd[s.k] = 1.0;
-    s.sufu[s.k] = 0;
-    for (t = s.k - 1; t >= 0; t--) {
-        int dim = s.fidx[t];
-        uint64_t px = topo__mul((uint64_t)s.sufx[t + 1], (uint64_t)ext[dim]);
-        s.sufx[t] = px == TOPO__SAT ? INT64_MAX : (int64_t)px;
-        s.sufxd[t] = s.sufxd[t + 1] * (double)ext[dim];
-        s.sufd[t] = s.sufd[t + 1] * (dep[dim] > 0 ? (double)dep[dim] : 1.0);
-        s.sufu[t] = s.sufu[t + 1] + (dep[dim] > 0);
-    }
+    topo__comm_suffixes(&s);
     if (s.sufx[0] < rest)
-        return topo__fail(st, TOPO_ERR_INFEASIBLE, -1, "procs");
+        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
     topo__divisors(rest, &dv);
     s.dv = &dv;
     /* a saturated seed volume is no usable bound: its true value is unknown */
     s.have_seed = topo__greedy(n, &dv, dims, ext, dep, &s.seedv) &&
                   s.seedv != TOPO__SAT;
-    s.off = NULL;
-    s.lst = NULL;
-    if (s.k >= 3) {
-        /* one block: cdiv, mincu, ming (k rows each), off, lst */
-        size_t cells = (size_t)s.k * (size_t)dv.count, pairs = 0;
-        uint64_t *ws;
-        for (i = 0; i < dv.count; i++)
-            pairs += (size_t)topo__ndiv(&dv, i);
-        ws = (uint64_t *)TOPO_MALLOC(3 * cells * sizeof(uint64_t) +
-                                     ((size_t)dv.count + 1) * sizeof(int32_t) +
-                                     pairs * sizeof(int16_t));
-        if (ws != NULL) { /* without it: the same answer, slower */
-            s.cdiv = ws;
-            s.mincu = ws + cells;
-            s.ming = ws + 2 * cells;
-            s.off = (int32_t *)(void *)(ws + 3 * cells);
-            s.lst = (int16_t *)(void *)(s.off + dv.count + 1);
-            topo__lists(&s);
-            topo__tables(&s);
-        }
-    }
+    topo__comm_workspace(&s);
     if (s.k == 1)
         topo__comm_leaf(&s, s.fidx[0], rest, dv.count - 1, ca, sa);
     else
         topo__comm_dfs(&s, 0, rest, dv.count - 1, ca, sa);
     if (s.cdiv != NULL)
-        TOPO_FREE(s.cdiv);
+        TILEHYBRID_FREE(s.cdiv);
     if (!s.have)
-        return topo__fail(st, TOPO_ERR_INFEASIBLE, -1, "procs");
+        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
     if (s.bestv == TOPO__SAT)
-        return topo__fail(st, TOPO_ERR_OVERFLOW, -1, "volume");
+        return tilehybrid_status_set(st, TOPO_ERR_OVERFLOW, "volume", -1);
     for (i = 0; i < n; i++)
         dims[i] = s.best[i];
     return TOPO_OK;
@@ -858,9 +891,13 @@ static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
 /* ------------------------------------------------------------------------ */
 /* Public API.                                                              */
 
-/** topo_strerror - a short English explanation of an error code.
- *  @err: a value returned by any topo_ function.
- *  Result: a static, non-empty string (distinct for every code); never NULL. */
+/**
+ * topo_strerror() - a short English explanation of an error code.
+ * @err: a value returned by any topo_ function.
+ *
+ * Return: a static, non-empty string, distinct for every code; one text
+ * for every unknown code; never NULL.
+ */
 static inline const char *topo_strerror(int err)
 {
     switch (err) {
@@ -888,34 +925,37 @@ static inline const char *topo_strerror(int err)
     }
 }
 
-/** topo_dims_create - the balanced grid of MPI_Dims_create, as a pure
- *  function (no MPI needed, extents ignored).
- *  @procs: number of processes, 1..INT_MAX.
- *  @n:     number of dimensions, 1..TOPO_MAX_DIMS.
- *  @dims:  in: 0 = free, > 0 = fixed; out: the grid.  Free entries get the
- *          factorisation of procs / prod(fixed) that minimises max - min
- *          (ties: the largest smallest entry, then the largest next one, ...),
- *          in non-increasing order -- the answer of MPICH's
- *          MPI_Dims_create (checked against MPICH 4.0 for N = 1..16 in
- *          tests/mpi_topology.c; other MPI libraries may balance
- *          differently: Open MPI 4.1 returns a less balanced grid in 102
- *          of the 19240 cases tested, e.g. 12x6 for 72).
- *  @status: optional error detail (may be NULL).
- *  Result: TOPO_OK, TOPO_ERR_NULL, TOPO_ERR_NDIMS, TOPO_ERR_PROCS or
- *  TOPO_ERR_FIXED (negative entry, or the fixed product does not divide
- *  procs, or -- stricter than MPI_Dims_create -- every entry is fixed and
- *  their product is not procs). */
+/**
+ * topo_dims_create() - the balanced grid of MPI_Dims_create, as a pure
+ * function (no MPI needed, extents ignored).
+ * @procs:  number of processes, 1..INT_MAX.
+ * @n:      number of dimensions, 1..TOPO_MAX_DIMS.
+ * @dims:   in: 0 = free, > 0 = fixed; out: the grid.
+ * @status: optional error detail (may be NULL).
+ *
+ * Free entries get the factorisation of procs / prod(fixed) that minimises
+ * max - min (ties: the largest smallest entry, then the largest next one,
+ * ...), in non-increasing order -- the answer of MPICH's MPI_Dims_create
+ * (checked against MPICH 4.0 for N = 1..16 in tests/mpi_topology.c; other
+ * MPI libraries may balance differently: Open MPI 4.1 returns a less
+ * balanced grid in 102 of the 19240 cases tested, e.g. 12x6 for 72).
+ *
+ * Return: TOPO_OK, TOPO_ERR_NULL, TOPO_ERR_NDIMS, TOPO_ERR_PROCS or
+ * TOPO_ERR_FIXED (negative entry, or the fixed product does not divide
+ * procs, or -- stricter than MPI_Dims_create -- every entry is fixed and
+ * their product is not procs); dims is unchanged on error.
+ */
 static inline int topo_dims_create(int64_t procs, int n, int *dims,
-                                   topo_status *status)
+                                   tilehybrid_status *status)
 {
     int64_t rest;
     int i, rc, tmp[TOPO_MAX_DIMS];
     if (dims == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
     if (n < 1 || n > TOPO_MAX_DIMS)
-        return topo__fail(status, TOPO_ERR_NDIMS, -1, "n");
+        return tilehybrid_status_set(status, TOPO_ERR_NDIMS, "n", -1);
     if (procs < 1 || procs > INT_MAX)
-        return topo__fail(status, TOPO_ERR_PROCS, -1, "procs");
+        return tilehybrid_status_set(status, TOPO_ERR_PROCS, "procs", -1);
     rc = topo__check_fixed(n, procs, dims, NULL, &rest, "dims", status);
     if (rc != TOPO_OK)
         return rc;
@@ -924,37 +964,41 @@ static inline int topo_dims_create(int64_t procs, int n, int *dims,
     topo__balanced(n, rest, tmp);
     for (i = 0; i < n; i++)
         dims[i] = tmp[i];
-    return topo__fail(status, TOPO_OK, -1, "");
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
-/** topo_grid_ex - choose the process grid P1 x ... x PN for P processes.
- *  @n:      number of distributed dimensions N, 1..TOPO_MAX_DIMS.
- *  @procs:  number of processes P, 1..INT_MAX.
- *  @extent: X_1..X_N (>= 1), the distributed extents (not Z).
- *  @dep:    d_1..d_N (>= 0), dependence widths.
- *  @policy: TOPO_POLICY_COMM: the grid minimising
- *           V = sum_i d_i prod_{j != i} ceil(X_j / P_j) over every
- *           factorisation with P_i <= X_i; ties go to the lexicographically
- *           smallest grid (smallest P1, then P2, ...).
- *           TOPO_POLICY_LATENCY: the MPI_Dims_create grid (topo_dims_create);
- *           it must fit the extents (P_i <= X_i).
- *  @dims:   in: 0 = free, > 0 = fixed (kept, must be <= X_i); out: the grid.
- *           Unchanged on error.
- *  @status: optional error detail (may be NULL).
- *  Result: TOPO_OK or TOPO_ERR_NULL / NDIMS / PROCS / POLICY / EXTENT / DEP /
- *  FIXED / INFEASIBLE (nothing fits; for the latency policy: its grid does
- *  not fit, status->index is the dimension) / OVERFLOW (the optimal V per
- *  Z-plane exceeds INT64_MAX).
- *  Cost: a pruned search over divisors; well under 1 ms for N = 4 and
- *  P <= 2^20 (see bench/bench_topology.c). */
+/**
+ * topo_grid_ex() - choose the process grid P1 x ... x PN for P processes.
+ * @n:      number of distributed dimensions N, 1..TOPO_MAX_DIMS.
+ * @procs:  number of processes P, 1..INT_MAX.
+ * @extent: X_1..X_N (>= 1), the distributed extents (not Z).
+ * @dep:    d_1..d_N (>= 0), dependence widths.
+ * @policy: TOPO_POLICY_COMM: the grid minimising
+ *          V = sum_i d_i prod_{j != i} ceil(X_j / P_j) over every
+ *          factorisation with P_i <= X_i; ties go to the lexicographically
+ *          smallest grid (smallest P1, then P2, ...).
+ *          TOPO_POLICY_LATENCY: the MPI_Dims_create grid (topo_dims_create);
+ *          it must fit the extents (P_i <= X_i).
+ * @dims:   in: 0 = free, > 0 = fixed (kept, must be <= X_i); out: the grid.
+ *          Unchanged on error.
+ * @status: optional error detail (may be NULL).
+ *
+ * Cost: a pruned search over divisors; well under 1 ms for N = 4 and
+ * P <= 2^20 (see bench/bench_topology.c).
+ *
+ * Return: TOPO_OK or TOPO_ERR_NULL / NDIMS / PROCS / POLICY / EXTENT / DEP /
+ * FIXED / INFEASIBLE (nothing fits; for the latency policy: its grid does
+ * not fit, status->index is the dimension) / OVERFLOW (the optimal V per
+ * Z-plane exceeds INT64_MAX).
+ */
 static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
                                const int64_t *dep, topo_policy policy,
-                               int *dims, topo_status *status)
+                               int *dims, tilehybrid_status *status)
 {
     int64_t rest;
     int i, rc, tmp[TOPO_MAX_DIMS];
     if (dims == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
     rc = topo__check_common(n, procs, extent, dep, policy, status);
     if (rc != TOPO_OK)
         return rc;
@@ -967,7 +1011,7 @@ static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
         topo__balanced(n, rest, tmp);
         for (i = 0; i < n; i++)
             if (tmp[i] > extent[i])
-                return topo__fail(status, TOPO_ERR_INFEASIBLE, i, "extent");
+                return tilehybrid_status_set(status, TOPO_ERR_INFEASIBLE, "extent", i);
     } else {
         rc = topo__comm_grid(n, rest, extent, dep, tmp, status);
         if (rc != TOPO_OK)
@@ -975,78 +1019,95 @@ static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
     }
     for (i = 0; i < n; i++)
         dims[i] = tmp[i];
-    return topo__fail(status, TOPO_OK, -1, "");
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
-/** topo_grid - topo_grid_ex() without the error detail. */
+/**
+ * topo_grid() - topo_grid_ex() without the error detail.
+ * @n, @procs, @extent, @dep, @policy, @dims: as for topo_grid_ex().
+ *
+ * Return: as topo_grid_ex().
+ */
 static inline int topo_grid(int n, int64_t procs, const int64_t *extent,
                             const int64_t *dep, topo_policy policy, int *dims)
 {
     return topo_grid_ex(n, procs, extent, dep, policy, dims, NULL);
 }
 
-/** topo_report_grid_ex - evaluate a grid with the volume model.
- *  @n:      number of dimensions, 1..TOPO_MAX_DIMS.
- *  @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged in
- *           out->feasible).
- *  @extent: X_1..X_N (>= 1).
- *  @zlen:   Z (>= 1), the pipelined extent.
- *  @dep:    d_1..d_N (>= 0).
- *  @out:    the report (see topo_report); unchanged on error.
- *  @status: optional error detail (may be NULL).
- *  Result: TOPO_OK or TOPO_ERR_NULL / NDIMS / EXTENT (index n means zlen) /
- *  DEP / FIXED (a dims entry < 1) / OVERFLOW (some volume or the product of
- *  dims exceeds INT64_MAX). */
+/* The argument checks of topo_report_grid_ex(), in the documented order. */
+static inline int topo__check_report(int n, const int *dims,
+                                     const int64_t *extent, int64_t zlen,
+                                     const int64_t *dep, const topo_report *out,
+                                     tilehybrid_status *st)
+{
+    int i;
+    if (dims == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "dims", -1);
+    if (out == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "out", -1);
+    if (extent == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
+    if (dep == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "dep", -1);
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
+    for (i = 0; i < n; i++)
+        if (dims[i] < 1)
+            return tilehybrid_status_set(st, TOPO_ERR_FIXED, "dims", i);
+    for (i = 0; i < n; i++)
+        if (extent[i] < 1)
+            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
+    if (zlen < 1)
+        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
+    for (i = 0; i < n; i++)
+        if (dep[i] < 0)
+            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
+    return TOPO_OK;
+}
+
+/**
+ * topo_report_grid_ex() - evaluate a grid with the volume model.
+ * @n:      number of dimensions, 1..TOPO_MAX_DIMS.
+ * @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged in
+ *          out->feasible).
+ * @extent: X_1..X_N (>= 1).
+ * @zlen:   Z (>= 1), the pipelined extent.
+ * @dep:    d_1..d_N (>= 0).
+ * @out:    the report (see struct topo_report); unchanged on error.
+ * @status: optional error detail (may be NULL).
+ *
+ * Return: TOPO_OK or TOPO_ERR_NULL / NDIMS / EXTENT (index n means zlen) /
+ * DEP / FIXED (a dims entry < 1) / OVERFLOW: status->arg names what does
+ * not fit in INT64_MAX: "volume" (V * Z), "total_volume", or "dims" (their
+ * product).
+ */
 static inline int topo_report_grid_ex(int n, const int *dims,
                                       const int64_t *extent, int64_t zlen,
                                       const int64_t *dep, topo_report *out,
-                                      topo_status *status)
+                                      tilehybrid_status *status)
 {
     topo_report r;
     uint64_t vol = 0, sent = 0, total = 0, procs = 1;
-    int i, j;
-    if (dims == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
-    if (out == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "out");
-    if (extent == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "extent");
-    if (dep == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "dep");
-    if (n < 1 || n > TOPO_MAX_DIMS)
-        return topo__fail(status, TOPO_ERR_NDIMS, -1, "n");
-    for (i = 0; i < n; i++)
-        if (dims[i] < 1)
-            return topo__fail(status, TOPO_ERR_FIXED, i, "dims");
-    for (i = 0; i < n; i++)
-        if (extent[i] < 1)
-            return topo__fail(status, TOPO_ERR_EXTENT, i, "extent");
-    if (zlen < 1)
-        return topo__fail(status, TOPO_ERR_EXTENT, n, "zlen");
-    for (i = 0; i < n; i++)
-        if (dep[i] < 0)
-            return topo__fail(status, TOPO_ERR_DEP, i, "dep");
+    int i, j, rc = topo__check_report(n, dims, extent, zlen, dep, out, status);
+    if (rc != TOPO_OK)
+        return rc;
+    memset(&r, 0, sizeof r);
     r.n = n;
-    r.messages = 0;
-    r.fill_steps = 0;
     r.feasible = 1;
     r.bad_index = -1;
-    for (i = 0; i < TOPO_MAX_DIMS; i++)
-        r.dims[i] = i < n ? dims[i] : 0;
     for (i = 0; i < n; i++) {
         uint64_t term = (uint64_t)dep[i], whole = (uint64_t)dep[i];
+        r.dims[i] = dims[i];
         for (j = 0; j < n; j++) {
             if (j == i)
                 continue;
-            term = topo__mul(term,
-                             (uint64_t)topo__ceildiv(extent[j], dims[j]));
+            term = topo__mul(term, (uint64_t)topo__ceildiv(extent[j], dims[j]));
             whole = topo__mul(whole, (uint64_t)extent[j]);
         }
         vol = topo__add(vol, term);
         if (dims[i] > 1) {
             sent = topo__add(sent, term);
-            total = topo__add(total,
-                              topo__mul(whole, (uint64_t)(dims[i] - 1)));
+            total = topo__add(total, topo__mul(whole, (uint64_t)(dims[i] - 1)));
             r.messages++;
         }
         r.fill_steps += dims[i] - 1;
@@ -1057,20 +1118,28 @@ static inline int topo_report_grid_ex(int n, const int *dims,
         }
     }
     vol = topo__mul(vol, (uint64_t)zlen);
-    sent = topo__mul(sent, (uint64_t)zlen);
+    sent = topo__mul(sent, (uint64_t)zlen); /* sent <= vol */
     total = topo__mul(total, (uint64_t)zlen);
-    if (vol == TOPO__SAT || sent == TOPO__SAT || total == TOPO__SAT ||
-        procs == TOPO__SAT)
-        return topo__fail(status, TOPO_ERR_OVERFLOW, -1, "volume");
+    if (vol == TOPO__SAT || total == TOPO__SAT || procs == TOPO__SAT)
+        return tilehybrid_status_set(status, TOPO_ERR_OVERFLOW,
+                                     vol == TOPO__SAT     ? "volume"
+                                     : total == TOPO__SAT ? "total_volume"
+                                                          : "dims",
+                                     -1);
     r.volume = (int64_t)vol;
     r.volume_sent = (int64_t)sent;
     r.total_volume = (int64_t)total;
     r.procs = (int64_t)procs;
     *out = r;
-    return topo__fail(status, TOPO_OK, -1, "");
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
-/** topo_report_grid - topo_report_grid_ex() without the error detail. */
+/**
+ * topo_report_grid() - topo_report_grid_ex() without the error detail.
+ * @n, @dims, @extent, @zlen, @dep, @out: as for topo_report_grid_ex().
+ *
+ * Return: as topo_report_grid_ex().
+ */
 static inline int topo_report_grid(int n, const int *dims,
                                    const int64_t *extent, int64_t zlen,
                                    const int64_t *dep, topo_report *out)
@@ -1078,69 +1147,90 @@ static inline int topo_report_grid(int n, const int *dims,
     return topo_report_grid_ex(n, dims, extent, zlen, dep, out, NULL);
 }
 
-/** topo_hybrid_grid_ex - process grid and, inside it, the thread grid for
- *  P processes of T threads each.
- *  @n, @procs, @extent, @dep, @policy: as for topo_grid_ex().
- *  @threads: threads per process T, 1..INT_MAX.
- *  @dims:    in/out process grid (0 = free), exactly as topo_grid_ex().
- *  @tdims:   in/out thread grid T1 x ... x TN (0 = free, > 0 fixed), chosen
- *            by the same policy for the largest local block
- *            L_i = ceil(X_i / P_i): with TOPO_POLICY_COMM it minimises
- *            sum_i d_i prod_{j != i} ceil(L_j / T_j) with T_i <= L_i.
- *  @status:  optional error detail; errors about the thread grid name
- *            "threads" or "tdims".
- *  Result: as topo_grid_ex(), plus TOPO_ERR_THREADS (T out of range) and
- *  TOPO_ERR_INFEASIBLE with arg "threads" when T does not fit the block.
- *  Both outputs are unchanged on error. */
-static inline int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
-                                      const int64_t *extent,
-                                      const int64_t *dep, topo_policy policy,
-                                      int *dims, int *tdims,
-                                      topo_status *status)
+/* The thread grid of topo_hybrid_grid_ex() inside the blocks of the
+ * process grid pd: td in/out. */
+static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
+                                    const int64_t *dep, topo_policy policy,
+                                    const int *pd, int *td, tilehybrid_status *st)
 {
-    int pd[TOPO_MAX_DIMS], td[TOPO_MAX_DIMS], i, rc;
     int64_t local[TOPO_MAX_DIMS], rest;
-    if (dims == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "dims");
-    if (tdims == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "tdims");
-    if (threads < 1)
-        return topo__fail(status, TOPO_ERR_THREADS, -1, "threads");
-    rc = topo__check_common(n, procs, extent, dep, policy, status);
-    if (rc != TOPO_OK)
-        return rc;
+    int i, rc;
     for (i = 0; i < n; i++)
-        pd[i] = dims[i];
-    rc = topo_grid_ex(n, procs, extent, dep, policy, pd, status);
-    if (rc != TOPO_OK)
-        return rc;
-    for (i = 0; i < n; i++) {
         local[i] = topo__ceildiv(extent[i], pd[i]);
-        td[i] = tdims[i];
-    }
-    rc = topo__check_fixed(n, threads, td, local, &rest, "tdims", status);
+    rc = topo__check_fixed(n, threads, td, local, &rest, "tdims", st);
     if (rc != TOPO_OK)
         return rc;
     if (policy == TOPO_POLICY_LATENCY) {
         topo__balanced(n, rest, td);
         for (i = 0; i < n; i++)
             if (td[i] > local[i])
-                return topo__fail(status, TOPO_ERR_INFEASIBLE, i, "threads");
-    } else {
-        rc = topo__comm_grid(n, rest, local, dep, td, status);
-        if (rc == TOPO_ERR_INFEASIBLE)
-            return topo__fail(status, rc, -1, "threads");
-        if (rc != TOPO_OK)
-            return rc;
+                return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "threads", i);
+        return TOPO_OK;
     }
+    rc = topo__comm_grid(n, rest, local, dep, td, st);
+    if (rc == TOPO_ERR_INFEASIBLE)
+        return tilehybrid_status_set(st, rc, "threads", -1);
+    return rc;
+}
+
+/**
+ * topo_hybrid_grid_ex() - process grid and, inside it, the thread grid for
+ * P processes of T threads each.
+ * @n, @procs, @extent, @dep, @policy: as for topo_grid_ex().
+ * @threads: threads per process T, 1..INT_MAX.
+ * @dims:    in/out process grid (0 = free), exactly as topo_grid_ex().
+ * @tdims:   in/out thread grid T1 x ... x TN (0 = free, > 0 fixed), chosen
+ *           by the same policy for the largest local block
+ *           L_i = ceil(X_i / P_i): with TOPO_POLICY_COMM it minimises
+ *           sum_i d_i prod_{j != i} ceil(L_j / T_j) with T_i <= L_i.
+ * @status:  optional error detail; errors about the thread grid name
+ *           "threads" or "tdims".
+ *
+ * Both outputs are unchanged on error.
+ *
+ * Return: as topo_grid_ex(), plus TOPO_ERR_THREADS (T out of range) and
+ * TOPO_ERR_INFEASIBLE with arg "threads" when T does not fit the block.
+ */
+static inline int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
+                                      const int64_t *extent,
+                                      const int64_t *dep, topo_policy policy,
+                                      int *dims, int *tdims,
+                                      tilehybrid_status *status)
+{
+    int pd[TOPO_MAX_DIMS], td[TOPO_MAX_DIMS], i, rc;
+    if (dims == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
+    if (tdims == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "tdims", -1);
+    if (threads < 1)
+        return tilehybrid_status_set(status, TOPO_ERR_THREADS, "threads", -1);
+    rc = topo__check_common(n, procs, extent, dep, policy, status);
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++) {
+        pd[i] = dims[i];
+        td[i] = tdims[i];
+    }
+    rc = topo_grid_ex(n, procs, extent, dep, policy, pd, status);
+    if (rc != TOPO_OK)
+        return rc;
+    rc = topo__thread_grid(n, threads, extent, dep, policy, pd, td, status);
+    if (rc != TOPO_OK)
+        return rc;
     for (i = 0; i < n; i++) {
         dims[i] = pd[i];
         tdims[i] = td[i];
     }
-    return topo__fail(status, TOPO_OK, -1, "");
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
-/** topo_hybrid_grid - topo_hybrid_grid_ex() without the error detail. */
+/**
+ * topo_hybrid_grid() - topo_hybrid_grid_ex() without the error detail.
+ * @n, @procs, @threads, @extent, @dep, @policy, @dims, @tdims: as for
+ *           topo_hybrid_grid_ex().
+ *
+ * Return: as topo_hybrid_grid_ex().
+ */
 static inline int topo_hybrid_grid(int n, int64_t procs, int threads,
                                    const int64_t *extent, const int64_t *dep,
                                    topo_policy policy, int *dims, int *tdims)
@@ -1149,14 +1239,18 @@ static inline int topo_hybrid_grid(int n, int64_t procs, int threads,
                                tdims, NULL);
 }
 
-/** topo_block - block distribution of extent elements over parts parts:
- *  the first extent % parts parts get one element more, so part 0 is the
- *  largest (ceil(extent / parts)).
- *  @extent: number of elements, >= 0.
- *  @parts:  number of parts, >= 1.
- *  @index:  the part, 0 <= index < parts.
- *  @start, @len: out: first element and length of part index (either may be
- *           NULL).  Out-of-range arguments give start = len = 0. */
+/**
+ * topo_block() - block distribution of @extent elements over @parts parts.
+ * @extent: number of elements, >= 0.
+ * @parts:  number of parts, >= 1.
+ * @index:  the part, 0 <= index < parts.
+ * @start:  out: the first element of part @index (may be NULL).
+ * @len:    out: its length (may be NULL).
+ *
+ * The first extent % parts parts get one element more, so part 0 is the
+ * largest (ceil(extent / parts)).  Out-of-range arguments give
+ * start = len = 0; this function cannot fail.
+ */
 static inline void topo_block(int64_t extent, int parts, int index,
                               int64_t *start, int64_t *len)
 {
@@ -1179,115 +1273,130 @@ static inline void topo_block(int64_t extent, int parts, int index,
 
 #ifndef TILEHYBRID_NO_MPI
 
-/** topo_cart_create_ex - choose the grid and create the MPI Cartesian
- *  communicator over all processes of comm (collective).
- *  @comm:    the communicator (its size is P); its error handler is used as
- *            is, and every MPI return code is checked.
- *  @n, @extent, @dep, @policy: as for topo_grid_ex().
- *  @fixed:   n entries, 0 = free, > 0 = fixed; NULL means all free.
- *  @reorder: passed to MPI_Cart_create (periods are all 0).
- *  @cart:    out: the new communicator (MPI_COMM_NULL on error).
- *  @dims:    out: the grid, n entries.
- *  @status:  optional error detail (may be NULL).
- *  Requirements: every rank passes the same n, extent, dep, policy, fixed
- *  and reorder.  This is checked (one MPI_Allreduce of every value and its
- *  complement with MPI_MAX): if they differ, every rank returns
- *  TOPO_ERR_MISMATCH (status->arg/index name the first differing value).
- *  If any rank's arguments are invalid every rank returns the largest error
- *  code (arg "another rank" on ranks whose own arguments were fine).
- *  Result: the same code on every rank: TOPO_OK, an argument error,
- *  TOPO_ERR_MISMATCH, or TOPO_ERR_MPI (status->mpi_error holds the code). */
-static inline int topo_cart_create_ex(MPI_Comm comm, int n,
-                                      const int64_t *extent,
-                                      const int64_t *dep, topo_policy policy,
-                                      const int *fixed, int reorder,
-                                      MPI_Comm *cart, int *dims,
-                                      topo_status *status)
+/* ---- topo_cart_create_ex in three steps ------------------------------- */
+
+/* Values every rank must share: n, policy, reorder, then extent, dep and
+ * fixed (TOPO_MAX_DIMS entries each, 0 past n). */
+#define TOPO__NSHARED (3 + 3 * TOPO_MAX_DIMS)
+
+/* The argument names a status can carry to another rank (as text). */
+static inline const char *topo__known_arg(const char *text, size_t len)
 {
-    enum { NV = 4 + 3 * TOPO_MAX_DIMS };
-    int64_t v[2 * NV], g[2 * NV];
-    int size = 0, mpirc, i, rc = TOPO_OK, grid[TOPO_MAX_DIMS];
-    int periods[TOPO_MAX_DIMS];
-    topo_status mine;
-    MPI_Comm out = MPI_COMM_NULL;
+    static const char *const names[] = {"n",   "procs", "policy", "extent",
+                                        "dep", "dims",  "fixed",  "reorder"};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && strncmp(names[i], text, len) == 0)
+            return names[i];
+    return "another rank";
+}
 
-    if (cart == NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "cart");
-    *cart = MPI_COMM_NULL;
-    if (comm == MPI_COMM_NULL)
-        return topo__fail(status, TOPO_ERR_NULL, -1, "comm");
-    mpirc = MPI_Comm_size(comm, &size);
-    if (mpirc != MPI_SUCCESS) {
-        topo__fail(status, TOPO_ERR_MPI, -1, "MPI_Comm_size");
-        if (status != NULL)
-            status->mpi_error = mpirc;
-        return TOPO_ERR_MPI;
-    }
-
-    /* local validation; the verdict travels with the values */
-    mine.code = TOPO_OK;
-    mine.index = -1;
-    mine.arg = "";
-    mine.mpi_error = 0;
+/* Step 1: this rank's verdict on its own arguments (*mine) and the values
+ * that must be equal everywhere, as 64-bit patterns of the user's values. */
+static inline int topo__cart_local(int size, int n, const int64_t *extent,
+                                   const int64_t *dep, topo_policy policy,
+                                   const int *fixed, int reorder, const int *dims,
+                                   uint64_t *v, tilehybrid_status *mine)
+{
+    int i, rc;
+    tilehybrid_status_set(mine, TOPO_OK, "", -1);
     if (dims == NULL)
-        rc = topo__fail(&mine, TOPO_ERR_NULL, -1, "dims");
+        rc = tilehybrid_status_set(mine, TOPO_ERR_NULL, "dims", -1);
     else
-        rc = topo__check_common(n, size, extent, dep, policy, &mine);
-    for (i = 0; i < 2 * NV; i++)
-        v[i] = 0;
-    v[1] = n;
-    v[2] = (int64_t)policy;
-    v[3] = reorder;
-    if (rc == TOPO_OK) {
-        for (i = 0; i < n; i++) {
-            v[4 + i] = extent[i];
-            v[4 + TOPO_MAX_DIMS + i] = dep[i];
-            v[4 + 2 * TOPO_MAX_DIMS + i] = fixed != NULL ? fixed[i] : 0;
-        }
+        rc = topo__check_common(n, size, extent, dep, policy, mine);
+    memset(v, 0, sizeof(uint64_t) * TOPO__NSHARED);
+    v[0] = (uint64_t)(int64_t)n;
+    v[1] = (uint64_t)(int64_t)policy;
+    v[2] = (uint64_t)(int64_t)reorder;
+    for (i = 0; rc == TOPO_OK && i < n; i++) {
+        v[3 + i] = (uint64_t)extent[i];
+        v[3 + TOPO_MAX_DIMS + i] = (uint64_t)dep[i];
+        v[3 + 2 * TOPO_MAX_DIMS + i] = (uint64_t)(int64_t)(fixed != NULL ? fixed[i] : 0);
     }
-    v[0] = rc;
-    for (i = 0; i < NV; i++)
-        v[NV + i] = ~v[i]; /* max of ~x is ~(min of x) */
-    mpirc = MPI_Allreduce(v, g, 2 * NV, MPI_INT64_T, MPI_MAX, comm);
+    return rc;
+}
+
+/* The failing rank's argument and index as the text "arg index" (index
+ * left out when -1), the message tilehybrid_agree() hands every rank. */
+static inline void topo__encode_status(const tilehybrid_status *st, char *msg,
+                                       size_t size)
+{
+    size_t len = 0;
+    const char *a = st->arg;
+    while (*a != '\0' && len + 4 < size)
+        msg[len++] = *a++;
+    msg[len++] = ' ';
+    if (st->index >= 10 && st->index < 100)
+        msg[len++] = (char)('0' + st->index / 10);
+    if (st->index >= 0 && st->index < 100)
+        msg[len++] = (char)('0' + st->index % 10);
+    msg[len] = '\0';
+}
+
+/* Step 2: one tilehybrid_agree().  Returns TOPO_OK when no rank failed and
+ * every value is equal; else the code every rank returns, with *status
+ * naming the failing rank's argument, index and rank, or the first value
+ * that differs between ranks. */
+static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
+                                   const tilehybrid_status *mine,
+                                   tilehybrid_status *status)
+{
+    static const char *const first[3] = {"n", "policy", "reorder"};
+    static const char *const table[3] = {"extent", "dep", "fixed"};
+    char msg[64] = "";
+    const char *sp;
+    tilehybrid_agreement a;
+    int64_t index = -1;
+    int mpirc;
+    if (rc != TOPO_OK)
+        topo__encode_status(mine, msg, sizeof msg);
+    mpirc = tilehybrid_agree(comm, rc, v, TOPO__NSHARED, msg, sizeof msg, &a);
     if (mpirc != MPI_SUCCESS) {
-        topo__fail(status, TOPO_ERR_MPI, -1, "MPI_Allreduce");
+        tilehybrid_status_set(status, TOPO_ERR_MPI, "tilehybrid_agree", -1);
         if (status != NULL)
             status->mpi_error = mpirc;
         return TOPO_ERR_MPI;
     }
-    if (g[0] != TOPO_OK) {
-        if (rc == (int)g[0]) {
-            if (status != NULL)
-                *status = mine;
-            return rc;
-        }
-        return topo__fail(status, (int)g[0], -1, "another rank");
+    if (a.code != 0) {
+        sp = strchr(msg, ' ');
+        if (sp == NULL)
+            sp = msg + strlen(msg);
+        else if (sp[1] != '\0')
+            (void)tilehybrid_parse_i64(sp + 1, 0, 99, &index);
+        tilehybrid_status_set(status, a.code, topo__known_arg(msg, (size_t)(sp - msg)), index);
+        if (status != NULL)
+            status->rank = a.rank;
+        return a.code;
     }
-    for (i = 1; i < NV; i++) {
-        if (g[i] != ~g[NV + i]) {
-            static const char *const names[4] = {"n", "policy", "reorder",
-                                                 ""};
-            int k = i - 4;
-            if (i < 4)
-                return topo__fail(status, TOPO_ERR_MISMATCH, -1, names[i - 1]);
-            return topo__fail(status, TOPO_ERR_MISMATCH, k % TOPO_MAX_DIMS,
-                              k < TOPO_MAX_DIMS       ? "extent"
-                              : k < 2 * TOPO_MAX_DIMS ? "dep"
-                                                      : "fixed");
-        }
-    }
+    if (a.index < 0)
+        return TOPO_OK;
+    if (a.index < 3)
+        return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, first[a.index], -1);
+    return tilehybrid_status_set(status, TOPO_ERR_MISMATCH,
+                                 table[(a.index - 3) / TOPO_MAX_DIMS],
+                                 (a.index - 3) % TOPO_MAX_DIMS);
+}
 
-    /* identical arguments everywhere: the pure search gives the same grid */
-    for (i = 0; i < n; i++)
+/* Step 3: the same arguments everywhere, so the pure search gives the same
+ * grid on every rank; then MPI_Cart_create (periods all 0). */
+static inline int topo__cart_make(MPI_Comm comm, int size, int n,
+                                  const int64_t *extent, const int64_t *dep,
+                                  topo_policy policy, const int *fixed,
+                                  int reorder, MPI_Comm *cart, int *dims,
+                                  tilehybrid_status *status)
+{
+    int grid[TOPO_MAX_DIMS], periods[TOPO_MAX_DIMS], i, rc, mpirc;
+    MPI_Comm out = MPI_COMM_NULL;
+    for (i = 0; i < n; i++) {
         grid[i] = fixed != NULL ? fixed[i] : 0;
+        periods[i] = 0;
+    }
     rc = topo_grid_ex(n, size, extent, dep, policy, grid, status);
     if (rc != TOPO_OK)
         return rc;
-    for (i = 0; i < n; i++)
-        periods[i] = 0;
     mpirc = MPI_Cart_create(comm, n, grid, periods, reorder, &out);
     if (mpirc != MPI_SUCCESS) {
-        topo__fail(status, TOPO_ERR_MPI, -1, "MPI_Cart_create");
+        tilehybrid_status_set(status, TOPO_ERR_MPI, "MPI_Cart_create", -1);
         if (status != NULL)
             status->mpi_error = mpirc;
         return TOPO_ERR_MPI;
@@ -1295,10 +1404,73 @@ static inline int topo_cart_create_ex(MPI_Comm comm, int n,
     for (i = 0; i < n; i++)
         dims[i] = grid[i];
     *cart = out;
-    return topo__fail(status, TOPO_OK, -1, "");
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
-/** topo_cart_create - topo_cart_create_ex() without the error detail. */
+/**
+ * topo_cart_create_ex() - choose the grid and create the MPI Cartesian
+ * communicator over all processes of @comm (collective).
+ * @comm:    the communicator (its size is P); its error handler is used as
+ *           is, and every MPI return code is checked.
+ * @n, @extent, @dep, @policy: as for topo_grid_ex().
+ * @fixed:   n entries, 0 = free, > 0 = fixed; NULL means all free.
+ * @reorder: passed to MPI_Cart_create (periods are all 0).
+ * @cart:    out: the new communicator (MPI_COMM_NULL on error).
+ * @dims:    out: the grid, n entries (unchanged on error).
+ * @status:  optional error detail (may be NULL), the same on every rank.
+ *
+ * Every rank must pass the same n, extent, dep, policy, fixed and reorder.
+ * One tilehybrid_agree() checks it, and this rank's own argument checks
+ * travel with it: if any rank's arguments are invalid, every rank returns
+ * the code of the lowest such rank, and status->arg, ->index and ->rank
+ * name its argument, dimension and rank; if the arguments differ between
+ * ranks, every rank returns TOPO_ERR_MISMATCH and status->arg/index name
+ * the first value that differs ("n", "policy", "reorder", or "extent",
+ * "dep", "fixed" with the dimension; the values are the caller's own).
+ * A NULL @cart or MPI_COMM_NULL @comm is reported on this rank only,
+ * before any communication.
+ *
+ * Return: the same code on every rank: TOPO_OK, an argument error,
+ * TOPO_ERR_MISMATCH, or TOPO_ERR_MPI (status->arg names the call,
+ * status->mpi_error holds the MPI code).
+ */
+static inline int topo_cart_create_ex(MPI_Comm comm, int n,
+                                      const int64_t *extent,
+                                      const int64_t *dep, topo_policy policy,
+                                      const int *fixed, int reorder,
+                                      MPI_Comm *cart, int *dims,
+                                      tilehybrid_status *status)
+{
+    uint64_t v[TOPO__NSHARED];
+    tilehybrid_status mine;
+    int size = 0, mpirc, rc;
+    if (cart == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "cart", -1);
+    *cart = MPI_COMM_NULL;
+    if (comm == MPI_COMM_NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "comm", -1);
+    mpirc = MPI_Comm_size(comm, &size);
+    if (mpirc != MPI_SUCCESS) {
+        tilehybrid_status_set(status, TOPO_ERR_MPI, "MPI_Comm_size", -1);
+        if (status != NULL)
+            status->mpi_error = mpirc;
+        return TOPO_ERR_MPI;
+    }
+    rc = topo__cart_local(size, n, extent, dep, policy, fixed, reorder, dims, v, &mine);
+    rc = topo__cart_agree(comm, rc, v, &mine, status);
+    if (rc != TOPO_OK)
+        return rc;
+    return topo__cart_make(comm, size, n, extent, dep, policy, fixed, reorder, cart,
+                           dims, status);
+}
+
+/**
+ * topo_cart_create() - topo_cart_create_ex() without the error detail.
+ * @comm, @n, @extent, @dep, @policy, @fixed, @reorder, @cart, @dims: as
+ *           for topo_cart_create_ex().
+ *
+ * Return: as topo_cart_create_ex().
+ */
 static inline int topo_cart_create(MPI_Comm comm, int n,
                                    const int64_t *extent, const int64_t *dep,
                                    topo_policy policy, const int *fixed,

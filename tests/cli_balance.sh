@@ -116,5 +116,63 @@ bad "more processes than points" "--procs-grid" $ARGS $MODEL --procs-grid 512x2
 bad "--threads without value" "--threads" $ARGS $MODEL --threads
 bad "unknown option" "--frobnicate" $ARGS $MODEL --frobnicate
 
+# numbers follow the one rule of every program (tilehybrid_parse_double /
+# tilehybrid_parse_i64): no spaces, '+', hex; subnormals are numbers and a
+# literal beyond a double's range is refused, not rounded
+bad "--tcomp ' 288e-9' (leading space)" "--tcomp" $ARGS $MODEL --tcomp " 288e-9"
+bad "--tcomp 0x1p-22 (hex float)" "--tcomp" $ARGS $MODEL --tcomp 0x1p-22
+bad "--tcomp +288e-9" "--tcomp" $ARGS $MODEL --tcomp +288e-9
+bad "--threads '<tab>2'" "--threads" $ARGS $MODEL --threads "$(printf '\t2')"
+bad "--tstartup 1e-400 (below the smallest double)" "--tstartup" $ARGS $MODEL --tstartup 1e-400
+expect "--tstartup 1e-400: the message says the magnitude is beyond a double's" \
+    'grep -q "beyond what a double holds" "$tmp/err"'
+run $ARGS $MODEL --tstartup 1e-310
+expect "--tstartup 1e-310 (a subnormal) is a number: exit 0" \
+    '[ $rc -eq 0 ] && grep -q "tstartup 1e-310 s/message" "$tmp/out"'
+
+# an overflow is found before anything is printed, and named: no half JSON
+bad "--deps 9223372036854775807,1 --json: a message past 64 bits" "--deps" \
+    $ARGS $MODEL --deps 9223372036854775807,1 --json
+expect "--deps 9223372036854775807,1: the message names rank 0 and the product" \
+    'grep -q "rank 0 along dimension 1" "$tmp/err" && grep -q "9223372036854775807 \* 100 \* 32" "$tmp/err"'
+bad "--space 9223372036854775807x64x16384 --json: X1*X2*z past 64 bits" "--space" \
+    $ARGS $MODEL --space 9223372036854775807x64x16384 --json
+expect "--space past 64 bits: the message shows the product" \
+    'grep -q "9223372036854775807 \* 64 \* 100" "$tmp/err"'
+
+# bounded work: a grid of 2^31-1 processes is summarised, not listed
+BIG="--procs-grid 2147483647x1 --threads 2 --space 2147483647x1x10 --deps 1,1 --tile-height 1"
+# capped: under a 30 s timeout, at most 100 kB of stdout kept (a list of
+# 2^31 lines would fill the disk)
+capped() {
+    { timeout 30 "$T" balance "$@" 2> "$tmp/err"; echo $? > "$tmp/rc"; } | head -c 100000 > "$tmp/out"
+    rc=$(cat "$tmp/rc")
+}
+capped $BIG $MODEL
+expect "2147483647 processes: a summary in under 30 s, exit 0, a few lines" \
+    '[ $rc -eq 0 ] && [ $(wc -l < "$tmp/out") -le 12 ] && grep -q -- "--all" "$tmp/out"'
+expect "2147483647 processes: smallest at rank 0, largest (1) at the last rank, all but one clamped" \
+    'grep -Eq "^smallest +0 +\(0,0\) +1 +0.000000" "$tmp/out" &&
+     grep -Eq "^largest +2147483646 +\(2147483646,0\) +- +1.000000" "$tmp/out" &&
+     grep -q "^clamped processes: 2147483646 of 2147483647$" "$tmp/out"'
+capped $BIG $MODEL --json
+expect "2147483647 processes with --json and no --all: exit 2, nothing on stdout, names --all" \
+    '[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q -- "--all" "$tmp/err"'
+
+# the summary agrees with the full list (--all) on a 64x33 grid
+MID="--procs-grid 64x33 --threads 2 --space 20000x7000x1000 --deps 1,1 --tile-height 100"
+run $MID $MODEL
+sum_lo=$(awk '$1 == "smallest" { print $2, $5 }' "$tmp/out")
+sum_hi=$(awk '$1 == "largest" { print $2, $5 }' "$tmp/out")
+run $MID $MODEL --all
+list=$(awk '$2 ~ /^\(/ { n++; if (lo == "" || $4 < lo) { lo = $4; lr = $1 }
+                         if (hi == "" || $4 > hi) { hi = $4; hr = $1 } }
+            END { print n; print lr, lo; print hr, hi }' "$tmp/out")
+expect "64x33: --all lists 2112 processes; the summary's smallest and largest are the list's ($sum_lo; $sum_hi)" \
+    '[ "$list" = "$(printf "2112\n%s\n%s" "$sum_lo" "$sum_hi")" ] && [ "$sum_lo" = "1060 0.982283" ]'
+run $MID $MODEL --all --json
+expect "64x33 --all --json: 2112 factors" \
+    '[ $rc -eq 0 ] && [ $(sed "s/.*\"variable\":\[\([^]]*\)\].*/\1/" "$tmp/out" | tr "," "\n" | wc -l) -eq 2112 ]'
+
 echo "# $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

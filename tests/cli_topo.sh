@@ -103,6 +103,24 @@ bad 2 --procs "--procs without value" --space 16x256x16 --deps 1,1 --procs
 bad 1 --procs "7 procs cannot fit 2x3" --procs 7 --space 2x3x4 --deps 1,1
 bad 1 --threads "64 threads cannot fit a 2x2 block" --procs 4 --space 4x4x4 --deps 1,1 --threads 64
 
+# 7. causes named: overflows name the option and the numbers, numbers
+#    follow the one rule (no spaces, '+'), and the comparison grid's
+#    overflow is not an error
+bad 1 --space "V*Z past 64 bits" --procs 2 --space 9223372036854775807x5x5 --deps 1,1
+grep -q "grid 2x1, 4611686018427387909 \* 5 elements" "$tmp.err"
+check $? "V*Z past 64 bits: the message shows the grid and V * Z"
+bad 1 "--space, --deps" "no grid's V fits in 64 bits" \
+    --procs 1 --space 9223372036854775807x9223372036854775807x5 --deps 1,1
+bad 2 --procs "--procs '<tab>16'" --procs "$(printf '\t16')" --space 16x256x16 --deps 1,1
+bad 2 --deps "--deps 1,+1" --procs 16 --space 16x256x16 --deps 1,+1
+bad 2 "entry 3 is out of range" "--space entry past 64 bits" \
+    --procs 16 --space 16x256x99999999999999999999 --deps 1,1
+"$CTL" topo --procs 4 --space 4x4611686018427387904x3 --deps 1,0 --json > "$tmp.out" 2> "$tmp.err"
+rc=$?
+[ "$rc" -eq 0 ] && grep -q '"grid":\[1,4\]' "$tmp.out" &&
+    grep -q '"latency_feasible":true,"latency_volume":null,"latency_fill_steps":2,"saving":null' "$tmp.out"
+check $? "the latency grid's volume past 64 bits: null, not an error (got $rc: $(head -c 120 "$tmp.err"))"
+
 "$CTL" topo --help > "$tmp.out" 2>&1
 check $? "--help: exit 0"
 grep -q -e "--procs" "$tmp.out" && grep -q -e "--space" "$tmp.out"

@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-static int sane(const bal_fit *f)
+static int sane(const tilehybrid_fit *f)
 {
     return isfinite(f->intercept) && isfinite(f->slope) && f->slope > 0 && isfinite(f->r2) &&
            f->r2 <= 1.0 + 1e-12 && isfinite(f->max_resid) && f->max_resid >= 0 &&
@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 {
     int rank, size, rc, peer, same, fitted = 1;
     const int max_bytes = 4 << 20, reps = 4;
-    bal_fit f = {0, 0, 0, 0, 0}, g = {0, 0, 0, 0, 0};
+    tilehybrid_fit f = {0, 0, 0, 0, 0}, g = {0, 0, 0, 0, 0};
     bal_model m = {288e-9, 0, 1, 8};
     double mine[2], lo[2], hi[2];
 
@@ -32,20 +32,20 @@ int main(int argc, char **argv)
      * calls it (a hang here would be a failure) */
     if (rank == 0) {
         rc = bal_calibrate_comm(MPI_COMM_WORLD, 0, max_bytes, reps, &f);
-        check(rc == BAL_ENOPEER, "peer == own rank, called by rank 0 alone: BAL_ENOPEER (%s)",
+        check(rc == BAL_ERR_NOPEER, "peer == own rank, called by rank 0 alone: BAL_ERR_NOPEER (%s)",
               bal_strerror(rc));
     }
     rc = bal_calibrate_comm(MPI_COMM_WORLD, MPI_PROC_NULL, max_bytes, reps, &f);
-    check_mpi(MPI_COMM_WORLD, rc == BAL_ENOPEER, "peer == MPI_PROC_NULL: BAL_ENOPEER");
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NOPEER, "peer == MPI_PROC_NULL: BAL_ERR_NOPEER");
     rc = bal_calibrate_comm(MPI_COMM_WORLD, size, max_bytes, reps, &f);
-    check_mpi(MPI_COMM_WORLD, rc == BAL_ENOPEER, "peer outside the communicator: BAL_ENOPEER");
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NOPEER, "peer outside the communicator: BAL_ERR_NOPEER");
     rc = bal_calibrate_comm(MPI_COMM_WORLD, 0, max_bytes, reps, NULL);
-    check_mpi(MPI_COMM_WORLD, rc == BAL_ENULL, "NULL fit: BAL_ENULL");
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NULL, "NULL fit: BAL_ERR_NULL");
 
     if (size == 1) {
         rc = bal_calibrate_comm_all(MPI_COMM_WORLD, max_bytes, reps, &f);
-        check_mpi(MPI_COMM_WORLD, rc == BAL_ENOPEER,
-                  "1 process: the collective calibration returns BAL_ENOPEER, no hang");
+        check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NOPEER,
+                  "1 process: the collective calibration returns BAL_ERR_NOPEER, no hang");
         MPI_Finalize();
         return check_exit();
     }
@@ -56,11 +56,11 @@ int main(int argc, char **argv)
     if (peer < size) {
         rc = bal_calibrate_comm(MPI_COMM_WORLD, peer, max_bytes, reps, &f);
         if (rc == 0 && !sane(&f))
-            rc = 1;
+            rc = -1; /* no code: a fit that is not sane */
         /* on a badly overloaded machine 8 passes may still find no positive
-         * slope: the documented answer is BAL_EFIT, never a bogus fit */
-        if (rc == BAL_EFIT) {
-            check_note("rank %d: no positive slope under this load (BAL_EFIT)", rank);
+         * slope: the documented answer is BAL_ERR_FIT, never a bogus fit */
+        if (rc == BAL_ERR_FIT) {
+            check_note("rank %d: no positive slope under this load (BAL_ERR_FIT)", rank);
             rc = 0;
             fitted = 0;
         }
@@ -103,28 +103,49 @@ int main(int argc, char **argv)
                                m.bandwidth > 0),
               "the fit gives a valid model (tstartup >= 0, bandwidth > 0)");
 
-    /* the two ranks disagree on reps: both return BAL_EMISMATCH, no hang */
-    rc = BAL_EMISMATCH;
+    /* the two ranks disagree on reps: both return BAL_ERR_MISMATCH, no hang */
+    rc = BAL_ERR_MISMATCH;
     if (peer < size)
         rc = bal_calibrate_comm(MPI_COMM_WORLD, peer, 1024, 2 + (rank & 1), &f);
-    check_mpi(MPI_COMM_WORLD, rc == BAL_EMISMATCH, "different reps on the two ranks: BAL_EMISMATCH");
-    /* one rank passes a bad size: it gets BAL_EMSGSIZE, its peer BAL_EMISMATCH */
-    rc = BAL_EMSGSIZE;
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_MISMATCH, "different reps on the two ranks: BAL_ERR_MISMATCH");
+    /* one rank passes a bad size: it gets BAL_ERR_MSGSIZE, its peer BAL_ERR_MISMATCH */
+    rc = BAL_ERR_MSGSIZE;
     if (peer < size) {
         rc = bal_calibrate_comm(MPI_COMM_WORLD, peer, (rank & 1) ? 0 : 1024, 2, &f);
-        if ((rank & 1) == 0 && rc == BAL_EMISMATCH)
-            rc = BAL_EMSGSIZE;
+        if ((rank & 1) == 0 && rc == BAL_ERR_MISMATCH)
+            rc = BAL_ERR_MSGSIZE;
     }
-    check_mpi(MPI_COMM_WORLD, rc == BAL_EMSGSIZE,
-              "max_bytes 0 on one rank: BAL_EMSGSIZE there, BAL_EMISMATCH on its peer");
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_MSGSIZE,
+              "max_bytes 0 on one rank: BAL_ERR_MSGSIZE there, BAL_ERR_MISMATCH on its peer");
+
+    /* the ping-pong's tag is TILEHYBRID_TAG_PINGPONG, not a number of its
+     * own: a user message pending on 31011 (balance.h 0.1's tag) between
+     * the pair is neither taken nor disturbed by the calibration */
+    {
+        int out3[3] = {-7, rank, -7}, in3[3] = {0, 0, 0};
+        MPI_Request req = MPI_REQUEST_NULL;
+        rc = BAL_OK;
+        if (peer < size) {
+            MPI_Isend(out3, 3, MPI_INT, peer, 31011, MPI_COMM_WORLD, &req);
+            rc = bal_calibrate_comm(MPI_COMM_WORLD, peer, 1024, 1, &f);
+            if (rc == BAL_ERR_FIT)
+                rc = BAL_OK; /* noise: the tags are what this checks */
+            MPI_Recv(in3, 3, MPI_INT, peer, 31011, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+        }
+        check_mpi(MPI_COMM_WORLD,
+                  rc == BAL_OK && (peer >= size || (in3[0] == -7 && in3[1] == peer)),
+                  "a user message on tag 31011 does not disturb the ping-pong (tag %d) "
+                  "and arrives intact (%s)", TILEHYBRID_TAG_PINGPONG, bal_strerror(rc));
+    }
 
     /* collective: every rank, the same combined fit */
     rc = bal_calibrate_comm_all(MPI_COMM_WORLD, max_bytes, reps, &g);
-    if (rc == BAL_EFIT && rank == 0)
-        check_note("collective: no pair found a positive slope under this load (BAL_EFIT)");
-    check_mpi(MPI_COMM_WORLD, (rc == 0 && sane(&g)) || rc == BAL_EFIT,
+    if (rc == BAL_ERR_FIT && rank == 0)
+        check_note("collective: no pair found a positive slope under this load (BAL_ERR_FIT)");
+    check_mpi(MPI_COMM_WORLD, (rc == 0 && sane(&g)) || rc == BAL_ERR_FIT,
               "collective ping-pong: finite fit, slope > 0 on every rank");
-    if (rc != 0)                /* BAL_EFIT: no fit to compare, the same on every rank */
+    if (rc != 0)                /* BAL_ERR_FIT: no fit to compare, the same on every rank */
         g.intercept = g.slope = 0.0;
     mine[0] = g.intercept;
     mine[1] = g.slope;
@@ -133,7 +154,12 @@ int main(int argc, char **argv)
     check_mpi(MPI_COMM_WORLD, lo[0] == hi[0] && lo[1] == hi[1],
               "collective ping-pong: every rank holds the same fit");
     rc = bal_calibrate_comm_all(MPI_COMM_WORLD, max_bytes, 0, &g);
-    check_mpi(MPI_COMM_WORLD, rc == BAL_EREPS, "collective ping-pong with reps 0: BAL_EREPS everywhere");
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_REPS, "collective ping-pong with reps 0: BAL_ERR_REPS everywhere");
+    /* a bad argument on the last rank only: every rank learns its code */
+    rc = bal_calibrate_comm_all(MPI_COMM_WORLD, rank == size - 1 ? 0 : max_bytes, reps, &g);
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_MSGSIZE,
+              "collective ping-pong with max_bytes 0 on the last rank only: BAL_ERR_MSGSIZE on "
+              "every rank (got %s)", bal_strerror(rc));
 
     MPI_Finalize();
     return check_exit();

@@ -185,7 +185,7 @@ int main(int argc, char **argv)
 {
     int rank, size, rc, dims[TOPO_MAX_DIMS];
     MPI_Comm cart;
-    topo_status st;
+    tilehybrid_status st;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -235,10 +235,21 @@ int main(int argc, char **argv)
         rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
                                  NULL, 0, &cart, dims, &st);
         check_mpi(MPI_COMM_WORLD,
-                  rc == TOPO_ERR_DEP &&
-                      strcmp(st.arg, rank == 1 ? "dep" : "another rank") == 0,
+                  rc == TOPO_ERR_DEP && st.code == TOPO_ERR_DEP &&
+                      strcmp(st.arg, "dep") == 0 && st.index == 1 && st.rank == 1,
                   "a negative width on rank 1 only: TOPO_ERR_DEP on every "
-                  "rank (rank 1 names dep, the others 'another rank')");
+                  "rank, each naming dep[1] and rank 1");
+        /* two failing ranks: every rank reports the lowest one */
+        d[1] = 1;
+        x[0] = rank >= 1 ? 0 : 100;
+        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                                 NULL, 0, &cart, dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_ERR_EXTENT && strcmp(st.arg, "extent") == 0 &&
+                      st.index == 0 && st.rank == 1 && cart == MPI_COMM_NULL,
+                  "a zero extent on ranks 1.. : TOPO_ERR_EXTENT on every rank, "
+                  "naming extent[0] and rank 1 (the lowest failing rank)");
+        x[0] = 100;
     } else {
         check_mpi(MPI_COMM_WORLD, 1, "mismatch checks need 2+ processes");
     }

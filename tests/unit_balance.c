@@ -43,8 +43,9 @@ static void test_model(void)
     check(close_to(bal_tcomm(&paper, 3200), 2.155e-3, 1e-12),
           "t_comm counts elements times elem_bytes against bytes/s: 3200 doubles = 2.155 ms");
     check(close_to(bal_tcomp(&paper, 1e6), 0.288, 1e-12), "t_comp(1e6) = 0.288 s");
-    check(strcmp(BAL_VERSION, "0.1.0") == 0, "BAL_VERSION is 0.1.0");
-#ifdef BAL_PINGPONG_TAG
+    check(strcmp(BAL_VERSION, TILEHYBRID_VERSION) == 0, "BAL_VERSION is TILEHYBRID_VERSION (%s)",
+          BAL_VERSION);
+#ifdef BAL_PINGPONG_SIZES
     check(0, "TILEHYBRID_NO_MPI omits the MPI part");
 #else
     check(1, "TILEHYBRID_NO_MPI omits the MPI part");
@@ -222,25 +223,26 @@ static void test_factor_random(void)
 
 static void test_factor_errors(void)
 {
-    int pdims[2] = {4, 2}, coords[2] = {0, 1}, bi;
+    int pdims[2] = {4, 2}, coords[2] = {0, 1};
+    tilehybrid_status st;
     int64_t extent[2] = {256, 64}, dep[2] = {1, 1};
     double b;
     bal_model m = paper;
     struct {
         int code;
         const char *word;
-    } words[] = {{BAL_ETCOMP, "tcomp"},          {BAL_ETSTARTUP, "tstartup"},
-                 {BAL_EBANDWIDTH, "bandwidth"},  {BAL_EELEMBYTES, "elem_bytes"},
-                 {BAL_EDIMS, "n ("},             {BAL_EPDIMS, "pdims[i]"},
-                 {BAL_ECOORDS, "coords[i]"},     {BAL_ETHREADS, "threads"},
-                 {BAL_EEXTENT, "extent[i]"},     {BAL_EEMPTY, "pdims[i] > extent[i]"},
-                 {BAL_ETILEHEIGHT, "tile_height"}, {BAL_EDEP, "dep[i]"},
-                 {BAL_EBAL, "bal"},              {BAL_ETOTAL, "total"},
-                 {BAL_EPARTS, "parts"},          {BAL_ETIME, "tcomp_master"},
-                 {BAL_ESMOOTHING, "smoothing"},  {BAL_EPERIOD, "period"},
-                 {BAL_ESAMPLESTEPS, "sample_steps"}, {BAL_EENV_TCOMP, "TILEHYBRID_TCOMP"},
-                 {BAL_EENV_BANDWIDTH, "TILEHYBRID_BANDWIDTH"}, {BAL_ENOPEER, "no peer"},
-                 {BAL_ENULL, "NULL"}};
+    } words[] = {{BAL_ERR_TCOMP, "tcomp"},          {BAL_ERR_TSTARTUP, "tstartup"},
+                 {BAL_ERR_BANDWIDTH, "bandwidth"},  {BAL_ERR_ELEMBYTES, "elem_bytes"},
+                 {BAL_ERR_DIMS, "n ("},             {BAL_ERR_PDIMS, "pdims[i]"},
+                 {BAL_ERR_COORDS, "coords[i]"},     {BAL_ERR_THREADS, "threads"},
+                 {BAL_ERR_EXTENT, "extent[i]"},     {BAL_ERR_EMPTY, "pdims[i] > extent[i]"},
+                 {BAL_ERR_TILEHEIGHT, "tile_height"}, {BAL_ERR_DEP, "dep[i]"},
+                 {BAL_ERR_BAL, "bal"},              {BAL_ERR_TOTAL, "total"},
+                 {BAL_ERR_PARTS, "parts"},          {BAL_ERR_TIME, "tcomp_master"},
+                 {BAL_ERR_SMOOTHING, "smoothing"},  {BAL_ERR_PERIOD, "period"},
+                 {BAL_ERR_SAMPLESTEPS, "sample_steps"}, {BAL_ERR_ENV_TCOMP, "TILEHYBRID_TCOMP"},
+                 {BAL_ERR_ENV_BANDWIDTH, "TILEHYBRID_BANDWIDTH"}, {BAL_ERR_NOPEER, "no peer"},
+                 {BAL_ERR_NULL, "NULL"}};
     size_t i;
     int ok = 1;
     for (i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -249,72 +251,80 @@ static void test_factor_errors(void)
             check_note("bal_strerror(%d) = '%s' lacks '%s'", words[i].code,
                        bal_strerror(words[i].code), words[i].word);
         }
-    for (i = 0; i <= 38; i++)
-        if (strstr(bal_strerror(-(int)i), "unknown") != NULL)
+    for (i = 0; i <= BAL_ERR_MPI; i++)
+        if (strstr(bal_strerror((int)i), "unknown") != NULL)
             ok = 0;
-    check(ok && strstr(bal_strerror(-1000), "unknown") != NULL,
+    check(ok && strstr(bal_strerror(BAL_ERR_MPI + 1), "unknown") != NULL &&
+              strstr(bal_strerror(-1), "unknown") != NULL,
           "bal_strerror names the argument for every code, 'unknown' for others");
 
     m.tcomp = -1;
-    check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ETCOMP,
-          "negative tcomp rejected: %s", bal_strerror(BAL_ETCOMP));
+    check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ERR_TCOMP,
+          "negative tcomp rejected: %s", bal_strerror(BAL_ERR_TCOMP));
     m = paper;
     m.tstartup = -1e-6;
-    check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ETSTARTUP,
+    check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ERR_TSTARTUP,
           "negative tstartup rejected");
     m = paper;
     m.bandwidth = 0;
-    check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_EBANDWIDTH,
-          "zero bandwidth rejected: %s", bal_strerror(BAL_EBANDWIDTH));
+    check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ERR_BANDWIDTH,
+          "zero bandwidth rejected: %s", bal_strerror(BAL_ERR_BANDWIDTH));
     m.bandwidth = -5;
-    check(bal_model_check(&m) == BAL_EBANDWIDTH, "negative bandwidth rejected");
+    check(bal_model_check(&m) == BAL_ERR_BANDWIDTH, "negative bandwidth rejected");
     m = paper;
     m.elem_bytes = 0;
-    check(bal_model_check(&m) == BAL_EELEMBYTES, "zero elem_bytes rejected");
+    check(bal_model_check(&m) == BAL_ERR_ELEMBYTES, "zero elem_bytes rejected");
     m = paper;
     m.tcomp = NAN;
-    check(bal_model_check(&m) == BAL_ETCOMP, "NaN tcomp rejected");
+    check(bal_model_check(&m) == BAL_ERR_TCOMP, "NaN tcomp rejected");
     m.tcomp = INFINITY;
-    check(bal_model_check(&m) == BAL_ETCOMP, "infinite tcomp rejected");
-    check(bal_factor(NULL, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ENULL,
+    check(bal_model_check(&m) == BAL_ERR_TCOMP, "infinite tcomp rejected");
+    check(bal_factor(NULL, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ERR_NULL,
           "NULL model rejected");
-    check(bal_factor(&paper, 2, pdims, coords, 0, extent, 100, dep, &b, NULL) == BAL_ETHREADS,
-          "T = 0 rejected: %s", bal_strerror(BAL_ETHREADS));
-    check(bal_factor(&paper, 2, pdims, coords, 2, extent, 0, dep, &b, NULL) == BAL_ETILEHEIGHT,
+    check(bal_factor(&paper, 2, pdims, coords, 0, extent, 100, dep, &b, NULL) == BAL_ERR_THREADS,
+          "T = 0 rejected: %s", bal_strerror(BAL_ERR_THREADS));
+    check(bal_factor(&paper, 2, pdims, coords, 2, extent, 0, dep, &b, NULL) == BAL_ERR_TILEHEIGHT,
           "tile_height 0 rejected");
-    check(bal_factor(&paper, 0, pdims, coords, 2, extent, 1, dep, &b, NULL) == BAL_EDIMS,
+    check(bal_factor(&paper, 0, pdims, coords, 2, extent, 1, dep, &b, NULL) == BAL_ERR_DIMS,
           "n = 0 rejected");
-    check(bal_factor(&paper, 2, NULL, coords, 2, extent, 1, dep, &b, NULL) == BAL_ENULL &&
-              bal_factor(&paper, 2, pdims, coords, 2, NULL, 1, dep, &b, NULL) == BAL_ENULL &&
-              bal_factor(&paper, 2, pdims, coords, 2, extent, 1, NULL, &b, NULL) == BAL_ENULL &&
-              bal_factor(&paper, 2, pdims, coords, 2, extent, 1, dep, NULL, NULL) == BAL_ENULL,
+    check(bal_factor(&paper, 2, NULL, coords, 2, extent, 1, dep, &b, NULL) == BAL_ERR_NULL &&
+              bal_factor(&paper, 2, pdims, coords, 2, NULL, 1, dep, &b, NULL) == BAL_ERR_NULL &&
+              bal_factor(&paper, 2, pdims, coords, 2, extent, 1, NULL, &b, NULL) == BAL_ERR_NULL &&
+              bal_factor(&paper, 2, pdims, coords, 2, extent, 1, dep, NULL, NULL) == BAL_ERR_NULL,
           "NULL pdims, extent, dep, bal rejected");
     {
         int p2[2] = {4, 0}, c2[2] = {0, 2}, c3[2] = {-1, 0};
         int64_t e2[2] = {256, 0}, d2[2] = {1, -1}, e3[2] = {3, 64};
-        check(bal_factor_check(2, p2, NULL, 2, extent, 1, dep, &bi) == BAL_EPDIMS && bi == 1,
-              "pdims[1] = 0 rejected, bad_index 1");
-        check(bal_factor_check(2, pdims, c2, 2, extent, 1, dep, &bi) == BAL_ECOORDS && bi == 1,
-              "coords[1] = P_2 rejected, bad_index 1");
-        check(bal_factor_check(2, pdims, c3, 2, extent, 1, dep, &bi) == BAL_ECOORDS && bi == 0,
-              "coords[0] = -1 rejected, bad_index 0");
-        check(bal_factor_check(2, pdims, coords, 2, e2, 1, dep, &bi) == BAL_EEXTENT && bi == 1,
-              "extent[1] = 0 rejected, bad_index 1");
-        check(bal_factor_check(2, pdims, coords, 2, e3, 1, dep, &bi) == BAL_EEMPTY && bi == 0,
-              "4 processes over 3 points rejected (BAL_EEMPTY), bad_index 0");
-        check(bal_factor_check(2, pdims, coords, 2, extent, 1, d2, &bi) == BAL_EDEP && bi == 1,
-              "dep[1] = -1 rejected, bad_index 1");
-        check(bal_factor_check(2, pdims, coords, 2, extent, 1, dep, &bi) == 0 && bi == -1,
-              "valid arguments pass, bad_index -1");
+        check(bal_factor_check(2, p2, NULL, 2, extent, 1, dep, &st) == BAL_ERR_PDIMS &&
+                  st.index == 1 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_PDIMS,
+              "pdims[1] = 0 rejected, index 1");
+        check(bal_factor_check(2, pdims, c2, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
+                  st.index == 1 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
+              "coords[1] = P_2 rejected, index 1");
+        check(bal_factor_check(2, pdims, c3, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
+                  st.index == 0 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
+              "coords[0] = -1 rejected, index 0");
+        check(bal_factor_check(2, pdims, coords, 2, e2, 1, dep, &st) == BAL_ERR_EXTENT &&
+                  st.index == 1 && !strcmp(st.arg, "extent") && st.code == BAL_ERR_EXTENT,
+              "extent[1] = 0 rejected, index 1");
+        check(bal_factor_check(2, pdims, coords, 2, e3, 1, dep, &st) == BAL_ERR_EMPTY &&
+                  st.index == 0 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_EMPTY,
+              "4 processes over 3 points rejected (BAL_ERR_EMPTY), index 0");
+        check(bal_factor_check(2, pdims, coords, 2, extent, 1, d2, &st) == BAL_ERR_DEP &&
+                  st.index == 1 && !strcmp(st.arg, "dep") && st.code == BAL_ERR_DEP,
+              "dep[1] = -1 rejected, index 1");
+        check(bal_factor_check(2, pdims, coords, 2, extent, 1, dep, &st) == 0 && st.index == -1 &&
+                  st.code == BAL_OK,
+              "valid arguments pass, index -1");
     }
     {
         int p1[3] = {1, 1, 1};
         int64_t huge[3] = {INT64_C(1) << 40, INT64_C(1) << 20, INT64_C(1) << 10};
         int64_t d3[3] = {1, 1, 1};
         int c0[3] = {0, 0, 0};
-        check(bal_factor(&paper, 3, p1, c0, 2, huge, 2, d3, &b, NULL) == BAL_EOVERFLOW &&
-                  bal_factor(&paper, 3, p1, NULL, 2, huge, 2, d3, &b, NULL) == BAL_EOVERFLOW,
-              "a block volume past int64 gives BAL_EOVERFLOW, not garbage");
+        check(bal_factor(&paper, 3, p1, c0, 2, huge, 2, d3, &b, NULL) == BAL_ERR_OVERFLOW &&
+                  bal_factor(&paper, 3, p1, NULL, 2, huge, 2, d3, &b, NULL) == BAL_ERR_OVERFLOW,
+              "a block volume past int64 gives BAL_ERR_OVERFLOW, not garbage");
     }
 }
 
@@ -388,11 +398,11 @@ static void test_split(void)
     check(rc == 0 && c2[0] == 1, "bal = 0.001 on 100 points: the master still gets 1 point");
     rc = bal_split(3, 4, 1.0, c2);
     check(rc == 0 && c2[0] + c2[1] + c2[2] + c2[3] == 3, "total < parts: sum still exact");
-    check(bal_split(-1, 4, 1, c2) == BAL_ETOTAL && bal_split(10, 0, 1, c2) == BAL_EPARTS &&
-              bal_split(10, 4, 1.5, c2) == BAL_EBAL && bal_split(10, 4, -0.1, c2) == BAL_EBAL &&
-              bal_split(10, 4, NAN, c2) == BAL_EBAL && bal_split(10, 4, 1, NULL) == BAL_ENULL &&
-              bal_split_part(10, 4, 1, 4, &first, &count) == BAL_EPART &&
-              bal_split_part(10, 4, 1, -1, &first, &count) == BAL_EPART,
+    check(bal_split(-1, 4, 1, c2) == BAL_ERR_TOTAL && bal_split(10, 0, 1, c2) == BAL_ERR_PARTS &&
+              bal_split(10, 4, 1.5, c2) == BAL_ERR_BAL && bal_split(10, 4, -0.1, c2) == BAL_ERR_BAL &&
+              bal_split(10, 4, NAN, c2) == BAL_ERR_BAL && bal_split(10, 4, 1, NULL) == BAL_ERR_NULL &&
+              bal_split_part(10, 4, 1, 4, &first, &count) == BAL_ERR_PART &&
+              bal_split_part(10, 4, 1, -1, &first, &count) == BAL_ERR_PART,
           "bal_split rejects total < 0, parts < 1, bal outside [0,1] or NaN, NULL, bad part");
 }
 
@@ -412,12 +422,12 @@ static void test_lemma2(void)
     rc = bal_lemma2(0.5, 1, 0.1, 1.0, &nx);
     check(rc == 0 && nx == 1.0, "eq. 2 with T = 1 gives 1");
     rc = bal_lemma2(0.0, 2, 0.0, 1.0, &nx);
-    check(rc == BAL_ENOINFO && nx == 0.0, "eq. 2 with tcomp_master 0: BAL_ENOINFO, bal kept");
-    check(bal_lemma2(1.2, 2, 1, 1, &nx) == BAL_EBAL && bal_lemma2(0.5, 0, 1, 1, &nx) == BAL_ETHREADS &&
-              bal_lemma2(0.5, 2, -1, 1, &nx) == BAL_ETIME &&
-              bal_lemma2(0.5, 2, 1, -1e-9, &nx) == BAL_ETIME &&
-              bal_lemma2(0.5, 2, NAN, 1, &nx) == BAL_ETIME &&
-              bal_lemma2(0.5, 2, 1, 1, NULL) == BAL_ENULL,
+    check(rc == BAL_ERR_NOINFO && nx == 0.0, "eq. 2 with tcomp_master 0: BAL_ERR_NOINFO, bal kept");
+    check(bal_lemma2(1.2, 2, 1, 1, &nx) == BAL_ERR_BAL && bal_lemma2(0.5, 0, 1, 1, &nx) == BAL_ERR_THREADS &&
+              bal_lemma2(0.5, 2, -1, 1, &nx) == BAL_ERR_TIME &&
+              bal_lemma2(0.5, 2, 1, -1e-9, &nx) == BAL_ERR_TIME &&
+              bal_lemma2(0.5, 2, NAN, 1, &nx) == BAL_ERR_TIME &&
+              bal_lemma2(0.5, 2, 1, 1, NULL) == BAL_ERR_NULL,
           "eq. 2 rejects bal outside [0,1], T = 0, negative or NaN times, NULL");
     /* Under its model (master computation proportional to bal, communication
      * fixed) eq. 2 lands on the optimum of eq. 1 from any starting bal. */
@@ -442,6 +452,14 @@ static double opt_of(int T, double comm, double work)
     return b < 0 ? 0 : (b > 1 ? 1 : b);
 }
 
+/* bal_adaptive_step() as the checks below read it: 1 when st->bal changed,
+ * 0 when not, minus the error code on an error. */
+static int step_changed(bal_adaptive *st, double tcomp_master, double tcomm_master)
+{
+    int rc = bal_adaptive_step(st, tcomp_master, tcomm_master);
+    return rc != BAL_OK ? -rc : st->changed;
+}
+
 static int feed(bal_adaptive *st, int64_t total, double t1, double comm, double noise)
 {
     int64_t counts[64] = {0};
@@ -451,7 +469,7 @@ static int feed(bal_adaptive *st, int64_t total, double t1, double comm, double 
         f1 = 1 + noise * (urand() - 0.5);
         f2 = 1 + noise * (urand() - 0.5);
     }
-    return bal_adaptive_step(st, (double)counts[0] * t1 * f1, comm * f2);
+    return step_changed(st, (double)counts[0] * t1 * f1, comm * f2);
 }
 
 static void test_adaptive(void)
@@ -465,14 +483,14 @@ static void test_adaptive(void)
 
     check(bal_sampling_steps(8, 2, &w) == 0 && w == 32,
           "sampling period 2PT = 32 steps for P = 8, T = 2 (the paper's example)");
-    check(bal_sampling_steps(0, 2, &w) == BAL_EPROCS && bal_sampling_steps(8, 0, &w) == BAL_ETHREADS,
+    check(bal_sampling_steps(0, 2, &w) == BAL_ERR_PROCS && bal_sampling_steps(8, 0, &w) == BAL_ERR_THREADS,
           "sampling period rejects procs or threads < 1");
 
     /* 1. The paper's scheme: sample 2PT steps from bal0 = 1, apply eq. 2 once.
      * Continuous master time bal/T * work, comm 2e-4, T 2: b* = 0.8. */
     rc = bal_adaptive_init(&st, 1.0, 2, 32, 0, 1.0);
     for (s = 1; s <= 200 && rc >= 0; s++) {
-        rc = bal_adaptive_step(&st, st.bal / 2 * work, 2e-4);
+        rc = step_changed(&st, st.bal / 2 * work, 2e-4);
         if (rc == 1) {
             changes++;
             if (s != 32)
@@ -557,7 +575,7 @@ static void test_adaptive(void)
     rc = bal_adaptive_init(&st, 1.0, 2, 10, 100, 1.0);
     for (s = 1; s <= 110 && rc >= 0; s++) {
         double c = (s > 10 && s <= 100) ? 1.0 : 2e-4;
-        rc = bal_adaptive_step(&st, st.bal / 2 * work, c);
+        rc = step_changed(&st, st.bal / 2 * work, c);
     }
     check(rc >= 0 && st.evaluations == 2 && close_to(st.bal, 0.8, 1e-12),
           "period 100, window 10: steps between windows are ignored (bal %.6f, %lld evaluations)",
@@ -566,50 +584,50 @@ static void test_adaptive(void)
     /* 8. The deadband: a change smaller than it is not applied. */
     rc = bal_adaptive_init(&st, 0.8, 2, 4, 4, 1.0);
     for (s = 0; s < 4 && rc >= 0; s++)
-        rc = bal_adaptive_step(&st, 0.8 / 2 * work, 2.0005e-4); /* b* = 0.7999.. */
+        rc = step_changed(&st, 0.8 / 2 * work, 2.0005e-4); /* b* = 0.7999.. */
     check(rc == 0 && st.bal == 0.8 && st.changes == 0,
           "changes within the deadband (%.0e) are not applied", BAL_ADAPTIVE_DEADBAND);
 
     /* 9. Errors */
-    check(bal_adaptive_init(&st, 1.1, 2, 4, 4, 1) == BAL_EBAL &&
-              bal_adaptive_init(&st, 1, 0, 4, 4, 1) == BAL_ETHREADS &&
-              bal_adaptive_init(&st, 1, 2, 0, 4, 1) == BAL_ESAMPLESTEPS &&
-              bal_adaptive_init(&st, 1, 2, 4, -1, 1) == BAL_EPERIOD &&
-              bal_adaptive_init(&st, 1, 2, 4, 4, 0) == BAL_ESMOOTHING &&
-              bal_adaptive_init(&st, 1, 2, 4, 4, 1.5) == BAL_ESMOOTHING &&
-              bal_adaptive_init(NULL, 1, 2, 4, 4, 1) == BAL_ENULL,
+    check(bal_adaptive_init(&st, 1.1, 2, 4, 4, 1) == BAL_ERR_BAL &&
+              bal_adaptive_init(&st, 1, 0, 4, 4, 1) == BAL_ERR_THREADS &&
+              bal_adaptive_init(&st, 1, 2, 0, 4, 1) == BAL_ERR_SAMPLESTEPS &&
+              bal_adaptive_init(&st, 1, 2, 4, -1, 1) == BAL_ERR_PERIOD &&
+              bal_adaptive_init(&st, 1, 2, 4, 4, 0) == BAL_ERR_SMOOTHING &&
+              bal_adaptive_init(&st, 1, 2, 4, 4, 1.5) == BAL_ERR_SMOOTHING &&
+              bal_adaptive_init(NULL, 1, 2, 4, 4, 1) == BAL_ERR_NULL,
           "bal_adaptive_init rejects bad bal0, threads, sample_steps, period, smoothing, NULL");
     bal_adaptive_init(&st, 1.0, 2, 4, 4, 1.0);
     s = st.step;
-    check(bal_adaptive_step(&st, -1e-3, 0) == BAL_ETIME && bal_adaptive_step(&st, 1e-3, NAN) == BAL_ETIME &&
+    check(bal_adaptive_step(&st, -1e-3, 0) == BAL_ERR_TIME && bal_adaptive_step(&st, 1e-3, NAN) == BAL_ERR_TIME &&
               st.step == s,
           "bal_adaptive_step rejects negative or NaN times and does not count the step");
     st.min_bal = 2;
-    check(bal_adaptive_step(&st, 1e-3, 0) == BAL_ESTATE, "bal_adaptive_step rejects min_bal > 1");
+    check(bal_adaptive_step(&st, 1e-3, 0) == BAL_ERR_STATE, "bal_adaptive_step rejects min_bal > 1");
 }
 
 static void test_fits(void)
 {
     double x[8], y[8], tc = 0, secs[5], its[5];
-    bal_fit f;
+    tilehybrid_fit f;
     int i, rc;
     /* exact affine data: y = 5e-6 + 2e-9 x */
     for (i = 0; i < 8; i++) {
         x[i] = i * 1000.0;
         y[i] = 5e-6 + 2e-9 * x[i];
     }
-    rc = bal_fit_affine(x, y, 8, &f);
+    rc = tilehybrid_fit_affine(x, y, 8, &f);
     check(rc == 0 && close_to(f.intercept, 5e-6, 1e-9) && close_to(f.slope, 2e-9, 1e-9) &&
               f.r2 > 1 - 1e-12 && f.max_resid < 1e-15 && f.n == 8,
           "affine fit of exact data: intercept 5e-6, slope 2e-9, r2 1");
     /* a kink (like an eager/rendezvous switch) shows in r2 and max_resid */
     y[7] += 2e-5;
-    rc = bal_fit_affine(x, y, 8, &f);
+    rc = tilehybrid_fit_affine(x, y, 8, &f);
     check(rc == 0 && f.r2 < 0.999 && f.max_resid > 5e-6,
           "affine fit reports a poor fit: r2 %.4f, max residual %.2e s", f.r2, f.max_resid);
     {
         bal_model m = paper;
-        bal_fit g = {5e-6, 2e-9, 1, 0, 8};
+        tilehybrid_fit g = {5e-6, 2e-9, 1, 0, 8};
         rc = bal_model_set_comm(&m, &g);
         check(rc == 0 && m.tstartup == 5e-6 && close_to(m.bandwidth, 5e8, 1e-12) &&
                   m.tcomp == paper.tcomp,
@@ -618,13 +636,13 @@ static void test_fits(void)
         rc = bal_model_set_comm(&m, &g);
         check(rc == 0 && m.tstartup == 0, "a slightly negative intercept gives tstartup 0");
         g.slope = 0;
-        check(bal_model_set_comm(&m, &g) == BAL_EFIT && m.tstartup == 0,
+        check(bal_model_set_comm(&m, &g) == BAL_ERR_FIT && m.tstartup == 0,
               "a zero slope is rejected, model untouched");
     }
-    check(bal_fit_affine(x, y, 1, &f) == BAL_ESAMPLES, "affine fit needs 2 samples");
+    check(tilehybrid_fit_affine(x, y, 1, &f) == TILEHYBRID_ERR_SAMPLES, "affine fit needs 2 samples");
     for (i = 0; i < 8; i++)
         x[i] = 3;
-    check(bal_fit_affine(x, y, 8, &f) == BAL_ESAMPLES, "affine fit rejects all-equal x");
+    check(tilehybrid_fit_affine(x, y, 8, &f) == TILEHYBRID_ERR_SAMPLES, "affine fit rejects all-equal x");
     /* t_comp(1): 288 ns per point, timed at several tile sizes */
     for (i = 0; i < 5; i++) {
         its[i] = 1000.0 * (i + 1);
@@ -636,13 +654,13 @@ static void test_fits(void)
     rc = bal_fit_tcomp(secs, its, 1, &tc, NULL);
     check(rc == 0 && close_to(tc, 288e-9, 1e-12), "t_comp from a single sample");
     its[2] = 0;
-    check(bal_fit_tcomp(secs, its, 5, &tc, NULL) == BAL_ESAMPLES, "t_comp fit rejects 0 iterations");
+    check(bal_fit_tcomp(secs, its, 5, &tc, NULL) == BAL_ERR_SAMPLES, "t_comp fit rejects 0 iterations");
     its[2] = 3000;
     secs[1] = -1;
-    check(bal_fit_tcomp(secs, its, 5, &tc, NULL) == BAL_ESAMPLES, "t_comp fit rejects negative time");
+    check(bal_fit_tcomp(secs, its, 5, &tc, NULL) == BAL_ERR_SAMPLES, "t_comp fit rejects negative time");
     for (i = 0; i < 5; i++)
         secs[i] = 0;
-    check(bal_fit_tcomp(secs, its, 5, &tc, NULL) == BAL_EFIT,
+    check(bal_fit_tcomp(secs, its, 5, &tc, NULL) == BAL_ERR_FIT,
           "t_comp fit rejects all-zero times (below the clock resolution)");
 }
 
@@ -671,30 +689,45 @@ static void test_env(void)
           "TILEHYBRID_TSTARTUP 0 allowed, TILEHYBRID_ELEM_BYTES read");
     setenv("TILEHYBRID_TCOMP", "288ns", 1);
     rc = bal_model_from_env(&m, NULL);
-    check(rc == BAL_EENV_TCOMP, "TILEHYBRID_TCOMP=288ns rejected: %s", bal_strerror(rc));
+    check(rc == BAL_ERR_ENV_TCOMP, "TILEHYBRID_TCOMP=288ns rejected: %s", bal_strerror(rc));
     setenv("TILEHYBRID_TCOMP", "288e-9", 1);
     setenv("TILEHYBRID_BANDWIDTH", "0", 1);
-    check(bal_model_from_env(&m, NULL) == BAL_EENV_BANDWIDTH, "TILEHYBRID_BANDWIDTH=0 rejected");
+    check(bal_model_from_env(&m, NULL) == BAL_ERR_ENV_BANDWIDTH, "TILEHYBRID_BANDWIDTH=0 rejected");
     setenv("TILEHYBRID_BANDWIDTH", "1e6", 1);
     setenv("TILEHYBRID_TSTARTUP", "-1e-6", 1);
-    check(bal_model_from_env(&m, NULL) == BAL_EENV_TSTARTUP, "TILEHYBRID_TSTARTUP=-1e-6 rejected");
+    check(bal_model_from_env(&m, NULL) == BAL_ERR_ENV_TSTARTUP, "TILEHYBRID_TSTARTUP=-1e-6 rejected");
     setenv("TILEHYBRID_TSTARTUP", "1e-6", 1);
     setenv("TILEHYBRID_ELEM_BYTES", "", 1);
-    check(bal_model_from_env(&m, NULL) == BAL_EENV_ELEM_BYTES, "empty TILEHYBRID_ELEM_BYTES rejected");
+    check(bal_model_from_env(&m, NULL) == BAL_ERR_ENV_ELEM_BYTES, "empty TILEHYBRID_ELEM_BYTES rejected");
     unsetenv("TILEHYBRID_TCOMP");
     unsetenv("TILEHYBRID_TSTARTUP");
     unsetenv("TILEHYBRID_BANDWIDTH");
     unsetenv("TILEHYBRID_ELEM_BYTES");
-    check(bal_parse_double("1.5e-3", &v) == 0 && v == 1.5e-3 && bal_parse_double("-2", &v) == 0 &&
-              v == -2,
-          "bal_parse_double accepts plain decimals");
-    check(bal_parse_double(" 1", &v) != 0 && bal_parse_double("1 ", &v) != 0 &&
-              bal_parse_double("0x10", &v) != 0 && bal_parse_double("inf", &v) != 0 &&
-              bal_parse_double("nan", &v) != 0 && bal_parse_double("1e999", &v) != 0 &&
-              bal_parse_double("1e-999", &v) != 0 && bal_parse_double("1.2.3", &v) != 0 &&
-              bal_parse_double("e5", &v) != 0 && bal_parse_double("", &v) != 0 &&
-              bal_parse_double("abc", &v) == BAL_ESYNTAX && bal_parse_double(NULL, &v) == BAL_ENULL,
-          "bal_parse_double rejects spaces, hex, inf, nan, overflow, underflow, garbage");
+    /* the one number rule (tilehybrid_parse_double) for every variable */
+    {
+        static const char *const bad[] = {" 1", "1 ", "0x10", "0x1p-3", "+1", "inf", "nan",
+                                          "1e999", "1e-999", "1.2.3", "e5", "", "abc", "1e-400"};
+        size_t k;
+        int rejected = 0;
+        for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            setenv("TILEHYBRID_TCOMP", bad[k], 1);
+            if (bal_model_from_env(&m, NULL) == BAL_ERR_ENV_TCOMP)
+                rejected++;
+            else
+                check_note("TILEHYBRID_TCOMP='%s' accepted", bad[k]);
+        }
+        check(rejected == (int)(sizeof bad / sizeof bad[0]),
+              "TILEHYBRID_TCOMP: spaces, hex, '+', inf, nan, overflow, underflow, garbage "
+              "rejected (%d of %d)", rejected, (int)(sizeof bad / sizeof bad[0]));
+        setenv("TILEHYBRID_TCOMP", "1.5e-3", 1);
+        setenv("TILEHYBRID_TSTARTUP", "1e-310", 1);
+        rc = bal_model_from_env(&m, &found);
+        v = m.tstartup;
+        check(rc == 0 && m.tcomp == 1.5e-3 && v > 0 && v < 1e-300,
+              "plain decimals read; a subnormal (1e-310) is a number");
+        unsetenv("TILEHYBRID_TCOMP");
+        unsetenv("TILEHYBRID_TSTARTUP");
+    }
 }
 
 int main(void)

@@ -14,8 +14,8 @@ static void *test_malloc(size_t size)
 {
     return test_fail_malloc ? NULL : malloc(size);
 }
-#define TOPO_MALLOC(size) test_malloc(size)
-#define TOPO_FREE(ptr) free(ptr)
+#define TILEHYBRID_MALLOC(size) test_malloc(size)
+#define TILEHYBRID_FREE(ptr) free(ptr)
 
 #include "topology.h"
 #include "tests/check.h"
@@ -380,7 +380,7 @@ static void test_latency(void)
     }
     {
         int64_t x[2] = {2, 1000}, dep[2] = {1, 1};
-        topo_status st;
+        tilehybrid_status st;
         int rc = topo_grid_ex(2, 16, x, dep, TOPO_POLICY_LATENCY, g, &st);
         check(rc == TOPO_ERR_INFEASIBLE && st.index == 0 && g[0] == 0,
               "latency grid 4x4 does not fit 2x1000: infeasible, dim 0, "
@@ -443,7 +443,7 @@ static void test_hybrid(void)
     {
         int64_t x[2] = {16, 256}, d[2] = {1, 1};
         int p[2] = {0, 0}, t[2] = {0, 0}, rc;
-        topo_status st;
+        tilehybrid_status st;
         rc = topo_hybrid_grid(2, 8, 2, x, d, TOPO_POLICY_COMM, p, t);
         /* block 16x32: 1x2 threads gives 16+16, 2x1 gives 32+8 */
         check(rc == TOPO_OK && p[0] == 1 && p[1] == 8 && t[0] == 1 && t[1] == 2,
@@ -575,7 +575,7 @@ static void test_errors(void)
     int64_t x[3] = {10, 10, 10}, d[3] = {1, 1, 1};
     int g[3] = {0, 0, 0}, t[3] = {0, 0, 0}, i, j, distinct = 1, rc;
     topo_report r;
-    topo_status st;
+    tilehybrid_status st;
     int seen[TOPO_ERR_POLICY + 1];
     memset(seen, 0, sizeof seen);
 
@@ -586,7 +586,7 @@ static void test_errors(void)
         check(expect_rc_ == (want) && st.code == (want) &&                   \
                   st.index == (idx) && !strcmp(st.arg, name),                \
               "%s -> %s, index %d, arg %s (got %d, %d, %s)", #call, #want,   \
-              idx, name, expect_rc_, st.index, st.arg);                      \
+              idx, name, expect_rc_, (int)st.index, st.arg);                      \
     } while (0)
 
     EXPECT(topo_grid_ex(3, 8, NULL, d, TOPO_POLICY_COMM, g, &st),
@@ -696,6 +696,21 @@ static void test_overflow(void)
           "report at X = 2^62: V = 3*2^61, total 2^62");
     check(topo_report_grid(2, g, x, 2, d, &r) == TOPO_ERR_OVERFLOW,
           "report with Z = 2 overflows: TOPO_ERR_OVERFLOW");
+    {
+        /* the status names what overflows: V * Z, or only the total */
+        tilehybrid_status st;
+        int64_t y[2] = {big, 4}, e[2] = {0, 2};
+        int h[2] = {2, 2};
+        rc = topo_report_grid_ex(2, g, x, 2, d, &r, &st);
+        check(rc == TOPO_ERR_OVERFLOW && !strcmp(st.arg, "volume"),
+              "report overflow of V * Z names \"volume\" (got %s)", st.arg);
+        /* 2x2 over 2^62 x 4, d = (0, 2): V = 2 * ceil(2^62 / 2) = 2^62
+         * fits, the total 2 * (2 - 1) * 2^62 = 2^63 does not */
+        rc = topo_report_grid_ex(2, h, y, 1, e, &r, &st);
+        check(rc == TOPO_ERR_OVERFLOW && !strcmp(st.arg, "total_volume"),
+              "report where only the total overflows names \"total_volume\" "
+              "(got %d, %s)", rc, st.arg);
+    }
     x[2] = big;
     g[0] = g[1] = g[2] = 0;
     check(topo_grid(3, 1 << 20, x, d, TOPO_POLICY_COMM, g) == TOPO_ERR_OVERFLOW,
@@ -762,6 +777,8 @@ static void test_large(void)
 
 int main(void)
 {
+    check(strcmp(TOPO_VERSION, TILEHYBRID_VERSION) == 0,
+          "TOPO_VERSION is TILEHYBRID_VERSION (%s)", TOPO_VERSION);
     test_published();
     test_brute_force(0, 0, 10000);
     test_brute_force(1, 0, 10000);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tilehybrid.h" /* the one number parser */
+
 /* Subcommands: argc/argv start at the subcommand name.  Return the exit
  * status: 0 on success, 2 for bad arguments (after printing a message to
  * stderr that names the argument), 1 for other failures. */
@@ -24,19 +26,40 @@ int cli_error(const char *cmd, const char *fmt, ...)
 #endif
     ;
 
+/* Why a list did not parse: the entry at fault (1-based; 0 = the list as a
+ * whole) and the cause in words ("is not a whole number", ...). */
+typedef struct cli_list_error {
+    int entry;
+    const char *why;
+} cli_list_error;
+
 /* Parse a list of integers separated by any character of seps ("x" or ","),
  * e.g. "16x256x16384".  Every entry must be a whole decimal number in
- * [lo, hi].  Returns the number of entries (at most max), or -1 on a syntax
- * error, an out-of-range entry or too many entries. */
+ * [lo, hi] by tilehybrid_parse_i64()'s rule (no spaces, '+' or other bases).
+ * Returns the number of entries (at most max), or -1 on a syntax error, an
+ * out-of-range entry or too many entries; then *err (may be NULL) says
+ * which entry and why. */
 int cli_parse_i64_list(const char *s, const char *seps, int64_t lo, int64_t hi,
-                       int64_t *out, int max);
+                       int64_t *out, int max, cli_list_error *err);
 
-/* Parse a whole decimal integer in [lo, hi]; 0 on success, -1 otherwise. */
+/* Parse a whole decimal integer in [lo, hi] (tilehybrid_parse_i64()):
+ * 0 on success, else a positive TILEHYBRID_ERR_* code for
+ * tilehybrid_strerror(). */
 int cli_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
 
-/* Parse a finite floating-point number (strtod syntax, e.g. 288e-9);
- * 0 on success, -1 otherwise. */
+/* Parse a finite real number, e.g. 288e-9, by the one rule of every
+ * program (tilehybrid_parse_double(): no spaces, '+', hex, inf or nan;
+ * subnormals are numbers, 1e-400 and 1e999 out of range): 0 on success,
+ * else a positive TILEHYBRID_ERR_* code for tilehybrid_strerror(). */
 int cli_parse_double(const char *s, double *out);
+
+/* Why cli_parse_double() failed, in words: a range error says that the
+ * magnitude is beyond a double's (1e-400 is not rounded to 0). */
+const char *cli_double_why(int code);
+
+/* Flush stdout; on a write error print "tilectl <cmd>: writing the output:
+ * <reason>" and return 1, else return 0. */
+int cli_finish_output(const char *cmd);
 
 /* Print a JSON string (with quotes and escapes) to f. */
 void cli_json_string(FILE *f, const char *s);

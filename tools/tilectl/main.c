@@ -7,6 +7,7 @@
  * Run `tilectl <command> --help` for the options of each command. */
 #include "cli.h"
 
+#include <float.h>
 #include <stdarg.h>
 
 int cli_error(const char *cmd, const char *fmt, ...)
@@ -22,34 +23,51 @@ int cli_error(const char *cmd, const char *fmt, ...)
 
 int cli_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
-    char *end;
-    long long v;
-    if (s == NULL || *s == '\0' || *s == ' ' || *s == '+')
-        return -1;
-    errno = 0;
-    v = strtoll(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v < lo || v > hi)
-        return -1;
-    *out = (int64_t)v;
-    return 0;
+    return tilehybrid_parse_i64(s, lo, hi, out);
+}
+
+/* The cause of a list entry's error, for cli_list_error.why. */
+static const char *list_why(int code, const char *entry)
+{
+    if (*entry == '\0')
+        return "is empty";
+    if (code == TILEHYBRID_ERR_RANGE)
+        return "is out of range";
+    return "is not a whole number (digits only: no spaces, '+', other bases or units)";
 }
 
 int cli_parse_i64_list(const char *s, const char *seps, int64_t lo, int64_t hi,
-                       int64_t *out, int max)
+                       int64_t *out, int max, cli_list_error *err)
 {
-    char buf[32];
-    int n = 0;
+    char buf[128];
+    int n = 0, code;
     const char *p = s;
+    cli_list_error dummy;
+    if (err == NULL)
+        err = &dummy;
+    err->entry = 0;
+    err->why = "is empty";
     if (s == NULL || *s == '\0')
         return -1;
     for (;;) {
         size_t len = strcspn(p, seps);
-        if (len == 0 || len >= sizeof buf || n >= max)
+        err->entry = n + 1;
+        if (n >= max) {
+            err->entry = 0;
+            err->why = "has too many entries";
             return -1;
+        }
+        if (len >= sizeof buf) {
+            err->why = "is too long (over 127 characters)";
+            return -1;
+        }
         memcpy(buf, p, len);
         buf[len] = '\0';
-        if (cli_parse_i64(buf, lo, hi, &out[n]) != 0)
+        code = cli_parse_i64(buf, lo, hi, &out[n]);
+        if (code != TILEHYBRID_OK) {
+            err->why = list_why(code, buf);
             return -1;
+        }
         n++;
         if (p[len] == '\0')
             return n;
@@ -59,15 +77,23 @@ int cli_parse_i64_list(const char *s, const char *seps, int64_t lo, int64_t hi,
 
 int cli_parse_double(const char *s, double *out)
 {
-    char *end;
-    double v;
-    if (s == NULL || *s == '\0')
-        return -1;
-    errno = 0;
-    v = strtod(s, &end);
-    if (errno != 0 || *end != '\0' || v != v || v - v != 0.0)
-        return -1;
-    *out = v;
+    return tilehybrid_parse_double(s, -DBL_MAX, DBL_MAX, out);
+}
+
+const char *cli_double_why(int code)
+{
+    if (code == TILEHYBRID_ERR_RANGE)
+        return "its magnitude is beyond what a double holds (about 4.9e-324 to 1.8e308; "
+               "it is not rounded to 0 or infinity)";
+    return tilehybrid_strerror(code);
+}
+
+int cli_finish_output(const char *cmd)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error(cmd, "writing the output: %s", strerror(errno));
+        return 1;
+    }
     return 0;
 }
 
