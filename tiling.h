@@ -65,11 +65,17 @@
  *
  * The body
  *   - reads and writes through TILE_AT(type, it, o_1, ..., o_N, o_Z): the
- *     point at offset o from the current one.  Offsets must be axis-aligned
- *     (at most one non-zero) with -d_i <= o_i <= 0 (-d_Z <= o_Z <= 0): that is
- *     the dependence model, and the only data the pipeline delivers.  Define
- *     TILE_CHECK_ACCESS to have every access checked (slow; errors are
- *     reported by tile_plan_status()).
+ *     point at offset o from the current one, in the user's coordinates.
+ *     With the widths cfg.dep[]/depz, offsets are axis-aligned (at most one
+ *     non-zero) with -d_i <= o_i <= 0; with a declared stencil
+ *     (cfg.stencil, tile_config_stencil(): "-1,-1,0 0,-1,0 0,0,-1"), they
+ *     are its vectors, diagonals included, each pointing backwards along
+ *     every dimension's loop direction (cfg.dir: -1 for a loop that runs
+ *     downward, whose reads are then at +1).  That is the only data the
+ *     pipeline delivers.  sizeof(type) must be cfg.elem_size (checked
+ *     always, at no cost in the loop: TILE_ERR_ACCESS).  Define
+ *     TILE_CHECK_ACCESS to have every offset checked too (slow; errors
+ *     name the offset, the point and the source line).
  *   - must write the current point before reading it (points are recycled
  *     as the Z window slides);
  *   - may read its global coordinates with tile_coord(&it, i) (i = N is Z)
@@ -177,7 +183,8 @@ enum tile_order {
 enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
 
 /** Boundary values: write the value of the point at global coordinates
- *  coord[0..N] (coord[N] is Z; exactly one coordinate is negative) to out. */
+ *  coord[0..N] (coord[N] is Z; the user's coordinates: at least one is below 0, or
+ *  at or above its extent along a downward dimension) to out. */
 typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
 
 /**
@@ -1841,18 +1848,18 @@ typedef struct tile__agreed {
     int count;
     uint64_t v[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
     int is_double[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)][24];
+    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)][48];
 } tile__agreed;
 
 static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
                                     uint64_t v, int is_double)
 {
     if (i < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
+        snprintf(a->name[a->count], sizeof a->name[0], "%.40s", name);
     else if (j < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
+        snprintf(a->name[a->count], sizeof a->name[0], "%.16s[%d]", name, i);
     else
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
+        snprintf(a->name[a->count], sizeof a->name[0], "%.16s[%d][%d]", name, i, j);
     a->v[a->count] = v;
     a->is_double[a->count++] = is_double;
 }

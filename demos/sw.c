@@ -1,0 +1,453 @@
+/* demos/sw.c -- Smith-Waterman local alignment with affine gaps (Gotoh),
+ * tiled over MPI processes: a 2-D dynamic program whose cell reads its
+ * diagonal neighbour, declared as a stencil.
+ *
+ * For sequences a (length n) and b (length m), 1 <= i <= n, 1 <= j <= m:
+ *
+ *   E(i,j) = max(E(i,j-1) - extend, H(i,j-1) - open)
+ *   F(i,j) = max(F(i-1,j) - extend, H(i-1,j) - open)
+ *   H(i,j) = max(0, H(i-1,j-1) + s(a_i, b_j), E(i,j), F(i,j))
+ *
+ * with H = 0 and E = F = minus infinity outside the matrix, s = match or
+ * mismatch; a gap of length k costs open + (k-1) extend.  The result is the
+ * best H and the (i, j) of its first occurrence in row-major order.  The
+ * longer sequence runs along Z (the pipelined dimension), the shorter one
+ * is cut among the processes.
+ *
+ *   mpiexec -n 2 ./demos/sw --random 2000,20000 --seed 1 --verify
+ *   mpiexec -n 2 ./demos/sw --a x.fa --b y.fa --model funneled --threads 2 --json
+ */
+#include "../hybrid.h"
+
+#include <limits.h>
+
+#define SW_NEG (INT32_MIN / 4)  /* minus infinity: far below any score, no overflow */
+#define SW_MAXLEN 100000000     /* longest sequence read (letters) */
+
+/* One cell: the three matrices of Gotoh's recurrence. */
+typedef struct sw_cell {
+    int32_t h, e, f;
+} sw_cell;
+
+typedef struct sw_opts {
+    const char *fa, *fb;
+    int64_t n, m, seed, tile_height;
+    int match, mismatch, open, extend, model, threads, verify, json;
+} sw_opts;
+
+/* The best score and where it first occurs (1-based, row-major order). */
+typedef struct sw_best {
+    int64_t score, i, j;
+    char pad[40];
+} sw_best;
+
+static void sw_better(sw_best *b, int64_t score, int64_t i, int64_t j)
+{
+    if (score > b->score || (score == b->score && (i < b->i || (i == b->i && j < b->j)))) {
+        b->score = score;
+        b->i = i;
+        b->j = j;
+    }
+}
+
+static void sw_edge(void *out, const int64_t *c, void *ctx)
+{
+    sw_cell *cell = (sw_cell *)out;
+    (void)c;
+    (void)ctx;
+    cell->h = 0;
+    cell->e = cell->f = SW_NEG;
+}
+
+static uint64_t sw_rng = 88172645463325252ull;
+static char sw_letter(void)
+{
+    sw_rng ^= sw_rng << 13;
+    sw_rng ^= sw_rng >> 7;
+    sw_rng ^= sw_rng << 17;
+    return "ACGT"[sw_rng >> 62];
+}
+
+/* Read a FASTA file: the letters of every line not starting with '>'.
+ * Returns the sequence (malloc) or NULL with a message in err. */
+static char *sw_read_fasta(const char *path, int64_t *len, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    char *s = NULL, line[4096];
+    int64_t n = 0, cap = 0;
+    int header = 0;
+    if (f == NULL) {
+        snprintf(err, errlen, "cannot open '%s'", path);
+        return NULL;
+    }
+    while (fgets(line, sizeof line, f) != NULL) {
+        size_t k, l = strlen(line);
+        int start = l > 0 && line[0] == '>';
+        if (start || header)
+            header = line[l > 0 ? l - 1 : 0] != '\n';   /* a long header line goes on */
+        if (start || (header && !start))
+            continue;
+        for (k = 0; k < l; k++) {
+            if (line[k] == '\n' || line[k] == '\r' || line[k] == ' ' || line[k] == '\t')
+                continue;
+            if (n == SW_MAXLEN) {
+                snprintf(err, errlen, "'%s': more than %d letters", path, SW_MAXLEN);
+                free(s);
+                fclose(f);
+                return NULL;
+            }
+            if (n == cap) {
+                char *t;
+                cap = cap ? 2 * cap : 4096;
+                if ((t = (char *)realloc(s, (size_t)cap)) == NULL) {
+                    snprintf(err, errlen, "'%s': out of memory", path);
+                    free(s);
+                    fclose(f);
+                    return NULL;
+                }
+                s = t;
+            }
+            s[n++] = (char)(line[k] >= 'a' && line[k] <= 'z' ? line[k] - 32 : line[k]);
+        }
+    }
+    fclose(f);
+    if (n == 0) {
+        snprintf(err, errlen, "'%s': no sequence", path);
+        free(s);
+        return NULL;
+    }
+    *len = n;
+    return s;
+}
+
+static int sw_usage(char *err, size_t errlen, const char *fmt, const char *arg)
+{
+    if (err[0] == '\0')
+        snprintf(err, errlen, fmt, arg);
+    return 2;
+}
+
+/* One option with its value; 0 or 2 (message in err). */
+static int sw_option(sw_opts *o, const char *a, const char *v, char *err, size_t errlen)
+{
+    int64_t x;
+    if (strcmp(a, "--a") == 0)
+        o->fa = v;
+    else if (strcmp(a, "--b") == 0)
+        o->fb = v;
+    else if (strcmp(a, "--random") == 0) {
+        char buf[64], *comma;
+        snprintf(buf, sizeof buf, "%s", v);
+        comma = strchr(buf, ',');
+        if (comma == NULL)
+            return sw_usage(err, errlen, "--random '%s': expected N,M (two lengths >= 1)", v);
+        *comma = '\0';
+        if (tilehybrid_parse_i64(buf, 1, SW_MAXLEN, &o->n) != TILEHYBRID_OK ||
+            tilehybrid_parse_i64(comma + 1, 1, SW_MAXLEN, &o->m) != TILEHYBRID_OK)
+            return sw_usage(err, errlen, "--random '%s': expected N,M, two lengths in "
+                            "1..100000000", v);
+    } else if (strcmp(a, "--seed") == 0) {
+        if (tilehybrid_parse_i64(v, 0, INT64_MAX, &o->seed) != TILEHYBRID_OK)
+            return sw_usage(err, errlen, "--seed '%s': expected a whole number >= 0", v);
+    } else if (strcmp(a, "--tile-height") == 0) {
+        if (tilehybrid_parse_i64(v, 1, INT64_MAX, &o->tile_height) != TILEHYBRID_OK)
+            return sw_usage(err, errlen, "--tile-height '%s': expected a whole number >= 1", v);
+    } else if (strcmp(a, "--threads") == 0) {
+        if (tilehybrid_parse_i64(v, 1, 1024, &x) != TILEHYBRID_OK)
+            return sw_usage(err, errlen, "--threads '%s': expected a whole number in 1..1024", v);
+        o->threads = (int)x;
+    } else if (strcmp(a, "--model") == 0) {
+        for (o->model = TILE_MODEL_MPI; o->model <= TILE_MODEL_MULTIPLE; o->model++)
+            if (strcmp(v, tile_model_name(o->model)) == 0)
+                break;
+        if (o->model > TILE_MODEL_MULTIPLE)
+            return sw_usage(err, errlen, "--model '%s': expected mpi, fine, funneled or "
+                            "multiple", v);
+    } else {
+        int *dst = strcmp(a, "--match") == 0 ? &o->match : strcmp(a, "--mismatch") == 0
+                   ? &o->mismatch : strcmp(a, "--gap-open") == 0 ? &o->open
+                   : strcmp(a, "--gap-extend") == 0 ? &o->extend : NULL;
+        if (dst == NULL)
+            return sw_usage(err, errlen, "unknown option '%s' (see --help)", a);
+        if (tilehybrid_parse_i64(v, -1000000, 1000000, &x) != TILEHYBRID_OK)
+            return sw_usage(err, errlen, "%s: expected a whole number in -1000000..1000000", a);
+        *dst = (int)x;
+    }
+    return 0;
+}
+
+/* Parse argv: 0, 1 (--help) or 2 (message in err). */
+static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
+{
+    int i, rc;
+    memset(o, 0, sizeof *o);
+    o->n = 2000;
+    o->m = 20000;
+    o->seed = 1;
+    o->tile_height = 256;
+    o->match = 2;
+    o->mismatch = -1;
+    o->open = 3;
+    o->extend = 1;
+    o->model = TILE_MODEL_MPI;
+    o->threads = 1;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+        if (strcmp(argv[i], "--verify") == 0 || strcmp(argv[i], "--json") == 0) {
+            *(argv[i][2] == 'v' ? &o->verify : &o->json) = 1;
+            continue;
+        }
+        if (strncmp(argv[i], "--", 2) != 0)
+            return sw_usage(err, errlen, "unexpected argument '%s' (see --help)", argv[i]);
+        if (i + 1 == argc)
+            return sw_usage(err, errlen, "%s needs a value (see --help)", argv[i]);
+        if ((rc = sw_option(o, argv[i], argv[i + 1], err, errlen)) != 0)
+            return rc;
+        i++;
+    }
+    if ((o->fa == NULL) != (o->fb == NULL))
+        return sw_usage(err, errlen, "%s", "give both --a and --b, or neither (--random)");
+    if (o->model == TILE_MODEL_MPI && o->threads != 1)
+        return sw_usage(err, errlen, "%s", "--threads > 1 needs --model fine, funneled or "
+                        "multiple");
+    return 0;
+}
+
+/* The plain double loop, row by row: the best score and its first (i, j). */
+static sw_best sw_seq(const char *a, int64_t n, const char *b, int64_t m, const sw_opts *o)
+{
+    sw_best best = { 0, 0, 0, { 0 } };
+    sw_cell *prev = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
+    sw_cell *cur = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
+    int64_t i, j;
+    best.score = -1;
+    if (prev == NULL || cur == NULL) {
+        free(prev);
+        free(cur);
+        return best;
+    }
+    for (j = 0; j <= m; j++) {
+        prev[j].h = 0;
+        prev[j].e = prev[j].f = SW_NEG;
+    }
+    for (i = 1; i <= n; i++) {
+        sw_cell *t;
+        cur[0].h = 0;
+        cur[0].e = cur[0].f = SW_NEG;
+        for (j = 1; j <= m; j++) {
+            int32_t e = cur[j - 1].e - o->extend, e2 = cur[j - 1].h - o->open;
+            int32_t f = prev[j].f - o->extend, f2 = prev[j].h - o->open;
+            int32_t h = prev[j - 1].h + (a[i - 1] == b[j - 1] ? o->match : o->mismatch);
+            e = e > e2 ? e : e2;
+            f = f > f2 ? f : f2;
+            h = h > 0 ? h : 0;
+            h = h > e ? h : e;
+            h = h > f ? h : f;
+            cur[j].h = h;
+            cur[j].e = e;
+            cur[j].f = f;
+            sw_better(&best, h, i, j);
+        }
+        t = prev;
+        prev = cur;
+        cur = t;
+    }
+    free(prev);
+    free(cur);
+    return best;
+}
+
+/* The sequences: read (every rank) or generated; 0 or 2 (message). */
+static int sw_sequences(const sw_opts *o, char **a, int64_t *n, char **b, int64_t *m,
+                        char *err, size_t errlen)
+{
+    int64_t k;
+    if (o->fa != NULL) {
+        if ((*a = sw_read_fasta(o->fa, n, err, errlen)) == NULL ||
+            (*b = sw_read_fasta(o->fb, m, err, errlen)) == NULL)
+            return 2;
+        return 0;
+    }
+    *n = o->n;
+    *m = o->m;
+    *a = (char *)malloc((size_t)*n);
+    *b = (char *)malloc((size_t)*m);
+    if (*a == NULL || *b == NULL) {
+        snprintf(err, errlen, "out of memory for the sequences");
+        return 2;
+    }
+    sw_rng = 88172645463325252ull ^ ((uint64_t)o->seed * 0x9e3779b97f4a7c15ull);
+    if (sw_rng == 0)
+        sw_rng = 1;
+    for (k = 0; k < *n; k++)
+        (*a)[k] = sw_letter();
+    for (k = 0; k < *m; k++)
+        (*b)[k] = sw_letter();
+    return 0;
+}
+
+/* The alignment on the plan: x along the shorter sequence s (length X),
+ * Z along the longer one l.  Per-thread bests in best[]. */
+static void sw_run(tile_plan *plan, const char *s, const char *l, int swapped, const sw_opts *o,
+                   sw_best *best)
+{
+    int32_t const ext = o->extend, opn = o->open, mat = o->match, mis = o->mismatch;
+    HYBRID_RUN(plan, it, {
+        int64_t x = tile_coord(&it, 0), z = tile_coord(&it, 1);
+        sw_cell const d = TILE_AT(sw_cell, it, -1, -1);
+        sw_cell const w = TILE_AT(sw_cell, it, 0, -1);     /* same x, z - 1 */
+        sw_cell const u = TILE_AT(sw_cell, it, -1, 0);     /* x - 1, same z */
+        sw_cell c;
+        /* E runs along b (j), F along a (i): with a along Z they swap */
+        sw_cell const jprev = swapped ? u : w, iprev = swapped ? w : u;
+        int32_t e = jprev.e - ext, e2 = jprev.h - opn, f = iprev.f - ext, f2 = iprev.h - opn;
+        int32_t h = d.h + (s[x] == l[z] ? mat : mis);
+        e = e > e2 ? e : e2;
+        f = f > f2 ? f : f2;
+        h = h > 0 ? h : 0;
+        h = h > e ? h : e;
+        h = h > f ? h : f;
+        c.h = h;
+        c.e = e;
+        c.f = f;
+        TILE_AT(sw_cell, it, 0, 0) = c;
+        if (swapped)
+            sw_better(&best[TILE_THREAD(it)], h, z + 1, x + 1);
+        else
+            sw_better(&best[TILE_THREAD(it)], h, x + 1, z + 1);
+    });
+}
+
+static void sw_help(void)
+{
+    printf("usage: mpiexec -n P ./demos/sw [options]\n"
+           "Smith-Waterman local alignment with affine gaps (Gotoh), tiled over P processes.\n"
+           "Prints the best score and the 1-based end (i, j) of its first occurrence in\n"
+           "row-major order (i along a, j along b).\n"
+           "  --a FILE --b FILE      the two sequences (FASTA), or\n"
+           "  --random N,M           two random DNA sequences of lengths N and M "
+           "(default 2000,20000)\n"
+           "  --seed S               the random sequences' seed (default 1)\n"
+           "  --match 2 --mismatch -1 --gap-open 3 --gap-extend 1   scores (the defaults)\n"
+           "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
+           "  --threads T            threads per process (default 1)\n"
+           "  --tile-height z        along the longer sequence (default 256)\n"
+           "  --verify               compare with the plain double loop\n"
+           "  --json                 one JSON object: score, end, seconds, cells_per_second\n"
+           "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments.\n");
+}
+
+/* Gather the per-rank bests to rank 0 and pick the first best. */
+static sw_best sw_combine(const tile_plan *plan, const sw_best *best)
+{
+    sw_best mine = { -1, 0, 0, { 0 } }, out = { -1, 0, 0, { 0 } };
+    int64_t v[3], *all = NULL;
+    int t, r;
+    for (t = 0; t < plan->cfg.threads; t++)
+        if (best[t].i > 0)
+            sw_better(&mine, best[t].score, best[t].i, best[t].j);
+    v[0] = mine.score;
+    v[1] = mine.i;
+    v[2] = mine.j;
+    if (plan->rank == 0)
+        all = (int64_t *)malloc(sizeof(int64_t) * 3 * (size_t)plan->size);
+    MPI_Gather(v, 3, MPI_INT64_T, all, 3, MPI_INT64_T, 0, plan->comm);
+    for (r = 0; all != NULL && r < plan->size; r++)
+        if (all[3 * r + 1] > 0)
+            sw_better(&out, all[3 * r], all[3 * r + 1], all[3 * r + 2]);
+    free(all);
+    return out;
+}
+
+int main(int argc, char **argv)
+{
+    sw_opts o;
+    tile_config cfg;
+    tile_plan plan;
+    sw_best *best, res, ref = { -1, 0, 0, { 0 } };
+    char err[512] = "", *a = NULL, *b = NULL;
+    int64_t n = 0, m = 0;
+    int rank, rc = sw_parse(argc, argv, &o, err, sizeof err), provided, t, failed;
+    double t0, secs;
+    if (hybrid_init(&argc, &argv, rc ? TILE_MODEL_MPI : o.model, rc ? 1 : o.threads,
+                    &provided) != TILE_OK)
+        return 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rc == 0)
+        rc = sw_sequences(&o, &a, &n, &b, &m, err, sizeof err);
+    if (rc != 0) {
+        if (rank == 0 && rc == 1)
+            sw_help();
+        else if (rank == 0)
+            fprintf(stderr, "sw: %s\n", err);
+        free(a);
+        free(b);
+        MPI_Finalize();
+        return rc == 1 ? 0 : rc;
+    }
+    tile_config_init(&cfg, 1);
+    cfg.extent[0] = n <= m ? n : m;           /* the shorter sequence is cut */
+    cfg.zlen = n <= m ? m : n;                /* the longer one is pipelined */
+    tile_config_stencil(&cfg, "-1,-1 0,-1 -1,0", NULL);
+    cfg.elem_size = sizeof(sw_cell);
+    cfg.tile_height = o.tile_height;
+    cfg.model = o.model;
+    cfg.threads = o.threads;
+    cfg.boundary = sw_edge;
+    if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "sw: %s\n", plan.errmsg);
+        tile_plan_destroy(&plan);
+        free(a);
+        free(b);
+        MPI_Finalize();
+        return 2;
+    }
+    best = (sw_best *)calloc((size_t)o.threads, sizeof *best);
+    for (t = 0; best != NULL && t < o.threads; t++)
+        best[t].score = -1;
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    if (best != NULL)
+        sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, best);
+    secs = MPI_Wtime() - t0;
+    res = sw_combine(&plan, best);
+    MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    failed = best == NULL || tile_plan_status(&plan) != TILE_OK;
+    if (rank == 0 && o.verify && !failed)
+        ref = sw_seq(a, n, b, m, &o);
+    if (rank == 0 && failed)
+        fprintf(stderr, "sw: run failed: %s\n", best == NULL ? "out of memory" : plan.errmsg);
+    else if (rank == 0) {
+        const char *verdict = !o.verify ? NULL : (ref.score == res.score && ref.i == res.i &&
+                                                  ref.j == res.j) ? "ok" : "MISMATCH";
+        double cps = secs > 0 ? (double)n * (double)m / secs : 0.0;
+        if (o.json)
+            printf("{\"demo\": \"sw\", \"lengths\": [%lld, %lld], \"model\": \"%s\", "
+                   "\"processes\": %d, \"threads\": %d, \"score\": %lld, \"end\": [%lld, %lld], "
+                   "\"seconds\": %.6f, \"cells_per_second\": %.0f%s%s%s}\n", (long long)n,
+                   (long long)m, tile_model_name(o.model), plan.size, o.threads,
+                   (long long)res.score, (long long)res.i, (long long)res.j, secs, cps,
+                   verdict ? ", \"verify\": \"" : "", verdict ? verdict : "",
+                   verdict ? "\"" : "");
+        else {
+            printf("sw %lld x %lld, model %s, %d process%s x %d thread%s: best score %lld "
+                   "ending at (%lld, %lld)\ntime %.3f s, %.3g cells per second\n",
+                   (long long)n, (long long)m, tile_model_name(o.model), plan.size,
+                   plan.size == 1 ? "" : "es", o.threads, o.threads == 1 ? "" : "s",
+                   (long long)res.score, (long long)res.i, (long long)res.j, secs, cps);
+            if (verdict)
+                printf("verify: %s (plain loop: score %lld at (%lld, %lld))\n", verdict,
+                       (long long)ref.score, (long long)ref.i, (long long)ref.j);
+        }
+        failed = verdict != NULL && verdict[0] != 'o';
+    }
+    MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(best);
+    free(a);
+    free(b);
+    tile_plan_destroy(&plan);
+    MPI_Finalize();
+    return failed;
+}
