@@ -277,6 +277,7 @@ int main(int argc, char **argv)
     slb_options opts = slb_options_default();
     slb_affine cost;
     slb_plan plan;
+    tilehybrid_status st;
     MPI_Datatype ray_t;
     work w;
 
@@ -348,7 +349,7 @@ int main(int argc, char **argv)
         w.rays = sample;
     }
     w.slowdown = my_slow;
-    rc = slb_calibrate(MPI_COMM_WORLD, root, ray_t, work_fn, &w, 1000, 4000, 3, &cost);
+    rc = slb_calibrate(MPI_COMM_WORLD, root, ray_t, work_fn, &w, 1000, 4000, 3, &cost, NULL);
     if (w.rays != rays && w.rays != mine)
         free((void *)w.rays);
     if (rc != SLB_OK) {
@@ -363,12 +364,12 @@ int main(int argc, char **argv)
     MPI_Gather(cal, 4, MPI_DOUBLE, all_cal, 4, MPI_DOUBLE, root, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);
     tplan = MPI_Wtime();
-    rc = slb_plan_create(MPI_COMM_WORLD, root, n, ray_t, &cost, &opts, &plan);
+    rc = slb_plan_create(MPI_COMM_WORLD, root, n, ray_t, &cost, &opts, &plan, &st);
     tplan = MPI_Wtime() - tplan;
     if (rc != SLB_OK) {
         if (rank == root)
             fprintf(stderr, "demos/scatter: plan: %s (rank %d)\n", slb_strerror(rc),
-                    plan.bad_rank);
+                    st.rank);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     free(mine);
@@ -381,12 +382,12 @@ int main(int argc, char **argv)
     }
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
-    slb_plan_scatterv(&plan, rays, mine);
+    slb_plan_scatterv(&plan, rays, mine, NULL);
     compute(mine, plan.counts[rank], my_slow, myres);
     fin_b = MPI_Wtime() - t0;
     if (rank == root)
         memset(results, 0, (size_t)n * sizeof(double));
-    slb_gatherv_type(&plan, myres, MPI_DOUBLE, results);
+    slb_gatherv_type(&plan, myres, MPI_DOUBLE, results, NULL);
     MPI_Gather(&fin_b, 1, MPI_DOUBLE, all_fin_b, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
     ok_b = rank == root ? checksum(results, n) == ref : 1;
 

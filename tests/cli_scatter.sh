@@ -75,16 +75,10 @@ run text 0 --costs $DATA --items $N
 grep -q '^makespan ' "$T/text.out" && grep -q 'leda#3' "$T/text.out" && [ "$(wc -l < "$T/text.out")" -eq 19 ]
 check $? "text output: header, one line per processor, makespan"
 
-# --- Algorithm 2 ----------------------------------------------------------------
-run dpbig 2 --costs $DATA --items $N --method dp && grep -q -- '--force' "$T/dpbig.err" && [ ! -s "$T/dpbig.out" ]
-check $? "--method dp refused politely for n = $N (exit 2, suggests exact or --force)"
-run dp 0 --costs $DATA --items 3000 --method dp --json && run ex3 0 --costs $DATA --items 3000 --json
-[ "$(json "$T/dp.out" makespan)" = "$(json "$T/ex3.out" makespan)" ]
-check $? "--method dp (Algorithm 2) and exact agree bitwise at n = 3000"
-printf 'name,count,mu,lambda\nroot,1,1,0\nw,1,1,0.5\n' > "$T/two.csv"
-run dpforce 0 --costs "$T/two.csv" --items 100001 --method dp --force --json
-[ "$(jarr "$T/dpforce.out" counts | sum)" = "100001" ]
-check $? "--force runs dp beyond the limit"
+# --- Algorithm 2 is no longer a method (0.2.0: a test reference, tests/slb_reference.h;
+# unit_scatterlb checks it against exact on the seismic costs) ----------------------
+run dpgone 2 --costs $DATA --items 3000 --method dp && grep -q -- "--method: 'dp' is not one of exact, heuristic, uniform" "$T/dpgone.err" && [ ! -s "$T/dpgone.out" ]
+check $? "--method dp: exit 2, the methods listed"
 
 # --- root, columns, counts -------------------------------------------------------
 run root 0 --costs $DATA --items 1000 --root 'leda#3' --json

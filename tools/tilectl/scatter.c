@@ -18,7 +18,6 @@
 #define CMD "scatter"
 #define MAX_PROCS 100000
 #define MAX_ITEMS 1000000000000000ll /* 10^15 */
-#define DP_LIMIT 100000
 
 static void usage(FILE *f)
 {
@@ -361,15 +360,17 @@ int tilectl_scatter(int argc, char **argv)
 {
     const char *costs = NULL, *root_name = NULL, *method_s = "exact", *order_s = "bandwidth";
     int64_t n = -1, root = 0, p, k, *order = NULL, *counts = NULL;
-    int json = 0, force = 0, method, rc, i;
+    int json = 0, method, rc, i;
     double *finish = NULL, t0, secs;
     table t;
     slb_problem pb;
     slb_affine *aff = NULL;
     slb_info info;
+    tilehybrid_status st;
 
     memset(&info, 0, sizeof info);
-    info.bad_proc = -1;
+    memset(&st, 0, sizeof st);
+    st.index = -1;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *v, *eq;
         char name[16];
@@ -380,10 +381,6 @@ int tilectl_scatter(int argc, char **argv)
         }
         if (strcmp(a, "--json") == 0) {
             json = 1;
-            continue;
-        }
-        if (strcmp(a, "--force") == 0) {
-            force = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0)
@@ -428,10 +425,8 @@ int tilectl_scatter(int argc, char **argv)
         method = SLB_METHOD_HEURISTIC;
     else if (strcmp(method_s, "uniform") == 0)
         method = SLB_METHOD_UNIFORM;
-    else if (strcmp(method_s, "dp") == 0)
-        method = SLB_METHOD_DP;
     else
-        return cli_error(CMD, "--method: '%s' is not one of exact, heuristic, uniform, dp",
+        return cli_error(CMD, "--method: '%s' is not one of exact, heuristic, uniform",
                          method_s);
     if (strcmp(order_s, "bandwidth") != 0 && strcmp(order_s, "given") != 0)
         return cli_error(CMD, "--order: '%s' is not one of bandwidth, given", order_s);
@@ -447,13 +442,6 @@ int tilectl_scatter(int argc, char **argv)
         table_free(&t);
         return rc;
     }
-    if (method == SLB_METHOD_DP && n > DP_LIMIT && !force) {
-        table_free(&t);
-        return cli_error(CMD, "--method dp is the paper's Algorithm 2: O(p N^2) time in the "
-                              "worst case and 8 p N bytes (N = %lld, p = %lld); refused for "
-                              "N > %d -- use --method exact (the same optimum, fast) or add "
-                              "--force", (long long)n, (long long)p, DP_LIMIT);
-    }
     aff = (slb_affine *)malloc((size_t)p * sizeof *aff);
     order = (int64_t *)malloc((size_t)p * sizeof *order);
     counts = (int64_t *)malloc((size_t)p * sizeof *counts);
@@ -467,7 +455,7 @@ int tilectl_scatter(int argc, char **argv)
     pb = slb_problem_affine(p, aff);
     t0 = now();
     if (strcmp(order_s, "bandwidth") == 0) {
-        rc = slb_order_bandwidth(&pb, n, root, order);
+        rc = slb_order_bandwidth(&pb, n, root, order, &st);
     } else {
         int64_t j = 0;
         for (k = 0; k < p; k++)
@@ -477,13 +465,13 @@ int tilectl_scatter(int argc, char **argv)
         rc = SLB_OK;
     }
     if (rc == SLB_OK)
-        rc = slb_solve(&pb, n, order, method, counts, finish, &info);
+        rc = slb_solve(&pb, n, order, method, counts, finish, &info, &st);
     secs = now() - t0;
     if (rc != SLB_OK) {
         fprintf(stderr, "tilectl %s: %s", CMD, slb_strerror(rc));
-        if (info.bad_proc >= 0 && info.bad_proc < p)
-            fprintf(stderr, " (processor '%s', %s line %d)", t.v[info.bad_proc].name, costs,
-                    t.v[info.bad_proc].line);
+        if (st.index >= 0 && st.index < p)
+            fprintf(stderr, " (processor '%s', %s line %d)", t.v[st.index].name, costs,
+                    t.v[st.index].line);
         fputc('\n', stderr);
         rc = (rc == SLB_ERR_COST || rc == SLB_ERR_ITEMS) ? 2 : 1;
         goto out;
