@@ -23,10 +23,12 @@ sum()  { awk '{ s += $1 } END { printf "%d", s }'; }
 le()   { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
 
 # run NAME EXPECTED_STATUS ARGS...: stdout in $T/NAME.out, stderr in $T/NAME.err
+# (under `timeout $TMO` when TMO is set)
+TMO=
 run() {
     name=$1 want=$2
     shift 2
-    "$CTL" scatter "$@" > "$T/$name.out" 2> "$T/$name.err"
+    ${TMO:+timeout $TMO} "$CTL" scatter "$@" > "$T/$name.out" 2> "$T/$name.err"
     got=$?
     [ "$got" -eq "$want" ]
 }
@@ -135,5 +137,45 @@ bad rootmany "'leda' names 8 processors" --costs $DATA --items 5 --root leda
 bad rootnone "no processor named 'nobody'" --costs $DATA --items 5 --root nobody
 bad option "unknown option '--bogus'" --costs $DATA --items 5 --bogus
 bad novalue "--root needs a value" --costs $DATA --items 5 --root
+bad force "unknown option '--force'" --costs $DATA --items 5 --force
+printf 'name,count,mu,lambda\na,2,1,1\nb,1,1,1\na#2,1,1,1\nb,1,1,1\n' > "$T/dupcount.csv"
+bad dupcount "line 4: processor name 'a#2' already used on line 2" --costs "$T/dupcount.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,1e-400,0\n' > "$T/under.csv"
+bad under "line 2, column 'mu': '1e-400' is out of range" --costs "$T/under.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,1e400,0\n' > "$T/over.csv"
+bad over "line 2, column 'mu': '1e400' is out of range" --costs "$T/over.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,0x1p3,0\n' > "$T/hex.csv"
+bad hex "column 'mu': '0x1p3' is not a plain decimal number" --costs "$T/hex.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,+1,0\n' > "$T/plus.csv"
+bad plus "column 'mu': '+1' is not a plain decimal number" --costs "$T/plus.csv" --items 5
+bad itemsplus "--items: '+5'" --costs $DATA --items +5
+
+# --- numbers: subnormals are numbers; a time beyond a double names its processor -----
+printf 'name,count,mu,lambda\nx,1,2,1e-310\ny,1,1,1e-5\n' > "$T/sub.csv"
+run sub 0 --costs "$T/sub.csv" --items 10 --json && [ "$(jarr "$T/sub.out" counts | sum)" = "10" ]
+check $? "lambda = 1e-310 (a subnormal) is a number: accepted, solved"
+printf 'name,count,mu,lambda\nx,1,1e307,0\ny,3,1e307,1e-5\n' > "$T/ovf.csv"
+bad ovf "overflows.*processor 'x', .*ovf.csv line 2" --costs "$T/ovf.csv" --items 1000000000000000
+
+# --- files beyond the limits: refused at the limit, in bounded time and memory ------
+# (timeouts are generous guards against a hang or a quadratic blow-up, not timings)
+awk 'BEGIN { print "name,count,mu,lambda"
+             for (i = 0; i < 100000; i++) printf "p%d,1,%g,%g\n", i, 1e-3 * (1 + i % 7), 1e-5 * (1 + i % 5) }' > "$T/p1e5.csv"
+TMO=10
+run p1e5 0 --costs "$T/p1e5.csv" --items 1000000000 --json && [ "$(jarr "$T/p1e5.out" counts | sum)" = "1000000000" ]
+check $? "100000 processors (the limit): read and solved, duplicate names checked by sorting (no quadratic scan)"
+awk 'BEGIN { print "name,count,mu,lambda"; for (i = 0; i < 1000000; i++) printf "p%d,1,1,1\n", i }' > "$T/p1e6.csv"
+TMO=10
+bad p1e6 "p1e6.csv line 100002: more than 100000 processors" --costs "$T/p1e6.csv" --items 5
+bad devzero "/dev/zero line 1: a NUL byte" --costs /dev/zero --items 5
+head -c 5000 /dev/zero | tr '\0' a > "$T/longline.csv"
+bad longline "longline.csv line 1: longer than 1024 characters" --costs "$T/longline.csv" --items 5
+if yes '#' | timeout 60 "$CTL" scatter --costs /dev/stdin --items 5 > "$T/endless.out" 2> "$T/endless.err"; then
+    notok "an endless stream of comment lines is refused"
+else
+    grep -q "larger than 64 MiB" "$T/endless.err" && [ ! -s "$T/endless.out" ]
+    check $? "an endless stream of comment lines: refused at 64 MiB ($(head -n 1 "$T/endless.err"))"
+fi
+TMO=
 
 [ "$fails" -eq 0 ]
