@@ -1,9 +1,14 @@
 #!/bin/sh
-# tests/cli_scatter.sh -- `tilectl scatter` end to end.
+# tests/cli_scatter.sh -- `tilectl scatter` end to end, and what
+# demos/scatter does with bad or differing arguments, slow ranks and the
+# ordered scatter.
 #   sh tests/cli_scatter.sh ./tilectl
 # Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
 set -u
 CTL=${1:-./tilectl}
+D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
+MPIEXEC=${MPIEXEC:-mpiexec}
+. tools/mpi-env.sh      # Open MPI settings; strip_launcher
 DATA=demos/data/seismic-1999.csv
 T=${TMPDIR:-/tmp}/cli_scatter.$$
 mkdir -p "$T"
@@ -177,5 +182,51 @@ else
     check $? "an endless stream of comment lines: refused at 64 MiB ($(head -n 1 "$T/endless.err"))"
 fi
 TMO=
+
+# --- demos/scatter: every rank agrees on the arguments before anything runs -------
+# mpmd NAME ARGS1 -- ARGS2: rank 0 runs demos/scatter ARGS1, rank 1 ARGS2
+# (timeout 60: a guard against the hang this prevents); exit status in $T/NAME.rc
+mpmd() {
+    name=$1
+    shift
+    a1=""
+    while [ "$1" != "--" ]; do a1="$a1 $1"; shift; done
+    shift
+    # shellcheck disable=SC2086
+    timeout 60 $MPIEXEC -n 1 "$D/scatter" $a1 : -n 1 "$D/scatter" "$@" \
+        > "$T/$name.out" 2> "$T/$name.err"
+    echo $? > "$T/$name.rc"
+    strip_launcher < "$T/$name.err" > "$T/$name.e2" && mv "$T/$name.e2" "$T/$name.err"
+}
+# one_error NAME PATTERN: exit 2 (no timeout, no abort), one line on stderr
+# matching PATTERN, nothing on stdout
+one_error() {
+    [ "$(cat "$T/$1.rc")" -eq 2 ] && [ "$(wc -l < "$T/$1.err")" -eq 1 ] &&
+        grep -q -e "$2" "$T/$1.err" && [ ! -s "$T/$1.out" ]
+}
+if [ -x "$D/scatter" ]; then
+    mpmd onebad --items 8 -- --items -1
+    one_error onebad "rank 1: --items '-1': expected a whole number"
+    check $? "demos/scatter, --items -1 on rank 1 only: every rank exits 2, one message naming rank 1 ($(head -n 1 "$T/onebad.err"))"
+    mpmd oneslow --items 8 -- --items 8 --slowdown 0
+    one_error oneslow "rank 1: --slowdown '0'"
+    check $? "demos/scatter, a bad --slowdown on rank 1 only: every rank exits 2, one message"
+    mpmd differ --items 8 -- --items 9
+    one_error differ "items differs between ranks (8 on one, 9 on another)"
+    check $? "demos/scatter, --items 8 and 9 on different ranks: exit 2, the values as written ($(head -n 1 "$T/differ.err"))"
+    mpmd differm --items 8 -- --items 8 --method heuristic
+    one_error differm "method differs between ranks (exact on one, heuristic on another)"
+    check $? "demos/scatter, different --method on different ranks: exit 2, the names"
+    # a rank 1000 times slower: the calibration keeps to its budget (HEAD took
+    # 37 s here); the guard is generous, not a timing
+    timeout 25 $MPIEXEC -n 2 "$D/scatter" --slowdown 1000,1 --items 20 --json > "$T/slow.out" 2> "$T/slow.err"
+    [ $? -eq 0 ] && grep -q '"checksum_ok":true},"calibration"' "$T/slow.out"
+    check $? "demos/scatter --slowdown 1000,1: calibrated within its time budget, results intact"
+    timeout 60 $MPIEXEC -n 3 "$D/scatter" --items 3000 --send ordered --order given --json > "$T/ord.out" 2> "$T/ord.err"
+    [ $? -eq 0 ] && grep -q '"send":"ordered"' "$T/ord.out" && grep -q '"checksum_ok":true},"calibration"' "$T/ord.out"
+    check $? "demos/scatter --send ordered: slb_plan_scatter_ordered, results gathered back bitwise"
+else
+    notok "demos/scatter not built ($D/scatter)"
+fi
 
 [ "$fails" -eq 0 ]
