@@ -91,9 +91,11 @@
  *   argument at fault ("pb", "order", "counts", "n", "mine", ...), its
  *   index (a processor, a position in the order) and, for the MPI
  *   functions, the rank that found it; slb_info.bad_items adds the item
- *   count at which a tabled or callback cost is bad.  Collective functions
- *   return the same code and status on every rank.  Nothing prints, nothing
- *   aborts on bad input.
+ *   count at which a tabled or callback cost is bad.  The plan and
+ *   calibration functions return the same code and status on every rank,
+ *   also when an argument is bad or an MPI call fails on one rank only;
+ *   the data movers (scatter, gather) return an MPI error where MPI
+ *   reported it.  Nothing prints, nothing aborts on bad input.
  *
  * USAGE (pure functions; compile with -DTILEHYBRID_NO_MPI to skip MPI)
  *
@@ -2860,7 +2862,7 @@ static inline int slb__plan_share(slb_plan *pl, int64_t *msg, double *dmsg, cons
                                   tilehybrid_status *st)
 {
     int64_t r, size = pl->size, sum = 0;
-    int rc;
+    int rc, rc2;
     if (pl->rank == pl->root) {
         for (r = 0; r < size; r++) {
             msg[r] = ord[r];
@@ -2869,11 +2871,12 @@ static inline int slb__plan_share(slb_plan *pl, int64_t *msg, double *dmsg, cons
         }
         dmsg[0] = mk;
     }
+    /* both broadcasts even if the first fails here: every rank must make
+     * the same collective calls, in the same order, up to the agreement */
     rc = MPI_Bcast(msg, (int)(2 * size), MPI_INT64_T, pl->root, pl->comm);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Bcast(dmsg, (int)(1 + size), MPI_DOUBLE, pl->root, pl->comm);
-    if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(st, rc, "comm", pl->rank);
+    rc2 = MPI_Bcast(dmsg, (int)(1 + size), MPI_DOUBLE, pl->root, pl->comm);
+    if (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS)
+        return slb__mpi_fail(st, rc != MPI_SUCCESS ? rc : rc2, "comm", pl->rank);
     pl->makespan = dmsg[0];
     for (r = 0; r < size; r++) {
         pl->order[r] = (int)msg[r];
@@ -2919,13 +2922,12 @@ static inline int slb__plan_layout(slb_plan *pl, int allow_large, tilehybrid_sta
     return SLB_OK;
 }
 
-/* Counts and displacements in transfer-rank order, for the v-collectives;
- * agreed (an allocation may fail on one rank). */
-static inline int slb__plan_xfer(slb_plan *pl, tilehybrid_status *st)
+/* Counts and displacements in transfer-rank order, for the v-collectives
+ * (local: an allocation may fail on one rank). */
+static inline int slb__plan_xfer(slb_plan *pl, tilehybrid_status *lst)
 {
-    tilehybrid_status lst;
     int64_t r, size = pl->size;
-    int local, direct = pl->ordered == MPI_COMM_NULL;
+    int direct = pl->ordered == MPI_COMM_NULL;
 #if SLB__LARGE
     if (pl->large) {
         MPI_Count *xc = (MPI_Count *)slb__alloc(size, sizeof(MPI_Count));
@@ -2950,15 +2952,16 @@ static inline int slb__plan_xfer(slb_plan *pl, tilehybrid_status *st)
             xd[r] = (int)pl->displs[w];
         }
     }
-    local = pl->xcounts != NULL && pl->xdispls != NULL
-                ? SLB_OK
-                : tilehybrid_status_set(&lst, SLB_ERR_NOMEM, "", -1);
-    return slb__agree(pl->comm, local, &lst, NULL, NULL, 0, st);
+    if (pl->xcounts == NULL || pl->xdispls == NULL)
+        return tilehybrid_status_set(lst, SLB_ERR_NOMEM, "", -1);
+    return SLB_OK;
 }
 
 /* The common second half of plan creation: agree on every rank's verdict
  * (local, lst; the root's includes its solve), share the root's solution,
- * build the layout and the transfer arrays. */
+ * build the layout and the transfer arrays.  Each collective step is
+ * followed by an agreement, so that an MPI call or an allocation that fails
+ * on one rank never leaves the others waiting in the next collective. */
 static inline int slb__plan_finish(slb_plan *pl, int local, tilehybrid_status *lst,
                                    const int64_t *ord, const int64_t *cnt, const double *fin,
                                    double mk, int allow_large, tilehybrid_status *st)
@@ -2976,12 +2979,16 @@ static inline int slb__plan_finish(slb_plan *pl, int local, tilehybrid_status *l
         !(msg && dmsg && pl->counts && pl->displs && pl->order && pl->finish))
         local = tilehybrid_status_set(lst, SLB_ERR_NOMEM, "", -1);
     rc = slb__agree(pl->comm, local, lst, NULL, NULL, 0, st);
-    if (rc == SLB_OK)
-        rc = slb__plan_share(pl, msg, dmsg, ord, cnt, fin, mk, st);
-    if (rc == SLB_OK)
-        rc = slb__plan_layout(pl, allow_large, st);
-    if (rc == SLB_OK)
-        rc = slb__plan_xfer(pl, st);
+    if (rc == SLB_OK) {
+        local = slb__plan_share(pl, msg, dmsg, ord, cnt, fin, mk, lst);
+        rc = slb__agree(pl->comm, local, lst, NULL, NULL, 0, st);
+    }
+    if (rc == SLB_OK) {
+        local = slb__plan_layout(pl, allow_large, lst);
+        if (local == SLB_OK)
+            local = slb__plan_xfer(pl, lst);
+        rc = slb__agree(pl->comm, local, lst, NULL, NULL, 0, st);
+    }
     TILEHYBRID_FREE(msg);
     TILEHYBRID_FREE(dmsg);
     return rc;
@@ -3139,7 +3146,9 @@ static inline MPI_Comm slb__xcomm(const slb_plan *plan)
  * MPI_Scatterv (MPI_Scatterv_c for large counts) over the transfer
  * communicator, so the root serves the ranks in plan->order as far as the
  * MPI library serialises its sends (see WHICH SCATTER).  Collective.
- * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.
+ * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.  Unlike the plan
+ * functions, the data movers add no agreement: an MPI error comes back on
+ * the ranks where MPI reported it (MPI's default error handler aborts).
  */
 static inline int slb_plan_scatterv(const slb_plan *plan, const void *sendbuf, void *recvbuf,
                                     tilehybrid_status *st)
@@ -3210,7 +3219,9 @@ static inline int slb__self_copy(const slb_plan *plan, const void *from, void *t
  * TILEHYBRID_TAG_SCATTER: no receive with that tag or MPI_ANY_TAG may be
  * pending on that communicator meanwhile.  Collective in effect (every
  * rank calls); see WHICH SCATTER for when to prefer it.
- * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.
+ * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.  Unlike the plan
+ * functions, the data movers add no agreement: an MPI error comes back on
+ * the ranks where MPI reported it (MPI's default error handler aborts).
  */
 static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sendbuf,
                                            void *recvbuf, tilehybrid_status *st)
@@ -3250,7 +3261,8 @@ static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sen
  * @st:      out (may be NULL): on error, the argument or the MPI error.
  *
  * Collective (MPI_Gatherv or MPI_Gatherv_c over the transfer communicator).
- * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI.
+ * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI (where MPI reported it, as
+ * for slb_plan_scatterv()).
  */
 static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MPI_Datatype type,
                                    void *recvbuf, tilehybrid_status *st)
@@ -3281,7 +3293,8 @@ static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MP
  * @st:      out (may be NULL): on error, the argument or the MPI error.
  *
  * Collective.
- * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI.
+ * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI (where MPI reported it, as
+ * for slb_plan_scatterv()).
  */
 static inline int slb_gatherv(const slb_plan *plan, const void *sendbuf, void *recvbuf,
                               tilehybrid_status *st)
@@ -3577,7 +3590,8 @@ static inline int slb__cal_pairs(MPI_Comm comm, int root, int size, int rank, ch
     if (local != SLB_OK)
         return local;
     rc = MPI_Scatter(fit, 2, MPI_DOUBLE, mine, 2, MPI_DOUBLE, root, comm);
-    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, "comm", rank);
+    local = rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(&lst, rc, "comm", rank);
+    return slb__agree(comm, local, &lst, NULL, NULL, 0, st); /* the same code everywhere */
 }
 
 static inline int slb__cal_comm(MPI_Comm comm, int root, MPI_Datatype type, int64_t sample,
