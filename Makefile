@@ -100,17 +100,17 @@ $(DEMODIR)/%: demos/%.c demos/demo.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
-$(B)/tests/%: tests/%.c tests/check.h tests/seismic.h $(HEADERS)
+$(B)/tests/%: tests/%.c tests/check.h tests/seismic.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ $< -lm
 
 # Unit and MPI tests again under AddressSanitizer + UndefinedBehaviorSanitizer.
-$(B)/asan/%: tests/%.c tests/check.h $(HEADERS)
+$(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ $< -lm
 
-$(B)/bench/%: bench/%.c $(HEADERS)
+$(B)/bench/%: bench/%.c tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 

@@ -10,7 +10,8 @@
  *     bandwidth order (the paper's Figure 4);
  *   - slb_heuristic for p = 1000 processors (linear costs, then with
  *     latencies), n = 10^7;
- *   - slb_dp (Algorithm 2) and slb_exact on the seismic costs with smaller n.
+ *   - the paper's Algorithm 2 (ref_alg2, tests/slb_reference.h) and
+ *     slb_exact on the seismic costs with smaller n.
  * Each result is checked (exact = dp bitwise, heuristic within eq. 4). */
 #define _POSIX_C_SOURCE 200809L
 #define TILEHYBRID_NO_MPI
@@ -59,9 +60,10 @@ static void report(const char *what, stat s, const char *extra)
 }
 
 #include "../tests/seismic.h"
+#include "../tests/slb_reference.h"
 
 typedef int (*solver)(const slb_problem *, int64_t, const int64_t *, int64_t *, double *,
-                      slb_info *);
+                      slb_info *, tilehybrid_status *);
 
 static stat time_solver(solver f, const slb_problem *pb, int64_t n, const int64_t *order,
                         int runs, slb_info *info, int64_t *counts)
@@ -70,7 +72,7 @@ static stat time_solver(solver f, const slb_problem *pb, int64_t n, const int64_
     int r;
     for (r = 0; r < runs; r++) {
         double t0 = now();
-        if (f(pb, n, order, counts, NULL, info) != SLB_OK) {
+        if (f(pb, n, order, counts, NULL, info, NULL) != SLB_OK) {
             fprintf(stderr, "bench_scatterlb: solver failed\n");
             exit(1);
         }
@@ -119,7 +121,7 @@ int main(int argc, char **argv)
     printf("scatterlb %s benchmark (%s)\n", SLB_VERSION, quick ? "quick" : "full");
     seismic(sa);
     pb = slb_problem_affine(16, sa);
-    slb_order_bandwidth(&pb, n, 0, order);
+    slb_order_bandwidth(&pb, n, 0, order, NULL);
     for (i = 0; i < 15; i++)
         given[i] = i + 1;
     given[15] = 0;
@@ -152,7 +154,7 @@ int main(int argc, char **argv)
         int64_t ns[2] = {20000, 100000};
         int k;
         for (k = 0; k < (quick ? 1 : 2); k++) {
-            s = time_solver(slb_dp, &pb, ns[k], order, quick ? 1 : 3, &id, counts);
+            s = time_solver(ref_alg2, &pb, ns[k], order, quick ? 1 : 3, &id, counts);
             snprintf(buf, sizeof buf, "makespan %.6f s, %lld inner iterations", id.makespan,
                      (long long)id.work);
             {
@@ -193,7 +195,7 @@ int main(int argc, char **argv)
         int r;
         for (r = 0; r < hruns; r++) {
             double t0 = now();
-            slb_order_bandwidth(&pb, n, 0, border);
+            slb_order_bandwidth(&pb, n, 0, border, NULL);
             t[r] = now() - t0;
         }
         report("bandwidth order, p=1000", summarize(t, hruns), NULL);

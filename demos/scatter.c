@@ -2,7 +2,7 @@
  *
  *   mpiexec -n 4 ./demos/scatter [--items N] [--slowdown 1,2,3,4] [--json]
  *                                [--method exact|heuristic] [--order bandwidth|given]
- *                                [-h | --help]
+ *                                [--send scatterv|ordered] [-h | --help]
  *
  * The root holds N seismic "rays" (source and receiver positions) and every
  * rank computes the travel time of each ray it receives along a straight
@@ -15,21 +15,28 @@
  *             as in the original application of the paper (its Figure 2);
  *   balanced  the costs are calibrated (mu: the kernel timed on a sample on
  *             every rank; lambda and the latency: timed root-to-rank
- *             transfers), slb_plan_create computes the counts and the order,
- *             slb_plan_scatterv sends (the paper's Figures 3 and 4).
+ *             transfers; slb_calibrate keeps to its time budget however
+ *             slow a rank is), slb_plan_create computes the counts and the
+ *             order, slb_plan_scatterv sends (the paper's Figures 3 and 4),
+ *             or slb_plan_scatter_ordered with --send ordered.
  *
  * Each rank's finish time (scatter + compute) is printed with the makespan
  * and, for the balanced run, the finish time the plan predicted; the travel
  * times gathered back at the root are checked bitwise against a sequential
  * computation (sum in item order).  JSON (--json): items, ranks, root,
- * method, order_policy, slowdown, uniform {counts, finish, makespan,
+ * method, order_policy, send, slowdown, uniform {counts, finish, makespan,
  * checksum_ok}, balanced {order, counts, predicted, finish, makespan,
  * predicted_makespan, plan_seconds, checksum_ok}, calibration {comp0, mu,
  * comm0, lambda}, speedup (0 when the runs are too short to time),
  * reference_checksum (each key: README, section "JSON output").  With 4
  * processes on 2 cores the machine is oversubscribed: timings are noisy, and
- * a rank that finishes early gives its core to the others.  Exit status 1 if
- * a checksum differs, 2 for bad arguments (on every rank). */
+ * a rank that finishes early gives its core to the others.
+ *
+ * Every rank reads its own command line; one tilehybrid_agree() then makes
+ * every rank stop, with one message from rank 0, when any rank's arguments
+ * are bad (the message names that rank) or differ from another's.  Exit
+ * status 1 if a checksum differs or the run failed, 2 for bad arguments (on
+ * every rank). */
 #include <mpi.h>
 
 #include "scatterlb.h"
@@ -153,341 +160,485 @@ static void help(void)
            "                           cyclically (default 1,2,3,4)\n"
            "  --method exact|heuristic the balanced distribution (default exact)\n"
            "  --order bandwidth|given  the sending order (default bandwidth)\n"
+           "  --send scatterv|ordered  the balanced scatter: slb_plan_scatterv (MPI_Scatterv,\n"
+           "                           default) or slb_plan_scatter_ordered (the root's\n"
+           "                           sends one after another in the plan's order)\n"
            "  --json                   print one JSON object (keys: README, JSON output)\n"
            "  -h, --help               print this help and exit\n"
-           "Options take their value as the next argument or after '='.\n"
+           "Options take their value as the next argument or after '='.  Every rank\n"
+           "must be given the same options: they are compared before anything runs.\n"
+           "The calibration keeps to about two seconds whatever the slowdowns.\n"
            "Exit status: 0 ok, 1 a checksum differs or the run failed, 2 bad arguments.\n");
 }
 
-/* A one-line argument error from rank 0 ("demos/scatter: <fmt>"); 2. */
-static int arg_error(int rank, const char *fmt, const char *arg)
+/* ---- the command line, agreed by every rank ---- */
+
+typedef struct opts {
+    int64_t n;
+    int slow[MAXR], nslow, json, help, ordered;
+    slb_options plan;
+} opts;
+
+enum { MSGLEN = 256 };
+
+/* An argument error: the message into msg; returns 2. */
+static int arg_error(char *msg, const char *fmt, const char *arg)
 {
-    if (rank == 0) {
-        fprintf(stderr, "demos/scatter: ");
-        fprintf(stderr, fmt, arg);
-        fputc('\n', stderr);
-    }
+    char m[MSGLEN - 32];
+    snprintf(m, sizeof m, fmt, arg);
+    snprintf(msg, MSGLEN, "%s", m);
     return 2;
 }
 
-/* A whole decimal number in [lo, hi], nothing else; 0 or -1. */
-static int parse_int(const char *s, long long lo, long long hi, long long *out)
+/* --slowdown's list: 1..MAXR whole numbers in 1..1000. */
+static int parse_slowdown(const char *v, opts *o, char *msg)
 {
-    char *end;
-    long long v;
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    v = strtoll(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v < lo || v > hi)
-        return -1;
-    *out = v;
+    const char *s = v;
+    o->nslow = 0;
+    for (;;) {
+        char buf[8];
+        size_t l = strcspn(s, ",");
+        int64_t x;
+        if (o->nslow == MAXR || l == 0 || l >= sizeof buf)
+            break;
+        memcpy(buf, s, l);
+        buf[l] = '\0';
+        if (tilehybrid_parse_i64(buf, 1, 1000, &x) != TILEHYBRID_OK)
+            break;
+        o->slow[o->nslow++] = (int)x;
+        if (s[l] == '\0')
+            return 0;
+        s += l + 1;
+    }
+    return arg_error(msg, "--slowdown '%s': expected a list like 1,2,3,4 of at most 1024 whole "
+                          "numbers in 1..1000", v);
+}
+
+/* One option's value (name without "=value"). */
+static int parse_value(const char *name, const char *v, opts *o, char *msg)
+{
+    if (strcmp(name, "--items") == 0) {
+        if (tilehybrid_parse_i64(v, 0, 100000000, &o->n) != TILEHYBRID_OK)
+            return arg_error(msg, "--items '%s': expected a whole number in 0..100000000", v);
+    } else if (strcmp(name, "--slowdown") == 0) {
+        return parse_slowdown(v, o, msg);
+    } else if (strcmp(name, "--method") == 0) {
+        if (strcmp(v, "exact") != 0 && strcmp(v, "heuristic") != 0)
+            return arg_error(msg, "--method '%s': expected exact or heuristic", v);
+        o->plan.method = strcmp(v, "exact") == 0 ? SLB_METHOD_EXACT : SLB_METHOD_HEURISTIC;
+    } else if (strcmp(name, "--order") == 0) {
+        if (strcmp(v, "bandwidth") != 0 && strcmp(v, "given") != 0)
+            return arg_error(msg, "--order '%s': expected bandwidth or given", v);
+        o->plan.order = strcmp(v, "given") == 0 ? SLB_ORDER_GIVEN : SLB_ORDER_BANDWIDTH;
+    } else if (strcmp(name, "--send") == 0) {
+        if (strcmp(v, "scatterv") != 0 && strcmp(v, "ordered") != 0)
+            return arg_error(msg, "--send '%s': expected scatterv or ordered", v);
+        o->ordered = strcmp(v, "ordered") == 0;
+    } else {
+        return arg_error(msg, "unknown option '%s' (see --help)", name);
+    }
     return 0;
 }
 
-/* Parse argv (every rank alike; rank 0 prints).  0 to run, else the exit
- * status + 1 (so 1 means "exit 0": --help). */
-static int parse(int argc, char **argv, int rank, int64_t *n, int *slow, int *nslow, int *json,
-                 slb_options *opts)
+/* This rank's reading of argv: 0, or 2 with the message in msg. */
+static int parse(int argc, char **argv, opts *o, char *msg)
 {
-    int i;
+    int i, rc;
     for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v, *eq;
+        const char *a = argv[i], *eq;
         char name[16];
         size_t len;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            if (rank == 0)
-                help();
-            return 1;
+            o->help = 1;
+            return 0;
         }
         if (strcmp(a, "--json") == 0) {
-            *json = 1;
+            o->json = 1;
             continue;
         }
         if (strncmp(a, "--", 2) != 0)
-            return 1 + arg_error(rank, "unexpected argument '%s' (see --help)", a);
+            return arg_error(msg, "unexpected argument '%s' (see --help)", a);
         eq = strchr(a, '=');
         len = eq != NULL ? (size_t)(eq - a) : strlen(a);
         if (len >= sizeof name)
-            return 1 + arg_error(rank, "unknown option '%s' (see --help)", a);
+            return arg_error(msg, "unknown option '%s' (see --help)", a);
         memcpy(name, a, len);
         name[len] = '\0';
-        if (strcmp(name, "--items") != 0 && strcmp(name, "--slowdown") != 0 &&
-            strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0)
-            return 1 + arg_error(rank, "unknown option '%s' (see --help)", name);
-        if (eq != NULL)
-            v = eq + 1;
-        else if (i + 1 < argc)
-            v = argv[++i];
-        else
-            return 1 + arg_error(rank, "%s needs a value (see --help)", name);
-        if (strcmp(name, "--items") == 0) {
-            long long x;
-            if (parse_int(v, 0, 100000000, &x) != 0)
-                return 1 + arg_error(rank, "--items '%s': expected a whole number in "
-                                           "0..100000000", v);
-            *n = x;
-        } else if (strcmp(name, "--slowdown") == 0) {
-            const char *s = v;
-            *nslow = 0;
-            for (;;) {
-                char buf[8];
-                size_t l = strcspn(s, ",");
-                long long x;
-                if (*nslow == MAXR || l == 0 || l >= sizeof buf)
-                    return 1 + arg_error(rank, "--slowdown '%s': expected a list like 1,2,3,4 "
-                                               "of at most 1024 whole numbers in 1..1000", v);
-                memcpy(buf, s, l);
-                buf[l] = '\0';
-                if (parse_int(buf, 1, 1000, &x) != 0)
-                    return 1 + arg_error(rank, "--slowdown '%s': expected a list like 1,2,3,4 "
-                                               "of at most 1024 whole numbers in 1..1000", v);
-                slow[(*nslow)++] = (int)x;
-                if (s[l] == '\0')
-                    break;
-                s += l + 1;
-            }
-        } else if (strcmp(name, "--method") == 0) {
-            if (strcmp(v, "exact") == 0)
-                opts->method = SLB_METHOD_EXACT;
-            else if (strcmp(v, "heuristic") == 0)
-                opts->method = SLB_METHOD_HEURISTIC;
-            else
-                return 1 + arg_error(rank, "--method '%s': expected exact or heuristic", v);
-        } else {
-            if (strcmp(v, "bandwidth") == 0)
-                opts->order = SLB_ORDER_BANDWIDTH;
-            else if (strcmp(v, "given") == 0)
-                opts->order = SLB_ORDER_GIVEN;
-            else
-                return 1 + arg_error(rank, "--order '%s': expected bandwidth or given", v);
-        }
+        if (eq == NULL && i + 1 >= argc)
+            return arg_error(msg, "%s needs a value (see --help)", name);
+        if ((rc = parse_value(name, eq != NULL ? eq + 1 : argv[++i], o, msg)) != 0)
+            return rc;
     }
     return 0;
+}
+
+/* The value of agreed entry i as the user wrote it. */
+static void show_value(int i, uint64_t v, char *out, size_t len)
+{
+    static const char *const methods[] = {"exact", "heuristic"};
+    static const char *const orders[] = {"bandwidth", "given"};
+    static const char *const sends[] = {"scatterv", "ordered"};
+    static const char *const flags[] = {"no", "yes"};
+    if (i == 1)
+        snprintf(out, len, "%lld", (long long)v);
+    else
+        snprintf(out, len, "%s",
+                 i == 2 ? methods[v & 1] : i == 3 ? orders[v & 1] : i == 4 ? sends[v & 1]
+                                                                           : flags[v & 1]);
+}
+
+/* Every rank parses its own argv; one tilehybrid_agree() then tells every
+ * rank whether any rank failed (rank 0 prints that rank's message) and
+ * whether the options agree.  -1: run; else the exit status, the same on
+ * every rank. */
+static int setup(int argc, char **argv, int rank, opts *o)
+{
+    static const char *const names[] = {"--help", "--items", "--method", "--order",
+                                        "--send", "--json", "--slowdown"};
+    char msg[MSGLEN] = "", a1[32], a2[32];
+    tilehybrid_agreement ag;
+    uint64_t v[7], h = 1469598103934665603ull;
+    int code, i;
+    code = parse(argc, argv, o, msg);
+    for (i = 0; i < o->nslow; i++) /* FNV-1a over the list */
+        h = (h ^ (uint64_t)o->slow[i]) * 1099511628211ull;
+    v[0] = (uint64_t)o->help;
+    v[1] = (uint64_t)o->n;
+    v[2] = (uint64_t)o->plan.method;
+    v[3] = (uint64_t)o->plan.order;
+    v[4] = (uint64_t)o->ordered;
+    v[5] = (uint64_t)o->json;
+    v[6] = h ^ (uint64_t)o->nslow;
+    if (tilehybrid_agree(MPI_COMM_WORLD, code, v, 7, msg, sizeof msg, &ag) != MPI_SUCCESS) {
+        fprintf(stderr, "demos/scatter: rank %d: MPI_Allreduce failed\n", rank);
+        return 1;
+    }
+    if (rank == 0 && ag.code != 0)
+        fprintf(stderr, "demos/scatter: rank %d: %s\n", ag.rank, msg);
+    else if (rank == 0 && ag.index == 6)
+        fprintf(stderr, "demos/scatter: --slowdown differs between ranks\n");
+    else if (rank == 0 && ag.index >= 0) {
+        show_value(ag.index, ag.lo, a1, sizeof a1);
+        show_value(ag.index, ag.hi, a2, sizeof a2);
+        fprintf(stderr, "demos/scatter: %s differs between ranks (%s on one, %s on another)\n",
+                names[ag.index], a1, a2);
+    }
+    if (ag.code != 0 || ag.index >= 0)
+        return 2;
+    if (o->help) {
+        if (rank == 0)
+            help();
+        return 0;
+    }
+    return -1;
+}
+
+/* ---- the two runs ---- */
+
+typedef struct demo {
+    const opts *o;
+    int rank, size, root, my_slow;
+    MPI_Datatype ray_t;
+    ray *rays;               /* root: the n rays */
+    double *results, ref;    /* root: results in item order, their reference sum */
+    int *all_slow;           /* root: per rank */
+    double *fin_u, *fin_b;   /* root: per rank, the finish times of the two runs */
+    double cal[4], *all_cal; /* this rank's costs; root: every rank's */
+    double tplan;
+    int64_t q, rem;          /* uniform: q rays each, the root rem more */
+    int ok_u, ok_b;
+    int planned;             /* plan holds a plan (to be freed) */
+    slb_plan plan;
+} demo;
+
+static void *alloc_or_abort(size_t bytes)
+{
+    void *p = malloc(bytes > 0 ? bytes : 1);
+    if (p == NULL) {
+        fprintf(stderr, "demos/scatter: out of memory (%zu bytes)\n", bytes);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return p;
+}
+
+/* The rays and the sequential reference at the root; every rank's slowdown
+ * gathered there. */
+static void demo_setup(demo *d)
+{
+    size_t nb = (size_t)(d->o->n + 1);
+    MPI_Type_contiguous(8, MPI_DOUBLE, &d->ray_t);
+    MPI_Type_commit(&d->ray_t);
+    d->my_slow = d->o->slow[d->rank % d->o->nslow];
+    if (d->rank == d->root) {
+        d->rays = (ray *)alloc_or_abort(nb * sizeof(ray));
+        d->results = (double *)alloc_or_abort(nb * sizeof(double));
+        d->fin_u = (double *)alloc_or_abort((size_t)d->size * sizeof(double));
+        d->fin_b = (double *)alloc_or_abort((size_t)d->size * sizeof(double));
+        d->all_cal = (double *)alloc_or_abort((size_t)d->size * 4 * sizeof(double));
+        d->all_slow = (int *)alloc_or_abort((size_t)d->size * sizeof(int));
+        make_rays(d->rays, d->o->n);
+        compute(d->rays, d->o->n, 1, d->results);
+        d->ref = checksum(d->results, d->o->n);
+    }
+    MPI_Gather(&d->my_slow, 1, MPI_INT, d->all_slow, 1, MPI_INT, d->root, MPI_COMM_WORLD);
+}
+
+/* 1. uniform: MPI_Scatter of n/p rays, the root keeps the remainder. */
+static void run_uniform(demo *d, ray **mine)
+{
+    double *myres, t0, fin;
+    d->q = d->o->n / d->size; /* <= 10^8: an int */
+    d->rem = d->o->n - d->q * d->size;
+    *mine = (ray *)alloc_or_abort((size_t)(d->q + 1) * sizeof(ray));
+    myres = (double *)alloc_or_abort((size_t)(d->q + 1) * sizeof(double));
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    MPI_Scatter(d->rays, (int)d->q, d->ray_t, *mine, (int)d->q, d->ray_t, d->root,
+                MPI_COMM_WORLD);
+    compute(*mine, d->q, d->my_slow, myres);
+    if (d->rank == d->root)
+        compute(d->rays + d->q * d->size, d->rem, d->my_slow, d->results + d->q * d->size);
+    fin = MPI_Wtime() - t0;
+    MPI_Gather(myres, (int)d->q, MPI_DOUBLE, d->results, (int)d->q, MPI_DOUBLE, d->root,
+               MPI_COMM_WORLD);
+    MPI_Gather(&fin, 1, MPI_DOUBLE, d->fin_u, 1, MPI_DOUBLE, d->root, MPI_COMM_WORLD);
+    d->ok_u = d->rank == d->root ? checksum(d->results, d->o->n) == d->ref : 1;
+    free(myres);
+}
+
+/* 2a. this rank's costs (slb_calibrate within its time budget) on 1000
+ * representative rays, and the plan; 0, or 1 after a message (the same
+ * code on every rank). */
+static int calibrate_and_plan(demo *d, const ray *mine)
+{
+    const ray *sample = d->rank == d->root ? d->rays : mine;
+    const char *stage = "calibration";
+    ray *own = NULL;
+    tilehybrid_status st;
+    slb_affine cost;
+    work w;
+    int rc;
+    if ((d->rank == d->root ? d->o->n : d->q) < 1000) {
+        own = (ray *)alloc_or_abort(1000 * sizeof(ray));
+        make_rays(own, 1000);
+        sample = own;
+    }
+    w.rays = sample;
+    w.slowdown = d->my_slow;
+    rc = slb_calibrate(MPI_COMM_WORLD, d->root, d->ray_t, work_fn, &w, 1000, 4000, 3, &cost, &st);
+    free(own);
+    if (rc == SLB_OK) {
+        d->cal[0] = cost.comp0;
+        d->cal[1] = cost.mu;
+        d->cal[2] = cost.comm0;
+        d->cal[3] = cost.lambda;
+        MPI_Gather(d->cal, 4, MPI_DOUBLE, d->all_cal, 4, MPI_DOUBLE, d->root, MPI_COMM_WORLD);
+        MPI_Barrier(MPI_COMM_WORLD);
+        d->tplan = MPI_Wtime();
+        stage = "plan";
+        rc = slb_plan_create(MPI_COMM_WORLD, d->root, d->o->n, d->ray_t, &cost, &d->o->plan,
+                             &d->plan, &st);
+        d->tplan = MPI_Wtime() - d->tplan;
+    }
+    if (rc != SLB_OK && d->rank == 0)
+        fprintf(stderr, "demos/scatter: %s: %s (argument '%s', rank %d)\n", stage,
+                slb_strerror(rc), st.arg, st.rank);
+    d->planned = rc == SLB_OK;
+    return rc == SLB_OK ? 0 : 1;
+}
+
+/* 2b. balanced: scatter by the plan, compute, gather back. */
+static int run_balanced(demo *d)
+{
+    int64_t c = d->plan.counts[d->rank];
+    ray *mine = (ray *)alloc_or_abort((size_t)(c + 1) * sizeof(ray));
+    double *myres = (double *)alloc_or_abort((size_t)(c + 1) * sizeof(double)), t0, fin;
+    tilehybrid_status st;
+    int rc;
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    rc = d->o->ordered ? slb_plan_scatter_ordered(&d->plan, d->rays, mine, &st)
+                       : slb_plan_scatterv(&d->plan, d->rays, mine, &st);
+    compute(mine, rc == SLB_OK ? c : 0, d->my_slow, myres);
+    fin = MPI_Wtime() - t0;
+    if (d->rank == d->root)
+        memset(d->results, 0, (size_t)d->o->n * sizeof(double));
+    if (rc == SLB_OK)
+        rc = slb_gatherv_type(&d->plan, myres, MPI_DOUBLE, d->results, &st);
+    MPI_Gather(&fin, 1, MPI_DOUBLE, d->fin_b, 1, MPI_DOUBLE, d->root, MPI_COMM_WORLD);
+    d->ok_b = d->rank == d->root ? rc == SLB_OK && checksum(d->results, d->o->n) == d->ref
+                                 : rc == SLB_OK;
+    if (rc != SLB_OK)
+        fprintf(stderr, "demos/scatter: rank %d: scatter: %s\n", d->rank, slb_strerror(rc));
+    free(mine);
+    free(myres);
+    return rc;
+}
+
+/* ---- the report (root) ---- */
+
+static double max_of(const double *v, int n)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < n; i++)
+        m = v[i] > m ? v[i] : m;
+    return m;
+}
+
+static void print_array(const char *key, const double *v, int n, int stride, const char *fmt)
+{
+    int i;
+    printf("\"%s\":[", key);
+    for (i = 0; i < n; i++) {
+        printf("%s", i ? "," : "");
+        printf(fmt, v[i * stride]);
+    }
+    printf("]");
+}
+
+static void report_json(const demo *d)
+{
+    const slb_plan *pl = &d->plan;
+    double mk_u = max_of(d->fin_u, d->size), mk_b = max_of(d->fin_b, d->size);
+    int i;
+    printf("{\"items\":%lld,\"ranks\":%d,\"root\":%d,\"method\":\"%s\",\"order_policy\":\"%s\","
+           "\"send\":\"%s\",\"slowdown\":[", (long long)d->o->n, d->size, d->root,
+           slb_method_name(d->o->plan.method),
+           d->o->plan.order == SLB_ORDER_GIVEN ? "given" : "bandwidth",
+           d->o->ordered ? "ordered" : "scatterv");
+    for (i = 0; i < d->size; i++)
+        printf("%s%d", i ? "," : "", d->all_slow[i]);
+    printf("],\"uniform\":{\"counts\":[");
+    for (i = 0; i < d->size; i++)
+        printf("%s%lld", i ? "," : "", (long long)(d->q + (i == d->root ? d->rem : 0)));
+    printf("],");
+    print_array("finish", d->fin_u, d->size, 1, "%.6f");
+    printf(",\"makespan\":%.6f,\"checksum_ok\":%s},\"balanced\":{\"order\":[", mk_u,
+           d->ok_u ? "true" : "false");
+    for (i = 0; i < d->size; i++)
+        printf("%s%d", i ? "," : "", pl->order[i]);
+    printf("],\"counts\":[");
+    for (i = 0; i < d->size; i++)
+        printf("%s%lld", i ? "," : "", (long long)pl->counts[i]);
+    printf("],");
+    print_array("predicted", pl->finish, d->size, 1, "%.6f");
+    printf(",");
+    print_array("finish", d->fin_b, d->size, 1, "%.6f");
+    printf(",\"makespan\":%.6f,\"predicted_makespan\":%.6f,\"plan_seconds\":%.6f,"
+           "\"checksum_ok\":%s},\"calibration\":{", mk_b, pl->makespan, d->tplan,
+           d->ok_b ? "true" : "false");
+    print_array("comp0", d->all_cal, d->size, 4, "%.4g");
+    printf(",");
+    print_array("mu", d->all_cal + 1, d->size, 4, "%.4g");
+    printf(",");
+    print_array("comm0", d->all_cal + 2, d->size, 4, "%.4g");
+    printf(",");
+    print_array("lambda", d->all_cal + 3, d->size, 4, "%.4g");
+    printf("},\"speedup\":%.3f,\"reference_checksum\":%.17g}\n",
+           mk_b > 0 && mk_u >= 0.01 ? mk_u / mk_b : 0.0, d->ref);
+}
+
+static void report_text(const demo *d)
+{
+    const slb_plan *pl = &d->plan;
+    double mk_u = max_of(d->fin_u, d->size), mk_b = max_of(d->fin_b, d->size);
+    int i, k;
+    printf("%lld rays from rank %d to %d ranks; slowdowns", (long long)d->o->n, d->root,
+           d->size);
+    for (i = 0; i < d->size; i++)
+        printf(" %d", d->all_slow[i]);
+    printf("\n\n1. uniform MPI_Scatter (%lld rays each, the root keeps %lld more)\n",
+           (long long)d->q, (long long)d->rem);
+    printf("   rank  slowdown     rays  finish (s)\n");
+    for (i = 0; i < d->size; i++)
+        printf("   %4d  %8d  %7lld  %10.3f%s\n", i, d->all_slow[i],
+               (long long)(d->q + (i == d->root ? d->rem : 0)), d->fin_u[i],
+               d->fin_u[i] == mk_u ? "  <- last" : "");
+    printf("   makespan %.3f s, results %s\n\n", mk_u,
+           d->ok_u ? "match the sequential run bitwise" : "DIFFER from the sequential run");
+    printf("2. balanced %s (%s, %s order; slb_plan_create took %.2g s)\n",
+           d->o->ordered ? "slb_plan_scatter_ordered" : "slb_plan_scatterv",
+           slb_method_name(d->o->plan.method),
+           d->o->plan.order == SLB_ORDER_GIVEN ? "given" : "bandwidth", d->tplan);
+    printf("   calibrated per rank: mu (s/ray), comm0 (s), lambda (s/ray)\n");
+    printf("   rank  served  mu          comm0       lambda        rays  predicted  "
+           "finish (s)\n");
+    for (k = 0; k < d->size; k++) {
+        int r = pl->order[k];
+        printf("   %4d  %6lld  %-10.3g  %-10.3g  %-10.3g  %7lld  %9.3f  %10.3f%s\n", r,
+               (long long)(k + 1), d->all_cal[4 * r + 1], d->all_cal[4 * r + 2],
+               d->all_cal[4 * r + 3], (long long)pl->counts[r], pl->finish[r], d->fin_b[r],
+               d->fin_b[r] == mk_b ? "  <- last" : "");
+    }
+    printf("   makespan %.3f s (predicted %.3f s), results %s\n\n", mk_b, pl->makespan,
+           d->ok_b ? "match the sequential run bitwise" : "DIFFER from the sequential run");
+    if (mk_u < 0.01 || mk_b <= 0)
+        printf("speedup: n/a (runs too short to time; try more --items)\n");
+    else
+        printf("speedup of the balanced scatter: %.2f\n", mk_u / mk_b);
+}
+
+static void demo_free(demo *d)
+{
+    if (d->planned)
+        slb_plan_free(&d->plan);
+    MPI_Type_free(&d->ray_t);
+    free(d->rays);
+    free(d->results);
+    free(d->fin_u);
+    free(d->fin_b);
+    free(d->all_cal);
+    free(d->all_slow);
+}
+
+/* Both runs and the report; the exit status (the same on every rank). */
+static int run_demo(const opts *o, int rank, int size)
+{
+    demo d;
+    ray *mine = NULL;
+    int ok, all_ok, status = 0;
+    memset(&d, 0, sizeof d);
+    d.o = o;
+    d.rank = rank;
+    d.size = size;
+    d.root = 0;
+    demo_setup(&d);
+    run_uniform(&d, &mine);
+    if (calibrate_and_plan(&d, mine) != 0)
+        status = 1;
+    free(mine);
+    if (status == 0 && run_balanced(&d) == SLB_OK && rank == d.root) {
+        if (o->json)
+            report_json(&d);
+        else
+            report_text(&d);
+    }
+    ok = status == 0 && d.ok_u && d.ok_b;
+    demo_free(&d);
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all_ok ? 0 : 1;
 }
 
 int main(int argc, char **argv)
 {
-    int rank, size, i, json = 0, nslow = 4, slow[MAXR] = {1, 2, 3, 4}, my_slow, root = 0;
-    int64_t n = 60000, q, rem, k;
-    ray *rays = NULL, *mine = NULL;
-    double *results = NULL, *myres = NULL, ref = 0, t0, fin_u, fin_b, tplan;
-    double *all_fin_u = NULL, *all_fin_b = NULL, cal[4], *all_cal = NULL;
-    int *all_slow = NULL, ok_u, ok_b, rc;
-    slb_options opts = slb_options_default();
-    slb_affine cost;
-    slb_plan plan;
-    MPI_Datatype ray_t;
-    work w;
-
+    opts o;
+    int rank, size, status;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    rc = parse(argc, argv, rank, &n, slow, &nslow, &json, &opts);
-    if (rc != 0) {
-        fflush(stdout);
-        MPI_Finalize();
-        return rc - 1;
-    }
-    my_slow = slow[rank % nslow];
-    MPI_Type_contiguous(8, MPI_DOUBLE, &ray_t);
-    MPI_Type_commit(&ray_t);
-
-    /* the data and the sequential reference, at the root */
-    if (rank == root) {
-        rays = (ray *)malloc((size_t)(n + 1) * sizeof(ray));
-        results = (double *)malloc((size_t)(n + 1) * sizeof(double));
-        all_fin_u = (double *)malloc((size_t)size * sizeof(double));
-        all_fin_b = (double *)malloc((size_t)size * sizeof(double));
-        all_cal = (double *)malloc((size_t)size * 4 * sizeof(double));
-        all_slow = (int *)malloc((size_t)size * sizeof(int));
-        if (!rays || !results || !all_fin_u || !all_fin_b || !all_cal || !all_slow) {
-            fprintf(stderr, "demos/scatter: out of memory\n");
-            MPI_Abort(MPI_COMM_WORLD, 1);
-        }
-        make_rays(rays, n);
-        compute(rays, n, 1, results);
-        ref = checksum(results, n);
-    }
-    MPI_Gather(&my_slow, 1, MPI_INT, all_slow, 1, MPI_INT, root, MPI_COMM_WORLD);
-
-    /* 1. uniform: MPI_Scatter of n/p rays, the root keeps the remainder */
-    q = n / size;
-    rem = n - q * size;
-    if (q > INT_MAX) {
-        if (rank == root)
-            fprintf(stderr, "demos/scatter: n/p beyond INT_MAX for MPI_Scatter\n");
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
-    mine = (ray *)malloc((size_t)(q + 1) * sizeof(ray));
-    myres = (double *)malloc((size_t)(q + 1) * sizeof(double));
-    if (mine == NULL || myres == NULL) {
-        fprintf(stderr, "demos/scatter: out of memory\n");
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    MPI_Barrier(MPI_COMM_WORLD);
-    t0 = MPI_Wtime();
-    MPI_Scatter(rays, (int)q, ray_t, mine, (int)q, ray_t, root, MPI_COMM_WORLD);
-    compute(mine, q, my_slow, myres);
-    if (rank == root)
-        compute(rays + q * size, rem, my_slow, results + q * size);
-    fin_u = MPI_Wtime() - t0;
-    MPI_Gather(myres, (int)q, MPI_DOUBLE, results, (int)q, MPI_DOUBLE, root, MPI_COMM_WORLD);
-    MPI_Gather(&fin_u, 1, MPI_DOUBLE, all_fin_u, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
-    ok_u = rank == root ? checksum(results, n) == ref : 1;
-
-    /* 2. balanced: calibrate, plan, scatter */
-    w.rays = rank == root ? rays : mine; /* any representative rays */
-    if (rank != root && q < 1000) {
-        ray *sample = (ray *)malloc(1000 * sizeof(ray));
-        make_rays(sample, 1000);
-        w.rays = sample;
-    } else if (rank == root && n < 1000) {
-        ray *sample = (ray *)malloc(1000 * sizeof(ray));
-        make_rays(sample, 1000);
-        w.rays = sample;
-    }
-    w.slowdown = my_slow;
-    rc = slb_calibrate(MPI_COMM_WORLD, root, ray_t, work_fn, &w, 1000, 4000, 3, &cost);
-    if (w.rays != rays && w.rays != mine)
-        free((void *)w.rays);
-    if (rc != SLB_OK) {
-        if (rank == root)
-            fprintf(stderr, "demos/scatter: calibration: %s\n", slb_strerror(rc));
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    cal[0] = cost.comp0;
-    cal[1] = cost.mu;
-    cal[2] = cost.comm0;
-    cal[3] = cost.lambda;
-    MPI_Gather(cal, 4, MPI_DOUBLE, all_cal, 4, MPI_DOUBLE, root, MPI_COMM_WORLD);
-    MPI_Barrier(MPI_COMM_WORLD);
-    tplan = MPI_Wtime();
-    rc = slb_plan_create(MPI_COMM_WORLD, root, n, ray_t, &cost, &opts, &plan);
-    tplan = MPI_Wtime() - tplan;
-    if (rc != SLB_OK) {
-        if (rank == root)
-            fprintf(stderr, "demos/scatter: plan: %s (rank %d)\n", slb_strerror(rc),
-                    plan.bad_rank);
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    free(mine);
-    free(myres);
-    mine = (ray *)malloc((size_t)(plan.counts[rank] + 1) * sizeof(ray));
-    myres = (double *)malloc((size_t)(plan.counts[rank] + 1) * sizeof(double));
-    if (mine == NULL || myres == NULL) {
-        fprintf(stderr, "demos/scatter: out of memory\n");
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    MPI_Barrier(MPI_COMM_WORLD);
-    t0 = MPI_Wtime();
-    slb_plan_scatterv(&plan, rays, mine);
-    compute(mine, plan.counts[rank], my_slow, myres);
-    fin_b = MPI_Wtime() - t0;
-    if (rank == root)
-        memset(results, 0, (size_t)n * sizeof(double));
-    slb_gatherv_type(&plan, myres, MPI_DOUBLE, results);
-    MPI_Gather(&fin_b, 1, MPI_DOUBLE, all_fin_b, 1, MPI_DOUBLE, root, MPI_COMM_WORLD);
-    ok_b = rank == root ? checksum(results, n) == ref : 1;
-
-    if (rank == root) {
-        double mk_u = 0, mk_b = 0;
-        for (i = 0; i < size; i++) {
-            if (all_fin_u[i] > mk_u)
-                mk_u = all_fin_u[i];
-            if (all_fin_b[i] > mk_b)
-                mk_b = all_fin_b[i];
-        }
-        if (json) {
-            printf("{\"items\":%lld,\"ranks\":%d,\"root\":%d,\"method\":\"%s\",\"order_policy\":"
-                   "\"%s\",\"slowdown\":[", (long long)n, size, root,
-                   slb_method_name(opts.method),
-                   opts.order == SLB_ORDER_GIVEN ? "given" : "bandwidth");
-            for (i = 0; i < size; i++)
-                printf("%s%d", i ? "," : "", all_slow[i]);
-            printf("],\"uniform\":{\"counts\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%lld", i ? "," : "", (long long)(q + (i == root ? rem : 0)));
-            printf("],\"finish\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.6f", i ? "," : "", all_fin_u[i]);
-            printf("],\"makespan\":%.6f,\"checksum_ok\":%s},", mk_u, ok_u ? "true" : "false");
-            printf("\"balanced\":{\"order\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%d", i ? "," : "", plan.order[i]);
-            printf("],\"counts\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%lld", i ? "," : "", (long long)plan.counts[i]);
-            printf("],\"predicted\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.6f", i ? "," : "", plan.finish[i]);
-            printf("],\"finish\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.6f", i ? "," : "", all_fin_b[i]);
-            printf("],\"makespan\":%.6f,\"predicted_makespan\":%.6f,\"plan_seconds\":%.6f,"
-                   "\"checksum_ok\":%s},", mk_b, plan.makespan, tplan, ok_b ? "true" : "false");
-            printf("\"calibration\":{\"comp0\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.4g", i ? "," : "", all_cal[4 * i]);
-            printf("],\"mu\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.4g", i ? "," : "", all_cal[4 * i + 1]);
-            printf("],\"comm0\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.4g", i ? "," : "", all_cal[4 * i + 2]);
-            printf("],\"lambda\":[");
-            for (i = 0; i < size; i++)
-                printf("%s%.4g", i ? "," : "", all_cal[4 * i + 3]);
-            printf("]},\"speedup\":%.3f,\"reference_checksum\":%.17g}\n",
-                   mk_b > 0 && mk_u >= 0.01 ? mk_u / mk_b : 0.0, ref);
-        } else {
-            printf("%lld rays from rank %d to %d ranks; slowdowns", (long long)n, root, size);
-            for (i = 0; i < size; i++)
-                printf(" %d", all_slow[i]);
-            printf("\n\n1. uniform MPI_Scatter (%lld rays each, the root keeps %lld more)\n",
-                   (long long)q, (long long)rem);
-            printf("   rank  slowdown     rays  finish (s)\n");
-            for (i = 0; i < size; i++)
-                printf("   %4d  %8d  %7lld  %10.3f%s\n", i, all_slow[i],
-                       (long long)(q + (i == root ? rem : 0)), all_fin_u[i],
-                       all_fin_u[i] == mk_u ? "  <- last" : "");
-            printf("   makespan %.3f s, results %s\n\n", mk_u,
-                   ok_u ? "match the sequential run bitwise" : "DIFFER from the sequential run");
-            printf("2. balanced slb_plan_scatterv (%s, %s order; slb_plan_create took %.2g s)\n",
-                   slb_method_name(opts.method),
-                   opts.order == SLB_ORDER_GIVEN ? "given" : "bandwidth", tplan);
-            printf("   calibrated per rank: mu (s/ray), comm0 (s), lambda (s/ray)\n");
-            printf("   rank  served  mu          comm0       lambda        rays  predicted  "
-                   "finish (s)\n");
-            for (k = 0; k < size; k++) {
-                int r = plan.order[k];
-                printf("   %4d  %6lld  %-10.3g  %-10.3g  %-10.3g  %7lld  %9.3f  %10.3f%s\n", r,
-                       (long long)(k + 1), all_cal[4 * r + 1], all_cal[4 * r + 2],
-                       all_cal[4 * r + 3], (long long)plan.counts[r], plan.finish[r],
-                       all_fin_b[r], all_fin_b[r] == mk_b ? "  <- last" : "");
-            }
-            printf("   makespan %.3f s (predicted %.3f s), results %s\n\n", mk_b, plan.makespan,
-                   ok_b ? "match the sequential run bitwise" : "DIFFER from the sequential run");
-            if (mk_u < 0.01 || mk_b <= 0)
-                printf("speedup: n/a (runs too short to time; try more --items)\n");
-            else
-                printf("speedup of the balanced scatter: %.2f\n", mk_u / mk_b);
-        }
-    }
-    slb_plan_free(&plan);
-    MPI_Type_free(&ray_t);
-    free(rays);
-    free(results);
-    free(mine);
-    free(myres);
-    free(all_fin_u);
-    free(all_fin_b);
-    free(all_cal);
-    free(all_slow);
-    {
-        int ok = ok_u && ok_b, all_ok;
-        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-        MPI_Finalize();
-        return all_ok ? 0 : 1;
-    }
+    memset(&o, 0, sizeof o);
+    o.n = 60000;
+    o.nslow = 4;
+    o.slow[0] = 1;
+    o.slow[1] = 2;
+    o.slow[2] = 3;
+    o.slow[3] = 4;
+    o.plan = slb_options_default();
+    status = setup(argc, argv, rank, &o);
+    if (status < 0)
+        status = run_demo(&o, rank, size);
+    fflush(stdout);
+    MPI_Finalize();
+    return status;
 }

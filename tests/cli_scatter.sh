@@ -1,9 +1,14 @@
 #!/bin/sh
-# tests/cli_scatter.sh -- `tilectl scatter` end to end.
+# tests/cli_scatter.sh -- `tilectl scatter` end to end, and what
+# demos/scatter does with bad or differing arguments, slow ranks and the
+# ordered scatter.
 #   sh tests/cli_scatter.sh ./tilectl
 # Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
 set -u
 CTL=${1:-./tilectl}
+D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
+MPIEXEC=${MPIEXEC:-mpiexec}
+. tools/mpi-env.sh      # Open MPI settings; strip_launcher
 DATA=demos/data/seismic-1999.csv
 T=${TMPDIR:-/tmp}/cli_scatter.$$
 mkdir -p "$T"
@@ -23,10 +28,12 @@ sum()  { awk '{ s += $1 } END { printf "%d", s }'; }
 le()   { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 <= b + 0) }'; }
 
 # run NAME EXPECTED_STATUS ARGS...: stdout in $T/NAME.out, stderr in $T/NAME.err
+# (under `timeout $TMO` when TMO is set)
+TMO=
 run() {
     name=$1 want=$2
     shift 2
-    "$CTL" scatter "$@" > "$T/$name.out" 2> "$T/$name.err"
+    ${TMO:+timeout $TMO} "$CTL" scatter "$@" > "$T/$name.out" 2> "$T/$name.err"
     got=$?
     [ "$got" -eq "$want" ]
 }
@@ -75,16 +82,10 @@ run text 0 --costs $DATA --items $N
 grep -q '^makespan ' "$T/text.out" && grep -q 'leda#3' "$T/text.out" && [ "$(wc -l < "$T/text.out")" -eq 19 ]
 check $? "text output: header, one line per processor, makespan"
 
-# --- Algorithm 2 ----------------------------------------------------------------
-run dpbig 2 --costs $DATA --items $N --method dp && grep -q -- '--force' "$T/dpbig.err" && [ ! -s "$T/dpbig.out" ]
-check $? "--method dp refused politely for n = $N (exit 2, suggests exact or --force)"
-run dp 0 --costs $DATA --items 3000 --method dp --json && run ex3 0 --costs $DATA --items 3000 --json
-[ "$(json "$T/dp.out" makespan)" = "$(json "$T/ex3.out" makespan)" ]
-check $? "--method dp (Algorithm 2) and exact agree bitwise at n = 3000"
-printf 'name,count,mu,lambda\nroot,1,1,0\nw,1,1,0.5\n' > "$T/two.csv"
-run dpforce 0 --costs "$T/two.csv" --items 100001 --method dp --force --json
-[ "$(jarr "$T/dpforce.out" counts | sum)" = "100001" ]
-check $? "--force runs dp beyond the limit"
+# --- Algorithm 2 is no longer a method (0.2.0: a test reference, tests/slb_reference.h;
+# unit_scatterlb checks it against exact on the seismic costs) ----------------------
+run dpgone 2 --costs $DATA --items 3000 --method dp && grep -q -- "--method: 'dp' is not one of exact, heuristic, uniform" "$T/dpgone.err" && [ ! -s "$T/dpgone.out" ]
+check $? "--method dp: exit 2, the methods listed"
 
 # --- root, columns, counts -------------------------------------------------------
 run root 0 --costs $DATA --items 1000 --root 'leda#3' --json
@@ -141,5 +142,91 @@ bad rootmany "'leda' names 8 processors" --costs $DATA --items 5 --root leda
 bad rootnone "no processor named 'nobody'" --costs $DATA --items 5 --root nobody
 bad option "unknown option '--bogus'" --costs $DATA --items 5 --bogus
 bad novalue "--root needs a value" --costs $DATA --items 5 --root
+bad force "unknown option '--force'" --costs $DATA --items 5 --force
+printf 'name,count,mu,lambda\na,2,1,1\nb,1,1,1\na#2,1,1,1\nb,1,1,1\n' > "$T/dupcount.csv"
+bad dupcount "line 4: processor name 'a#2' already used on line 2" --costs "$T/dupcount.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,1e-400,0\n' > "$T/under.csv"
+bad under "line 2, column 'mu': '1e-400' is out of range" --costs "$T/under.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,1e400,0\n' > "$T/over.csv"
+bad over "line 2, column 'mu': '1e400' is out of range" --costs "$T/over.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,0x1p3,0\n' > "$T/hex.csv"
+bad hex "column 'mu': '0x1p3' is not a plain decimal number" --costs "$T/hex.csv" --items 5
+printf 'name,count,mu,lambda\nx,1,+1,0\n' > "$T/plus.csv"
+bad plus "column 'mu': '+1' is not a plain decimal number" --costs "$T/plus.csv" --items 5
+bad itemsplus "--items: '+5'" --costs $DATA --items +5
+
+# --- numbers: subnormals are numbers; a time beyond a double names its processor -----
+printf 'name,count,mu,lambda\nx,1,2,1e-310\ny,1,1,1e-5\n' > "$T/sub.csv"
+run sub 0 --costs "$T/sub.csv" --items 10 --json && [ "$(jarr "$T/sub.out" counts | sum)" = "10" ]
+check $? "lambda = 1e-310 (a subnormal) is a number: accepted, solved"
+printf 'name,count,mu,lambda\nx,1,1e307,0\ny,3,1e307,1e-5\n' > "$T/ovf.csv"
+bad ovf "overflows.*processor 'x', .*ovf.csv line 2" --costs "$T/ovf.csv" --items 1000000000000000
+
+# --- files beyond the limits: refused at the limit, in bounded time and memory ------
+# (timeouts are generous guards against a hang or a quadratic blow-up, not timings)
+awk 'BEGIN { print "name,count,mu,lambda"
+             for (i = 0; i < 100000; i++) printf "p%d,1,%g,%g\n", i, 1e-3 * (1 + i % 7), 1e-5 * (1 + i % 5) }' > "$T/p1e5.csv"
+TMO=10
+run p1e5 0 --costs "$T/p1e5.csv" --items 1000000000 --json && [ "$(jarr "$T/p1e5.out" counts | sum)" = "1000000000" ]
+check $? "100000 processors (the limit): read and solved, duplicate names checked by sorting (no quadratic scan)"
+awk 'BEGIN { print "name,count,mu,lambda"; for (i = 0; i < 1000000; i++) printf "p%d,1,1,1\n", i }' > "$T/p1e6.csv"
+TMO=10
+bad p1e6 "p1e6.csv line 100002: more than 100000 processors" --costs "$T/p1e6.csv" --items 5
+bad devzero "/dev/zero line 1: a NUL byte" --costs /dev/zero --items 5
+head -c 5000 /dev/zero | tr '\0' a > "$T/longline.csv"
+bad longline "longline.csv line 1: longer than 1024 characters" --costs "$T/longline.csv" --items 5
+if yes '#' | timeout 60 "$CTL" scatter --costs /dev/stdin --items 5 > "$T/endless.out" 2> "$T/endless.err"; then
+    notok "an endless stream of comment lines is refused"
+else
+    grep -q "larger than 64 MiB" "$T/endless.err" && [ ! -s "$T/endless.out" ]
+    check $? "an endless stream of comment lines: refused at 64 MiB ($(head -n 1 "$T/endless.err"))"
+fi
+TMO=
+
+# --- demos/scatter: every rank agrees on the arguments before anything runs -------
+# mpmd NAME ARGS1 -- ARGS2: rank 0 runs demos/scatter ARGS1, rank 1 ARGS2
+# (timeout 60: a guard against the hang this prevents); exit status in $T/NAME.rc
+mpmd() {
+    name=$1
+    shift
+    a1=""
+    while [ "$1" != "--" ]; do a1="$a1 $1"; shift; done
+    shift
+    # shellcheck disable=SC2086
+    timeout 60 $MPIEXEC -n 1 "$D/scatter" $a1 : -n 1 "$D/scatter" "$@" \
+        > "$T/$name.out" 2> "$T/$name.err"
+    echo $? > "$T/$name.rc"
+    strip_launcher < "$T/$name.err" > "$T/$name.e2" && mv "$T/$name.e2" "$T/$name.err"
+}
+# one_error NAME PATTERN: exit 2 (no timeout, no abort), one line on stderr
+# matching PATTERN, nothing on stdout
+one_error() {
+    [ "$(cat "$T/$1.rc")" -eq 2 ] && [ "$(wc -l < "$T/$1.err")" -eq 1 ] &&
+        grep -q -e "$2" "$T/$1.err" && [ ! -s "$T/$1.out" ]
+}
+if [ -x "$D/scatter" ]; then
+    mpmd onebad --items 8 -- --items -1
+    one_error onebad "rank 1: --items '-1': expected a whole number"
+    check $? "demos/scatter, --items -1 on rank 1 only: every rank exits 2, one message naming rank 1 ($(head -n 1 "$T/onebad.err"))"
+    mpmd oneslow --items 8 -- --items 8 --slowdown 0
+    one_error oneslow "rank 1: --slowdown '0'"
+    check $? "demos/scatter, a bad --slowdown on rank 1 only: every rank exits 2, one message"
+    mpmd differ --items 8 -- --items 9
+    one_error differ "items differs between ranks (8 on one, 9 on another)"
+    check $? "demos/scatter, --items 8 and 9 on different ranks: exit 2, the values as written ($(head -n 1 "$T/differ.err"))"
+    mpmd differm --items 8 -- --items 8 --method heuristic
+    one_error differm "method differs between ranks (exact on one, heuristic on another)"
+    check $? "demos/scatter, different --method on different ranks: exit 2, the names"
+    # a rank 1000 times slower: the calibration keeps to its budget (HEAD took
+    # 37 s here); the guard is generous, not a timing
+    timeout 25 $MPIEXEC -n 2 "$D/scatter" --slowdown 1000,1 --items 20 --json > "$T/slow.out" 2> "$T/slow.err"
+    [ $? -eq 0 ] && grep -q '"checksum_ok":true},"calibration"' "$T/slow.out"
+    check $? "demos/scatter --slowdown 1000,1: calibrated within its time budget, results intact"
+    timeout 60 $MPIEXEC -n 3 "$D/scatter" --items 3000 --send ordered --order given --json > "$T/ord.out" 2> "$T/ord.err"
+    [ $? -eq 0 ] && grep -q '"send":"ordered"' "$T/ord.out" && grep -q '"checksum_ok":true},"calibration"' "$T/ord.out"
+    check $? "demos/scatter --send ordered: slb_plan_scatter_ordered, results gathered back bitwise"
+else
+    notok "demos/scatter not built ($D/scatter)"
+fi
 
 [ "$fails" -eq 0 ]

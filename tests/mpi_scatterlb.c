@@ -68,7 +68,7 @@ static void round_trip(int root, int64_t n, const slb_options *o, const char *wh
         }
     }
     mybuf = (int *)malloc((size_t)(n > 0 ? n : 1) * sizeof(int));
-    rc = slb_scatterv(all, n, MPI_INT, mybuf, n, root, MPI_COMM_WORLD, &mine, o, &pl);
+    rc = slb_scatterv(all, n, MPI_INT, mybuf, n, root, MPI_COMM_WORLD, &mine, o, &pl, NULL);
     ok = rc == SLB_OK;
     check_mpi(MPI_COMM_WORLD, ok, "%s, root %d, n=%lld: slb_scatterv returns SLB_OK (%s)", what,
               root, (long long)n, slb_strerror(rc));
@@ -95,7 +95,7 @@ static void round_trip(int root, int64_t n, const slb_options *o, const char *wh
               what, root, pl.ordered != MPI_COMM_NULL ? "reordered" : "original");
     for (i = 0; i < pl.counts[rank]; i++)
         mybuf[i] = -mybuf[i] - 1; /* "work": a transformation of each item */
-    rc = slb_gatherv(&pl, mybuf, back);
+    rc = slb_gatherv(&pl, mybuf, back, NULL);
     if (rank == root)
         for (i = 0; i < n; i++)
             if (back[i] != -(int)i - 1)
@@ -120,7 +120,7 @@ static void test_round_trips(void)
     round_trip(size - 1, 999, &o, SLB__LARGE ? "exact, MPI-4 large-count calls"
                                              : "exact, large_count = 2 (no MPI-4: int calls)");
     o.large_count = 1;
-    for (m = SLB_METHOD_HEURISTIC; m <= SLB_METHOD_ALG1; m++) {
+    for (m = SLB_METHOD_HEURISTIC; m <= SLB_METHOD_UNIFORM; m++) {
         char what[64];
         o.method = m;
         o.order = m % 2 ? SLB_ORDER_GIVEN : SLB_ORDER_BANDWIDTH;
@@ -154,13 +154,13 @@ static void test_costs_at_root(void)
     }
     pb = slb_problem_table(size, n, comp, comm);
     rc = slb_plan_create_costs(MPI_COMM_WORLD, 0, n, MPI_DOUBLE, rank == 0 ? &pb : NULL, NULL,
-                               &pl);
+                               &pl, NULL);
     check_mpi(MPI_COMM_WORLD, rc == SLB_OK && plan_agrees(&pl),
               "tabled costs known at the root only: plan created, same on every rank (%s)",
               slb_strerror(rc));
     if (rc == SLB_OK) {
         mine = (double *)malloc((size_t)(pl.counts[rank] + 1) * sizeof(double));
-        rc = slb_plan_scatterv(&pl, all, mine);
+        rc = slb_plan_scatterv(&pl, all, mine, NULL);
         for (i = 0; i < pl.counts[rank]; i++)
             if (mine[i] != 0.5 * (double)(pl.displs[rank] + i))
                 ok = 0;
@@ -173,7 +173,7 @@ static void test_costs_at_root(void)
             int *allres = (int *)malloc((size_t)n * sizeof(int));
             for (i = 0; i < pl.counts[rank]; i++)
                 res[i] = (int)(2.0 * mine[i]) + 7;
-            rc = slb_gatherv_type(&pl, res, MPI_INT, allres);
+            rc = slb_gatherv_type(&pl, res, MPI_INT, allres, NULL);
             ok = 1;
             for (i = 0; rank == 0 && i < n; i++)
                 if (allres[i] != (int)i + 7)
@@ -205,67 +205,100 @@ static void test_collective_safety(void)
     slb_affine mine = my_cost(1.0);
     slb_options o = slb_options_default();
     slb_plan pl;
-    int buf[16];
+    tilehybrid_status st;
     int rc;
 
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, -5, MPI_INT, &mine, NULL, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, -5, MPI_INT, &mine, NULL, &pl, &st);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ITEMS && same_everywhere(rc),
               "n < 0: SLB_ERR_ITEMS on every rank (%s)", slb_strerror(rc));
     slb_plan_free(&pl);
-    rc = slb_plan_create(MPI_COMM_WORLD, size, 10, MPI_INT, &mine, NULL, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, size, 10, MPI_INT, &mine, NULL, &pl, &st);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ROOT && same_everywhere(rc),
               "root = size (outside the communicator): SLB_ERR_ROOT on every rank");
     slb_plan_free(&pl);
-    rc = slb_plan_create(MPI_COMM_WORLD, -1, 10, MPI_INT, &mine, NULL, &pl);
-    check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ROOT && same_everywhere(rc) && pl.bad_rank == 0,
+    rc = slb_plan_create(MPI_COMM_WORLD, -1, 10, MPI_INT, &mine, NULL, &pl, &st);
+    check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ROOT && same_everywhere(rc) && st.rank == 0,
               "root = -1: SLB_ERR_ROOT on every rank, rank 0 named");
     slb_plan_free(&pl);
     if (rank == size - 1)
         mine.mu = -1.0;
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, &mine, NULL, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, &mine, NULL, &pl, &st);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_COST && same_everywhere(rc) &&
-                                  pl.bad_rank == size - 1,
-              "negative mu on the last rank: SLB_ERR_COST on every rank, bad_rank %d",
-              pl.bad_rank);
+                                  st.rank == size - 1,
+              "negative mu on the last rank: SLB_ERR_COST on every rank, rank %d named",
+              st.rank);
     slb_plan_free(&pl);
     mine = my_cost(1.0);
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, NULL, NULL, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, NULL, NULL, &pl, &st);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc),
               "no costs given: SLB_ERR_ARG on every rank");
     slb_plan_free(&pl);
     o.method = 99;
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, &mine, &o, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, &mine, &o, &pl, &st);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_METHOD && same_everywhere(rc),
               "unknown method: SLB_ERR_METHOD on every rank");
     slb_plan_free(&pl);
+    /* a bad argument on one rank only: every rank gets its error */
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, rank == size - 1 ? -5 : 10, MPI_INT, &mine, NULL,
+                         &pl, &st);
+    check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ITEMS && same_everywhere(rc) &&
+                                  st.rank == size - 1 && strcmp(st.arg, "n") == 0,
+              "n < 0 on the last rank only: SLB_ERR_ITEMS on every rank, 'n' and rank %d "
+              "named", st.rank);
+    slb_plan_free(&pl);
+}
 
-    /* values that must agree across ranks */
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, rank == 0 ? 100 : 101, MPI_INT, &mine, NULL, &pl);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK : rc == SLB_ERR_MISMATCH) &&
+/* Values that must agree across ranks: SLB_ERR_MISMATCH naming the value. */
+static void test_mismatch(void)
+{
+    slb_affine mine = my_cost(1.0);
+    slb_options o = slb_options_default();
+    slb_plan pl;
+    tilehybrid_status st;
+    int rc;
+
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, rank == 0 ? 100 : 101, MPI_INT, &mine, NULL, &pl,
+                         &st);
+    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
+                                         : rc == SLB_ERR_MISMATCH && strcmp(st.arg, "n") == 0) &&
                                   same_everywhere(rc),
               "n differing across ranks: %s on every rank", size == 1 ? "(1 rank) SLB_OK"
-                                                                      : "SLB_ERR_MISMATCH");
+                                                                      : "SLB_ERR_MISMATCH, 'n'");
     slb_plan_free(&pl);
     rc = slb_plan_create(MPI_COMM_WORLD, rank == size - 1 ? 0 : size - 1, 100, MPI_INT, &mine,
-                         NULL, &pl);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK : rc == SLB_ERR_MISMATCH) &&
+                         NULL, &pl, &st);
+    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
+                                         : rc == SLB_ERR_MISMATCH && strcmp(st.arg, "root") == 0) &&
                                   same_everywhere(rc),
               "root differing across ranks: same code on every rank (%s)", slb_strerror(rc));
     slb_plan_free(&pl);
     rc = slb_plan_create(MPI_COMM_WORLD, 0, 100, rank == size - 1 ? MPI_DOUBLE : MPI_INT, &mine,
-                         NULL, &pl);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK : rc == SLB_ERR_MISMATCH) &&
+                         NULL, &pl, &st);
+    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
+                                         : rc == SLB_ERR_MISMATCH && strcmp(st.arg, "type") == 0) &&
                                   same_everywhere(rc),
               "datatype size differing across ranks: same code on every rank (%s)",
               slb_strerror(rc));
     slb_plan_free(&pl);
-    o = slb_options_default();
     o.method = rank == 0 ? SLB_METHOD_EXACT : SLB_METHOD_UNIFORM;
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, 100, MPI_INT, &mine, &o, &pl);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK : rc == SLB_ERR_MISMATCH) &&
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, 100, MPI_INT, &mine, &o, &pl, &st);
+    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
+                                         : rc == SLB_ERR_MISMATCH &&
+                                               strcmp(st.arg, "opts.method") == 0) &&
                                   same_everywhere(rc),
               "method differing across ranks: same code on every rank");
     slb_plan_free(&pl);
+}
+
+/* A receive buffer too small on one rank; counts beyond int. */
+static void test_capacity_and_large(void)
+{
+    slb_affine mine = my_cost(1.0);
+    slb_options o;
+    slb_plan pl;
+    tilehybrid_status st;
+    int buf[16];
+    int rc;
 
     /* a receive buffer too small on one rank */
     {
@@ -273,23 +306,23 @@ static void test_collective_safety(void)
         for (i = 0; i < 64; i++)
             all[i] = i;
         rc = slb_scatterv(all, 64, MPI_INT, buf, rank == size - 1 ? 0 : 64, 0, MPI_COMM_WORLD,
-                          &mine, NULL, &pl);
+                          &mine, NULL, &pl, &st);
         check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_CAPACITY && same_everywhere(rc) &&
-                                      pl.bad_rank == size - 1,
+                                      st.rank == size - 1,
                   "receive buffer too small on the last rank: SLB_ERR_CAPACITY on every "
-                  "rank, bad_rank %d", pl.bad_rank);
+                  "rank, rank %d named", st.rank);
         slb_plan_free(&pl);
     }
 
     /* counts beyond int: rejected without large counts, planned with them */
     o = slb_options_default();
     o.large_count = 0;
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, (int64_t)3000000000ll, MPI_CHAR, &mine, &o, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, (int64_t)3000000000ll, MPI_CHAR, &mine, &o, &pl, &st);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_INT && same_everywhere(rc),
               "n = 3e9 without large counts: SLB_ERR_INT on every rank (%s)", slb_strerror(rc));
     slb_plan_free(&pl);
     o.large_count = 1;
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, (int64_t)3000000000ll, MPI_CHAR, &mine, &o, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, (int64_t)3000000000ll, MPI_CHAR, &mine, &o, &pl, &st);
 #if defined(MPI_VERSION) && MPI_VERSION >= 4
     check_mpi(MPI_COMM_WORLD, rc == SLB_OK && pl.large == 1 && same_everywhere(rc),
               "n = 3e9 with MPI-%d large counts: planned (MPI_Scatterv_c), counts up to %lld",
@@ -323,7 +356,7 @@ static void test_calibration(void)
     int64_t n = 5000, i;
     int rc, ok, r;
     memset(&mine, 0, sizeof mine);
-    rc = slb_calibrate(MPI_COMM_WORLD, 0, MPI_DOUBLE, kernel, &reps, 200, 2000, 3, &mine);
+    rc = slb_calibrate(MPI_COMM_WORLD, 0, MPI_DOUBLE, kernel, &reps, 200, 2000, 3, &mine, NULL);
     ok = rc == SLB_OK && mine.mu >= 0 && mine.comp0 >= 0 && mine.lambda >= 0 &&
          mine.comm0 >= 0 && mine.mu == mine.mu && mine.lambda == mine.lambda &&
          (rank != 0 || (mine.lambda == 0 && mine.comm0 == 0));
@@ -336,14 +369,14 @@ static void test_calibration(void)
         for (i = 0; i < n; i++)
             all[i] = (double)i;
     }
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, n, MPI_DOUBLE, &mine, NULL, &pl);
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, n, MPI_DOUBLE, &mine, NULL, &pl, NULL);
     loc = (double *)malloc((size_t)n * sizeof(double));
-    ok = rc == SLB_OK && slb_plan_scatterv(&pl, all, loc) == SLB_OK;
+    ok = rc == SLB_OK && slb_plan_scatterv(&pl, all, loc, NULL) == SLB_OK;
     for (i = 0; ok && i < pl.counts[rank]; i++)
         ok = loc[i] == (double)(pl.displs[rank] + i);
     if (ok && rank == 0)
         memset(all, 0, (size_t)n * sizeof(double));
-    ok = ok && slb_gatherv(&pl, loc, all) == SLB_OK;
+    ok = ok && slb_gatherv(&pl, loc, all, NULL) == SLB_OK;
     for (i = 0; ok && rank == 0 && i < n; i++)
         ok = all[i] == (double)i;
     check_mpi(MPI_COMM_WORLD, ok, "calibrated costs: scatter and gather of %lld doubles intact",
@@ -356,11 +389,11 @@ static void test_calibration(void)
     free(all);
     /* bad calibration arguments agree too */
     rc = slb_calibrate_comm(MPI_COMM_WORLD, 0, MPI_DOUBLE, rank == 0 ? 100 : 200, 2,
-                            &mine.comm0, &mine.lambda);
+                            &mine.comm0, &mine.lambda, NULL);
     check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK : rc == SLB_ERR_MISMATCH) &&
                                   same_everywhere(rc),
               "calibration with different sample sizes: same code on every rank");
-    rc = slb_calibrate(MPI_COMM_WORLD, size, MPI_DOUBLE, kernel, &reps, 10, 10, 1, &mine);
+    rc = slb_calibrate(MPI_COMM_WORLD, size, MPI_DOUBLE, kernel, &reps, 10, 10, 1, &mine, NULL);
     check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ROOT && same_everywhere(rc),
               "calibration with the root outside the communicator: SLB_ERR_ROOT everywhere");
 }
@@ -373,6 +406,8 @@ int main(int argc, char **argv)
     test_round_trips();
     test_costs_at_root();
     test_collective_safety();
+    test_mismatch();
+    test_capacity_and_large();
     test_calibration();
     MPI_Finalize();
     return check_exit();

@@ -9,6 +9,7 @@
  * against every permutation, the paper's seismic instance, bad input. */
 #define TILEHYBRID_NO_MPI
 #include "scatterlb.h"
+#include "slb_reference.h"
 
 #include "check.h"
 
@@ -155,7 +156,7 @@ static void random_inst(inst *in, int fam)
     if (rint_(0, 1) == 0)
         shuffle(in->order, in->p);
     else if (in->pb.kind == SLB_KIND_AFFINE)
-        slb_order_bandwidth(&in->pb, in->n, rint_(0, in->p - 1), in->order);
+        slb_order_bandwidth(&in->pb, in->n, rint_(0, in->p - 1), in->order, NULL);
 }
 
 /* Brute force: every composition of n into p parts. */
@@ -165,7 +166,7 @@ static void brute_rec(const inst *in, int64_t *cnt, int64_t k, int64_t left)
     slb_info info;
     if (k == in->p - 1) {
         cnt[in->order[k]] = left;
-        if (slb_evaluate(&in->pb, in->n, in->order, cnt, NULL, &info) == SLB_OK &&
+        if (slb_evaluate(&in->pb, in->n, in->order, cnt, NULL, &info, NULL) == SLB_OK &&
             (brute_best < 0 || info.makespan_ticks < brute_best))
             brute_best = info.makespan_ticks;
         return;
@@ -195,7 +196,7 @@ static int consistent(const inst *in, const int64_t *c, const double *fin, const
     double mx = 0;
     if (!sums_to(c, in->p, in->n))
         return 0;
-    if (slb_evaluate(&in->pb, in->n, in->order, c, f2, &e) != SLB_OK)
+    if (slb_evaluate(&in->pb, in->n, in->order, c, f2, &e, NULL) != SLB_OK)
         return 0;
     for (i = 0; i < in->p; i++) {
         if (f2[i] != fin[i])
@@ -219,11 +220,11 @@ static void test_exact_random(void)
             slb_info i1, i2, i3, i4;
             int r1, r2, r3, r4, ok;
             random_inst(&in, fam);
-            r1 = slb_alg1(&in.pb, in.n, in.order, c1, f1, &i1);
-            r2 = slb_dp(&in.pb, in.n, in.order, c2, f2, &i2);
+            r1 = ref_alg1(&in.pb, in.n, in.order, c1, f1, &i1, NULL);
+            r2 = ref_alg2(&in.pb, in.n, in.order, c2, f2, &i2, NULL);
             /* the search alone (no node limit, no hand-over to Algorithm 2) */
-            r3 = slb__exact(&in.pb, in.n, in.order, c3, f3, &i3, 0);
-            r4 = slb_exact(&in.pb, in.n, in.order, c4, f4, &i4);
+            r3 = slb__exact(&in.pb, in.n, in.order, c3, f3, &i3, NULL, 0);
+            r4 = slb_exact(&in.pb, in.n, in.order, c4, f4, &i4, NULL);
             ok = r1 == SLB_OK && r2 == SLB_OK && r3 == SLB_OK && r4 == SLB_OK &&
                  i1.makespan_ticks == i2.makespan_ticks && i2.makespan_ticks == i3.makespan_ticks &&
                  i3.makespan_ticks == i4.makespan_ticks && i1.makespan == i3.makespan &&
@@ -277,7 +278,7 @@ static void test_non_monotone(void)
         for (i = 0; i < in.p; i++)
             in.order[i] = i;
         shuffle(in.order, in.p);
-        if (slb_alg1(&in.pb, in.n, in.order, c, f, &info) != SLB_OK ||
+        if (ref_alg1(&in.pb, in.n, in.order, c, f, &info, NULL) != SLB_OK ||
             !consistent(&in, c, f, &info)) {
             bad++;
             continue;
@@ -307,17 +308,17 @@ static void test_seismic(void)
     int ok, rc;
     seismic(a);
     pb = slb_problem_affine(16, a);
-    rc = slb_order_bandwidth(&pb, n, 0, order);
+    rc = slb_order_bandwidth(&pb, n, 0, order, NULL);
     check(rc == SLB_OK && order[15] == 0 && order[0] == 2 && order[14] == 5,
           "seismic: bandwidth order starts with caseb (lambda 1.00e-5), merlin last but "
           "the root dinadan");
     for (i = 0; i < 15; i++)
         given[i] = i + 1;
     given[15] = 0;
-    rc = slb_exact(&pb, n, order, ce, fe, &ie);
+    rc = slb_exact(&pb, n, order, ce, fe, &ie, NULL);
     check(rc == SLB_OK && sums_to(ce, 16, n), "seismic: exact solves n=817101 on p=16, counts "
                                               "add up (%lld search nodes)", (long long)ie.work);
-    rc = slb_heuristic(&pb, n, order, ch, NULL, &ih);
+    rc = slb_heuristic(&pb, n, order, ch, NULL, &ih, NULL);
     check(rc == SLB_OK && ih.guaranteed && ih.makespan >= ie.makespan &&
               ih.makespan <= ie.makespan + ih.bound && ih.rational <= ie.makespan,
           "seismic: rational %.6f <= exact %.6f <= heuristic %.6f <= exact + eq.4 bound %.6f",
@@ -325,27 +326,32 @@ static void test_seismic(void)
     check_note("seismic: heuristic relative error %.2g (the paper reports < 6e-6 for its "
                "run; eq. 4 allows %.2g)", (ih.makespan - ie.makespan) / ie.makespan,
                ih.bound / ie.makespan);
-    rc = slb_uniform(&pb, n, order, cu, NULL, &iu);
+    rc = slb_uniform(&pb, n, order, cu, NULL, &iu, NULL);
     check(rc == SLB_OK && iu.makespan > 1.9 * ie.makespan,
           "seismic: uniform %.1f s is about twice the balanced %.1f s (paper: 853 s vs 430 s)",
           iu.makespan, ie.makespan);
     check(ie.makespan > 380 && ie.makespan < 440, "seismic: predicted balanced makespan %.1f s "
                                                   "near the paper's measured 405-430 s",
           ie.makespan);
-    rc = slb_exact(&pb, n, given, NULL, NULL, &ig);
+    rc = slb_exact(&pb, n, given, NULL, NULL, &ig, NULL);
     check(rc == SLB_OK && ig.makespan >= ie.makespan,
           "seismic: file order (exact %.3f s) is not better than bandwidth order (%.3f s)",
           ig.makespan, ie.makespan);
-    rc = slb_rational(&pb, n, order, x, &T, &ir);
+    rc = slb_rational(&pb, n, order, x, &T, &ir, NULL);
     ok = rc == SLB_OK && fabs(T - ih.rational) <= 1e-12 * T;
     for (i = 0; i < 16 && ok; i++)
         ok = fabs((double)ch[i] - x[i]) < 1.0;
     check(ok, "seismic: heuristic counts within 1 of the rational solution (T = %.6f)", T);
     /* Algorithm 2 on a smaller n: the same optimum */
-    rc = slb_dp(&pb, 4000, order, NULL, NULL, &i2);
-    rc |= slb_exact(&pb, 4000, order, NULL, NULL, &i3);
+    rc = ref_alg2(&pb, 4000, order, NULL, NULL, &i2, NULL);
+    rc |= slb_exact(&pb, 4000, order, NULL, NULL, &i3, NULL);
     check(rc == SLB_OK && i2.makespan_ticks == i3.makespan_ticks,
           "seismic at n=4000: Algorithm 2 = exact (%.6f s)", i3.makespan);
+    /* (what `tilectl scatter --method dp` checked until 0.2.0) */
+    rc = ref_alg2(&pb, 3000, order, NULL, NULL, &i2, NULL);
+    rc |= slb_exact(&pb, 3000, order, NULL, NULL, &i3, NULL);
+    check(rc == SLB_OK && i2.makespan == i3.makespan,
+          "seismic at n=3000: Algorithm 2 = exact bitwise (%.6f s)", i3.makespan);
     check_note("seismic exact: makespan %.6f s, counts %s %lld ... %s %lld", ie.makespan,
                seis_name[order[0]], (long long)ce[order[0]], seis_name[0], (long long)ce[0]);
 }
@@ -364,9 +370,9 @@ static void test_heuristic_random(void)
         memset(&ih, 0, sizeof ih);
         memset(&ie, 0, sizeof ie);
         random_inst(&in, rint_(0, 1) ? FAM_AFF_INT : FAM_AFF_REAL);
-        ok = slb_heuristic(&in.pb, in.n, in.order, ch, fh, &ih) == SLB_OK &&
-             slb_exact(&in.pb, in.n, in.order, ce, NULL, &ie) == SLB_OK &&
-             slb_rational(&in.pb, in.n, in.order, x, &T, &ir) == SLB_OK &&
+        ok = slb_heuristic(&in.pb, in.n, in.order, ch, fh, &ih, NULL) == SLB_OK &&
+             slb_exact(&in.pb, in.n, in.order, ce, NULL, &ie, NULL) == SLB_OK &&
+             slb_rational(&in.pb, in.n, in.order, x, &T, &ir, NULL) == SLB_OK &&
              consistent(&in, ch, fh, &ih);
         /* ticks round parameters by a relative 2^-50 or so: allow 1e-9 */
         tol = 1e-9 * (ie.makespan + ih.bound) + 1e-12;
@@ -462,15 +468,15 @@ static void test_ordering_theorem(void)
         }
         bound += maxmu;
         pb = slb_problem_affine(p, a);
-        slb_order_bandwidth(&pb, n, root, ord);
-        slb_rational(&pb, n, ord, x, &Tb, NULL);
-        slb_exact(&pb, n, ord, NULL, NULL, &ib);
+        slb_order_bandwidth(&pb, n, root, ord, NULL);
+        slb_rational(&pb, n, ord, x, &Tb, NULL, NULL);
+        slb_exact(&pb, n, ord, NULL, NULL, &ib, NULL);
         for (k = 0; k < p - 1; k++)
             perm[k] = k < root ? k : k + 1;
         perm[p - 1] = root;
         do {
-            slb_rational(&pb, n, perm, x, &Tp, NULL);
-            slb_exact(&pb, n, perm, NULL, NULL, &ip);
+            slb_rational(&pb, n, perm, x, &Tp, NULL, NULL);
+            slb_exact(&pb, n, perm, NULL, NULL, &ip, NULL);
             if (Tb > Tp * (1 + 1e-12))
                 bad++;
             if (ib.makespan > ip.makespan + bound)
@@ -496,7 +502,7 @@ static void test_round(void)
         }
         for (i = 0; i < p; i++)
             x[i] = s > 0 ? x[i] * (double)n / s : (i == 0 ? (double)n : 0.0);
-        if (slb_round(p, x, n, c) != SLB_OK || !sums_to(c, p, n)) {
+        if (slb_round(p, x, n, c, NULL) != SLB_OK || !sums_to(c, p, n)) {
             bad++;
             continue;
         }
@@ -524,10 +530,10 @@ static void test_choose_root(void)
     cand[0] = slb_problem_affine(3, c0);
     cand[1] = slb_problem_affine(3, c1);
     cand[2] = slb_problem_affine(3, c2);
-    rc = slb_choose_root(3, cand, nomove, 1000, SLB_METHOD_EXACT, &best, tot, &info);
+    rc = slb_choose_root(3, cand, nomove, 1000, SLB_METHOD_EXACT, &best, tot, &info, NULL);
     check(rc == SLB_OK && best == 2 && info.makespan == tot[2] && tot[2] < tot[0],
           "choose root: the fast, well-connected machine wins (%.1f vs %.1f)", tot[2], tot[0]);
-    rc = slb_choose_root(3, cand, move, 1000, SLB_METHOD_EXACT, &best, tot, &info);
+    rc = slb_choose_root(3, cand, move, 1000, SLB_METHOD_EXACT, &best, tot, &info, NULL);
     check(rc == SLB_OK && best != 2 && tot[2] > 5000,
           "choose root: but not when the data must first travel to it (best %lld: %.1f vs "
           "%.1f)", (long long)best, tot[best], tot[2]);
@@ -549,76 +555,121 @@ static void test_errors(void)
     int64_t c[3], ord[3] = {0, 0, 2}, good[3] = {2, 1, 0};
     double x[3], T;
     slb_info info;
+    tilehybrid_status st;
     int rc, code, distinct = 1;
 
-    check(slb_exact(&pb, -1, NULL, c, NULL, &info) == SLB_ERR_ITEMS, "n < 0 rejected: %s",
-          slb_strerror(SLB_ERR_ITEMS));
+    rc = slb_exact(&pb, -1, NULL, c, NULL, &info, &st);
+    check(rc == SLB_ERR_ITEMS && strcmp(st.arg, "n") == 0, "n < 0 rejected, 'n' named: %s",
+          slb_strerror(rc));
     nb = slb_problem_affine(0, a);
-    check(slb_exact(&nb, 5, NULL, c, NULL, &info) == SLB_ERR_NOPROC, "no processors rejected: %s",
-          slb_strerror(SLB_ERR_NOPROC));
-    check(slb_exact(NULL, 5, NULL, c, NULL, &info) == SLB_ERR_ARG, "NULL problem rejected");
+    check(slb_exact(&nb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_NOPROC,
+          "no processors rejected: %s", slb_strerror(SLB_ERR_NOPROC));
+    check(slb_exact(NULL, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_ARG, "NULL problem rejected");
     a[1].mu = -1;
-    rc = slb_heuristic(&pb, 5, NULL, c, NULL, &info);
-    check(rc == SLB_ERR_COST && info.bad_proc == 1, "negative mu rejected, processor named "
-                                                    "(%lld): %s", (long long)info.bad_proc,
+    rc = slb_heuristic(&pb, 5, NULL, c, NULL, &info, &st);
+    check(rc == SLB_ERR_COST && st.index == 1 && strcmp(st.arg, "pb") == 0,
+          "negative mu rejected, processor named (%lld): %s", (long long)st.index,
           slb_strerror(rc));
     a[1].mu = 0.0 / 0.0 * 0.0;
     a[1].mu = a[1].mu != a[1].mu ? a[1].mu : -1; /* NaN */
-    check(slb_exact(&pb, 5, NULL, c, NULL, &info) == SLB_ERR_COST && info.bad_proc == 1,
+    check(slb_exact(&pb, 5, NULL, c, NULL, &info, &st) == SLB_ERR_COST && st.index == 1,
           "NaN cost rejected");
     a[1].mu = 1e308 * 10;
-    check(slb_exact(&pb, 5, NULL, c, NULL, &info) == SLB_ERR_COST, "infinite cost rejected");
+    check(slb_exact(&pb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_COST, "infinite cost rejected");
     a[1].mu = 2;
-    rc = slb_exact(&tb, 4, NULL, c, NULL, &info);
-    check(rc == SLB_ERR_MONOTONE && info.bad_proc == 2 && info.bad_items == 3,
+    rc = slb_exact(&tb, 4, NULL, c, NULL, &info, &st);
+    check(rc == SLB_ERR_MONOTONE && st.index == 2 && info.bad_items == 3,
           "decreasing table rejected by exact, processor %lld at %lld items: %s",
-          (long long)info.bad_proc, (long long)info.bad_items, slb_strerror(rc));
-    check(slb_dp(&tb, 4, NULL, c, NULL, &info) == SLB_ERR_MONOTONE, "decreasing table rejected "
-                                                                    "by Algorithm 2");
-    check(slb_alg1(&tb, 4, NULL, c, NULL, &info) == SLB_OK, "Algorithm 1 accepts non-monotone "
-                                                            "costs (as the paper says)");
-    rc = slb_exact(&cbp, 5, NULL, c, NULL, &info);
-    check(rc == SLB_ERR_COST && info.bad_proc == 1 && info.bad_items == 3,
+          (long long)st.index, (long long)info.bad_items, slb_strerror(rc));
+    check(ref_alg2(&tb, 4, NULL, c, NULL, &info, NULL) == SLB_ERR_MONOTONE,
+          "decreasing table rejected by Algorithm 2");
+    check(ref_alg1(&tb, 4, NULL, c, NULL, &info, NULL) == SLB_OK,
+          "Algorithm 1 accepts non-monotone costs (as the paper says)");
+    rc = slb_exact(&cbp, 5, NULL, c, NULL, &info, &st);
+    check(rc == SLB_ERR_COST && st.index == 1 && info.bad_items == 3,
           "negative callback cost rejected, processor and item count named");
-    check(slb_exact(&tb, 5, NULL, c, NULL, &info) == SLB_ERR_TABLE, "table shorter than n "
-                                                                    "rejected: %s",
-          slb_strerror(SLB_ERR_TABLE));
-    rc = slb_exact(&pb, 5, ord, c, NULL, &info);
-    check(rc == SLB_ERR_ORDER && info.bad_proc == 1, "order with a repeated processor "
-                                                     "rejected, position %lld named",
-          (long long)info.bad_proc);
-    check(slb_order_bandwidth(&pb, 5, 3, ord) == SLB_ERR_ROOT &&
-              slb_order_bandwidth(&pb, 5, -1, ord) == SLB_ERR_ROOT,
+    check(slb_exact(&tb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_TABLE,
+          "table shorter than n rejected: %s", slb_strerror(SLB_ERR_TABLE));
+    rc = slb_exact(&pb, 5, ord, c, NULL, &info, &st);
+    check(rc == SLB_ERR_ORDER && st.index == 1 && strcmp(st.arg, "order") == 0,
+          "order with a repeated processor rejected, position %lld named", (long long)st.index);
+    check(slb_order_bandwidth(&pb, 5, 3, ord, NULL) == SLB_ERR_ROOT &&
+              slb_order_bandwidth(&pb, 5, -1, ord, &st) == SLB_ERR_ROOT &&
+              strcmp(st.arg, "root") == 0,
           "root outside the processors rejected: %s", slb_strerror(SLB_ERR_ROOT));
-    check(slb_heuristic(&tb, 3, NULL, c, NULL, &info) == SLB_ERR_AFFINE &&
-              slb_rational(&tb, 3, NULL, x, &T, &info) == SLB_ERR_AFFINE,
+    check(slb_heuristic(&tb, 3, NULL, c, NULL, &info, NULL) == SLB_ERR_AFFINE &&
+              slb_rational(&tb, 3, NULL, x, &T, &info, NULL) == SLB_ERR_AFFINE,
           "heuristic on tabled costs rejected: %s", slb_strerror(SLB_ERR_AFFINE));
-    check(slb_solve(&pb, 3, NULL, 42, c, NULL, &info) == SLB_ERR_METHOD, "unknown method "
-                                                                         "rejected");
+    check(slb_solve(&pb, 3, NULL, 42, c, NULL, &info, &st) == SLB_ERR_METHOD &&
+              strcmp(st.arg, "method") == 0,
+          "unknown method rejected, 'method' named");
     c[0] = 2;
     c[1] = 2;
     c[2] = 0;
-    check(slb_evaluate(&pb, 3, NULL, c, NULL, &info) == SLB_ERR_COUNTS, "counts adding up to "
-                                                                        "more than n rejected");
+    check(slb_evaluate(&pb, 3, NULL, c, NULL, &info, NULL) == SLB_ERR_COUNTS,
+          "counts adding up to more than n rejected");
     c[1] = -1;
     c[2] = 2;
-    rc = slb_evaluate(&pb, 3, NULL, c, NULL, &info);
-    check(rc == SLB_ERR_COUNTS && info.bad_proc == 1, "negative count rejected, processor named");
-    check(slb_exact(&pb, (int64_t)1 << 62, NULL, c, NULL, &info) == SLB_ERR_OVERFLOW,
+    rc = slb_evaluate(&pb, 3, NULL, c, NULL, &info, &st);
+    check(rc == SLB_ERR_COUNTS && st.index == 1 && strcmp(st.arg, "counts") == 0,
+          "negative count rejected, processor named");
+    check(slb_exact(&pb, (int64_t)1 << 62, NULL, c, NULL, &info, NULL) == SLB_ERR_OVERFLOW,
           "n beyond 2^61 rejected: %s", slb_strerror(SLB_ERR_OVERFLOW));
-    check(slb_exact(&pb, 0, good, c, NULL, &info) == SLB_OK && c[0] == 0 && c[1] == 0 &&
+    rc = slb_exact(&pb, 0, good, c, NULL, &info, &st);
+    check(rc == SLB_OK && st.code == SLB_OK && st.index == -1 && c[0] == 0 && c[1] == 0 &&
               c[2] == 0 && info.makespan == 0,
-          "n = 0: nothing to do, makespan 0");
-    for (code = 0; code >= -17 && distinct; code--) {
+          "n = 0: nothing to do, makespan 0, status says success");
+    /* the convention: SLB_OK = 0, every error positive, a distinct text */
+    for (code = SLB_OK; code <= SLB_ERR_TIME && distinct; code++) {
         int other;
-        for (other = code - 1; other >= -17; other--)
+        for (other = code + 1; other <= SLB_ERR_TIME; other++)
             if (strcmp(slb_strerror(code), slb_strerror(other)) == 0)
                 distinct = 0;
     }
-    check(distinct && strcmp(slb_strerror(-99), "unknown scatterlb error code") == 0,
-          "slb_strerror: a distinct message for every code");
-    check(strcmp(SLB_VERSION, "0.1.0") == 0 && strcmp(slb_method_name(SLB_METHOD_DP), "dp") == 0,
-          "version %s, method names", SLB_VERSION);
+    check(SLB_OK == 0 && SLB_ERR_ARG > 0 && distinct &&
+              strcmp(slb_strerror(-1), "unknown scatterlb error code") == 0 &&
+              strcmp(slb_strerror(SLB_ERR_TIME + 1), "unknown scatterlb error code") == 0,
+          "slb_strerror: positive codes, a distinct message for each, never NULL");
+    check(strcmp(SLB_VERSION, TILEHYBRID_VERSION) == 0 &&
+              strcmp(slb_method_name(SLB_METHOD_HEURISTIC), "heuristic") == 0 &&
+              slb_method_name(3) == NULL,
+          "version %s (= TILEHYBRID_VERSION), method names", SLB_VERSION);
+}
+
+/* Times beyond a double are an overflow that names the processor, not a
+ * "bad cost"; times beyond the ticks' range but within a double are
+ * reported, not capped. */
+static void test_overflow(void)
+{
+    slb_affine a[3] = {{0, 1e307, 0, 0}, {0, 1e307, 0, 1e-5}, {0, 1e300, 0, 1e-5}};
+    slb_problem pb = slb_problem_affine(3, a);
+    int64_t c[3], order[3] = {1, 2, 0}, n = 1000000000000000ll; /* 10^15 */
+    double f[3];
+    slb_info info;
+    tilehybrid_status st;
+    int rc, m, ok = 1;
+    for (m = SLB_METHOD_EXACT; m <= SLB_METHOD_UNIFORM; m++) {
+        rc = slb_solve(&pb, n, order, m, c, f, &info, &st);
+        ok = ok && rc == SLB_ERR_TIME && strcmp(st.arg, "pb") == 0 && st.index == 2;
+    }
+    check(ok, "every processor alone overflows a double: SLB_ERR_TIME for every method, the "
+              "fastest processor named (%lld): %s", (long long)st.index,
+          slb_strerror(SLB_ERR_TIME));
+    a[2].mu = 1e-6; /* now processor 2 alone takes 1e9 s */
+    rc = slb_exact(&pb, n, order, c, f, &info, &st);
+    check(rc == SLB_OK && c[2] == n && info.makespan > 1.09e10 && info.makespan < 1.11e10,
+          "one processor in range: exact gives it everything (makespan %.4g s = 1e10 s to "
+          "send + 1e9 s to compute)", info.makespan);
+    rc = slb_uniform(&pb, n, order, c, f, &info, &st);
+    check(rc == SLB_ERR_TIME && st.index == 1,
+          "uniform share on a processor whose time overflows: SLB_ERR_TIME names it (%lld)",
+          (long long)st.index);
+    a[0].mu = a[1].mu = 1e200;
+    rc = slb_uniform(&pb, n, order, c, f, &info, &st);
+    check(rc == SLB_OK && f[0] > 3e214 && f[1] > f[0] && info.makespan == f[1] &&
+              info.makespan_ticks == (int64_t)1 << 61,
+          "uniform beyond the ticks' range: finish %.4g s computed in double, not capped",
+          f[0]);
 }
 
 /* The example of the header comment. */
@@ -631,9 +682,9 @@ static void test_header_example(void)
     slb_info info;
     int rc;
     memset(&info, 0, sizeof info);
-    rc = slb_order_bandwidth(&pb, 1000, 0, order);
+    rc = slb_order_bandwidth(&pb, 1000, 0, order, NULL);
     if (rc == SLB_OK)
-        rc = slb_exact(&pb, 1000, order, counts, finish, &info);
+        rc = slb_exact(&pb, 1000, order, counts, finish, &info, NULL);
     check(rc == SLB_OK && order[0] == 1 && order[1] == 2 && order[2] == 0 &&
               sums_to(counts, 3, 1000) && info.makespan >= finish[0] &&
               info.makespan >= finish[1] && info.makespan >= finish[2] &&
@@ -654,6 +705,7 @@ int main(void)
     test_round();
     test_choose_root();
     test_errors();
+    test_overflow();
     test_header_example();
     return check_exit();
 }

@@ -1,35 +1,45 @@
 /* tilectl scatter -- load-balanced scatter distributions (scatterlb.h).
  *
- *   tilectl scatter --costs FILE --items N [--method exact|heuristic|uniform|dp]
- *                   [--order bandwidth|given] [--root NAME] [--force] [--json]
+ *   tilectl scatter --costs FILE --items N [--method exact|heuristic|uniform]
+ *                   [--order bandwidth|given] [--root NAME] [--json]
  *
  * Reads the processors' affine costs from a CSV file, orders them, computes
  * the distribution and prints the order, the items and the finish time of
- * each processor and the makespan (text, or JSON with --json). */
-#define _POSIX_C_SOURCE 200809L
+ * each processor and the makespan (text, or JSON with --json).  The file is
+ * read line by line within fixed limits (MAX_LINE characters a line,
+ * MAX_BYTES in all, MAX_PROCS processors): a file beyond them, /dev/zero
+ * included, is refused as soon as a limit is crossed; duplicate names are
+ * found by sorting, O(p log p). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#endif
 #include "cli.h"
 
 #define TILEHYBRID_NO_MPI
 #include "scatterlb.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <time.h>
 
 #define CMD "scatter"
 #define MAX_PROCS 100000
 #define MAX_ITEMS 1000000000000000ll /* 10^15 */
-#define DP_LIMIT 100000
+#define MAX_LINE 1024                /* characters a line, without the newline */
+#define MAX_BYTES (64l << 20)        /* 64 MiB */
+#define MAX_NAME 480
+#define MAXF 32
 
 static void usage(FILE *f)
 {
-    fputs("usage: tilectl scatter --costs FILE --items N [--method exact|heuristic|uniform|dp]\n"
-          "                       [--order bandwidth|given] [--root NAME] [--force] [--json]\n"
+    fputs("usage: tilectl scatter --costs FILE --items N [--method exact|heuristic|uniform]\n"
+          "                       [--order bandwidth|given] [--root NAME] [--json]\n"
           "Split N independent items of a root over heterogeneous processors so that the\n"
           "last one finishes as early as possible, the root sending to one processor after\n"
           "the other (Genaud, Giersch, Vivien 2003).  Prints the sending order, the items\n"
           "and the finish time of every processor, and the makespan.\n"
           "  --costs FILE   CSV file; its first line names the columns, in any order:\n"
-          "                   name    processor name (required)\n"
+          "                   name    processor name (required, at most 480 characters)\n"
           "                   count   identical processors on this line (required, >= 1);\n"
           "                           with count > 1 they are named name#1 .. name#count\n"
           "                   mu      time to compute one item (required)\n"
@@ -37,21 +47,20 @@ static void usage(FILE *f)
           "                   comp0   fixed computing time, any number of items (default 0)\n"
           "                   comm0   latency of the root's message (default 0)\n"
           "                   cpus, type, rating   informational, ignored\n"
-          "                 Times in seconds (any unit: the output uses the same).  Blank\n"
-          "                 lines and lines starting with '#' are skipped; no quoting.\n"
+          "                 Times in seconds (any unit: the output uses the same), plain\n"
+          "                 decimal numbers >= 0 such as 2.5e-7 (no '+', hex, inf or nan).\n"
+          "                 Blank lines and lines starting with '#' are skipped; no quoting.\n"
+          "                 Limits: 100000 processors, 1024 characters a line, 64 MiB.\n"
           "  --items N      number of items, 0 <= N <= 10^15\n"
           "  --method M     exact      the optimum, fast (default)\n"
           "                 heuristic  the paper's rounded rational solution, within\n"
           "                            sum lambda + max mu of the optimum (eq. 4)\n"
           "                 uniform    N/p items each, as MPI_Scatter does\n"
-          "                 dp         the paper's Algorithm 2, O(p N^2): refused for\n"
-          "                            N > 100000 unless --force\n"
           "  --order O      bandwidth  increasing lambda (decreasing bandwidth), root last\n"
           "                            (default; Theorem 3)\n"
           "                 given      the file's order, root last\n"
           "  --root NAME    the processor that holds the data and receives last\n"
           "                 (default: the first processor of the file)\n"
-          "  --force        run --method dp whatever N\n"
           "  --json         print one JSON object: method, order_policy, items, root,\n"
           "                 order (names, in sending order), counts, finish (same order),\n"
           "                 makespan, seconds (solve time); heuristic adds rational, bound\n"
@@ -62,14 +71,11 @@ static void usage(FILE *f)
           f);
 }
 
-/* ---- CSV ---- */
-
-enum { COL_NAME, COL_COUNT, COL_MU, COL_LAMBDA, COL_COMP0, COL_COMM0, COL_IGNORED, NCOLS };
-static const char *col_names[NCOLS] = {"name", "count", "mu", "lambda", "comp0", "comm0", ""};
+/* ---- the processors ---- */
 
 typedef struct proc {
     char *name;
-    int line;
+    long line;
     slb_affine cost;
 } proc;
 
@@ -86,46 +92,100 @@ static void table_free(table *t)
     free(t->v);
 }
 
-/* Read the whole file; NULL on error (errno set). */
-static char *slurp(const char *path)
+static int add_proc(table *t, const char *name, long line, slb_affine c)
 {
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    if (f == NULL)
-        return NULL;
-    for (;;) {
-        size_t got;
-        if (cap - len < 4096) {
-            char *nb;
-            cap = cap ? 2 * cap : 65536;
-            nb = (char *)realloc(buf, cap + 1);
-            if (nb == NULL) {
-                free(buf);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            buf = nb;
+    if (t->n == t->cap) {
+        int64_t nc = t->cap ? 2 * t->cap : 64;
+        proc *nv = (proc *)realloc(t->v, (size_t)nc * sizeof(proc));
+        if (nv == NULL)
+            return -1;
+        t->v = nv;
+        t->cap = nc;
+    }
+    t->v[t->n].name = (char *)malloc(strlen(name) + 1);
+    if (t->v[t->n].name == NULL)
+        return -1;
+    strcpy(t->v[t->n].name, name);
+    t->v[t->n].line = line;
+    t->v[t->n].cost = c;
+    t->n++;
+    return 0;
+}
+
+/* qsort order of processor indices: by name, then by position in the file. */
+static const table *sort_table;
+
+static int by_name(const void *a, const void *b)
+{
+    int64_t i = *(const int64_t *)a, j = *(const int64_t *)b;
+    int c = strcmp(sort_table->v[i].name, sort_table->v[j].name);
+    return c != 0 ? c : (i < j ? -1 : i > j);
+}
+
+/* Every name once: sort the indices by name, O(p log p).  A name used
+ * again is reported where it is first used again, with its first line. */
+static int check_names(const table *t, const char *path)
+{
+    int64_t *ix = (int64_t *)malloc((size_t)(t->n > 0 ? t->n : 1) * sizeof(int64_t));
+    int64_t i, dup = -1, first = -1, group = 0;
+    if (ix == NULL)
+        return cli_error(CMD, "out of memory");
+    for (i = 0; i < t->n; i++)
+        ix[i] = i;
+    sort_table = t;
+    qsort(ix, (size_t)t->n, sizeof *ix, by_name);
+    for (i = 1; i < t->n; i++) {
+        if (strcmp(t->v[ix[i]].name, t->v[ix[i - 1]].name) != 0)
+            group = i; /* a new name; ix[group] is its first use */
+        else if (dup < 0 || ix[i] < dup) {
+            dup = ix[i];
+            first = ix[group];
         }
-        got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
     }
-    if (ferror(f)) {
-        free(buf);
-        fclose(f);
-        return NULL;
+    free(ix);
+    if (dup < 0)
+        return 0;
+    return cli_error(CMD, "%s line %ld: processor name '%s' already used on line %ld", path,
+                     t->v[dup].line, t->v[dup].name, t->v[first].line);
+}
+
+/* ---- reading the file: bounded lines ---- */
+
+typedef struct reader {
+    FILE *f;
+    const char *path;
+    long line;
+    long bytes;
+    char buf[MAX_LINE + 1];
+} reader;
+
+/* The next line into r->buf (without its newline): 1, 0 at the end of the
+ * file, or 2 after a message (too long, too large, a NUL byte, a read
+ * error). */
+static int read_line(reader *r)
+{
+    int c, len = 0;
+    if (feof(r->f))
+        return 0;
+    r->line++;
+    while ((c = getc(r->f)) != EOF && c != '\n') {
+        if (++r->bytes > MAX_BYTES)
+            return cli_error(CMD, "--costs %s: larger than %ld MiB (line %ld)", r->path,
+                             MAX_BYTES >> 20, r->line);
+        if (c == '\0')
+            return cli_error(CMD, "--costs %s line %ld: a NUL byte (not a text file)", r->path,
+                             r->line);
+        if (len == MAX_LINE)
+            return cli_error(CMD, "--costs %s line %ld: longer than %d characters", r->path,
+                             r->line, MAX_LINE);
+        r->buf[len++] = (char)c;
     }
-    fclose(f);
-    if (memchr(buf, '\0', len) != NULL) {
-        free(buf);
-        errno = EINVAL;
-        return NULL;
-    }
-    buf[len] = '\0';
-    return buf;
+    r->bytes++;
+    if (ferror(r->f))
+        return cli_error(CMD, "--costs %s line %ld: read error: %s", r->path, r->line,
+                         strerror(errno));
+    r->buf[len] = '\0';
+    return c == EOF && len == 0 ? 0 : 1;
 }
 
 /* Trim spaces in place; returns the start. */
@@ -166,163 +226,160 @@ static int ieq(const char *a, const char *b)
     return *a == *b;
 }
 
-static int add_proc(table *t, const char *name, int line, slb_affine c)
+/* ---- the header and the rows ---- */
+
+enum { COL_NAME, COL_COUNT, COL_MU, COL_LAMBDA, COL_COMP0, COL_COMM0, COL_IGNORED, NCOLS };
+static const char *col_names[NCOLS] = {"name", "count", "mu", "lambda", "comp0", "comm0", ""};
+
+/* The columns of the header line f[0..nf-1] into col[]; 0 or 2. */
+static int parse_header(const reader *r, char **f, int nf, int *col)
 {
-    if (t->n == t->cap) {
-        int64_t nc = t->cap ? 2 * t->cap : 64;
-        proc *nv = (proc *)realloc(t->v, (size_t)nc * sizeof(proc));
-        if (nv == NULL)
-            return -1;
-        t->v = nv;
-        t->cap = nc;
+    int seen[NCOLS] = {0}, i, c;
+    if (nf > MAXF)
+        return cli_error(CMD, "%s line %ld: more than %d columns", r->path, r->line, MAXF);
+    for (i = 0; i < nf; i++) {
+        for (c = 0; c < COL_IGNORED && !ieq(f[i], col_names[c]); c++)
+            ;
+        if (c == COL_IGNORED && !ieq(f[i], "cpus") && !ieq(f[i], "type") &&
+            !ieq(f[i], "rating"))
+            return cli_error(CMD, "%s line %ld: unknown column '%s' (columns: name, count, mu, "
+                                  "lambda, comp0, comm0; ignored: cpus, type, rating)",
+                             r->path, r->line, f[i]);
+        if (c < COL_IGNORED && seen[c]++)
+            return cli_error(CMD, "%s line %ld: column '%s' appears twice", r->path, r->line,
+                             col_names[c]);
+        col[i] = c;
     }
-    t->v[t->n].name = (char *)malloc(strlen(name) + 1);
-    if (t->v[t->n].name == NULL)
-        return -1;
-    strcpy(t->v[t->n].name, name);
-    t->v[t->n].line = line;
-    t->v[t->n].cost = c;
-    t->n++;
+    for (c = 0; c < COL_COMP0; c++)
+        if (!seen[c])
+            return cli_error(CMD, "%s line %ld: missing column '%s' (required: name, count, mu, "
+                                  "lambda)", r->path, r->line, col_names[c]);
     return 0;
 }
 
-#define MAXF 32
+/* A cost field: a plain decimal number >= 0 (tilehybrid_parse_double's
+ * rule: subnormals are numbers, overflow and underflow are range errors). */
+static int parse_cost(const reader *r, int c, const char *s, double *v)
+{
+    int code = tilehybrid_parse_double(s, -DBL_MAX, DBL_MAX, v);
+    const char *why = code == TILEHYBRID_ERR_RANGE
+                          ? "is out of range (beyond 1.8e308, or not zero but below 4.9e-324)"
+                          : "is not a plain decimal number (such as 2.5e-7; no '+', hex, inf "
+                            "or nan)";
+    if (code == TILEHYBRID_OK && *v < 0)
+        why = "is negative (costs are >= 0)";
+    else if (code == TILEHYBRID_OK)
+        return 0;
+    return cli_error(CMD, "%s line %ld, column '%s': '%s' %s", r->path, r->line, col_names[c],
+                     s, why);
+}
+
+/* One data line: its name, count and costs; 0 or 2. */
+static int parse_row(const reader *r, char **f, int nf, const int *col, const char **name,
+                     int64_t *count, slb_affine *c)
+{
+    double *dst[NCOLS] = {NULL, NULL, &c->mu, &c->lambda, &c->comp0, &c->comm0, NULL};
+    int i;
+    memset(c, 0, sizeof *c);
+    for (i = 0; i < nf; i++) {
+        if (col[i] == COL_NAME) {
+            *name = f[i];
+            if (*f[i] == '\0')
+                return cli_error(CMD, "%s line %ld, column 'name': empty name", r->path,
+                                 r->line);
+            if (strlen(f[i]) > MAX_NAME)
+                return cli_error(CMD, "%s line %ld, column 'name': longer than %d characters",
+                                 r->path, r->line, MAX_NAME);
+        } else if (col[i] == COL_COUNT) {
+            if (tilehybrid_parse_i64(f[i], 1, MAX_PROCS, count) != TILEHYBRID_OK)
+                return cli_error(CMD, "%s line %ld, column 'count': '%s' is not a whole number "
+                                      "in 1..%d", r->path, r->line, f[i], MAX_PROCS);
+        } else if (dst[col[i]] != NULL && parse_cost(r, col[i], f[i], dst[col[i]]) != 0) {
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* The processors of one data line: count of them, name or name#1.. */
+static int add_row(table *t, const reader *r, const char *name, int64_t count, slb_affine c)
+{
+    char nm[MAX_NAME + 32];
+    int64_t k;
+    if (t->n + count > MAX_PROCS)
+        return cli_error(CMD, "%s line %ld: more than %d processors", r->path, r->line,
+                         MAX_PROCS);
+    for (k = 1; k <= count; k++) {
+        if (count == 1)
+            snprintf(nm, sizeof nm, "%s", name);
+        else
+            snprintf(nm, sizeof nm, "%s#%lld", name, (long long)k);
+        if (add_proc(t, nm, r->line, c) != 0)
+            return cli_error(CMD, "out of memory");
+    }
+    return 0;
+}
+
+/* The lines of the file after its first line: the header, then one row
+ * each. */
+static int read_rows(reader *r, table *t)
+{
+    int col[MAXF], nh = 0, rc, got;
+    long hline = 0;
+    while ((got = read_line(r)) == 1) {
+        char *f[MAXF + 1], *s = trim(r->buf);
+        const char *name = "";
+        int64_t count = 0;
+        slb_affine c;
+        int nf;
+        if (*s == '\0' || *s == '#')
+            continue;
+        nf = split(s, f, MAXF);
+        if (nh == 0) {
+            if ((rc = parse_header(r, f, nf, col)) != 0)
+                return rc;
+            nh = nf;
+            hline = r->line;
+            continue;
+        }
+        if (nf != nh)
+            return cli_error(CMD, "%s line %ld: %s%d fields, the header (line %ld) has %d",
+                             r->path, r->line, nf > MAXF ? "more than " : "",
+                             nf > MAXF ? MAXF : nf, hline, nh);
+        if ((rc = parse_row(r, f, nf, col, &name, &count, &c)) != 0 ||
+            (rc = add_row(t, r, name, count, c)) != 0)
+            return rc;
+    }
+    if (got != 0)
+        return got;
+    if (nh == 0)
+        return cli_error(CMD, "%s: no header line (expected e.g. 'name,count,mu,lambda')",
+                         r->path);
+    if (t->n == 0)
+        return cli_error(CMD, "%s: no processors (only a header)", r->path);
+    return 0;
+}
 
 /* Parse the cost file into t; prints a message and returns 2 on error. */
 static int read_costs(const char *path, table *t)
 {
-    char *buf = slurp(path), *line, *next;
-    int col[MAXF], nh = 0, i, lineno = 0, hline = 0, seen[NCOLS];
-    int rc = 0;
-    if (buf == NULL)
-        return cli_error(CMD, "--costs: cannot read '%s': %s", path, strerror(errno));
-    for (i = 0; i < NCOLS; i++)
-        seen[i] = 0;
-    for (line = buf; line != NULL && rc == 0; line = next) {
-        char *f[MAXF + 1], *s;
-        int nf;
-        next = strchr(line, '\n');
-        if (next != NULL)
-            *next++ = '\0';
-        lineno++;
-        s = trim(line);
-        if (*s == '\0' || *s == '#')
-            continue;
-        nf = split(s, f, MAXF);
-        if (nh == 0) { /* the header */
-            if (nf > MAXF) {
-                rc = cli_error(CMD, "%s line %d: more than %d columns", path, lineno, MAXF);
-                break;
-            }
-            for (i = 0; i < nf && rc == 0; i++) {
-                int c;
-                for (c = 0; c < COL_IGNORED; c++)
-                    if (ieq(f[i], col_names[c]))
-                        break;
-                if (c == COL_IGNORED && !ieq(f[i], "cpus") && !ieq(f[i], "type") &&
-                    !ieq(f[i], "rating")) {
-                    rc = cli_error(CMD, "%s line %d: unknown column '%s' (columns: name, count, "
-                                        "mu, lambda, comp0, comm0; ignored: cpus, type, rating)",
-                                   path, lineno, f[i]);
-                    break;
-                }
-                if (c < COL_IGNORED && seen[c]++) {
-                    rc = cli_error(CMD, "%s line %d: column '%s' appears twice", path, lineno,
-                                   col_names[c]);
-                    break;
-                }
-                col[i] = c;
-            }
-            for (i = 0; i < COL_COMP0 && rc == 0; i++)
-                if (!seen[i])
-                    rc = cli_error(CMD, "%s line %d: missing column '%s' (required: name, count, "
-                                        "mu, lambda)", path, lineno, col_names[i]);
-            nh = nf;
-            hline = lineno;
-            continue;
-        }
-        if (nf != nh) {
-            rc = cli_error(CMD, "%s line %d: %s%d fields, the header (line %d) has %d", path,
-                           lineno, nf > MAXF ? "more than " : "", nf > MAXF ? MAXF : nf, hline,
-                           nh);
-            break;
-        }
-        {
-            slb_affine c;
-            const char *name = NULL;
-            int64_t count = 0, k;
-            memset(&c, 0, sizeof c);
-            for (i = 0; i < nf && rc == 0; i++) {
-                double v = 0;
-                switch (col[i]) {
-                case COL_NAME:
-                    name = f[i];
-                    if (*name == '\0')
-                        rc = cli_error(CMD, "%s line %d, column 'name': empty name", path, lineno);
-                    break;
-                case COL_COUNT:
-                    if (cli_parse_i64(f[i], 1, MAX_PROCS, &count) != 0)
-                        rc = cli_error(CMD, "%s line %d, column 'count': '%s' is not a whole "
-                                            "number in 1..%d", path, lineno, f[i], MAX_PROCS);
-                    break;
-                case COL_MU:
-                case COL_LAMBDA:
-                case COL_COMP0:
-                case COL_COMM0:
-                    if (cli_parse_double(f[i], &v) != 0 || v < 0)
-                        rc = cli_error(CMD, "%s line %d, column '%s': '%s' is not a number >= 0",
-                                       path, lineno, col_names[col[i]], f[i]);
-                    else if (col[i] == COL_MU)
-                        c.mu = v;
-                    else if (col[i] == COL_LAMBDA)
-                        c.lambda = v;
-                    else if (col[i] == COL_COMP0)
-                        c.comp0 = v;
-                    else
-                        c.comm0 = v;
-                    break;
-                default:
-                    break;
-                }
-            }
-            if (rc != 0)
-                break;
-            if (t->n + count > MAX_PROCS) {
-                rc = cli_error(CMD, "%s line %d: more than %d processors", path, lineno, MAX_PROCS);
-                break;
-            }
-            for (k = 1; k <= count && rc == 0; k++) {
-                char nm[512];
-                int64_t j;
-                if (strlen(name) > 480) {
-                    rc = cli_error(CMD, "%s line %d, column 'name': longer than 480 characters",
-                                   path, lineno);
-                    break;
-                }
-                if (count == 1)
-                    snprintf(nm, sizeof nm, "%s", name);
-                else
-                    snprintf(nm, sizeof nm, "%s#%lld", name, (long long)k);
-                for (j = 0; j < t->n; j++)
-                    if (strcmp(t->v[j].name, nm) == 0)
-                        break;
-                if (j < t->n) {
-                    rc = cli_error(CMD, "%s line %d: processor name '%s' already used on line %d",
-                                   path, lineno, nm, t->v[j].line);
-                    break;
-                }
-                if (add_proc(t, nm, lineno, c) != 0) {
-                    rc = cli_error(CMD, "out of memory");
-                    break;
-                }
-            }
-        }
+    reader *r = (reader *)malloc(sizeof *r);
+    int rc;
+    if (r == NULL)
+        return cli_error(CMD, "out of memory");
+    r->f = fopen(path, "rb");
+    r->path = path;
+    r->line = 0;
+    r->bytes = 0;
+    if (r->f == NULL) {
+        rc = cli_error(CMD, "--costs: cannot read '%s': %s", path, strerror(errno));
+    } else {
+        rc = read_rows(r, t);
+        fclose(r->f);
     }
-    if (rc == 0 && nh == 0)
-        rc = cli_error(CMD, "%s: no header line (expected e.g. 'name,count,mu,lambda')", path);
-    else if (rc == 0 && t->n == 0)
-        rc = cli_error(CMD, "%s: no processors (only a header)", path);
-    free(buf);
+    free(r);
+    if (rc == 0)
+        rc = check_names(t, path);
     return rc;
 }
 
@@ -344,11 +401,113 @@ static int find_root(const table *t, const char *path, const char *name, int64_t
             many++;
         }
     if (many > 0)
-        return cli_error(CMD, "--root: '%s' names %lld processors (%s line %d); choose one of "
+        return cli_error(CMD, "--root: '%s' names %lld processors (%s line %ld); choose one of "
                               "%s#1 .. %s#%lld", name, (long long)many, path,
                          t->v[first].line, name, name, (long long)many);
     return cli_error(CMD, "--root: no processor named '%s' in %s", name, path);
 }
+
+/* ---- the command line ---- */
+
+typedef struct args {
+    const char *costs, *root_name, *method_s, *order_s;
+    int64_t n;
+    int json, method;
+} args;
+
+/* Option name (without "=value") into name; 0, or 2 for an unknown one. */
+static int option_name(const char *a, char *name, size_t size, const char **eq)
+{
+    size_t len;
+    *eq = strchr(a, '=');
+    len = *eq != NULL ? (size_t)(*eq - a) : strlen(a);
+    if (len >= size)
+        return cli_error(CMD, "unknown option '%s' (try --help)", a);
+    memcpy(name, a, len);
+    name[len] = '\0';
+    if (strcmp(name, "--costs") != 0 && strcmp(name, "--items") != 0 &&
+        strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0 &&
+        strcmp(name, "--root") != 0)
+        return cli_error(CMD, "unknown option '%s' (try --help)", name);
+    return 0;
+}
+
+/* The value of option name into a. */
+static int set_option(args *a, const char *name, const char *v)
+{
+    if (strcmp(name, "--costs") == 0)
+        a->costs = v;
+    else if (strcmp(name, "--items") == 0) {
+        if (tilehybrid_parse_i64(v, 0, MAX_ITEMS, &a->n) != TILEHYBRID_OK)
+            return cli_error(CMD, "--items: '%s' is not a whole number in 0..10^15", v);
+    } else if (strcmp(name, "--method") == 0)
+        a->method_s = v;
+    else if (strcmp(name, "--order") == 0)
+        a->order_s = v;
+    else
+        a->root_name = v;
+    return 0;
+}
+
+/* The options' consistency and the method's number. */
+static int check_args(args *a)
+{
+    if (a->costs == NULL)
+        return cli_error(CMD, "--costs FILE is required (try --help)");
+    if (a->n < 0)
+        return cli_error(CMD, "--items N is required (try --help)");
+    if (strcmp(a->method_s, "exact") == 0)
+        a->method = SLB_METHOD_EXACT;
+    else if (strcmp(a->method_s, "heuristic") == 0)
+        a->method = SLB_METHOD_HEURISTIC;
+    else if (strcmp(a->method_s, "uniform") == 0)
+        a->method = SLB_METHOD_UNIFORM;
+    else
+        return cli_error(CMD, "--method: '%s' is not one of exact, heuristic, uniform",
+                         a->method_s);
+    if (strcmp(a->order_s, "bandwidth") != 0 && strcmp(a->order_s, "given") != 0)
+        return cli_error(CMD, "--order: '%s' is not one of bandwidth, given", a->order_s);
+    return 0;
+}
+
+/* Parse argv into a: 0, -1 for --help (printed), or 2 after a message. */
+static int parse_args(int argc, char **argv, args *a)
+{
+    int i, rc;
+    memset(a, 0, sizeof *a);
+    a->method_s = "exact";
+    a->order_s = "bandwidth";
+    a->n = -1;
+    for (i = 1; i < argc; i++) {
+        const char *s = argv[i], *eq;
+        char name[16];
+        if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+            usage(stdout);
+            return -1;
+        }
+        if (strcmp(s, "--json") == 0) {
+            a->json = 1;
+            continue;
+        }
+        if (strncmp(s, "--", 2) != 0)
+            return cli_error(CMD, "unexpected argument '%s' (try --help)", s);
+        if ((rc = option_name(s, name, sizeof name, &eq)) != 0)
+            return rc;
+        if (eq == NULL && i + 1 >= argc)
+            return cli_error(CMD, "%s needs a value (try --help)", name);
+        if ((rc = set_option(a, name, eq != NULL ? eq + 1 : argv[++i])) != 0)
+            return rc;
+    }
+    return check_args(a);
+}
+
+/* ---- solving and printing ---- */
+
+typedef struct result {
+    int64_t *order, *counts;
+    double *finish, seconds;
+    slb_info info;
+} result;
 
 static double now(void)
 {
@@ -357,180 +516,121 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-int tilectl_scatter(int argc, char **argv)
+/* The sending order and the distribution; 0, or 1/2 after a message that
+ * names the processor (and its line) at fault. */
+static int solve(const args *a, const table *t, int64_t root, result *res)
 {
-    const char *costs = NULL, *root_name = NULL, *method_s = "exact", *order_s = "bandwidth";
-    int64_t n = -1, root = 0, p, k, *order = NULL, *counts = NULL;
-    int json = 0, force = 0, method, rc, i;
-    double *finish = NULL, t0, secs;
-    table t;
+    int64_t p = t->n, k, j = 0;
+    slb_affine *aff = (slb_affine *)malloc((size_t)p * sizeof *aff);
+    tilehybrid_status st;
     slb_problem pb;
-    slb_affine *aff = NULL;
-    slb_info info;
-
-    memset(&info, 0, sizeof info);
-    info.bad_proc = -1;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *v, *eq;
-        char name[16];
-        size_t len;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(a, "--json") == 0) {
-            json = 1;
-            continue;
-        }
-        if (strcmp(a, "--force") == 0) {
-            force = 1;
-            continue;
-        }
-        if (strncmp(a, "--", 2) != 0)
-            return cli_error(CMD, "unexpected argument '%s' (try --help)", a);
-        /* --name value or --name=value */
-        eq = strchr(a, '=');
-        len = eq != NULL ? (size_t)(eq - a) : strlen(a);
-        if (len >= sizeof name)
-            return cli_error(CMD, "unknown option '%s' (try --help)", a);
-        memcpy(name, a, len);
-        name[len] = '\0';
-        if (strcmp(name, "--costs") != 0 && strcmp(name, "--items") != 0 &&
-            strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0 &&
-            strcmp(name, "--root") != 0)
-            return cli_error(CMD, "unknown option '%s' (try --help)", name);
-        if (eq != NULL)
-            v = eq + 1;
-        else if (i + 1 < argc)
-            v = argv[++i];
-        else
-            return cli_error(CMD, "%s needs a value (try --help)", name);
-        if (strcmp(name, "--costs") == 0) {
-            costs = v;
-        } else if (strcmp(name, "--items") == 0) {
-            if (cli_parse_i64(v, 0, MAX_ITEMS, &n) != 0)
-                return cli_error(CMD, "--items: '%s' is not a whole number in 0..10^15", v);
-        } else if (strcmp(name, "--method") == 0) {
-            method_s = v;
-        } else if (strcmp(name, "--order") == 0) {
-            order_s = v;
-        } else {
-            root_name = v;
-        }
-    }
-    if (costs == NULL)
-        return cli_error(CMD, "--costs FILE is required (try --help)");
-    if (n < 0)
-        return cli_error(CMD, "--items N is required (try --help)");
-    if (strcmp(method_s, "exact") == 0)
-        method = SLB_METHOD_EXACT;
-    else if (strcmp(method_s, "heuristic") == 0)
-        method = SLB_METHOD_HEURISTIC;
-    else if (strcmp(method_s, "uniform") == 0)
-        method = SLB_METHOD_UNIFORM;
-    else if (strcmp(method_s, "dp") == 0)
-        method = SLB_METHOD_DP;
-    else
-        return cli_error(CMD, "--method: '%s' is not one of exact, heuristic, uniform, dp",
-                         method_s);
-    if (strcmp(order_s, "bandwidth") != 0 && strcmp(order_s, "given") != 0)
-        return cli_error(CMD, "--order: '%s' is not one of bandwidth, given", order_s);
-
-    memset(&t, 0, sizeof t);
-    rc = read_costs(costs, &t);
-    if (rc != 0) {
-        table_free(&t);
-        return rc;
-    }
-    p = t.n;
-    if (root_name != NULL && (rc = find_root(&t, costs, root_name, &root)) != 0) {
-        table_free(&t);
-        return rc;
-    }
-    if (method == SLB_METHOD_DP && n > DP_LIMIT && !force) {
-        table_free(&t);
-        return cli_error(CMD, "--method dp is the paper's Algorithm 2: O(p N^2) time in the "
-                              "worst case and 8 p N bytes (N = %lld, p = %lld); refused for "
-                              "N > %d -- use --method exact (the same optimum, fast) or add "
-                              "--force", (long long)n, (long long)p, DP_LIMIT);
-    }
-    aff = (slb_affine *)malloc((size_t)p * sizeof *aff);
-    order = (int64_t *)malloc((size_t)p * sizeof *order);
-    counts = (int64_t *)malloc((size_t)p * sizeof *counts);
-    finish = (double *)malloc((size_t)p * sizeof *finish);
-    if (aff == NULL || order == NULL || counts == NULL || finish == NULL) {
-        rc = cli_error(CMD, "out of memory");
-        goto out;
-    }
+    int rc = SLB_OK;
+    double t0;
+    if (aff == NULL)
+        return cli_error(CMD, "out of memory") - 1;
     for (k = 0; k < p; k++)
-        aff[k] = t.v[k].cost;
+        aff[k] = t->v[k].cost;
     pb = slb_problem_affine(p, aff);
     t0 = now();
-    if (strcmp(order_s, "bandwidth") == 0) {
-        rc = slb_order_bandwidth(&pb, n, root, order);
-    } else {
-        int64_t j = 0;
+    if (strcmp(a->order_s, "bandwidth") == 0)
+        rc = slb_order_bandwidth(&pb, a->n, root, res->order, &st);
+    else
         for (k = 0; k < p; k++)
             if (k != root)
-                order[j++] = k;
-        order[p - 1] = root;
-        rc = SLB_OK;
-    }
+                res->order[j++] = k;
+    res->order[p - 1] = root;
     if (rc == SLB_OK)
-        rc = slb_solve(&pb, n, order, method, counts, finish, &info);
-    secs = now() - t0;
-    if (rc != SLB_OK) {
-        fprintf(stderr, "tilectl %s: %s", CMD, slb_strerror(rc));
-        if (info.bad_proc >= 0 && info.bad_proc < p)
-            fprintf(stderr, " (processor '%s', %s line %d)", t.v[info.bad_proc].name, costs,
-                    t.v[info.bad_proc].line);
-        fputc('\n', stderr);
-        rc = (rc == SLB_ERR_COST || rc == SLB_ERR_ITEMS) ? 2 : 1;
-        goto out;
-    }
-    if (json) {
-        printf("{\"method\":\"%s\",\"order_policy\":\"%s\",\"items\":%lld,\"processors\":%lld,"
-               "\"root\":", method_s, order_s, (long long)n, (long long)p);
-        cli_json_string(stdout, t.v[root].name);
-        printf(",\"order\":[");
-        for (k = 0; k < p; k++) {
-            if (k)
-                putchar(',');
-            cli_json_string(stdout, t.v[order[k]].name);
-        }
-        printf("],\"counts\":[");
-        for (k = 0; k < p; k++)
-            printf("%s%lld", k ? "," : "", (long long)counts[order[k]]);
-        printf("],\"finish\":[");
-        for (k = 0; k < p; k++)
-            printf("%s%.17g", k ? "," : "", finish[order[k]]);
-        printf("],\"makespan\":%.17g,\"seconds\":%.6g", info.makespan, secs);
-        if (method == SLB_METHOD_HEURISTIC)
-            printf(",\"rational\":%.17g,\"bound\":%.17g", info.rational, info.bound);
-        printf("}\n");
-    } else {
-        int w = 9;
-        for (k = 0; k < p; k++)
-            if ((int)strlen(t.v[k].name) > w)
-                w = (int)strlen(t.v[k].name);
-        printf("%lld items on %lld processors, method %s, order %s, root %s (receives last)\n",
-               (long long)n, (long long)p, method_s, order_s, t.v[root].name);
-        printf("%5s  %-*s  %12s  %14s\n", "#", w, "processor", "items", "finish");
-        for (k = 0; k < p; k++)
-            printf("%5lld  %-*s  %12lld  %14.6f%s\n", (long long)(k + 1), w, t.v[order[k]].name,
-                   (long long)counts[order[k]], finish[order[k]],
-                   finish[order[k]] == info.makespan ? "  <- makespan" : "");
-        printf("makespan %.6f (solved in %.3g s)\n", info.makespan, secs);
-        if (method == SLB_METHOD_HEURISTIC)
-            printf("rational lower bound %.6f; guaranteed within %.6f of the optimum "
-                   "(eq. 4)\n", info.rational, info.bound);
-    }
-    rc = 0;
-out:
+        rc = slb_solve(&pb, a->n, res->order, a->method, res->counts, res->finish, &res->info,
+                       &st);
+    res->seconds = now() - t0;
     free(aff);
-    free(order);
-    free(counts);
-    free(finish);
+    if (rc == SLB_OK)
+        return 0;
+    fprintf(stderr, "tilectl %s: %s", CMD, slb_strerror(rc));
+    if (st.index >= 0 && st.index < p)
+        fprintf(stderr, " (processor '%s', %s line %ld)", t->v[st.index].name, a->costs,
+                t->v[st.index].line);
+    fputc('\n', stderr);
+    return rc == SLB_ERR_COST || rc == SLB_ERR_ITEMS || rc == SLB_ERR_TIME ? 2 : 1;
+}
+
+static void print_json(const args *a, const table *t, int64_t root, const result *res)
+{
+    int64_t p = t->n, k;
+    printf("{\"method\":\"%s\",\"order_policy\":\"%s\",\"items\":%lld,\"processors\":%lld,"
+           "\"root\":", a->method_s, a->order_s, (long long)a->n, (long long)p);
+    cli_json_string(stdout, t->v[root].name);
+    printf(",\"order\":[");
+    for (k = 0; k < p; k++) {
+        if (k)
+            putchar(',');
+        cli_json_string(stdout, t->v[res->order[k]].name);
+    }
+    printf("],\"counts\":[");
+    for (k = 0; k < p; k++)
+        printf("%s%lld", k ? "," : "", (long long)res->counts[res->order[k]]);
+    printf("],\"finish\":[");
+    for (k = 0; k < p; k++)
+        printf("%s%.17g", k ? "," : "", res->finish[res->order[k]]);
+    printf("],\"makespan\":%.17g,\"seconds\":%.6g", res->info.makespan, res->seconds);
+    if (a->method == SLB_METHOD_HEURISTIC)
+        printf(",\"rational\":%.17g,\"bound\":%.17g", res->info.rational, res->info.bound);
+    printf("}\n");
+}
+
+static void print_text(const args *a, const table *t, int64_t root, const result *res)
+{
+    int64_t p = t->n, k;
+    int w = 9;
+    for (k = 0; k < p; k++)
+        if ((int)strlen(t->v[k].name) > w)
+            w = (int)strlen(t->v[k].name);
+    printf("%lld items on %lld processors, method %s, order %s, root %s (receives last)\n",
+           (long long)a->n, (long long)p, a->method_s, a->order_s, t->v[root].name);
+    printf("%5s  %-*s  %12s  %14s\n", "#", w, "processor", "items", "finish");
+    for (k = 0; k < p; k++) {
+        int64_t i = res->order[k];
+        printf("%5lld  %-*s  %12lld  %14.6f%s\n", (long long)(k + 1), w, t->v[i].name,
+               (long long)res->counts[i], res->finish[i],
+               res->finish[i] == res->info.makespan ? "  <- makespan" : "");
+    }
+    printf("makespan %.6f (solved in %.3g s)\n", res->info.makespan, res->seconds);
+    if (a->method == SLB_METHOD_HEURISTIC)
+        printf("rational lower bound %.6f; guaranteed within %.6f of the optimum (eq. 4)\n",
+               res->info.rational, res->info.bound);
+}
+
+int tilectl_scatter(int argc, char **argv)
+{
+    args a;
+    table t;
+    result res;
+    int64_t root = 0, p;
+    int rc = parse_args(argc, argv, &a);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    memset(&t, 0, sizeof t);
+    memset(&res, 0, sizeof res);
+    rc = read_costs(a.costs, &t);
+    if (rc == 0 && a.root_name != NULL)
+        rc = find_root(&t, a.costs, a.root_name, &root);
+    p = t.n;
+    if (rc == 0) {
+        res.order = (int64_t *)malloc((size_t)p * sizeof *res.order);
+        res.counts = (int64_t *)malloc((size_t)p * sizeof *res.counts);
+        res.finish = (double *)malloc((size_t)p * sizeof *res.finish);
+        if (res.order == NULL || res.counts == NULL || res.finish == NULL)
+            rc = cli_error(CMD, "out of memory");
+    }
+    if (rc == 0)
+        rc = solve(&a, &t, root, &res);
+    if (rc == 0 && a.json)
+        print_json(&a, &t, root, &res);
+    else if (rc == 0)
+        print_text(&a, &t, root, &res);
+    free(res.order);
+    free(res.counts);
+    free(res.finish);
     table_free(&t);
     return rc;
 }
