@@ -1,16 +1,12 @@
 #!/bin/sh
 # tests/cli_balance.sh -- tilectl balance end to end.
 #   sh tests/cli_balance.sh ./tilectl
-# Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
+# Prints TAP (tests/lib.sh); exits non-zero if any test failed.
 set -u
-T=${1:-./tilectl}
-pass=0 fail=0
-ok()    { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; fail=$((fail + 1)); }
+. tests/lib.sh
+CTL=${1:-$TILECTL}
 expect() { if eval "$2"; then ok "$1"; else notok "$1"; fi; }
-tmp=${TMPDIR:-/tmp}/cli_balance.$$
-mkdir -p "$tmp"
-trap 'rm -rf "$tmp"' EXIT
+scratch cli_balance
 
 unset TILEHYBRID_TCOMP TILEHYBRID_TSTARTUP TILEHYBRID_BANDWIDTH TILEHYBRID_ELEM_BYTES
 
@@ -21,81 +17,83 @@ unset TILEHYBRID_TCOMP TILEHYBRID_TSTARTUP TILEHYBRID_BANDWIDTH TILEHYBRID_ELEM_
 ARGS="--procs-grid 4x2 --threads 2 --space 256x64x16384 --deps 1,1 --tile-height 100"
 MODEL="--tcomp 288e-9 --tstartup 107e-6 --bandwidth 12.5e6 --elem-bytes 8"
 
-# run NAME ARGS...: stdout to $tmp/out, stderr to $tmp/err, status to $rc
-run() { "$T" balance "$@" > "$tmp/out" 2> "$tmp/err"; rc=$?; }
+# run NAME ARGS...: stdout to $T/out, stderr to $T/err, status to $rc
+run() { "$CTL" balance "$@" > "$T/out" 2> "$T/err"; rc=$?; }
 
 run $ARGS $MODEL
 expect "example: exit 0" '[ $rc -eq 0 ]'
-expect "example: constant factor 0.892205" 'grep -q "^constant factor: 0.892205 " "$tmp/out"'
+expect "example: constant factor 0.892205" 'grep -q "^constant factor: 0.892205 " "$T/out"'
 expect "example: rank 0 (0,0) sends along 1,2, factor 0.892205" \
-    'grep -Eq "^ +0 +\(0,0\) +1,2 +0.892205 " "$tmp/out"'
+    'grep -Eq "^ +0 +\(0,0\) +1,2 +0.892205 " "$T/out"'
 expect "example: rank 1 (0,1) sends along 1, factor 0.963464 (larger than (0,0))" \
-    'grep -Eq "^ +1 +\(0,1\) +1 +0.963464 " "$tmp/out"'
+    'grep -Eq "^ +1 +\(0,1\) +1 +0.963464 " "$T/out"'
 expect "example: rank 6 (3,0) sends along 2, factor 0.928741" \
-    'grep -Eq "^ +6 +\(3,0\) +2 +0.928741 " "$tmp/out"'
+    'grep -Eq "^ +6 +\(3,0\) +2 +0.928741 " "$T/out"'
 expect "example: rank 7 (3,1) sends nothing, factor exactly 1" \
-    'grep -Eq "^ +7 +\(3,1\) +- +1.000000 " "$tmp/out"'
+    'grep -Eq "^ +7 +\(3,1\) +- +1.000000 " "$T/out"'
 expect "example: 8 rank lines, no clamping" \
-    '[ $(grep -Ec "^ +[0-9]+ +\(" "$tmp/out") -eq 8 ] && ! grep -q clamped "$tmp/out"'
-expect "example: nothing on stderr" '[ ! -s "$tmp/err" ]'
+    '[ $(grep -Ec "^ +[0-9]+ +\(" "$T/out") -eq 8 ] && ! grep -q clamped "$T/out"'
+expect "example: nothing on stderr" '[ ! -s "$T/err" ]'
 
 run $ARGS $MODEL --json
-cp "$tmp/out" "$tmp/json"
-expect "--json: exit 0, one line" '[ $rc -eq 0 ] && [ $(wc -l < "$tmp/json") -eq 1 ]'
+cp "$T/out" "$T/json"
+expect "--json: exit 0, one line" '[ $rc -eq 0 ] && [ $(wc -l < "$T/json") -eq 1 ]'
 for key in constant variable clamped procs_grid threads space deps tile_height model; do
-    expect "--json: key \"$key\"" 'grep -q "\"$key\":" "$tmp/json"'
+    expect "--json: key \"$key\"" 'grep -q "\"$key\":" "$T/json"'
 done
 expect "--json: \"constant\" is 0.8922051323784722" \
-    'grep -q "\"constant\":0.8922051323784722," "$tmp/json"'
+    'grep -q "\"constant\":0.8922051323784722," "$T/json"'
 expect "--json: \"variable\" has 8 entries in rank order, the last exactly 1" \
-    'grep -q "\"variable\":\[0.8922051323784722,0.963463677300347[0-9]*,0.8922051323784722,[^]]*,1\]" "$tmp/json" &&
-     [ $(sed "s/.*\"variable\":\[\([^]]*\)\].*/\1/" "$tmp/json" | tr "," "\n" | wc -l) -eq 8 ]'
+    'grep -q "\"variable\":\[0.8922051323784722,0.963463677300347[0-9]*,0.8922051323784722,[^]]*,1\]" "$T/json" &&
+     [ $(sed "s/.*\"variable\":\[\([^]]*\)\].*/\1/" "$T/json" | tr "," "\n" | wc -l) -eq 8 ]'
 expect "--json: \"clamped\" info, all false here" \
-    'grep -q "\"clamped\":{\"constant\":false,\"variable\":\[false,false,false,false,false,false,false,false\]}" "$tmp/json"'
+    'grep -q "\"clamped\":{\"constant\":false,\"variable\":\[false,false,false,false,false,false,false,false\]}" "$T/json"'
 if command -v python3 > /dev/null 2>&1; then
     expect "--json: valid JSON with the right types (python3)" \
-        'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d[\"constant\"], float); assert len(d[\"variable\"]) == 8; assert d[\"variable\"][7] == 1; assert d[\"clamped\"][\"variable\"] == [False]*8" "$tmp/json"'
+        'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert isinstance(d[\"constant\"], float); assert len(d[\"variable\"]) == 8; assert d[\"variable\"][7] == 1; assert d[\"clamped\"][\"variable\"] == [False]*8" "$T/json"'
 elif command -v jq > /dev/null 2>&1; then
     expect "--json: valid JSON with the right types (jq)" \
-        '[ "$(jq -c "[.variable|length, .variable[7], .clamped.constant]" "$tmp/json")" = "[8,1,false]" ]'
+        '[ "$(jq -c "[.variable|length, .variable[7], .clamped.constant]" "$T/json")" = "[8,1,false]" ]'
+else
+    skip "--json: valid JSON with the right types" "neither python3 nor jq is installed (tools/ensure-deps.sh installs jq)"
 fi
 
 # clamping: a tiny tile, 4 threads: the communication exceeds everything
 run --procs-grid 4x2 --threads 4 --space 16x8x100 --deps 1,1 --tile-height 1 $MODEL --json
 expect "clamped: factor 0 and the flag, the corner process 1 and not flagged" \
-    'grep -q "\"constant\":0," "$tmp/out" &&
-     grep -q "\"clamped\":{\"constant\":true,\"variable\":\[true,true,true,true,true,true,true,false\]}" "$tmp/out"'
+    'grep -q "\"constant\":0," "$T/out" &&
+     grep -q "\"clamped\":{\"constant\":true,\"variable\":\[true,true,true,true,true,true,true,false\]}" "$T/out"'
 run --procs-grid 4x2 --threads 4 --space 16x8x100 --deps 1,1 --tile-height 1 $MODEL
 expect "clamped: the text output says so" \
-    '[ $rc -eq 0 ] && grep -q "0.000000 clamped" "$tmp/out" && grep -Eq "^ +0 .*clamped$" "$tmp/out"'
+    '[ $rc -eq 0 ] && grep -q "0.000000 clamped" "$T/out" && grep -Eq "^ +0 .*clamped$" "$T/out"'
 
 # the environment supplies the model; options override it
 TILEHYBRID_TCOMP=288e-9 TILEHYBRID_TSTARTUP=107e-6 TILEHYBRID_BANDWIDTH=12.5e6 \
-    "$T" balance $ARGS --json > "$tmp/out" 2> "$tmp/err"
+    "$CTL" balance $ARGS --json > "$T/out" 2> "$T/err"
 expect "environment: TILEHYBRID_* give the same factors" \
-    'grep -q "\"constant\":0.8922051323784722," "$tmp/out"'
+    'grep -q "\"constant\":0.8922051323784722," "$T/out"'
 TILEHYBRID_TCOMP=1 TILEHYBRID_TSTARTUP=107e-6 TILEHYBRID_BANDWIDTH=12.5e6 \
-    "$T" balance $ARGS --tcomp 288e-9 --json > "$tmp/out" 2> "$tmp/err"
+    "$CTL" balance $ARGS --tcomp 288e-9 --json > "$T/out" 2> "$T/err"
 expect "environment: --tcomp overrides TILEHYBRID_TCOMP" \
-    'grep -q "\"constant\":0.8922051323784722," "$tmp/out"'
-TILEHYBRID_TCOMP=288ns "$T" balance $ARGS $MODEL > "$tmp/out" 2> "$tmp/err"
+    'grep -q "\"constant\":0.8922051323784722," "$T/out"'
+TILEHYBRID_TCOMP=288ns "$CTL" balance $ARGS $MODEL > "$T/out" 2> "$T/err"
 rc=$?
 expect "environment: TILEHYBRID_TCOMP=288ns rejected, exit 2, message names it" \
-    '[ $rc -eq 2 ] && grep -q "TILEHYBRID_TCOMP" "$tmp/err"'
+    '[ $rc -eq 2 ] && grep -q "TILEHYBRID_TCOMP" "$T/err"'
 
 run --help
 expect "--help: exit 0, mentions every option" \
-    '[ $rc -eq 0 ] && grep -q -- "--procs-grid" "$tmp/out" && grep -q -- "--elem-bytes" "$tmp/out" &&
-     grep -q "TILEHYBRID_BANDWIDTH" "$tmp/out"'
+    '[ $rc -eq 0 ] && grep -q -- "--procs-grid" "$T/out" && grep -q -- "--elem-bytes" "$T/out" &&
+     grep -q "TILEHYBRID_BANDWIDTH" "$T/out"'
 
 # bad arguments: exit 2 and a message naming the option
 bad() { # NAME WORD ARGS...
     name=$1; word=$2; shift 2
     run "$@"
-    if [ $rc -eq 2 ] && grep -q -- "$word" "$tmp/err" && [ ! -s "$tmp/out" ]; then
+    if [ $rc -eq 2 ] && grep -q -- "$word" "$T/err" && [ ! -s "$T/out" ]; then
         ok "bad args: $name -> exit 2, names $word"
     else
-        notok "bad args: $name -> exit 2, names $word (rc $rc: $(cat "$tmp/err"))"
+        notok "bad args: $name -> exit 2, names $word (rc $rc: $(cat "$T/err"))"
     fi
 }
 bad "missing --tcomp" "--tcomp" $ARGS --tstartup 107e-6 --bandwidth 12.5e6
@@ -116,5 +114,4 @@ bad "more processes than points" "--procs-grid" $ARGS $MODEL --procs-grid 512x2
 bad "--threads without value" "--threads" $ARGS $MODEL --threads
 bad "unknown option" "--frobnicate" $ARGS $MODEL --frobnicate
 
-echo "# $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+done_testing

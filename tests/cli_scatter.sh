@@ -1,17 +1,13 @@
 #!/bin/sh
 # tests/cli_scatter.sh -- `tilectl scatter` end to end.
 #   sh tests/cli_scatter.sh ./tilectl
-# Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
+# Prints TAP (tests/lib.sh); exits non-zero if any test failed.
 set -u
-CTL=${1:-./tilectl}
+. tests/lib.sh
+CTL=${1:-$TILECTL}
 DATA=demos/data/seismic-1999.csv
-T=${TMPDIR:-/tmp}/cli_scatter.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
+scratch cli_scatter
 
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 check() { if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi; }
 
 # json FILE FIELD: a scalar field of a one-line JSON object
@@ -142,4 +138,4 @@ bad rootnone "no processor named 'nobody'" --costs $DATA --items 5 --root nobody
 bad option "unknown option '--bogus'" --costs $DATA --items 5 --bogus
 bad novalue "--root needs a value" --costs $DATA --items 5 --root
 
-[ "$fails" -eq 0 ]
+done_testing

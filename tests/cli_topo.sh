@@ -1,24 +1,21 @@
 #!/bin/sh
 # tests/cli_topo.sh -- tilectl topo end to end.   sh tests/cli_topo.sh ./tilectl
 set -u
-CTL=${1:-./tilectl}
-fails=0
-tmp=${TMPDIR:-/tmp}/cli_topo.$$
-trap 'rm -f "$tmp.out" "$tmp.err"' EXIT INT TERM
+. tests/lib.sh
+CTL=${1:-$TILECTL}
+scratch cli_topo
 
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 check() { # check COND-STATUS NAME
     if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi
 }
 
-# value KEY: the second field of the line "KEY ..." in $tmp.out
-value() { awk -v k="$1" '$1 == k { print $2; exit }' "$tmp.out"; }
+# value KEY: the second field of the line "KEY ..." in $T/out
+value() { awk -v k="$1" '$1 == k { print $2; exit }' "$T/out"; }
 
 # 1. the 16-process table of the topology paper (Sec. 6.1)
 for row in 16:1x16 32:1x16 64:2x8 128:2x8 256:4x4; do
     x=${row%%:*} want=${row#*:}
-    "$CTL" topo --procs 16 --space "${x}x256x16384" --deps 1,1 > "$tmp.out" 2>&1
+    "$CTL" topo --procs 16 --space "${x}x256x16384" --deps 1,1 > "$T/out" 2>&1
     rc=$?
     got=$(value grid) lat=$(value latency_grid)
     [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && [ "$lat" = 4x4 ]
@@ -27,51 +24,51 @@ done
 
 # 2. volumes of 16x256x16384 on 1x16 against 4x4, by hand:
 #    1x16: blocks 16x16, V = 16384*(16+16);  4x4: blocks 4x64, V = 16384*(64+4)
-"$CTL" topo --procs 16 --space 16x256x16384 --deps 1,1 > "$tmp.out" 2>&1
+"$CTL" topo --procs 16 --space 16x256x16384 --deps 1,1 > "$T/out" 2>&1
 [ "$(value volume)" = 524288 ] && [ "$(value latency_volume)" = 1114112 ] &&
     [ "$(value saving)" = 52.9% ] && [ "$(value fill_steps)" = 15 ] &&
     [ "$(value messages)" = 1 ] && [ "$(value total_volume)" = 3932160 ]
 check $? "16x256x16384: volume 524288, latency 1114112, saving 52.9%, 15 fill steps"
 
 # 3. 65536 processes, X1 = 4*X2: 512x128 (topology paper Sec. 4)
-"$CTL" topo --procs 65536 --space 4096x1024x100 --deps 1,1 > "$tmp.out" 2>&1
+"$CTL" topo --procs 65536 --space 4096x1024x100 --deps 1,1 > "$T/out" 2>&1
 check $? "65536 procs on 4096x1024: exit 0"
 [ "$(value grid)" = 512x128 ]
 check $? "65536 procs on 4096x1024: grid 512x128 (got '$(value grid)')"
 
 # 4. JSON
 "$CTL" topo --procs 16 --space 64x256x16384 --deps 1,1 --threads 2 --json \
-    > "$tmp.out" 2>&1
+    > "$T/out" 2>&1
 rc=$?
 missing=
 for key in grid volume latency_grid latency_volume fill_steps solve_seconds \
     thread_grid messages total_volume volume_sent; do
-    grep -q "\"$key\":" "$tmp.out" || missing="$missing $key"
+    grep -q "\"$key\":" "$T/out" || missing="$missing $key"
 done
 [ "$rc" -eq 0 ] && [ -z "$missing" ]
 check $? "--json has every key (missing:${missing:- none})"
-grep -q '"grid":\[2,8\]' "$tmp.out" && grep -q '"latency_grid":\[4,4\]' "$tmp.out"
+grep -q '"grid":\[2,8\]' "$T/out" && grep -q '"latency_grid":\[4,4\]' "$T/out"
 check $? "--json: grid [2,8], latency_grid [4,4]"
-[ "$(grep -c . "$tmp.out")" -eq 1 ] && grep -q '^{.*}$' "$tmp.out"
+[ "$(grep -c . "$T/out")" -eq 1 ] && grep -q '^{.*}$' "$T/out"
 check $? "--json prints one object on one line"
 if command -v python3 > /dev/null 2>&1; then
-    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["volume"] == 1048576 and d["solve_seconds"] >= 0' "$tmp.out" 2>/dev/null
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["volume"] == 1048576 and d["solve_seconds"] >= 0' "$T/out" 2>/dev/null
     check $? "--json parses as JSON (python3), volume 1048576"
 fi
 
 # 5. options that change the answer
-"$CTL" topo --procs 16 --space 16x256x16384 --deps 1,1 --fixed 4,0 > "$tmp.out" 2>&1
+"$CTL" topo --procs 16 --space 16x256x16384 --deps 1,1 --fixed 4,0 > "$T/out" 2>&1
 [ "$(value grid)" = 4x4 ]
 check $? "--fixed 4,0 keeps P1 = 4: grid 4x4"
-"$CTL" topo --procs 16 --space 16x256x16384 --deps 1,1 --policy latency > "$tmp.out" 2>&1
+"$CTL" topo --procs 16 --space 16x256x16384 --deps 1,1 --policy latency > "$T/out" 2>&1
 [ "$(value grid)" = 4x4 ] && [ "$(value saving)" = 0.0% ]
 check $? "--policy latency: grid 4x4, saving 0.0%"
-"$CTL" topo --procs=8 --space=16x256x16384 --deps=1,1 --threads=2 > "$tmp.out" 2>&1
+"$CTL" topo --procs=8 --space=16x256x16384 --deps=1,1 --threads=2 > "$T/out" 2>&1
 [ "$(value grid)" = 1x8 ] && [ "$(value thread_grid)" = 1x2 ]
 check $? "--threads 2 with 8 procs: grid 1x8, thread grid 1x2 (--opt=value form)"
-"$CTL" topo --procs 16 --space 2x1000x10 --deps 1,1 > "$tmp.out" 2>&1
+"$CTL" topo --procs 16 --space 2x1000x10 --deps 1,1 > "$T/out" 2>&1
 rc=$?
-[ "$rc" -eq 0 ] && grep -q '^latency_grid 4x4 .*infeasible' "$tmp.out" &&
+[ "$rc" -eq 0 ] && grep -q '^latency_grid 4x4 .*infeasible' "$T/out" &&
     [ "$(value grid)" = 1x16 ]
 check $? "latency grid 4x4 does not fit 2x1000: reported as infeasible, exit 0"
 
@@ -79,10 +76,10 @@ check $? "latency grid 4x4 does not fit 2x1000: reported as infeasible, exit 0"
 bad() { # bad WANT_STATUS WORD NAME ARGS...
     want=$1 word=$2 name=$3
     shift 3
-    "$CTL" topo "$@" > "$tmp.out" 2> "$tmp.err"
+    "$CTL" topo "$@" > "$T/out" 2> "$T/err"
     rc=$?
-    [ "$rc" -eq "$want" ] && grep -q -e "$word" "$tmp.err" && [ ! -s "$tmp.out" ]
-    check $? "$name: exit $want, message names '$word' (got $rc: $(head -c 120 "$tmp.err"))"
+    [ "$rc" -eq "$want" ] && grep -q -e "$word" "$T/err" && [ ! -s "$T/out" ]
+    check $? "$name: exit $want, message names '$word' (got $rc: $(head -c 120 "$T/err"))"
 }
 bad 2 --procs "missing --procs" --space 16x256x16 --deps 1,1
 bad 2 --space "missing --space" --procs 16 --deps 1,1
@@ -103,9 +100,9 @@ bad 2 --procs "--procs without value" --space 16x256x16 --deps 1,1 --procs
 bad 1 --procs "7 procs cannot fit 2x3" --procs 7 --space 2x3x4 --deps 1,1
 bad 1 --threads "64 threads cannot fit a 2x2 block" --procs 4 --space 4x4x4 --deps 1,1 --threads 64
 
-"$CTL" topo --help > "$tmp.out" 2>&1
+"$CTL" topo --help > "$T/out" 2>&1
 check $? "--help: exit 0"
-grep -q -e "--procs" "$tmp.out" && grep -q -e "--space" "$tmp.out"
+grep -q -e "--procs" "$T/out" && grep -q -e "--space" "$T/out"
 check $? "--help lists the options"
 
-[ "$fails" -eq 0 ]
+done_testing

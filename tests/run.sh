@@ -8,72 +8,148 @@
 #      same under ASan+UBSan) and build/asan/mpi_* at 2 processes;
 #   3. build/tests/mpi_*    at 1, 2, 3 and 4 processes (oversubscribed);
 #   4. tests/cli_*.sh       (tilectl, the demos and every other command-line
-#      program end to end).
+#      program end to end);
+#   5. prove (Perl's TAP harness) reads the saved output of every program
+#      that passed and must agree.
 #
-# Every check prints "ok - ..." or "not ok - ..." (or "skip - ..." when a tool
-# it needs is missing); a program that fails or prints no line at all counts
-# as one failure.  Last line: N passed, N failed, N skipped.
+# Every test program and script prints TAP (the Test Anything Protocol;
+# tests/check.h in C, tests/lib.sh in shell): "ok N - name", "not ok N - name",
+# "ok N - name # SKIP reason", "# diagnostics", and the plan "1..N" (last).
+# This driver reads each program's TAP and prints its tests again, numbered
+# in one sequence and labelled with the program ("ok 12 - [unit_topology]
+# ..."): its own output is TAP too.  A program fails when it exits non-zero
+# (a crash, a sanitizer report, a timeout), prints no test, no plan or a
+# number of tests other than its plan, or a test number out of sequence;
+# such a failure counts once, as a "not ok", unless the program printed a
+# "not ok" itself.  TODO directives are not used: "not ok ... # TODO" fails.
+# Last lines: the plan, then "N passed, N failed, N skipped".  Everything the
+# programs printed is in $B/test.log, their TAP in $B/tap/.
+#
+# One test file alone, with prove (from the top directory, after `make check`
+# built everything; use the launcher of the MPI the tests were built with,
+# mpiexec.mpich for a plain `make check`):
+#   prove -v build/tests/unit_topology
+#   prove -v --exec 'mpiexec.mpich -n 2' build/tests/mpi_topology
+#   prove -v --exec sh tests/cli_topo.sh
 #
 # The Makefile says where the binaries of the chosen MPI are (make check
-# MPI=openmpi: build/openmpi/...); run by hand, the defaults are those of a
-# plain `make check`:
-#   MPICC, MPIEXEC  compiler wrapper and launcher (mpicc, mpiexec)
-#   B               build directory: tests/, asan/, bench/ (build)
-#   DEMODIR         the demo binaries adi, de, scatter (demos)
-#   TILECTL         the tilectl binary (./tilectl)
+# MPI=openmpi: build/openmpi/...) in MPICC, MPIEXEC, B, DEMODIR and TILECTL;
+# run by hand, the defaults (tests/lib.sh) are those of a plain `make check`.
 set -u
-MPIEXEC=${MPIEXEC:-mpiexec}
-# MPI tests run oversubscribed (up to 4 processes x 3 threads on 2 cores):
-# spinning OpenMP barriers then waste whole time slices, so let idle threads
-# sleep (the results do not depend on it, only the time).
-export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
-MPICC=${MPICC:-mpicc}
-B=${B:-build}
-DEMODIR=${DEMODIR:-demos}
-TILECTL=${TILECTL:-./tilectl}
-export MPICC MPIEXEC B DEMODIR TILECTL
-
-# Open MPI refuses to start as root, refuses more processes than cores and
-# busy-polls by default: tools/mpi-env.sh sets what the tests need.
-. tools/mpi-env.sh
-pass=0 fail=0 skip=0
+. tests/lib.sh
 log=$B/test.log
-mkdir -p "$B"
+mkdir -p "$B/tap"
+rm -f "$B"/tap/*.tap
 : > "$log"
+nprog=0
 
-# run_prog LABEL CMD...: run a test program, echo and count its check lines
-# ("ok - ", "not ok - ", "skip - ").
-run_prog() {
-    label=$1; shift
-    out=$B/last.out
-    timeout 300 "$@" > "$out" 2>&1
-    rc=$?
-    cat "$out" >> "$log"
-    p=$(grep -c '^ok - ' "$out")
-    f=$(grep -c '^not ok - ' "$out")
-    s=$(grep -c '^skip - ' "$out")
-    sed -n -e "s/^ok - /ok - [$label] /p" -e "s/^not ok - /not ok - [$label] /p" \
-        -e "s/^skip - /skip - [$label] /p" "$out"
-    skip=$((skip + s))
-    if [ "$rc" -ne 0 ] || [ $((p + f + s)) -eq 0 ]; then
-        if [ "$f" -eq 0 ]; then
-            echo "not ok - [$label] exited with status $rc after $p checks"
-            f=$((f + 1))
-        fi
-        grep -v -e '^ok - ' -e '^not ok - ' "$out" | tail -n 15 | sed 's/^/#   /'
-    fi
-    pass=$((pass + p)); fail=$((fail + f))
+# tap_parse FILE: the TAP of FILE as lines "T<TAB>ok|notok|skip<TAB>name<TAB>
+# reason" (names unescaped) and "P<TAB>problem" (no plan, a count other than
+# the plan, a number out of sequence, Bail out!)
+tap_parse() {
+    awk '
+    function unesc(s) { gsub(/\\#/, "#", s); return s }
+    /^(not )?ok([ \t]|$)/ {
+        st = /^not / ? "notok" : "ok"
+        s = $0; sub(/^(not )?ok[ \t]*/, "", s)
+        n++
+        if (match(s, /^[0-9]+/)) {
+            if (substr(s, 1, RLENGTH) + 0 != n)
+                problem("test " substr(s, 1, RLENGTH) " out of sequence (expected " n ")")
+            s = substr(s, RLENGTH + 1)
+        }
+        sub(/^[ \t]*(-[ \t]*)?/, "", s)
+        why = ""
+        # a directive starts at the first unescaped "#"
+        if (match(s, /^([^\\#]|\\.)*#/)) {
+            d = substr(s, RLENGTH + 1); s = substr(s, 1, RLENGTH - 1)
+            sub(/[ \t]+$/, "", s)
+            if (match(d, /^[ \t]*[Ss][Kk][Ii][Pp]/) && st == "ok") {
+                st = "skip"; why = substr(d, RLENGTH + 1); sub(/^[ \t:]*/, "", why)
+                if (why == "") why = "no reason given"
+            } else s = s " #" d
+        }
+        printf "T\t%s\t%s\t%s\n", st, unesc(s), unesc(why)
+        next
+    }
+    /^1\.\.[0-9]+/ {
+        if (plans++) problem("a second plan line")
+        plan = $0; sub(/^1\.\./, "", plan); plan += 0
+        if (plan == 0 && match($0, /#[ \t]*[Ss][Kk][Ii][Pp]/)) {
+            why = substr($0, RSTART + RLENGTH); sub(/^[ \t:]*/, "", why)
+            printf "T\tskip\t(all)\t%s\n", why == "" ? "no reason given" : why
+            skipall = 1
+        }
+        next
+    }
+    /^Bail out!/ { problem($0) }
+    function problem(p) { printf "P\t%s\n", p }
+    END {
+        if (!plans) problem("no plan line (1..N): the program stopped early")
+        else if (plan != n && !skipall) problem("planned " plan " tests, ran " n)
+    }' "$1"
 }
 
-ok()     { echo "ok - $1"; pass=$((pass + 1)); }
-notok()  { echo "not ok - $1"; fail=$((fail + 1)); }
-skipped(){ echo "skip - $1"; skip=$((skip + 1)); }
+# run_prog LABEL CMD...: run a test program, print its tests, count them
+run_prog() {
+    label=$1; shift
+    nprog=$((nprog + 1))
+    tap=$B/tap/$(printf '%03d' $nprog)-$(echo "$label" | tr -c 'A-Za-z0-9_.=-' '_').tap
+    timeout 300 "$@" > "$tap" 2>&1
+    rc=$?
+    { echo "### [$label] $*"; cat "$tap"; } >> "$log"
+    p=0 f=0 s=0 problems=""
+    tap_parse "$tap" > "$B/tap.parsed"
+    while IFS='	' read -r kind st name why; do
+        case $kind$st in
+            Tok)    ok "[$label] $name"; p=$((p + 1)) ;;
+            Tnotok) notok "[$label] $name"; f=$((f + 1)) ;;
+            Tskip)  skip "[$label] $name" "$why"; s=$((s + 1)) ;;
+            P*)     problems="$problems; $st" ;;
+        esac
+    done < "$B/tap.parsed"
+    [ $rc -eq 0 ] && [ -z "$problems" ] && [ $((p + f + s)) -gt 0 ] && return 0
+    if [ $f -eq 0 ]; then
+        why="exited with status $rc after $p tests"
+        [ $rc -eq 124 ] && why="killed after 300 s, $p tests"
+        notok "[$label] $why$problems"
+    fi
+    grep '^SUMMARY: ' "$tap" | head -n 5 | diag
+    grep -v -e '^ok' -e '^not ok' -e '^1\.\.' "$tap" | tail -n 15 | diag
+    mv "$tap" "$tap.failed"
+    return 1
+}
 
-# 1. header hygiene -------------------------------------------------------
+# prove_agrees: Perl's TAP harness reads the saved TAP of every program that
+# passed here; it must call each of them a pass too
+prove_agrees() {
+    n=$(ls "$B"/tap/*.tap 2> /dev/null | wc -l)
+    if ! command -v prove > /dev/null 2>&1; then
+        skip "prove reads the TAP of the $n programs that passed" "prove (Perl) is not installed"
+    elif [ "$n" -eq 0 ]; then
+        notok "prove: no program passed"
+    elif prove --exec cat "$B"/tap/*.tap > "$B/prove.out" 2>&1; then
+        ok "prove (TAP::Harness) reads the TAP of the $n programs that passed and passes them all"
+    else
+        notok "prove disagrees on the TAP of the programs that passed here"
+        grep -v '\.\. ok$' "$B/prove.out" | tail -n 20 | diag
+    fi
+}
+
+summary() {
+    echo "1..$tap_n"
+    echo "$((tap_n - tap_failed - tap_skipped)) passed, $tap_failed failed, $tap_skipped skipped"
+    [ "$tap_failed" -eq 0 ] && [ "$tap_n" -gt 0 ]
+    exit $?
+}
+
 # the wrapper's flags: MPICH says `mpicc -show`, Open MPI `mpicc -showme`
 MPI_SHOW=$($MPICC -show 2>/dev/null || $MPICC -showme 2>/dev/null)
 MPI_INC=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
+MPI_LIBS=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep -e '^-L' -e '^-l' -e '^-Wl' | tr '\n' ' ')
 W="-Wall -Wextra -pedantic -Werror"
+
+# 1. header hygiene -------------------------------------------------------
 # Open MPI's mpi.h, read as C++, brings in its deprecated C++ bindings, whose
 # own inline code fails -Wextra (-Wcast-function-type); OMPI_SKIP_MPICXX is
 # Open MPI's switch to leave them out (our headers use the C API only).
@@ -82,31 +158,29 @@ for h in tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h; do
     tu=$B/hygiene_${h%.h}.c
     printf '#include "%s"\n#include "%s"\nint main(void) { return 0; }\n' "$h" "$h" > "$tu"
     for cc in gcc clang; do
-        if ! command -v $cc >/dev/null 2>&1; then skipped "hygiene: $cc not installed ($h)"; continue; fi
+        if ! command -v $cc >/dev/null 2>&1; then skip "hygiene: $h alone, $cc" "$cc not installed"; continue; fi
         for omp in "" "-fopenmp"; do
             if [ -n "$omp" ] && ! printf '#include <omp.h>\nint main(void){return 0;}\n' |
                     $cc -fopenmp -x c - -o /dev/null 2>/dev/null; then
-                skipped "hygiene: $cc has no OpenMP ($h)"; continue
+                skip "hygiene: $h alone, $cc -fopenmp" "$cc has no OpenMP"; continue
             fi
             if $cc -std=c99 $W $omp $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
                 ok "hygiene: $h alone, $cc -std=c99 $W $omp"
-            else notok "hygiene: $h alone, $cc -std=c99 $W $omp"; sed 's/^/#   /' $B/hyg.err | head -20; fi
+            else notok "hygiene: $h alone, $cc -std=c99 $W $omp"; head -20 $B/hyg.err | diag; fi
         done
     done
     for std in c++11 c++17; do
         if g++ -x c++ -std=$std $W -fopenmp $CXX_MPI $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
             ok "hygiene: $h alone, g++ -x c++ -std=$std $W"
-        else notok "hygiene: $h alone, g++ -x c++ -std=$std"; sed 's/^/#   /' $B/hyg.err | head -20; fi
+        else notok "hygiene: $h alone, g++ -x c++ -std=$std"; head -20 $B/hyg.err | diag; fi
     done
 done
 
 # the macros in C++ user code: the ADI demo compiled as C++11 runs and verifies
-MPI_LIBS=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep -e '^-L' -e '^-l' -e '^-Wl' | tr '\n' ' ')
-if g++ -x c++ -std=c++11 $W -fopenmp $CXX_MPI $MPI_INC -I. -o $B/adi_cxx demos/adi.c $MPI_LIBS -lm 2>$B/hyg.err &&
-   timeout 120 $MPIEXEC -n 2 $B/adi_cxx --space 9x31x40 --tile-height 7 --model funneled --threads 2 \
-       --verify 2>&1 | grep -q "verify: ok"; then
-    ok "C++: demos/adi.c built as C++11 ($W) runs and verifies every point"
-else notok "C++: demos/adi.c built as C++11"; sed 's/^/#   /' $B/hyg.err | head -20; fi
+if g++ -x c++ -std=c++11 $W -fopenmp $CXX_MPI $MPI_INC -I. -o $B/adi_cxx demos/adi.c $MPI_LIBS -lm 2>$B/hyg.err; then
+    expect_output "C++: demos/adi.c built as C++11 ($W) runs and verifies every point" 120 'verify: ok' \
+        $MPIEXEC -n 2 $B/adi_cxx --space 9x31x40 --tile-height 7 --model funneled --threads 2 --verify
+else notok "C++: demos/adi.c built as C++11"; head -20 $B/hyg.err | diag; fi
 
 # 2. unit tests, plain and sanitized ---------------------------------------
 for t in $B/tests/unit_*; do
@@ -141,5 +215,6 @@ for t in tests/cli_*.sh; do
     run_prog "$(basename "$t")" sh "$t" "$TILECTL"
 done
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
+# 5. prove agrees -------------------------------------------------------------
+prove_agrees
+summary
