@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/run.sh -- the test driver behind `make check`.
+# tests/run.sh -- the test driver behind `make check` (and `make check-tsan`).
 #
 #   1. header hygiene: every public header alone, in C99 with
 #      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
@@ -11,6 +11,14 @@
 #      program end to end);
 #   5. prove (Perl's TAP harness) reads the saved output of every program
 #      that passed and must agree.
+#
+#   sh tests/run.sh --tsan  (make check-tsan) instead: the threaded MPI test
+#      and the demos' threaded models built with clang -fsanitize=thread
+#      -fopenmp (the LLVM OpenMP runtime, with Archer) and run at 1-3
+#      processes x 2-3 threads; a data race fails.  First two controls:
+#      tests/tsan_race.c must be reported, tests/tsan_barrier.c must not.
+#      Skipped, with the reason, where clang, its OpenMP runtime or Archer
+#      is missing.
 #
 # Every test program and script prints TAP (the Test Anything Protocol;
 # tests/check.h in C, tests/lib.sh in shell): "ok N - name", "not ok N - name",
@@ -148,6 +156,93 @@ MPI_SHOW=$($MPICC -show 2>/dev/null || $MPICC -showme 2>/dev/null)
 MPI_INC=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
 MPI_LIBS=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep -e '^-L' -e '^-l' -e '^-Wl' | tr '\n' ' ')
 W="-Wall -Wextra -pedantic -Werror"
+
+# --tsan: ThreadSanitizer + Archer ---------------------------------------------
+TSAN_CC=${TSAN_CC:-clang}
+# the MPI wrapper compiles with clang: MPICH reads MPICH_CC, Open MPI OMPI_CC
+tsan_cc() {
+    MPICH_CC=$TSAN_CC OMPI_CC=$TSAN_CC $MPICC -std=c99 $W -O1 -g \
+        -fsanitize=thread -fno-omit-frame-pointer -fopenmp -I. "$@" -lm
+}
+
+# tsan_why DIR: nothing when clang builds ThreadSanitizer programs through
+# the MPI wrapper and the OpenMP runtime loads Archer, else the reason (the
+# barrier control, built and run in DIR, is the probe)
+tsan_why() {
+    if ! command -v "$TSAN_CC" > /dev/null 2>&1; then
+        echo "$TSAN_CC is not installed (make check-tsan installs clang and libomp-dev where it may)"
+    elif ! tsan_cc -o "$1/tsan_barrier" tests/tsan_barrier.c > "$1/probe.err" 2>&1; then
+        echo "$TSAN_CC cannot build -fopenmp -fsanitize=thread through $MPICC (the LLVM OpenMP runtime: apt-get install libomp-dev): $(head -n 1 "$1/probe.err")"
+    elif ! ARCHER_OPTIONS=verbose=1 timeout 60 "$1/tsan_barrier" > "$1/probe.out" 2>&1 &&
+         ! grep -q ThreadSanitizer "$1/probe.out"; then
+        echo "a ThreadSanitizer program does not run here: $(grep -m 1 . "$1/probe.out")"
+    elif ! grep -q '^Archer detected' "$1/probe.out"; then
+        echo "the OpenMP runtime does not load Archer (libarcher.so; set OMP_TOOL_LIBRARIES to it): without it TSan does not see the runtime's barriers and reports false races"
+    fi
+}
+
+# tsan_control NAME WANT: run DIR/NAME (built from tests/NAME.c): WANT race
+# (exit 66 and a report) or none (exit 0, no report)
+tsan_control() {
+    if ! tsan_cc -o "$T/$1" "tests/$1.c" > "$T/$1.err" 2>&1; then
+        notok "tests/$1.c builds with $TSAN_CC -fsanitize=thread"; diag < "$T/$1.err"; return
+    fi
+    timeout 60 "$T/$1" > "$T/$1.out" 2>&1
+    rc=$?
+    if [ "$2" = race ] && [ $rc -eq 66 ] && grep -q 'WARNING: ThreadSanitizer: data race' "$T/$1.out"; then
+        ok "tsan control: tests/$1.c, a data race, is reported"
+    elif [ "$2" = none ] && [ $rc -eq 0 ] && ! grep -q ThreadSanitizer "$T/$1.out"; then
+        ok "tsan control: tests/$1.c, ordered by an OpenMP barrier, is not reported (Archer)"
+    else
+        notok "tsan control: tests/$1.c: exit $rc, want $([ "$2" = race ] && echo 66 and a race report || echo 0 and no report)"
+        tail -n 15 "$T/$1.out" | diag
+    fi
+}
+
+# tsan_runs: the threaded MPI test at 1-3 processes and the demos in the
+# threaded models; a race exits 66 and fails the run
+tsan_runs() {
+    for s in tests/mpi_tiling demos/adi demos/de; do
+        if ! tsan_cc -o "$T/${s#*/}" $s.c > "$T/${s#*/}.err" 2>&1; then
+            notok "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp"; diag < "$T/${s#*/}.err"
+            return
+        fi
+    done
+    for np in 1 2 3; do
+        run_prog "tsan mpi_tiling np=$np" $MPIEXEC -n $np "$T/mpi_tiling"
+    done
+    for demo in adi de; do
+        for cfg in "1 fine 3 5" "2 fine 2 4" "3 fine 2 6 --order z" "2 funneled 2 4" \
+                   "3 funneled 3 3 --bal 0.5" "2 funneled 3 3 --balance adaptive --bal 0.3 --adapt-period 2" \
+                   "2 funneled 2 5 --balance variable" "1 multiple 3 4" "2 multiple 2 3" \
+                   "3 multiple 2 7 --order z"; do
+            set -- $cfg
+            np=$1 model=$2 th=$3 z=$4; shift 4
+            expect_output "tsan $demo np=$np: $model model, $th threads, tile height $z${*:+, $*}: no data race, every point verified" \
+                120 '^verify: ok' $MPIEXEC -n $np "$T/$demo" --space 11x37x45 --tile-height $z \
+                --model $model --threads $th "$@" --verify
+        done
+    done
+}
+
+if [ "${1:-}" = --tsan ]; then
+    T=$B/tsan
+    mkdir -p "$T"
+    # Archer gives TSan the OpenMP runtime's synchronisation; TSan ignores the
+    # races inside uninstrumented libraries (the OpenMP runtime, MPI); a race
+    # makes the program exit 66 at the end
+    export TSAN_OPTIONS="ignore_noninstrumented_modules=1 exitcode=66 ${TSAN_OPTIONS:-}"
+    export ARCHER_OPTIONS=${ARCHER_OPTIONS:-}
+    why=$(tsan_why "$T")
+    if [ -n "$why" ]; then
+        skip "ThreadSanitizer with Archer" "$why"
+    else
+        tsan_control tsan_race race
+        tsan_control tsan_barrier none
+        tsan_runs
+    fi
+    summary
+fi
 
 # 1. header hygiene -------------------------------------------------------
 # Open MPI's mpi.h, read as C++, brings in its deprecated C++ bindings, whose
