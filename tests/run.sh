@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/run.sh -- the test driver behind `make check` (and `make check-tsan`).
 #
+#   0. the driver itself: its TAP reader on fixed texts, a non-zero exit;
 #   1. header hygiene: every public header alone, in C99 with
 #      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
 #      OpenMP, and as C++ (g++ -x c++);
@@ -243,6 +244,39 @@ if [ "${1:-}" = --tsan ]; then
     fi
     summary
 fi
+
+# 0. the driver reads TAP right -------------------------------------------------
+# tap_parse on fixed texts (TAB written ":"), and lib.sh's escaping
+tap_selftest() {
+    bad=""
+    while IFS='|' read -r text want; do
+        printf "$text" > "$B/tap.self"
+        got=$(tap_parse "$B/tap.self" | tr '\t\n' ':;')
+        [ "$got" = "$want" ] || bad="$bad [$text: got '$got', want '$want']"
+    done << 'EOF'
+ok 1 - a\nnot ok 2 - b\n1..2\n|T:ok:a:;T:notok:b:;
+1..2\nok 1 - a\nok 2 - b\n|T:ok:a:;T:ok:b:;
+ok 1 - a\n1..2\n|T:ok:a:;P:planned 2 tests, ran 1;
+ok 1 - a\nok 3 - b\n1..2\n|T:ok:a:;P:test 3 out of sequence (expected 2);T:ok:b:;
+ok 1 - a\n|T:ok:a:;P:no plan line (1..N): the program stopped early;
+ok 1 - a \\# b # SKIP why\n1..1\n|T:skip:a # b:why;
+not ok 1 - x # TODO later\n1..1\n|T:notok:x # TODO later:;
+1..0 # SKIP no x\n|T:skip:(all):no x;
+ok 1 - a\nBail out! broken\n1..1\n|T:ok:a:;P:Bail out! broken;
+EOF
+    line=$( (tap_n=0; skip "a#b
+c" "d#e") )
+    [ "$line" = 'ok 1 - a\#b c # SKIP d\#e' ] || bad="$bad [lib.sh skip printed '$line']"
+    # run_prog: all tests passed but the exit status is not 0: one failure
+    got=$( (tap_failed=0; run_prog "driver self-test" sh -c 'echo "ok 1 - a"; echo 1..1; exit 3' > /dev/null
+            echo $tap_failed) )
+    rm -f "$B"/tap/*driver_self-test*
+    [ "$got" = 1 ] || bad="$bad [a program exiting 3 after its plan counted $got failures]"
+    [ -z "$bad" ] && ok "the driver reads TAP: plans, counts, sequence, SKIP, escaped '#', Bail out!, exit status" ||
+        notok "the driver reads TAP:$bad"
+}
+
+tap_selftest
 
 # 1. header hygiene -------------------------------------------------------
 # Open MPI's mpi.h, read as C++, brings in its deprecated C++ bindings, whose
