@@ -294,8 +294,8 @@ for h in tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h; do
                 skip "hygiene: $h alone, $cc -fopenmp" "$cc has no OpenMP"; continue
             fi
             if $cc -std=c99 $W $omp $MPI_INC -I. -c "$tu" -o /dev/null 2>$B/hyg.err; then
-                ok "hygiene: $h alone, $cc -std=c99 $W $omp"
-            else notok "hygiene: $h alone, $cc -std=c99 $W $omp"; head -20 $B/hyg.err | diag; fi
+                ok "hygiene: $h alone, $cc -std=c99 $W${omp:+ $omp}"
+            else notok "hygiene: $h alone, $cc -std=c99 $W${omp:+ $omp}"; head -20 $B/hyg.err | diag; fi
         done
     done
     for std in c++11 c++17; do
