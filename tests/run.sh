@@ -99,12 +99,16 @@ tap_parse() {
     }' "$1"
 }
 
-# run_prog LABEL CMD...: run a test program, print its tests, count them
+# run_prog LABEL CMD...: run a test program, print its tests, count them.
+# A guard against a hang kills it after $limit seconds: 300 for a program,
+# 900 for a script (dozens of MPI runs, each with its own timeout: the
+# tutorial's takes 5 minutes under Open MPI on 2 loaded cores)
+limit=300
 run_prog() {
     label=$1; shift
     nprog=$((nprog + 1))
     tap=$B/tap/$(printf '%03d' $nprog)-$(echo "$label" | tr -c 'A-Za-z0-9_.=-' '_').tap
-    timeout 300 "$@" > "$tap" 2>&1
+    timeout $limit "$@" > "$tap" 2>&1
     rc=$?
     { echo "### [$label] $*"; cat "$tap"; } >> "$log"
     p=0 f=0 s=0 problems=""
@@ -120,7 +124,7 @@ run_prog() {
     [ $rc -eq 0 ] && [ -z "$problems" ] && [ $((p + f + s)) -gt 0 ] && return 0
     if [ $f -eq 0 ]; then
         why="exited with status $rc after $p tests"
-        [ $rc -eq 124 ] && why="killed after 300 s, $p tests"
+        [ $rc -eq 124 ] && why="killed after $limit s, $p tests"
         notok "[$label] $why$problems"
     fi
     grep '^SUMMARY: ' "$tap" | head -n 5 | diag
@@ -339,10 +343,12 @@ for t in $B/tests/mpi_*; do
 done
 
 # 4. tilectl end to end -------------------------------------------------------
+limit=900
 for t in tests/cli_*.sh; do
     [ -f "$t" ] || continue
     run_prog "$(basename "$t")" sh "$t" "$TILECTL"
 done
+limit=300
 
 # 5. prove agrees -------------------------------------------------------------
 prove_agrees
