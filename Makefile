@@ -2,6 +2,7 @@
 #
 #   make demo      run the main demo (installs MPI first if it is missing)
 #   make check     build everything and run every test
+#   make check-tsan    the threaded MPI runs under ThreadSanitizer + Archer
 #   make bench     run the benchmarks and draw the figures (bench/results/)
 #   make bench-quick   the same, reduced set (under a minute: 25 s here)
 #   make install   PREFIX=/usr/local [DESTDIR=...]: headers, tilectl,
@@ -55,8 +56,8 @@ DEMOS   := $(patsubst demos/%.c,$(DEMODIR)/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 
-.PHONY: all demo check bench bench-quick install uninstall clean deps \
-        all-real demo-real check-real bench-real bench-quick-real
+.PHONY: all demo check check-tsan bench bench-quick install uninstall clean deps \
+        all-real demo-real check-real check-tsan-real bench-real bench-quick-real
 
 all: deps
 	@$(MAKE) --no-print-directory all-real
@@ -64,6 +65,11 @@ demo: deps
 	@$(MAKE) --no-print-directory demo-real
 check: deps
 	@$(MAKE) --no-print-directory check-real
+check-tsan: deps
+	@$(MAKE) --no-print-directory check-tsan-real
+# clang -fsanitize=thread -fopenmp needs the LLVM OpenMP runtime: deps
+# installs it where it may (the target skips, saying why, without it)
+check-tsan: export TILEHYBRID_TSAN = 1
 bench: deps
 	@$(MAKE) --no-print-directory bench-real
 bench-quick: deps
@@ -85,6 +91,10 @@ demo-real: all-real
 
 check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES)
 	@$(RUNENV) sh tests/run.sh
+
+# tests/run.sh --tsan builds its own binaries (in $(B)/tsan) with clang
+check-tsan-real:
+	@$(RUNENV) sh tests/run.sh --tsan
 
 bench-real: all-real $(BENCHES)
 	@$(RUNENV) sh bench/run.sh

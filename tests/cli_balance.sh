@@ -1,16 +1,14 @@
 #!/bin/sh
 # tests/cli_balance.sh -- tilectl balance end to end.
 #   sh tests/cli_balance.sh ./tilectl
-# Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
+# Prints TAP (tests/lib.sh); exits non-zero if any failed.
 set -u
-T=${1:-./tilectl}
-pass=0 fail=0
-ok()    { echo "ok - $1"; pass=$((pass + 1)); }
-notok() { echo "not ok - $1"; fail=$((fail + 1)); }
-expect() { if eval "$2"; then ok "$1"; else notok "$1"; fi; }
-tmp=${TMPDIR:-/tmp}/cli_balance.$$
-mkdir -p "$tmp"
+. tests/lib.sh
+scratch cli_balance
+tmp=$T
 trap 'rm -rf "$tmp"' EXIT
+T=${1:-$TILECTL}     # from here on, T is the tilectl binary (the trap removes $tmp)
+expect() { if eval "$2"; then ok "$1"; else notok "$1"; fi; }
 
 unset TILEHYBRID_TCOMP TILEHYBRID_TSTARTUP TILEHYBRID_BANDWIDTH TILEHYBRID_ELEM_BYTES
 
@@ -174,5 +172,4 @@ run $MID $MODEL --all --json
 expect "64x33 --all --json: 2112 factors" \
     '[ $rc -eq 0 ] && [ $(sed "s/.*\"variable\":\[\([^]]*\)\].*/\1/" "$tmp/out" | tr "," "\n" | wc -l) -eq 2112 ]'
 
-echo "# $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+done_testing

@@ -3,12 +3,9 @@
 # the JSON and CSV helpers of bench/lib.sh on fixed inputs, bench/scatter.sh's
 # predictions for the paper's Table 1, and bench/plot.sh's figures.
 set -u
-D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
-B=${B:-build}
-fails=0
-ok()     { echo "ok - $1"; }
-notok()  { echo "not ok - $1"; fails=$((fails + 1)); }
-TILECTL=${TILECTL:-${1:-./tilectl}}
+. tests/lib.sh
+D=$DEMODIR
+TILECTL=${1:-$TILECTL}
 R=$B/bench-test
 rm -rf "$R"; mkdir -p "$R"
 export RESULTS=$R QUICK=1 RUNS=1
@@ -40,7 +37,7 @@ if [ -x "$D/scatter" ] && [ -x "$TILECTL" ]; then
             grep -q '^descending,404.0,404.0,405,430,Fig. 3$' "$m" &&
             grep -q '^ascending,414.4,414.4,437,486,Fig. 4$' "$m" &&
             ok "bench/scatter.sh: Table 1 predictions (829.2 s uniform, 404.0 s balanced, 414.4 s ascending)" ||
-            { notok "bench/scatter.sh makespans"; sed 's/^/#   /' "$m"; }
+            { notok "bench/scatter.sh makespans"; diag < "$m"; }
         [ "$(grep -c '^uniform,' "$R/scatter-seismic.csv")" = 16 ] &&
             [ "$(awk -F, '$1 == "descending" { s += $4 } END { print s }' "$R/scatter-seismic.csv")" = 817101 ] &&
             ok "bench/scatter.sh: 16 processors, the balanced counts add up to 817101 rays" ||
@@ -49,9 +46,9 @@ if [ -x "$D/scatter" ] && [ -x "$TILECTL" ]; then
              sort -u)" = 30000 ] &&
             [ "$(grep -c '^median,' "$R/scatter-demo-makespan.csv")" = 1 ] &&
             ok "bench/scatter.sh: in every run demos/scatter's balanced counts add up to the items" ||
-            { notok "bench/scatter.sh: demo CSV"; sed 's/^/#   /' "$R/scatter-demo-raw.csv"; }
+            { notok "bench/scatter.sh: demo CSV"; diag < "$R/scatter-demo-raw.csv"; }
     else
-        notok "bench/scatter.sh failed"; tail -n 5 "$R/scatter.log" | sed 's/^/#   /'
+        notok "bench/scatter.sh failed"; tail -n 5 "$R/scatter.log" | diag
     fi
 else
     notok "demos/scatter or tilectl not built"
@@ -62,9 +59,9 @@ if command -v gnuplot >/dev/null 2>&1; then
        [ "$(head -c 4 "$R/scatter-seismic.png" | od -An -c | tr -d ' ')" = "211PNG" ] &&
        [ -s "$R/scatter-demo.png" ]; then
         ok "bench/plot.sh draws PNG figures from the CSV files"
-    else notok "bench/plot.sh"; tail -n 5 "$R/plot.log" | sed 's/^/#   /'; fi
+    else notok "bench/plot.sh"; tail -n 5 "$R/plot.log" | diag; fi
 else
-    echo "skip - bench/plot.sh: gnuplot not installed (make bench installs it)"
+    skip "bench/plot.sh draws PNG figures from the CSV files" "gnuplot not installed (make bench installs it)"
 fi
 rm -rf "$R"
-[ "$fails" -eq 0 ]
+done_testing

@@ -4,12 +4,7 @@
 # loop (and --verify compares every point), at 1-4 processes; bad arguments
 # give a clear message naming the argument and a non-zero exit, never a hang.
 set -u
-MPIEXEC=${MPIEXEC:-mpiexec}
-B=${B:-build}              # where bench/seq_kernels is (tests/run.sh sets it)
-DEMODIR=${DEMODIR:-demos}  # where the demo binaries are
-fails=0
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
+. tests/lib.sh
 
 checksum() { sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p'; }
 
@@ -95,4 +90,4 @@ for demo in adi de; do
         notok "$demo --order planes / z ran:$got"
 done
 
-[ $fails -eq 0 ]
+done_testing

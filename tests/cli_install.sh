@@ -6,14 +6,7 @@
 # processes; DESTDIR stages a tree that still works after it moved; make
 # uninstall removes every file.  Everything happens under $B/install-test.
 set -u
-fails=0
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
-indent() { sed 's/^/#   /'; }
-MPICC=${MPICC:-mpicc}
-MPIEXEC=${MPIEXEC:-mpiexec}
-B=${B:-build}              # tests/run.sh passes these on from the Makefile
-TILECTL=${TILECTL:-./tilectl}
+. tests/lib.sh
 # every make below uses the same MPI as this test run (make check MPI=openmpi
 # installs its own tilectl)
 MK="make -s MPI=${MPI:-} MPICC=$MPICC MPIEXEC=$MPIEXEC"
@@ -44,7 +37,7 @@ check_run() {
     if [ $rc -eq 0 ] && echo "$out" | grep -q "^verify: ok$" &&
        echo "$out" | grep -q "^openmp: $3$"; then
         ok "$1"
-    else notok "$1 (exit $rc)"; echo "$out" | tail -8 | indent; fi
+    else notok "$1 (exit $rc)"; echo "$out" | tail -8 | diag; fi
 }
 
 # cmake_project DIR PREFIX [ARGS...]: copy tests/install-project to DIR (out
@@ -73,7 +66,7 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
     if grep -q "^Cflags: -I\${includedir}" "$pc" && grep -q "^includedir=\${prefix}/include/tilehybrid" "$pc" &&
        grep -q "^prefix=$prefix$" "$pc" && grep -q "^Version: $version$" "$pc" && grep -q "^Libs: -lm$" "$pc"; then
         ok "tilehybrid.pc names the prefix, the include directory, the version and -lm"
-    else notok "tilehybrid.pc content"; indent < "$pc"; fi
+    else notok "tilehybrid.pc content"; diag < "$pc"; fi
 
     # build a user program against the installed copy only (not the source tree)
     mkdir -p "$work/adi"
@@ -83,7 +76,7 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
           "$work/adi/adi.c" -lm 2> "$work/adi/err" &&
        timeout 60 $MPIEXEC -n 2 "$work/adi/adi" --space 8x20x30 --verify | grep -q "verify: ok"; then
         ok "a program built against the installed headers runs and verifies"
-    else notok "a program built against the installed headers"; head -5 "$work/adi/err" | indent; fi
+    else notok "a program built against the installed headers"; head -5 "$work/adi/err" | diag; fi
     cmp -s "$prefix/bin/tilectl" "$TILECTL" && ok "the installed tilectl is $TILECTL" \
         || notok "the installed tilectl is $TILECTL"
     "$prefix/bin/tilectl" topo --procs 16 --space 64x256x100 --deps 1,1 | grep -q "^grid 2x8" \
@@ -103,7 +96,7 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
                 > "$d/err" 2>&1; then
             check_run "pkg-config: mpicc \$(pkg-config --cflags tilehybrid) -fopenmp; every model matches the sequential loop" \
                 "$d/stencil" yes
-        else notok "pkg-config: the outside program compiles"; head -10 "$d/err" | indent; fi
+        else notok "pkg-config: the outside program compiles"; head -10 "$d/err" | diag; fi
         unset PKG_CONFIG_PATH
     else
         notok "pkg-config not found (tools/ensure-deps.sh installs it: apt-get install pkg-config)"
@@ -127,8 +120,8 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
                     "$d/build/stencil" yes
                 check_run "cmake: tilehybrid::tilehybrid program (no OpenMP) matches the sequential loop" \
                     "$d/build/stencil_mpi" no
-            else notok "cmake: the outside project builds"; tail -10 "$d/build.log" | indent; fi
-        else notok "cmake: configure against the installed package"; tail -10 "$d/configure.log" | indent; fi
+            else notok "cmake: the outside project builds"; tail -10 "$d/build.log" | diag; fi
+        else notok "cmake: configure against the installed package"; tail -10 "$d/configure.log" | diag; fi
         # SameMajorVersion: the next major version is refused
         want=$((major + 1)).0
         if cmake_project "$work/cmake-want-$want" "$prefix" -DTILEHYBRID_WANT="$want"; then
@@ -136,7 +129,7 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
         elif grep -q "compatible with requested version \"$want\"" "$work/cmake-want-$want/configure.log"; then
             ok "cmake: find_package(tilehybrid $want) refuses version $version"
         else notok "cmake: find_package(tilehybrid $want) failed for another reason"
-            tail -10 "$work/cmake-want-$want/configure.log" | indent; fi
+            tail -10 "$work/cmake-want-$want/configure.log" | diag; fi
     fi
 
     # 4. make uninstall ------------------------------------------------------------
@@ -144,10 +137,10 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
         left=$(find "$prefix" -type f)
         [ -z "$left" ] && [ ! -e "$prefix/include/tilehybrid" ] && [ ! -e "$prefix/lib/cmake/tilehybrid" ] \
             && ok "make uninstall removes every installed file" \
-            || { notok "make uninstall left files behind"; echo "$left" | indent; }
-    else notok "make uninstall failed"; tail -5 "$work/uninstall.log" | indent; fi
+            || { notok "make uninstall left files behind"; echo "$left" | diag; }
+    else notok "make uninstall failed"; tail -5 "$work/uninstall.log" | diag; fi
 else
-    notok "make install failed"; tail -5 "$work/install.log" | indent
+    notok "make install failed"; tail -5 "$work/install.log" | diag
 fi
 
 # 5. DESTDIR: a staged tree, used where it lies (the CMake package is relocatable)
@@ -165,15 +158,15 @@ elif $MK install DESTDIR="$stage" PREFIX="$dest" > "$work/install-destdir.log" 2
         if cmake_project "$d" "$stage$dest" && cmake --build "$d/build" --target stencil > "$d/build.log" 2>&1; then
             check_run "cmake: the package used from the staged tree (moved prefix) builds a program that matches" \
                 "$d/build/stencil" yes
-        else notok "cmake: the package used from the staged tree"; tail -10 "$d/configure.log" "$d/build.log" 2>/dev/null | indent; fi
+        else notok "cmake: the package used from the staged tree"; tail -10 "$d/configure.log" "$d/build.log" 2>/dev/null | diag; fi
     fi
     if $MK uninstall DESTDIR="$stage" PREFIX="$dest" > "$work/uninstall-destdir.log" 2>&1 &&
        [ -z "$(find "$stage" -type f)" ]; then
         ok "make uninstall DESTDIR=... PREFIX=... removes every staged file"
-    else notok "make uninstall DESTDIR=..."; find "$stage" -type f | indent; fi
+    else notok "make uninstall DESTDIR=..."; find "$stage" -type f | diag; fi
 else
-    notok "make install DESTDIR=... failed"; tail -5 "$work/install-destdir.log" | indent
+    notok "make install DESTDIR=... failed"; tail -5 "$work/install-destdir.log" | diag
 fi
 
 rm -rf "$prefix" "$stage"
-[ $fails -eq 0 ]
+done_testing

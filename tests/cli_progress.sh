@@ -5,16 +5,9 @@
 # nothing without a terminal, with --no-progress or with --json.
 #   sh tests/cli_progress.sh ./tilectl
 set -u
-D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
-B=${B:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
-T=${TMPDIR:-/tmp}/cli_progress.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
-skip()  { echo "skip - $1"; }
+. tests/lib.sh
+D=$DEMODIR
+scratch cli_progress
 
 # 300 tiles: enough for several percentages, short enough for a test
 RUN="--space 16x64x3000 --tile-height 10"
@@ -57,7 +50,7 @@ done
 
 # 3. on a terminal
 if ! command -v script > /dev/null 2>&1 || ! script -qec true /dev/null < /dev/null > /dev/null 2>&1; then
-    skip "progress on a terminal: util-linux script(1) is not available"
+    skip "progress on a terminal" "util-linux script(1) is not available"
 else
     tty() { script -qec "$1" /dev/null < /dev/null > "$T/tty" 2>&1; }
     for cmd in "$D/adi $RUN" "$D/de $RUN --model funneled --threads 2"; do
@@ -95,4 +88,4 @@ rc=$?
     ok "--progress --json: exit 2, the message names --progress" ||
     notok "--progress --json: exit $rc: $(cat "$T/err")"
 
-[ "$fails" -eq 0 ]
+done_testing

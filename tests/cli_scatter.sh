@@ -3,20 +3,14 @@
 # demos/scatter does with bad or differing arguments, slow ranks and the
 # ordered scatter.
 #   sh tests/cli_scatter.sh ./tilectl
-# Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
+# Prints TAP (tests/lib.sh); exits non-zero if any failed.
 set -u
-CTL=${1:-./tilectl}
-D=${DEMODIR:-demos}   # where the demo binaries are (tests/run.sh passes it on)
-MPIEXEC=${MPIEXEC:-mpiexec}
-. tools/mpi-env.sh      # Open MPI settings; strip_launcher
+. tests/lib.sh          # TAP, MPIEXEC, DEMODIR, TILECTL; Open MPI settings
+CTL=${1:-$TILECTL}
+D=$DEMODIR
 DATA=demos/data/seismic-1999.csv
-T=${TMPDIR:-/tmp}/cli_scatter.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
+scratch cli_scatter
 
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 check() { if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi; }
 
 # json FILE FIELD: a scalar field of a one-line JSON object
@@ -229,4 +223,4 @@ else
     notok "demos/scatter not built ($D/scatter)"
 fi
 
-[ "$fails" -eq 0 ]
+done_testing

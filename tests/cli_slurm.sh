@@ -9,15 +9,11 @@
 # $MPIEXEC -n $SLURM_NTASKS.  Checked: the syntax (bash -n, sh -n, shellcheck
 # when installed), a one-node run (2 processes x 4 threads, every point
 # verified), the one-line change to two nodes (4 processes), the mpiexec
-# launcher, and the errors.  Prints "ok - ..." / "not ok - ...".
+# launcher, and the errors.  Prints TAP (tests/lib.sh).
 set -u
-MPIEXEC=${MPIEXEC:-mpiexec}
-export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+. tests/lib.sh
 SCRIPT=demos/slurm/adi.sbatch
 T=build/slurm
-fails=0
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 
 rm -rf "$T"
 mkdir -p "$T/bin"
@@ -49,7 +45,7 @@ fake_sbatch() {
     nodes=$(value nodes) tpn=$(value ntasks-per-node) cpt=$(value cpus-per-task)
     env PATH="$top/$T/bin:$PATH" SLURM_JOB_ID=4242 SLURM_SUBMIT_DIR="$top" \
         SLURM_JOB_NUM_NODES="$nodes" SLURM_NNODES="$nodes" SLURM_NTASKS_PER_NODE="$tpn" \
-        SLURM_NTASKS=$((nodes * tpn)) SLURM_CPUS_PER_TASK="$cpt" ADI="${DEMODIR:-demos}/adi" "$@" \
+        SLURM_NTASKS=$((nodes * tpn)) SLURM_CPUS_PER_TASK="$cpt" ADI="$DEMODIR/adi" "$@" \
         timeout 300 bash "$script" < /dev/null 2>&1
 }
 
@@ -58,7 +54,7 @@ bash -n "$SCRIPT" 2> "$T/err" && ok "bash -n $SCRIPT" || notok "bash -n $SCRIPT:
 sh -n "$SCRIPT" 2> "$T/err" && ok "sh -n $SCRIPT (no bash-only syntax)" || notok "sh -n $SCRIPT: $(cat "$T/err")"
 if command -v shellcheck > /dev/null 2>&1; then
     shellcheck "$SCRIPT" > "$T/err" 2>&1 && ok "shellcheck $SCRIPT" ||
-        { notok "shellcheck $SCRIPT"; sed 's/^/#   /' "$T/err" | head -20; }
+        { notok "shellcheck $SCRIPT"; head -20 "$T/err" | diag; }
 fi
 [ "$(head -n 1 "$SCRIPT")" = "#!/bin/bash" ] && grep -q '^#SBATCH --nodes=1$' "$SCRIPT"
 [ $? -eq 0 ] && ok "$SCRIPT starts with #!/bin/bash and has the line '#SBATCH --nodes=1'" ||
@@ -103,4 +99,4 @@ expect_fail "a missing demo binary" "run make first" ADI=demos/no-such-demo
 expect_fail "an unknown launcher" "LAUNCH=qsub" LAUNCH=qsub
 expect_fail "a bad space (the demo's own check)" "\-\-space" SPACE=0x64x200
 
-[ $fails -eq 0 ]
+done_testing

@@ -5,14 +5,9 @@
 # either sequence the longer one, from FASTA files, on cases small enough
 # to check by hand; bad arguments are refused with exit 2.
 set -u
-D=${DEMODIR:-demos}
-MPIEXEC=${MPIEXEC:-mpiexec}
-T=${TMPDIR:-/tmp}/cli_sw.$$
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
-fails=0
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
+. tests/lib.sh
+D=$DEMODIR
+scratch cli_sw
 
 # 1. every model, 1-4 processes, z not dividing the length, both shapes
 bad=""
@@ -58,4 +53,4 @@ for args in "--random 5" "--random 0,5" "--a $T/a.fa" "--threads 2" "--gap-open 
     [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && ok "sw $args: exit 2, one message: $(cat "$T/err")" \
         || notok "sw $args: exit $rc, stderr: $(head -c 300 "$T/err")"
 done
-exit $((fails > 0))
+done_testing

@@ -1,13 +1,10 @@
 #!/bin/sh
 # tests/cli_topo.sh -- tilectl topo end to end.   sh tests/cli_topo.sh ./tilectl
 set -u
-CTL=${1:-./tilectl}
-fails=0
-tmp=${TMPDIR:-/tmp}/cli_topo.$$
-trap 'rm -f "$tmp.out" "$tmp.err"' EXIT INT TERM
-
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
+. tests/lib.sh
+CTL=${1:-$TILECTL}
+scratch cli_topo
+tmp=$T/t
 check() { # check COND-STATUS NAME
     if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi
 }
@@ -126,4 +123,4 @@ check $? "--help: exit 0"
 grep -q -e "--procs" "$tmp.out" && grep -q -e "--space" "$tmp.out"
 check $? "--help lists the options"
 
-[ "$fails" -eq 0 ]
+done_testing

@@ -18,24 +18,18 @@
 #                           output they must print (stdout and stderr; lines
 #                           "solve_seconds ..." are not compared);
 #    and every step file appears in at least one block.
-# Prints "ok - ..." / "not ok - ..." lines; exits non-zero if any failed.
+# Prints TAP (tests/lib.sh); exits non-zero if any test failed.
 set -u
-MPICC=${MPICC:-mpicc}
-MPIEXEC=${MPIEXEC:-mpiexec}
-export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+. tests/lib.sh
 unset TILEHYBRID_TCOMP TILEHYBRID_TSTARTUP TILEHYBRID_BANDWIDTH TILEHYBRID_ELEM_BYTES
 DOC=docs/TUTORIAL.md
 SRC=docs/tutorial
 B=build/tutorial                  # two levels below the top, like docs/tutorial
 # the page's commands name ../../demos/adi and ../../tilectl (the default
 # build); a run with another MPI (make check MPI=openmpi) uses its own
-DEMO_ABS=$(cd "${DEMODIR:-demos}" && pwd)
-CTL_ABS=$(cd "$(dirname "${TILECTL:-./tilectl}")" && pwd)/$(basename "${TILECTL:-./tilectl}")
-. tools/mpi-env.sh      # strip_launcher: drops Open MPI's launcher reports
+DEMO_ABS=$(cd "$DEMODIR" && pwd)
+CTL_ABS=$(cd "$(dirname "$TILECTL")" && pwd)/$(basename "$TILECTL")
 FLAGS="-std=c99 -Wall -Wextra -pedantic -Werror -O2 -fopenmp"
-fails=0
-ok()    { echo "ok - $1"; }
-notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 
 rm -rf "$B"
 mkdir -p "$B/doc"
@@ -48,7 +42,7 @@ for f in "$SRC"/step*.c; do
     if $MPICC $FLAGS -o "$B/$s" "$B/$s.c" > "$B/$s.err" 2>&1; then
         steps="$steps $s"
     else
-        notok "$s.c builds with $MPICC $FLAGS"; sed 's/^/#   /' "$B/$s.err" | head -20
+        notok "$s.c builds with $MPICC $FLAGS"; head -20 "$B/$s.err" | diag
     fi
 done
 [ -n "$steps" ] && ok "steps build with $MPICC $FLAGS:$steps"
@@ -98,12 +92,12 @@ elif $MPICC $FLAGS -o "$B/broken" "$B/broken.c" > "$B/broken.err" 2>&1; then
     if [ $rc -ne 0 ] && echo "$out" | grep -q "^verify: MISMATCH, 18315 of 18315 points compared bitwise, [1-9][0-9]* differ\$"; then
         ok "negative control: a wrong body is reported as MISMATCH with a non-zero exit"
     else notok "negative control: a wrong body gave exit $rc: $out"; fi
-else notok "negative control: broken.c does not build"; sed 's/^/#   /' "$B/broken.err" | head; fi
+else notok "negative control: broken.c does not build"; head "$B/broken.err" | diag; fi
 
 # 3. the tutorial's code blocks ---------------------------------------------
 if [ ! -f "$DOC" ]; then
     notok "$DOC exists"
-    exit 1
+    done_testing
 fi
 awk -v dir="$B/doc" '
     /^<!-- (file|excerpt|diff): [^>]* -->$/ || /^<!-- run -->$/ {
@@ -119,7 +113,7 @@ awk -v dir="$B/doc" '
     inblock { print > out }
 ' "$DOC"
 if [ -s "$B/doc/errors" ]; then notok "$DOC: $(cat "$B/doc/errors" | tr '\n' ' ')"; fi
-[ -f "$B/doc/index" ] || { notok "$DOC has no marked code blocks"; exit 1; }
+[ -f "$B/doc/index" ] || { notok "$DOC has no marked code blocks"; done_testing; }
 
 nfile=0 nexc=0 ndiff=0 nrun=0 bad=""
 while read -r n line kind a b <&3; do
@@ -148,7 +142,7 @@ while read -r n line kind a b <&3; do
                 grep -v '^solve_seconds ' | strip_launcher > "$B/doc/$n.got"
             if ! cmp -s "$B/doc/$n.want" "$B/doc/$n.got"; then
                 bad="$bad [line $line: the output differs]"
-                diff -u "$B/doc/$n.want" "$B/doc/$n.got" | head -n 30 | sed 's/^/#   /'
+                diff -u "$B/doc/$n.want" "$B/doc/$n.got" | head -n 30 | diag
             fi ;;
     esac
 done 3< "$B/doc/index"
@@ -164,4 +158,4 @@ for f in "$SRC"/step*.c; do
 done
 [ -z "$missing" ] && ok "$DOC shows every step file" || notok "$DOC does not show:$missing"
 
-[ $fails -eq 0 ]
+done_testing

@@ -4,7 +4,12 @@
 # package manager when we are allowed to, otherwise say exactly what to run.
 # Also installs, when possible, what only `make check` uses: clang (the
 # header hygiene tests; skipped without it), cmake and pkg-config (the
-# tests/cli_install.sh builds of an outside project; they fail without them).
+# tests/cli_install.sh builds of an outside project; they fail without them),
+# jq when python3 is missing too (tests/cli_json.sh parses JSON with one of
+# them), perl for prove (tests/run.sh has prove re-read the TAP; skipped
+# without it).  `make check-tsan` sets TILEHYBRID_TSAN=1: clang's OpenMP runtime
+# with Archer (libomp-dev) when clang cannot build -fopenmp
+# -fsanitize=thread (the target skips without it).
 # `make bench` sets TILEHYBRID_GNUPLOT=1: gnuplot (its figures) is required too.
 #   MPI=openmpi MPICC=mpicc.openmpi MPIEXEC=mpiexec.openmpi sh tools/ensure-deps.sh
 set -u
@@ -39,6 +44,14 @@ command -v clang >/dev/null 2>&1 || opt=" clang libomp-dev"
 command -v g++ >/dev/null 2>&1 || opt="$opt g++"
 command -v cmake >/dev/null 2>&1 || opt="$opt cmake"
 command -v pkg-config >/dev/null 2>&1 || opt="$opt pkg-config"
+{ command -v python3 >/dev/null 2>&1 && python3 -c 'import json' 2>/dev/null; } ||
+    command -v jq >/dev/null 2>&1 || opt="$opt jq"
+command -v prove >/dev/null 2>&1 || opt="$opt perl"
+if [ "${TILEHYBRID_TSAN:-0}" = 1 ] && command -v clang >/dev/null 2>&1 &&
+   ! printf '#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n' |
+       clang -fopenmp -fsanitize=thread -x c - -o /dev/null 2>/dev/null; then
+    opt="$opt libomp-dev"
+fi
 [ -z "$need" ] && [ -z "$opt" ] && exit 0
 
 if command -v apt-get >/dev/null 2>&1; then
