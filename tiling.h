@@ -988,8 +988,13 @@ static inline void tile__announce(tile_plan *p, int64_t k)
                                                      (changed ? p->threads.skew : 0);
     p->run.bal_changes += changed;
     p->run.announced = k + 1;
-    if (k == p->ntiles - 1)
-        p->run.nsteps = tile__sigma(p, k) + p->threads.skew + 1;
+    if (k == p->ntiles - 1) {
+        int64_t n = tile__sigma(p, k) + p->threads.skew + 1;
+#ifdef _OPENMP
+#pragma omp critical(tile__nsteps_lock)
+#endif
+        p->run.nsteps = n;
+    }
 }
 
 /**
@@ -1008,10 +1013,17 @@ static inline void tile_schedule(tile_plan *p, int64_t s)
 }
 
 /** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
- *  scheduled). */
+ *  scheduled).  Read by every thread at the end of every step while the
+ *  thread that does the messages may set it: a named critical section
+ *  (gcc 12 misreports "omp atomic" operands as unused). */
 static inline int64_t tile_nsteps(const tile_plan *p)
 {
-    return p->run.nsteps;
+    int64_t v;
+#ifdef _OPENMP
+#pragma omp critical(tile__nsteps_lock)
+#endif
+    v = p->run.nsteps;
+    return v;
 }
 
 /* ------------------------------------------------------------------------ */
