@@ -48,8 +48,9 @@ echo "$out" | grep -q 'best score 12 ending at (10, 8)' && ok "one gap of length
 
 # 3. refusals
 for args in "--random 5" "--random 0,5" "--a $T/a.fa" "--threads 2" "--gap-open x" "--a /nonexistent --b $T/b.fa"; do
-    timeout 60 $MPIEXEC -n 2 $D/sw $args > "$T/out" 2> "$T/err"
+    timeout 60 $MPIEXEC -n 2 $D/sw $args > "$T/out" 2> "$T/err.raw"
     rc=$?
+    strip_launcher < "$T/err.raw" > "$T/err"   # Open MPI's banner on a nonzero exit
     [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && ok "sw $args: exit 2, one message: $(cat "$T/err")" \
         || notok "sw $args: exit $rc, stderr: $(head -c 300 "$T/err")"
 done
