@@ -28,6 +28,10 @@ SIM_CFG="--cfg=smpi/simulate-computation:no --log=root.thresh:error --log=smpi.t
 #               platform) and every MPI_Isend charges the sender's CPU the
 #               papers' t_comm(x) = t_startup + x / B_sustained
 #               (107 us + x / 10 MB/s): MPICH-1 over TCP did not overlap
+#   bothends    nonoverlap, and the receiver pays the same t_comm(x) in
+#               MPI_Recv/MPI_Wait (smpi/or): a blocking TCP receive copies
+#               from the socket too.  A sensitivity check of experiment 1,
+#               not a calibration
 #   cm02        CM02 alone: nominal latency and bandwidth, transfers
 #               overlap (the modern platform and the seismic grid, whose
 #               numbers are already what an application sees)
@@ -35,6 +39,7 @@ model_cfg() {
     case $1 in
         default) echo "--cfg=network/model:SMPI" ;;
         nonoverlap) echo "--cfg=network/model:CM02 --cfg=smpi/ois:0:107e-6:1e-7" ;;
+        bothends) echo "--cfg=network/model:CM02 --cfg=smpi/ois:0:107e-6:1e-7 --cfg=smpi/or:0:107e-6:1e-7" ;;
         cm02) echo "--cfg=network/model:CM02" ;;
         *) die "unknown network model '$1'" ;;
     esac
