@@ -55,9 +55,9 @@ one() {
     s=$(echo "$r" | jnum seconds)
     if [ "$1" = adi ]; then d=1; else d=3; fi
     x1=${4%%x*} rest=${4#*x}; x2=${rest%%x*}
-    p=$(predict $d $d "$x1" "$x2" "${g%x*}" "${g#*x}")
-    echo "$1,$2,$3,$4,$g,$ZT,$s,$p,$(echo "$r" | jnum bytes_sent_total),$(echo "$r" | jnum messages_total),${r##* }" >> "$out"
-    say "  $1 $2 P=$3 $4 grid $g: $s s simulated, model $p s, ${r##* } s real"
+    pm=$(predict $d $d "$x1" "$x2" "${g%x*}" "${g#*x}")
+    echo "$1,$2,$3,$4,$g,$ZT,$s,$pm,$(echo "$r" | jnum bytes_sent_total),$(echo "$r" | jnum messages_total),${r##* }" >> "$out"
+    say "  $1 $2 P=$3 $4 grid $g: $s s simulated, model $pm s, ${r##* } s real"
 }
 
 # same_as_strong: the last weak run is also a point of the strong series
@@ -70,10 +70,10 @@ if [ "$QUICK" = 1 ]; then
     exit 0
 fi
 for k in adi de; do
-    for p in 256 1024 4096; do
-        case $p in 256) w=512 ;; 1024) w=1024 ;; 4096) w=2048 ;; esac
-        one $k weak $p ${w}x${w}x$Z
-        if [ $p = 1024 ]; then same_as_strong; else one $k strong $p 1024x1024x$Z; fi
+    for np in 256 1024 4096; do
+        case $np in 256) w=512 ;; 1024) w=1024 ;; 4096) w=2048 ;; esac
+        one $k weak $np ${w}x${w}x$Z
+        if [ $np = 1024 ]; then same_as_strong; else one $k strong $np 1024x1024x$Z; fi
     done
 done
 one adi grids 1024 64x1024x$Z; one adi grids 1024 64x1024x$Z 32x32
