@@ -41,7 +41,7 @@ if have sim-topology.csv; then
         awk -F, -v key="$s" 'NR > 1 { st = ($4 ~ /^1024x/) ? "2" : "1";
             if ($1 ":" $2 ":" $3 ":" st ":" $5 != key) next;
             sp = $4; sub(/x[0-9]+$/, "", sp); pub = ($15 == "") ? "NaN" : 1 - $15;
-            printf "%s %s/%s,%s,%s,%s\n", sp, $6, $7, $12, $14, pub }' "$R/sim-topology.csv" > "$T/tt-$n.csv"
+            printf "%s\\n%s / %s,%s,%s,%s\n", sp, $6, $7, $12, $14, pub }' "$R/sim-topology.csv" > "$T/tt-$n.csv"
     done
     rows=$(( (n + 1) / 2 ))
     {
@@ -52,7 +52,9 @@ if have sim-topology.csv; then
         while [ $i -lt $n ]; do
             i=$((i + 1))
             echo "set title \"$(cat "$T/tt-$i.title")\" font ',9'"
-            echo "plot \"$T/tt-$i.csv\" using 2:xtic(1) title 'simulated time' lc rgb '#4477aa', '' using 3 title 'bytes' lc rgb '#bbbbbb', '' using 4 title 'published time' lc rgb '#ee6677'"
+            pub=""
+            grep -q ',[0-9.]*$' "$T/tt-$i.csv" && pub=", '' using 4 title 'published time' lc rgb '#ee6677'"
+            echo "plot \"$T/tt-$i.csv\" using 2:xtic(1) title 'simulated time' lc rgb '#4477aa', '' using 3 title 'bytes' lc rgb '#bbbbbb'$pub"
         done
         echo "unset multiplot"
     } | gp sim-topology.png "1100,$((250 * rows + 60))"
@@ -85,7 +87,7 @@ if have sim-hybrid.csv; then
         n=$((n + 1))
         awk -F, -v k="${p%:*}" -v o="${p#*:}" 'NR > 1 && $1 == k && $3 == o {
             sp = $2; sub(/x[0-9]+$/, "", sp);
-            if (!(sp in seen)) { seen[sp] = 1; ord[++m] = sp; lab[sp] = sp " " $4 "/" $7 }
+            if (!(sp in seen)) { seen[sp] = 1; ord[++m] = sp; lab[sp] = sp "\\n" $4 " / " $7 }
             r[sp, $8] = $13 }
           END { for (i = 1; i <= m; i++) { sp = ord[i];
                 printf "%s,%s,%s,%s\n", lab[sp], r[sp, "none"], r[sp, "constant"], r[sp, "variable"] } }' \
@@ -96,7 +98,7 @@ if have sim-hybrid.csv; then
     rows=$(( (n + 1) / 2 ))
     {
         echo "set multiplot layout $rows,2 title \"Funneled (8 nodes x 2 threads) / pure MPI (16 processes), simulated on the journal's 8 dual nodes; grids MPI/funneled from the paper's Table 1\" font ',9'"
-        echo "set style data histograms; set style histogram clustered gap 1; set yrange [0.7:1.15]"
+        echo "set style data histograms; set style histogram clustered gap 1; set yrange [0.6:1.2]"
         echo "set key top left font ',7'; set xtics font ',7'; set ylabel 'time / pure MPI'"
         i=0
         while [ $i -lt $n ]; do
@@ -117,7 +119,7 @@ if have sim-scale.csv; then
         done
     done
     awk -F, 'NR > 1 && $2 == "grids" { sp = $4; sub(/x[0-9]+$/, "", sp);
-        printf "%s %s,%s,%s\n", sp, $5, $7, $8 }' "$R/sim-scale.csv" > "$T/sc-grids.csv"
+        printf "%s\\n%s,%s,%s\n", sp, $5, $7, $8 }' "$R/sim-scale.csv" > "$T/sc-grids.csv"
     # the series' spaces, for the titles: the strong space, the weak block
     strong=$(awk -F, 'NR > 1 && $2 == "strong" { print $4; exit }' "$R/sim-scale.csv")
     weak=$(awk -F, 'NR > 1 && $2 == "weak" { split($4, x, "x"); split($5, g, "x");
