@@ -6,8 +6,8 @@
 # figures with gnuplot and records SimGrid's version and the machine in
 # sim-machine.txt.  Needs the SMPI build in build/smpi/ (make MPI=smpi
 # sim-build; `make simulate` does it).  Simulated times repeat exactly; the
-# real time each simulation took is in the CSV files too.  The full set takes
-# about N minutes here, --quick about M.
+# real time each simulation took is in the CSV files too.  The full set took
+# about 55 minutes here on 2 shared cores, --quick 70 s on an idle machine.
 #
 #   1. topology.sh   communication-optimal vs balanced grid, the papers' cluster
 #   2. scatter.sh    the seismic scatter on the paper's grid
