@@ -21,7 +21,7 @@ notok() { echo "not ok - $1"; fails=$((fails + 1)); }
 check() { if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi; }
 
 if ! command -v "$SMPICC" >/dev/null 2>&1 || ! command -v "$SMPIRUN" >/dev/null 2>&1; then
-    echo "skip - simulate: SimGrid's $SMPICC/$SMPIRUN are not installed (sudo apt-get install -y libsimgrid-dev; make simulate installs it)"
+    echo "skip - simulate: SimGrid's compiler and launcher ($SMPICC, $SMPIRUN) are not installed (sudo apt-get install -y libsimgrid-dev; make simulate installs it)"
     exit 0
 fi
 T=${TMPDIR:-/tmp}/cli_simulate.$$
