@@ -7,6 +7,9 @@
 #   make bench-quick   the same, reduced set (under a minute: 25 s here)
 #   make install   PREFIX=/usr/local [DESTDIR=...]: headers, tilectl,
 #                  tilehybrid.pc and the CMake package (make uninstall)
+#   make simulate  the papers' clusters simulated with SimGrid SMPI (sim/,
+#                  installs libsimgrid-dev first); make simulate-quick: a
+#                  reduced set (a few minutes)
 #
 # The first two targets check for mpicc/mpiexec (tools/ensure-deps.sh) and
 # then re-run make, so that the compiler flags are read from a working MPI.
@@ -18,6 +21,9 @@
 #                 binaries in ./demos, ./tilectl and build/
 #   MPI=mpich     mpicc.mpich/mpiexec.mpich, binaries in build/mpich/
 #   MPI=openmpi   mpicc.openmpi/mpiexec.openmpi, binaries in build/openmpi/
+#   MPI=smpi      SimGrid's smpicc/smpirun (SMPICC=..., SMPIRUN=...), no
+#                 OpenMP, binaries in build/smpi/ (they run only under
+#                 smpirun); builds the demos and sim/'s programs only
 # MPICC=... MPIEXEC=... override the compiler and launcher in every case.
 
 PREFIX  ?= /usr/local
@@ -39,8 +45,18 @@ else ifneq ($(filter $(MPI),mpich openmpi),)
   B       := build/$(MPI)
   DEMODIR := $(B)/demos
   TILECTL := $(B)/tilectl
+else ifeq ($(MPI),smpi)
+  # := so that the MPICC and MPIEXEC the tests export do not leak in
+  SMPICC  ?= smpicc
+  SMPIRUN ?= smpirun
+  MPICC   := $(SMPICC)
+  MPIEXEC := $(SMPIRUN)
+  B       := build/smpi
+  DEMODIR := $(B)/demos
+  TILECTL := $(B)/tilectl
+  OMP     :=
 else
-  $(error MPI=$(MPI): unknown MPI; use MPI=mpich or MPI=openmpi, or MPICC=... MPIEXEC=...)
+  $(error MPI=$(MPI): unknown MPI; use MPI=mpich, MPI=openmpi or MPI=smpi, or MPICC=... MPIEXEC=...)
 endif
 CFLAGS  ?= -O2
 WARN    := -std=c99 -Wall -Wextra -pedantic -Werror
@@ -57,7 +73,8 @@ BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 
 .PHONY: all demo check check-tsan bench bench-quick install uninstall clean deps \
-        all-real demo-real check-real check-tsan-real bench-real bench-quick-real
+        all-real demo-real check-real check-tsan-real bench-real bench-quick-real \
+        simulate simulate-quick sim-deps sim-build
 
 all: deps
 	@$(MAKE) --no-print-directory all-real
@@ -78,6 +95,26 @@ bench-quick: deps
 bench bench-quick: export TILEHYBRID_GNUPLOT = 1
 deps:
 	@MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" sh tools/ensure-deps.sh
+
+# The simulations (sim/README.md): SimGrid and gnuplot first, then the SMPI
+# build in build/smpi/, then sim/run.sh.  Whatever MPI= says, they build with
+# MPI=smpi.
+SIM_PROGS := $(patsubst sim/%.c,build/smpi/sim/%,$(wildcard sim/*.c))
+simulate: sim-deps
+	@$(MAKE) --no-print-directory MPI=smpi sim-build
+	@nice -n 10 sh sim/run.sh
+simulate-quick: sim-deps
+	@$(MAKE) --no-print-directory MPI=smpi sim-build
+	@nice -n 10 sh sim/run.sh --quick
+sim-deps:
+	@MPI=smpi TILEHYBRID_GNUPLOT=1 sh tools/ensure-deps.sh
+# the demos and sim/'s programs, built with smpicc into build/smpi/
+ifeq ($(MPI),smpi)
+sim-build: $(DEMODIR)/adi $(DEMODIR)/de $(DEMODIR)/scatter $(SIM_PROGS)
+else
+sim-build:
+	@$(MAKE) --no-print-directory MPI=smpi sim-build
+endif
 
 # what the scripts run: tests/run.sh, tests/cli_*.sh and demos/run-demo.sh
 # take the binaries' places from these variables
@@ -119,6 +156,11 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ $< -lm
+
+# sim/'s programs (make MPI=smpi sim-build)
+build/smpi/sim/%: sim/%.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $< -lm
 
 $(B)/bench/%: bench/%.c tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)

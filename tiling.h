@@ -101,6 +101,9 @@
  * Options (#define before including):
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset (debugging aid; C only,
  *                       it uses a compound literal).
+ *   TILE_SIM_FLOPS      under SimGrid SMPI only (smpicc): the simulated flops
+ *                       charged per computed point (default 1; 0 = let SMPI
+ *                       time the real computation).  See tile__sim_begin().
  *
  * Requires MPI (any version >= 2.2) and C99.  The threaded models are in
  * hybrid.h; this header asks OpenMP only whether it runs inside a parallel
@@ -596,6 +599,42 @@ static inline double tile_wtime(void)
     return MPI_Wtime();
 #endif
 }
+
+/*
+ * Simulation hook, active only under SimGrid SMPI (smpicc; SMPI's mpi.h
+ * defines SMPI_SAMPLE_FLOPS).  SMPI normally times the real computation
+ * between MPI calls and scales it, which makes simulated times as noisy as
+ * the machine running the simulation.  Around each tile's points
+ * (TILE__COMPUTE), tile__sim_begin() stops SMPI's timer and
+ * tile__sim_end(points) charges points * TILE_SIM_FLOPS flops to the
+ * simulated host instead, then restarts the timer.  With one flop per point
+ * (the default), the platform's host speed is points per second (1 / t_comp).
+ * Run with --cfg=smpi/simulate-computation:no so that the code between MPI
+ * calls (packing, boundary values) costs nothing either: a simulation then
+ * repeats exactly.  The values computed are the same as under any MPI.
+ * TILE_SIM_FLOPS 0 leaves SMPI's own timing on.  Elsewhere both do nothing.
+ */
+#ifdef SMPI_SAMPLE_FLOPS
+#ifndef TILE_SIM_FLOPS
+#define TILE_SIM_FLOPS 1.0
+#endif
+static inline void tile__sim_begin(void)
+{
+    if (TILE_SIM_FLOPS > 0)
+        smpi_bench_end();
+}
+
+static inline void tile__sim_end(int64_t points)
+{
+    if (TILE_SIM_FLOPS > 0) {
+        smpi_execute_flops((double)points * (TILE_SIM_FLOPS));
+        smpi_bench_begin();
+    }
+}
+#else
+static inline void tile__sim_begin(void) {}
+static inline void tile__sim_end(int64_t points) { (void)points; }
+#endif
 
 static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
                              const char *fmt, ...)
@@ -1568,9 +1607,12 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
         double const tile_cp_t0_ = tile_wtime();                                    \
         int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, (s));       \
         if (tile_cp_k_ >= 0 && tile_cp_p_->run.ok) {                               \
+            int64_t const tile_cp_n0_ = tile_cp_p_->run.stats[tile_cp_t_].points;  \
+            tile__sim_begin();                                                     \
             tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
             TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
             tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
+            tile__sim_end(tile_cp_p_->run.stats[tile_cp_t_].points - tile_cp_n0_); \
             tile_cp_p_->run.stats[tile_cp_t_].compute += tile_wtime() - tile_cp_t0_; \
         }                                                                          \
     } while (0)

@@ -11,6 +11,8 @@
 # with Archer (libomp-dev) when clang cannot build -fopenmp
 # -fsanitize=thread (the target skips without it).
 # `make bench` sets TILEHYBRID_GNUPLOT=1: gnuplot (its figures) is required too.
+# MPI=smpi (`make simulate`, .ci/run): SimGrid's smpicc and smpirun
+# (libsimgrid-dev) in place of an MPI.
 #   MPI=openmpi MPICC=mpicc.openmpi MPIEXEC=mpiexec.openmpi sh tools/ensure-deps.sh
 set -u
 case "${MPI:-}" in
@@ -20,10 +22,13 @@ case "${MPI:-}" in
     mpich)   pkgs="mpich libmpich-dev" bin="mpich" name="MPICH"
              other="'sudo dnf install mpich-devel', 'brew install mpich'"
              cc=${MPICC:-mpicc.mpich} run=${MPIEXEC:-mpiexec.mpich} ;;
+    smpi)    pkgs="libsimgrid-dev" bin="libsimgrid-dev" name="SimGrid (SMPI)"
+             other="'brew install simgrid', or SimGrid 3.x from your distribution"
+             cc=${SMPICC:-smpicc} run=${SMPIRUN:-smpirun} ;;
     "")      pkgs="mpich libmpich-dev" bin="mpich" name="MPICH"
              other="'sudo dnf install mpich-devel', 'brew install mpich'"
              cc=${MPICC:-mpicc} run=${MPIEXEC:-mpiexec} ;;
-    *)       echo "tilehybrid: MPI=$MPI: unknown MPI; use MPI=mpich or MPI=openmpi" >&2; exit 2 ;;
+    *)       echo "tilehybrid: MPI=$MPI: unknown MPI; use MPI=mpich, MPI=openmpi or MPI=smpi" >&2; exit 2 ;;
 esac
 need=""
 command -v "$cc" >/dev/null 2>&1 || need=" $pkgs"

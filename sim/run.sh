@@ -1,0 +1,52 @@
+#!/bin/sh
+# sim/run.sh -- `make simulate` and `make simulate-quick`.
+#   sh sim/run.sh [--quick]
+# Runs the four experiments on simulated clusters (SimGrid SMPI, sim/README.md),
+# writes CSV files into sim/results/ (RESULTS=DIR to change), draws the PNG
+# figures with gnuplot and records SimGrid's version and the machine in
+# sim-machine.txt.  Needs the SMPI build in build/smpi/ (make MPI=smpi
+# sim-build; `make simulate` does it).  Simulated times repeat exactly; the
+# real time each simulation took is in the CSV files too.  The full set took
+# about 55 minutes here on 2 shared cores, --quick 70 s on an idle machine.
+#
+#   1. topology.sh   communication-optimal vs balanced grid, the papers' cluster
+#   2. scatter.sh    the seismic scatter on the paper's grid
+#   3. hybrid.sh     balanced funneled vs pure MPI, 8 dual nodes
+#   4. scale.sh      256 to 4,096 processes of a modern cluster
+set -eu
+QUICK=0
+case "${1:-}" in
+    --quick) QUICK=1 ;;
+    "") ;;
+    -h|--help) echo "usage: sh sim/run.sh [--quick]"
+               sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "sim/run.sh: unknown argument '$1' (usage: sh sim/run.sh [--quick])" >&2; exit 2 ;;
+esac
+export QUICK
+export RESULTS=${RESULTS:-sim/results}
+export SMPIRUN=${SMPIRUN:-smpirun}
+export SIMBIN=${SIMBIN:-build/smpi}
+for p in demos/adi demos/de sim/scatter_seismic sim/funneled; do
+    [ -x "$SIMBIN/$p" ] || { echo "sim/run.sh: $SIMBIN/$p is missing: run make MPI=smpi sim-build (or make simulate)" >&2; exit 2; }
+done
+mkdir -p "$RESULTS"
+start=$(date +%s)
+{
+    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "set: $([ "$QUICK" = 1 ] && echo quick || echo full)"
+    echo "simgrid: $($SMPIRUN -version 2>/dev/null | head -n 1)"
+    echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+    echo "cores: $(getconf _NPROCESSORS_ONLN 2>/dev/null)"
+    echo "os: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") $(uname -r)"
+} > "$RESULTS/sim-machine.txt"
+echo "== machine"; cat "$RESULTS/sim-machine.txt"
+
+for part in topology scatter hybrid scale; do
+    echo "== $part"
+    t0=$(date +%s)
+    sh "sim/$part.sh"
+    echo "   ($part: $(( $(date +%s) - t0 )) s)"
+done
+echo "== figures"
+sh sim/plot.sh "$RESULTS"
+echo "simulate: done in $(( $(date +%s) - start )) s; CSV and PNG files in $RESULTS/"

@@ -1,0 +1,365 @@
+/* sim/scatter_seismic.c -- the scatter paper's seismic experiment, simulated
+ * (make simulate; built with smpicc into build/smpi/sim/, run by
+ * sim/scatter.sh on sim/platforms/seismic.xml).
+ *
+ *   smpirun -np 16 -platform sim/platforms/seismic.xml \
+ *       -hostfile sim/platforms/seismic.hosts build/smpi/sim/scatter_seismic \
+ *       --costs sim/platforms/seismic.costs [--items 817101] [--json]
+ *
+ * The root (rank 0) holds n rays of 64 bytes and distributes them six times,
+ * each time from a common barrier (the hostfile lists the machines by
+ * decreasing bandwidth to the root, the root first):
+ *   uniform            MPI_Scatter, n/p rays each, the root keeps the
+ *                      remainder (the paper's original program, Figure 2);
+ *   uniform_ordered    the same counts, sent one after the other in rank
+ *                      order, i.e. by decreasing bandwidth (what the paper's
+ *                      MPICH-G2 did, and the order its Figure 2 used);
+ *   balanced           slb_plan_create from the paper's own mu and lambda
+ *                      (Table 1, given in --costs in rank order: "name mu
+ *                      lambda" per line), then slb_plan_scatterv, which is
+ *                      MPI_Scatterv: SMPI posts every send at once;
+ *   balanced_ordered   the same plan, sent one after the other in the plan's
+ *                      order (Theorem 3: decreasing bandwidth, the root
+ *                      last): the paper's Figure 3;
+ *   ascending_ordered  a plan for the opposite order (increasing bandwidth,
+ *                      scatterlb.h's SLB_ORDER_GIVEN on a communicator in
+ *                      that order), sent one after the other: Figure 4;
+ *   reversed_ordered   the balanced plan's counts sent in the opposite
+ *                      order (the other reading of Figure 4: same counts,
+ *                      order reversed).
+ * "One after the other" is a blocking MPI_Send per destination: SMPI sends
+ * messages above 64 KiB synchronously, so each transfer ends before the next
+ * starts, as the paper's model assumes (its eq. 1).
+ * A rank "computes" its rays by charging one simulated flop per ray: the
+ * platform gives each host the speed 1/mu, so a ray takes mu seconds.  (It
+ * also sums the ray numbers it received, and the root checks that the sum
+ * over every rank is n(n-1)/2 in every run: each ray arrived exactly once.)
+ * Each rank's finish time (distribution + compute) is printed with the
+ * makespan, and for the plans the finish times scatterlb.h predicted.
+ *
+ * Exit status 0, 1 (a ray lost or duplicated, an MPI or plan error), 2 (bad
+ * arguments). */
+#include <mpi.h>
+
+#include "scatterlb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXP 1024
+#define RUNS 6
+
+/* The six runs, in the order they happen (and are printed). */
+static const char *const run_name[RUNS] = {"uniform",          "uniform_ordered",
+                                           "balanced",         "balanced_ordered",
+                                           "ascending_ordered", "reversed_ordered"};
+
+typedef struct ray {
+    double v[8]; /* v[0]: the ray's number; 64 bytes as in the paper */
+} ray;
+
+/* What a run gives on this rank: its finish time and the sum of its rays'
+ * numbers; the plan it followed (NULL: uniform counts). */
+typedef struct outcome {
+    double finish, sum;
+    const slb_plan *plan;
+} outcome;
+
+/* "Compute" count rays: the sum of their numbers, and count flops charged
+ * to this rank's simulated host (speed 1/mu: count * mu seconds). */
+static double work(const ray *r, int64_t count)
+{
+    double s = 0.0;
+    int64_t i;
+    for (i = 0; i < count; i++)
+        s += r[i].v[0];
+    smpi_execute_flops((double)count);
+    return s;
+}
+
+/* Read "name mu lambda" lines (# comments) into names[], mu[], lambda[];
+ * the count, or -1. */
+static int read_costs(const char *path, char (*names)[64], double *mu, double *lambda)
+{
+    FILE *f = fopen(path, "r");
+    char line[256];
+    int p = 0;
+    if (f == NULL)
+        return -1;
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (p == MAXP || sscanf(line, "%63s %lf %lf", names[p], &mu[p], &lambda[p]) != 3) {
+            fclose(f);
+            return -1;
+        }
+        p++;
+    }
+    fclose(f);
+    return p;
+}
+
+/* The uniform runs: q rays each, the root computes the rem rays left over
+ * too; by MPI_Scatter, or (ordered) by one MPI_Send after the other in rank
+ * order.  This rank's finish time from the barrier. */
+static double run_uniform(const ray *all, ray *mine, int64_t q, int64_t rem, MPI_Datatype t,
+                          int ordered, double *sum)
+{
+    double t0;
+    int rank, size, r;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    if (!ordered)
+        MPI_Scatter(all, (int)q, t, mine, (int)q, t, 0, MPI_COMM_WORLD);
+    else if (rank != 0)
+        MPI_Recv(mine, (int)q, t, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    else
+        for (r = 1; r < size; r++)
+            MPI_Send(all + q * r, (int)q, t, r, 0, MPI_COMM_WORLD);
+    *sum = work(rank == 0 ? all : mine, q);
+    if (rank == 0)
+        *sum += work(all + q * size, rem);
+    return MPI_Wtime() - t0;
+}
+
+/* A plan's run: slb_plan_scatterv (ordered 0), or one MPI_Send after the
+ * other in the plan's order (1) or in the opposite order, the root still
+ * last (-1); then the rank's share. */
+static double run_plan(const slb_plan *plan, const ray *all, ray *mine, int ordered, double *sum)
+{
+    double t0;
+    int i, r, root = plan->root, last = plan->size - 1;
+    MPI_Barrier(plan->comm);
+    t0 = MPI_Wtime();
+    if (!ordered) {
+        if (slb_plan_scatterv(plan, all, mine, NULL) != SLB_OK)
+            MPI_Abort(MPI_COMM_WORLD, 1);
+    } else if (plan->rank != root) {
+        MPI_Recv(mine, (int)plan->counts[plan->rank], plan->type, root, 0, plan->comm,
+                 MPI_STATUS_IGNORE);
+    } else {
+        for (i = 0; i < last; i++) /* order[last] is the root */
+            if ((r = plan->order[ordered > 0 ? i : last - 1 - i]) != root)
+                MPI_Send(all + plan->displs[r], (int)plan->counts[r], plan->type, r, 0,
+                         plan->comm);
+    }
+    *sum = work(ordered != 0 && plan->rank == root ? all + plan->displs[root] : mine,
+                plan->counts[plan->rank]);
+    return MPI_Wtime() - t0;
+}
+
+static int usage(int rank, const char *msg)
+{
+    if (rank == 0)
+        fprintf(stderr, "scatter_seismic: %s\nusage: smpirun ... scatter_seismic --costs FILE "
+                        "[--items N] [--json]\n", msg);
+    return 2;
+}
+
+/* Parse argv; 0 or the exit status. */
+static int parse(int argc, char **argv, int rank, const char **costs, int64_t *n, int *json)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0)
+            *json = 1;
+        else if (strcmp(argv[i], "--costs") == 0 && i + 1 < argc)
+            *costs = argv[++i];
+        else if (strcmp(argv[i], "--items") == 0 && i + 1 < argc) {
+            char *end;
+            long long v = strtoll(argv[++i], &end, 10);
+            if (*end != '\0' || v < 1 || v > 100000000)
+                return usage(rank, "--items: a whole number in 1..100000000");
+            *n = v;
+        } else
+            return usage(rank, "unknown or incomplete argument");
+    }
+    return *costs == NULL ? usage(rank, "--costs FILE is required") : 0;
+}
+
+/* Print "key":[v0,...] (JSON) with a leading comma. */
+static void print_array(const char *key, const double *v, int p)
+{
+    int i;
+    printf(", \"%s\": [", key);
+    for (i = 0; i < p; i++)
+        printf("%s%.4f", i ? ", " : "", v[i]);
+    printf("]");
+}
+
+static double max_of(const double *v, int p)
+{
+    double m = 0;
+    int i;
+    for (i = 0; i < p; i++)
+        m = v[i] > m ? v[i] : m;
+    return m;
+}
+
+/* Gather run j's outcome to rank 0 (in MPI_COMM_WORLD's rank order) and, on
+ * rank 0, print it: as "<run>_finish" etc. (JSON) or one line of text. */
+static void report_run(int json, int j, const outcome *o, int p)
+{
+    double fin[MAXP], cnt[MAXP], pred[MAXP], mine[2] = {0, 0};
+    int rank;
+    char key[64];
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (o->plan != NULL) {
+        mine[0] = (double)o->plan->counts[o->plan->rank];
+        mine[1] = o->plan->finish[o->plan->rank];
+    }
+    MPI_Gather(&o->finish, 1, MPI_DOUBLE, fin, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gather(&mine[0], 1, MPI_DOUBLE, cnt, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Gather(&mine[1], 1, MPI_DOUBLE, pred, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank != 0)
+        return;
+    if (!json) {
+        printf("%-18s makespan %8.1f s", run_name[j], max_of(fin, p));
+        if (o->plan != NULL)
+            printf(" (predicted %.1f s)", o->plan->makespan);
+        printf("\n");
+        return;
+    }
+    sprintf(key, "%s_finish", run_name[j]);
+    print_array(key, fin, p);
+    printf(", \"%s_makespan\": %.4f", run_name[j], max_of(fin, p));
+    if (o->plan != NULL) {
+        sprintf(key, "%s_counts", run_name[j]);
+        print_array(key, cnt, p);
+        sprintf(key, "%s_predicted", run_name[j]);
+        print_array(key, pred, p);
+        printf(", \"%s_predicted_makespan\": %.4f", run_name[j], o->plan->makespan);
+    }
+}
+
+/* Rank 0 reads the costs; every rank gets its own mu and lambda.  0 or the
+ * exit status (the same on every rank). */
+static int load_costs(const char *costs, int rank, int size, char (*names)[64], slb_affine *me)
+{
+    static double mu[MAXP], lambda[MAXP];
+    double mine[2];
+    int rc = 0;
+    if (rank == 0 && read_costs(costs, names, mu, lambda) != size)
+        rc = usage(rank, "--costs: unreadable, or not one line per rank");
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc != 0)
+        return rc;
+    MPI_Scatter(mu, 1, MPI_DOUBLE, &mine[0], 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    MPI_Scatter(lambda, 1, MPI_DOUBLE, &mine[1], 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    me->comp0 = 0.0; /* the paper's costs are linear */
+    me->mu = mine[0];
+    me->comm0 = 0.0;
+    me->lambda = mine[1]; /* the root's own share costs nothing to send */
+    return 0;
+}
+
+/* The two plans: bandwidth order on MPI_COMM_WORLD; the given (ascending)
+ * order on asc, MPI_COMM_WORLD with the ranks after the root reversed. */
+static void make_plans(int64_t n, MPI_Datatype t, const slb_affine *me, slb_plan *bw,
+                       slb_plan *up, MPI_Comm *asc)
+{
+    slb_options o = slb_options_default();
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (MPI_Comm_split(MPI_COMM_WORLD, 0, rank == 0 ? 0 : size - rank, asc) != MPI_SUCCESS)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    o.order = SLB_ORDER_GIVEN;
+    if (slb_plan_create(MPI_COMM_WORLD, 0, n, t, me, NULL, bw, NULL) != SLB_OK ||
+        slb_plan_create(*asc, 0, n, t, me, &o, up, NULL) != SLB_OK)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/* Rank 0: the run's header and footer around report_run's output. */
+static void report_open(int json, int64_t n, int p, char (*names)[64])
+{
+    int i;
+    if (!json) {
+        printf("%lld rays, %d ranks\n", (long long)n, p);
+        return;
+    }
+    printf("{\"items\": %lld, \"ranks\": %d, \"names\": [", (long long)n, p);
+    for (i = 0; i < p; i++)
+        printf("%s\"%s\"", i ? ", " : "", names[i]);
+    printf("]");
+}
+
+int main(int argc, char **argv)
+{
+    static char names[MAXP][64];
+    const char *costs = NULL;
+    int64_t n = 817101, q, cap;
+    int rank, size, json = 0, rc, ok, j;
+    double sums[RUNS], tot[RUNS], want;
+    ray *all = NULL, *mine;
+    MPI_Datatype ray_t;
+    MPI_Comm asc;
+    slb_affine me;
+    slb_plan bw, up;
+    outcome out[RUNS];
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    rc = parse(argc, argv, rank, &costs, &n, &json);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc == 0 && size > MAXP)
+        rc = usage(rank, "at most 1024 ranks");
+    if (rc == 0)
+        rc = load_costs(costs, rank, size, names, &me);
+    if (rc != 0) {
+        MPI_Finalize();
+        return rc;
+    }
+    MPI_Type_contiguous(8, MPI_DOUBLE, &ray_t);
+    MPI_Type_commit(&ray_t);
+    if (rank == 0) {
+        int64_t i;
+        all = (ray *)calloc((size_t)n, sizeof(ray));
+        for (i = 0; all != NULL && i < n; i++)
+            all[i].v[0] = (double)i;
+    }
+    make_plans(n, ray_t, &me, &bw, &up, &asc);
+    q = n / size;
+    cap = q;
+    cap = bw.counts[bw.rank] > cap ? bw.counts[bw.rank] : cap;
+    cap = up.counts[up.rank] > cap ? up.counts[up.rank] : cap;
+    mine = (ray *)malloc((size_t)(cap + 1) * sizeof(ray));
+    if (mine == NULL || (rank == 0 && all == NULL))
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    for (j = 0; j < RUNS; j++)
+        out[j].plan = j < 2 ? NULL : j == 4 ? &up : &bw;
+    out[0].finish = run_uniform(all, mine, q, n - q * size, ray_t, 0, &out[0].sum);
+    out[1].finish = run_uniform(all, mine, q, n - q * size, ray_t, 1, &out[1].sum);
+    out[2].finish = run_plan(&bw, all, mine, 0, &out[2].sum);
+    out[3].finish = run_plan(&bw, all, mine, 1, &out[3].sum);
+    out[4].finish = run_plan(&up, all, mine, 1, &out[4].sum);
+    out[5].finish = run_plan(&bw, all, mine, -1, &out[5].sum);
+
+    for (j = 0; j < RUNS; j++)
+        sums[j] = out[j].sum;
+    MPI_Reduce(sums, tot, RUNS, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    want = (double)n * (double)(n - 1) / 2.0;
+    for (ok = 1, j = 0; j < RUNS; j++)
+        ok = ok && tot[j] == want;
+    if (rank == 0)
+        report_open(json, n, size, names);
+    for (j = 0; j < RUNS; j++)
+        report_run(json, j, &out[j], size);
+    if (rank == 0)
+        printf(json ? ", \"ok\": %s}\n" : "rays: %s\n",
+               ok ? (json ? "true" : "all delivered once in every run")
+                  : (json ? "false" : "LOST OR DUPLICATED"));
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    slb_plan_free(&bw);
+    slb_plan_free(&up);
+    MPI_Comm_free(&asc);
+    MPI_Type_free(&ray_t);
+    free(all);
+    free(mine);
+    MPI_Finalize();
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,135 @@
+#!/bin/sh
+# tests/cli_simulate.sh -- the SimGrid SMPI simulations (make simulate,
+# sim/README.md) on small cases: the SMPI builds compute what the plain
+# sequential loop and the real MPI compute, bit for bit; simulated times
+# repeat exactly and have the shape the models predict (directions and
+# ranges, never exact seconds: they may drift between SimGrid versions);
+# bytes and messages are exactly the model's; the platform files are what
+# their scripts write.  Skipped, with the reason, when SimGrid is missing.
+#   sh tests/cli_simulate.sh
+set -u
+. tests/lib.sh
+SMPICC=${SMPICC:-smpicc}
+SMPIRUN=${SMPIRUN:-smpirun}
+S=build/smpi               # the SMPI build (make MPI=smpi sim-build)
+P=sim/platforms
+check() { if [ "$1" -eq 0 ]; then ok "$2"; else notok "$2"; fi; }
+
+if ! command -v "$SMPICC" >/dev/null 2>&1 || ! command -v "$SMPIRUN" >/dev/null 2>&1; then
+    skip "simulate" "SimGrid's compiler and launcher ($SMPICC, $SMPIRUN) are not installed (sudo apt-get install -y libsimgrid-dev; make simulate installs it)"
+    done_testing
+fi
+scratch cli_simulate
+
+# json KEY < LINE: a scalar; jarr KEY < LINE: an array, one value a line
+json() { sed -n "s/.*\"$1\": *\"\{0,1\}\([-+0-9a-zA-Z_.]*\)\"\{0,1\}.*/\1/p" | head -n 1; }
+jarr() { sed -n "s/.*\"$1\": *\[\([^]]*\)\].*/\1/p" | head -n 1 | tr ',' '\n' | tr -d ' "'; }
+# within A B LO HI: LO <= A / B <= HI
+within() { awk -v a="$1" -v b="$2" -v lo="$3" -v hi="$4" 'BEGIN { r = a / b; exit !(r >= lo && r <= hi) }'; }
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
+CFG="--cfg=smpi/simulate-computation:no --log=root.thresh:error --log=smpi.thresh:error"
+NONOVERLAP="--cfg=network/model:CM02 --cfg=smpi/ois:0:107e-6:1e-7"
+# sim NP PLATFORM HOSTS [CFG...] -- PROGRAM ARGS: one simulation's output
+sim() {
+    s_np=$1 s_pl=$2 s_h=$3; shift 3
+    s_cfg=""
+    while [ "$1" != -- ]; do s_cfg="$s_cfg $1"; shift; done
+    shift
+    # shellcheck disable=SC2086
+    timeout 300 "$SMPIRUN" -np "$s_np" -platform "$P/$s_pl" -hostfile "$P/$s_h" $CFG $s_cfg "$@" 2>"$T/err"
+}
+
+# --- the build and the platform files -----------------------------------------
+env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL timeout 600 make --no-print-directory MPI=smpi sim-build \
+    > "$T/build" 2>&1
+check $? "make MPI=smpi sim-build: the demos and sim/'s programs build with smpicc -Werror into $S/"
+( sh sim/cluster-platform.sh "$T/plat" && sh sim/seismic-platform.sh demos/data/seismic-1999.csv "$T/plat" &&
+    for f in fastethernet.xml fastethernet-1ppn.hosts fastethernet-2ppn.hosts modern.xml modern.hosts \
+             seismic.xml seismic.hosts seismic.costs; do cmp -s "$T/plat/$f" "$P/$f" || exit 1; done ) > /dev/null
+check $? "sim/platforms/ is what cluster-platform.sh and seismic-platform.sh write"
+sh sim/run.sh --help | grep -q -- '--quick' && { sh sim/run.sh --bogus 2>/dev/null; [ $? -eq 2 ]; }
+check $? "sim/run.sh --help prints the usage; an unknown argument exits 2"
+
+# --- bitwise equal: SMPI, the real MPI, the sequential loop --------------------
+for demo in adi de; do
+    ref=$(timeout 60 "$B/bench/seq_kernels" $demo 11 37 45 | json checksum)
+    real=$(timeout 120 $MPIEXEC -n 4 "$DEMODIR/$demo" --space 11x37x45 --tile-height 7 --json 2>&1 | json checksum)
+    bad=""
+    for g in comm 2x2 1x4; do
+        out=$(sim 4 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/$demo" --space 11x37x45 \
+                  --tile-height 7 --grid $g --verify --json)
+        [ "$(echo "$out" | json checksum)" = "$ref" ] && [ "$(echo "$out" | json verify)" = ok ] ||
+            bad="$bad $g:$(echo "$out" | json checksum)"
+    done
+    [ -n "$ref" ] && [ "$real" = "$ref" ] && [ -z "$bad" ]
+    check $? "$demo: 4 simulated ranks (grids comm, 2x2, 1x4) verify every point and print the checksum of the sequential loop and of $MPIEXEC ($ref)${bad:+; got$bad}"
+done
+
+# --- the compute hook: points x t_comp, repeatable -----------------------------
+one=$(sim 1 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/adi" --space 16x64x2000 \
+          --tile-height 50 --json | json seconds)
+# the platform's host speed is 1 / 288 ns: one flop per point
+within "$one" "$(awk 'BEGIN { print 16 * 64 * 2000 * 288e-9 }')" 0.999 1.01
+check $? "tiling.h's hook: one simulated rank takes points x 288 ns (got $one s for 2,048,000 points)"
+t1=$(sim 4 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/de" --space 16x64x2000 --tile-height 20 --json | json seconds)
+t2=$(sim 4 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/de" --space 16x64x2000 --tile-height 20 --json | json seconds)
+[ -n "$t1" ] && [ "$t1" = "$t2" ]
+check $? "a simulation repeats exactly (DE, 4 ranks: $t1 s and $t2 s)"
+
+# --- the topology claim under the non-overlapping model ------------------------
+# bytes and messages of a P1 x P2 grid on X1 x X2 x Z, d = 1, tiles of 25:
+# every process that has an upper neighbour along i sends its face, 8 d
+# X_j/P_j bytes per plane, once per tile
+model() { awk -v p1="$1" -v p2="$2" 'BEGIN { X1 = 16; X2 = 256; Z = 2000; nt = int((Z + 24) / 25);
+    s1 = (p1 - 1) * p2; s2 = p1 * (p2 - 1);
+    printf "%d %d", s1 * 8 * (X2 / p2) * Z + s2 * 8 * (X1 / p1) * Z, (s1 + s2) * nt }'; }
+for g in 4x4 1x16; do
+    sim 16 fastethernet.xml fastethernet-1ppn.hosts $NONOVERLAP -- "$S/demos/adi" --space 16x256x2000 \
+        --tile-height 25 --grid $g --json > "$T/topo-$g"
+done
+t44=$(json seconds < "$T/topo-4x4") t116=$(json seconds < "$T/topo-1x16")
+within "$t116" "$t44" 0.5 0.9
+check $? "ADI 16x256x2000, 16 ranks, non-overlapping model: 1x16 is 10-50% faster than 4x4 ($t116 s against $t44 s)"
+got="$(json bytes_sent_total < "$T/topo-4x4") $(json messages_total < "$T/topo-4x4") $(json bytes_sent_total < "$T/topo-1x16") $(json messages_total < "$T/topo-1x16")"
+want="$(model 4 4) $(model 1 16)"
+[ "$got" = "$want" ]
+check $? "the same runs: bytes and messages exactly the model's (4x4 then 1x16: $want; got $got)"
+[ "$(json checksum < "$T/topo-4x4")" = "$(json checksum < "$T/topo-1x16")" ]
+check $? "the same runs: both grids print the same checksum"
+
+# --- experiment 3's skeleton against the engine -------------------------------
+sk=$(sim 16 fastethernet.xml fastethernet-2ppn.hosts $NONOVERLAP -- "$S/sim/funneled" \
+         --space 16x256x2000 --tile-height 25 --grid 4x4 --overhead none --json)
+de=$(sim 16 fastethernet.xml fastethernet-2ppn.hosts $NONOVERLAP -- "$S/demos/adi" \
+         --space 16x256x2000 --tile-height 25 --grid 4x4 --json)
+[ "$(echo "$sk" | json bytes_sent_total) $(echo "$sk" | json messages_total)" = \
+  "$(echo "$de" | json bytes_sent_total) $(echo "$de" | json messages_total)" ] &&
+    within "$(echo "$sk" | json seconds)" "$(echo "$de" | json seconds)" 0.99 1.01
+check $? "sim/funneled with one thread is the ADI demo: same bytes and messages, time within 1% ($(echo "$sk" | json seconds) s against $(echo "$de" | json seconds) s)"
+for b in none variable; do
+    sim 8 fastethernet.xml fastethernet-1ppn.hosts --cfg=network/model:CM02 -- "$S/sim/funneled" \
+        --space 16x256x4000 --tile-height 25 --grid 1x8 --threads 2 --balance $b --json > "$T/fun-$b"
+done
+tn=$(json seconds < "$T/fun-none") tv=$(json seconds < "$T/fun-variable")
+within "$tv" "$tn" 0.8 0.99 && [ "$(json bal_max < "$T/fun-variable")" = 1.0000 ] &&
+    lt "$(json bal_min < "$T/fun-variable")" 0.95
+check $? "funneled, 8 nodes x 2 threads: variable balancing (bal < 0.95 where the master sends, 1 on the last process) is 1-20% faster than an even split ($tv s against $tn s)"
+
+# --- the seismic scatter ---------------------------------------------------------
+sc=$(sim 16 seismic.xml seismic.hosts --cfg=network/model:CM02 -- "$S/sim/scatter_seismic" \
+         --costs "$P/seismic.costs" --json)
+mu=$(echo "$sc" | json uniform_ordered_makespan) mb=$(echo "$sc" | json balanced_ordered_makespan)
+pb=$(echo "$sc" | json balanced_ordered_predicted_makespan) ma=$(echo "$sc" | json ascending_ordered_makespan)
+spread=$(echo "$sc" | jarr balanced_ordered_finish | sort -g | sed -n '1p;$p' | paste -sd' ' -)
+[ "$(echo "$sc" | json ok)" = true ] && within "$mb" "$pb" 1.0 1.01 && within "$mu" "$mb" 1.9 2.2 &&
+    lt "$mb" "$ma" && within ${spread:-0 1} 0.99 1.0
+check $? "seismic scatter: every ray arrives once; ordered balanced sends finish within 1% of scatterlb.h's prediction and of each other ($mb s, predicted $pb s), 1.9-2.2x sooner than uniform ($mu s), sooner than the ascending order ($ma s)"
+
+# --- the pipeline model at 64 ranks of the modern cluster --------------------------
+t=$(sim 64 modern.xml modern.hosts --cfg=network/model:CM02 -- "$S/demos/adi" --space 256x256x1024 \
+        --tile-height 64 --grid 8x8 --json | json seconds)
+pred=$(awk 'BEGIN { z = 64; steps = 1024 / z + 7 + 7;
+    printf "%.9f", steps * (z * 32 * 32 * 6.4e-9 + 1e-6 + 8 * z * (32 + 32) / 12.5e9) }')
+within "$t" "$pred" 0.95 1.05
+check $? "modern cluster, ADI 256x256x1024 on 64 ranks: within 5% of the pipeline model (Z/z + sum(P_i - 1)) (z t_plane + t_msg) ($t s, model $pred s)"
+done_testing
