@@ -157,6 +157,9 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ $< -lm
 
+# a test that includes another one (compiled again with other options)
+$(B)/tests/mpi_stencil_checked $(B)/asan/mpi_stencil_checked: tests/mpi_stencil.c
+
 # sim/'s programs (make MPI=smpi sim-build)
 build/smpi/sim/%: sim/%.c $(HEADERS)
 	@mkdir -p $(@D)

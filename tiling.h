@@ -3,9 +3,12 @@
  * licence), version TILE_VERSION.
  *
  * You have a loop nest over X_1 x ... x X_N x Z whose point update reads
- * only earlier points along the axes: A(x - a e_i) for 1 <= a <= d_i and
- * A(z - a) for 1 <= a <= d_Z.  Write that update once; tiling.h runs it on a
- * grid of MPI processes.  Each process owns a block of the X dimensions (the
+ * only earlier points: along the axes, A(x - a e_i) for 1 <= a <= d_i and
+ * A(z - a) for 1 <= a <= d_Z (the widths cfg.dep[], cfg.depz), or any list
+ * of constant offsets, diagonals included, each earlier along every
+ * dimension's loop direction (a declared stencil, tile_config_stencil()).
+ * Write that update once; tiling.h runs it on a grid of MPI processes.
+ * Each process owns a block of the X dimensions (the
  * grid comes from topology.h) and walks its column of tiles along Z, tile
  * height z: per tile it sends the boundary of the previous tile to its +dir
  * neighbours (nonblocking), posts receives for the next tile, computes the
@@ -72,19 +75,28 @@
  *     are its vectors, diagonals included, each pointing backwards along
  *     every dimension's loop direction (cfg.dir: -1 for a loop that runs
  *     downward, whose reads are then at +1).  That is the only data the
- *     pipeline delivers.  sizeof(type) must be cfg.elem_size (checked
- *     always, at no cost in the loop: TILE_ERR_ACCESS).  Define
- *     TILE_CHECK_ACCESS to have every offset checked too (slow; errors
- *     name the offset, the point and the source line).
- *   - must write the current point before reading it (points are recycled
- *     as the Z window slides);
+ *     pipeline delivers.  sizeof(type) must be cfg.elem_size and there
+ *     must be N + 1 offsets (both checked always, at no cost in the loop:
+ *     TILE_ERR_ACCESS).  Define TILE_CHECK_ACCESS to have every offset
+ *     checked too (slow; errors name the offset, the point and the source
+ *     line).
+ *   - must write the current point before reading it: its old value is
+ *     unspecified (points are recycled as the Z window slides).  Under
+ *     TILE_CHECK_ACCESS the point holds a poison pattern when the body
+ *     starts (bytes A5 A5 F5 FF repeated: a NaN as float or double, so a
+ *     read before the write shows as NaN in the results), and a point the
+ *     body leaves entirely unwritten is the run's TILE_ERR_BODY;
  *   - may read its global coordinates with tile_coord(&it, i) (i = N is Z)
  *     and its OpenMP thread number with TILE_THREAD(it) (for per-thread
  *     accumulators: the fine-grain model opens the parallel region itself);
  *   - `continue` skips to the next point.  `break`, `return` and `goto` out
  *     of the body are not allowed: they would leave a tile half computed
  *     and the neighbours waiting.  A `break` is detected and reported by
- *     tile_plan_status() as TILE_ERR_BODY; the others cannot be detected.
+ *     tile_plan_status() as TILE_ERR_BODY.  `return` and `goto` cannot be
+ *     seen when they happen (in the threaded models the compiler refuses
+ *     them: they would leave an OpenMP region); the rank's run is then left
+ *     unfinished, other ranks may wait forever, and the next run of the
+ *     plan on that rank fails with TILE_ERR_BODY.
  *
  * Iteration order inside a tile: by default Z outermost, then X_1 ... X_N
  * with the last dimension innermost and contiguous in memory; with
@@ -99,8 +111,9 @@
  * rank that found the error) on every rank: plan.status, plan.errmsg.
  *
  * Options (#define before including):
- *   TILE_CHECK_ACCESS   validate every TILE_AT offset (debugging aid; C only,
- *                       it uses a compound literal).
+ *   TILE_CHECK_ACCESS   validate every TILE_AT offset and poison the current
+ *                       point before the body (debugging aid; C only, it
+ *                       uses a compound literal: #error under C++).
  *   TILE_SIM_FLOPS      under SimGrid SMPI only (smpicc): the simulated flops
  *                       charged per computed point (default 1; 0 = let SMPI
  *                       time the real computation).  See tile__sim_begin().
@@ -111,6 +124,13 @@
  */
 #ifndef TILEHYBRID_TILING_H
 #define TILEHYBRID_TILING_H
+
+#if defined(TILE_CHECK_ACCESS) && defined(__cplusplus)
+#error "TILE_CHECK_ACCESS needs C (TILE_AT then uses a compound literal): compile the file that includes tiling.h as C, or leave TILE_CHECK_ACCESS undefined"
+#endif
+#ifdef TILEHYBRID_NO_MPI
+#error "tiling.h needs MPI: TILEHYBRID_NO_MPI is only for the MPI-free parts of tilehybrid.h, balance.h and topology.h"
+#endif
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -157,7 +177,8 @@ enum tile_error {
     TILE_ERR_NOMEM,         /* allocation failed */
     TILE_ERR_OVERFLOW,      /* sizes overflow 64-bit or a message exceeds INT_MAX bytes */
     TILE_ERR_MPI,           /* an MPI call failed */
-    TILE_ERR_BODY,          /* the body used break, or an invalid TILE_AT offset */
+    TILE_ERR_BODY,          /* the body broke out, left its point unwritten (checked),
+                               or a run did not finish (return) */
     TILE_ERR_BALANCE,       /* invalid balancing policy or cost model */
     TILE_ERR_STORAGE,       /* storage or order not one of its enum values */
     TILE_ERR_STENCIL,       /* a stencil vector or a direction the plan cannot run */
@@ -185,9 +206,14 @@ enum tile_order {
 /** Storage of the Z dimension. */
 enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
 
-/** Boundary values: write the value of the point at global coordinates
- *  coord[0..N] (coord[N] is Z; the user's coordinates: at least one is below 0, or
- *  at or above its extent along a downward dimension) to out. */
+/**
+ * typedef tile_boundary_fn - boundary values: write the value of the point
+ * at global coordinates coord[0..N] (coord[N] is Z; the user's coordinates:
+ * at least one is below 0, or at or above its extent along a downward
+ * dimension) to out (cfg.elem_size bytes).  In the threaded models several
+ * threads call it at once (each for its own points): it must be
+ * thread-safe (read-only use of ctx is).
+ */
 typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
 
 /**
@@ -336,6 +362,7 @@ typedef struct tile__slot {
     void *scratch;
     size_t scratch_bytes;
     char pad_[8];
+    double spare[32];   /* 256 bytes, 8-byte aligned */
 } tile__slot;
 
 typedef struct tile_run {
@@ -346,6 +373,7 @@ typedef struct tile_run {
     int64_t bal_changes;
     /* private */
     int ok;                         /* the run started on every rank */
+    int active;                     /* started and not finished on this rank */
     int balancing;                  /* the schedule asks bal for each tile */
     int64_t nsteps;                 /* INT64_MAX until the last tile is scheduled */
     int sched_w;
@@ -385,6 +413,7 @@ typedef struct tile_plan {
     tile_run run;
     tilehybrid_status status;
     char errmsg[320];
+    char errarg[48];    /* status.arg points here (the same text on every rank) */
 } tile_plan;
 
 /**
@@ -650,7 +679,8 @@ static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t in
     va_list ap;
     if (p->status.code != TILE_OK)
         return p->status.code;
-    tilehybrid_status_set(&p->status, code, arg, index);
+    snprintf(p->errarg, sizeof p->errarg, "%s", arg != NULL ? arg : "");
+    tilehybrid_status_set(&p->status, code, p->errarg, index);
     p->status.rank = p->rank;
     va_start(ap, fmt);
     vsnprintf(p->errmsg, sizeof p->errmsg, fmt, ap);
@@ -688,60 +718,97 @@ static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *f
     va_end(ap);
 }
 
-/* Thread t's scratch element of at least size bytes (where a refused
- * access lands), or a shared static one if no memory is left. */
+/* Thread t's scratch element of at least size bytes, where a refused
+ * access lands: the slot's own 256 bytes, or memory of the thread's own
+ * beyond that.  If that memory cannot be had, the access has nowhere to
+ * land: the process stops with a message (MPI_Abort). */
 static inline void *tile__scratch(tile_plan *p, int t, size_t size)
 {
-    static unsigned char fallback[4096];
     tile__slot *sl = &p->run.slot[t];
+    if (size <= sizeof sl->spare)
+        return sl->spare;
     if (sl->scratch_bytes < size) {
-        void *q = TILEHYBRID_MALLOC(size < 256 ? 256 : size);
-        if (q == NULL)
-            return fallback;
+        void *q = TILEHYBRID_MALLOC(size);
+        if (q == NULL) {
+            fprintf(stderr, "tiling.h: rank %d, thread %d: out of memory for the %llu-byte "
+                    "scratch element of a refused TILE_AT (%s)\n", p->rank, t,
+                    (unsigned long long)size, sl->msg);
+            MPI_Abort(p->comm, 1);
+            return sl->spare;
+        }
         TILEHYBRID_FREE(sl->scratch);
         sl->scratch = q;
-        sl->scratch_bytes = size < 256 ? 256 : size;
+        sl->scratch_bytes = size;
     }
     return sl->scratch;
 }
 
-/* Every rank ends with the same code and message: the lowest failing rank's
- * (its rank in front when there are several ranks).  Collective. */
-static inline int tile__agree(tile_plan *p, const uint64_t *v, int nv,
-                              const char *const *names, const int *is_double)
+/* The values every rank must agree on: for each, the argument's name and
+ * index (status.arg, status.index) and its full name for the message. */
+typedef struct tile__agreed {
+    int count;
+    uint64_t v[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    int is_double[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    const char *arg[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    int index[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)][48];
+} tile__agreed;
+
+/* What travels from the failing rank: its message, argument and index. */
+typedef struct tile__verdict {
+    char msg[320];
+    char arg[48];
+    char index[24];
+} tile__verdict;
+
+/* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
+static inline int tile__adopt(tile_plan *p, int code, int rank, const tile__verdict *w)
 {
-    tilehybrid_agreement a;
-    char msg[sizeof p->errmsg];
-    memcpy(msg, p->errmsg, sizeof msg);
-    if (tilehybrid_agree(p->comm, p->status.code, v, nv, msg, sizeof msg, &a) != MPI_SUCCESS) {
+    long long index = -1;
+    p->status.code = TILE_OK;
+    sscanf(w->index, "%lld", &index);
+    if (p->size > 1)
+        tile__fail(p, code, w->arg, (int64_t)index, "rank %d: %s", rank, w->msg);
+    else
+        tile__fail(p, code, w->arg, (int64_t)index, "%s", w->msg);
+    p->status.rank = rank;
+    return code;
+}
+
+/* Every rank ends with the same code, argument, index and message: the
+ * lowest failing rank's (its rank in front when there are several ranks),
+ * or, when no rank failed, the first of a's values (if any) that differs
+ * between ranks (status.rank -1: no one rank is at fault).  Collective. */
+static inline int tile__agree(tile_plan *p, const tile__agreed *a)
+{
+    tilehybrid_agreement r;
+    tile__verdict w;
+    char lo[32], hi[32];
+    memset(&w, 0, sizeof w);
+    snprintf(w.msg, sizeof w.msg, "%s", p->errmsg);
+    snprintf(w.arg, sizeof w.arg, "%s", p->status.arg != NULL ? p->status.arg : "");
+    snprintf(w.index, sizeof w.index, "%lld", (long long)p->status.index);
+    if (tilehybrid_agree(p->comm, p->status.code, a ? a->v : NULL, a ? a->count : 0,
+                         (char *)&w, sizeof w, &r) != MPI_SUCCESS) {
         p->status.code = TILE_OK;
         return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Allreduce failed while agreeing "
                           "across ranks");
     }
-    if (a.code != TILE_OK) {
-        int code = a.code;
-        p->status.code = TILE_OK;
-        if (p->size > 1)
-            tile__fail(p, code, p->status.arg, p->status.index, "rank %d: %s", a.rank, msg);
-        else
-            tile__fail(p, code, p->status.arg, p->status.index, "%s", msg);
-        p->status.rank = a.rank;
-        return code;
+    if (r.code != TILE_OK)
+        return tile__adopt(p, r.code, r.rank, &w);
+    if (r.index < 0)
+        return TILE_OK;
+    if (a->is_double[r.index]) {
+        snprintf(lo, sizeof lo, "%.17g", tilehybrid_from_bits(r.lo));
+        snprintf(hi, sizeof hi, "%.17g", tilehybrid_from_bits(r.hi));
+    } else {
+        snprintf(lo, sizeof lo, "%lld", (long long)(int64_t)r.lo);
+        snprintf(hi, sizeof hi, "%lld", (long long)(int64_t)r.hi);
     }
-    if (a.index >= 0) {
-        char lo[32], hi[32];
-        if (is_double[a.index]) {
-            snprintf(lo, sizeof lo, "%.17g", tilehybrid_from_bits(a.lo));
-            snprintf(hi, sizeof hi, "%.17g", tilehybrid_from_bits(a.hi));
-        } else {
-            snprintf(lo, sizeof lo, "%lld", (long long)(int64_t)a.lo);
-            snprintf(hi, sizeof hi, "%lld", (long long)(int64_t)a.hi);
-        }
-        return tile__fail(p, TILE_ERR_MISMATCH, names[a.index], a.index,
-                          "argument '%s' differs between ranks (%s vs %s)", names[a.index], lo,
-                          hi);
-    }
-    return TILE_OK;
+    tile__fail(p, TILE_ERR_MISMATCH, a->arg[r.index], a->index[r.index],
+               "argument '%s' differs between ranks (%s vs %s)", a->name[r.index], lo, hi);
+    p->status.rank = -1;
+    return TILE_ERR_MISMATCH;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -980,7 +1047,7 @@ static inline int64_t tile_box_bytes(const tile_plan *p, int64_t k, const int64_
 }
 
 /* Fill the global-boundary ghost layers of thread t for tile k. */
-static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
+static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     int i;
@@ -990,7 +1057,7 @@ static inline void tile__fill_boundary(const tile_plan *p, int t, int64_t k)
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
         tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__fill_row,
-                       (void *)p);
+                       p);
     }
 }
 
@@ -1237,7 +1304,11 @@ static inline void tile__run_reset(tile_plan *p)
  */
 static inline int tile_run_start(tile_plan *p, int model, int nthreads)
 {
-    if (p->status.code == TILE_OK && model != p->cfg.model)
+    if (p->run.active) {
+        p->status.code = TILE_OK;   /* whatever the unfinished run recorded */
+        tile__fail(p, TILE_ERR_BODY, "", -1, "the previous run of this plan did not finish "
+                   "on this rank: a return or goto left the body or the step loop");
+    } else if (p->status.code == TILE_OK && model != p->cfg.model)
         tile__fail(p, TILE_ERR_MODEL, "model", -1, "the step macro is for model '%s' but the "
                    "plan was created for model '%s'", tile_model_name(model),
                    tile_model_name(p->cfg.model));
@@ -1245,10 +1316,11 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
         tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
                    "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
                    nthreads);
-    p->run.ok = tile__agree(p, NULL, 0, NULL, NULL) == TILE_OK;
+    p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok)
         return 0;
     tile__run_reset(p);
+    p->run.active = 1;
     tile__fill_zlow(p);
     tile_schedule(p, -1);
     p->run.start = tile_wtime();
@@ -1267,6 +1339,7 @@ static inline void tile_run_finish(tile_plan *p)
     int t;
     double wall = tile_wtime() - p->run.start;
     p->run.seconds = wall;
+    p->run.active = 0;
     for (t = 0; t < p->cfg.threads; t++) {
         tile_stats *s = &p->run.stats[t];
         s->idle = wall - s->compute - s->comm;
@@ -1278,7 +1351,7 @@ static inline void tile_run_finish(tile_plan *p)
             tile__fail(p, s->error, "", -1, "thread %d: %s", t,
                        p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
-    tile__agree(p, NULL, 0, NULL, NULL);
+    tile__agree(p, NULL);
 }
 
 /**
@@ -1458,16 +1531,22 @@ static inline const char *tile__where(const tile_cursor *c, char *buf, size_t si
     return buf;
 }
 
-/* A TILE_AT whose type does not have the element's size: the run's error,
- * and a scratch element of the thread for the access to land on. */
-static inline void *tile__trap(tile_cursor *c, size_t size, const char *file, int line)
+/* A TILE_AT whose type does not have the element's size, or with other
+ * than N + 1 offsets (cnt): the run's error, and a scratch element of the
+ * thread for the access to land on. */
+static inline void *tile__trap(tile_cursor *c, size_t size, int cnt, const char *file, int line)
 {
     tile_plan *p = c->plan;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
-    tile_thread_fail(p, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the type has "
-                     "%llu bytes but cfg.elem_size is %llu", file, line,
-                     tile__where(c, at, sizeof at), (unsigned long long)size,
-                     (unsigned long long)c->esz);
+    if (cnt != c->n + 1)
+        tile_thread_fail(p, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
+                         "offsets, the plan has N + 1 = %d dimensions", file, line,
+                         tile__where(c, at, sizeof at), cnt, c->n + 1);
+    else
+        tile_thread_fail(p, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the type "
+                         "has %llu bytes but cfg.elem_size is %llu", file, line,
+                         tile__where(c, at, sizeof at), (unsigned long long)size,
+                         (unsigned long long)c->esz);
     return tile__scratch(p, c->thread, size);
 }
 
@@ -1500,6 +1579,38 @@ static inline int tile__declared(const tile_plan *p, const int64_t *o)
     return 0;
 }
 
+/* The poison pattern of the current point (TILE_CHECK_ACCESS): bytes
+ * A5 A5 F5 FF repeated, a NaN as a float or a double (little-endian). */
+static inline unsigned char tile__poison_byte(size_t i)
+{
+    static const unsigned char pat[4] = { 0xA5, 0xA5, 0xF5, 0xFF };
+    return pat[i % 4];
+}
+
+/* Before the body: poison the cursor's point. */
+static inline void tile__cur_poison(tile_cursor *c)
+{
+    unsigned char *e = c->base + c->off;
+    size_t i;
+    for (i = 0; i < c->esz; i++)
+        e[i] = tile__poison_byte(i);
+}
+
+/* After the body (normal end or continue): the body must have written its
+ * point; every byte still the poison pattern is the run's TILE_ERR_BODY. */
+static inline void tile__cur_written(tile_cursor *c)
+{
+    const unsigned char *e = c->base + c->off;
+    char at[8 * (TILE_MAX_DIMS + 1) * 3];
+    size_t i;
+    for (i = 0; i < c->esz && e[i] == tile__poison_byte(i); i++)
+        ;
+    if (i == c->esz)
+        tile_thread_fail(c->plan, c->thread, TILE_ERR_BODY, "the body did not write its point "
+                         "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
+                         tile__where(c, at, sizeof at));
+}
+
 /* Checked access: N + 1 offsets, declared, and a type of the element's
  * size; anything else is the run's error (naming the offset, the point and
  * the source line) and lands on a scratch element. */
@@ -1511,7 +1622,7 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     size_t w = 0;
     int i;
     if (size != c->esz)
-        return tile__trap(c, size, file, line);
+        return tile__trap(c, size, c->n + 1, file, line);
     for (i = 0; i < cnt && w < sizeof off; i++)
         w += (size_t)snprintf(off + w, sizeof off - w, "%s%lld%s", i ? "," : "(",
                               (long long)o[i], i == cnt - 1 ? ")" : "");
@@ -1534,22 +1645,29 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 }
 #endif
 
-/*
+/**
  * TILE_AT(T, it, o_1, ..., o_N, o_Z) - lvalue of type T at offset o from the
- * cursor's point, in the user's coordinates and directions.  Each offset is
- * evaluated at most once.  sizeof(T) must be cfg.elem_size (checked always:
- * the test is loop-invariant; a mismatch is the run's TILE_ERR_ACCESS with
- * the source line, and the access lands on a scratch element).  The offset
- * must be declared (a stencil vector, or within the widths); the number of
- * offsets must be N + 1: both checked under TILE_CHECK_ACCESS only.
+ * cursor's point, in the user's coordinates and directions.
+ * @T:  the element type; sizeof(T) must be cfg.elem_size.
+ * @it: the cursor (the step macro's cursor name).
+ * @o_1, ..., o_N, o_Z: the offsets, exactly N + 1 of them; each evaluated
+ *      at most once.
+ *
+ * Always checked (the tests are loop-invariant, so they cost nothing in the
+ * inner loop): the type's size and the number of offsets.  A mismatch is
+ * the run's TILE_ERR_ACCESS naming the source line and the point, and the
+ * access lands on a scratch element.  Under TILE_CHECK_ACCESS also: the
+ * offset must be declared (a stencil vector, or within the widths), and the
+ * body must write its own point (see TILE_CHECK_ACCESS above).
  */
 #define TILE__NARG(...) TILE__NARG_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, N, ...) N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
-#define TILE__ELEM(T, it, idx)                                                     \
-    (*(sizeof(T) == (it).esz ? (T *)(void *)((it).base + (it).off) + (idx)         \
-                             : (T *)tile__trap(&(it), sizeof(T), __FILE__, __LINE__)))
+#define TILE__ELEM(T, it, cnt, idx)                                                \
+    (*(sizeof(T) == (it).esz && (cnt) == (it).n + 1                                \
+           ? (T *)(void *)((it).base + (it).off) + (idx)                           \
+           : (T *)tile__trap(&(it), sizeof(T), (cnt), __FILE__, __LINE__)))
 
 #ifdef TILE_CHECK_ACCESS
 #define TILE_AT(T, it, ...)                                                        \
@@ -1558,37 +1676,48 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #else
 #define TILE_AT(T, it, ...) TILE__CAT(TILE__AT, TILE__NARG(__VA_ARGS__))(T, it, __VA_ARGS__)
 #endif
-#define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, (a) * (it).ust[0] + (z) * (it).ust[1])
+#define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, 2, (a) * (it).ust[0] + (z) * (it).ust[1])
 #define TILE__AT3(T, it, a, b, z)                                                  \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (z) * (it).ust[2])
+    TILE__ELEM(T, it, 3, (a) * (it).ust[0] + (b) * (it).ust[1] + (z) * (it).ust[2])
 #define TILE__AT4(T, it, a, b, c, z)                                               \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+    TILE__ELEM(T, it, 4, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
                       (z) * (it).ust[3])
 #define TILE__AT5(T, it, a, b, c, d, z)                                            \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+    TILE__ELEM(T, it, 5, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
                       (d) * (it).ust[3] + (z) * (it).ust[4])
 #define TILE__AT6(T, it, a, b, c, d, e, z)                                         \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+    TILE__ELEM(T, it, 6, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
                       (d) * (it).ust[3] + (e) * (it).ust[4] + (z) * (it).ust[5])
 #define TILE__AT7(T, it, a, b, c, d, e, f, z)                                      \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+    TILE__ELEM(T, it, 7, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
                       (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
                       (z) * (it).ust[6])
 #define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                   \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+    TILE__ELEM(T, it, 8, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
                       (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
                       (g) * (it).ust[6] + (z) * (it).ust[7])
 #define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                \
-    TILE__ELEM(T, it, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] +  \
+    TILE__ELEM(T, it, 9, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
                       (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
                       (g) * (it).ust[6] + (h) * (it).ust[7] + (z) * (it).ust[8])
 
-/* The points of thread t's tile k, with the body in place. */
+/* The points of thread t's tile k, with the body in place.  Under
+ * TILE_CHECK_ACCESS each point is poisoned before the body and checked
+ * after it (in the increment, which `continue` reaches too). */
+#ifdef TILE_CHECK_ACCESS
+#define TILE__POINT_BEGIN(it) tile__cur_poison(&(it));
+#define TILE__POINT_END(it) tile__cur_written(&(it)),
+#else
+#define TILE__POINT_BEGIN(it)
+#define TILE__POINT_END(it)
+#endif
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
     for (tile_cursor it = tile__cur_begin((plan_), (t_), (k_));                    \
          tile__cur_zmore(&(it)); tile__cur_znext(&(it)))                           \
         for (tile__cur_rbegin(&(it)); tile__cur_rmore(&(it)); tile__cur_rnext(&(it))) \
-            for (; (it).xl < (it).xend; (it).xl++, (it).off += (it).step) {        \
+            for (; (it).xl < (it).xend;                                            \
+                 TILE__POINT_END(it)(it).xl++, (it).off += (it).step) {            \
+                TILE__POINT_BEGIN(it)                                              \
                 __VA_ARGS__                                                        \
             }
 
@@ -1776,7 +1905,7 @@ static inline const char *tile__vec(char *buf, size_t size, const int *v, int n)
 static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
 {
     tile_deps *d = &p->deps;
-    char buf[8 * (TILE_MAX_DIMS + 1) + 4];
+    char buf[12 * (TILE_MAX_DIMS + 1) + 4];
     int i, j, k, n = c->n;
     memset(d, 0, sizeof *d);
     for (i = 0; i <= n; i++) {
@@ -1807,7 +1936,13 @@ static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
         const int *v = c->stencil[k];
         int nonzero = 0;
         for (i = 0; i <= n; i++) {
-            int u = v[i] * d->dir[i];
+            int lim = i < n ? INT_MAX / 2 : TILE_MAX_DEPZ, u;
+            if (v[i] < -lim || v[i] > lim)   /* before any arithmetic (INT_MIN) */
+                return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
+                                  "distance of %d is too large%s (at most %d%s)", k,
+                                  tile__vec(buf, sizeof buf, v, n), v[i], i < n ? "" : " along Z",
+                                  lim, i < n ? "" : ", TILE_MAX_DEPZ");
+            u = v[i] * d->dir[i];
             nonzero |= u != 0;
             if (u > 0)
                 return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s "
@@ -1815,11 +1950,6 @@ static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
                                   "there): every read must be at an earlier point in every "
                                   "dimension", k, tile__vec(buf, sizeof buf, v, n), i + 1,
                                   d->dir[i] > 0 ? "upward" : "downward");
-            if (u < -(i < n ? INT_MAX / 2 : TILE_MAX_DEPZ))
-                return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
-                                  "distance of %d is too large%s", k,
-                                  tile__vec(buf, sizeof buf, v, n), -u,
-                                  i < n ? "" : " along Z (TILE_MAX_DEPZ)");
             if (i < n && -u > d->d[i])
                 d->d[i] = -u;
             if (i == n && -u > d->dz)
@@ -1897,14 +2027,6 @@ static inline int tile__check_level(tile_plan *p)
     return TILE_OK;
 }
 
-/* The values every rank must agree on, with their names (for a message). */
-typedef struct tile__agreed {
-    int count;
-    uint64_t v[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    int is_double[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)][48];
-} tile__agreed;
-
 static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
                                     uint64_t v, int is_double)
 {
@@ -1914,6 +2036,8 @@ static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, in
         snprintf(a->name[a->count], sizeof a->name[0], "%.16s[%d]", name, i);
     else
         snprintf(a->name[a->count], sizeof a->name[0], "%.16s[%d][%d]", name, i, j);
+    a->arg[a->count] = name;
+    a->index[a->count] = i;
     a->v[a->count] = v;
     a->is_double[a->count++] = is_double;
 }
@@ -1935,7 +2059,6 @@ static inline int tile__check_all(tile_plan *p)
                              b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
                              c->boundary != NULL };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
-    const char *names[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
     tile__agreed *a;
     int i, j, rc;
     if (p->status.code == TILE_OK)
@@ -1949,7 +2072,7 @@ static inline int tile__check_all(tile_plan *p)
     a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     if (a == NULL) {
         tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory while checking the arguments");
-        return tile__agree(p, NULL, 0, NULL, NULL);
+        return tile__agree(p, NULL);
     }
     a->count = 0;
     for (i = 0; i < 15; i++)
@@ -1969,9 +2092,7 @@ static inline int tile__check_all(tile_plan *p)
         for (j = 0; j <= TILE_MAX_DIMS; j++)
             tile__agreed_add(a, "stencil", i, j, i < c->nstencil && j <= c->n
                              ? (uint64_t)(int64_t)c->stencil[i][j] : 0, 0);
-    for (i = 0; i < a->count; i++)
-        names[i] = a->name[i];
-    rc = tile__agree(p, a->v, a->count, names, a->is_double);
+    rc = tile__agree(p, a);
     TILEHYBRID_FREE(a);
     return rc;
 }
@@ -2260,10 +2381,42 @@ static inline int tile__setup(tile_plan *p)
     if (tile__grid(p) == TILE_OK && tile__thread_grid(p) == TILE_OK &&
         tile__thread_tables(p) == TILE_OK && tile__sizes(p, &ring_bytes) == TILE_OK)
         tile__storage(p, ring_bytes);
-    if (tile__agree(p, NULL, 0, NULL, NULL) != TILE_OK)    /* memory may differ */
+    if (tile__agree(p, NULL) != TILE_OK)    /* memory may differ */
         return p->status.code;
     tile__balancing(p);
-    return tile__agree(p, NULL, 0, NULL, NULL);
+    return tile__agree(p, NULL);
+}
+
+static inline void tile_plan_destroy(tile_plan *plan);
+
+/* tile_plan_create() on a plan that exists; @why_null names a NULL
+ * argument of the caller's (this rank then fails, but still takes part in
+ * every collective, so the other ranks do not wait for it). */
+static inline int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
+                               const char *why_null)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->comm = MPI_COMM_NULL;
+    tilehybrid_status_set(&plan->status, TILE_OK, "", -1);
+    if (cfg != NULL)
+        plan->cfg = *cfg;
+    else
+        tile_config_init(&plan->cfg, 1);
+    if (MPI_Comm_dup(comm, &plan->comm) != MPI_SUCCESS) {
+        plan->comm = MPI_COMM_NULL;
+        return tile__fail(plan, TILE_ERR_MPI, "comm", -1, "MPI_Comm_dup failed (is comm "
+                          "valid?)");
+    }
+    if (MPI_Comm_set_errhandler(plan->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
+        MPI_Comm_size(plan->comm, &plan->size) != MPI_SUCCESS ||
+        MPI_Comm_rank(plan->comm, &plan->rank) != MPI_SUCCESS)
+        return tile__fail(plan, TILE_ERR_MPI, "comm", -1, "MPI_Comm_size/rank failed on the "
+                          "duplicate of comm");
+    if (why_null != NULL)
+        tile__fail(plan, TILE_ERR_NULL, why_null, -1, "%s is NULL", why_null);
+    if (tile__check_all(plan) != TILE_OK)
+        return plan->status.code;
+    return tile__setup(plan);
 }
 
 /**
@@ -2280,32 +2433,26 @@ static inline int tile__setup(tile_plan *p)
  * window, and sets up the funneled model's balancing (balance.h; a
  * ping-pong when the network must be measured).
  *
+ * A NULL @plan or @cfg on one rank is TILE_ERR_NULL on every rank (that
+ * rank still takes part in the collectives; with a NULL @plan, the other
+ * ranks' message names it and this rank only gets the code).
+ *
  * Return: TILE_OK, or an error code, the same on every rank, with a message
  * naming the argument (and the rank that found it) in plan->errmsg.
  */
 static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg)
 {
-    if (plan == NULL)
+    if (plan == NULL) {
+        /* a plan of our own for the collectives; the caller has none */
+        tile_plan *own = (tile_plan *)TILEHYBRID_MALLOC(sizeof *own);
+        if (own != NULL) {
+            tile__create(own, comm, cfg, "plan");
+            tile_plan_destroy(own);
+            TILEHYBRID_FREE(own);
+        }
         return TILE_ERR_NULL;
-    memset(plan, 0, sizeof *plan);
-    plan->comm = MPI_COMM_NULL;
-    tilehybrid_status_set(&plan->status, TILE_OK, "", -1);
-    if (cfg == NULL)
-        return tile__fail(plan, TILE_ERR_NULL, "cfg", -1, "cfg is NULL");
-    plan->cfg = *cfg;
-    if (MPI_Comm_dup(comm, &plan->comm) != MPI_SUCCESS) {
-        plan->comm = MPI_COMM_NULL;
-        return tile__fail(plan, TILE_ERR_MPI, "comm", -1, "MPI_Comm_dup failed (is comm "
-                          "valid?)");
     }
-    if (MPI_Comm_set_errhandler(plan->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
-        MPI_Comm_size(plan->comm, &plan->size) != MPI_SUCCESS ||
-        MPI_Comm_rank(plan->comm, &plan->rank) != MPI_SUCCESS)
-        return tile__fail(plan, TILE_ERR_MPI, "comm", -1, "MPI_Comm_size/rank failed on the "
-                          "duplicate of comm");
-    if (tile__check_all(plan) != TILE_OK)
-        return plan->status.code;
-    return tile__setup(plan);
+    return tile__create(plan, comm, cfg, cfg == NULL ? "cfg" : NULL);
 }
 
 /** tile_plan_destroy() - free everything a plan holds (safe on a failed or

@@ -50,7 +50,7 @@ done
 # 2. run ---------------------------------------------------------------------
 checksum() { sed -n 's/.*checksum \([0-9a-f]\{16\}\).*/\1/p' "$1" | head -n 1; }
 ref=$(cd "$B" && timeout 60 ./step0_seq 11 37 45 > seq.out 2>&1; checksum seq.out)
-demo=$(timeout 60 $MPIEXEC -n 1 ./demos/adi --space 11x37x45 --json 2>&1 |
+demo=$(timeout 60 $MPIEXEC -n 1 "$DEMODIR/adi" --space 11x37x45 --json 2>&1 |
        sed -n 's/.*"checksum": "\([0-9a-f]*\)".*/\1/p')
 if [ -n "$ref" ] && [ "$ref" = "$demo" ]; then
     ok "step0_seq 11 37 45 prints the checksum of demos/adi ($ref)"

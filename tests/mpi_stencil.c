@@ -19,7 +19,14 @@
 #include "../hybrid.h"
 #include "check.h"
 
+#include <limits.h>
 #include <string.h>
+
+#ifdef TILE_CHECK_ACCESS
+#define CHECKED "with TILE_CHECK_ACCESS"
+#else
+#define CHECKED "without TILE_CHECK_ACCESS"
+#endif
 
 static int nprocs, myrank;
 
@@ -371,6 +378,232 @@ static void refusals(void)
     c.dir[2] = 1;
     tile_config_stencil(&c, "0,0,-64", NULL);
     expect_refused(&c, TILE_ERR_DEP, "too large along Z", "a distance beyond TILE_MAX_DEPZ");
+    /* INT_MIN on a downward dimension: -INT_MIN would overflow */
+    c.dir[0] = -1;
+    tile_config_stencil(&c, "0,0,-1", NULL);
+    c.stencil[0][0] = INT_MIN;
+    expect_refused(&c, TILE_ERR_DEP, "is too large (at most", "INT_MIN on a downward dimension "
+                   "(no signed overflow: UBSan runs this too)");
+    c.dir[0] = 1;
+}
+
+/* A TILE_AT with other than N + 1 offsets: checked without
+ * TILE_CHECK_ACCESS too (this file does not define it). */
+static void wrong_offset_count(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    static int one = 1;
+    tile_config_init(&c, 1);
+    c.extent[0] = 5;
+    c.zlen = 4;
+    c.dep[0] = 1;
+    c.boundary = edge;
+    c.boundary_ctx = &one;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        TILE_FOREACH_GROUP(&p, g)
+            TILE_MPI_STEP(g, it, {
+                double a = TILE_AT(double, it, -1, 0, 0);   /* 3 offsets on N + 1 = 2 */
+                TILE_AT(double, it, 0, 0) = a;
+            });
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_ACCESS &&
+              strstr(p.errmsg, "3 offsets") != NULL &&
+              strstr(p.errmsg, "the plan has N + 1 = 2 dimensions") != NULL &&
+              strstr(p.errmsg, "mpi_stencil.c:") != NULL,
+              "TILE_AT with 3 offsets in a 2-dimensional plan (%s): TILE_ERR_ACCESS with the "
+              "source line: %s", CHECKED, p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+#ifdef TILE_CHECK_ACCESS
+/* One pure MPI run of A(x, z) = A(x - 1, z) + A(x, z - 1) + 1 on 5 x 6
+ * (full storage), with @what happening at the point (2, 3):
+ * 0 nothing, 1 the body writes nothing, 2 it continues before the write,
+ * 3 it reads its own point before writing it. */
+static int odd_body(tile_plan *p, int what)
+{
+    tile_config c;
+    static int one = 1;
+    int rc;
+    tile_config_init(&c, 1);
+    c.extent[0] = 5;
+    c.zlen = 6;
+    c.dep[0] = 1;
+    c.depz = 1;
+    c.storage = TILE_STORE_FULL;
+    c.boundary = edge;
+    c.boundary_ctx = &one;
+    rc = tile_plan_create(p, MPI_COMM_WORLD, &c);
+    if (rc != TILE_OK)
+        return rc;
+    TILE_FOREACH_GROUP(p, g)
+        TILE_MPI_STEP(g, it, {
+            int here = tile_coord(&it, 0) == 2 && tile_coord(&it, 1) == 3;
+            double v = TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1) + 1.0;
+            if (here && what == 1)
+                continue;
+            if (here && what == 2)
+                v = TILE_AT(double, it, 0, 0);   /* copies the poison back */
+            if (here && what == 3)
+                v += TILE_AT(double, it, 0, 0);
+            TILE_AT(double, it, 0, 0) = v;
+        });
+    return tile_plan_status(p);
+}
+
+/* Does any rank hold a NaN at point c? */
+static int nan_at(const tile_plan *p, int64_t x, int64_t z)
+{
+    int64_t c[2];
+    double v = 0.0;
+    int mine, any;
+    c[0] = x;
+    c[1] = z;
+    mine = tile_get(p, c, &v) && v != v;
+    MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    return any;
+}
+
+/* TILE_CHECK_ACCESS poisons each point before the body: a point left
+ * unwritten is an error, a read before the write shows as NaN. */
+static void checked_points(void)
+{
+    tile_plan p;
+    int rc;
+    rc = odd_body(&p, 0);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK, "TILE_CHECK_ACCESS: a body that writes every point "
+              "runs clean (%s)", p.errmsg);
+    tile_plan_destroy(&p);
+    rc = odd_body(&p, 1);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_BODY && strstr(p.errmsg, "did not write its point "
+              "(2,3)") != NULL, "TILE_CHECK_ACCESS: a continue before the write at (2,3): "
+              "TILE_ERR_BODY naming the point: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    rc = odd_body(&p, 2);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_BODY && strstr(p.errmsg, "did not write its point "
+              "(2,3)") != NULL, "TILE_CHECK_ACCESS: a body that writes its point's old value "
+              "back unchanged at (2,3): TILE_ERR_BODY naming the point: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    rc = odd_body(&p, 3);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && nan_at(&p, 2, 3) && nan_at(&p, 4, 5) &&
+              !nan_at(&p, 1, 3), "TILE_CHECK_ACCESS: a read of the point before its write "
+              "reads the poison, a NaN, which reaches (2,3) and the points after it, (4,5), "
+              "not (1,3)");
+    tile_plan_destroy(&p);
+}
+#endif
+
+/* An error found on one rank, or a value that differs between ranks: the
+ * same code, argument, index, rank and message on every rank. */
+static void same_status_everywhere(void)
+{
+    tile_config c;
+    tile_plan p;
+    uint64_t mine[4], lo[4], hi[4];
+    int rc;
+    if (nprocs < 2) {
+        check_skip("one rank: nothing to compare across ranks", "status on every rank");
+        check_skip("one rank: nothing to compare across ranks", "mismatch status");
+        return;
+    }
+    tile_config_init(&c, 2);
+    c.extent[0] = c.extent[1] = 8;
+    c.zlen = 5;
+    c.dep[0] = c.dep[1] = 1;
+    c.depz = 1;
+    c.boundary = edge;
+    if (myrank == nprocs - 1)
+        c.dep[1] = -3;                          /* only the last rank's is bad */
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    mine[0] = (uint64_t)rc;
+    mine[1] = (uint64_t)p.status.index;
+    mine[2] = (uint64_t)(int64_t)p.status.rank;
+    mine[3] = (uint64_t)strlen(p.errmsg) * 31 + (p.status.arg && !strcmp(p.status.arg, "dep"));
+    MPI_Allreduce(mine, lo, 4, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(mine, hi, 4, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_DEP && p.status.index == 1 &&
+              p.status.rank == nprocs - 1 && p.status.arg && !strcmp(p.status.arg, "dep") &&
+              !memcmp(lo, hi, sizeof lo),
+              "dep[1] bad on the last rank only: every rank has code, arg 'dep', index 1, "
+              "rank %d and the message: %s", nprocs - 1, p.errmsg);
+    tile_plan_destroy(&p);
+    c.dep[1] = 1;
+    c.extent[1] = myrank == 0 ? 8 : 9;          /* differs: no one rank is at fault */
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_MISMATCH && p.status.index == 1 &&
+              p.status.rank == -1 && p.status.arg && !strcmp(p.status.arg, "extent") &&
+              strstr(p.errmsg, "'extent[1]' differs between ranks (8 vs 9)") != NULL,
+              "extent[1] 8 on rank 0, 9 elsewhere: TILE_ERR_MISMATCH, arg 'extent', index 1 "
+              "(the argument's), rank -1: %s", p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+/* A NULL plan or cfg on the last rank only: every rank fails, none waits. */
+static void null_on_one_rank(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc, last = myrank == nprocs - 1;
+    tile_config_init(&c, 1);
+    c.extent[0] = 8;
+    c.zlen = 4;
+    rc = tile_plan_create(last ? NULL : &p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NULL && (last || (strstr(p.errmsg, "plan is NULL") &&
+              p.status.rank == nprocs - 1)), "a NULL plan on rank %d only: TILE_ERR_NULL on "
+              "every rank, no hang (%s)", nprocs - 1, last ? "" : p.errmsg);
+    if (!last)
+        tile_plan_destroy(&p);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, last ? NULL : &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NULL && strstr(p.errmsg, "cfg is NULL") &&
+              p.status.rank == nprocs - 1 && !strcmp(p.status.arg, "cfg"), "a NULL cfg on rank "
+              "%d only: TILE_ERR_NULL, arg 'cfg', on every rank, no hang (%s)", nprocs - 1,
+              p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+/* The pure MPI body that returns out of the run (one process: nothing
+ * waits for it): the plan's next run is refused with TILE_ERR_BODY. */
+static int run_and_return(tile_plan *p)
+{
+    TILE_FOREACH_GROUP(p, g)
+        TILE_MPI_STEP(g, it, {
+            if (tile_coord(&it, 1) == 2)
+                return 1;
+            TILE_AT(double, it, 0, 0) = 1.0 + TILE_AT(double, it, -1, 0);
+        });
+    return 0;
+}
+
+static void return_in_body(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc, left;
+    static int one = 1;
+    if (nprocs > 1) {
+        if (myrank == 0)
+            check_skip("a return leaves the other ranks waiting: tried at 1 process only",
+                   "return in the body");
+        return;
+    }
+    tile_config_init(&c, 1);
+    c.extent[0] = 5;
+    c.zlen = 6;
+    c.dep[0] = 1;
+    c.boundary = edge;
+    c.boundary_ctx = &one;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    left = rc == TILE_OK && run_and_return(&p);
+    if (left)
+        run_and_return(&p);
+    check_mpi(MPI_COMM_WORLD, left && tile_plan_status(&p) == TILE_ERR_BODY &&
+              strstr(p.errmsg, "the previous run of this plan did not finish") != NULL,
+              "a return out of the body: the plan's next run is refused with TILE_ERR_BODY: %s",
+              p.errmsg);
+    tile_plan_destroy(&p);
 }
 
 /* A downward loop reads A(x + 1): (1,0,0) with dir[0] = -1 runs. */
@@ -439,6 +672,13 @@ int main(int argc, char **argv)
     downward_read();
     refusals();
     wrong_type_size();
+    wrong_offset_count();
+    same_status_everywhere();
+    return_in_body();
+    null_on_one_rank();
+#ifdef TILE_CHECK_ACCESS
+    checked_points();
+#endif
     MPI_Finalize();
     return check_exit();
 }
