@@ -229,11 +229,19 @@ typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
  *               reads, in the user's coordinates (tile_config_stencil()
  *               sets them from text); 0 vectors: the shorthand @dep/@depz.
  *               Every vector must point to an earlier point of the
- *               sequential loop in every dimension (o_i * dir_i <= 0, not
- *               all 0): diagonals are fine.
+ *               sequential loop (in @loop_order and @dir, not all 0).  If
+ *               each is earlier along every dimension (o_i * dir_i <= 0),
+ *               the space is tiled as it is; otherwise (e.g. Gauss-Seidel
+ *               in time reads A(i+1, j-1, t-1)) the plan skews it first
+ *               (struct tile_deps).
  * @dir:         per dimension (N is Z), +1 if the user's sequential loop
  *               runs upward (default), -1 if it runs downward; offsets and
  *               coordinates stay the user's.
+ * @loop_order:  the user's sequential loop nest, outermost first, as
+ *               dimension numbers (N is Z): a permutation of 0..N.  All
+ *               -1 (the default): Z outermost, then X_1 ... X_N.  It only
+ *               matters for stencil vectors that are not earlier along
+ *               every dimension (it says which reads are legal).
  * @tile_height: z (>= 1; larger than Z is one tile).
  * @elem_size:   bytes per point (default sizeof(double)).
  * @model:       enum tile_model (default TILE_MODEL_MPI).
@@ -256,6 +264,7 @@ typedef struct tile_config {
     int nstencil;
     int stencil[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1];
     int dir[TILE_MAX_DIMS + 1];
+    int loop_order[TILE_MAX_DIMS + 1];
     int64_t tile_height;
     size_t elem_size;
     int model;
@@ -285,20 +294,42 @@ typedef struct tile_stats {
 } tile_stats;
 
 /**
- * struct tile_deps - the dependences in the plan's internal coordinates
- * (each dimension with dir = -1 is reversed, so that every read is at
- * offsets <= 0); fixed at plan creation.
- * @d, @dz: the ghost widths d'_i = max over the vectors of -o_i, and d'_Z.
+ * struct tile_deps - the plan's internal coordinates and the dependences in
+ * them; fixed at plan creation.
+ *
+ * The plan computes in internal coordinates g (g_0..g_{N-1} the
+ * distributed dimensions, g_N the pipelined one, Z), in which every read is
+ * at offsets <= 0.  Normally g is the user's coordinates u, with each
+ * dimension whose loop runs downward reversed.  When a stencil vector is
+ * earlier in the loop order but later along some dimension, the plan skews
+ * instead: with y_p the direction-normalised coordinate of the loop's p-th
+ * dimension (outermost first), y'_p = y_p + sum_{q<p} f_pq y'_q, the
+ * smallest non-negative integers f_pq that make every read's offsets <= 0
+ * (lower-triangular, as time skewing does); the longest y' becomes Z and
+ * the others, in loop order, X_1 ... X_N.  Points of the skewed bounding
+ * box outside the user's space are neither computed nor counted; those a
+ * real point reads hold boundary values.  Either way g = m u + c and
+ * u = inv g + cinv, exactly (integers).
+ * @d, @dz: the ghost widths d'_i = max over the vectors of -o'_i, and d'_Z.
  * @ext:    ext[i][j] (j < i): how far the face sent along i reaches into
  *          the ghost layers of dimension j (extended faces: a diagonal
  *          value travels through the neighbour that shares it).
  * @dir:    the user's loop direction per dimension (N is Z).
+ * @skewed: 1 if the plan skews (then not every point of the box is real).
+ * @size:   the internal extents (size[N]: Z).
+ * @m, @c, @inv, @cinv: the maps between user and internal coordinates.
+ * @off:    off[k]: the internal offsets of stencil vector k.
  */
 typedef struct tile_deps {
     int d[TILE_MAX_DIMS];
     int dz;
     int ext[TILE_MAX_DIMS][TILE_MAX_DIMS];
     int dir[TILE_MAX_DIMS + 1];
+    int skewed;
+    int64_t size[TILE_MAX_DIMS + 1];
+    int64_t m[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1], c[TILE_MAX_DIMS + 1];
+    int64_t inv[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1], cinv[TILE_MAX_DIMS + 1];
+    int64_t off[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1];
 } tile_deps;
 
 /**
@@ -444,6 +475,7 @@ typedef struct tile_cursor {
     ptrdiff_t off;                        /* byte offset of the point from base */
     ptrdiff_t step;                       /* bytes from one point of a row to the next */
     int64_t xl, xend;                     /* innermost coordinate, end of the row */
+    int64_t x0;                           /* the row's first point */
     int64_t st[TILE_MAX_DIMS + 1];        /* element strides; st[N] is a plane */
     int64_t ust[TILE_MAX_DIMS + 1];       /* the same along the user's directions */
     size_t esz;
@@ -510,8 +542,10 @@ static inline void tile_config_init(tile_config *cfg, int n)
         cfg->extent[i] = 1;
         cfg->dep[i] = 1;
     }
-    for (i = 0; i <= TILE_MAX_DIMS; i++)
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {
         cfg->dir[i] = 1;
+        cfg->loop_order[i] = -1;
+    }
     cfg->zlen = 1;
     cfg->depz = 1;
     cfg->tile_height = 1;
@@ -842,7 +876,7 @@ static inline int64_t tile__tile_z0(const tile_plan *p, int64_t k)
 static inline int64_t tile__tile_z1(const tile_plan *p, int64_t k)
 {
     int64_t z1 = (k + 1) * p->cfg.tile_height;
-    return z1 < p->cfg.zlen ? z1 : p->cfg.zlen;
+    return z1 < p->deps.size[p->cfg.n] ? z1 : p->deps.size[p->cfg.n];
 }
 
 /* Visit the rows (innermost dimension) of box [lo,hi) x planes [z0,z1):
@@ -916,12 +950,84 @@ static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo
     return (int64_t)(cc.buf - buf);
 }
 
-/* The user's coordinate of internal global coordinate g along dimension i
- * (N: Z): the same, or mirrored when the user's loop runs downward. */
-static inline int64_t tile__user(const tile_plan *p, int i, int64_t g)
+/* The user's coordinates u[0..N] of internal global coordinates g[0..N]
+ * (u = inv g + cinv: struct tile_deps). */
+static inline void tile__to_user(const tile_plan *p, const int64_t *g, int64_t *u)
 {
-    int64_t x = i < p->cfg.n ? p->cfg.extent[i] : p->cfg.zlen;
-    return p->deps.dir[i] > 0 ? g : x - 1 - g;
+    int n = p->cfg.n, i, k;
+    for (i = 0; i <= n; i++) {
+        int64_t s = p->deps.cinv[i];
+        for (k = 0; k <= n; k++)
+            s += p->deps.inv[i][k] * g[k];
+        u[i] = s;
+    }
+}
+
+/* The internal global coordinates g[0..N] of user coordinates u[0..N]. */
+static inline void tile__to_internal(const tile_plan *p, const int64_t *u, int64_t *g)
+{
+    int n = p->cfg.n, i, k;
+    for (k = 0; k <= n; k++) {
+        int64_t s = p->deps.c[k];
+        for (i = 0; i <= n; i++)
+            s += p->deps.m[k][i] * u[i];
+        g[k] = s;
+    }
+}
+
+/* Is the user point u inside the space? */
+static inline int tile__inside(const tile_plan *p, const int64_t *u)
+{
+    int n = p->cfg.n, i;
+    for (i = 0; i <= n; i++)
+        if (u[i] < 0 || u[i] >= (i < n ? p->cfg.extent[i] : p->cfg.zlen))
+            return 0;
+    return 1;
+}
+
+/* Division rounded down and up (b != 0). */
+static inline int64_t tile__floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+static inline int64_t tile__ceil_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
+}
+
+/* The real points of the row through internal global g along internal
+ * dimension k: g_k in [*a, *b) (empty: *a >= *b).  Each user coordinate
+ * moves by inv[i][k] per step along k and must stay in 0..E_i - 1. */
+static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, int64_t *a,
+                                   int64_t *b)
+{
+    int64_t u[TILE_MAX_DIMS + 1], lo = INT64_MIN / 4, hi = INT64_MAX / 4;
+    int n = p->cfg.n, i;
+    tile__to_user(p, g, u);
+    for (i = 0; i <= n; i++) {
+        int64_t s = p->deps.inv[i][k], e = i < n ? p->cfg.extent[i] : p->cfg.zlen;
+        int64_t base = u[i] - s * g[k], l, h;   /* u_i at g_k = 0 */
+        if (s == 0) {
+            if (base < 0 || base >= e)
+                hi = lo;
+            continue;
+        }
+        /* 0 <= base + s t <= e - 1 */
+        if (s > 0) {
+            l = tile__ceil_div(-base, s);
+            h = tile__floor_div(e - 1 - base, s);
+        } else {
+            l = tile__ceil_div(e - 1 - base, s);
+            h = tile__floor_div(-base, s);
+        }
+        lo = l > lo ? l : lo;
+        hi = h + 1 < hi ? h + 1 : hi;
+    }
+    *a = lo;
+    *b = hi > lo ? hi : lo;
 }
 
 /* memset that the compiler cannot merge with the malloc before it */
@@ -931,7 +1037,7 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
                                   const int64_t *x, int64_t z)
 {
     const tile_plan *p = (const tile_plan *)ctx;
-    int64_t c[TILE_MAX_DIMS + 1];
+    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1];
     size_t e, esz = p->cfg.elem_size, n = bytes / esz;
     int i;
     if (p->cfg.boundary == NULL) {
@@ -939,11 +1045,13 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
         return;
     }
     for (i = 0; i < p->cfg.n; i++)
-        c[i] = tile__user(p, i, p->lo[i] + x[i]);
-    c[p->cfg.n] = tile__user(p, p->cfg.n, z);
+        g[i] = p->lo[i] + x[i];
+    g[p->cfg.n] = z;
+    tile__to_user(p, g, c);
     for (e = 0; e < n; e++) {
         p->cfg.boundary(row + e * esz, c, p->cfg.boundary_ctx);
-        c[p->cfg.n - 1] += p->deps.dir[p->cfg.n - 1];
+        for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
+            c[i] += p->deps.inv[i][p->cfg.n - 1];
     }
 }
 
@@ -1047,6 +1155,53 @@ static inline int64_t tile_box_bytes(const tile_plan *p, int64_t k, const int64_
 }
 
 /* Fill the global-boundary ghost layers of thread t for tile k. */
+/* Boundary values of the points row[a, b) (global along X_N) of a row
+ * whose first point is at local x, plane z. */
+static inline void tile__fill_span(const tile_plan *p, unsigned char *row, const int64_t *x,
+                                   int64_t z, int64_t a, int64_t b)
+{
+    int n = p->cfg.n;
+    int64_t first = p->lo[n - 1] + x[n - 1], xx[TILE_MAX_DIMS];
+    size_t esz = p->cfg.elem_size;
+    if (b <= a)
+        return;
+    memcpy(xx, x, sizeof(int64_t) * (size_t)n);
+    xx[n - 1] = a - p->lo[n - 1];
+    tile__fill_row((void *)(uintptr_t)p, row + (size_t)(a - first) * esz,
+                   (size_t)(b - a) * esz, xx, z);
+}
+
+/* A skewed plan, one row of a thread's tile: the points outside the space
+ * that a real point reads (q + o' for a real q and an internal offset o')
+ * get their boundary values; the real points are computed. */
+static inline void tile__holes_row(void *ctx, unsigned char *row, size_t bytes,
+                                   const int64_t *x, int64_t z)
+{
+    const tile_plan *p = (const tile_plan *)ctx;
+    int n = p->cfg.n, i, k;
+    int64_t g[TILE_MAX_DIMS + 1], q[TILE_MAX_DIMS + 1], a, b, qa, qb;
+    int64_t gl = p->lo[n - 1] + x[n - 1], gh = gl + (int64_t)(bytes / p->cfg.elem_size);
+    for (i = 0; i < n; i++)
+        g[i] = p->lo[i] + x[i];
+    g[n] = z;
+    tile__real_span(p, g, n - 1, &a, &b);
+    for (k = 0; k < p->cfg.nstencil; k++) {
+        const int64_t *o = p->deps.off[k];
+        int64_t lo1, hi1;
+        for (i = 0; i <= n; i++)
+            q[i] = g[i] - o[i];
+        tile__real_span(p, q, n - 1, &qa, &qb);
+        if (qb <= qa)
+            continue;
+        qa += o[n - 1];
+        qb += o[n - 1];
+        lo1 = qa > gl ? qa : gl;
+        hi1 = qb < gh ? qb : gh;
+        tile__fill_span(p, row, x, z, lo1, hi1 < a ? hi1 : a);
+        tile__fill_span(p, row, x, z, lo1 > b ? lo1 : b, hi1);
+    }
+}
+
 static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
@@ -1057,6 +1212,11 @@ static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
         tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__fill_row,
+                       p);
+    }
+    if (p->deps.skewed) {
+        tile_thread_box(p, t, k, lo, hi);
+        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__holes_row,
                        p);
     }
 }
@@ -1374,15 +1534,37 @@ static inline tile_group tile_group_init(tile_plan *p)
 static inline const char *tile__where(const tile_cursor *c, char *buf, size_t size);
 
 /* Start of the row at the current coordinates x[] (all but `inner`). */
+/* A skewed plan: clip the cursor's row to the real points. */
+static inline void tile__cur_clip(tile_cursor *c)
+{
+    const tile_plan *p = c->plan;
+    int64_t g[TILE_MAX_DIMS + 1], a, b, shift;
+    int i, n = c->n;
+    for (i = 0; i < n; i++)
+        g[i] = p->lo[i] + (i == c->inner ? 0 : c->x[i]);
+    g[n] = c->inner == n ? 0 : c->z;
+    tile__real_span(p, g, c->inner, &a, &b);
+    shift = c->inner == n ? 0 : p->lo[c->inner];   /* global to local */
+    if (a - shift > c->xl)
+        c->xl = a - shift;
+    if (b - shift < c->xend)
+        c->xend = b - shift;
+    if (c->xend < c->xl)
+        c->xend = c->xl;
+}
+
 static inline void tile__cur_row(tile_cursor *c)
 {
     int64_t e = 0;
     int i;
     for (i = 0; i < c->n; i++)
         e += ((i == c->inner ? c->blo[i] : c->x[i]) + c->plan->deps.d[i]) * c->st[i];
-    c->off = (ptrdiff_t)(e * (int64_t)c->esz);
     c->xl = c->blo[c->inner];
     c->xend = c->bhi[c->inner];
+    if (c->plan->deps.skewed)
+        tile__cur_clip(c);
+    c->x0 = c->xl;
+    c->off = (ptrdiff_t)(e * (int64_t)c->esz) + (ptrdiff_t)(c->xl - c->blo[c->inner]) * c->step;
 }
 
 /* Cursor over thread t's box of tile k (empty when k < 0 or the box is). */
@@ -1399,12 +1581,16 @@ static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
     c.done = 0;
     c.off = 0;
     c.base = p->store.ring;
-    c.xl = c.xend = 0;
+    c.xl = c.xend = c.x0 = 0;
     for (i = 0; i < n; i++)
         c.st[i] = p->store.stride[i];
     c.st[n] = p->store.plane_elems;
-    for (i = 0; i <= n; i++)
-        c.ust[i] = c.st[i] * p->deps.dir[i];
+    for (i = 0; i <= n; i++) {   /* a user step along i, in elements */
+        int k;
+        c.ust[i] = 0;
+        for (k = 0; k <= n; k++)
+            c.ust[i] += p->deps.m[k][i] * c.st[k];
+    }
     c.step = c.inner == n ? (ptrdiff_t)p->store.plane_bytes : (ptrdiff_t)c.esz;
     c.z = c.z1 = 0;
     if (k < 0 || t >= p->cfg.threads || !p->run.ok)
@@ -1458,7 +1644,7 @@ static inline void tile__cur_rnext(tile_cursor *c)
                          "break (or goto) out of the body is not allowed; use continue",
                          tile__where(c, at, sizeof at));
     }
-    c->plan->run.stats[c->thread].points += c->xend - c->blo[c->inner];
+    c->plan->run.stats[c->thread].points += c->xend - c->x0;
     for (i = c->n - 1; i >= 0; i--) {
         if (i == c->inner)
             continue;
@@ -1476,14 +1662,21 @@ static inline void tile__cur_rnext(tile_cursor *c)
  *  point. */
 static inline int64_t tile_coord(const tile_cursor *it, int i)
 {
-    int64_t g;
-    if (i == it->inner)
-        g = i == it->n ? it->xl : it->plan->lo[i] + it->xl;
-    else if (i == it->n)
-        g = it->z;
-    else
-        g = it->plan->lo[i] + it->x[i];
-    return tile__user(it->plan, i, g);
+    const tile_plan *p = it->plan;
+    int64_t s = p->deps.cinv[i], g;
+    int k;
+    for (k = 0; k <= it->n; k++) {
+        if (p->deps.inv[i][k] == 0)
+            continue;
+        if (k == it->inner)
+            g = k == it->n ? it->xl : p->lo[k] + it->xl;
+        else if (k == it->n)
+            g = it->z;
+        else
+            g = p->lo[k] + it->x[k];
+        s += p->deps.inv[i][k] * g;
+    }
+    return s;
 }
 
 /* After thread t's part of tile k: if the tile ends the ring, copy its box's
@@ -1506,7 +1699,7 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     int64_t z1 = tile__tile_z1(p, k), lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     tile__mirror_ctx m;
     int i;
-    if (p->deps.dz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->cfg.zlen)
+    if (p->deps.dz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->deps.size[p->cfg.n])
         return;
     m.p = p;
     m.shift = z1;
@@ -1898,32 +2091,267 @@ static inline const char *tile__vec(char *buf, size_t size, const int *v, int n)
     return buf;
 }
 
-/* The dependences in internal coordinates: the shorthand dep[]/depz, or
- * the stencil (every vector earlier in every dimension once the downward
- * dimensions are reversed; the widths are the largest distances; a face
- * along i reaches into dimension j < i as far as a vector reads both). */
-static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
+/* The loop order (outermost first) in lo[0..N]: cfg.loop_order, or the
+ * default (Z, then X_1 ... X_N) when it is all -1. */
+static inline int tile__loop_order(tile_plan *p, const tile_config *c, int *lo)
+{
+    int n = c->n, i, seen[TILE_MAX_DIMS + 1] = {0}, unset = 1;
+    for (i = 0; i <= n; i++)
+        unset &= c->loop_order[i] == -1;
+    if (unset) {
+        lo[0] = n;
+        for (i = 0; i < n; i++)
+            lo[i + 1] = i;
+        return TILE_OK;
+    }
+    for (i = 0; i <= n; i++) {
+        if (c->loop_order[i] < 0 || c->loop_order[i] > n || seen[c->loop_order[i]]++)
+            return tile__fail(p, TILE_ERR_STENCIL, "loop_order", i, "loop_order[%d] = %d: the "
+                              "loop order must list each dimension 0..%d once (N = %d is Z), "
+                              "outermost first, or be all -1", i, c->loop_order[i], n, n);
+        lo[i] = c->loop_order[i];
+    }
+    return TILE_OK;
+}
+
+/* Check stencil vector k: in range, not the point itself, and earlier in
+ * the sequential loop (lexicographically, in loop order lo and the
+ * directions).  *later is set if it is later along some dimension. */
+static inline int tile__check_vector(tile_plan *p, const tile_config *c, const int *lo, int k,
+                                     int *later)
+{
+    const int *v = c->stencil[k];
+    char buf[12 * (TILE_MAX_DIMS + 1) + 4];
+    int n = c->n, i, first = 0;
+    for (i = 0; i <= n; i++) {
+        int lim = i < n ? INT_MAX / 2 : TILE_MAX_DEPZ;
+        if (v[i] < -lim || v[i] > lim)   /* before any arithmetic (INT_MIN) */
+            return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
+                              "distance of %d is too large%s (at most %d%s)", k,
+                              tile__vec(buf, sizeof buf, v, n), v[i], i < n ? "" : " along Z",
+                              lim, i < n ? "" : ", TILE_MAX_DEPZ");
+    }
+    for (i = 0; i <= n; i++) {
+        int u = v[lo[i]] * p->deps.dir[lo[i]];   /* > 0: later along lo[i] */
+        *later |= u > 0;
+        if (first == 0)
+            first = u;
+    }
+    if (first == 0)
+        return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s is the "
+                          "point itself: the current point is written, not read as a "
+                          "dependence", k, tile__vec(buf, sizeof buf, v, n));
+    if (first > 0) {
+        for (i = 0; i <= n && v[lo[i]] * p->deps.dir[lo[i]] <= 0; i++)
+            ;
+        return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s reads a "
+                          "later point along dimension %d (the loop runs %s there): in the "
+                          "loop order every read must be at an earlier point (a read ahead "
+                          "would read a value not yet written)", k,
+                          tile__vec(buf, sizeof buf, v, n), lo[i] + 1,
+                          p->deps.dir[lo[i]] > 0 ? "upward" : "downward");
+    }
+    return TILE_OK;
+}
+
+/* Apply the factors f[pp][.] at loop position pp: the skewed distances
+ * dd[k][pp] and the skewed extent sz[pp] (len: the unskewed one). */
+static inline int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
+                                   int64_t len, const int64_t *f, int64_t *sz, int pp)
+{
+    int64_t s = len - 1, t;
+    int k, q;
+    for (q = 0; q < pp; q++)
+        if (!tilehybrid_mul_ok(f[q], sz[q] - 1, &t) || !tilehybrid_add_ok(s, t, &s))
+            return tile__fail(p, TILE_ERR_OVERFLOW, "stencil", -1, "the skewed space is too "
+                              "large for 64-bit sizes");
+    if (!tilehybrid_add_ok(s, 1, &sz[pp]))
+        return tile__fail(p, TILE_ERR_OVERFLOW, "stencil", -1, "the skewed space is too "
+                          "large for 64-bit sizes");
+    for (k = 0; k < ns; k++)
+        for (q = 0; q < pp; q++)
+            if (!tilehybrid_mul_ok(f[q], dd[k][q], &t) || !tilehybrid_add_ok(dd[k][pp], t, &t) ||
+                t > INT_MAX / 2)
+                return tile__fail(p, TILE_ERR_OVERFLOW, "stencil", k, "stencil vector %d: its "
+                                  "skewed distance is too large", k);
+            else
+                dd[k][pp] = t;
+    return TILE_OK;
+}
+
+/* The cheapest factors at loop position pp (the least growth of its
+ * extent) among 0..dmax each that make every skewed distance dd[.][pp]
+ * non-negative; beyond 4096 candidates, a simple sufficient choice (dmax
+ * on the first positive outer distance of each vector that needs it). */
+static inline void tile__skew_choose(int ns, int64_t dd[][TILE_MAX_DIMS + 1], const int64_t *sz,
+                                     int pp, int64_t dmax, int64_t *f)
+{
+    double best = -1.0;
+    int64_t cand = 1, t, g[TILE_MAX_DIMS + 1];
+    int q, k;
+    for (q = 0; q < pp && cand <= 4096; q++)
+        cand *= dmax + 1;
+    for (t = 0; cand <= 4096 && t < cand; t++) {
+        int64_t r = t;
+        double cost = 0.0;
+        int ok = 1;
+        for (q = 0; q < pp; q++, r /= dmax + 1) {
+            g[q] = r % (dmax + 1);
+            cost += (double)g[q] * (double)sz[q];
+        }
+        for (k = 0; k < ns && ok; k++) {
+            int64_t y = dd[k][pp];
+            for (q = 0; q < pp; q++)
+                y += g[q] * dd[k][q];
+            ok = y >= 0;
+        }
+        if (ok && (best < 0 || cost < best)) {
+            best = cost;
+            memcpy(f, g, sizeof(int64_t) * (size_t)pp);
+        }
+    }
+    for (k = 0; best < 0 && k < ns; k++)
+        for (q = 0; dd[k][pp] < 0 && q < pp; q++)
+            if (dd[k][q] > 0) {
+                f[q] = dmax;
+                break;
+            }
+}
+
+/* The skew: factors f[p][q] (q < p, loop positions) for the distances dd
+ * (dd[k][p]: vector k's distance along the loop's p-th dimension, in its
+ * direction; skewed on return) and the skewed extents sz[p]. */
+static inline int tile__skew(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
+                             const int64_t *len, int64_t f[][TILE_MAX_DIMS + 1], int64_t *sz)
+{
+    int n = p->cfg.n, k, pp;
+    for (pp = 0; pp <= n; pp++) {
+        int64_t dmax = 0;
+        for (k = 0; k < ns; k++)
+            dmax = -dd[k][pp] > dmax ? -dd[k][pp] : dmax;
+        memset(f[pp], 0, sizeof f[pp]);
+        if (dmax > 0)
+            tile__skew_choose(ns, dd, sz, pp, dmax, f[pp]);
+        if (tile__skew_apply(p, ns, dd, len[pp], f[pp], sz, pp) != TILE_OK)
+            return p->status.code;
+    }
+    return TILE_OK;
+}
+
+/* The maps between user and internal coordinates (struct tile_deps): with
+ * the skew f in loop order lo (skewed), or the reversal alone.  Internal
+ * dimension kk is loop position kp[kk]. */
+static inline int tile__fma_ok(int64_t *acc, int64_t a, int64_t b)
+{
+    int64_t t;
+    return tilehybrid_mul_ok(a, b, &t) && tilehybrid_add_ok(*acc, t, acc);
+}
+
+static inline int tile__map(tile_plan *p, const int *lo, int64_t f[][TILE_MAX_DIMS + 1],
+                            const int *kp)
 {
     tile_deps *d = &p->deps;
-    char buf[12 * (TILE_MAX_DIMS + 1) + 4];
-    int i, j, k, n = c->n;
-    memset(d, 0, sizeof *d);
-    for (i = 0; i <= n; i++) {
-        if (c->dir[i] != 1 && c->dir[i] != -1)
-            return tile__fail(p, TILE_ERR_STENCIL, "dir", i, "dir[%d] = %d: the loop direction "
-                              "must be +1 (upward) or -1 (downward)", i, c->dir[i]);
-        d->dir[i] = c->dir[i];
+    int n = p->cfg.n, i, kk, pp, q;
+    int64_t a[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1], a0[TILE_MAX_DIMS + 1];
+    int64_t b[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    /* y'_p = y_p + sum f_pq y'_q, y_p = u or E - 1 - u along lo[p] */
+    for (pp = 0; pp <= n; pp++) {
+        int u = lo[pp];
+        int64_t len = u < n ? p->cfg.extent[u] : p->cfg.zlen;
+        a[pp][u] = d->dir[u];
+        a0[pp] = d->dir[u] > 0 ? 0 : len - 1;
+        for (q = 0; q < pp; q++) {
+            int ok = tile__fma_ok(&a0[pp], f[pp][q], a0[q]);
+            for (i = 0; i <= n; i++)
+                ok &= tile__fma_ok(&a[pp][i], f[pp][q], a[q][i]);
+            if (!ok)
+                return tile__fail(p, TILE_ERR_OVERFLOW, "stencil", -1, "the skew of this "
+                                  "stencil is too large for 64-bit coordinates");
+        }
+        /* inverse: y_p = y'_p - sum f_pq y'_q, in terms of y' */
+        b[pp][pp] = 1;
+        for (q = 0; q < pp; q++)
+            b[pp][q] = -f[pp][q];
     }
+    for (kk = 0; kk <= n; kk++) {
+        memcpy(d->m[kk], a[kp[kk]], sizeof d->m[kk]);
+        d->c[kk] = a0[kp[kk]];
+    }
+    for (pp = 0; pp <= n; pp++) {
+        int u = lo[pp];
+        int64_t len = u < n ? p->cfg.extent[u] : p->cfg.zlen;
+        for (kk = 0; kk <= n; kk++)
+            d->inv[u][kk] = d->dir[u] * b[pp][kp[kk]];
+        d->cinv[u] = d->dir[u] > 0 ? 0 : len - 1;
+    }
+    return TILE_OK;
+}
+
+/* The internal offsets of every stencil vector, the ghost widths d', d'_Z
+ * and the face extensions. */
+static inline int tile__widths(tile_plan *p, const tile_config *c)
+{
+    tile_deps *d = &p->deps;
+    int n = c->n, i, j, k;
+    for (k = 0; k < c->nstencil; k++) {
+        for (j = 0; j <= n; j++) {
+            int64_t o = 0;
+            for (i = 0; i <= n; i++)
+                o += d->m[j][i] * c->stencil[k][i];
+            d->off[k][j] = o;
+            if (-o > (j < n ? INT_MAX / 2 : TILE_MAX_DEPZ))
+                return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d: its "
+                                  "distance along %s dimension %d is %lld, too large (at most "
+                                  "%d%s)", k, d->skewed ? "skewed" : "", j + 1, (long long)-o,
+                                  j < n ? INT_MAX / 2 : TILE_MAX_DEPZ,
+                                  j < n ? "" : ", TILE_MAX_DEPZ");
+            if (j < n && -o > d->d[j])
+                d->d[j] = (int)-o;
+            if (j == n && -o > d->dz)
+                d->dz = (int)-o;
+        }
+        for (i = 0; i < n; i++)
+            for (j = 0; j < i; j++)
+                if (d->off[k][i] != 0 && d->off[k][j] != 0 && -d->off[k][j] > d->ext[i][j])
+                    d->ext[i][j] = (int)-d->off[k][j];
+    }
+    return TILE_OK;
+}
+
+/* The internal order of the loop positions: unskewed, the user's own
+ * dimensions; skewed, the longest skewed dimension (the user's Z on a tie)
+ * as Z and the others in loop order. */
+static inline void tile__internal_order(const tile_plan *p, const int *lo, const int64_t *sz,
+                                        int *kp)
+{
+    int n = p->cfg.n, pp, z = -1, kk = 0;
+    if (!p->deps.skewed) {
+        for (pp = 0; pp <= n; pp++)
+            kp[lo[pp]] = pp;
+        return;
+    }
+    for (pp = 0; pp <= n; pp++)
+        if (z < 0 || sz[pp] > sz[z] || (sz[pp] == sz[z] && lo[pp] == n))
+            z = pp;
+    for (pp = 0; pp <= n; pp++)
+        if (pp != z)
+            kp[kk++] = pp;
+    kp[n] = z;
+}
+
+/* Validate the dependences (widths or stencil, directions, loop order) and
+ * derive the internal coordinates (struct tile_deps). */
+static inline int tile__check_shorthand(tile_plan *p, const tile_config *c)
+{
+    int i;
     if (c->nstencil < 0 || c->nstencil > TILE_MAX_STENCIL)
         return tile__fail(p, TILE_ERR_STENCIL, "nstencil", -1, "nstencil = %d: must be in "
                           "0..%d", c->nstencil, TILE_MAX_STENCIL);
-    if (c->nstencil == 0) {
-        for (i = 0; i < n; i++)
-            d->d[i] = c->dep[i];
-        d->dz = c->depz;
+    if (c->nstencil == 0)
         return TILE_OK;
-    }
-    for (i = 0; i < n; i++)
+    for (i = 0; i < c->n; i++)
         if (c->dep[i] != 0)
             return tile__fail(p, TILE_ERR_DEP, "dep", i, "dep[%d] = %d with a stencil: give "
                               "the stencil or the widths, not both (tile_config_stencil sets "
@@ -1932,39 +2360,49 @@ static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
         return tile__fail(p, TILE_ERR_DEP, "depz", -1, "depz = %d with a stencil: give the "
                           "stencil or the widths, not both (tile_config_stencil sets dep[] "
                           "and depz to 0)", c->depz);
-    for (k = 0; k < c->nstencil; k++) {
-        const int *v = c->stencil[k];
-        int nonzero = 0;
-        for (i = 0; i <= n; i++) {
-            int lim = i < n ? INT_MAX / 2 : TILE_MAX_DEPZ, u;
-            if (v[i] < -lim || v[i] > lim)   /* before any arithmetic (INT_MIN) */
-                return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
-                                  "distance of %d is too large%s (at most %d%s)", k,
-                                  tile__vec(buf, sizeof buf, v, n), v[i], i < n ? "" : " along Z",
-                                  lim, i < n ? "" : ", TILE_MAX_DEPZ");
-            u = v[i] * d->dir[i];
-            nonzero |= u != 0;
-            if (u > 0)
-                return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s "
-                                  "reads a later point along dimension %d (the loop runs %s "
-                                  "there): every read must be at an earlier point in every "
-                                  "dimension", k, tile__vec(buf, sizeof buf, v, n), i + 1,
-                                  d->dir[i] > 0 ? "upward" : "downward");
-            if (i < n && -u > d->d[i])
-                d->d[i] = -u;
-            if (i == n && -u > d->dz)
-                d->dz = -u;
-        }
-        if (!nonzero)
-            return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s is the "
-                              "point itself: the current point is written, not read as a "
-                              "dependence", k, tile__vec(buf, sizeof buf, v, n));
-        for (i = 0; i < n; i++)
-            for (j = 0; j < i; j++)
-                if (v[i] != 0 && v[j] != 0 && -v[j] * d->dir[j] > d->ext[i][j])
-                    d->ext[i][j] = -v[j] * d->dir[j];
-    }
     return TILE_OK;
+}
+
+static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
+{
+    tile_deps *d = &p->deps;
+    int64_t dd[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1], f[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1];
+    int64_t len[TILE_MAX_DIMS + 1], sz[TILE_MAX_DIMS + 1];
+    int i, k, n = c->n, lo[TILE_MAX_DIMS + 1], kp[TILE_MAX_DIMS + 1], later = 0;
+    memset(d, 0, sizeof *d);
+    memset(f, 0, sizeof f);
+    for (i = 0; i <= n; i++) {
+        if (c->dir[i] != 1 && c->dir[i] != -1)
+            return tile__fail(p, TILE_ERR_STENCIL, "dir", i, "dir[%d] = %d: the loop direction "
+                              "must be +1 (upward) or -1 (downward)", i, c->dir[i]);
+        d->dir[i] = c->dir[i];
+    }
+    if (tile__loop_order(p, c, lo) != TILE_OK || tile__check_shorthand(p, c) != TILE_OK)
+        return p->status.code;
+    for (k = 0; k < c->nstencil; k++)
+        if (tile__check_vector(p, c, lo, k, &later) != TILE_OK)
+            return p->status.code;
+    for (i = 0; i <= n; i++) {
+        len[i] = lo[i] < n ? c->extent[lo[i]] : c->zlen;
+        sz[i] = len[i];
+        for (k = 0; k < c->nstencil; k++)
+            dd[k][i] = -(int64_t)c->stencil[k][lo[i]] * d->dir[lo[i]];
+    }
+    d->skewed = later;
+    if (later && tile__skew(p, c->nstencil, dd, len, f, sz) != TILE_OK)
+        return p->status.code;
+    tile__internal_order(p, lo, sz, kp);
+    if (tile__map(p, lo, f, kp) != TILE_OK)
+        return p->status.code;
+    for (i = 0; i <= n; i++)
+        d->size[i] = sz[kp[i]];
+    if (c->nstencil == 0) {
+        for (i = 0; i < n; i++)
+            d->d[i] = c->dep[i];
+        d->dz = c->depz;
+        return TILE_OK;
+    }
+    return tile__widths(p, c);
 }
 
 /* The model, the threads and the options. */
@@ -2087,6 +2525,9 @@ static inline int tile__check_all(tile_plan *p)
     }
     for (i = 0; i <= TILE_MAX_DIMS; i++)
         tile__agreed_add(a, "dir", i, -1, (uint64_t)(int64_t)c->dir[i], 0);
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        tile__agreed_add(a, "loop_order", i, -1, (uint64_t)(int64_t)(i <= c->n ? c->loop_order[i]
+                                                                                : -1), 0);
     /* a fixed count on every rank (one collective); entries out of use as 0 */
     for (i = 0; i < TILE_MAX_STENCIL; i++)
         for (j = 0; j <= TILE_MAX_DIMS; j++)
@@ -2106,7 +2547,7 @@ static inline int tile__grid(tile_plan *p)
     MPI_Comm cart = MPI_COMM_NULL;
     tilehybrid_status st;
     for (i = 0; i < n; i++) {
-        ext[i] = c->extent[i];
+        ext[i] = p->deps.size[i];
         dep[i] = p->deps.d[i];
         fixed &= c->grid[i] > 0;
         /* saturated above the process count: only equality matters */
@@ -2118,10 +2559,10 @@ static inline int tile__grid(tile_plan *p)
                           "communicator has %d", prod > p->size ? "more than " : "",
                           (long long)(prod > p->size ? p->size : prod), p->size);
     for (i = 0; i < n && fixed; i++)
-        if (c->grid[i] > c->extent[i])
+        if (c->grid[i] > p->deps.size[i])
             return tile__fail(p, TILE_ERR_TOO_MANY, "grid", i, "%d processes along dimension "
                               "%d but only %lld points", c->grid[i], i + 1,
-                              (long long)c->extent[i]);
+                              (long long)p->deps.size[i]);
     rc = topo_cart_create_ex(p->comm, n, ext, dep, c->grid_policy == TILE_GRID_LATENCY
                                                        ? TOPO_POLICY_LATENCY : TOPO_POLICY_COMM,
                              c->grid, 0, &cart, p->pdims, &st);
@@ -2142,11 +2583,11 @@ static inline int tile__grid(tile_plan *p)
             return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Cart_shift failed");
         if (p->deps.d[i] == 0)
             p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
-        topo_block(c->extent[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
-        if (p->pdims[i] > 1 && p->deps.d[i] > c->extent[i] / p->pdims[i])
+        topo_block(p->deps.size[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
+        if (p->pdims[i] > 1 && p->deps.d[i] > p->deps.size[i] / p->pdims[i])
             return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", i, "dependence d_%d = %d is "
                               "wider than the smallest block (%lld points) along dimension %d",
-                              i + 1, p->deps.d[i], (long long)(c->extent[i] / p->pdims[i]), i + 1);
+                              i + 1, p->deps.d[i], (long long)(p->deps.size[i] / p->pdims[i]), i + 1);
     }
     return TILE_OK;
 }
@@ -2162,10 +2603,10 @@ static inline int tile__thread_grid(tile_plan *p)
     int *td = p->threads.dims, pd[TILE_MAX_DIMS];
     for (i = 0; i < n; i++) {
         given |= c->tgrid[i] != 0;
-        small[i] = c->extent[i] / p->pdims[i];          /* the smallest block */
+        small[i] = p->deps.size[i] / p->pdims[i];          /* the smallest block */
         best = small[i] > small[best] ? i : best;
         td[i] = given ? c->tgrid[i] : T == 1 ? 1 : 0;
-        ext[i] = c->extent[i];
+        ext[i] = p->deps.size[i];
         dep[i] = p->deps.d[i];
         pd[i] = p->pdims[i];
     }
@@ -2205,9 +2646,9 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     const tile_config *c = &p->cfg;
     tile_store *s = &p->store;
     int n = c->n, i, j;
-    int64_t h = c->tile_height < c->zlen ? c->tile_height : c->zlen; /* no overflow */
+    int64_t h = c->tile_height < p->deps.size[c->n] ? c->tile_height : p->deps.size[c->n]; /* no overflow */
     int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h, planes = 0, pbytes = 0;
-    p->ntiles = (c->zlen + h - 1) / h;
+    p->ntiles = (p->deps.size[c->n] + h - 1) / h;
     /* the window: the tiles in flight across the thread skew, the d_Z planes
      * they read below, one tile of slack (the master unpacks while threads
      * compute), rounded to whole tiles; full storage: every tile */
@@ -2354,12 +2795,12 @@ static inline int tile__balancing(tile_plan *p)
     w.rank = p->rank;
     w.procs = p->size;
     w.threads = c->threads;
-    w.tile_height = c->tile_height < c->zlen ? c->tile_height : c->zlen;
+    w.tile_height = c->tile_height < p->deps.size[c->n] ? c->tile_height : p->deps.size[c->n];
     w.elem_bytes = (double)c->elem_size;
     for (i = 0; i < c->n; i++) {
         w.pdims[i] = p->pdims[i];
         w.pcoords[i] = p->pcoords[i];
-        w.extent[i] = c->extent[i];
+        w.extent[i] = p->deps.size[i];
         w.dep[i] = p->deps.d[i];
     }
     p->run.balancing = c->model == TILE_MODEL_FUNNELED && c->threads > 1;
@@ -2502,15 +2943,19 @@ static inline void tile_plan_destroy(tile_plan *plan)
  */
 static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
 {
-    int64_t x[TILE_MAX_DIMS];
-    int64_t h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
-    int64_t z = tile__user(plan, plan->cfg.n, coord[plan->cfg.n]), R = plan->store.ring_planes;
-    int64_t keep = R >= plan->ntiles * h ? plan->cfg.zlen : R - h;
+    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1];
+    int64_t zlen = plan->deps.size[plan->cfg.n];
+    int64_t h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
+    int64_t R = plan->store.ring_planes, keep = R >= plan->ntiles * h ? zlen : R - h, z;
     int i;
-    if (z < 0 || z >= plan->cfg.zlen || z < plan->cfg.zlen - keep)
+    if (!tile__inside(plan, coord))
+        return 0;
+    tile__to_internal(plan, coord, g);
+    z = g[plan->cfg.n];
+    if (z < 0 || z >= zlen || z < zlen - keep)
         return 0;
     for (i = 0; i < plan->cfg.n; i++) {
-        x[i] = tile__user(plan, i, coord[i]) - plan->lo[i];
+        x[i] = g[i] - plan->lo[i];
         if (x[i] < 0 || x[i] >= plan->len[i])
             return 0;
     }

@@ -115,10 +115,13 @@ static void seq_run(seq *s, const tile_config *cfg)
     for (i = 0; i <= n; i++)
         total *= s->ext[i];
     s->a = (double *)malloc(sizeof(double) * (size_t)total);
-    /* Z outermost, then X_1 ... X_N */
+    /* the declared loop order, or Z outermost, then X_1 ... X_N */
     order[0] = n;
     for (i = 0; i < n; i++)
         order[i + 1] = i;
+    if (cfg->loop_order[0] >= 0)
+        for (i = 0; i <= n; i++)
+            order[i] = cfg->loop_order[i];
     for (idx = 0; idx < total; idx++) {
         int64_t r = idx;
         for (i = n; i >= 0; i--) {
@@ -162,7 +165,7 @@ DEFINE_RUN(3, R3)
  * not all 0, written in the user's coordinates. */
 static void random_config(tile_config *cfg, int n)
 {
-    int i, k;
+    int i, k, skew, lo[4];
     tile_config_init(cfg, n);
     for (i = 0; i < n; i++)
         cfg->extent[i] = rnd_in(2, n == 1 ? 30 : n == 2 ? 12 : 7);
@@ -173,16 +176,32 @@ static void random_config(tile_config *cfg, int n)
         cfg->dep[i] = 0;
     cfg->depz = 0;
     cfg->nstencil = (int)rnd_in(1, 5);
+    skew = rnd_in(0, 2) == 0;   /* a third: vectors later along some dimension */
+    if (skew && rnd_in(0, 1)) {  /* half of those: a random loop order */
+        for (i = 0; i <= n; i++)
+            cfg->loop_order[i] = i;
+        for (i = n; i > 0; i--) {
+            int j = (int)rnd_in(0, i), t = cfg->loop_order[i];
+            cfg->loop_order[i] = cfg->loop_order[j];
+            cfg->loop_order[j] = t;
+        }
+    }
+    for (i = 0; i <= n; i++)
+        lo[i] = skew && cfg->loop_order[0] >= 0 ? cfg->loop_order[i] : i == 0 ? n : i - 1;
     for (k = 0; k < cfg->nstencil; k++) {
-        int nz;
-        do {
-            nz = 0;
+        int first;
+        do {   /* u: the distance along the loop's direction, earlier < 0 */
+            first = 0;
             for (i = 0; i <= n; i++) {
-                int u = (int)rnd_in(0, 3) == 0 ? 0 : -(int)rnd_in(0, i < n ? 2 : 1);
-                cfg->stencil[k][i] = u * cfg->dir[i];
-                nz |= u != 0;
+                int d = lo[i];
+                int u = (int)rnd_in(0, 3) == 0 ? 0
+                        : skew ? (int)rnd_in(d < n ? -2 : -1, d < n ? 2 : 1)
+                               : -(int)rnd_in(0, d < n ? 2 : 1);
+                cfg->stencil[k][d] = u * cfg->dir[d];
+                if (first == 0)
+                    first = u;
             }
-        } while (!nz);
+        } while (first >= 0);
     }
     cfg->tile_height = rnd_in(1, cfg->zlen + 3);
     cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
@@ -297,7 +316,7 @@ static void describe(const tile_config *c, char *buf, size_t len)
 /* Random configurations for N = n. */
 static void random_cases(int n)
 {
-    int cases = 0, rejected = 0, failed = 0, diagonal = 0, downward = 0, k;
+    int cases = 0, rejected = 0, failed = 0, diagonal = 0, downward = 0, skewed = 0, k;
     char why[512] = "", desc[512] = "";
     for (k = 0; k < 60; k++) {
         tile_config cfg;
@@ -310,20 +329,24 @@ static void random_cases(int n)
         }
         cases++;
         for (j = 0; j < cfg.nstencil; j++) {
-            int nz = 0;
-            for (i = 0; i <= n; i++)
+            int nz = 0, later = 0;
+            for (i = 0; i <= n; i++) {
                 nz += cfg.stencil[j][i] != 0;
+                later |= cfg.stencil[j][i] * cfg.dir[i] > 0;
+            }
             diagonal += nz > 1;
+            skewed += later;
         }
         for (i = 0; i <= n; i++)
             downward += cfg.dir[i] < 0;
         if (!r && !failed++)
             describe(&cfg, desc, sizeof desc);
     }
-    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 20 && diagonal > 0 && downward > 0,
-              "N=%d: %d random stencils (%d diagonal vectors, %d downward dimensions) bitwise "
-              "equal to the sequential loop, %d refused for their sizes%s%s%s%s", n, cases,
-              diagonal, downward, rejected, failed ? "; FIRST FAILURE: " : "", desc,
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 20 && diagonal > 0 && downward > 0 &&
+              skewed > 0, "N=%d: %d random stencils (%d diagonal vectors, %d later along some "
+              "dimension: skewed, %d downward dimensions) bitwise equal to the sequential "
+              "loop, %d refused for their sizes%s%s%s%s", n, cases, diagonal, skewed, downward,
+              rejected, failed ? "; FIRST FAILURE: " : "", desc,
               failed ? ": " : "", failed ? why : "");
 }
 
@@ -376,6 +399,27 @@ static void refusals(void)
     c.dir[2] = 0;
     expect_refused(&c, TILE_ERR_STENCIL, "dir[2] = 0", "a loop direction of 0");
     c.dir[2] = 1;
+    tile_config_stencil(&c, "0,0,-1", NULL);
+    c.loop_order[0] = 0;
+    c.loop_order[1] = 0;
+    c.loop_order[2] = 1;
+    expect_refused(&c, TILE_ERR_STENCIL, "loop_order[1] = 0", "a loop order that names a "
+                   "dimension twice");
+    c.loop_order[1] = 1;
+    c.loop_order[2] = 2;
+    tile_config_stencil(&c, "-1,1,0", NULL);   /* fine in this order (x outermost) */
+    {
+        tile_plan p;
+        int rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.deps.skewed, "(-1,1,0) with x outermost "
+                  "is earlier in the loop: the plan skews (%s)", p.errmsg);
+        tile_plan_destroy(&p);
+    }
+    c.loop_order[0] = 1;
+    c.loop_order[1] = 0;
+    expect_refused(&c, TILE_ERR_STENCIL, "reads a later point along dimension 2", "(-1,1,0) "
+                   "with y outermost: a read ahead");
+    c.loop_order[0] = c.loop_order[1] = c.loop_order[2] = -1;
     tile_config_stencil(&c, "0,0,-64", NULL);
     expect_refused(&c, TILE_ERR_DEP, "too large along Z", "a distance beyond TILE_MAX_DEPZ");
     /* INT_MIN on a downward dimension: -INT_MIN would overflow */
