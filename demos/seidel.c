@@ -1,0 +1,368 @@
+/* demos/seidel.c -- Gauss-Seidel sweeps repeated in time (PolyBench/C 4.2's
+ * seidel-2d), tiled over MPI processes: the sweep t reads its own new
+ * values behind it and the previous sweep's values ahead of it, so the
+ * plan skews the space.
+ *
+ * 2-D (the default), exactly PolyBench's kernel on an n x n array:
+ *
+ *   A[i][j] = ((double) i * (j + 2) + 2) / n          (all i, j)
+ *   for t = 0 .. T-1, i = 1 .. n-2, j = 1 .. n-2:
+ *     A[i][j] = (A[i-1][j-1] + A[i-1][j] + A[i-1][j+1]
+ *              + A[i][j-1]   + A[i][j]   + A[i][j+1]
+ *              + A[i+1][j-1] + A[i+1][j] + A[i+1][j+1]) / 9.0
+ *
+ * (summed left to right).  3-D (--dims 3), a 7-point sweep on n x n x n:
+ *
+ *   A[i][j][k] = ((double) i * (j + 2) + k + 2) / n
+ *   for t, i, j, k (interior, 1 .. n-2):
+ *     A[i][j][k] = (A[i-1][j][k] + A[i][j-1][k] + A[i][j][k-1] + A[i][j][k]
+ *                 + A[i][j][k+1] + A[i][j+1][k] + A[i+1][j][k]) / 7.0
+ *
+ * For the toolkit it is a loop over the interior points and t (t is Z, the
+ * loop order t, i, j[, k]); a read of A[i+1][j-1] is the point
+ * (+1, -1, -1) of the previous sweep.  The checksum is the sum modulo 2^64
+ * of the 64-bit patterns of the interior points after T sweeps.
+ *
+ *   mpiexec -n 2 ./demos/seidel --n 1000 --steps 20 --verify
+ *   mpiexec -n 2 ./demos/seidel --dims 3 --n 100 --model funneled --threads 2 --json
+ */
+#include "../hybrid.h"
+
+typedef struct seidel_opts {
+    int64_t n, steps, tile_height;
+    int dims, model, threads, verify, json, policy, grid[3];
+} seidel_opts;
+
+typedef struct seidel_acc {
+    uint64_t sum;
+    char pad[56];
+} seidel_acc;
+
+static uint64_t seidel_bits(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* The initial value of A at array indices (i, j[, k]). */
+static double seidel_init(const seidel_opts *o, int64_t i, int64_t j, int64_t k)
+{
+    if (o->dims == 2)
+        return ((double)i * (double)(j + 2) + 2) / (double)o->n;
+    return ((double)i * (double)(j + 2) + (double)k + 2) / (double)o->n;
+}
+
+/* Boundary values: a point outside the toolkit's space is either on the
+ * array's border (never updated) or before the first sweep (t = -1): both
+ * hold the initial value.  Toolkit coordinates are array indices - 1. */
+static void seidel_edge(void *out, const int64_t *c, void *ctx)
+{
+    const seidel_opts *o = (const seidel_opts *)ctx;
+    *(double *)out = seidel_init(o, c[0] + 1, c[1] + 1, o->dims == 3 ? c[2] + 1 : 0);
+}
+
+/* The plain in-place loop; the checksum of the interior after T sweeps. */
+static uint64_t seidel_seq(const seidel_opts *o)
+{
+    int64_t n = o->n, t, i, j, k, kn = o->dims == 3 ? n : 1, sz = n * n * kn;
+    double *A = (double *)malloc(sizeof(double) * (size_t)sz);
+    uint64_t sum = 0;
+    if (A == NULL)
+        return 0;
+#define S_A(i, j, k) A[((i) * n + (j)) * kn + (k)]
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = 0; k < kn; k++)
+                S_A(i, j, k) = seidel_init(o, i, j, k);
+    for (t = 0; t < o->steps; t++)
+        for (i = 1; i <= n - 2; i++)
+            for (j = 1; j <= n - 2; j++) {
+                if (o->dims == 2)
+                    S_A(i, j, 0) = (S_A(i - 1, j - 1, 0) + S_A(i - 1, j, 0) + S_A(i - 1, j + 1, 0)
+                                    + S_A(i, j - 1, 0) + S_A(i, j, 0) + S_A(i, j + 1, 0)
+                                    + S_A(i + 1, j - 1, 0) + S_A(i + 1, j, 0)
+                                    + S_A(i + 1, j + 1, 0)) / 9.0;
+                else
+                    for (k = 1; k <= n - 2; k++)
+                        S_A(i, j, k) = (S_A(i - 1, j, k) + S_A(i, j - 1, k) + S_A(i, j, k - 1)
+                                        + S_A(i, j, k) + S_A(i, j, k + 1) + S_A(i, j + 1, k)
+                                        + S_A(i + 1, j, k)) / 7.0;
+            }
+    for (i = 1; i <= n - 2; i++)
+        for (j = 1; j <= n - 2; j++)
+            for (k = o->dims == 3 ? 1 : 0; k <= (o->dims == 3 ? n - 2 : 0); k++)
+                sum += seidel_bits(S_A(i, j, k));
+#undef S_A
+    free(A);
+    return sum;
+}
+
+static int seidel_usage(char *err, size_t errlen, const char *fmt, const char *arg)
+{
+    if (err[0] == '\0')
+        snprintf(err, errlen, fmt, arg);
+    return 2;
+}
+
+/* --grid comm|latency|AxB[xC]. */
+static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
+{
+    int64_t g[3] = { 0, 0, 0 };
+    char buf[64], *p, *q;
+    int i = 0;
+    if (strcmp(v, "comm") == 0 || strcmp(v, "latency") == 0) {
+        o->policy = v[0] == 'c' ? TILE_GRID_COMM : TILE_GRID_LATENCY;
+        return 0;
+    }
+    snprintf(buf, sizeof buf, "%s", v);
+    for (p = buf; p != NULL && i < 3; p = q, i++) {
+        q = strchr(p, 'x');
+        if (q != NULL)
+            *q++ = '\0';
+        if (tilehybrid_parse_i64(p, 1, 1 << 20, &g[i]) != TILEHYBRID_OK)
+            return seidel_usage(err, errlen, "--grid '%s': expected comm, latency or AxB[xC] "
+                                "(whole numbers >= 1)", v);
+    }
+    if (p != NULL || i < 2)
+        return seidel_usage(err, errlen, "--grid '%s': expected comm, latency or AxB[xC]", v);
+    for (i = 0; i < 3; i++)
+        o->grid[i] = (int)g[i];
+    return 0;
+}
+
+/* One option with its value; 0 or 2 (message in err). */
+static int seidel_option(seidel_opts *o, const char *a, const char *v, char *err, size_t errlen)
+{
+    int64_t x;
+    if (strcmp(a, "--n") == 0) {
+        if (tilehybrid_parse_i64(v, 3, 1 << 20, &o->n) != TILEHYBRID_OK)
+            return seidel_usage(err, errlen, "--n '%s': expected a whole number in 3..1048576", v);
+    } else if (strcmp(a, "--steps") == 0) {
+        if (tilehybrid_parse_i64(v, 1, 1 << 30, &o->steps) != TILEHYBRID_OK)
+            return seidel_usage(err, errlen, "--steps '%s': expected a whole number >= 1", v);
+    } else if (strcmp(a, "--dims") == 0) {
+        if (tilehybrid_parse_i64(v, 2, 3, &x) != TILEHYBRID_OK)
+            return seidel_usage(err, errlen, "--dims '%s': expected 2 or 3", v);
+        o->dims = (int)x;
+    } else if (strcmp(a, "--tile-height") == 0) {
+        if (tilehybrid_parse_i64(v, 1, INT64_MAX, &o->tile_height) != TILEHYBRID_OK)
+            return seidel_usage(err, errlen, "--tile-height '%s': expected a whole number >= 1",
+                                v);
+    } else if (strcmp(a, "--threads") == 0) {
+        if (tilehybrid_parse_i64(v, 1, 1024, &x) != TILEHYBRID_OK)
+            return seidel_usage(err, errlen, "--threads '%s': expected a whole number in "
+                                "1..1024", v);
+        o->threads = (int)x;
+    } else if (strcmp(a, "--model") == 0) {
+        for (o->model = TILE_MODEL_MPI; o->model <= TILE_MODEL_MULTIPLE; o->model++)
+            if (strcmp(v, tile_model_name(o->model)) == 0)
+                break;
+        if (o->model > TILE_MODEL_MULTIPLE)
+            return seidel_usage(err, errlen, "--model '%s': expected mpi, fine, funneled or "
+                                "multiple", v);
+    } else if (strcmp(a, "--grid") == 0)
+        return seidel_grid(o, v, err, errlen);
+    else
+        return seidel_usage(err, errlen, "unknown option '%s' (see --help)", a);
+    return 0;
+}
+
+/* Parse argv: 0, 1 (--help) or 2 (message in err). */
+static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t errlen)
+{
+    int i, rc;
+    memset(o, 0, sizeof *o);
+    o->n = 0;
+    o->steps = 20;
+    o->tile_height = 64;
+    o->dims = 2;
+    o->model = TILE_MODEL_MPI;
+    o->threads = 1;
+    o->policy = TILE_GRID_COMM;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+        if (strcmp(argv[i], "--verify") == 0 || strcmp(argv[i], "--json") == 0) {
+            *(argv[i][2] == 'v' ? &o->verify : &o->json) = 1;
+            continue;
+        }
+        if (strncmp(argv[i], "--", 2) != 0)
+            return seidel_usage(err, errlen, "unexpected argument '%s' (see --help)", argv[i]);
+        if (i + 1 == argc)
+            return seidel_usage(err, errlen, "%s needs a value (see --help)", argv[i]);
+        if ((rc = seidel_option(o, argv[i], argv[i + 1], err, errlen)) != 0)
+            return rc;
+        i++;
+    }
+    if (o->n == 0)
+        o->n = o->dims == 2 ? 1000 : 100;
+    if (o->model == TILE_MODEL_MPI && o->threads != 1)
+        return seidel_usage(err, errlen, "%s", "--threads > 1 needs --model fine, funneled or "
+                            "multiple");
+    return 0;
+}
+
+static void seidel_help(void)
+{
+    printf("usage: mpiexec -n P ./demos/seidel [options]\n"
+           "Gauss-Seidel sweeps repeated in time (PolyBench seidel-2d; --dims 3: a 7-point\n"
+           "3-D variant), skewed and tiled over P processes.  Prints the checksum of the\n"
+           "interior after the sweeps (sum mod 2^64 of the 64-bit patterns).\n"
+           "  --n N                  array size n x n (x n) (default 1000; 100 with --dims 3)\n"
+           "  --steps T              sweeps (default 20)\n"
+           "  --dims 2|3             the 2-D 9-point or the 3-D 7-point kernel (default 2)\n"
+           "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
+           "  --threads T            threads per process (default 1)\n"
+           "  --grid G               comm, latency or AxB[xC]: the process grid over the\n"
+           "                         plan's distributed dimensions, after skewing\n"
+           "  --tile-height z        along the pipelined dimension (default 64)\n"
+           "  --verify               compare with the plain in-place loop\n"
+           "  --json                 one JSON object: checksum, seconds, points_per_second\n"
+           "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments.\n");
+}
+
+/* The plan: the interior x T, the stencil, loop order t outermost. */
+static int seidel_plan(tile_plan *plan, seidel_opts *o)
+{
+    tile_config cfg;
+    int d = o->dims, i;
+    tile_config_init(&cfg, d);
+    for (i = 0; i < d; i++)
+        cfg.extent[i] = o->n - 2;
+    cfg.zlen = o->steps;
+    if (d == 2)
+        tile_config_stencil(&cfg, "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 "
+                            "1,-1,-1 1,0,-1 1,1,-1", NULL);
+    else
+        tile_config_stencil(&cfg, "-1,0,0,0 0,-1,0,0 0,0,-1,0 0,0,0,-1 0,0,1,-1 "
+                            "0,1,0,-1 1,0,0,-1", NULL);
+    cfg.loop_order[0] = d;                   /* t outermost, then i, j[, k] */
+    for (i = 0; i < d; i++)
+        cfg.loop_order[i + 1] = i;
+    for (i = 0; i < d && o->grid[0] > 0; i++)
+        cfg.grid[i] = o->grid[i] > 0 ? o->grid[i] : 1;
+    cfg.grid_policy = o->policy;
+    cfg.tile_height = o->tile_height;
+    cfg.model = o->model;
+    cfg.threads = o->threads;
+    cfg.boundary = seidel_edge;
+    cfg.boundary_ctx = o;
+    return tile_plan_create(plan, MPI_COMM_WORLD, &cfg);
+}
+
+/* The sweeps; per-thread sums of the last sweep's bit patterns. */
+static void seidel_run(tile_plan *plan, const seidel_opts *o, seidel_acc *acc)
+{
+    int64_t const last = o->steps - 1;
+    if (o->dims == 2)
+        HYBRID_RUN(plan, it, {
+            double v = (TILE_AT(double, it, -1, -1, 0) + TILE_AT(double, it, -1, 0, 0)
+                        + TILE_AT(double, it, -1, 1, 0) + TILE_AT(double, it, 0, -1, 0)
+                        + TILE_AT(double, it, 0, 0, -1) + TILE_AT(double, it, 0, 1, -1)
+                        + TILE_AT(double, it, 1, -1, -1) + TILE_AT(double, it, 1, 0, -1)
+                        + TILE_AT(double, it, 1, 1, -1)) / 9.0;
+            TILE_AT(double, it, 0, 0, 0) = v;
+            if (tile_coord(&it, 2) == last)
+                acc[TILE_THREAD(it)].sum += seidel_bits(v);
+        });
+    else
+        HYBRID_RUN(plan, it, {
+            double v = (TILE_AT(double, it, -1, 0, 0, 0) + TILE_AT(double, it, 0, -1, 0, 0)
+                        + TILE_AT(double, it, 0, 0, -1, 0) + TILE_AT(double, it, 0, 0, 0, -1)
+                        + TILE_AT(double, it, 0, 0, 1, -1) + TILE_AT(double, it, 0, 1, 0, -1)
+                        + TILE_AT(double, it, 1, 0, 0, -1)) / 7.0;
+            TILE_AT(double, it, 0, 0, 0, 0) = v;
+            if (tile_coord(&it, 3) == last)
+                acc[TILE_THREAD(it)].sum += seidel_bits(v);
+        });
+}
+
+/* Rank 0's report; returns the exit status (1 on a --verify mismatch). */
+static int seidel_report(const tile_plan *plan, const seidel_opts *o, uint64_t sum, double secs)
+{
+    int64_t pts = o->steps, i;
+    int bad = 0;
+    uint64_t ref = 0;
+    char grid[64];
+    size_t w = 0;
+    for (i = 0; i < o->dims; i++) {
+        pts *= o->n - 2;
+        w += (size_t)snprintf(grid + w, sizeof grid - w, "%s%d", i ? ", " : "", plan->pdims[i]);
+    }
+    if (o->verify) {
+        ref = seidel_seq(o);
+        bad = ref != sum;
+    }
+    if (o->json)
+        printf("{\"demo\": \"seidel\", \"dims\": %d, \"n\": %lld, \"steps\": %lld, "
+               "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%s], "
+               "\"skewed\": %s, \"checksum\": \"%016llx\", \"seconds\": %.6f, "
+               "\"points_per_second\": %.0f%s%s%s}\n", o->dims, (long long)o->n,
+               (long long)o->steps, tile_model_name(o->model), plan->size, o->threads,
+               grid, plan->deps.skewed ? "true" : "false",
+               (unsigned long long)sum, secs, secs > 0 ? (double)pts / secs : 0.0,
+               o->verify ? ", \"verify\": \"" : "", o->verify ? (bad ? "MISMATCH" : "ok") : "",
+               o->verify ? "\"" : "");
+    else {
+        printf("seidel %dD, n = %lld, %lld sweeps, model %s, %d process%s x %d thread%s: "
+               "checksum %016llx\ntime %.3f s, %.3g points per second\n", o->dims,
+               (long long)o->n, (long long)o->steps, tile_model_name(o->model), plan->size,
+               plan->size == 1 ? "" : "es", o->threads, o->threads == 1 ? "" : "s",
+               (unsigned long long)sum, secs, secs > 0 ? (double)pts / secs : 0.0);
+        if (o->verify)
+            printf("verify: %s (plain loop: %016llx)\n", bad ? "MISMATCH" : "ok",
+                   (unsigned long long)ref);
+    }
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    seidel_opts o;
+    tile_plan plan;
+    seidel_acc *acc;
+    char err[512] = "";
+    int rank, rc = seidel_parse(argc, argv, &o, err, sizeof err), provided, t, failed;
+    uint64_t sum = 0, all = 0;
+    double t0, secs;
+    if (hybrid_init(&argc, &argv, rc ? TILE_MODEL_MPI : o.model, rc ? 1 : o.threads,
+                    &provided) != TILE_OK)
+        return 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rc != 0) {
+        if (rank == 0 && rc == 1)
+            seidel_help();
+        else if (rank == 0)
+            fprintf(stderr, "seidel: %s\n", err);
+        MPI_Finalize();
+        return rc == 1 ? 0 : rc;
+    }
+    if (seidel_plan(&plan, &o) != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "seidel: %s\n", plan.errmsg);
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return 2;
+    }
+    acc = (seidel_acc *)calloc((size_t)o.threads, sizeof *acc);
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    if (acc != NULL)
+        seidel_run(&plan, &o, acc);
+    secs = MPI_Wtime() - t0;
+    for (t = 0; acc != NULL && t < o.threads; t++)
+        sum += acc[t].sum;
+    MPI_Reduce(&sum, &all, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    failed = acc == NULL || tile_plan_status(&plan) != TILE_OK;
+    if (rank == 0 && failed)
+        fprintf(stderr, "seidel: run failed: %s\n", acc == NULL ? "out of memory" : plan.errmsg);
+    else if (rank == 0)
+        failed = seidel_report(&plan, &o, all, secs);
+    MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(acc);
+    tile_plan_destroy(&plan);
+    MPI_Finalize();
+    return failed;
+}
