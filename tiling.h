@@ -5,8 +5,10 @@
  * You have a loop nest over X_1 x ... x X_N x Z whose point update reads
  * only earlier points: along the axes, A(x - a e_i) for 1 <= a <= d_i and
  * A(z - a) for 1 <= a <= d_Z (the widths cfg.dep[], cfg.depz), or any list
- * of constant offsets, diagonals included, each earlier along every
- * dimension's loop direction (a declared stencil, tile_config_stencil()).
+ * of constant offsets, diagonals included, each an earlier point of the
+ * sequential loop (a declared stencil, tile_config_stencil(), in the loop
+ * order cfg.loop_order: a read that is later along some dimension, as
+ * Gauss-Seidel in time reads A(i+1, j-1, t-1), makes the plan skew).
  * Write that update once; tiling.h runs it on a grid of MPI processes.
  * Each process owns a block of the X dimensions (the
  * grid comes from topology.h) and walks its column of tiles along Z, tile
@@ -72,10 +74,10 @@
  *     With the widths cfg.dep[]/depz, offsets are axis-aligned (at most one
  *     non-zero) with -d_i <= o_i <= 0; with a declared stencil
  *     (cfg.stencil, tile_config_stencil(): "-1,-1,0 0,-1,0 0,0,-1"), they
- *     are its vectors, diagonals included, each pointing backwards along
- *     every dimension's loop direction (cfg.dir: -1 for a loop that runs
- *     downward, whose reads are then at +1).  That is the only data the
- *     pipeline delivers.  sizeof(type) must be cfg.elem_size and there
+ *     are its vectors, diagonals included, each an earlier point of the
+ *     sequential loop in cfg.loop_order and cfg.dir (-1 for a loop that
+ *     runs downward, whose reads are then at +1).  That is the only data
+ *     the pipeline delivers.  sizeof(type) must be cfg.elem_size and there
  *     must be N + 1 offsets (both checked always, at no cost in the loop:
  *     TILE_ERR_ACCESS).  Define TILE_CHECK_ACCESS to have every offset
  *     checked too (slow; errors name the offset, the point and the source
