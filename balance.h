@@ -53,11 +53,12 @@
  *           rc = bal_factor(&m, 2, pdims, NULL, 2, extent, 100, dep, &con, &clamped);
  *       if (rc == BAL_OK)
  *           rc = bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &var, &clamped);
+ *       if (rc == BAL_OK)
+ *           rc = bal_split(64 * 32, 2, var, counts); // master, other thread
  *       if (rc != BAL_OK) {
  *           fprintf(stderr, "balance: %s\n", bal_strerror(rc));
  *           return 1;
  *       }
- *       bal_split(64 * 32, 2, var, counts);          // master, other thread
  *       // prints: constant 0.8922, variable 0.9635, split 987 + 1061
  *       printf("constant %.4f, variable %.4f, split %lld + %lld\n",
  *              con, var, (long long)counts[0], (long long)counts[1]);

@@ -137,17 +137,17 @@
  *
  *   static void work(void *ctx, int64_t count) // your per-item work, timed
  *   {
- *       volatile double s = 0;
+ *       double s = 0;
  *       int64_t i;
- *       (void)ctx;
  *       for (i = 0; i < 1000 * count; i++)
  *           s += 1.0 / (double)(i + 1);
+ *       *(volatile double *)ctx = s;    // a result, so that the loop runs
  *   }
  *
  *   int main(int argc, char **argv)
  *   {
  *       enum { N = 100000 };
- *       double *items = NULL, *mine = NULL;
+ *       double *items = NULL, *mine = NULL, sink = 0;
  *       slb_affine cost;
  *       slb_plan plan;
  *       tilehybrid_status st;
@@ -158,7 +158,7 @@
  *           for (i = 0; i < N; i++)
  *               items[i] = i;
  *       // measure this rank's costs (or fill cost yourself), then plan
- *       rc = slb_calibrate(MPI_COMM_WORLD, 0, MPI_DOUBLE, work, NULL, 1000, 10000,
+ *       rc = slb_calibrate(MPI_COMM_WORLD, 0, MPI_DOUBLE, work, &sink, 1000, 10000,
  *                          3, &cost, &st);
  *       if (rc == SLB_OK)
  *           rc = slb_plan_create(MPI_COMM_WORLD, 0, N, MPI_DOUBLE, &cost, NULL,
