@@ -251,10 +251,10 @@ static void test_factor_errors(void)
             check_note("bal_strerror(%d) = '%s' lacks '%s'", words[i].code,
                        bal_strerror(words[i].code), words[i].word);
         }
-    for (i = 0; i <= BAL_ERR_ENV_REMOTE; i++)
+    for (i = 0; i <= BAL_ERR_POLICY; i++)
         if (strstr(bal_strerror((int)i), "unknown") != NULL)
             ok = 0;
-    check(ok && strstr(bal_strerror(BAL_ERR_ENV_REMOTE + 1), "unknown") != NULL &&
+    check(ok && strstr(bal_strerror(BAL_ERR_POLICY + 1), "unknown") != NULL &&
               strstr(bal_strerror(-1), "unknown") != NULL,
           "bal_strerror names the argument for every code, 'unknown' for others");
 
