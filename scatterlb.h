@@ -66,6 +66,11 @@
  *   Processors are numbered 0..p-1; a sending ORDER is an array order[0..p-1]
  *   of processor numbers, order[p-1] being the root; NULL means 0,1,..,p-1.
  *   Output arrays (counts, finish) are indexed by processor number.
+ *   Only the equations count from 1, as the paper does: in eq. 1, the k-th
+ *   processor served (T_k, n_k) is order[k-1].  Every index the API takes
+ *   or reports (a processor, a position in the order, a tilehybrid_status
+ *   index) counts from 0; slb_info.bad_items and the x of Tcomp(i,x) are
+ *   item counts, not indices.
  *
  * EXACTNESS
  *   The exact method and slb_evaluate work in integer time: every cost is
