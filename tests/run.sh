@@ -320,8 +320,13 @@ for h in tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h; do
     awk -v prefix=$B/examples/${h%.h} -f tests/examples.awk $h
     [ -f $B/examples/${h%.h}_1.c ] || notok "example: $h has a complete program in its top comment"
 done
+# and the README's complete programs (its C blocks with a main)
+awk -v dir=$B/examples '/^```c$/ { f = 1; n++; next } /^```$/ { f = 0 }
+    f { print > (dir "/README_" n ".c") }' README.md
+for ex in $B/examples/README_*.c; do grep -q '^int main(' "$ex" || rm -f "$ex"; done
 for ex in $B/examples/*.c; do
-    name="example: $(basename "$ex" .c | sed 's/_\([0-9]*\)$/.h (\1)/')"
+    name="example: $(basename "$ex" .c | sed -e 's/^README_\([0-9]*\)$/README.md (block \1)/' \
+        -e 's/_\([0-9]*\)$/.h (\1)/')"
     for cc in gcc clang; do
         if ! command -v $cc >/dev/null 2>&1; then skip "$name, $cc" "$cc not installed"; continue; fi
         omp=-fopenmp
