@@ -24,9 +24,17 @@
  *     - adaptive balancing: a deterministic state machine fed with measured
  *       times that applies Lemma 2 (eq. 2) after a sampling period and then
  *       periodically, with smoothing;
- *     - the integer split of a step's work between the threads.
+ *     - the integer split of a step's work between the threads;
+ *     - the policy of a run (bal_config, bal_policy): the one hook through
+ *       which the funneled model of tiling.h/hybrid.h asks for the master's
+ *       factor, whatever the policy (see THE POLICY OF A RUN).
  *   Everything except the MPI calibration is pure arithmetic on plain
  *   structs: no global state, no I/O, no clock, thread-safe and re-entrant.
+ *
+ *   Arrays are indexed from 0 (pdims[i] is P_{i+1} of the equations, which
+ *   number dimensions from 1 like the paper); the index in a
+ *   tilehybrid_status, and the i of "pdims[i]" in a message, is that
+ *   0-based i.
  *
  * EQUATIONS (X = X_1*...*X_N, P = P_1*...*P_N, z = tile height, T threads)
  *   eq. 1  bal = 1 - (T-1) / t_comp(Xz/P)
@@ -53,11 +61,12 @@
  *           rc = bal_factor(&m, 2, pdims, NULL, 2, extent, 100, dep, &con, &clamped);
  *       if (rc == BAL_OK)
  *           rc = bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &var, &clamped);
+ *       if (rc == BAL_OK)
+ *           rc = bal_split(64 * 32, 2, var, counts); // master, other thread
  *       if (rc != BAL_OK) {
  *           fprintf(stderr, "balance: %s\n", bal_strerror(rc));
  *           return 1;
  *       }
- *       bal_split(64 * 32, 2, var, counts);          // master, other thread
  *       // prints: constant 0.8922, variable 0.9635, split 987 + 1061
  *       printf("constant %.4f, variable %.4f, split %lld + %lld\n",
  *              con, var, (long long)counts[0], (long long)counts[1]);
@@ -76,12 +85,50 @@
  *               ... st.bal has changed: re-split from the next step on ...
  *       }
  *
+ * THE POLICY OF A RUN (bal_config, bal_policy)
+ *   tile_config.balance is a bal_config: the policy (BAL_POLICY_FIXED,
+ *   CONSTANT, VARIABLE, ADAPTIVE or CUSTOM) and its settings.  The funneled
+ *   model turns it into a bal_policy and drives it through one hook of five
+ *   calls; everything policy-specific (eq. 1, Lemma 2, the cost model, the
+ *   custom callback) stays behind them.  The same calls balance a pipeline
+ *   of your own (comm, ntiles, tile_points, compute, comm_work and done as
+ *   in your loop):
+ *
+ *       bal_config cfg;
+ *       bal_where w;                  // this process: fixed for the run
+ *       bal_policy pol;
+ *       tilehybrid_status st;
+ *       int64_t k, counts[2];
+ *       bal_config_init(&cfg);        // BAL_POLICY_FIXED, bal = 1
+ *       cfg.policy = BAL_POLICY_VARIABLE;
+ *       memset(&w, 0, sizeof w);      // n, rank, procs, threads, pdims,
+ *       ...                           // pcoords, extent, dep, tile_height,
+ *                                     // elem_bytes
+ *       rc = bal_policy_init(&pol, &cfg, &w);            // no MPI
+ *       if (rc == BAL_OK)             // collective: environment, ping-pong
+ *           rc = bal_policy_setup_ex(&pol, comm, &st);
+ *       bal_policy_start(&pol);       // at the start of every run
+ *       for (k = 0; k < ntiles; k++) {
+ *           double f = bal_policy_tile(&pol, k);         // before tile k
+ *           bal_split(tile_points, 2, f, counts);        // master, other
+ *           ... compute and communicate, timing the master ...
+ *           bal_policy_step(&pol, compute, comm_work, done); // running totals
+ *       }
+ *       // after the run: pol.first, pol.now, pol.clamped, pol.uncalibrated,
+ *       // pol.adapt.changes
+ *
+ *   bal_policy_step() returns 1 when the factor changed; tiling.h then
+ *   drains the pipeline before the new split applies.  Only
+ *   bal_policy_setup_ex() communicates; the other calls are arithmetic.
+ *
  * ERRORS (the convention of every tilehybrid header)
  *   A function that can fail returns BAL_OK (0) or a positive BAL_ERR_*
  *   code; bal_strerror() names the offending argument and the rule it broke,
  *   and never returns NULL.  bal_factor_check() also fills an optional
- *   tilehybrid_status with the dimension at fault.  Nothing prints, nothing
- *   aborts; the collective calibration returns the same code on every rank.
+ *   tilehybrid_status with the dimension at fault, bal_policy_setup_ex()
+ *   with the variable and the rank at fault.  Nothing prints, nothing
+ *   aborts; the collective functions (bal_calibrate_comm_all,
+ *   bal_policy_setup_ex) return the same code on every rank.
  *
  * OPTIONS (#define before including)
  *   TILEHYBRID_NO_MPI   omit the MPI calibration (bal_calibrate_comm*) and
@@ -131,6 +178,20 @@
  *                                 tilehybrid_fit *fit);              (MPI, collective)
  *   The affine fit and the ping-pong are tilehybrid.h's tilehybrid_fit_affine()
  *   and tilehybrid_pingpong().
+ *   The policy of a run:
+ *   void   bal_config_init(bal_config *cfg);
+ *   int    bal_config_check(const bal_config *cfg);
+ *   int    bal_policy_init(bal_policy *pol, const bal_config *cfg,
+ *                          const bal_where *where);
+ *   int    bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm,
+ *                              tilehybrid_status *st);      (MPI, collective)
+ *   void   bal_policy_start(bal_policy *pol);
+ *   double bal_policy_tile(bal_policy *pol, int64_t tile);
+ *   int    bal_policy_step(bal_policy *pol, double compute, double comm,
+ *                          int64_t points);
+ *   int    bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why);
+ *          deprecated (the form tiling.h 0.2.0 calls): use
+ *          bal_policy_setup_ex().
  *
  * VERSION
  *   0.2.0  tilehybrid.h's error convention: positive BAL_ERR_* codes (were
@@ -138,7 +199,11 @@
  *          st->changed; bal_factor_check() fills a tilehybrid_status;
  *          bal_fit / bal_fit_affine / bal_parse_double are tilehybrid.h's
  *          tilehybrid_fit / tilehybrid_fit_affine / tilehybrid_parse_double;
- *          the ping-pong uses TILEHYBRID_TAG_PINGPONG (was 31011).
+ *          the ping-pong uses TILEHYBRID_TAG_PINGPONG (was 31011); the
+ *          policy of a run, bal_config and bal_policy (was inside tiling.h:
+ *          TILE_BAL_* are BAL_POLICY_*, tile_bal_fn is bal_tile_fn);
+ *          bal_policy_setup_ex() reports through a tilehybrid_status, the
+ *          same code on every rank.
  *   0.1.0  first version: cost model, calibration, eq. 1 and 2, adaptive
  *          state machine, split.
  */
@@ -199,8 +264,7 @@ enum bal_error {
     BAL_ERR_MISMATCH,       /* the two ping-pong ranks disagree */
     BAL_ERR_NOMEM,          /* out of memory */
     BAL_ERR_MPI,            /* an MPI call failed */
-    BAL_ERR_POLICY,         /* bal_config.policy unknown, or CUSTOM without fn */
-    BAL_ERR_ENV_REMOTE      /* another rank's TILEHYBRID_* environment is bad */
+    BAL_ERR_POLICY          /* bal_config.policy unknown, or CUSTOM without fn */
 };
 
 /**
@@ -224,7 +288,7 @@ static inline const char *bal_strerror(int code)
     case BAL_ERR_COORDS: return "coords[i] must be in [0, pdims[i]-1]";
     case BAL_ERR_THREADS: return "threads (threads per process) must be >= 1";
     case BAL_ERR_EXTENT: return "extent[i] (iteration space extent) must be >= 1";
-    case BAL_ERR_EMPTY: return "pdims[i] > extent[i]: some process would own no points along dimension i";
+    case BAL_ERR_EMPTY: return "pdims[i] > extent[i]: some process would own no points along that dimension";
     case BAL_ERR_TILEHEIGHT: return "tile_height (z) must be >= 1";
     case BAL_ERR_DEP: return "dep[i] (dependence length, elements) must be >= 0";
     case BAL_ERR_OVERFLOW: return "a tile volume or message size overflows int64";
@@ -248,11 +312,10 @@ static inline const char *bal_strerror(int code)
     case BAL_ERR_NOPEER: return "no peer: ping-pong needs another rank (peer is MPI_PROC_NULL, this rank, out of range, or the communicator has 1 process)";
     case BAL_ERR_MSGSIZE: return "ping-pong max_bytes must be in [1, INT_MAX]";
     case BAL_ERR_REPS: return "ping-pong reps must be >= 1";
-    case BAL_ERR_MISMATCH: return "ping-pong: the two ranks passed different max_bytes/reps or one failed to allocate";
+    case BAL_ERR_MISMATCH: return "the ranks disagree: different ping-pong max_bytes or reps, a failed allocation, or TILEHYBRID_BANDWIDTH set on some ranks only";
     case BAL_ERR_NOMEM: return "out of memory";
     case BAL_ERR_MPI: return "an MPI call failed";
     case BAL_ERR_POLICY: return "balancing policy: not a bal_policy_kind, or BAL_POLICY_CUSTOM without fn";
-    case BAL_ERR_ENV_REMOTE: return "another rank rejected its TILEHYBRID_* environment";
     default: return "unknown balance.h error code";
     }
 }
@@ -1590,13 +1653,28 @@ static inline int bal_policy_step(bal_policy *pol, double compute, double comm, 
 }
 
 #ifndef TILEHYBRID_NO_MPI
+/* The environment variable behind a BAL_ERR_ENV_* code, else "". */
+static inline const char *bal__env_name(int code)
+{
+    switch (code) {
+    case BAL_ERR_ENV_TCOMP: return "TILEHYBRID_TCOMP";
+    case BAL_ERR_ENV_TSTARTUP: return "TILEHYBRID_TSTARTUP";
+    case BAL_ERR_ENV_BANDWIDTH: return "TILEHYBRID_BANDWIDTH";
+    case BAL_ERR_ENV_ELEM_BYTES: return "TILEHYBRID_ELEM_BYTES";
+    default: return "";
+    }
+}
+
 /* Are the environment's costs usable on every rank, and do all ranks agree
- * on measuring the network?  (Collective: a rank that measured alone would
- * wait for its partner forever.) */
-static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, const char **why)
+ * on measuring the network?  One collective (tilehybrid_agree): a rank that
+ * measured alone would wait for its partner forever.  Every rank returns
+ * the same code; st names the variable and the lowest rank that rejected it. */
+static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     bal_model env;
-    int found = 0, rc, mine[2], lo[2], hi[2];
+    tilehybrid_agreement a;
+    uint64_t measure;
+    int found = 0, rc, mpi;
     memset(&env, 0, sizeof env);
     rc = bal_model_from_env(&env, &found);
     if (rc == BAL_OK) {
@@ -1607,26 +1685,22 @@ static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, const char **w
         if (pol->model.bandwidth <= 0.0 && (found & BAL_HAVE_BANDWIDTH))
             pol->model.bandwidth = env.bandwidth;
     }
-    mine[0] = rc != BAL_OK;
-    mine[1] = pol->model.bandwidth <= 0.0;
-    if (MPI_Allreduce(mine, lo, 2, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS ||
-        MPI_Allreduce(mine, hi, 2, MPI_INT, MPI_MAX, comm) != MPI_SUCCESS) {
-        *why = "MPI_Allreduce failed while comparing the cost models";
+    measure = pol->model.bandwidth <= 0.0;
+    mpi = tilehybrid_agree(comm, rc, &measure, 1, NULL, 0, &a);
+    if (mpi != MPI_SUCCESS) {
+        tilehybrid_status_set(st, BAL_ERR_MPI, "comm", -1);
+        if (st != NULL)
+            st->mpi_error = mpi;
         return BAL_ERR_MPI;
     }
-    if (rc != BAL_OK) {
-        *why = bal_strerror(rc);
-        return rc;
+    if (a.code != 0) {
+        tilehybrid_status_set(st, a.code, bal__env_name(a.code), -1);
+        if (st != NULL)
+            st->rank = a.rank;
+        return a.code;
     }
-    if (hi[0] != 0) {
-        *why = "another rank rejected its TILEHYBRID_* environment";
-        return BAL_ERR_ENV_REMOTE;
-    }
-    if (lo[1] != hi[1]) {
-        *why = "TILEHYBRID_BANDWIDTH is set on some ranks only: the network would be measured "
-               "by some ranks only";
-        return BAL_ERR_MISMATCH;
-    }
+    if (a.index >= 0)
+        return tilehybrid_status_set(st, BAL_ERR_MISMATCH, "TILEHYBRID_BANDWIDTH", -1);
     return BAL_OK;
 }
 
@@ -1648,28 +1722,33 @@ static inline int bal__policy_face(const bal_where *w)
 }
 
 /**
- * bal_policy_setup() - complete the cost model (collective over @comm).
+ * bal_policy_setup_ex() - complete the cost model (collective over @comm).
  * @pol:  the policy (bal_policy_init).
  * @comm: the plan's communicator; every rank calls.
- * @why:  receives a message for an error (static text).
+ * @st:   NULL, or receives the code, the argument at fault (the
+ *        environment variable, "TILEHYBRID_BANDWIDTH" for a mismatch,
+ *        "comm" for an MPI failure) and the rank that found it (-1 when no
+ *        single rank did): the same on every rank.
+ *
  * CONSTANT and VARIABLE only (the others return at once, without
  * communicating): costs not given come from the TILEHYBRID_* environment,
  * the network (t_startup, bandwidth) by a ping-pong between rank pairs
  * (bal_calibrate_comm_all) when still unknown; t_comp is measured during
  * the run.  Timings too noisy to fit leave the policy uncalibrated (factor
  * 1, the same answer on every rank).
- * Return: the same code on every rank: BAL_OK; an environment error;
- * BAL_ERR_ENV_REMOTE (another rank's environment is bad); BAL_ERR_MISMATCH
- * (TILEHYBRID_BANDWIDTH set on some ranks only); BAL_ERR_MPI.
+ * Return: the same code on every rank: BAL_OK; BAL_ERR_ENV_* (a rank's
+ * TILEHYBRID_* variable is not a valid number: st->rank is the lowest such
+ * rank); BAL_ERR_MISMATCH (TILEHYBRID_BANDWIDTH set on some ranks only);
+ * BAL_ERR_MPI.
  */
-static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why)
+static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     int rc;
     tilehybrid_fit fit;
-    *why = "";
+    tilehybrid_status_set(st, BAL_OK, "", -1);
     if (!bal__uses_model(pol))
         return BAL_OK;
-    rc = bal__policy_env(pol, comm, why);
+    rc = bal__policy_env(pol, comm, st);
     if (rc != BAL_OK || pol->model.bandwidth > 0.0)
         return rc;
     if (pol->where.procs == 1) {
@@ -1686,8 +1765,32 @@ static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **
         pol->uncalibrated = 1;
         return BAL_OK;
     }
-    if (rc != BAL_OK)
-        *why = "MPI failed while measuring the network for balancing";
+    return tilehybrid_status_set(st, rc, rc == BAL_OK ? "" : "comm", -1);
+}
+
+/**
+ * bal_policy_setup() - deprecated: bal_policy_setup_ex() with a message
+ * instead of a status, the form tiling.h 0.2.0 calls.  It goes once
+ * tiling.h calls bal_policy_setup_ex(); do not use it in new code.
+ * @pol, @comm: as for bal_policy_setup_ex().
+ * @why: receives "" or a message for the error (static text; for an
+ *       environment error found on another rank, says so).
+ * Return: as bal_policy_setup_ex().
+ */
+static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why)
+{
+    tilehybrid_status st;
+    int rc = bal_policy_setup_ex(pol, comm, &st);
+    *why = "";
+    if (rc == BAL_ERR_MPI)
+        *why = "MPI failed while setting up the balancing cost model";
+    else if (rc == BAL_ERR_MISMATCH)
+        *why = "TILEHYBRID_BANDWIDTH is set on some ranks only: the network would be measured "
+               "by some ranks only";
+    else if (rc != BAL_OK && st.rank >= 0 && st.rank != pol->where.rank)
+        *why = "another rank rejected its TILEHYBRID_* environment";
+    else if (rc != BAL_OK)
+        *why = bal_strerror(rc);
     return rc;
 }
 #endif /* TILEHYBRID_NO_MPI */

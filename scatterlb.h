@@ -66,6 +66,11 @@
  *   Processors are numbered 0..p-1; a sending ORDER is an array order[0..p-1]
  *   of processor numbers, order[p-1] being the root; NULL means 0,1,..,p-1.
  *   Output arrays (counts, finish) are indexed by processor number.
+ *   Only the equations count from 1, as the paper does: in eq. 1, the k-th
+ *   processor served (T_k, n_k) is order[k-1].  Every index the API takes
+ *   or reports (a processor, a position in the order, a tilehybrid_status
+ *   index) counts from 0; slb_info.bad_items and the x of Tcomp(i,x) are
+ *   item counts, not indices.
  *
  * EXACTNESS
  *   The exact method and slb_evaluate work in integer time: every cost is
@@ -137,17 +142,17 @@
  *
  *   static void work(void *ctx, int64_t count) // your per-item work, timed
  *   {
- *       volatile double s = 0;
+ *       double s = 0;
  *       int64_t i;
- *       (void)ctx;
  *       for (i = 0; i < 1000 * count; i++)
  *           s += 1.0 / (double)(i + 1);
+ *       *(volatile double *)ctx = s;    // a result, so that the loop runs
  *   }
  *
  *   int main(int argc, char **argv)
  *   {
  *       enum { N = 100000 };
- *       double *items = NULL, *mine = NULL;
+ *       double *items = NULL, *mine = NULL, sink = 0;
  *       slb_affine cost;
  *       slb_plan plan;
  *       tilehybrid_status st;
@@ -158,7 +163,7 @@
  *           for (i = 0; i < N; i++)
  *               items[i] = i;
  *       // measure this rank's costs (or fill cost yourself), then plan
- *       rc = slb_calibrate(MPI_COMM_WORLD, 0, MPI_DOUBLE, work, NULL, 1000, 10000,
+ *       rc = slb_calibrate(MPI_COMM_WORLD, 0, MPI_DOUBLE, work, &sink, 1000, 10000,
  *                          3, &cost, &st);
  *       if (rc == SLB_OK)
  *           rc = slb_plan_create(MPI_COMM_WORLD, 0, N, MPI_DOUBLE, &cost, NULL,

@@ -16,13 +16,13 @@
  *         int64_t n = 0;
  *         uint64_t v;
  *         int rank, code;
- *         char msg[128] = "";
+ *         char msg[256] = "";
  *         tilehybrid_agreement a;
  *         MPI_Init(&argc, &argv);
  *         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
  *         code = tilehybrid_parse_i64(argc > 1 ? argv[1] : "", 1, 1000, &n);
  *         if (code != TILEHYBRID_OK)
- *             snprintf(msg, sizeof msg, "size '%s': %s", argc > 1 ? argv[1] : "",
+ *             snprintf(msg, sizeof msg, "size '%.40s': %s", argc > 1 ? argv[1] : "",
  *                      tilehybrid_strerror(code));
  *         v = (uint64_t)n;
  *         // one collective: did a rank fail (then every rank has its

@@ -7,12 +7,14 @@
  * patterns of every point, as the demos print it).  Exit status 0, 1 (out
  * of memory) or 2 (bad arguments). */
 #define _POSIX_C_SOURCE 199309L
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#define TILEHYBRID_NO_MPI   /* the number parser only */
+#include "tilehybrid.h"
 
 static double g(int64_t x, int64_t y, int64_t z)
 {
@@ -35,21 +37,6 @@ static void usage(FILE *f)
           "\"JSON output\").\n"
           "  -h, --help   print this help and exit\n"
           "Exit status: 0 ok, 1 out of memory, 2 bad arguments.\n", f);
-}
-
-/* A whole number >= 1 (digits only); 0 or -1. */
-static int parse_extent(const char *s, int64_t *out)
-{
-    char *end;
-    long long v;
-    if (*s < '0' || *s > '9')
-        return -1;
-    errno = 0;
-    v = strtoll(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v < 1)
-        return -1;
-    *out = v;
-    return 0;
 }
 
 static void *(*volatile const seq_memset)(void *, int, size_t) = memset;
@@ -75,9 +62,9 @@ int main(int argc, char **argv)
         return 2;
     }
     for (i = 0; i < 3; i++)
-        if (parse_extent(argv[2 + i], &e[i]) != 0) {
-            fprintf(stderr, "seq_kernels: %s '%s': expected a whole number >= 1\n", names[i],
-                    argv[2 + i]);
+        if (tilehybrid_parse_i64(argv[2 + i], 1, INT64_MAX, &e[i]) != TILEHYBRID_OK) {
+            fprintf(stderr, "seq_kernels: %s '%s': expected a whole number >= 1 (digits "
+                            "only)\n", names[i], argv[2 + i]);
             return 2;
         }
     de = strcmp(argv[1], "de") == 0;

@@ -42,7 +42,6 @@
 
 #include "../hybrid.h"
 
-#include <errno.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -152,28 +151,23 @@ static void demo_print_help(const demo_kernel *k)
            (long long)k->space[2]);
 }
 
-/* Parse "AxBx..." with exactly `want` whole numbers >= 1 (no signs, no
- * spaces, nothing after the last one); 0 on success, -1 otherwise. */
+/* Parse "AxBx..." with exactly `want` whole numbers >= 1, each by the one
+ * rule of every program (tilehybrid_parse_i64(): digits only, no sign,
+ * space or other base), nothing after the last one; 0 on success, -1
+ * otherwise. */
 static int demo_parse_list(const char *s, int64_t *out, int want)
 {
     int k;
     for (k = 0; k < want; k++) {
-        char *end;
-        long long v;
-        if (*s < '0' || *s > '9')
+        char num[64];
+        size_t len = strcspn(s, "x");
+        if ((s[len] == 'x') != (k + 1 < want) || len >= sizeof num)
             return -1;
-        errno = 0;
-        v = strtoll(s, &end, 10);
-        if (errno != 0 || v < 1)
+        memcpy(num, s, len);
+        num[len] = '\0';
+        if (tilehybrid_parse_i64(num, 1, INT64_MAX, &out[k]) != TILEHYBRID_OK)
             return -1;
-        out[k] = v;
-        if (k + 1 < want) {
-            if (*end != 'x')
-                return -1;
-            s = end + 1;
-        } else if (*end != '\0') {
-            return -1;
-        }
+        s += len + 1;
     }
     return 0;
 }

@@ -41,7 +41,6 @@
 
 #include "scatterlb.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

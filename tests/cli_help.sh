@@ -74,6 +74,7 @@ bad() {
 bad --space $D/adi --space 0x5x5
 bad --space $D/adi --space 16x16x16x
 bad --space $D/adi --space=16x16
+bad --space $D/adi --space 16x+16x16
 bad --threads $D/adi --model fine --threads -1
 bad --threads $D/adi --model fine --threads 2x
 bad --threads $D/adi --model fine --threads 2000
@@ -103,6 +104,7 @@ bad --procs-grid "$CTL" balance --procs-grid 2x
 bad --items "$CTL" scatter --costs demos/data/seismic-1999.csv --items 5x
 bad stray "$CTL" scatter --costs=demos/data/seismic-1999.csv --items=5 stray
 bad X1 $B/bench/seq_kernels adi 2x 3 4
+bad Z $B/bench/seq_kernels adi 2 3 +4
 bad fft $B/bench/seq_kernels fft 2 3 4
 bad arguments $B/bench/seq_kernels adi 2 3
 if [ -x $B/bench/bench_topology ]; then bad --fast $B/bench/bench_topology --fast; fi

@@ -107,6 +107,10 @@ check "de --json --verify, 3 processes" "demos/de --json" full \
     $MPIEXEC -n 3 $D/de --space 12x16x20 --tile-height 4 --verify --json
 check "de --json, multiple model" "demos/de --json" base \
     $MPIEXEC -n 1 $D/de --space 8x16x20 --model multiple --threads 2 --json
+check "sw --json --verify, 2 processes x 2 threads" "demos/sw --json" full \
+    $MPIEXEC -n 2 $D/sw --random 30,50 --seed 2 --model funneled --threads 2 --verify --json
+check "sw --json" "demos/sw --json" base \
+    $MPIEXEC -n 1 $D/sw --random 20,30 --json
 check "demos/scatter --json, 3 processes" "demos/scatter --json" full \
     $MPIEXEC -n 3 $D/scatter --items 600 --json
 check "tilectl topo --json --threads" "tilectl topo --json" full \

@@ -36,71 +36,84 @@ static int expect(const tile_config *c, int want, const char *word)
     return ok;
 }
 
-int main(int argc, char **argv)
-{
-    tile_config c;
-    int provided, i, distinct = 1;
-    hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 2, &provided);
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
-
-#define BAD(field_stmt, want, word, name)                                        \
-    do {                                                                         \
-        base(&c);                                                                \
-        field_stmt;                                                              \
-        check_mpi(MPI_COMM_WORLD, expect(&c, want, word), "rejects %s", name);    \
+/* Plan creation with the configuration c after `stmt`: every rank must
+ * get the code `want` with a message that mentions `word`. */
+#define BAD(c, stmt, want, word, name)                                            \
+    do {                                                                          \
+        base(&(c));                                                               \
+        stmt;                                                                     \
+        check_mpi(MPI_COMM_WORLD, expect(&(c), want, word), "rejects %s", name);  \
     } while (0)
 
-    BAD(c.n = 0, TILE_ERR_NDIMS, "N = 0", "N = 0");
-    BAD(c.n = TILE_MAX_DIMS + 1, TILE_ERR_NDIMS, "N = 9", "N above TILE_MAX_DIMS");
-    BAD(c.extent[1] = 0, TILE_ERR_EXTENT, "X_2", "extent 0");
-    BAD(c.extent[0] = -5, TILE_ERR_EXTENT, "X_1", "negative extent");
-    BAD(c.zlen = 0, TILE_ERR_EXTENT, "Z = 0", "Z = 0");
-    BAD(c.dep[1] = -1, TILE_ERR_DEP, "d_2", "negative dependence");
-    BAD(c.depz = TILE_MAX_DEPZ + 1, TILE_ERR_DEP, "d_Z", "d_Z too large");
-    BAD(c.tile_height = 0, TILE_ERR_TILE_HEIGHT, "tile height", "tile height 0");
-    BAD(c.elem_size = 0, TILE_ERR_ELEM, "element size", "element size 0");
-    BAD(c.model = 9, TILE_ERR_MODEL, "model", "unknown model");
-    BAD((c.model = TILE_MODEL_FUNNELED, c.threads = 0), TILE_ERR_THREADS, "threads", "0 threads");
-    BAD(c.threads = 2, TILE_ERR_THREADS, "pure MPI", "threads in the pure MPI model");
-    BAD((c.model = TILE_MODEL_FUNNELED, c.balance.bal = 1.5), TILE_ERR_BAL, "bal", "bal above 1");
-    BAD((c.model = TILE_MODEL_FUNNELED, c.balance.bal = NAN), TILE_ERR_BAL, "bal", "bal NaN");
-    BAD(c.grid[0] = -1, TILE_ERR_GRID, "grid", "negative grid entry");
-    BAD((c.grid[0] = nprocs + 1, c.grid[1] = 1), TILE_ERR_GRID, "communicator",
+/* Every argument out of range is refused, naming it. */
+static void test_bad_arguments(void)
+{
+    tile_config c;
+    BAD(c, c.n = 0, TILE_ERR_NDIMS, "N = 0", "N = 0");
+    BAD(c, c.n = TILE_MAX_DIMS + 1, TILE_ERR_NDIMS, "N = 9", "N above TILE_MAX_DIMS");
+    BAD(c, c.extent[1] = 0, TILE_ERR_EXTENT, "X_2", "extent 0");
+    BAD(c, c.extent[0] = -5, TILE_ERR_EXTENT, "X_1", "negative extent");
+    BAD(c, c.zlen = 0, TILE_ERR_EXTENT, "Z = 0", "Z = 0");
+    BAD(c, c.dep[1] = -1, TILE_ERR_DEP, "d_2", "negative dependence");
+    BAD(c, c.depz = TILE_MAX_DEPZ + 1, TILE_ERR_DEP, "d_Z", "d_Z too large");
+    BAD(c, c.tile_height = 0, TILE_ERR_TILE_HEIGHT, "tile height", "tile height 0");
+    BAD(c, c.elem_size = 0, TILE_ERR_ELEM, "element size", "element size 0");
+    BAD(c, c.model = 9, TILE_ERR_MODEL, "model", "unknown model");
+    BAD(c, (c.model = TILE_MODEL_FUNNELED, c.threads = 0), TILE_ERR_THREADS, "threads", "0 threads");
+    BAD(c, c.threads = 2, TILE_ERR_THREADS, "pure MPI", "threads in the pure MPI model");
+    BAD(c, (c.model = TILE_MODEL_FUNNELED, c.balance.bal = 1.5), TILE_ERR_BAL, "bal", "bal above 1");
+    BAD(c, (c.model = TILE_MODEL_FUNNELED, c.balance.bal = NAN), TILE_ERR_BAL, "bal", "bal NaN");
+    BAD(c, c.grid[0] = -1, TILE_ERR_GRID, "grid", "negative grid entry");
+    BAD(c, (c.grid[0] = nprocs + 1, c.grid[1] = 1), TILE_ERR_GRID, "communicator",
         "grid not matching the process count");
-    BAD((c.model = TILE_MODEL_FUNNELED, c.threads = 2, c.tgrid[0] = 3, c.tgrid[1] = 1),
+    BAD(c, (c.model = TILE_MODEL_FUNNELED, c.threads = 2, c.tgrid[0] = 3, c.tgrid[1] = 1),
         TILE_ERR_THREADS, "thread grid", "thread grid not matching the thread count");
-    BAD((c.model = TILE_MODEL_FUNNELED, c.threads = 13), TILE_ERR_TOO_MANY, "thread",
+    BAD(c, (c.model = TILE_MODEL_FUNNELED, c.threads = 13), TILE_ERR_TOO_MANY, "thread",
         "more threads than points");
-    if (nprocs > 1) {
-        BAD((c.extent[0] = 1, c.extent[1] = 1), TILE_ERR_TOO_MANY, "processes",
-            "more processes than points");
-        BAD((c.grid[0] = nprocs, c.grid[1] = 1, c.extent[0] = 2 * nprocs + 1, c.dep[0] = 3),
-            TILE_ERR_DEP_TOO_WIDE, "d_1", "dependence wider than a block");
-        base(&c);
-        c.extent[0] = 12 + myrank;
-        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "differs"),
-                  "arguments that differ between ranks are rejected on every rank");
-        base(&c);
-        c.extent[0] = 12 + myrank;
-        {
-            char want[96];
-            snprintf(want, sizeof want, "'extent[0]' differs between ranks (12 vs %d)",
-                     11 + nprocs);
-            check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, want),
-                      "the mismatch message names the argument and two values as given");
-        }
-        base(&c);
-        if (myrank == nprocs - 1)
-            c.tile_height = 0;
-        {
-            char want[64];
-            snprintf(want, sizeof want, "rank %d: tile height = 0", nprocs - 1);
-            check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_TILE_HEIGHT, want),
-                      "a bad argument on one rank fails every rank with its code and its "
-                      "message, naming the rank");
-        }
+}
+
+/* Several ranks: a grid or a dependence too large for the process count,
+ * arguments that differ between ranks, a bad argument on one rank. */
+static void test_across_ranks(void)
+{
+    tile_config c;
+    if (nprocs == 1)
+        return;
+    BAD(c, (c.extent[0] = 1, c.extent[1] = 1), TILE_ERR_TOO_MANY, "processes",
+        "more processes than points");
+    BAD(c, (c.grid[0] = nprocs, c.grid[1] = 1, c.extent[0] = 2 * nprocs + 1, c.dep[0] = 3),
+        TILE_ERR_DEP_TOO_WIDE, "d_1", "dependence wider than a block");
+    base(&c);
+    c.extent[0] = 12 + myrank;
+    check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "differs"),
+              "arguments that differ between ranks are rejected on every rank");
+    base(&c);
+    c.extent[0] = 12 + myrank;
+    {
+        char want[96];
+        snprintf(want, sizeof want, "'extent[0]' differs between ranks (12 vs %d)",
+                 11 + nprocs);
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, want),
+                  "the mismatch message names the argument and two values as given");
     }
+    base(&c);
+    if (myrank == nprocs - 1)
+        c.tile_height = 0;
+    {
+        char want[64];
+        snprintf(want, sizeof want, "rank %d: tile height = 0", nprocs - 1);
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_TILE_HEIGHT, want),
+                  "a bad argument on one rank fails every rank with its code and its "
+                  "message, naming the rank");
+    }
+}
+
+/* NULL arguments; one message per code. */
+static void test_null_and_messages(void)
+{
+    tile_config c;
+    int i, distinct = 1;
+    base(&c);
     check_mpi(MPI_COMM_WORLD, tile_plan_create(NULL, MPI_COMM_WORLD, &c) == TILE_ERR_NULL,
               "NULL plan rejected");
     {
@@ -117,201 +130,247 @@ int main(int argc, char **argv)
     }
     check_mpi(MPI_COMM_WORLD, distinct && strcmp(tile_strerror(-1), "unknown tilehybrid error") == 0,
           "tile_strerror: a distinct message per code");
+}
 
-    /* run-time misuse: a break in the body */
-    {
+/* Run-time misuse: a break in the body. */
+static void test_break(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    base(&c);
+    c.storage = TILE_STORE_FULL;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        TILE_FOREACH_GROUP(&p, g)
+            TILE_MPI_STEP(g, it, {
+                TILE_AT(double, it, 0, 0, 0) = 1.0;
+                if (tile_coord(&it, 1) == p.lo[1])
+                    break;
+            });
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_BODY,
+              "a break in the body is reported as TILE_ERR_BODY");
+    tile_plan_destroy(&p);
+}
+
+/* A continue is fine and skips the rest of the body. */
+static void test_continue(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc, ok = 1;
+    int64_t x, y, z;
+    base(&c);
+    c.storage = TILE_STORE_FULL;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        TILE_FOREACH_GROUP(&p, g)
+            TILE_MPI_STEP(g, it, {
+                TILE_AT(double, it, 0, 0, 0) = 1.0;
+                if (tile_coord(&it, 1) % 2 == 0)
+                    continue;
+                TILE_AT(double, it, 0, 0, 0) = 2.0;
+            });
+        for (x = 0; x < 12; x++)
+            for (y = 0; y < 12; y++)
+                for (z = 0; z < 10; z++) {
+                    int64_t co[3];
+                    double v;
+                    co[0] = x;
+                    co[1] = y;
+                    co[2] = z;
+                    if (tile_get(&p, co, &v) && v != (y % 2 == 0 ? 1.0 : 2.0))
+                        ok = 0;
+                }
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_OK && ok,
+              "continue in the body skips to the next point");
+    tile_plan_destroy(&p);
+}
+
+/* A step macro of another model. */
+static void test_wrong_step_macro(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    base(&c);
+    c.model = TILE_MODEL_FINE;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        TILE_FOREACH_GROUP(&p, g)
+            TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_MODEL,
+              "a step macro of another model is refused (TILE_ERR_MODEL), no hang");
+    tile_plan_destroy(&p);
+}
+
+/* TILE_CHECK_ACCESS: offsets outside the dependence model are reported. */
+static void test_check_access(void)
+{
+    tile_config c;
+    static const int64_t offs[3][3] = { { -1, -1, 0 }, { -2, 0, 0 }, { 0, 0, 1 } };
+    static const char *const what[3] = { "a diagonal offset", "an offset beyond d_1",
+                                         "a forward offset" };
+    int k;
+    for (k = 0; k < 3; k++) {
         tile_plan p;
         int rc;
         base(&c);
-        c.storage = TILE_STORE_FULL;
         rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
         if (rc == TILE_OK) {
             TILE_FOREACH_GROUP(&p, g)
                 TILE_MPI_STEP(g, it, {
-                    TILE_AT(double, it, 0, 0, 0) = 1.0;
-                    if (tile_coord(&it, 1) == p.lo[1])
-                        break;
+                    double v = TILE_AT(double, it, offs[k][0], offs[k][1], offs[k][2]);
+                    TILE_AT(double, it, 0, 0, 0) = v + TILE_AT(double, it, 0, 0, -1);
                 });
         }
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_BODY,
-                  "a break in the body is reported as TILE_ERR_BODY");
-        tile_plan_destroy(&p);
-    }
-    /* a continue is fine and skips the rest of the body */
-    {
-        tile_plan p;
-        int rc, ok = 1;
-        int64_t x, y, z;
-        base(&c);
-        c.storage = TILE_STORE_FULL;
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK) {
-            TILE_FOREACH_GROUP(&p, g)
-                TILE_MPI_STEP(g, it, {
-                    TILE_AT(double, it, 0, 0, 0) = 1.0;
-                    if (tile_coord(&it, 1) % 2 == 0)
-                        continue;
-                    TILE_AT(double, it, 0, 0, 0) = 2.0;
-                });
-            for (x = 0; x < 12; x++)
-                for (y = 0; y < 12; y++)
-                    for (z = 0; z < 10; z++) {
-                        int64_t co[3];
-                        double v;
-                        co[0] = x;
-                        co[1] = y;
-                        co[2] = z;
-                        if (tile_get(&p, co, &v) && v != (y % 2 == 0 ? 1.0 : 2.0))
-                            ok = 0;
-                    }
+        {
+            char want[64];
+            snprintf(want, sizeof want, "offset (%d,%d,%d) is not", (int)offs[k][0],
+                     (int)offs[k][1], (int)offs[k][2]);
+            check_mpi(MPI_COMM_WORLD, rc == TILE_OK &&
+                      tile_plan_status(&p) == TILE_ERR_ACCESS &&
+                      strstr(p.errmsg, want) != NULL && strstr(p.errmsg, "mpi_tiling_errors.c:") != NULL &&
+                      strstr(p.errmsg, "break") == NULL,
+                      "TILE_CHECK_ACCESS reports %s (TILE_ERR_ACCESS naming the offset and "
+                      "the source line, not the message for break)", what[k]);
+            if (myrank == 0 && k == 0)
+                printf("# %s\n", p.errmsg);
         }
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_OK && ok,
-                  "continue in the body skips to the next point");
         tile_plan_destroy(&p);
     }
-    /* a step macro of another model */
-    {
-        tile_plan p;
-        int rc;
-        base(&c);
-        c.model = TILE_MODEL_FINE;
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK) {
-            TILE_FOREACH_GROUP(&p, g)
-                TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
-        }
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_MODEL,
-                  "a step macro of another model is refused (TILE_ERR_MODEL), no hang");
-        tile_plan_destroy(&p);
-    }
-    /* TILE_CHECK_ACCESS: offsets outside the dependence model are reported */
-    {
-        static const int64_t offs[3][3] = { { -1, -1, 0 }, { -2, 0, 0 }, { 0, 0, 1 } };
-        static const char *const what[3] = { "a diagonal offset", "an offset beyond d_1",
-                                             "a forward offset" };
-        int k;
-        for (k = 0; k < 3; k++) {
-            tile_plan p;
-            int rc;
-            base(&c);
-            rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-            if (rc == TILE_OK) {
-                TILE_FOREACH_GROUP(&p, g)
-                    TILE_MPI_STEP(g, it, {
-                        double v = TILE_AT(double, it, offs[k][0], offs[k][1], offs[k][2]);
-                        TILE_AT(double, it, 0, 0, 0) = v + TILE_AT(double, it, 0, 0, -1);
-                    });
-            }
-            {
-                char want[64];
-                snprintf(want, sizeof want, "offset (%d,%d,%d) is not", (int)offs[k][0],
-                         (int)offs[k][1], (int)offs[k][2]);
-                check_mpi(MPI_COMM_WORLD, rc == TILE_OK &&
-                          tile_plan_status(&p) == TILE_ERR_ACCESS &&
-                          strstr(p.errmsg, want) != NULL && strstr(p.errmsg, "mpi_tiling_errors.c:") != NULL &&
-                          strstr(p.errmsg, "break") == NULL,
-                          "TILE_CHECK_ACCESS reports %s (TILE_ERR_ACCESS naming the offset and "
-                          "the source line, not the message for break)", what[k]);
-                if (myrank == 0 && k == 0)
-                    printf("# %s\n", p.errmsg);
-            }
-            tile_plan_destroy(&p);
-        }
-    }
-    /* the cost model must be the same everywhere: a bandwidth given on one
-     * rank only, or in the environment of one rank only, would make the
-     * others measure the network alone (a hang); every rank refuses */
-    if (nprocs > 1) {
-        base(&c);
-        c.model = TILE_MODEL_FUNNELED;
-        c.threads = 2;
-        c.balance.policy = BAL_POLICY_VARIABLE;
-        c.balance.bandwidth = myrank == 0 ? 1e9 : 0.0;
-        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "bandwidth"),
-                  "a cost model that differs between ranks is refused on every rank");
-        base(&c);
-        c.model = TILE_MODEL_FUNNELED;
-        c.threads = 2;
-        c.balance.policy = BAL_POLICY_CONSTANT;
-        if (myrank == 0)
-            setenv("TILEHYBRID_BANDWIDTH", "1e9", 1);
-        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "TILEHYBRID_BANDWIDTH"),
-                  "TILEHYBRID_BANDWIDTH on one rank only is refused on every rank, no hang");
-        if (myrank == 0)
-            setenv("TILEHYBRID_BANDWIDTH", "fast", 1);
-        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_BALANCE, "rank 0: TILEHYBRID_BANDWIDTH"),
-                  "a malformed TILEHYBRID_BANDWIDTH on one rank fails every rank, no hang");
-        unsetenv("TILEHYBRID_BANDWIDTH");
-    }
-    /* a tile height beyond Z, up to INT64_MAX, is one tile */
-    {
-        tile_plan p;
-        int rc;
-        base(&c);
-        c.tile_height = INT64_MAX;
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK)
-            TILE_FOREACH_GROUP(&p, g)
-                TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.ntiles == 1 &&
-                      tile_plan_status(&p) == TILE_OK, "tile height INT64_MAX: one tile, runs");
-        tile_plan_destroy(&p);
-    }
-    /* funneled with 4 threads: the master alone gets bal/T of the points,
-     * the others (T - bal) / (T (T - 1)) each */
-    {
-        tile_plan p;
-        int rc, ok = 1, t;
-        base(&c);
-        c.extent[0] = 40 * nprocs;
-        c.extent[1] = 40;
-        c.model = TILE_MODEL_FUNNELED;
-        c.threads = 4;
-        c.balance.bal = 0.2;
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK) {
-            int64_t total = 0;
+}
+
+/* The cost model must be the same everywhere: a bandwidth given on one rank
+ * only, or in the environment of one rank only, would make the others
+ * measure the network alone (a hang); every rank refuses. */
+static void test_cost_model_mismatch(void)
+{
+    tile_config c;
+    if (nprocs == 1)
+        return;
+    base(&c);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    c.balance.policy = BAL_POLICY_VARIABLE;
+    c.balance.bandwidth = myrank == 0 ? 1e9 : 0.0;
+    check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "bandwidth"),
+              "a cost model that differs between ranks is refused on every rank");
+    base(&c);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    c.balance.policy = BAL_POLICY_CONSTANT;
+    if (myrank == 0)
+        setenv("TILEHYBRID_BANDWIDTH", "1e9", 1);
+    check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "TILEHYBRID_BANDWIDTH"),
+              "TILEHYBRID_BANDWIDTH on one rank only is refused on every rank, no hang");
+    if (myrank == 0)
+        setenv("TILEHYBRID_BANDWIDTH", "fast", 1);
+    check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_BALANCE, "rank 0: TILEHYBRID_BANDWIDTH"),
+              "a malformed TILEHYBRID_BANDWIDTH on one rank fails every rank, no hang");
+    unsetenv("TILEHYBRID_BANDWIDTH");
+}
+
+/* A tile height beyond Z, up to INT64_MAX, is one tile. */
+static void test_huge_tile_height(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    base(&c);
+    c.tile_height = INT64_MAX;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK)
+        TILE_FOREACH_GROUP(&p, g)
+            TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.ntiles == 1 &&
+                  tile_plan_status(&p) == TILE_OK, "tile height INT64_MAX: one tile, runs");
+    tile_plan_destroy(&p);
+}
+
+/* Funneled with 4 threads: the master alone gets bal/T of the points, the
+ * others (T - bal) / (T (T - 1)) each. */
+static void test_funneled_share(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc, ok = 1, t;
+    base(&c);
+    c.extent[0] = 40 * nprocs;
+    c.extent[1] = 40;
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 4;
+    c.balance.bal = 0.2;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        int64_t total = 0;
 #pragma omp parallel num_threads(p.cfg.threads)
-            TILE_FOREACH_GROUP(&p, g)
-                HYBRID_FUNNELED_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
-            for (t = 0; t < 4; t++)
-                total += p.run.stats[t].points;
-            /* 1600 points a plane: master 0.2/4 = 5% = 80, others 1520/3 */
-            if (p.run.stats[0].points * 20 != total)
+        TILE_FOREACH_GROUP(&p, g)
+            HYBRID_FUNNELED_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+        for (t = 0; t < 4; t++)
+            total += p.run.stats[t].points;
+        /* 1600 points a plane: master 0.2/4 = 5% = 80, others 1520/3 */
+        if (p.run.stats[0].points * 20 != total)
+            ok = 0;
+        for (t = 1; t < 4; t++)
+            if (llabs(p.run.stats[t].points * 3 - (total - p.run.stats[0].points)) >
+                3 * 10 * 40)
                 ok = 0;
-            for (t = 1; t < 4; t++)
-                if (llabs(p.run.stats[t].points * 3 - (total - p.run.stats[0].points)) >
-                    3 * 10 * 40)
-                    ok = 0;
-            if (!ok)
-                check_note("points %lld %lld %lld %lld", (long long)p.run.stats[0].points,
-                           (long long)p.run.stats[1].points, (long long)p.run.stats[2].points,
-                           (long long)p.run.stats[3].points);
-        }
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && ok && tile_plan_status(&p) == TILE_OK,
-                  "funneled, 4 threads, bal 0.2: the master computes bal/T of the points, "
-                  "the others equal shares");
-        tile_plan_destroy(&p);
+        if (!ok)
+            check_note("points %lld %lld %lld %lld", (long long)p.run.stats[0].points,
+                       (long long)p.run.stats[1].points, (long long)p.run.stats[2].points,
+                       (long long)p.run.stats[3].points);
     }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && ok && tile_plan_status(&p) == TILE_OK,
+              "funneled, 4 threads, bal 0.2: the master computes bal/T of the points, "
+              "the others equal shares");
+    tile_plan_destroy(&p);
+}
+
 #ifdef _OPENMP
-    /* a coarse-grain region with the wrong number of threads */
-    {
-        tile_plan p;
-        int rc;
-        base(&c);
-        c.model = TILE_MODEL_FUNNELED;
-        c.threads = 2;
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK) {
+/* A coarse-grain region with the wrong number of threads. */
+static void test_wrong_thread_count(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    base(&c);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
 #pragma omp parallel num_threads(1)
-            TILE_FOREACH_GROUP(&p, g)
-                HYBRID_FUNNELED_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
-        }
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_THREADS &&
-                      strstr(p.errmsg, "num_threads") != NULL,
-                  "a parallel region with the wrong thread count is refused, no hang");
-        tile_plan_destroy(&p);
+        TILE_FOREACH_GROUP(&p, g)
+            HYBRID_FUNNELED_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
     }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_THREADS &&
+                  strstr(p.errmsg, "num_threads") != NULL,
+              "a parallel region with the wrong thread count is refused, no hang");
+    tile_plan_destroy(&p);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    int provided;
+    hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 2, &provided);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    test_bad_arguments();
+    test_across_ranks();
+    test_null_and_messages();
+    test_break();
+    test_continue();
+    test_wrong_step_macro();
+    test_check_access();
+    test_cost_model_mismatch();
+    test_huge_tile_height();
+    test_funneled_share();
+#ifdef _OPENMP
+    test_wrong_thread_count();
 #endif
     MPI_Finalize();
     return check_exit();

@@ -181,122 +181,149 @@ static void dims_create_sweep(int run)
               count, differ);
 }
 
-int main(int argc, char **argv)
+static int rank, size;
+
+/* topo_cart_create() on grids of 2 to 4 dimensions, both policies, fixed
+ * entries. */
+static void test_cart_cases(void)
 {
-    int rank, size, rc, dims[TOPO_MAX_DIMS];
+    int64_t x2[2] = {16, 256}, d2[2] = {1, 1};
+    int64_t x3[3] = {100, 200, 300}, d3[3] = {1, 2, 3};
+    int64_t x4[4] = {64, 64, 64, 64}, d4[4] = {1, 1, 1, 1};
+    int fix2[2] = {0, 1}, fix3[3] = {0, 0, 1};
+    cart_case("2-D comm 16x256", 2, x2, d2, TOPO_POLICY_COMM, NULL, 1);
+    cart_case("2-D latency", 2, x2, d2, TOPO_POLICY_LATENCY, NULL, 0);
+    cart_case("3-D comm", 3, x3, d3, TOPO_POLICY_COMM, NULL, 0);
+    cart_case("3-D latency", 3, x3, d3, TOPO_POLICY_LATENCY, NULL, 1);
+    cart_case("2-D comm, P2 fixed to 1", 2, x2, d2, TOPO_POLICY_COMM,
+              fix2, 0);
+    cart_case("3-D latency, P3 fixed to 1", 3, x3, d3,
+              TOPO_POLICY_LATENCY, fix3, 0);
+    cart_case("4-D comm", 4, x4, d4, TOPO_POLICY_COMM, NULL, 1);
+}
+
+/* Arguments that differ between ranks, or are bad on some ranks only:
+ * every rank must learn it, with the argument and the lowest failing rank. */
+static void test_mismatch(void)
+{
+    int rc, dims[TOPO_MAX_DIMS];
     MPI_Comm cart;
     tilehybrid_status st;
+    if (size == 1) {
+        if (rank == 0)
+            check_skip("one process: nobody to disagree with",
+                       "mismatch checks need 2+ processes");
+        return;
+    }
+    int64_t x[2], d[2] = {1, 1};
+    x[0] = 100 + rank;
+    x[1] = 256;
+    cart = MPI_COMM_WORLD;
+    rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                             NULL, 0, &cart, dims, &st);
+    check_mpi(MPI_COMM_WORLD,
+              rc == TOPO_ERR_MISMATCH && cart == MPI_COMM_NULL &&
+                  st.index == 0 && strcmp(st.arg, "extent") == 0,
+              "extent[0] differs between ranks: TOPO_ERR_MISMATCH on "
+              "every rank, names extent[0]");
+    x[0] = 100;
+    rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d,
+                             rank == size - 1 ? TOPO_POLICY_LATENCY
+                                              : TOPO_POLICY_COMM,
+                             NULL, 0, &cart, dims, &st);
+    check_mpi(MPI_COMM_WORLD,
+              rc == TOPO_ERR_MISMATCH && strcmp(st.arg, "policy") == 0,
+              "policy differs on the last rank: TOPO_ERR_MISMATCH, "
+              "names policy");
+    d[1] = rank == 1 ? -1 : 1;
+    rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                             NULL, 0, &cart, dims, &st);
+    check_mpi(MPI_COMM_WORLD,
+              rc == TOPO_ERR_DEP && st.code == TOPO_ERR_DEP &&
+                  strcmp(st.arg, "dep") == 0 && st.index == 1 && st.rank == 1,
+              "a negative width on rank 1 only: TOPO_ERR_DEP on every "
+              "rank, each naming dep[1] and rank 1");
+    /* two failing ranks: every rank reports the lowest one */
+    d[1] = 1;
+    x[0] = rank >= 1 ? 0 : 100;
+    rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                             NULL, 0, &cart, dims, &st);
+    check_mpi(MPI_COMM_WORLD,
+              rc == TOPO_ERR_EXTENT && strcmp(st.arg, "extent") == 0 &&
+                  st.index == 0 && st.rank == 1 && cart == MPI_COMM_NULL,
+              "a zero extent on ranks 1.. : TOPO_ERR_EXTENT on every rank, "
+              "naming extent[0] and rank 1 (the lowest failing rank)");
+    x[0] = 100;
+}
+
+/* MPI_COMM_NULL; a fixed entry that does not divide the size. */
+static void test_bad_arguments(void)
+{
+    int rc, dims[TOPO_MAX_DIMS];
+    MPI_Comm cart;
+    tilehybrid_status st;
+    int64_t x[2] = {16, 256}, d[2] = {1, 1};
+    int fixed[2] = {3, 0};
+    rc = topo_cart_create(MPI_COMM_NULL, 2, x, d, TOPO_POLICY_COMM, NULL,
+                          0, &cart, dims);
+    check_mpi(MPI_COMM_WORLD, rc == TOPO_ERR_NULL,
+              "MPI_COMM_NULL: TOPO_ERR_NULL");
+    rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
+                             size % 3 == 0 ? NULL : fixed, 0, &cart, dims,
+                             &st);
+    check_mpi(MPI_COMM_WORLD,
+              size % 3 == 0 ? rc == TOPO_OK : rc == TOPO_ERR_FIXED,
+              "fixed P1 = 3 that does not divide the size: TOPO_ERR_FIXED "
+              "on every rank");
+    if (rc == TOPO_OK)
+        MPI_Comm_free(&cart);
+}
+
+/* An MPI failure: MPI_Cart_create refuses an intercommunicator. */
+static void test_mpi_failure(void)
+{
+    int rc, dims[TOPO_MAX_DIMS];
+    MPI_Comm cart;
+    tilehybrid_status st;
+    if (size == 1) {
+        if (rank == 0)
+            check_skip("one process: no intercommunicator to build",
+                       "MPI failure check needs 2+ processes");
+        return;
+    }
+    MPI_Comm half, inter;
+    int64_t x[2] = {16, 256}, d[2] = {1, 1};
+    int color = rank % 2;
+    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 1 : 0, 7,
+                         &inter);
+    /* Open MPI raises this error on MPI_COMM_WORLD, MPICH on inter */
+    MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    rc = topo_cart_create_ex(inter, 2, x, d, TOPO_POLICY_COMM, NULL, 0,
+                             &cart, dims, &st);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    check_mpi(MPI_COMM_WORLD,
+              rc == TOPO_ERR_MPI && st.mpi_error != MPI_SUCCESS &&
+                  cart == MPI_COMM_NULL,
+              "intercommunicator: MPI_Cart_create fails, TOPO_ERR_MPI "
+              "with the MPI code");
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+}
+
+int main(int argc, char **argv)
+{
+    int rc;
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-
-    {
-        int64_t x2[2] = {16, 256}, d2[2] = {1, 1};
-        int64_t x3[3] = {100, 200, 300}, d3[3] = {1, 2, 3};
-        int64_t x4[4] = {64, 64, 64, 64}, d4[4] = {1, 1, 1, 1};
-        int fix2[2] = {0, 1}, fix3[3] = {0, 0, 1};
-        cart_case("2-D comm 16x256", 2, x2, d2, TOPO_POLICY_COMM, NULL, 1);
-        cart_case("2-D latency", 2, x2, d2, TOPO_POLICY_LATENCY, NULL, 0);
-        cart_case("3-D comm", 3, x3, d3, TOPO_POLICY_COMM, NULL, 0);
-        cart_case("3-D latency", 3, x3, d3, TOPO_POLICY_LATENCY, NULL, 1);
-        cart_case("2-D comm, P2 fixed to 1", 2, x2, d2, TOPO_POLICY_COMM,
-                  fix2, 0);
-        cart_case("3-D latency, P3 fixed to 1", 3, x3, d3,
-                  TOPO_POLICY_LATENCY, fix3, 0);
-        cart_case("4-D comm", 4, x4, d4, TOPO_POLICY_COMM, NULL, 1);
-    }
-
+    test_cart_cases();
     /* pure and identical on every rank: rank 0 alone runs the sweep */
     dims_create_sweep(rank == 0);
-
-    if (size > 1) {
-        /* arguments that differ between ranks: every rank must learn it */
-        int64_t x[2], d[2] = {1, 1};
-        x[0] = 100 + rank;
-        x[1] = 256;
-        cart = MPI_COMM_WORLD;
-        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
-                                 NULL, 0, &cart, dims, &st);
-        check_mpi(MPI_COMM_WORLD,
-                  rc == TOPO_ERR_MISMATCH && cart == MPI_COMM_NULL &&
-                      st.index == 0 && strcmp(st.arg, "extent") == 0,
-                  "extent[0] differs between ranks: TOPO_ERR_MISMATCH on "
-                  "every rank, names extent[0]");
-        x[0] = 100;
-        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d,
-                                 rank == size - 1 ? TOPO_POLICY_LATENCY
-                                                  : TOPO_POLICY_COMM,
-                                 NULL, 0, &cart, dims, &st);
-        check_mpi(MPI_COMM_WORLD,
-                  rc == TOPO_ERR_MISMATCH && strcmp(st.arg, "policy") == 0,
-                  "policy differs on the last rank: TOPO_ERR_MISMATCH, "
-                  "names policy");
-        d[1] = rank == 1 ? -1 : 1;
-        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
-                                 NULL, 0, &cart, dims, &st);
-        check_mpi(MPI_COMM_WORLD,
-                  rc == TOPO_ERR_DEP && st.code == TOPO_ERR_DEP &&
-                      strcmp(st.arg, "dep") == 0 && st.index == 1 && st.rank == 1,
-                  "a negative width on rank 1 only: TOPO_ERR_DEP on every "
-                  "rank, each naming dep[1] and rank 1");
-        /* two failing ranks: every rank reports the lowest one */
-        d[1] = 1;
-        x[0] = rank >= 1 ? 0 : 100;
-        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
-                                 NULL, 0, &cart, dims, &st);
-        check_mpi(MPI_COMM_WORLD,
-                  rc == TOPO_ERR_EXTENT && strcmp(st.arg, "extent") == 0 &&
-                      st.index == 0 && st.rank == 1 && cart == MPI_COMM_NULL,
-                  "a zero extent on ranks 1.. : TOPO_ERR_EXTENT on every rank, "
-                  "naming extent[0] and rank 1 (the lowest failing rank)");
-        x[0] = 100;
-    } else {
-        check_mpi(MPI_COMM_WORLD, 1, "mismatch checks need 2+ processes");
-    }
-
-    {
-        int64_t x[2] = {16, 256}, d[2] = {1, 1};
-        int fixed[2] = {3, 0};
-        rc = topo_cart_create(MPI_COMM_NULL, 2, x, d, TOPO_POLICY_COMM, NULL,
-                              0, &cart, dims);
-        check_mpi(MPI_COMM_WORLD, rc == TOPO_ERR_NULL,
-                  "MPI_COMM_NULL: TOPO_ERR_NULL");
-        rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM,
-                                 size % 3 == 0 ? NULL : fixed, 0, &cart, dims,
-                                 &st);
-        check_mpi(MPI_COMM_WORLD,
-                  size % 3 == 0 ? rc == TOPO_OK : rc == TOPO_ERR_FIXED,
-                  "fixed P1 = 3 that does not divide the size: TOPO_ERR_FIXED "
-                  "on every rank");
-        if (rc == TOPO_OK)
-            MPI_Comm_free(&cart);
-    }
-
-    if (size > 1) {
-        /* an MPI failure: MPI_Cart_create refuses an intercommunicator */
-        MPI_Comm half, inter;
-        int64_t x[2] = {16, 256}, d[2] = {1, 1};
-        int color = rank % 2;
-        MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
-        MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 1 : 0, 7,
-                             &inter);
-        /* Open MPI raises this error on MPI_COMM_WORLD, MPICH on inter */
-        MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
-        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-        rc = topo_cart_create_ex(inter, 2, x, d, TOPO_POLICY_COMM, NULL, 0,
-                                 &cart, dims, &st);
-        MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
-        check_mpi(MPI_COMM_WORLD,
-                  rc == TOPO_ERR_MPI && st.mpi_error != MPI_SUCCESS &&
-                      cart == MPI_COMM_NULL,
-                  "intercommunicator: MPI_Cart_create fails, TOPO_ERR_MPI "
-                  "with the MPI code");
-        MPI_Comm_free(&inter);
-        MPI_Comm_free(&half);
-    } else {
-        check_mpi(MPI_COMM_WORLD, 1, "MPI failure check needs 2+ processes");
-    }
-
+    test_mismatch();
+    test_bad_arguments();
+    test_mpi_failure();
     rc = check_exit();
     MPI_Finalize();
     return rc;

@@ -4,7 +4,8 @@
 #   0. the driver itself: its TAP reader on fixed texts, a non-zero exit;
 #   1. header hygiene: every public header alone, in C99 with
 #      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
-#      OpenMP, and as C++ (g++ -x c++);
+#      OpenMP, and as C++ (g++ -x c++); the program in each header's top
+#      comment at -O0 and -O2 (tests/examples.awk finds it);
 #   2. build/tests/unit_*   (plain unit tests), then build/asan/unit_* (the
 #      same under ASan+UBSan) and build/asan/mpi_* at 2 processes;
 #   3. build/tests/mpi_*    at 1, 2, 3 and 4 processes (oversubscribed);
@@ -307,6 +308,40 @@ for h in tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h; do
             ok "hygiene: $h alone, g++ -x c++ -std=$std $W"
         else notok "hygiene: $h alone, g++ -x c++ -std=$std"; head -20 $B/hyg.err | diag; fi
     done
+done
+
+# the complete program in each header's top comment (tests/examples.awk)
+# compiles warning-free with gcc and clang at -O0 and -O2 (-O2 finds what
+# -O0 cannot: maybe-uninitialized, format-truncation); an example that says
+# what it prints ("// prints: ...") and needs no mpiexec prints exactly that
+mkdir -p $B/examples
+rm -f $B/examples/*.c
+for h in tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h; do
+    awk -v prefix=$B/examples/${h%.h} -f tests/examples.awk $h
+    [ -f $B/examples/${h%.h}_1.c ] || notok "example: $h has a complete program in its top comment"
+done
+# and the README's complete programs (its C blocks with a main)
+awk -v dir=$B/examples '/^```c$/ { f = 1; n++; next } /^```$/ { f = 0 }
+    f { print > (dir "/README_" n ".c") }' README.md
+for ex in $B/examples/README_*.c; do grep -q '^int main(' "$ex" || rm -f "$ex"; done
+for ex in $B/examples/*.c; do
+    name="example: $(basename "$ex" .c | sed -e 's/^README_\([0-9]*\)$/README.md (block \1)/' \
+        -e 's/_\([0-9]*\)$/.h (\1)/')"
+    for cc in gcc clang; do
+        if ! command -v $cc >/dev/null 2>&1; then skip "$name, $cc" "$cc not installed"; continue; fi
+        omp=-fopenmp
+        printf '#include <omp.h>\nint main(void){return 0;}\n' | $cc -fopenmp -x c - -o /dev/null 2>/dev/null || omp=
+        if $cc -std=c99 $W -O0 $omp $MPI_INC -I. -c "$ex" -o /dev/null 2>$B/hyg.err &&
+           $cc -std=c99 $W -O2 $omp $MPI_INC -I. -c "$ex" -o /dev/null 2>>$B/hyg.err; then
+            ok "$name compiles, $cc -std=c99 $W -O0 and -O2${omp:+ $omp}"
+        else notok "$name compiles, $cc -std=c99 $W -O0 and -O2${omp:+ $omp}"; head -20 $B/hyg.err | diag; fi
+    done
+    said=$(sed -n 's|.*// prints: ||p' "$ex") got=
+    [ -n "$said" ] && ! grep -q 'MPI_Init' "$ex" || continue
+    if $MPICC -std=c99 -O2 -I. -o "${ex%.c}" "$ex" -lm 2>$B/hyg.err &&
+       got=$(timeout 60 "${ex%.c}" < /dev/null) && [ "$got" = "$said" ]; then
+        ok "$name prints what it says: $said"
+    else notok "$name prints what it says: $said"; { cat $B/hyg.err; echo "got: ${got:-}"; } | diag; fi
 done
 
 # the macros in C++ user code: the ADI demo compiled as C++11 runs and verifies

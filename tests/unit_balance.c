@@ -221,13 +221,9 @@ static void test_factor_random(void)
           "divisible extents: variable = constant for all-sending processes, >= otherwise");
 }
 
-static void test_factor_errors(void)
+/* bal_strerror(): every code names its argument; others are unknown. */
+static void test_strerror(void)
 {
-    int pdims[2] = {4, 2}, coords[2] = {0, 1};
-    tilehybrid_status st;
-    int64_t extent[2] = {256, 64}, dep[2] = {1, 1};
-    double b;
-    bal_model m = paper;
     struct {
         int code;
         const char *word;
@@ -251,13 +247,21 @@ static void test_factor_errors(void)
             check_note("bal_strerror(%d) = '%s' lacks '%s'", words[i].code,
                        bal_strerror(words[i].code), words[i].word);
         }
-    for (i = 0; i <= BAL_ERR_ENV_REMOTE; i++)
+    for (i = 0; i <= BAL_ERR_POLICY; i++)
         if (strstr(bal_strerror((int)i), "unknown") != NULL)
             ok = 0;
-    check(ok && strstr(bal_strerror(BAL_ERR_ENV_REMOTE + 1), "unknown") != NULL &&
+    check(ok && strstr(bal_strerror(BAL_ERR_POLICY + 1), "unknown") != NULL &&
               strstr(bal_strerror(-1), "unknown") != NULL,
           "bal_strerror names the argument for every code, 'unknown' for others");
+}
 
+/* Bad cost models and bad bal_factor() arguments. */
+static void test_factor_errors(void)
+{
+    int pdims[2] = {4, 2}, coords[2] = {0, 1};
+    int64_t extent[2] = {256, 64}, dep[2] = {1, 1};
+    double b;
+    bal_model m = paper;
     m.tcomp = -1;
     check(bal_factor(&m, 2, pdims, coords, 2, extent, 100, dep, &b, NULL) == BAL_ERR_TCOMP,
           "negative tcomp rejected: %s", bal_strerror(BAL_ERR_TCOMP));
@@ -292,40 +296,50 @@ static void test_factor_errors(void)
               bal_factor(&paper, 2, pdims, coords, 2, extent, 1, NULL, &b, NULL) == BAL_ERR_NULL &&
               bal_factor(&paper, 2, pdims, coords, 2, extent, 1, dep, NULL, NULL) == BAL_ERR_NULL,
           "NULL pdims, extent, dep, bal rejected");
-    {
-        int p2[2] = {4, 0}, c2[2] = {0, 2}, c3[2] = {-1, 0};
-        int64_t e2[2] = {256, 0}, d2[2] = {1, -1}, e3[2] = {3, 64};
-        check(bal_factor_check(2, p2, NULL, 2, extent, 1, dep, &st) == BAL_ERR_PDIMS &&
-                  st.index == 1 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_PDIMS,
-              "pdims[1] = 0 rejected, index 1");
-        check(bal_factor_check(2, pdims, c2, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
-                  st.index == 1 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
-              "coords[1] = P_2 rejected, index 1");
-        check(bal_factor_check(2, pdims, c3, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
-                  st.index == 0 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
-              "coords[0] = -1 rejected, index 0");
-        check(bal_factor_check(2, pdims, coords, 2, e2, 1, dep, &st) == BAL_ERR_EXTENT &&
-                  st.index == 1 && !strcmp(st.arg, "extent") && st.code == BAL_ERR_EXTENT,
-              "extent[1] = 0 rejected, index 1");
-        check(bal_factor_check(2, pdims, coords, 2, e3, 1, dep, &st) == BAL_ERR_EMPTY &&
-                  st.index == 0 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_EMPTY,
-              "4 processes over 3 points rejected (BAL_ERR_EMPTY), index 0");
-        check(bal_factor_check(2, pdims, coords, 2, extent, 1, d2, &st) == BAL_ERR_DEP &&
-                  st.index == 1 && !strcmp(st.arg, "dep") && st.code == BAL_ERR_DEP,
-              "dep[1] = -1 rejected, index 1");
-        check(bal_factor_check(2, pdims, coords, 2, extent, 1, dep, &st) == 0 && st.index == -1 &&
-                  st.code == BAL_OK,
-              "valid arguments pass, index -1");
-    }
-    {
-        int p1[3] = {1, 1, 1};
-        int64_t huge[3] = {INT64_C(1) << 40, INT64_C(1) << 20, INT64_C(1) << 10};
-        int64_t d3[3] = {1, 1, 1};
-        int c0[3] = {0, 0, 0};
-        check(bal_factor(&paper, 3, p1, c0, 2, huge, 2, d3, &b, NULL) == BAL_ERR_OVERFLOW &&
-                  bal_factor(&paper, 3, p1, NULL, 2, huge, 2, d3, &b, NULL) == BAL_ERR_OVERFLOW,
-              "a block volume past int64 gives BAL_ERR_OVERFLOW, not garbage");
-    }
+}
+
+/* bal_factor_check() names the argument and the dimension at fault. */
+static void test_factor_check(void)
+{
+    int pdims[2] = {4, 2}, coords[2] = {0, 1};
+    tilehybrid_status st;
+    int64_t extent[2] = {256, 64}, dep[2] = {1, 1};
+    int p2[2] = {4, 0}, c2[2] = {0, 2}, c3[2] = {-1, 0};
+    int64_t e2[2] = {256, 0}, d2[2] = {1, -1}, e3[2] = {3, 64};
+    check(bal_factor_check(2, p2, NULL, 2, extent, 1, dep, &st) == BAL_ERR_PDIMS &&
+              st.index == 1 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_PDIMS,
+          "pdims[1] = 0 rejected, index 1");
+    check(bal_factor_check(2, pdims, c2, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
+              st.index == 1 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
+          "coords[1] = P_2 rejected, index 1");
+    check(bal_factor_check(2, pdims, c3, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
+              st.index == 0 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
+          "coords[0] = -1 rejected, index 0");
+    check(bal_factor_check(2, pdims, coords, 2, e2, 1, dep, &st) == BAL_ERR_EXTENT &&
+              st.index == 1 && !strcmp(st.arg, "extent") && st.code == BAL_ERR_EXTENT,
+          "extent[1] = 0 rejected, index 1");
+    check(bal_factor_check(2, pdims, coords, 2, e3, 1, dep, &st) == BAL_ERR_EMPTY &&
+              st.index == 0 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_EMPTY,
+          "4 processes over 3 points rejected (BAL_ERR_EMPTY), index 0");
+    check(bal_factor_check(2, pdims, coords, 2, extent, 1, d2, &st) == BAL_ERR_DEP &&
+              st.index == 1 && !strcmp(st.arg, "dep") && st.code == BAL_ERR_DEP,
+          "dep[1] = -1 rejected, index 1");
+    check(bal_factor_check(2, pdims, coords, 2, extent, 1, dep, &st) == 0 && st.index == -1 &&
+              st.code == BAL_OK,
+          "valid arguments pass, index -1");
+}
+
+/* A block volume past int64 is an error, not garbage. */
+static void test_factor_overflow(void)
+{
+    double b;
+    int p1[3] = {1, 1, 1};
+    int64_t huge[3] = {INT64_C(1) << 40, INT64_C(1) << 20, INT64_C(1) << 10};
+    int64_t d3[3] = {1, 1, 1};
+    int c0[3] = {0, 0, 0};
+    check(bal_factor(&paper, 3, p1, c0, 2, huge, 2, d3, &b, NULL) == BAL_ERR_OVERFLOW &&
+              bal_factor(&paper, 3, p1, NULL, 2, huge, 2, d3, &b, NULL) == BAL_ERR_OVERFLOW,
+          "a block volume past int64 gives BAL_ERR_OVERFLOW, not garbage");
 }
 
 static void test_split(void)
@@ -472,14 +486,13 @@ static int feed(bal_adaptive *st, int64_t total, double t1, double comm, double 
     return step_changed(st, (double)counts[0] * t1 * f1, comm * f2);
 }
 
-static void test_adaptive(void)
+/* The sampling period, and the paper's scheme (one evaluation). */
+static void test_adaptive_paper(void)
 {
     bal_adaptive st;
     int64_t w = 0, s;
     int rc, changes = 0, bad = 0;
-    const int64_t total = 10000;
-    const double t1 = 1e-7, work = 1e-3; /* total * t1 */
-    double maxlag = 0, b;
+    const double work = 1e-3;
 
     check(bal_sampling_steps(8, 2, &w) == 0 && w == 32,
           "sampling period 2PT = 32 steps for P = 8, T = 2 (the paper's example)");
@@ -500,6 +513,18 @@ static void test_adaptive(void)
     check(rc >= 0 && changes == 1 && bad == 0 && close_to(st.bal, 0.8, 1e-12) && st.done,
           "paper mode: one change, at step 2PT = 32, straight to the optimum 0.8 (got %.12f)",
           st.bal);
+}
+
+/* Periodic smoothed evaluation: convergence, drift, a communication-bound
+ * phase and the recovery (one state throughout). */
+static void test_adaptive_tracking(void)
+{
+    bal_adaptive st;
+    int64_t s;
+    int rc;
+    const int64_t total = 10000;
+    const double t1 = 1e-7, work = 1e-3; /* total * t1 */
+    double maxlag = 0, b;
 
     /* 2. Periodic, smoothed, integer split: T 4, comm 1.5e-4: b* = 0.55. */
     rc = bal_adaptive_init(&st, 1.0, 4, 16, 32, 0.5);
@@ -535,6 +560,16 @@ static void test_adaptive(void)
     check(rc >= 0 && b >= BAL_ADAPTIVE_MIN_BAL && b < BAL_ADAPTIVE_MIN_BAL + 0.003 &&
               fabs(st.bal - 0.7) < 0.005,
           "communication-bound phase: floor %.3f, then recovers to %.4f (b* 0.7)", b, st.bal);
+}
+
+/* A start at 0 and noisy timings. */
+static void test_adaptive_start_noise(void)
+{
+    bal_adaptive st;
+    int64_t s;
+    int rc;
+    const int64_t total = 10000;
+    const double t1 = 1e-7;
 
     /* 5. Start at 0: the master computes nothing, eq. 2 has no information;
      * the factor is raised to the floor, then converges (T 2, comm 1e-4:
@@ -568,6 +603,15 @@ static void test_adaptive(void)
               "noisy times: mean %.4f (b* 0.55), max deviation %.4f over %d evaluations", sum / ev,
               dev, ev);
     }
+}
+
+/* The window between evaluations and the deadband. */
+static void test_adaptive_window(void)
+{
+    bal_adaptive st;
+    int64_t s;
+    int rc;
+    const double work = 1e-3;
 
     /* 7. The window: period 100, sample_steps 10.  After the first evaluation
      * (step 10) only steps 101..110 count for the second: steps 11..100 with
@@ -587,8 +631,14 @@ static void test_adaptive(void)
         rc = step_changed(&st, 0.8 / 2 * work, 2.0005e-4); /* b* = 0.7999.. */
     check(rc == 0 && st.bal == 0.8 && st.changes == 0,
           "changes within the deadband (%.0e) are not applied", BAL_ADAPTIVE_DEADBAND);
+}
 
-    /* 9. Errors */
+/* Bad arguments and a bad state. */
+static void test_adaptive_errors(void)
+{
+    bal_adaptive st;
+    int64_t s;
+
     check(bal_adaptive_init(&st, 1.1, 2, 4, 4, 1) == BAL_ERR_BAL &&
               bal_adaptive_init(&st, 1, 0, 4, 4, 1) == BAL_ERR_THREADS &&
               bal_adaptive_init(&st, 1, 2, 0, 4, 1) == BAL_ERR_SAMPLESTEPS &&
@@ -737,10 +787,17 @@ int main(void)
     test_3d_hand();
     test_factor_edges();
     test_factor_random();
+    test_strerror();
     test_factor_errors();
+    test_factor_check();
+    test_factor_overflow();
     test_split();
     test_lemma2();
-    test_adaptive();
+    test_adaptive_paper();
+    test_adaptive_tracking();
+    test_adaptive_start_noise();
+    test_adaptive_window();
+    test_adaptive_errors();
     test_fits();
     test_env();
     return check_exit();

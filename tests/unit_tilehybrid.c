@@ -22,12 +22,10 @@ static int dbl(const char *s, double want_v, int want_rc)
     return rc == want_rc && (rc != 0 || v == want_v) && (rc == 0 || v == 12345.0);
 }
 
-int main(void)
+/* tilehybrid_parse_i64(): whole numbers, limits, ranges, the syntax rule. */
+static void test_parse_i64(void)
 {
     int64_t r = 7;
-    tilehybrid_fit f;
-    tilehybrid_status st;
-
     check(i64("0", 0, 9, 0, 0) && i64("42", 0, 100, 42, 0) && i64("-3", -5, 5, -3, 0),
           "parse_i64: plain whole numbers");
     check(i64("9223372036854775807", INT64_MIN, INT64_MAX, INT64_MAX, 0) &&
@@ -48,7 +46,11 @@ int main(void)
     check(tilehybrid_parse_i64(NULL, 0, 1, &r) == TILEHYBRID_ERR_NULL &&
               tilehybrid_parse_i64("1", 0, 1, NULL) == TILEHYBRID_ERR_NULL,
           "parse_i64: NULL arguments");
+}
 
+/* tilehybrid_parse_double(): the same rule for real numbers, subnormals. */
+static void test_parse_double(void)
+{
     check(dbl("0", 0.0, 0) && dbl("2.5", 2.5, 0) && dbl("-.5", -0.5, 0) && dbl("5.", 5.0, 0) &&
               dbl("288e-9", 288e-9, 0) && dbl("1E+3", 1000.0, 0) && dbl("-0", -0.0, 0),
           "parse_double: plain decimal numbers");
@@ -71,7 +73,12 @@ int main(void)
                   tilehybrid_parse_double("1.5", 0.0, 1.0, &v) == TILEHYBRID_ERR_RANGE && v == 0.5,
               "parse_double: outside [lo, hi] is a range error, *out untouched");
     }
+}
 
+/* tilehybrid_mul_ok() and tilehybrid_add_ok(). */
+static void test_checked_arithmetic(void)
+{
+    int64_t r = 7;
     check(tilehybrid_mul_ok(3, 4, &r) && r == 12 && tilehybrid_mul_ok(-3, 4, &r) && r == -12 &&
               tilehybrid_mul_ok(INT64_MAX, 1, &r) && r == INT64_MAX &&
               tilehybrid_mul_ok(INT64_MIN, 1, &r) && r == INT64_MIN,
@@ -85,23 +92,31 @@ int main(void)
               !tilehybrid_add_ok(INT64_MAX, 1, &r) && !tilehybrid_add_ok(INT64_MIN, -1, &r) &&
               r == INT64_MAX,
           "add_ok: exact sums and overflow");
+}
 
-    {
-        double x[4] = {0, 1, 2, 3}, y[4] = {1, 3, 5, 7}, yn[4] = {1, 3.5, 5, 7};
-        check(tilehybrid_fit_affine(x, y, 4, &f) == 0 && fabs(f.intercept - 1) < 1e-12 &&
-                  fabs(f.slope - 2) < 1e-12 && f.r2 == 1.0 && f.max_resid < 1e-12 && f.n == 4,
-              "fit_affine: an exact line");
-        check(tilehybrid_fit_affine(x, yn, 4, &f) == 0 && f.r2 < 1.0 && f.max_resid > 0.1,
-              "fit_affine: a noisy line has r2 < 1 and a residual");
-        check(tilehybrid_fit_affine(x, y, 1, &f) == TILEHYBRID_ERR_SAMPLES &&
-                  tilehybrid_fit_affine(y, y, 0, &f) == TILEHYBRID_ERR_SAMPLES,
-              "fit_affine: fewer than two samples");
-        x[1] = x[2] = x[3] = 0;
-        check(tilehybrid_fit_affine(x, y, 4, &f) == TILEHYBRID_ERR_SAMPLES, "fit_affine: all x equal");
-        x[1] = NAN;
-        check(tilehybrid_fit_affine(x, y, 4, &f) == TILEHYBRID_ERR_SAMPLES, "fit_affine: NaN sample");
-    }
+/* tilehybrid_fit_affine(): exact and noisy lines, too few or bad samples. */
+static void test_fit(void)
+{
+    tilehybrid_fit f;
+    double x[4] = {0, 1, 2, 3}, y[4] = {1, 3, 5, 7}, yn[4] = {1, 3.5, 5, 7};
+    check(tilehybrid_fit_affine(x, y, 4, &f) == 0 && fabs(f.intercept - 1) < 1e-12 &&
+              fabs(f.slope - 2) < 1e-12 && f.r2 == 1.0 && f.max_resid < 1e-12 && f.n == 4,
+          "fit_affine: an exact line");
+    check(tilehybrid_fit_affine(x, yn, 4, &f) == 0 && f.r2 < 1.0 && f.max_resid > 0.1,
+          "fit_affine: a noisy line has r2 < 1 and a residual");
+    check(tilehybrid_fit_affine(x, y, 1, &f) == TILEHYBRID_ERR_SAMPLES &&
+              tilehybrid_fit_affine(y, y, 0, &f) == TILEHYBRID_ERR_SAMPLES,
+          "fit_affine: fewer than two samples");
+    x[1] = x[2] = x[3] = 0;
+    check(tilehybrid_fit_affine(x, y, 4, &f) == TILEHYBRID_ERR_SAMPLES, "fit_affine: all x equal");
+    x[1] = NAN;
+    check(tilehybrid_fit_affine(x, y, 4, &f) == TILEHYBRID_ERR_SAMPLES, "fit_affine: NaN sample");
+}
 
+/* tilehybrid_status_set() and tilehybrid_strerror(). */
+static void test_status(void)
+{
+    tilehybrid_status st;
     check(tilehybrid_status_set(&st, 3, "extent", 2) == 3 && st.code == 3 &&
               strcmp(st.arg, "extent") == 0 && st.index == 2 && st.rank == -1 && st.mpi_error == 0 &&
               tilehybrid_status_set(NULL, 4, "x", 0) == 4,
@@ -112,5 +127,14 @@ int main(void)
             all &= tilehybrid_strerror(c) != NULL && tilehybrid_strerror(c)[0] != '\0';
         check(all && tilehybrid_strerror(-1) != NULL, "strerror: a message for every code, never NULL");
     }
+}
+
+int main(void)
+{
+    test_parse_i64();
+    test_parse_double();
+    test_checked_arithmetic();
+    test_fit();
+    test_status();
     return check_exit();
 }
