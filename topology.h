@@ -2230,8 +2230,9 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
 }
 
 /* Step 3: the same arguments everywhere, so the pure search gives the same
- * grid on every rank; then MPI_Cart_create (periods all 0). */
-static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest,
+ * grid on every rank (topo_grid_ex's for the plain functions, legacy 1;
+ * topo_nest_grid's otherwise); then MPI_Cart_create (periods all 0). */
+static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest, int legacy,
                                   topo_policy policy, const int *fixed, int reorder,
                                   MPI_Comm *cart, int *dims, tilehybrid_status *status)
 {
@@ -2241,7 +2242,10 @@ static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest
         grid[i] = fixed != NULL ? fixed[i] : 0;
         periods[i] = 0;
     }
-    rc = topo_nest_grid(nest, size, policy, grid, status);
+    if (legacy)
+        rc = topo_grid_ex(n, size, nest->extent, nest->dep, policy, grid, status);
+    else
+        rc = topo_nest_grid(nest, size, policy, grid, status);
     if (rc != TOPO_OK)
         return rc;
     mpirc = MPI_Cart_create(comm, n, grid, periods, reorder, &out);
@@ -2329,7 +2333,7 @@ static inline int topo_cart_create_ex(MPI_Comm comm, int n,
     rc = topo__cart_agree(comm, rc, v, &mine, status);
     if (rc != TOPO_OK)
         return rc;
-    return topo__cart_make(comm, size, &nest, policy, fixed, reorder, cart, dims, status);
+    return topo__cart_make(comm, size, &nest, 1, policy, fixed, reorder, cart, dims, status);
 }
 
 /**
@@ -2403,7 +2407,7 @@ static inline int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
     rc = topo__cart_agree(comm, rc, v, &mine, status);
     if (rc != TOPO_OK)
         return rc;
-    return topo__cart_make(comm, size, nest, policy, fixed, reorder, cart, dims, status);
+    return topo__cart_make(comm, size, nest, 0, policy, fixed, reorder, cart, dims, status);
 }
 
 #endif /* TILEHYBRID_NO_MPI */
