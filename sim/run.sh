@@ -7,7 +7,8 @@
 # sim-machine.txt.  Needs the SMPI build in build/smpi/ (make MPI=smpi
 # sim-build; `make simulate` does it).  Simulated times repeat exactly; the
 # real time each simulation took is in the CSV files too.  The full set took
-# about 55 minutes here on 2 shared cores, --quick 70 s on an idle machine.
+# about 80 minutes here on 2 shared cores (experiment 5: 27 of them), --quick
+# 90 s on an idle machine.
 #
 #   1. topology.sh   communication-optimal vs balanced grid, the papers' cluster
 #   2. scatter.sh    the seismic scatter on the paper's grid
@@ -20,7 +21,7 @@ case "${1:-}" in
     --quick) QUICK=1 ;;
     "") ;;
     -h|--help) echo "usage: sh sim/run.sh [--quick]"
-               sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+               sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "sim/run.sh: unknown argument '$1' (usage: sh sim/run.sh [--quick])" >&2; exit 2 ;;
 esac
 export QUICK
