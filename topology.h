@@ -1987,16 +1987,19 @@ static inline int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec,
  * @nest:   the loop nest (every value checked).
  * @procs:  P, 1..INT_MAX.
  * @policy: TOPO_POLICY_COMM: the grid minimising V = sum_i d_i
- *          prod_{j<i} (c_j + ext[i][j]) prod_{j>i} c_j; with ext all 0,
- *          topo_grid_ex()'s answer.  TOPO_POLICY_LATENCY: the balanced
- *          grid (topo_dims_create), which must fit the extents.
- *          TOPO_POLICY_TIME: the grid minimising the pipeline model's time
- *          (struct topo_report, @seconds) at the nest's tile height and
- *          cost model: fill steps, messages and volume together.  COMM and
- *          TIME search every factorisation with P_i <= X_i exactly; ties go
- *          to the lexicographically smallest grid.
- * @dims:   in: 0 = free, > 0 = fixed (<= X_i); out: the grid.  Unchanged
- *          on error.
+ *          prod_{j<i} (c_j + ext[i][j]) prod_{j>i} c_j.  TOPO_POLICY_LATENCY:
+ *          the balanced grid (topo_dims_create), which must be one of the
+ *          nest's grids.  TOPO_POLICY_TIME: the grid minimising the
+ *          pipeline model's time (struct topo_report, @seconds) at the
+ *          nest's tile height and cost model: fill steps, messages and
+ *          volume together.  The nest's grids are those tiling.h runs:
+ *          P_i <= X_i, and P_i <= floor(X_i / d_i) when P_i > 1 (a block
+ *          holds the d_i layers it sends).  COMM and TIME search all of
+ *          them exactly; ties go to the lexicographically smallest grid.
+ *          With ext all 0, COMM gives topo_grid_ex()'s grid whenever that
+ *          one is a nest's grid.
+ * @dims:   in: 0 = free, > 0 = fixed (one of the nest's grids' entries);
+ *          out: the grid.  Unchanged on error.
  * @status: optional error detail (may be NULL).
  *
  * Return: TOPO_OK or TOPO_ERR_NULL ("dims", "nest") / NDIMS / PROCS /
@@ -2052,7 +2055,9 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
  * extended faces, and the pipeline model's steps and predicted seconds.
  * @nest:   the loop nest (every value checked).
  * @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged).
- * @out:    the report (struct topo_report, @steps and @seconds included);
+ * @out:    the report (struct topo_report, @steps and @seconds included;
+ *          @feasible and @bad_index also flag a divided dimension whose
+ *          blocks are narrower than d_i, which tiling.h refuses);
  *          unchanged on error.
  * @status: optional error detail (may be NULL).
  *
