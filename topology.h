@@ -24,6 +24,32 @@
  *   topo_block() is the block distribution behind c_j, and topo_cart_create()
  *   builds the MPI Cartesian communicator.
  *
+ *   A loop nest described as a struct topo_nest adds two things:
+ *   - Diagonal reads (a stencil, topo_nest_stencil(): tiling.h's rule).
+ *     Faces are sent dimension by dimension and the face along i also
+ *     carries ext[i][j] ghost layers of every lower dimension j that a
+ *     vector reads together with i, so a corner value travels through the
+ *     neighbour that shares it (the papers' "indirect message passing" for
+ *     D' = diag(d'_i)).  The face along i then holds
+ *         d_i prod_{j<i} (c_j + ext[i][j]) prod_{j>i} c_j
+ *     elements per plane: exactly the bytes tiling.h sends
+ *     (tests/mpi_topology_faces.c compares them), and the volume the grid
+ *     search minimises.
+ *   - TOPO_POLICY_TIME: the grid that minimises the pipeline model's time
+ *         T = (ceil(Z/z) + sum_i (P_i - 1)) * (z t_comp prod_j c_j
+ *             + m t_startup + z elem_bytes S / bandwidth)
+ *     at the tile height z (m and S: the messages and face elements per
+ *     plane the largest block sends; dimensions with d_i = 0 neither send
+ *     nor wait), by the same kind of exact search.  Volume alone ignores
+ *     the pipeline's fill: at 1,024 processes on 64 x 1024 x 2048 the
+ *     volume-optimal 8x128 fills in 134 steps, 32x32 in 62, and simulated
+ *     8x128 is 20% slower (docs/RESULTS.md).  On the papers' cluster
+ *     (tile heights 50 and 100) it picks the published grids where the
+ *     papers' gain shows in simulation, and the balanced grid where the
+ *     volumes tie (128 x 256).
+ *   The nest's grids are the ones tiling.h runs: a divided dimension's
+ *   blocks hold the d_i layers they send (P_i <= X_i / d_i).
+ *
  * USAGE (a complete program; build with mpicc, or define TILEHYBRID_NO_MPI)
  *
  *   #include <stdio.h>
@@ -55,6 +81,16 @@
  *       rc = topo_cart_create(MPI_COMM_WORLD, 2, extent, dep,
  *                             TOPO_POLICY_COMM, NULL, 1, &cart, pdims);
  *
+ *   A diagonal stencil and the time policy (a fragment, same includes):
+ *       static const int vec[3][3] = {{-1, -1, 0}, {-1, 0, 0}, {0, -1, 0}};
+ *       topo_nest nest;
+ *       int g[2] = {0, 0};
+ *       topo_nest_init(&nest, 2, extent, 16384, NULL, &st);
+ *       topo_nest_stencil(&nest, 3, &vec[0][0], 3, NULL, &st); // ext[1][0] = 1
+ *       nest.tile_height = 64;            // and tcomp, tstartup, bandwidth
+ *       rc = topo_nest_grid(&nest, 16, TOPO_POLICY_TIME, g, &st);
+ *       rc = topo_nest_report(&nest, g, &r, &st);   // r.seconds predicted
+ *
  * API (each function is documented where it is defined)
  *   int  topo_grid(n, procs, extent, dep, policy, dims)
  *   int  topo_dims_create(procs, n, dims, status)      MPI_Dims_create twin
@@ -67,13 +103,23 @@
  *   const char *topo_strerror(code)
  *   topo_grid_ex, topo_hybrid_grid_ex, topo_report_grid_ex and
  *   topo_cart_create_ex take one more argument, tilehybrid_status *status.
+ *   Loop nests (struct topo_nest; each takes a tilehybrid_status *status):
+ *   int  topo_nest_init(&nest, n, extent, zlen, dep, status)
+ *   int  topo_nest_stencil(&nest, nvec, vec, stride, dir, status)
+ *   int  topo_nest_grid(&nest, procs, policy, dims, status)   any policy
+ *   int  topo_nest_report(&nest, dims, &report, status)      + steps, seconds
+ *   int  topo_nest_cart_create(comm, &nest, policy, fixed, reorder, &cart,
+ *                              dims, status)
+ *   TOPO_POLICY_TIME is for the topo_nest_* functions only (the others have
+ *   no cost model and return TOPO_ERR_POLICY).
  *
  * ERRORS (the convention of every tilehybrid header)
  *   A function that can fail returns TOPO_OK (0) or a positive TOPO_ERR_*
  *   code and leaves its outputs unchanged; topo_strerror() says what was
- *   wrong and never returns NULL.  The *_ex functions and topo_dims_create
- *   also fill an optional tilehybrid_status (NULL allowed) that names the
- *   argument, the dimension and, for topo_cart_create_ex, the rank.
+ *   wrong and never returns NULL.  The *_ex, topo_nest_* functions and
+ *   topo_dims_create also fill an optional tilehybrid_status (NULL allowed)
+ *   that names the argument, the dimension and, for the *_cart_create
+ *   functions, the rank.
  *   Nothing prints or aborts; there is no global state, so every function
  *   is thread-safe.
  *
@@ -83,7 +129,8 @@
  *                       replace malloc/free (tilehybrid.h).  The search for
  *                       N >= 3 free dimensions allocates one workspace (up to
  *                       about 1 MB for P near 2^31 with N = 16, under 64 KB
- *                       for N = 4 and P <= 2^20) and frees it before
+ *                       for N = 4 and P <= 2^20; the time policy a second
+ *                       one, two thirds of that) and frees it before
  *                       returning; if the allocation fails it searches
  *                       without it: the same answer, more slowly.
  *
@@ -91,6 +138,10 @@
  *   1 <= N <= TOPO_MAX_DIMS, 1 <= P <= 2^31-1, X_i >= 1 (up to 2^63-1),
  *   d_i >= 0.  Volumes are computed with overflow checks; topo_grid() fails
  *   with TOPO_ERR_OVERFLOW only when the optimal V itself exceeds 2^63-1.
+ *   Times are doubles.  The time policy's search takes under 1 ms for
+ *   N <= 8 and P <= 2^20 in the cases tested, 0.1 s for N = 4 and the most
+ *   composite P below 2^31, and seconds (up to about 30 s on a loaded
+ *   machine) for N = 8 to 16 with such a P.
  *
  * VERSION
  *   0.2.0  tilehybrid.h's error convention: tilehybrid_status replaces
@@ -99,7 +150,14 @@
  *          topo_cart_create_ex agrees through tilehybrid_agree() (every
  *          rank learns the failing rank's code, argument, index and rank,
  *          not "another rank"), and an overflow in topo_report_grid_ex
- *          names "volume", "total_volume" or "dims".
+ *          names "volume", "total_volume" or "dims".  Loop nests: struct
+ *          topo_nest and topo_nest_init, topo_nest_stencil, topo_nest_grid,
+ *          topo_nest_report, topo_nest_cart_create -- extended faces of
+ *          diagonal stencils in every volume (tiling.h's bytes), grids that
+ *          tiling.h runs, and TOPO_POLICY_TIME, the least predicted
+ *          pipeline time; struct topo_report gains steps and seconds; codes
+ *          TOPO_ERR_STENCIL and TOPO_ERR_COST.  The functions without a
+ *          nest answer as before (TOPO_POLICY_TIME: TOPO_ERR_POLICY).
  *   0.1.0  first release.
  */
 #ifndef TILEHYBRID_TOPOLOGY_H
@@ -131,14 +189,62 @@ enum topo_error {
     TOPO_ERR_THREADS,    /* thread count outside 1..INT_MAX */
     TOPO_ERR_MISMATCH,   /* MPI ranks passed different arguments */
     TOPO_ERR_MPI,        /* an MPI call returned an error */
-    TOPO_ERR_POLICY      /* unknown topo_policy value */
+    TOPO_ERR_POLICY,     /* unknown topo_policy value, or TOPO_POLICY_TIME
+                            given to a function without a cost model */
+    TOPO_ERR_STENCIL,    /* a stencil vector reads a later point or the
+                            point itself, a direction is not +1/-1, or a
+                            face extension ext[i][j] is out of range */
+    TOPO_ERR_COST        /* a value of the pipeline's cost model (tile
+                            height, elem_bytes, tcomp, tstartup,
+                            bandwidth) is out of range */
 };
 
 /** Which grid to choose. */
 typedef enum topo_policy {
-    TOPO_POLICY_COMM = 0,   /* minimal communication volume V (exact) */
-    TOPO_POLICY_LATENCY = 1 /* balanced grid of MPI_Dims_create */
+    TOPO_POLICY_COMM = 0,    /* minimal communication volume V (exact) */
+    TOPO_POLICY_LATENCY = 1, /* balanced grid of MPI_Dims_create */
+    TOPO_POLICY_TIME = 2     /* minimal predicted pipeline time (exact);
+                                only the topo_nest_* functions */
 } topo_policy;
+
+/* The cost model topo_nest_init() starts from: the papers' cluster
+ * (journal Sec. 6.2: t_comp(1) = 288 ns per point, t_startup = 107 us,
+ * B_sustained = 10 MB/s), doubles, and the demos' tile height. */
+#define TOPO_DEFAULT_TILE_HEIGHT 100
+#define TOPO_DEFAULT_ELEM_BYTES 8.0
+#define TOPO_DEFAULT_TCOMP 288e-9
+#define TOPO_DEFAULT_TSTARTUP 107e-6
+#define TOPO_DEFAULT_BANDWIDTH 10e6
+
+/**
+ * struct topo_nest - a loop nest as the models see it: the space, the
+ * dependences (with extended faces) and the pipeline's cost model.  Fill
+ * it with topo_nest_init() (and topo_nest_stencil() for a stencil), then
+ * change any field; the topo_nest_* functions check every value.
+ * @n:           N, the distributed dimensions, 1..TOPO_MAX_DIMS.
+ * @extent:      X_1..X_N (>= 1).
+ * @zlen:        Z (>= 1), the pipelined extent.
+ * @dep:         d_1..d_N (>= 0): the face sent along i is d_i layers deep.
+ * @ext:         ext[i][j] for j < i, 0..dep[j]: the face sent along i also
+ *               covers ext[i][j] ghost layers below the block along j, so
+ *               that a diagonal value travels through the neighbour that
+ *               shares it (extended faces, tiling.h's plan.deps.ext).
+ *               Entries with j >= i must be 0.  All 0: the papers' model.
+ * @tile_height: z (>= 1; a z above Z counts as Z).
+ * @elem_bytes:  bytes per element (finite, > 0).
+ * @tcomp:       seconds per point update (finite, > 0).
+ * @tstartup:    seconds per message (finite, >= 0).
+ * @bandwidth:   bytes per second (finite, > 0).
+ */
+typedef struct topo_nest {
+    int n;
+    int64_t extent[TOPO_MAX_DIMS];
+    int64_t zlen;
+    int64_t dep[TOPO_MAX_DIMS];
+    int64_t ext[TOPO_MAX_DIMS][TOPO_MAX_DIMS];
+    int64_t tile_height;
+    double elem_bytes, tcomp, tstartup, bandwidth;
+} topo_nest;
 
 /**
  * struct topo_report - everything the volume model says about one grid
@@ -156,7 +262,17 @@ typedef enum topo_policy {
  *                dimensions with P_i > 1);
  * @procs:        product of the dims;
  * @feasible:     1 if P_i <= X_i for every i (no empty blocks), else 0;
- * @bad_index:    the first i with P_i > X_i, or -1.
+ * @bad_index:    the first i with P_i > X_i, or -1;
+ * @steps:        topo_nest_report() only (else 0): the pipeline's tile
+ *                steps, ceil(Z/z) + sum over i with d_i > 0 of (P_i - 1);
+ * @seconds:      topo_nest_report() only (else 0): the pipeline model's
+ *                predicted time, steps * (z t_comp prod_j c_j + m t_startup
+ *                + z elem_bytes S / bandwidth), m and S the messages and
+ *                the elements per plane process 0 sends per tile (the
+ *                dimensions with P_i > 1 and d_i > 0).
+ *
+ * With extended faces (topo_nest) every volume counts the face along i as
+ * d_i prod_{j<i} (c_j + ext[i][j]) prod_{j>i} c_j elements per plane.
  */
 typedef struct topo_report {
     int n;
@@ -166,6 +282,8 @@ typedef struct topo_report {
     int64_t procs;
     int feasible;
     int bad_index;
+    int64_t steps;
+    double seconds;
 } topo_report;
 
 /* ------------------------------------------------------------------------ */
@@ -474,11 +592,19 @@ static inline void topo__balanced(int n, int64_t rest, int *dims)
  * in it is provably no better than a grid already known, and the saturating
  * arithmetic keeps every bound a bound; so the search returns the grid full
  * enumeration returns (tests/unit_topology.c compares the two on 23,000
- * random cases, with and without the tables). */
+ * random cases, with and without the tables).
+ *
+ * EXTENDED FACES (xf != NULL).  Extending a face only adds elements, so the
+ * volume without extensions is a lower bound of the volume with them: the
+ * bounds above stay bounds, and only a leaf whose plain V could still win
+ * is evaluated exactly (topo__volume with xf). */
 typedef struct topo__comm {
     int n, k;
     int fidx[TOPO_MAX_DIMS];          /* free dimensions, increasing */
     const int64_t *ext, *dep;
+    const int64_t *lim;                  /* the largest P_i (ext, or the
+                                            engine's X_i / d_i) */
+    const int64_t (*xf)[TOPO_MAX_DIMS];  /* extended faces, or NULL */
     const topo__divs *dv;
     /* Workspace (one allocation, NULL if there is none; k >= 3 only),
      * rows indexed [t * count + mixed index]:
@@ -489,7 +615,7 @@ typedef struct topo__comm {
     uint64_t *cdiv, *mincu, *ming;
     int32_t *off;
     int16_t *lst;
-    int64_t sufx[TOPO_MAX_DIMS + 1];  /* saturated product of ext over
+    int64_t sufx[TOPO_MAX_DIMS + 1];  /* saturated product of lim over
                                          free dims t..k-1 */
     double sufxd[TOPO_MAX_DIMS + 1];  /* the same in double */
     double sufd[TOPO_MAX_DIMS + 1];   /* product of positive dep, t..k-1 */
@@ -558,11 +684,11 @@ static inline void topo__tables(topo__comm *s)
     const topo__divs *dv = s->dv;
     int t, qi, j, cnt = dv->count;
     for (t = 0; t < s->k; t++) {
-        int64_t x = s->ext[s->fidx[t]];
+        int64_t x = s->ext[s->fidx[t]], lim = s->lim[s->fidx[t]];
         for (qi = 0; qi < cnt; qi++)
             s->cdiv[(size_t)t * cnt + qi] =
-                dv->val[qi] <= x ? (uint64_t)topo__ceildiv(x, dv->val[qi])
-                                 : 0;
+                dv->val[qi] <= lim ? (uint64_t)topo__ceildiv(x, dv->val[qi])
+                                   : 0;
     }
     for (t = s->k - 1; t >= 1; t--) {
         uint64_t d = (uint64_t)s->dep[s->fidx[t]];
@@ -652,6 +778,47 @@ static inline int topo__prune(const topo__comm *s, int t, int64_t q, int qi,
     return 0;
 }
 
+/* Elements per Z-plane of the face a block of the grid's largest blocks
+ * sends along i: d_i prod_{j<i} (c_j + xf[i][j]) prod_{j>i} c_j
+ * (saturated; xf NULL: no extension). */
+static inline uint64_t topo__face(int n, const int *dims, const int64_t *ext,
+                                  const int64_t *dep,
+                                  const int64_t (*xf)[TOPO_MAX_DIMS], int i)
+{
+    uint64_t t = (uint64_t)dep[i];
+    int j;
+    for (j = 0; j < n; j++) {
+        uint64_t c = (uint64_t)topo__ceildiv(ext[j], dims[j]);
+        if (j == i)
+            continue;
+        if (j < i && xf != NULL)
+            c = topo__add(c, (uint64_t)xf[i][j]);
+        t = topo__mul(t, c);
+    }
+    return t;
+}
+
+/* Saturated model volume per Z-plane: sum_i d_i prod_{j != i} c_j, each
+ * face extended by xf (NULL: none). */
+static inline uint64_t topo__volume(int n, const int *dims,
+                                    const int64_t *ext, const int64_t *dep,
+                                    const int64_t (*xf)[TOPO_MAX_DIMS])
+{
+    uint64_t ca = 1, sa = 0;
+    int i;
+    if (xf != NULL) {
+        for (i = 0; i < n; i++)
+            sa = topo__add(sa, topo__face(n, dims, ext, dep, xf, i));
+        return sa;
+    }
+    for (i = 0; i < n; i++) {
+        uint64_t c = (uint64_t)topo__ceildiv(ext[i], dims[i]);
+        sa = topo__add(topo__mul(sa, c), topo__mul((uint64_t)dep[i], ca));
+        ca = topo__mul(ca, c);
+    }
+    return sa;
+}
+
 /* Leaf: the last free dimension takes the remaining product q. */
 static inline void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
                                    int qi, uint64_t ca, uint64_t sa)
@@ -663,14 +830,19 @@ static inline void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
         if (c == 0)
             return;
     } else {
-        if (q > s->ext[dim])
+        if (q > s->lim[dim])
             return;
         c = (uint64_t)topo__ceildiv(s->ext[dim], q);
     }
     v = topo__add(topo__mul(sa, c), topo__mul((uint64_t)s->dep[dim], ca));
-    /* leaves come in lexicographic order: only a strictly smaller V wins */
+    /* leaves come in lexicographic order: only a strictly smaller V wins
+     * (and extended faces only add to v) */
+    if (s->have && v >= s->bestv)
+        return;
+    s->cur[dim] = (int)q;
+    if (s->xf != NULL)
+        v = topo__volume(s->n, s->cur, s->ext, s->dep, s->xf);
     if (!s->have || v < s->bestv) {
-        s->cur[dim] = (int)q;
         s->have = 1;
         s->bestv = v;
         for (j = 0; j < s->n; j++)
@@ -685,7 +857,7 @@ static inline void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
                                   uint64_t ca, uint64_t sa)
 {
     int dim = s->fidx[t];
-    int64_t x = s->ext[dim];
+    int64_t x = s->ext[dim], lim = s->lim[dim];
     uint64_t d = (uint64_t)s->dep[dim];
     int last = t + 1 == s->k - 1; /* the children are leaves */
     /* with the workspace: only the divisors of q; without: every divisor
@@ -700,9 +872,9 @@ static inline void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
         if (s->cdiv != NULL) {
             c = s->cdiv[(size_t)t * s->dv->count + s->dv->sidx[pos]];
             if (c == 0)
-                break; /* p > X, and so are the larger ones */
+                break; /* p > its limit, and so are the larger ones */
         } else {
-            if (p > q || p > x)
+            if (p > q || p > lim)
                 break;
             /* p divides q iff the index difference is the index of q / p
              * (no borrow between the mixed-radix digits) */
@@ -720,26 +892,12 @@ static inline void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
     }
 }
 
-/* Saturated model volume per Z-plane: sum_i d_i prod_{j != i} c_j. */
-static inline uint64_t topo__volume(int n, const int *dims,
-                                    const int64_t *ext, const int64_t *dep)
-{
-    uint64_t ca = 1, sa = 0;
-    int i;
-    for (i = 0; i < n; i++) {
-        uint64_t c = (uint64_t)topo__ceildiv(ext[i], dims[i]);
-        sa = topo__add(topo__mul(sa, c), topo__mul((uint64_t)dep[i], ca));
-        ca = topo__mul(ca, c);
-    }
-    return sa;
-}
-
 /* Greedy seed: hand out the prime factors of rest, largest first, each to
- * the free dimension (within its extent) where it raises V least.  Its
+ * the free dimension (within its limit) where it raises V least.  Its
  * volume bounds the exact search from above; returns 0 if it gets stuck. */
 static inline int topo__greedy(int n, const topo__divs *dv, const int *fixed,
-                               const int64_t *ext, const int64_t *dep,
-                               uint64_t *vol)
+                               const int64_t *ext, const int64_t *lim, const int64_t *dep,
+                               const int64_t (*xf)[TOPO_MAX_DIMS], uint64_t *vol)
 {
     int g[TOPO_MAX_DIMS], i, j, e;
     for (i = 0; i < n; i++)
@@ -751,10 +909,10 @@ static inline int topo__greedy(int n, const topo__divs *dv, const int *fixed,
             uint64_t bv = 0;
             for (i = 0; i < n; i++) {
                 uint64_t v;
-                if (fixed[i] > 0 || (int64_t)g[i] * pr > ext[i])
+                if (fixed[i] > 0 || (int64_t)g[i] * pr > lim[i])
                     continue;
                 g[i] = (int)(g[i] * pr);
-                v = topo__volume(n, g, ext, dep);
+                v = topo__volume(n, g, ext, dep, xf);
                 g[i] = (int)(g[i] / pr);
                 if (bi < 0 || v < bv) {
                     bi = i;
@@ -766,21 +924,25 @@ static inline int topo__greedy(int n, const topo__divs *dv, const int *fixed,
             g[bi] = (int)(g[bi] * pr);
         }
     }
-    *vol = topo__volume(n, g, ext, dep);
+    *vol = topo__volume(n, g, ext, dep, xf);
     return 1;
 }
 
 /* Step 1 of topo__comm_grid: the search state for the free (0) entries of
- * dims; *ca and *sa get the fixed dimensions' part of the volume. */
+ * dims (P_i up to lim[i]); *ca and *sa get the fixed dimensions' part of
+ * the volume. */
 static inline void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
-                                   const int64_t *dep, const int *dims,
-                                   uint64_t *ca, uint64_t *sa)
+                                   const int64_t *lim, const int64_t *dep,
+                                   const int64_t (*xf)[TOPO_MAX_DIMS],
+                                   const int *dims, uint64_t *ca, uint64_t *sa)
 {
     int i;
     s->n = n;
     s->k = 0;
     s->ext = ext;
+    s->lim = lim;
     s->dep = dep;
+    s->xf = xf;
     s->have = 0;
     s->bestv = 0;
     s->have_seed = 0;
@@ -802,8 +964,8 @@ static inline void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
     }
 }
 
-/* Step 2: the suffix products of the open extents and widths (bound (2)
- * and the "does the rest fit" test). */
+/* Step 2: the suffix products of the open extents and widths (bound (2))
+ * and of the open limits (the "does the rest fit" test). */
 static inline void topo__comm_suffixes(topo__comm *s)
 {
     int t;
@@ -813,7 +975,7 @@ static inline void topo__comm_suffixes(topo__comm *s)
     s->sufu[s->k] = 0;
     for (t = s->k - 1; t >= 0; t--) {
         int dim = s->fidx[t];
-        uint64_t px = topo__mul((uint64_t)s->sufx[t + 1], (uint64_t)s->ext[dim]);
+        uint64_t px = topo__mul((uint64_t)s->sufx[t + 1], (uint64_t)s->lim[dim]);
         s->sufx[t] = px == TOPO__SAT ? INT64_MAX : (int64_t)px;
         s->sufxd[t] = s->sufxd[t + 1] * (double)s->ext[dim];
         s->sufd[t] = s->sufd[t + 1] * (s->dep[dim] > 0 ? (double)s->dep[dim] : 1.0);
@@ -849,18 +1011,22 @@ static inline void topo__comm_workspace(topo__comm *s)
 }
 
 /* Fill the free entries of dims with the exact minimiser of V (the search
- * described above): set up, seed, search, copy the best grid. */
+ * described above; P_i up to lim[i], NULL: up to X_i; faces extended by xf,
+ * NULL: none): set up, seed, search, copy the best grid. */
 static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
-                                  const int64_t *dep, int *dims,
+                                  const int64_t *lim, const int64_t *dep,
+                                  const int64_t (*xf)[TOPO_MAX_DIMS], int *dims,
                                   tilehybrid_status *st)
 {
     topo__divs dv;
     topo__comm s;
     uint64_t ca, sa;
     int i;
-    topo__comm_init(&s, n, ext, dep, dims, &ca, &sa);
+    if (lim == NULL)
+        lim = ext;
+    topo__comm_init(&s, n, ext, lim, dep, xf, dims, &ca, &sa);
     if (s.k == 0) { /* everything fixed: nothing to choose */
-        if (topo__volume(n, dims, ext, dep) == TOPO__SAT)
+        if (topo__volume(n, dims, ext, dep, xf) == TOPO__SAT)
             return tilehybrid_status_set(st, TOPO_ERR_OVERFLOW, "volume", -1);
         return TOPO_OK;
     }
@@ -870,7 +1036,7 @@ static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
     topo__divisors(rest, &dv);
     s.dv = &dv;
     /* a saturated seed volume is no usable bound: its true value is unknown */
-    s.have_seed = topo__greedy(n, &dv, dims, ext, dep, &s.seedv) &&
+    s.have_seed = topo__greedy(n, &dv, dims, ext, lim, dep, xf, &s.seedv) &&
                   s.seedv != TOPO__SAT;
     topo__comm_workspace(&s);
     if (s.k == 1)
@@ -885,6 +1051,361 @@ static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
         return tilehybrid_status_set(st, TOPO_ERR_OVERFLOW, "volume", -1);
     for (i = 0; i < n; i++)
         dims[i] = s.best[i];
+    return TOPO_OK;
+}
+
+/* The nest's extended faces, or NULL when every extension is 0 (the
+ * searches then take their faster path). */
+static inline const int64_t (*topo__nest_xf(const topo_nest *nest))[TOPO_MAX_DIMS]
+{
+    int i, j;
+    for (i = 0; i < nest->n; i++)
+        for (j = 0; j < i; j++)
+            if (nest->ext[i][j] != 0)
+                return nest->ext;
+    return NULL;
+}
+
+/* The largest P_i of a nest's grids: tiling.h refuses a block narrower
+ * than d_i along a divided dimension (the ghost layers must come from one
+ * neighbour), so P_i <= floor(X_i / d_i) when P_i > 1; X_i when d_i = 0. */
+static inline void topo__nest_lim(const topo_nest *nest, int64_t *lim)
+{
+    int i;
+    for (i = 0; i < nest->n; i++) {
+        lim[i] = nest->dep[i] > 1 ? nest->extent[i] / nest->dep[i] : nest->extent[i];
+        if (lim[i] < 1)
+            lim[i] = 1;
+    }
+}
+
+/* ---- the time policy ----------------------------------------------------
+ *
+ * WHAT IS MINIMISED.  The pipeline model of a grid (topo__time): every
+ * process walks ceil(Z/h) tiles of h = min(z, Z) planes, the last one starts
+ * F = sum over i with d_i > 0 of (P_i - 1) steps after the first, and a
+ * step of the largest block costs its computation and its messages:
+ *   T = (ceil(Z/h) + F) * (h t_comp prod_j c_j + m t_startup
+ *                          + h elem_bytes S / bandwidth),
+ * m the dimensions with P_i > 1 and d_i > 0 (one message each), S their
+ * faces' elements per plane (extended faces included).  A dimension with
+ * d_i = 0 sends nothing and waits for nothing.  T is computed in double by
+ * one function, so equal inputs give equal times.
+ *
+ * WHAT IS SEARCHED.  Every grid, in lexicographic order, as for the volume
+ * (topo__time_dfs: free dimensions in index order, divisors increasing); a
+ * grid replaces the best one only with a strictly smaller T, so ties go to
+ * the lexicographically smallest grid.  Two free dimensions i < j with the
+ * same extent and width are interchangeable when no face is extended:
+ * swapping P_i and P_j gives the same T, so the lexicographically smallest
+ * optimum has P_i <= P_j, and only such grids are visited (otherwise a
+ * symmetric space would have every permutation of its optimum searched).
+ * Equal T here is equal computed T whenever the blocks and faces have
+ * fewer than 2^53 points, where the arithmetic is exact.
+ *
+ * WHAT IS PRUNED.  A subtree whose lower bound, lowered by a relative
+ * 1e-12 (far above the rounding error of a few dozen operations), is still
+ * at least the best time found (its grids come later: a tie loses) or a
+ * seed's (the volume-optimal and the balanced grids, real grids).  With ca, sa, m
+ * and F of the assigned dimensions and q the product left for the open
+ * ones, every grid of the subtree has prod c_j >= ca * cu, S >= sa * cu +
+ * ca * gs (extensions only add) and F >= F_assigned + fo, where
+ *  - with the workspace of the volume search (k >= 3): cu = the larger of
+ *    mincu[t][q] (that search's table: the least product of the open
+ *    ceilings, saturated at 2^63 - 1) and the quotient below, and
+ *    two tables of its own by the same dynamic programming over the
+ *    divisors, fo = minf[t][q] (the least fill of the open dimensions) and
+ *    gs = mings[t][q] (a lower bound of the faces they send);
+ *  - without it: cu = max(1, prod_{open} X_j / q) (a ceiling is at least
+ *    the quotient, computed in double), gs = 0, and fo = u (floor(q^(1/u)) - 1) when all u
+ *    open dimensions have d > 0 (AM-GM), else 0;
+ * and m >= m_assigned + 1 when q > 1 and every open dimension has d > 0.
+ * T grows with each of these, so the bound is a lower bound of T. */
+typedef struct topo__tsearch {
+    const topo_nest *nest;
+    int64_t lim[TOPO_MAX_DIMS];       /* the largest P_i (topo__nest_lim) */
+    topo__comm w;                     /* free dims, divisors, workspace */
+    uint64_t *minf, *mings;           /* the time tables, or NULL */
+    int have;                         /* a grid found by the search */
+    double bestt;
+    double seedt;                     /* a seed's time; < 0: none */
+    int sufall[TOPO_MAX_DIMS + 1];    /* every open dim t..k-1 has d > 0 */
+    int twin[TOPO_MAX_DIMS];          /* the previous free dim that is
+                                         interchangeable with dim t, or -1 */
+    double h, tiles;                  /* min(z, Z) and ceil(Z / h) */
+} topo__tsearch;
+
+/* The pipeline model's time of grid dims (every entry >= 1); *steps gets
+ * ceil(Z/h) + F (may be NULL). */
+static inline double topo__time(const topo_nest *nest, const int *dims,
+                                int64_t *steps)
+{
+    int n = nest->n, i, j, m = 0;
+    int64_t h = nest->tile_height < nest->zlen ? nest->tile_height : nest->zlen;
+    int64_t st = topo__ceildiv(nest->zlen, h);
+    double pts = 1.0, faces = 0.0;
+    for (i = 0; i < n; i++)
+        pts *= (double)topo__ceildiv(nest->extent[i], dims[i]);
+    for (i = 0; i < n; i++) {
+        double f = (double)nest->dep[i];
+        if (nest->dep[i] == 0)
+            continue;
+        st += dims[i] - 1;
+        if (dims[i] == 1)
+            continue;
+        m++;
+        for (j = 0; j < n; j++)
+            if (j != i)
+                f *= (double)topo__ceildiv(nest->extent[j], dims[j]) +
+                     (j < i ? (double)nest->ext[i][j] : 0.0);
+        faces += f;
+    }
+    if (steps != NULL)
+        *steps = st;
+    return (double)st * ((double)h * nest->tcomp * pts + (double)m * nest->tstartup +
+                         (double)h * nest->elem_bytes * faces / nest->bandwidth);
+}
+
+/* A table entry as a double that is still a lower bound (a saturated
+ * entry stands for more than 2^63 - 1). */
+static inline double topo__dbl(uint64_t v)
+{
+    return v >= TOPO__CAP ? (double)TOPO__CAP : (double)v;
+}
+
+/* The time tables for depths k-1 down to 1, from the volume search's
+ * cdiv, mincu and lists:
+ *   minf[t][q]  = min over p | q, p <= X of [d > 0] (p - 1) + minf[t+1][q/p],
+ *   mings[t][q] = min over p of c(p) mings[t+1][q/p] + [p > 1] d mincu[t+1][q/p]
+ * (the second a lower bound: its minima may come from different p). */
+static inline void topo__time_tables(topo__tsearch *s)
+{
+    const topo__comm *w = &s->w;
+    const topo__divs *dv = w->dv;
+    int cnt = dv->count, t, qi, j;
+    size_t cells = (size_t)w->k * (size_t)cnt;
+    if (w->mincu == NULL)
+        return;
+    s->minf = (uint64_t *)TILEHYBRID_MALLOC(2 * cells * sizeof(uint64_t));
+    if (s->minf == NULL)
+        return;
+    s->mings = s->minf + cells;
+    for (t = w->k - 1; t >= 1; t--) {
+        uint64_t d = (uint64_t)w->dep[w->fidx[t]];
+        const uint64_t *c = w->cdiv + (size_t)t * cnt, *cu1 = w->mincu + (size_t)(t + 1) * cnt;
+        uint64_t *f = s->minf + (size_t)t * cnt, *g = s->mings + (size_t)t * cnt;
+        for (qi = 0; qi < cnt; qi++) {
+            uint64_t bf = 0, bg = 0, q = (uint64_t)dv->val[qi];
+            int found = 0;
+            if (t == w->k - 1) {
+                f[qi] = c[qi] != 0 && d > 0 ? q - 1 : 0;
+                g[qi] = c[qi] != 0 && q > 1 ? d : 0;
+                continue;
+            }
+            for (j = w->off[qi]; j < w->off[qi + 1]; j++) {
+                int pidx = dv->sidx[w->lst[j]], q2 = qi - pidx;
+                uint64_t p = (uint64_t)dv->val[pidx], vf, vg;
+                if (c[pidx] == 0)
+                    break; /* p > X, and so are the larger ones */
+                if (cu1[q2] == 0)
+                    continue;
+                vf = (d > 0 ? p - 1 : 0) + f[cnt + q2];
+                vg = topo__add(topo__mul(c[pidx], g[cnt + q2]), p > 1 ? topo__mul(d, cu1[q2]) : 0);
+                bf = !found || vf < bf ? vf : bf;
+                bg = !found || vg < bg ? vg : bg;
+                found = 1;
+            }
+            f[qi] = bf;
+            g[qi] = bg;
+        }
+    }
+}
+
+/* 1 if the subtree at depth t >= 1 (open product q, mixed index qi) holds
+ * no grid faster than the best or the seed; ca, sa, m, fill: the assigned
+ * dimensions' part. */
+static inline int topo__time_prune(const topo__tsearch *s, int t, int64_t q, int qi,
+                                   double ca, double sa, int m, int64_t fill)
+{
+    const topo_nest *nest = s->nest;
+    size_t at = (size_t)t * (size_t)s->w.dv->count + (size_t)qi;
+    int u = s->w.k - t;
+    double cu, gs = 0.0, lb;
+    if (s->w.sufx[t] < q)
+        return 1; /* the open extents cannot hold q processes */
+    if (q > 1 && s->sufall[t])
+        m++;
+    cu = s->w.sufxd[t] / (double)q;
+    cu = cu < 1.0 ? 1.0 : cu;
+    if (s->minf != NULL) {
+        if (s->w.mincu[at] == 0)
+            return 1; /* no assignment of the open dimensions fits */
+        /* the larger bound: a saturated table entry says only 2^63 */
+        cu = topo__dbl(s->w.mincu[at]) > cu ? topo__dbl(s->w.mincu[at]) : cu;
+        gs = topo__dbl(s->mings[at]);
+        fill += (int64_t)s->minf[at];
+    } else {
+        if (q > 1 && s->sufall[t]) {
+            int64_t r = topo__root_ceil(q, u);
+            if (!topo__pow_le(r, u, q))
+                r--; /* floor(q^(1/u)) */
+            fill += (int64_t)u * (r - 1);
+        }
+    }
+    lb = (s->tiles + (double)fill) *
+         (s->h * nest->tcomp * ca * cu + (double)m * nest->tstartup +
+          s->h * nest->elem_bytes * (sa * cu + ca * gs) / nest->bandwidth);
+    lb *= 1.0 - 1e-12; /* now surely below the exact bound */
+    return (s->have && lb >= s->bestt) || (s->seedt >= 0.0 && lb >= s->seedt);
+}
+
+/* Leaf: the last free dimension takes the remaining product q. */
+static inline void topo__time_leaf(topo__tsearch *s, int t, int64_t q)
+{
+    int dim = s->w.fidx[t];
+    double tt;
+    if (q > s->lim[dim] || (s->twin[t] >= 0 && q < s->w.cur[s->twin[t]]))
+        return;
+    s->w.cur[dim] = (int)q;
+    tt = topo__time(s->nest, s->w.cur, NULL);
+    if (!s->have || tt < s->bestt) {
+        s->have = 1;
+        s->bestt = tt;
+        memcpy(s->w.best, s->w.cur, sizeof s->w.best);
+    }
+}
+
+/* Depth-first over the free dimensions t..k-2 (open product q, mixed
+ * index qi), divisors in increasing order: grids in lexicographic order. */
+static inline void topo__time_dfs(topo__tsearch *s, int t, int64_t q, int qi,
+                                  double ca, double sa, int m, int64_t fill)
+{
+    const topo__comm *w = &s->w;
+    int dim = w->fidx[t];
+    int64_t x = s->nest->extent[dim], d = s->nest->dep[dim], lim = s->lim[dim];
+    int64_t low = s->twin[t] >= 0 ? s->w.cur[s->twin[t]] : 1; /* symmetry */
+    int j = w->off != NULL ? w->off[qi] : 0;
+    int end = w->off != NULL ? w->off[qi + 1] : w->dv->count;
+    for (; j < end; j++) {
+        int pos = w->off != NULL ? w->lst[j] : j;
+        int64_t p = w->dv->sorted[pos], fill2 = fill + (d > 0 ? p - 1 : 0);
+        int qi2 = qi - w->dv->sidx[pos], sends = p > 1 && d > 0;
+        double c, ca2, sa2;
+        if (p > q || p > lim)
+            break;
+        if (p < low || qi2 < 0 || (int64_t)w->dv->val[qi2] * p != q)
+            continue; /* below its twin, or p does not divide q */
+        s->w.cur[dim] = (int)p;
+        c = (double)topo__ceildiv(x, p);
+        ca2 = ca * c;
+        sa2 = sa * c + (sends ? (double)d * ca : 0.0);
+        if (topo__time_prune(s, t + 1, q / p, qi2, ca2, sa2, m + sends, fill2))
+            continue;
+        if (t + 1 == w->k - 1)
+            topo__time_leaf(s, t + 1, q / p);
+        else
+            topo__time_dfs(s, t + 1, q / p, qi2, ca2, sa2, m + sends, fill2);
+    }
+}
+
+/* The seed: the faster of the volume-optimal and the balanced grid with
+ * the same fixed entries (real grids, so the optimum is at most their
+ * time); -1 if neither fits. */
+static inline double topo__time_seed(const topo_nest *nest, const int64_t *lim,
+                                     int64_t rest, const int *dims)
+{
+    int g[TOPO_MAX_DIMS], b[TOPO_MAX_DIMS], i, fits = 1;
+    double best = -1.0;
+    memcpy(g, dims, sizeof g);
+    memcpy(b, dims, sizeof b);
+    if (topo__comm_grid(nest->n, rest, nest->extent, lim, nest->dep, topo__nest_xf(nest),
+                        g, NULL) == TOPO_OK)
+        best = topo__time(nest, g, NULL);
+    topo__balanced(nest->n, rest, b);
+    for (i = 0; i < nest->n; i++)
+        fits &= b[i] <= lim[i];
+    if (fits && (best < 0.0 || topo__time(nest, b, NULL) < best))
+        best = topo__time(nest, b, NULL);
+    return best;
+}
+
+/* Step 1 of topo__time_grid: the search state, the fixed dimensions' part
+ * of the bound (*ca, *sa, *m, *fill). */
+static inline void topo__time_init(topo__tsearch *s, const topo_nest *nest, const int *dims,
+                                   double *ca, double *sa, int *m, int64_t *fill)
+{
+    uint64_t ca_v, sa_v;
+    int64_t h = nest->tile_height < nest->zlen ? nest->tile_height : nest->zlen;
+    int i, t;
+    memset(s, 0, sizeof *s);
+    s->nest = nest;
+    s->h = (double)h;
+    s->tiles = (double)topo__ceildiv(nest->zlen, h);
+    topo__nest_lim(nest, s->lim);
+    topo__comm_init(&s->w, nest->n, nest->extent, s->lim, nest->dep, NULL, dims, &ca_v,
+                    &sa_v);
+    topo__comm_suffixes(&s->w);
+    *ca = 1.0;
+    *sa = 0.0;
+    *m = 0;
+    *fill = 0;
+    for (i = 0; i < nest->n; i++) {
+        double c, d = (double)nest->dep[i];
+        if (dims[i] == 0)
+            continue;
+        c = (double)topo__ceildiv(nest->extent[i], dims[i]);
+        *sa = *sa * c + (dims[i] > 1 && d > 0 ? d * *ca : 0.0);
+        *ca *= c;
+        *m += dims[i] > 1 && d > 0;
+        *fill += d > 0 ? dims[i] - 1 : 0;
+    }
+    s->sufall[s->w.k] = 1;
+    for (t = s->w.k - 1; t >= 0; t--)
+        s->sufall[t] = s->sufall[t + 1] && nest->dep[s->w.fidx[t]] > 0;
+    for (t = 0; t < s->w.k; t++) {
+        int a = s->w.fidx[t], u;
+        s->twin[t] = -1;
+        for (u = t - 1; u >= 0 && topo__nest_xf(nest) == NULL; u--)
+            if (nest->extent[s->w.fidx[u]] == nest->extent[a] &&
+                nest->dep[s->w.fidx[u]] == nest->dep[a]) {
+                s->twin[t] = s->w.fidx[u];
+                break;
+            }
+    }
+}
+
+/* Fill the free entries of dims with the exact minimiser of the pipeline
+ * time (the search described above): set up, seed, search, copy. */
+static inline int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims,
+                                  tilehybrid_status *st)
+{
+    topo__divs dv;
+    topo__tsearch s;
+    double ca, sa;
+    int i, m;
+    int64_t fill;
+    topo__time_init(&s, nest, dims, &ca, &sa, &m, &fill);
+    if (s.w.k == 0) /* everything fixed: nothing to choose */
+        return TOPO_OK;
+    if (s.w.sufx[0] < rest)
+        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+    s.seedt = topo__time_seed(nest, s.lim, rest, dims);
+    topo__divisors(rest, &dv);
+    s.w.dv = &dv;
+    topo__comm_workspace(&s.w);
+    topo__time_tables(&s);
+    if (s.w.k == 1)
+        topo__time_leaf(&s, 0, rest);
+    else
+        topo__time_dfs(&s, 0, rest, dv.count - 1, ca, sa, m, fill);
+    if (s.minf != NULL)
+        TILEHYBRID_FREE(s.minf);
+    if (s.w.cdiv != NULL)
+        TILEHYBRID_FREE(s.w.cdiv);
+    if (!s.have)
+        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+    for (i = 0; i < nest->n; i++)
+        dims[i] = s.w.best[i];
     return TOPO_OK;
 }
 
@@ -920,7 +1441,16 @@ static inline const char *topo_strerror(int err)
     case TOPO_ERR_THREADS: return "thread count must be in 1..2147483647";
     case TOPO_ERR_MISMATCH: return "MPI ranks passed different arguments";
     case TOPO_ERR_MPI: return "an MPI call failed";
-    case TOPO_ERR_POLICY: return "unknown topo_policy value";
+    case TOPO_ERR_POLICY:
+        return "unknown topo_policy value, or TOPO_POLICY_TIME without a cost "
+               "model (use the topo_nest_* functions)";
+    case TOPO_ERR_STENCIL:
+        return "bad stencil: a vector reads a later point or the point itself, "
+               "a direction is not +1 or -1, or a face extension ext[i][j] is "
+               "outside 0..dep[j] (or set for j >= i)";
+    case TOPO_ERR_COST:
+        return "bad cost model: the tile height must be >= 1, elem_bytes, tcomp "
+               "and bandwidth finite and > 0, tstartup finite and >= 0";
     default: return "unknown topology error code";
     }
 }
@@ -1013,7 +1543,7 @@ static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
             if (tmp[i] > extent[i])
                 return tilehybrid_status_set(status, TOPO_ERR_INFEASIBLE, "extent", i);
     } else {
-        rc = topo__comm_grid(n, rest, extent, dep, tmp, status);
+        rc = topo__comm_grid(n, rest, extent, NULL, dep, NULL, tmp, status);
         if (rc != TOPO_OK)
             return rc;
     }
@@ -1065,45 +1595,27 @@ static inline int topo__check_report(int n, const int *dims,
     return TOPO_OK;
 }
 
-/**
- * topo_report_grid_ex() - evaluate a grid with the volume model.
- * @n:      number of dimensions, 1..TOPO_MAX_DIMS.
- * @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged in
- *          out->feasible).
- * @extent: X_1..X_N (>= 1).
- * @zlen:   Z (>= 1), the pipelined extent.
- * @dep:    d_1..d_N (>= 0).
- * @out:    the report (see struct topo_report); unchanged on error.
- * @status: optional error detail (may be NULL).
- *
- * Return: TOPO_OK or TOPO_ERR_NULL / NDIMS / EXTENT (index n means zlen) /
- * DEP / FIXED (a dims entry < 1) / OVERFLOW: status->arg names what does
- * not fit in INT64_MAX: "volume" (V * Z), "total_volume", or "dims" (their
- * product).
- */
-static inline int topo_report_grid_ex(int n, const int *dims,
-                                      const int64_t *extent, int64_t zlen,
-                                      const int64_t *dep, topo_report *out,
-                                      tilehybrid_status *status)
+/* The volume model's report of a checked grid, faces extended by xf
+ * (NULL: none); steps and seconds are left 0. */
+static inline int topo__report(int n, const int *dims, const int64_t *extent,
+                               int64_t zlen, const int64_t *dep,
+                               const int64_t (*xf)[TOPO_MAX_DIMS], topo_report *out,
+                               tilehybrid_status *status)
 {
     topo_report r;
     uint64_t vol = 0, sent = 0, total = 0, procs = 1;
-    int i, j, rc = topo__check_report(n, dims, extent, zlen, dep, out, status);
-    if (rc != TOPO_OK)
-        return rc;
+    int i, j;
     memset(&r, 0, sizeof r);
     r.n = n;
     r.feasible = 1;
     r.bad_index = -1;
     for (i = 0; i < n; i++) {
-        uint64_t term = (uint64_t)dep[i], whole = (uint64_t)dep[i];
+        uint64_t term = topo__face(n, dims, extent, dep, xf, i), whole = (uint64_t)dep[i];
         r.dims[i] = dims[i];
-        for (j = 0; j < n; j++) {
-            if (j == i)
-                continue;
-            term = topo__mul(term, (uint64_t)topo__ceildiv(extent[j], dims[j]));
-            whole = topo__mul(whole, (uint64_t)extent[j]);
-        }
+        for (j = 0; j < n; j++) /* sum over the blocks of (c_j + ext) */
+            if (j != i)
+                whole = topo__mul(whole, topo__add((uint64_t)extent[j],
+                    j < i && xf != NULL ? topo__mul((uint64_t)dims[j], (uint64_t)xf[i][j]) : 0));
         vol = topo__add(vol, term);
         if (dims[i] > 1) {
             sent = topo__add(sent, term);
@@ -1132,6 +1644,33 @@ static inline int topo_report_grid_ex(int n, const int *dims,
     r.procs = (int64_t)procs;
     *out = r;
     return tilehybrid_status_set(status, TOPO_OK, "", -1);
+}
+
+/**
+ * topo_report_grid_ex() - evaluate a grid with the volume model.
+ * @n:      number of dimensions, 1..TOPO_MAX_DIMS.
+ * @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged in
+ *          out->feasible).
+ * @extent: X_1..X_N (>= 1).
+ * @zlen:   Z (>= 1), the pipelined extent.
+ * @dep:    d_1..d_N (>= 0).
+ * @out:    the report (see struct topo_report); unchanged on error.
+ * @status: optional error detail (may be NULL).
+ *
+ * Return: TOPO_OK or TOPO_ERR_NULL / NDIMS / EXTENT (index n means zlen) /
+ * DEP / FIXED (a dims entry < 1) / OVERFLOW: status->arg names what does
+ * not fit in INT64_MAX: "volume" (V * Z), "total_volume", or "dims" (their
+ * product).
+ */
+static inline int topo_report_grid_ex(int n, const int *dims,
+                                      const int64_t *extent, int64_t zlen,
+                                      const int64_t *dep, topo_report *out,
+                                      tilehybrid_status *status)
+{
+    int rc = topo__check_report(n, dims, extent, zlen, dep, out, status);
+    if (rc != TOPO_OK)
+        return rc;
+    return topo__report(n, dims, extent, zlen, dep, NULL, out, status);
 }
 
 /**
@@ -1167,7 +1706,7 @@ static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
                 return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "threads", i);
         return TOPO_OK;
     }
-    rc = topo__comm_grid(n, rest, local, dep, td, st);
+    rc = topo__comm_grid(n, rest, local, NULL, dep, NULL, td, st);
     if (rc == TOPO_ERR_INFEASIBLE)
         return tilehybrid_status_set(st, rc, "threads", -1);
     return rc;
@@ -1271,19 +1810,316 @@ static inline void topo_block(int64_t extent, int parts, int index,
         *len = l;
 }
 
+/* ---- loop nests: extended faces and the time policy -------------------- */
+
+/* 1 if x is a finite double (not NaN, not an infinity). */
+static inline int topo__finite(double x)
+{
+    return x == x && x - x == 0.0;
+}
+
+/* The cost model's values (topo__check_nest's last step). */
+static inline int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
+{
+    if (nest->tile_height < 1)
+        return tilehybrid_status_set(st, TOPO_ERR_COST, "tile_height", -1);
+    if (!topo__finite(nest->elem_bytes) || nest->elem_bytes <= 0.0)
+        return tilehybrid_status_set(st, TOPO_ERR_COST, "elem_bytes", -1);
+    if (!topo__finite(nest->tcomp) || nest->tcomp <= 0.0)
+        return tilehybrid_status_set(st, TOPO_ERR_COST, "tcomp", -1);
+    if (!topo__finite(nest->tstartup) || nest->tstartup < 0.0)
+        return tilehybrid_status_set(st, TOPO_ERR_COST, "tstartup", -1);
+    if (!topo__finite(nest->bandwidth) || nest->bandwidth <= 0.0)
+        return tilehybrid_status_set(st, TOPO_ERR_COST, "bandwidth", -1);
+    return TOPO_OK;
+}
+
+/* Every value of a nest, in the order of struct topo_nest; an extension
+ * is named "ext" with the index i * n + j. */
+static inline int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
+{
+    int i, j, n = nest->n;
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
+    for (i = 0; i < n; i++)
+        if (nest->extent[i] < 1)
+            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
+    if (nest->zlen < 1)
+        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
+    for (i = 0; i < n; i++)
+        if (nest->dep[i] < 0)
+            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            if (nest->ext[i][j] < 0 || nest->ext[i][j] > (j < i ? nest->dep[j] : 0))
+                return tilehybrid_status_set(st, TOPO_ERR_STENCIL, "ext", (int64_t)i * n + j);
+    return topo__check_cost(nest, st);
+}
+
+/**
+ * topo_nest_init() - describe a loop nest: plain faces, the default cost
+ * model.
+ * @nest:   out: the description (unchanged on error).
+ * @n:      N, 1..TOPO_MAX_DIMS.
+ * @extent: X_1..X_N.
+ * @zlen:   Z.
+ * @dep:    d_1..d_N, or NULL for all 0 (topo_nest_stencil() sets them).
+ * @status: optional error detail (may be NULL).
+ *
+ * Copies the values as given (the functions that use a nest check every
+ * value, so a caller may change fields after this); sets every ext[i][j]
+ * to 0, the tile height to TOPO_DEFAULT_TILE_HEIGHT (100), elem_bytes to 8,
+ * and the papers' cluster: tcomp 288e-9 s, tstartup 107e-6 s, bandwidth
+ * 10e6 bytes/s (TOPO_DEFAULT_*).  Entries past n are 0.
+ *
+ * Return: TOPO_OK, TOPO_ERR_NULL ("nest", "extent") or TOPO_ERR_NDIMS.
+ */
+static inline int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
+                                 int64_t zlen, const int64_t *dep,
+                                 tilehybrid_status *status)
+{
+    int i;
+    if (nest == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
+    if (extent == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "extent", -1);
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return tilehybrid_status_set(status, TOPO_ERR_NDIMS, "n", -1);
+    memset(nest, 0, sizeof *nest);
+    nest->n = n;
+    for (i = 0; i < n; i++) {
+        nest->extent[i] = extent[i];
+        nest->dep[i] = dep != NULL ? dep[i] : 0;
+    }
+    nest->zlen = zlen;
+    nest->tile_height = TOPO_DEFAULT_TILE_HEIGHT;
+    nest->elem_bytes = TOPO_DEFAULT_ELEM_BYTES;
+    nest->tcomp = TOPO_DEFAULT_TCOMP;
+    nest->tstartup = TOPO_DEFAULT_TSTARTUP;
+    nest->bandwidth = TOPO_DEFAULT_BANDWIDTH;
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
+}
+
+/* The widths and extensions of one stencil vector v (u = v * dir <= 0 in
+ * every component, not all 0), merged into dep and ext; 0 if it is not. */
+static inline int topo__stencil_vector(int n, const int *v, const int *dir,
+                                       int64_t *dep,
+                                       int64_t (*ext)[TOPO_MAX_DIMS])
+{
+    int64_t u[TOPO_MAX_DIMS + 1];
+    int i, j, nonzero = 0;
+    for (i = 0; i <= n; i++) {
+        u[i] = (int64_t)v[i] * (dir != NULL ? dir[i] : 1);
+        if (u[i] > 0)
+            return 0; /* a later point along dimension i */
+        nonzero |= u[i] != 0;
+        if (i < n && -u[i] > dep[i])
+            dep[i] = -u[i];
+    }
+    for (i = 0; i < n; i++)
+        for (j = 0; j < i; j++)
+            if (v[i] != 0 && v[j] != 0 && -u[j] > ext[i][j])
+                ext[i][j] = -u[j];
+    return nonzero;
+}
+
+/**
+ * topo_nest_stencil() - set a nest's widths and extended faces from the
+ * stencil the loop body reads, by tiling.h's rule.
+ * @nest:   in: n; out: dep[] and ext[][] (unchanged on error).
+ * @nvec:   the number of offset vectors, >= 1.
+ * @vec:    the vectors: vector k is vec[k * stride + 0..n], its offsets
+ *          (o_1, ..., o_N, o_Z) in the user's coordinates, as tiling.h's
+ *          cfg.stencil and tile_config_stencil()'s text.
+ * @stride: ints from one vector to the next, >= n + 1 (tiling.h:
+ *          TILE_MAX_DIMS + 1).
+ * @dir:    n + 1 loop directions, +1 upward and -1 downward (Z last), or
+ *          NULL for all upward.
+ * @status: optional error detail (may be NULL).
+ *
+ * Every vector must point to an earlier point of the sequential loop in
+ * every dimension (u_i = o_i * dir_i <= 0, not all 0).  Then, as tiling.h
+ * derives plan.deps: d_i = max over the vectors of -u_i (the papers'
+ * D' = diag(d'_i)), and for j < i, ext[i][j] = max of -u_j over the vectors
+ * that read along both i and j (o_i != 0 and o_j != 0): faces are sent
+ * dimension by dimension, and the face along i carries the ghost layers of
+ * the lower dimensions j that a diagonal read needs.  The Z offsets only
+ * take part in the check.
+ *
+ * Return: TOPO_OK, TOPO_ERR_NULL ("nest", "vec"), TOPO_ERR_NDIMS, or
+ * TOPO_ERR_STENCIL with status->arg "nvec", "stride", "dir" (index: the
+ * dimension) or "stencil" (index: the vector).
+ */
+static inline int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec,
+                                    int stride, const int *dir,
+                                    tilehybrid_status *status)
+{
+    int64_t dep[TOPO_MAX_DIMS], ext[TOPO_MAX_DIMS][TOPO_MAX_DIMS];
+    int i, k, n;
+    if (nest == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
+    if (vec == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "vec", -1);
+    n = nest->n;
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return tilehybrid_status_set(status, TOPO_ERR_NDIMS, "n", -1);
+    if (nvec < 1)
+        return tilehybrid_status_set(status, TOPO_ERR_STENCIL, "nvec", -1);
+    if (stride < n + 1)
+        return tilehybrid_status_set(status, TOPO_ERR_STENCIL, "stride", -1);
+    for (i = 0; dir != NULL && i <= n; i++)
+        if (dir[i] != 1 && dir[i] != -1)
+            return tilehybrid_status_set(status, TOPO_ERR_STENCIL, "dir", i);
+    memset(dep, 0, sizeof dep);
+    memset(ext, 0, sizeof ext);
+    for (k = 0; k < nvec; k++)
+        if (!topo__stencil_vector(n, vec + (size_t)k * (size_t)stride, dir, dep, ext))
+            return tilehybrid_status_set(status, TOPO_ERR_STENCIL, "stencil", k);
+    memcpy(nest->dep, dep, sizeof dep);
+    memcpy(nest->ext, ext, sizeof ext);
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
+}
+
+/**
+ * topo_nest_grid() - choose the process grid for a loop nest: the least
+ * volume with its extended faces, the balanced grid, or the least
+ * predicted time.
+ * @nest:   the loop nest (every value checked).
+ * @procs:  P, 1..INT_MAX.
+ * @policy: TOPO_POLICY_COMM: the grid minimising V = sum_i d_i
+ *          prod_{j<i} (c_j + ext[i][j]) prod_{j>i} c_j.  TOPO_POLICY_LATENCY:
+ *          the balanced grid (topo_dims_create), which must be one of the
+ *          nest's grids.  TOPO_POLICY_TIME: the grid minimising the
+ *          pipeline model's time (struct topo_report, @seconds) at the
+ *          nest's tile height and cost model: fill steps, messages and
+ *          volume together.  The nest's grids are those tiling.h runs:
+ *          P_i <= X_i, and P_i <= floor(X_i / d_i) when P_i > 1 (a block
+ *          holds the d_i layers it sends).  COMM and TIME search all of
+ *          them exactly; ties go to the lexicographically smallest grid.
+ *          With ext all 0, COMM gives topo_grid_ex()'s grid whenever that
+ *          one is a nest's grid.
+ * @dims:   in: 0 = free, > 0 = fixed (one of the nest's grids' entries);
+ *          out: the grid.  Unchanged on error.
+ * @status: optional error detail (may be NULL).
+ *
+ * Return: TOPO_OK or TOPO_ERR_NULL ("dims", "nest") / NDIMS / PROCS /
+ * POLICY / EXTENT ("extent", or "zlen" with index n) / DEP / STENCIL ("ext",
+ * index i * n + j) / COST (the field's name) / FIXED / INFEASIBLE /
+ * OVERFLOW (COMM: the optimal V per plane exceeds INT64_MAX).
+ */
+static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
+                                 topo_policy policy, int *dims,
+                                 tilehybrid_status *status)
+{
+    int64_t rest, lim[TOPO_MAX_DIMS];
+    int i, rc, n, tmp[TOPO_MAX_DIMS];
+    if (dims == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
+    if (nest == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
+    if ((rc = topo__check_nest(nest, status)) != TOPO_OK)
+        return rc;
+    n = nest->n;
+    topo__nest_lim(nest, lim);
+    if (procs < 1 || procs > INT_MAX)
+        return tilehybrid_status_set(status, TOPO_ERR_PROCS, "procs", -1);
+    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY &&
+        policy != TOPO_POLICY_TIME)
+        return tilehybrid_status_set(status, TOPO_ERR_POLICY, "policy", -1);
+    rc = topo__check_fixed(n, procs, dims, lim, &rest, "dims", status);
+    if (rc != TOPO_OK)
+        return rc;
+    memset(tmp, 0, sizeof tmp);
+    for (i = 0; i < n; i++)
+        tmp[i] = dims[i];
+    if (policy == TOPO_POLICY_LATENCY) {
+        topo__balanced(n, rest, tmp);
+        for (i = 0; i < n; i++)
+            if (tmp[i] > lim[i])
+                return tilehybrid_status_set(status, TOPO_ERR_INFEASIBLE, "extent", i);
+    } else if (policy == TOPO_POLICY_COMM) {
+        rc = topo__comm_grid(n, rest, nest->extent, lim, nest->dep, topo__nest_xf(nest), tmp,
+                             status);
+    } else {
+        rc = topo__time_grid(nest, rest, tmp, status);
+    }
+    if (rc != TOPO_OK)
+        return rc;
+    for (i = 0; i < n; i++)
+        dims[i] = tmp[i];
+    return tilehybrid_status_set(status, TOPO_OK, "", -1);
+}
+
+/**
+ * topo_nest_report() - evaluate a grid for a loop nest: the volumes with
+ * extended faces, and the pipeline model's steps and predicted seconds.
+ * @nest:   the loop nest (every value checked).
+ * @dims:   the grid, every entry >= 1 (P_i > X_i is allowed and flagged).
+ * @out:    the report (struct topo_report, @steps and @seconds included;
+ *          @feasible and @bad_index also flag a divided dimension whose
+ *          blocks are narrower than d_i, which tiling.h refuses);
+ *          unchanged on error.
+ * @status: optional error detail (may be NULL).
+ *
+ * With ext all 0 the volumes are topo_report_grid_ex()'s.  Process 0 (the
+ * largest block) sends volume_sent elements in all, which is what tiling.h
+ * measures as its bytes sent divided by the element size.
+ *
+ * Return: TOPO_OK or TOPO_ERR_NULL ("dims", "out", "nest") / the nest's
+ * errors as topo_nest_grid() / FIXED (a dims entry < 1) / OVERFLOW (as
+ * topo_report_grid_ex()).
+ */
+static inline int topo_nest_report(const topo_nest *nest, const int *dims,
+                                   topo_report *out, tilehybrid_status *status)
+{
+    topo_report r;
+    int64_t lim[TOPO_MAX_DIMS];
+    int i, rc;
+    if (dims == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
+    if (out == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "out", -1);
+    if (nest == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
+    if ((rc = topo__check_nest(nest, status)) != TOPO_OK)
+        return rc;
+    for (i = 0; i < nest->n; i++)
+        if (dims[i] < 1)
+            return tilehybrid_status_set(status, TOPO_ERR_FIXED, "dims", i);
+    rc = topo__report(nest->n, dims, nest->extent, nest->zlen, nest->dep,
+                      topo__nest_xf(nest), &r, status);
+    if (rc != TOPO_OK)
+        return rc;
+    topo__nest_lim(nest, lim);
+    r.feasible = 1;
+    r.bad_index = -1;
+    for (i = 0; i < nest->n && r.feasible; i++)
+        if (dims[i] > lim[i]) {
+            r.feasible = 0;
+            r.bad_index = i;
+        }
+    r.seconds = topo__time(nest, dims, &r.steps);
+    *out = r;
+    return TOPO_OK;
+}
+
 #ifndef TILEHYBRID_NO_MPI
 
-/* ---- topo_cart_create_ex in three steps ------------------------------- */
+/* ---- topo_cart_create_ex and topo_nest_cart_create in three steps ------ */
 
-/* Values every rank must share: n, policy, reorder, then extent, dep and
- * fixed (TOPO_MAX_DIMS entries each, 0 past n). */
-#define TOPO__NSHARED (3 + 3 * TOPO_MAX_DIMS)
+/* Values every rank must share: n, policy, reorder; extent, dep and fixed
+ * (TOPO_MAX_DIMS entries each, 0 past n); zlen, tile_height and the cost
+ * model's four doubles (their bits); ext (TOPO_MAX_DIMS^2 entries). */
+#define TOPO__NCOST 6
+#define TOPO__NSHARED (3 + 3 * TOPO_MAX_DIMS + TOPO__NCOST + TOPO_MAX_DIMS * TOPO_MAX_DIMS)
 
 /* The argument names a status can carry to another rank (as text). */
 static inline const char *topo__known_arg(const char *text, size_t len)
 {
-    static const char *const names[] = {"n",   "procs", "policy", "extent",
-                                        "dep", "dims",  "fixed",  "reorder"};
+    static const char *const names[] = {
+        "n",    "procs",       "policy",     "extent", "dep",      "dims",     "fixed",
+        "reorder", "nest",     "zlen",       "tile_height", "elem_bytes", "tcomp",
+        "tstartup", "bandwidth", "ext"};
     size_t i;
     for (i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strlen(names[i]) == len && strncmp(names[i], text, len) == 0)
@@ -1291,29 +2127,34 @@ static inline const char *topo__known_arg(const char *text, size_t len)
     return "another rank";
 }
 
-/* Step 1: this rank's verdict on its own arguments (*mine) and the values
- * that must be equal everywhere, as 64-bit patterns of the user's values. */
-static inline int topo__cart_local(int size, int n, const int64_t *extent,
-                                   const int64_t *dep, topo_policy policy,
-                                   const int *fixed, int reorder, const int *dims,
-                                   uint64_t *v, tilehybrid_status *mine)
+/* The values of v (TOPO__NSHARED, as 64-bit patterns of the caller's
+ * values); nest NULL: only n, policy and reorder (this rank's arguments
+ * are invalid). */
+static inline void topo__cart_values(int n, const topo_nest *nest, topo_policy policy,
+                                     const int *fixed, int reorder, uint64_t *v)
 {
-    int i, rc;
-    tilehybrid_status_set(mine, TOPO_OK, "", -1);
-    if (dims == NULL)
-        rc = tilehybrid_status_set(mine, TOPO_ERR_NULL, "dims", -1);
-    else
-        rc = topo__check_common(n, size, extent, dep, policy, mine);
+    const int M = TOPO_MAX_DIMS;
+    uint64_t *cost = v + 3 + 3 * M, *ext = cost + TOPO__NCOST;
+    int i, j;
     memset(v, 0, sizeof(uint64_t) * TOPO__NSHARED);
     v[0] = (uint64_t)(int64_t)n;
     v[1] = (uint64_t)(int64_t)policy;
     v[2] = (uint64_t)(int64_t)reorder;
-    for (i = 0; rc == TOPO_OK && i < n; i++) {
-        v[3 + i] = (uint64_t)extent[i];
-        v[3 + TOPO_MAX_DIMS + i] = (uint64_t)dep[i];
-        v[3 + 2 * TOPO_MAX_DIMS + i] = (uint64_t)(int64_t)(fixed != NULL ? fixed[i] : 0);
+    if (nest == NULL)
+        return;
+    for (i = 0; i < n; i++) {
+        v[3 + i] = (uint64_t)nest->extent[i];
+        v[3 + M + i] = (uint64_t)nest->dep[i];
+        v[3 + 2 * M + i] = (uint64_t)(int64_t)(fixed != NULL ? fixed[i] : 0);
+        for (j = 0; j < n; j++)
+            ext[i * M + j] = (uint64_t)nest->ext[i][j];
     }
-    return rc;
+    cost[0] = (uint64_t)nest->zlen;
+    cost[1] = (uint64_t)nest->tile_height;
+    cost[2] = tilehybrid_bits(nest->elem_bytes);
+    cost[3] = tilehybrid_bits(nest->tcomp);
+    cost[4] = tilehybrid_bits(nest->tstartup);
+    cost[5] = tilehybrid_bits(nest->bandwidth);
 }
 
 /* The failing rank's argument and index as the text "arg index" (index
@@ -1323,14 +2164,36 @@ static inline void topo__encode_status(const tilehybrid_status *st, char *msg,
 {
     size_t len = 0;
     const char *a = st->arg;
-    while (*a != '\0' && len + 4 < size)
+    while (*a != '\0' && len + 5 < size)
         msg[len++] = *a++;
     msg[len++] = ' ';
-    if (st->index >= 10 && st->index < 100)
-        msg[len++] = (char)('0' + st->index / 10);
-    if (st->index >= 0 && st->index < 100)
+    if (st->index >= 100 && st->index < 1000)
+        msg[len++] = (char)('0' + st->index / 100);
+    if (st->index >= 10 && st->index < 1000)
+        msg[len++] = (char)('0' + st->index / 10 % 10);
+    if (st->index >= 0 && st->index < 1000)
         msg[len++] = (char)('0' + st->index % 10);
     msg[len] = '\0';
+}
+
+/* The name and index of the first value that differs between ranks. */
+static inline int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
+{
+    static const char *const first[3] = {"n", "policy", "reorder"};
+    static const char *const table[3] = {"extent", "dep", "fixed"};
+    static const char *const cost[TOPO__NCOST] = {"zlen",  "tile_height", "elem_bytes",
+                                                  "tcomp", "tstartup",    "bandwidth"};
+    const int64_t M = TOPO_MAX_DIMS;
+    if (a < 3)
+        return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, first[a], -1);
+    if (a < 3 + 3 * M)
+        return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, table[(a - 3) / M],
+                                     (a - 3) % M);
+    if (a < 3 + 3 * M + TOPO__NCOST)
+        return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, cost[a - 3 - 3 * M],
+                                     a == 3 + 3 * M ? n : -1);
+    a -= 3 + 3 * M + TOPO__NCOST;
+    return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, "ext", a / M * n + a % M);
 }
 
 /* Step 2: one tilehybrid_agree().  Returns TOPO_OK when no rank failed and
@@ -1341,8 +2204,6 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
                                    const tilehybrid_status *mine,
                                    tilehybrid_status *status)
 {
-    static const char *const first[3] = {"n", "policy", "reorder"};
-    static const char *const table[3] = {"extent", "dep", "fixed"};
     char msg[64] = "";
     const char *sp;
     tilehybrid_agreement a;
@@ -1362,7 +2223,7 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
         if (sp == NULL)
             sp = msg + strlen(msg);
         else if (sp[1] != '\0')
-            (void)tilehybrid_parse_i64(sp + 1, 0, 99, &index);
+            (void)tilehybrid_parse_i64(sp + 1, 0, 999, &index);
         tilehybrid_status_set(status, a.code, topo__known_arg(msg, (size_t)(sp - msg)), index);
         if (status != NULL)
             status->rank = a.rank;
@@ -1370,28 +2231,26 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
     }
     if (a.index < 0)
         return TOPO_OK;
-    if (a.index < 3)
-        return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, first[a.index], -1);
-    return tilehybrid_status_set(status, TOPO_ERR_MISMATCH,
-                                 table[(a.index - 3) / TOPO_MAX_DIMS],
-                                 (a.index - 3) % TOPO_MAX_DIMS);
+    return topo__mismatch(a.index, (int)v[0], status);
 }
 
 /* Step 3: the same arguments everywhere, so the pure search gives the same
- * grid on every rank; then MPI_Cart_create (periods all 0). */
-static inline int topo__cart_make(MPI_Comm comm, int size, int n,
-                                  const int64_t *extent, const int64_t *dep,
-                                  topo_policy policy, const int *fixed,
-                                  int reorder, MPI_Comm *cart, int *dims,
-                                  tilehybrid_status *status)
+ * grid on every rank (topo_grid_ex's for the plain functions, legacy 1;
+ * topo_nest_grid's otherwise); then MPI_Cart_create (periods all 0). */
+static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest, int legacy,
+                                  topo_policy policy, const int *fixed, int reorder,
+                                  MPI_Comm *cart, int *dims, tilehybrid_status *status)
 {
-    int grid[TOPO_MAX_DIMS], periods[TOPO_MAX_DIMS], i, rc, mpirc;
+    int grid[TOPO_MAX_DIMS], periods[TOPO_MAX_DIMS], i, rc, mpirc, n = nest->n;
     MPI_Comm out = MPI_COMM_NULL;
     for (i = 0; i < n; i++) {
         grid[i] = fixed != NULL ? fixed[i] : 0;
         periods[i] = 0;
     }
-    rc = topo_grid_ex(n, size, extent, dep, policy, grid, status);
+    if (legacy)
+        rc = topo_grid_ex(n, size, nest->extent, nest->dep, policy, grid, status);
+    else
+        rc = topo_nest_grid(nest, size, policy, grid, status);
     if (rc != TOPO_OK)
         return rc;
     mpirc = MPI_Cart_create(comm, n, grid, periods, reorder, &out);
@@ -1405,6 +2264,27 @@ static inline int topo__cart_make(MPI_Comm comm, int size, int n,
         dims[i] = grid[i];
     *cart = out;
     return tilehybrid_status_set(status, TOPO_OK, "", -1);
+}
+
+/* Step 1's common part: the NULL arguments reported on this rank only, and
+ * the size of comm. */
+static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size,
+                                   tilehybrid_status *status)
+{
+    int mpirc;
+    if (cart == NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "cart", -1);
+    *cart = MPI_COMM_NULL;
+    if (comm == MPI_COMM_NULL)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "comm", -1);
+    mpirc = MPI_Comm_size(comm, size);
+    if (mpirc != MPI_SUCCESS) {
+        tilehybrid_status_set(status, TOPO_ERR_MPI, "MPI_Comm_size", -1);
+        if (status != NULL)
+            status->mpi_error = mpirc;
+        return TOPO_ERR_MPI;
+    }
+    return TOPO_OK;
 }
 
 /**
@@ -1443,25 +2323,22 @@ static inline int topo_cart_create_ex(MPI_Comm comm, int n,
 {
     uint64_t v[TOPO__NSHARED];
     tilehybrid_status mine;
-    int size = 0, mpirc, rc;
-    if (cart == NULL)
-        return tilehybrid_status_set(status, TOPO_ERR_NULL, "cart", -1);
-    *cart = MPI_COMM_NULL;
-    if (comm == MPI_COMM_NULL)
-        return tilehybrid_status_set(status, TOPO_ERR_NULL, "comm", -1);
-    mpirc = MPI_Comm_size(comm, &size);
-    if (mpirc != MPI_SUCCESS) {
-        tilehybrid_status_set(status, TOPO_ERR_MPI, "MPI_Comm_size", -1);
-        if (status != NULL)
-            status->mpi_error = mpirc;
-        return TOPO_ERR_MPI;
-    }
-    rc = topo__cart_local(size, n, extent, dep, policy, fixed, reorder, dims, v, &mine);
+    topo_nest nest;
+    int size = 0, rc = topo__cart_begin(comm, cart, &size, status);
+    if (rc != TOPO_OK)
+        return rc;
+    tilehybrid_status_set(&mine, TOPO_OK, "", -1);
+    if (dims == NULL)
+        rc = tilehybrid_status_set(&mine, TOPO_ERR_NULL, "dims", -1);
+    else
+        rc = topo__check_common(n, size, extent, dep, policy, &mine);
+    if (rc == TOPO_OK) /* zlen 1 and the default cost: the same everywhere */
+        rc = topo_nest_init(&nest, n, extent, 1, dep, &mine);
+    topo__cart_values(n, rc == TOPO_OK ? &nest : NULL, policy, fixed, reorder, v);
     rc = topo__cart_agree(comm, rc, v, &mine, status);
     if (rc != TOPO_OK)
         return rc;
-    return topo__cart_make(comm, size, n, extent, dep, policy, fixed, reorder, cart,
-                           dims, status);
+    return topo__cart_make(comm, size, &nest, 1, policy, fixed, reorder, cart, dims, status);
 }
 
 /**
@@ -1478,6 +2355,64 @@ static inline int topo_cart_create(MPI_Comm comm, int n,
 {
     return topo_cart_create_ex(comm, n, extent, dep, policy, fixed, reorder,
                                cart, dims, NULL);
+}
+
+/* Step 1 of topo_nest_cart_create(): this rank's verdict on its own
+ * arguments, in topo_nest_grid()'s order (the fixed entries are checked in
+ * step 3, on every rank alike). */
+static inline int topo__nest_local(const topo_nest *nest, int size, topo_policy policy,
+                                   const int *dims, tilehybrid_status *mine)
+{
+    int rc;
+    tilehybrid_status_set(mine, TOPO_OK, "", -1);
+    if (dims == NULL)
+        return tilehybrid_status_set(mine, TOPO_ERR_NULL, "dims", -1);
+    if (nest == NULL)
+        return tilehybrid_status_set(mine, TOPO_ERR_NULL, "nest", -1);
+    if ((rc = topo__check_nest(nest, mine)) != TOPO_OK)
+        return rc;
+    if (size < 1)
+        return tilehybrid_status_set(mine, TOPO_ERR_PROCS, "procs", -1);
+    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY &&
+        policy != TOPO_POLICY_TIME)
+        return tilehybrid_status_set(mine, TOPO_ERR_POLICY, "policy", -1);
+    return TOPO_OK;
+}
+
+/**
+ * topo_nest_cart_create() - choose the grid of a loop nest by any policy
+ * (topo_nest_grid()) and create the MPI Cartesian communicator over all
+ * processes of @comm (collective).
+ * @comm:    the communicator (its size is P).
+ * @nest:    the loop nest, the same on every rank.
+ * @policy:  TOPO_POLICY_COMM, TOPO_POLICY_LATENCY or TOPO_POLICY_TIME.
+ * @fixed, @reorder, @cart, @dims, @status: as for topo_cart_create_ex().
+ *
+ * As topo_cart_create_ex(), with every value of the nest agreed on: a
+ * mismatch names "extent", "dep", "fixed" (index: the dimension), "zlen"
+ * (index n), "tile_height", "elem_bytes", "tcomp", "tstartup",
+ * "bandwidth", or "ext" (index i * n + j).
+ *
+ * Return: the same code on every rank, as topo_cart_create_ex(); the
+ * nest's own errors as topo_nest_grid().
+ */
+static inline int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
+                                        topo_policy policy, const int *fixed,
+                                        int reorder, MPI_Comm *cart, int *dims,
+                                        tilehybrid_status *status)
+{
+    uint64_t v[TOPO__NSHARED];
+    tilehybrid_status mine;
+    int size = 0, rc = topo__cart_begin(comm, cart, &size, status);
+    if (rc != TOPO_OK)
+        return rc;
+    rc = topo__nest_local(nest, size, policy, dims, &mine);
+    topo__cart_values(nest != NULL ? nest->n : 0, rc == TOPO_OK ? nest : NULL, policy,
+                      fixed, reorder, v);
+    rc = topo__cart_agree(comm, rc, v, &mine, status);
+    if (rc != TOPO_OK)
+        return rc;
+    return topo__cart_make(comm, size, nest, 0, policy, fixed, reorder, cart, dims, status);
 }
 
 #endif /* TILEHYBRID_NO_MPI */

@@ -151,3 +151,24 @@ plot "$T/sc-grids.csv" using 2:xtic(1) title "simulated" lc rgb '#4477aa', "" us
 unset multiplot
 EOF
 fi
+
+# 5. policies: every grid simulated and predicted; the two policies' picks -----
+if have sim-policy.csv; then
+    for k in adi de; do # label "grid\n(choice)", simulated ms, predicted ms
+        awk -F, -v k=$k 'NR > 1 && $1 == "scale" && $2 == k {
+            c = ($7 == "-") ? "" : "\\n(" $7 ")"; printf "%s%s,%s,%s\n", $6, c, 1e3 * $9, 1e3 * $8 }' \
+            "$R/sim-policy.csv" > "$T/po-$k.csv"
+    done
+    sp=$(awk -F, 'NR > 1 && $1 == "scale" { print $3 " processes, " $4; exit }' "$R/sim-policy.csv")
+    {
+        echo "set multiplot layout 1,2 title \"Grid policies against simulation: $sp, tile height 64, modern cluster (the volume policy's pick: comm, the time policy's: time)\" font ',9'"
+        echo "set style data histograms; set style histogram clustered gap 1; set xtics font ',7'"
+        echo "set ylabel 'milliseconds'; set yrange [0:*]; set key top right"
+        for k in adi de; do
+            [ -s "$T/po-$k.csv" ] || continue
+            echo "set title '$(echo $k | tr a-z A-Z)'"
+            echo "plot \"$T/po-$k.csv\" using 2:xtic(1) title 'simulated' lc rgb '#4477aa', '' using 3 title 'pipeline model' lc rgb '#bbbbbb'"
+        done
+        echo "unset multiplot"
+    } | gp sim-policy.png 1200,420
+fi

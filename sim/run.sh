@@ -1,25 +1,27 @@
 #!/bin/sh
 # sim/run.sh -- `make simulate` and `make simulate-quick`.
 #   sh sim/run.sh [--quick]
-# Runs the four experiments on simulated clusters (SimGrid SMPI, sim/README.md),
+# Runs the five experiments on simulated clusters (SimGrid SMPI, sim/README.md),
 # writes CSV files into sim/results/ (RESULTS=DIR to change), draws the PNG
 # figures with gnuplot and records SimGrid's version and the machine in
 # sim-machine.txt.  Needs the SMPI build in build/smpi/ (make MPI=smpi
 # sim-build; `make simulate` does it).  Simulated times repeat exactly; the
 # real time each simulation took is in the CSV files too.  The full set took
-# about 55 minutes here on 2 shared cores, --quick 70 s on an idle machine.
+# about 80 minutes here on 2 shared cores (experiment 5: 27 of them), --quick
+# 90 s on an idle machine.
 #
 #   1. topology.sh   communication-optimal vs balanced grid, the papers' cluster
 #   2. scatter.sh    the seismic scatter on the paper's grid
 #   3. hybrid.sh     balanced funneled vs pure MPI, 8 dual nodes
 #   4. scale.sh      256 to 4,096 processes of a modern cluster
+#   5. policy.sh     the volume and the time grid policies against simulation
 set -eu
 QUICK=0
 case "${1:-}" in
     --quick) QUICK=1 ;;
     "") ;;
     -h|--help) echo "usage: sh sim/run.sh [--quick]"
-               sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+               sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "sim/run.sh: unknown argument '$1' (usage: sh sim/run.sh [--quick])" >&2; exit 2 ;;
 esac
 export QUICK
@@ -41,7 +43,7 @@ start=$(date +%s)
 } > "$RESULTS/sim-machine.txt"
 echo "== machine"; cat "$RESULTS/sim-machine.txt"
 
-for part in topology scatter hybrid scale; do
+for part in topology scatter hybrid scale policy; do
     echo "== $part"
     t0=$(date +%s)
     sh "sim/$part.sh"

@@ -30,13 +30,15 @@ lt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a + 0 < b + 0) }'; }
 CFG="--cfg=smpi/simulate-computation:no --log=root.thresh:error --log=smpi.thresh:error"
 NONOVERLAP="--cfg=network/model:CM02 --cfg=smpi/ois:0:107e-6:1e-7"
 # sim NP PLATFORM HOSTS [CFG...] -- PROGRAM ARGS: one simulation's output
+# (HOSTS: a file of sim/platforms/, or a path with a '/')
 sim() {
     s_np=$1 s_pl=$2 s_h=$3; shift 3
+    case $s_h in */*) ;; *) s_h=$P/$s_h ;; esac
     s_cfg=""
     while [ "$1" != -- ]; do s_cfg="$s_cfg $1"; shift; done
     shift
     # shellcheck disable=SC2086
-    timeout 300 "$SMPIRUN" -np "$s_np" -platform "$P/$s_pl" -hostfile "$P/$s_h" $CFG $s_cfg "$@" 2>"$T/err"
+    timeout 300 "$SMPIRUN" -np "$s_np" -platform "$P/$s_pl" -hostfile "$s_h" $CFG $s_cfg "$@" 2>"$T/err"
 }
 
 # --- the build and the platform files -----------------------------------------
@@ -132,4 +134,29 @@ pred=$(awk 'BEGIN { z = 64; steps = 1024 / z + 7 + 7;
     printf "%.9f", steps * (z * 32 * 32 * 6.4e-9 + 1e-6 + 8 * z * (32 + 32) / 12.5e9) }')
 within "$t" "$pred" 0.95 1.05
 check $? "modern cluster, ADI 256x256x1024 on 64 ranks: within 5% of the pipeline model (Z/z + sum(P_i - 1)) (z t_plane + t_msg) ($t s, model $pred s)"
+
+# --- the time policy's grid against simulation ----------------------------------
+# 64 ranks, one per node of the modern cluster (so that no two messages share
+# a link, as the model assumes), ADI 16x512x1024, tile height 64: tilectl topo
+# --policy time with the platform's numbers, its grid, the volume policy's and
+# one between them, each simulated and predicted
+awk 'BEGIN { for (i = 0; i < 64; i++) print "m-" i }' > "$T/m1ppn.hosts"
+COST="--tile-height 64 --tcomp 6.4e-9 --tstartup 1e-6 --bandwidth 12.5e9"
+# shellcheck disable=SC2086
+j=$("$TILECTL" topo --procs 64 --space 16x512x1024 --deps 1,1 --policy time $COST --json)
+tg=$(echo "$j" | jarr grid | paste -sd x -) cg=$(echo "$j" | jarr comm_grid | paste -sd x -)
+line="" fail=0 times=""
+for g in "$tg" 4x16 "$cg"; do
+    # shellcheck disable=SC2086
+    pm=$("$TILECTL" topo --procs 64 --space 16x512x1024 --deps 1,1 $COST --fixed "$(echo "$g" | tr x ,)" --json | json predicted_seconds)
+    t=$(sim 64 modern.xml "$T/m1ppn.hosts" --cfg=network/model:CM02 -- "$S/demos/adi" --space 16x512x1024 \
+            --tile-height 64 --grid "$g" --json | json seconds)
+    within "${t:-0}" "${pm:-1}" 0.85 1.15 || fail=1
+    line="$line $g: $t s (model $pm);"
+    times="$times ${t:-0}"
+done
+# shellcheck disable=SC2086
+set -- $times
+[ "$tg" = 8x8 ] && [ "$cg" = 1x64 ] && [ $fail -eq 0 ] && lt "$1" "$2" && lt "$2" "$3"
+check $? "time policy, 64 ranks one per node, ADI 16x512x1024: its grid ($tg) simulates fastest, the volume policy's ($cg) slowest, each within 15% of the model:$line"
 done_testing

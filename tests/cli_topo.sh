@@ -118,6 +118,72 @@ rc=$?
     grep -q '"latency_feasible":true,"latency_volume":null,"latency_fill_steps":2,"saving":null' "$tmp.out"
 check $? "the latency grid's volume past 64 bits: null, not an error (got $rc: $(head -c 120 "$tmp.err"))"
 
+# 8. diagonal stencils: extended faces in the volume (as tiling.h sends them)
+"$CTL" topo --procs 4 --space 64x64x1000 --stencil "-1,-1,0 -1,0,0 0,-1,0" > "$tmp.out" 2>&1
+rc=$?
+# 2x2, blocks 32x32: the face along 2 carries 32 + 1 values per plane
+[ "$rc" -eq 0 ] && [ "$(value grid)" = 2x2 ] && [ "$(value volume)" = 65000 ] &&
+    grep -q '^stencil .*widths 1,1, extended faces: ext\[2\]\[1\]=1$' "$tmp.out"
+check $? "--stencil '-1,-1,0 -1,0,0 0,-1,0': widths 1,1, ext[2][1] = 1, volume 1000 * (32 + 33) = 65000"
+"$CTL" topo --procs 4 --space 64x64x1000 --deps 1,1 > "$tmp.out" 2>&1
+[ "$(value volume)" = 64000 ]
+check $? "the same with --deps 1,1: volume 64000 (no corner travels)"
+"$CTL" topo --procs 4 --space 7x4x4x10 --stencil "-1,-1,-1,0 -1,0,0,0 0,-1,0,0 0,0,-1,-1" > "$tmp.out" 2>&1
+g1=$(value grid) v1=$(value volume)
+"$CTL" topo --procs 4 --space 7x4x4x10 --deps 1,1,1 > "$tmp.out" 2>&1
+[ "$g1" = 2x1x2 ] && [ "$v1" = 430 ] && [ "$(value grid)" = 1x2x2 ]
+check $? "7x4x4, every face extended: grid 2x1x2 (volume 430; got $g1, $v1), where --deps 1,1,1 gives 1x2x2"
+"$CTL" topo --procs 4 --space 64x64x100 --stencil "1,-1,0 0,-1,-1" --dir -1,1,1 --json > "$tmp.out" 2>&1
+grep -q '"deps":\[1,1\],"stencil":\[\[1,-1,0\],\[0,-1,-1\]\],"ext":\[\[0,0\],\[1,0\]\]' "$tmp.out"
+check $? "--dir -1,1,1: \"1,-1,0\" reads the previous point of a downward loop; --json shows deps, stencil, ext"
+"$CTL" topo --procs 4 --space 64x64x100 --stencil "-1,-1,0" --json > "$tmp.out" 2>&1
+grep -q '"ext":\[\[0,0\],\[1,0\]\]' "$tmp.out" && "$CTL" topo --procs 4 --space 64x64x100 --deps 1,1 --json |
+    grep -q '"stencil":null,"ext":\[\[0,0\],\[0,0\]\]'
+check $? "--json: ext [[0,0],[1,0]] for a diagonal, stencil null and ext 0 with --deps"
+
+# 9. the time policy: the pipeline model's least predicted time
+MODERN="--tile-height 64 --tcomp 6.4e-9 --tstartup 1e-6 --bandwidth 12.5e9"
+# shellcheck disable=SC2086
+"$CTL" topo --procs 1024 --space 64x1024x2048 --deps 1,1 --policy time $MODERN > "$tmp.out" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && [ "$(value grid)" = 32x32 ] && [ "$(value comm_grid)" = 8x128 ] &&
+    [ "$(value steps)" = 94 ] && [ "$(value predicted_seconds)" = 0.00278306 ]
+check $? "--policy time, 64x1024x2048 on 1024 ranks of a modern cluster: 32x32 (94 steps, 2.78 ms), volume-optimal 8x128 beside it"
+# shellcheck disable=SC2086
+"$CTL" topo --procs 1024 --space 64x1024x2048 --deps 3,3 --policy time $MODERN > "$tmp.out" 2>&1
+[ "$(value grid)" = 16x64 ] && grep -q '^latency_grid 32x32 .*infeasible.*narrower' "$tmp.out"
+check $? "--deps 3,3: 16x64; the balanced 32x32 (blocks 2 wide) is infeasible for tiling.h"
+for row in 16:1x16 32:1x16 64:2x8 128:4x4 256:4x4; do
+    x=${row%%:*} want=${row#*:}
+    "$CTL" topo --procs 16 --space "${x}x256x16384" --deps 1,1 --policy time > "$tmp.out" 2>&1
+    [ "$(value grid)" = "$want" ] || break
+done
+check $? "--policy time on the papers' cluster (the defaults, tile height 100): 1x16 1x16 2x8 4x4 4x4"
+"$CTL" topo --procs 16 --space 64x256x16384 --deps 1,1 --policy time --json > "$tmp.out" 2>&1
+missing=
+for key in policy predicted_seconds steps comm_grid comm_volume comm_predicted_seconds \
+    latency_predicted_seconds tile_height tcomp tstartup bandwidth elem_bytes; do
+    grep -q "\"$key\":" "$tmp.out" || missing="$missing $key"
+done
+[ -z "$missing" ] && grep -q '"policy":"time"' "$tmp.out" &&
+    grep -q '"tcomp":2.88e-07,"tstartup":0.000107,"bandwidth":10000000,"elem_bytes":8' "$tmp.out"
+check $? "--policy time --json: the model's keys (missing:${missing:- none}) and the papers' defaults"
+"$CTL" topo --procs 16 --space 64x256x16384 --deps 1,1 --policy time --tile-height 25 > "$tmp.out" 2>&1
+[ "$(value grid)" = 1x16 ]
+check $? "--tile-height 25 changes the time policy's answer on 64x256: 1x16 (one message a tile fewer)"
+
+# 10. their refusals
+bad 2 "not both" "--deps with --stencil" --procs 4 --space 8x8x8 --deps 1,1 --stencil "-1,0,0"
+bad 2 --dir "--dir without --stencil" --procs 4 --space 8x8x8 --deps 1,1 --dir 1,1,1
+bad 2 "later point along dimension 1" "--stencil reading ahead" --procs 4 --space 8x8x8 --stencil "1,0,0"
+bad 2 "point itself" "--stencil with the point itself" --procs 4 --space 8x8x8 --stencil "-1,0,0 0,0,0"
+bad 2 "has 2 components" "--stencil vector of the wrong length" --procs 4 --space 8x8x8 --stencil "-1,0"
+bad 2 "--dir: entry 2 is 0" "--dir 0" --procs 4 --space 8x8x8 --stencil "-1,0,0" --dir 1,0,1
+bad 2 --tcomp "--tcomp 0" --procs 4 --space 8x8x8 --deps 1,1 --policy time --tcomp 0
+bad 2 --bandwidth "--bandwidth not a number" --procs 4 --space 8x8x8 --deps 1,1 --bandwidth 10MB
+bad 2 --tile-height "--tile-height 0" --procs 4 --space 8x8x8 --deps 1,1 --tile-height 0
+bad 2 --policy "--policy fastest" --procs 4 --space 8x8x8 --deps 1,1 --policy fastest
+
 "$CTL" topo --help > "$tmp.out" 2>&1
 check $? "--help: exit 0"
 grep -q -e "--procs" "$tmp.out" && grep -q -e "--space" "$tmp.out"

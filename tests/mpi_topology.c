@@ -1,5 +1,5 @@
-/* tests/mpi_topology.c -- topo_cart_create() on 1..4 processes, and the
- * latency grid against the real MPI_Dims_create. */
+/* tests/mpi_topology.c -- topo_cart_create() and topo_nest_cart_create()
+ * on 1..4 processes, and the latency grid against the real MPI_Dims_create. */
 #include <mpi.h>
 
 #include <stdint.h>
@@ -312,6 +312,81 @@ static void test_mpi_failure(void)
     MPI_Comm_free(&half);
 }
 
+/* One topo_nest_cart_create() that must fail on every rank with code want
+ * and name arg (index idx, found on rank who, or -1 for a mismatch). */
+static void nest_refused(const topo_nest *m, int want, const char *arg, int64_t idx, int who,
+                         const char *name)
+{
+    MPI_Comm cart = MPI_COMM_WORLD;
+    int dims[TOPO_MAX_DIMS];
+    tilehybrid_status st;
+    int rc = topo_nest_cart_create(MPI_COMM_WORLD, m, TOPO_POLICY_TIME, NULL, 0, &cart, dims,
+                                   &st);
+    check_mpi(MPI_COMM_WORLD,
+              rc == want && cart == MPI_COMM_NULL && strcmp(st.arg, arg) == 0 &&
+                  st.index == idx && (who < 0 || st.rank == who),
+              "%s: %s on every rank, naming %s (index %lld)%s (got %d, %s, %lld)", name,
+              topo_strerror(want), arg, (long long)idx, who < 0 ? "" : " and rank 1", rc,
+              st.arg, (long long)st.index);
+}
+
+/* topo_nest_cart_create: a diagonal stencil and the time policy give
+ * topo_nest_grid's grid on every rank; a nest value that differs between
+ * ranks, or is bad on one rank, is named on every rank; the plain function
+ * keeps its own rule (blocks may be narrower than d_i; a nest's may not). */
+static void nest_cases(void)
+{
+    static const int vec[3][3] = {{-1, -1, 0}, {-1, 0, 0}, {0, -1, 0}};
+    int64_t x[2] = {64, 1024}, small[2] = {4, 4}, wide[2] = {3, 3};
+    int dims[2] = {0, 0}, want[2] = {0, 0}, rc, rc2;
+    MPI_Comm cart = MPI_COMM_NULL;
+    tilehybrid_status st;
+    topo_nest m, bad;
+    topo_nest_init(&m, 2, x, 2048, NULL, NULL);
+    topo_nest_stencil(&m, 3, &vec[0][0], 3, NULL, NULL);
+    m.tile_height = 64;
+    m.tcomp = 6.4e-9;
+    m.tstartup = 1e-6;
+    m.bandwidth = 12.5e9;
+    rc = topo_nest_cart_create(MPI_COMM_WORLD, &m, TOPO_POLICY_TIME, NULL, 1, &cart, dims, &st);
+    topo_nest_grid(&m, size, TOPO_POLICY_TIME, want, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TOPO_OK && cart != MPI_COMM_NULL && dims[0] == want[0] &&
+                  dims[1] == want[1] && same_everywhere(MPI_COMM_WORLD, dims, 2),
+              "topo_nest_cart_create, diagonal stencil, time policy: topo_nest_grid's %dx%d "
+              "on every rank", want[0], want[1]);
+    if (rc == TOPO_OK)
+        MPI_Comm_free(&cart);
+    if (size > 1) {
+        bad = m;
+        bad.tcomp = rank == 1 ? 7e-9 : 6.4e-9;
+        nest_refused(&bad, TOPO_ERR_MISMATCH, "tcomp", -1, -1, "tcomp differs on rank 1");
+        bad = m;
+        bad.ext[1][0] = rank == size - 1 ? 0 : 1;
+        nest_refused(&bad, TOPO_ERR_MISMATCH, "ext", 2, -1, "ext[1][0] differs on the last rank");
+        bad = m;
+        bad.zlen = rank == 1 ? 4096 : 2048;
+        nest_refused(&bad, TOPO_ERR_MISMATCH, "zlen", 2, -1, "zlen differs on rank 1");
+        bad = m;
+        bad.tile_height = rank == 1 ? 0 : 64;
+        nest_refused(&bad, TOPO_ERR_COST, "tile_height", -1, 1, "tile height 0 on rank 1");
+    } else if (rank == 0) {
+        check_skip("one process: nothing differs between ranks", "nest mismatch checks");
+    }
+    /* 4x4 with widths 3,3: every divided dimension has blocks under 3 wide */
+    topo_nest_init(&bad, 2, small, 10, wide, NULL);
+    rc = topo_cart_create(MPI_COMM_WORLD, 2, small, wide, TOPO_POLICY_COMM, NULL, 0, &cart, dims);
+    if (rc == TOPO_OK)
+        MPI_Comm_free(&cart);
+    rc2 = topo_nest_cart_create(MPI_COMM_WORLD, &bad, TOPO_POLICY_COMM, NULL, 0, &cart, dims,
+                                &st);
+    if (rc2 == TOPO_OK)
+        MPI_Comm_free(&cart);
+    check_mpi(MPI_COMM_WORLD, rc == TOPO_OK && rc2 == (size == 1 ? TOPO_OK : TOPO_ERR_INFEASIBLE),
+              "4x4, widths 3,3: topo_cart_create keeps its rule (TOPO_OK), "
+              "topo_nest_cart_create wants blocks 3 wide (%s)",
+              size == 1 ? "one process: TOPO_OK" : "TOPO_ERR_INFEASIBLE");
+}
+
 int main(int argc, char **argv)
 {
     int rc;
@@ -324,6 +399,7 @@ int main(int argc, char **argv)
     test_mismatch();
     test_bad_arguments();
     test_mpi_failure();
+    nest_cases();
     rc = check_exit();
     MPI_Finalize();
     return rc;

@@ -1,11 +1,16 @@
-/* tilectl topo -- the communication-optimal process grid (topology.h).
+/* tilectl topo -- process grids (topology.h): the least volume, the
+ * balanced grid, or the least predicted time.
  *
  *   tilectl topo --procs 16 --space 16x256x16384 --deps 1,1
+ *   tilectl topo --procs 4 --space 64x64x1000 --stencil "-1,-1,0 -1,0,0 0,-1,0"
+ *   tilectl topo --procs 1024 --space 64x1024x2048 --deps 1,1 --policy time \
+ *                --tile-height 64 --tcomp 6.4e-9 --tstartup 1e-6 --bandwidth 12.5e9
  *
- * prints the grid topo_grid() chooses, what the volume model says about it
- * (topo_report_grid), and the latency-optimal grid of MPI_Dims_create
- * beside it.  See usage() for every option.  Everything is computed before
- * anything is printed, so an error leaves stdout empty. */
+ * prints the grid topo_nest_grid() chooses, what the volume and pipeline
+ * models say about it (topo_nest_report), and the balanced grid of
+ * MPI_Dims_create and the volume-optimal grid beside it.  See usage() for
+ * every option.  Everything is computed before anything is printed, so an
+ * error leaves stdout empty. */
 #define _POSIX_C_SOURCE 199309L
 #define TILEHYBRID_NO_MPI
 
@@ -17,28 +22,52 @@
 #include "topology.h"
 
 #define CMD "topo"
+/* Most offset vectors --stencil takes (tiling.h takes 32). */
+#define MAX_VECS 64
 
 static void usage(FILE *f)
 {
-    fputs("usage: tilectl topo --procs P --space X1x...xXNxZ --deps d1,...,dN\n"
+    fputs("usage: tilectl topo --procs P --space X1x...xXNxZ\n"
+          "                    (--deps d1,...,dN | --stencil \"o1,...,oN,oZ ...\" [--dir s1,...,sN,sZ])\n"
           "                    [--threads T] [--fixed a1,...,aN]\n"
-          "                    [--policy comm|latency] [--json]\n"
+          "                    [--policy comm|latency|time] [--tile-height z]\n"
+          "                    [--tcomp S] [--tstartup S] [--bandwidth B]\n"
+          "                    [--elem-bytes E] [--json]\n"
           "\n"
           "Chooses the P1 x ... x PN process grid (product P) for a loop nest\n"
-          "over X1 x ... x XN x Z (Z is pipelined, the last --space entry)\n"
-          "whose dependences reach d_i planes back along dimension i.\n"
+          "over X1 x ... x XN x Z (Z is pipelined, the last --space entry).\n"
           "  --procs P      number of processes, 1..2147483647\n"
           "  --space S      extents, 'x'-separated; the last one is Z\n"
-          "  --deps D       N dependence widths (>= 0), ','-separated\n"
+          "  --deps D       N dependence widths (>= 0), ','-separated: the body\n"
+          "                 reads d_i planes back along dimension i\n"
+          "  --stencil V    instead of --deps: the offset vectors the body reads,\n"
+          "                 N+1 components each (Z last), vectors separated by\n"
+          "                 spaces, as tiling.h's tile_config_stencil(); the widths\n"
+          "                 and the extended faces of diagonal reads follow from it\n"
+          "  --dir D        with --stencil: N+1 loop directions, 1 (upward,\n"
+          "                 default) or -1 (downward)\n"
           "  --threads T    also choose a T1 x ... x TN thread grid inside\n"
           "                 each process's block (hybrid MPI+OpenMP)\n"
           "  --fixed F      N entries: 0 = free, > 0 = keep this P_i\n"
           "  --policy comm  minimal communication volume (default)\n"
           "  --policy latency  the balanced grid of MPI_Dims_create\n"
+          "  --policy time  minimal predicted time of the pipeline model:\n"
+          "                 fill steps, messages and volume at the tile height\n"
+          "  --tile-height z   tile height along Z (default 100)\n"
+          "  --tcomp S      seconds per point update (default 288e-9)\n"
+          "  --tstartup S   seconds per message (default 107e-6)\n"
+          "  --bandwidth B  bytes per second (default 10e6)\n"
+          "  --elem-bytes E bytes per element (default 8)\n"
+          "                 (the defaults are the papers' cluster: FastEthernet,\n"
+          "                 Pentium III, doubles)\n"
           "  --json         one JSON object instead of text\n"
           "Numbers are plain decimal digits (no spaces, '+' or other bases).\n"
-          "Volumes are in elements: volume = Z * sum_i d_i prod_{j!=i}\n"
-          "ceil(X_j/P_j) for a process with neighbours in every dimension.\n"
+          "Volumes are in elements: volume = Z * sum_i d_i prod_{j<i} (c_j +\n"
+          "ext_ij) prod_{j>i} c_j, c_j = ceil(X_j/P_j), for a process with\n"
+          "neighbours in every dimension (ext_ij > 0 only for diagonal reads).\n"
+          "The pipeline model: predicted_seconds = (ceil(Z/z) + sum_i (P_i - 1))\n"
+          "* (z tcomp prod_j c_j + m tstartup + z elem_bytes S / bandwidth), m\n"
+          "and S the messages and face elements per plane a block sends.\n"
           "Exit status: 0 ok, 2 bad arguments, 1 no grid (infeasible, or a\n"
           "volume beyond 64 bits).\n",
           f);
@@ -54,16 +83,19 @@ static double now_seconds(void)
 /* The option a tilehybrid_status argument name came from. */
 static const char *option_of(const char *arg)
 {
-    if (strcmp(arg, "extent") == 0 || strcmp(arg, "zlen") == 0)
-        return "--space";
-    if (strcmp(arg, "dep") == 0)
-        return "--deps";
-    if (strcmp(arg, "dims") == 0)
-        return "--fixed";
-    if (strcmp(arg, "threads") == 0 || strcmp(arg, "tdims") == 0)
-        return "--threads";
-    if (strcmp(arg, "procs") == 0)
-        return "--procs";
+    static const char *const map[][2] = {
+        {"extent", "--space"},          {"zlen", "--space"},
+        {"dep", "--deps"},              {"dims", "--fixed"},
+        {"threads", "--threads"},       {"tdims", "--threads"},
+        {"procs", "--procs"},           {"stencil", "--stencil"},
+        {"ext", "--stencil"},           {"nvec", "--stencil"},
+        {"dir", "--dir"},               {"tile_height", "--tile-height"},
+        {"tcomp", "--tcomp"},           {"tstartup", "--tstartup"},
+        {"bandwidth", "--bandwidth"},   {"elem_bytes", "--elem-bytes"}};
+    size_t i;
+    for (i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(arg, map[i][0]) == 0)
+            return map[i][1];
     return "arguments";
 }
 
@@ -80,10 +112,14 @@ static void print_grid(FILE *f, const int *d, int n, const char *sep)
 struct topo_args {
     int64_t procs, threads;
     int64_t space[TOPO_MAX_DIMS + 1], deps[TOPO_MAX_DIMS];
-    int64_t fixed[TOPO_MAX_DIMS];
-    int nspace, ndeps, nfixed; /* -1: not given */
+    int64_t fixed[TOPO_MAX_DIMS], dir[TOPO_MAX_DIMS + 1];
+    int nspace, ndeps, nfixed, ndir; /* -1: not given */
+    const char *stencil_text;        /* NULL: not given */
+    int stencil[MAX_VECS][TOPO_MAX_DIMS + 1], nvec;
     int have_procs;
     topo_policy policy;
+    int64_t tile_height;
+    double tcomp, tstartup, bandwidth, elem_bytes;
     int json;
 };
 
@@ -94,6 +130,16 @@ static int number_opt(const char *name, const char *val, int64_t *out)
     if (code != TILEHYBRID_OK)
         return cli_error(CMD, "%s: '%s' is not a whole number in 1..2147483647: %s", name, val,
                          tilehybrid_strerror(code));
+    return 0;
+}
+
+/* A real number option (its range is checked by topology.h); 0 or the
+ * exit status. */
+static int real_opt(const char *name, const char *val, double *out)
+{
+    int code = cli_parse_double(val, out);
+    if (code != TILEHYBRID_OK)
+        return cli_error(CMD, "%s: '%s' is not a number: %s", name, val, cli_double_why(code));
     return 0;
 }
 
@@ -108,6 +154,20 @@ static int list_opt(const char *name, const char *val, const char *seps, int64_t
     if (e.entry > 0)
         return cli_error(CMD, "%s: '%s': entry %d %s (%s)", name, val, e.entry, e.why, form);
     return cli_error(CMD, "%s: '%s' %s (%s)", name, val, e.why, form);
+}
+
+/* --policy; 0 or the exit status. */
+static int policy_opt(struct topo_args *a, const char *val)
+{
+    if (strcmp(val, "comm") == 0)
+        a->policy = TOPO_POLICY_COMM;
+    else if (strcmp(val, "latency") == 0)
+        a->policy = TOPO_POLICY_LATENCY;
+    else if (strcmp(val, "time") == 0)
+        a->policy = TOPO_POLICY_TIME;
+    else
+        return cli_error(CMD, "--policy: '%s' is not 'comm', 'latency' or 'time'", val);
+    return 0;
 }
 
 /* One option with its value; 0 or the exit status. */
@@ -128,18 +188,96 @@ static int set_option(struct topo_args *a, const char *name, const char *val)
     if (strcmp(name, "--fixed") == 0)
         return list_opt(name, val, ",", 0, INT_MAX, TOPO_MAX_DIMS, a->fixed, &a->nfixed,
                         "whole numbers 0..2147483647, 0 = free, separated by ','");
-    if (strcmp(val, "comm") == 0) /* --policy */
-        a->policy = TOPO_POLICY_COMM;
-    else if (strcmp(val, "latency") == 0)
-        a->policy = TOPO_POLICY_LATENCY;
-    else
-        return cli_error(CMD, "--policy: '%s' is neither 'comm' nor 'latency'", val);
+    if (strcmp(name, "--dir") == 0)
+        return list_opt(name, val, ",", -1, 1, TOPO_MAX_DIMS + 1, a->dir, &a->ndir,
+                        "1 or -1 per dimension, Z last, separated by ','");
+    if (strcmp(name, "--stencil") == 0) {
+        a->stencil_text = val;
+        return 0;
+    }
+    if (strcmp(name, "--tile-height") == 0) {
+        int code = cli_parse_i64(val, 1, INT64_MAX, &a->tile_height);
+        return code == TILEHYBRID_OK ? 0 : cli_error(CMD, "--tile-height: '%s' is not a whole "
+                                                     "number >= 1: %s", val,
+                                                     tilehybrid_strerror(code));
+    }
+    if (strcmp(name, "--tcomp") == 0)
+        return real_opt(name, val, &a->tcomp);
+    if (strcmp(name, "--tstartup") == 0)
+        return real_opt(name, val, &a->tstartup);
+    if (strcmp(name, "--bandwidth") == 0)
+        return real_opt(name, val, &a->bandwidth);
+    if (strcmp(name, "--elem-bytes") == 0)
+        return real_opt(name, val, &a->elem_bytes);
+    return policy_opt(a, val); /* --policy */
+}
+
+/* --stencil's text: vectors separated by blanks, each of n + 1 components
+ * separated by ','; 0 or the exit status. */
+static int parse_stencil(struct topo_args *a, int n)
+{
+    const char *p = a->stencil_text;
+    char vec[512];
+    a->nvec = 0;
+    for (;;) {
+        int64_t v[TOPO_MAX_DIMS + 2];
+        size_t len;
+        int count, i, rc;
+        p += strspn(p, " \t\n");
+        if (*p == '\0')
+            break;
+        len = strcspn(p, " \t\n");
+        if (a->nvec == MAX_VECS || len >= sizeof vec)
+            return cli_error(CMD, "--stencil: at most %d vectors of at most %d characters",
+                             MAX_VECS, (int)sizeof vec - 1);
+        memcpy(vec, p, len);
+        vec[len] = '\0';
+        p += len;
+        rc = list_opt("--stencil", vec, ",", -(1 << 30), 1 << 30, TOPO_MAX_DIMS + 2, v, &count,
+                      "whole numbers -1073741824..1073741824 separated by ','");
+        if (rc != 0)
+            return rc;
+        if (count != n + 1)
+            return cli_error(CMD, "--stencil: vector %d '%s' has %d component%s; give %d, one "
+                             "per --space extent (Z last)", a->nvec + 1, vec, count,
+                             count == 1 ? "" : "s", n + 1);
+        for (i = 0; i <= n; i++)
+            a->stencil[a->nvec][i] = (int)v[i];
+        a->nvec++;
+    }
+    if (a->nvec == 0)
+        return cli_error(CMD, "--stencil: give at least one vector, e.g. \"-1,-1,0 -1,0,0\"");
+    return 0;
+}
+
+/* --deps or --stencil, and --dir; 0 or the exit status. */
+static int check_deps(struct topo_args *a)
+{
+    int n = a->nspace - 1;
+    if (a->ndeps >= 0 && a->stencil_text != NULL)
+        return cli_error(CMD, "give --deps or --stencil, not both");
+    if (a->ndir >= 0 && a->stencil_text == NULL)
+        return cli_error(CMD, "--dir needs --stencil (directions say how to read its vectors)");
+    if (a->stencil_text != NULL) {
+        if (a->ndir >= 0 && a->ndir != n + 1)
+            return cli_error(CMD, "--dir has %d entr%s, --space needs %d (one per extent, Z "
+                             "last)", a->ndir, a->ndir == 1 ? "y" : "ies", n + 1);
+        return parse_stencil(a, n);
+    }
+    if (a->ndeps < 0)
+        return cli_error(CMD, "--deps (or --stencil) is required (see --help)");
+    if (a->ndeps != n)
+        return cli_error(CMD, "--deps has %d entr%s but --space has %d "
+                              "extents: give one width per extent except Z "
+                              "(%d)", a->ndeps, a->ndeps == 1 ? "y" : "ies",
+                         a->nspace, n);
     return 0;
 }
 
 /* The options' counts agree; 0 or the exit status. */
-static int check_counts(const struct topo_args *a)
+static int check_counts(struct topo_args *a)
 {
+    int rc;
     if (!a->have_procs)
         return cli_error(CMD, "--procs is required (see --help)");
     if (a->nspace < 0)
@@ -147,13 +285,8 @@ static int check_counts(const struct topo_args *a)
     if (a->nspace < 2)
         return cli_error(CMD, "--space: give 2 to %d extents, Z last (X1x...xXNxZ)",
                          TOPO_MAX_DIMS + 1);
-    if (a->ndeps < 0)
-        return cli_error(CMD, "--deps is required (see --help)");
-    if (a->ndeps != a->nspace - 1)
-        return cli_error(CMD, "--deps has %d entr%s but --space has %d "
-                              "extents: give one width per extent except Z "
-                              "(%d)", a->ndeps, a->ndeps == 1 ? "y" : "ies",
-                         a->nspace, a->nspace - 1);
+    if ((rc = check_deps(a)) != 0)
+        return rc;
     if (a->nfixed >= 0 && a->nfixed != a->nspace - 1)
         return cli_error(CMD, "--fixed has %d entr%s, --space needs %d "
                               "(one per extent except Z)", a->nfixed,
@@ -161,15 +294,29 @@ static int check_counts(const struct topo_args *a)
     return 0;
 }
 
+/* The defaults of every option that has one. */
+static void defaults(struct topo_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->nspace = a->ndeps = a->nfixed = a->ndir = -1;
+    a->policy = TOPO_POLICY_COMM;
+    a->tile_height = TOPO_DEFAULT_TILE_HEIGHT;
+    a->tcomp = TOPO_DEFAULT_TCOMP;
+    a->tstartup = TOPO_DEFAULT_TSTARTUP;
+    a->bandwidth = TOPO_DEFAULT_BANDWIDTH;
+    a->elem_bytes = TOPO_DEFAULT_ELEM_BYTES;
+}
+
 /* Returns 0, -1 after --help, or the exit status after the message. */
 static int parse(int argc, char **argv, struct topo_args *a)
 {
-    static const char *const names[] = {"--procs", "--space",  "--deps",
-                                        "--threads", "--fixed", "--policy"};
+    static const char *const names[] = {
+        "--procs",  "--space",       "--deps",  "--threads",  "--fixed",
+        "--policy", "--stencil",     "--dir",   "--tile-height", "--tcomp",
+        "--tstartup", "--bandwidth", "--elem-bytes"};
+    const int nnames = (int)(sizeof names / sizeof names[0]);
     int i, k, rc;
-    memset(a, 0, sizeof *a);
-    a->nspace = a->ndeps = a->nfixed = -1;
-    a->policy = TOPO_POLICY_COMM;
+    defaults(a);
     for (i = 1; i < argc; i++) {
         const char *opt = argv[i], *val, *eq = strchr(opt, '=');
         size_t len = eq ? (size_t)(eq - opt) : strlen(opt);
@@ -183,10 +330,10 @@ static int parse(int argc, char **argv, struct topo_args *a)
         }
         if (strncmp(opt, "--", 2) != 0)
             return cli_error(CMD, "unexpected argument '%s' (see --help)", opt);
-        for (k = 0; k < 6; k++)
+        for (k = 0; k < nnames; k++)
             if (strlen(names[k]) == len && strncmp(names[k], opt, len) == 0)
                 break;
-        if (k == 6)
+        if (k == nnames)
             return cli_error(CMD, "unknown option '%.*s' (see --help)", (int)len, opt);
         if (eq)
             val = eq + 1;
@@ -203,11 +350,13 @@ static int parse(int argc, char **argv, struct topo_args *a)
 /* Everything the output shows, computed before any of it is printed. */
 struct topo_result {
     int n;
+    topo_nest nest;
     int64_t zlen, local[TOPO_MAX_DIMS];
     int grid[TOPO_MAX_DIMS], tgrid[TOPO_MAX_DIMS], lat[TOPO_MAX_DIMS];
-    topo_report rep, trep;
-    int lat_feasible, lat_bad, lat_volume_ok;
-    int64_t lat_volume, lat_fill;
+    int comm[TOPO_MAX_DIMS];
+    topo_report rep, trep, lrep, crep;
+    int lat_feasible, lat_bad, lat_volume_ok, comm_ok;
+    int64_t lat_fill;
     double saving, seconds;
 };
 
@@ -229,6 +378,7 @@ static int overflow_error(const tilehybrid_status *st, const struct topo_args *a
 {
     char g[TOPO_MAX_DIMS * 12];
     topo_report one;
+    topo_nest plane = r->nest;
     if (searched) {
         cli_error(CMD, "--space, --deps: every grid of %lld processes has a volume per plane "
                        "V = sum_i d_i prod_{j != i} ceil(X_j/P_j) beyond 64 bits "
@@ -236,8 +386,8 @@ static int overflow_error(const tilehybrid_status *st, const struct topo_args *a
         return 1;
     }
     grid_text(g, r->grid, r->n);
-    if (strcmp(st->arg, "volume") == 0 &&
-        topo_report_grid(r->n, r->grid, a->space, 1, a->deps, &one) == TOPO_OK) {
+    plane.zlen = 1;
+    if (strcmp(st->arg, "volume") == 0 && topo_nest_report(&plane, r->grid, &one, NULL) == TOPO_OK) {
         cli_error(CMD, "--space: the volume V * Z of grid %s, %lld * %lld elements, does "
                        "not fit in 64 bits (V = sum_i d_i prod_{j != i} ceil(X_j/P_j) per "
                        "plane, Z the last --space entry)",
@@ -250,6 +400,27 @@ static int overflow_error(const tilehybrid_status *st, const struct topo_args *a
                   ? " (Z * sum_i d_i (P_i - 1) prod_{j != i} X_j)"
                   : "");
     return 1;
+}
+
+/* topo_nest_stencil()'s refusal in words: the direction, or the vector
+ * and the dimension where it reads a later point (or the point itself). */
+static int stencil_error(const tilehybrid_status *st, const struct topo_args *a, int n)
+{
+    const int *v = a->stencil[st->index];
+    int i;
+    if (strcmp(st->arg, "dir") == 0)
+        return cli_error(CMD, "--dir: entry %d is 0: give 1 (the loop runs upward) or -1 "
+                         "(downward)", (int)st->index + 1);
+    for (i = 0; i <= n; i++) {
+        int dir = a->ndir > 0 ? (int)a->dir[i] : 1;
+        if (v[i] * dir > 0)
+            return cli_error(CMD, "--stencil: vector %d reads a later point along dimension "
+                             "%d%s (the loop runs %s there): every read must be at an earlier "
+                             "point in every dimension", (int)st->index + 1, i + 1,
+                             i == n ? " (Z)" : "", dir > 0 ? "upward" : "downward");
+    }
+    return cli_error(CMD, "--stencil: vector %d is the point itself (all offsets 0): the "
+                     "current point is written, not read as a dependence", (int)st->index + 1);
 }
 
 /* Solver error: a message naming the option; 1 for "no grid", else 2. */
@@ -270,78 +441,169 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
     }
     if (rc == TOPO_ERR_OVERFLOW)
         return overflow_error(st, a, r, searched);
+    if (strcmp(st->arg, "stencil") == 0 || strcmp(st->arg, "dir") == 0)
+        return stencil_error(st, a, r->n);
     if (st->index >= 0 && st->index < r->n)
-        cli_error(CMD, "%s (dimension %d): %s", option_of(st->arg),
-                  (int)st->index + 1, topo_strerror(rc));
+        cli_error(CMD, "%s (dimension %d): %s", option_of(st->arg), (int)st->index + 1,
+                  topo_strerror(rc));
     else
         cli_error(CMD, "%s: %s", option_of(st->arg), topo_strerror(rc));
     return rc == TOPO_ERR_INFEASIBLE ? 1 : 2;
 }
 
-/* The latency grid for comparison: it may not fit the extents, and its
- * volume may not fit in 64 bits (then null), neither is an error. */
-static int latency_grid(const struct topo_args *a, struct topo_result *r)
+/* The nest: the space, the widths or the stencil, the cost model. */
+static int make_nest(const struct topo_args *a, struct topo_result *r)
 {
-    topo_report lrep;
     tilehybrid_status st;
-    int i, rc;
-    for (i = 0; i < r->n; i++)
-        r->lat[i] = a->nfixed > 0 ? (int)a->fixed[i] : 0;
-    rc = topo_dims_create(a->procs, r->n, r->lat, &st);
-    if (rc != TOPO_OK)
-        return solve_error(rc, &st, a, r, 0);
-    r->lat_feasible = 1;
-    r->lat_bad = -1;
-    r->lat_fill = 0;
-    for (i = 0; i < r->n; i++) {
-        r->lat_fill += r->lat[i] - 1;
-        if (r->lat[i] > a->space[i] && r->lat_feasible) {
-            r->lat_feasible = 0;
-            r->lat_bad = i;
-        }
+    int dir[TOPO_MAX_DIMS + 1], i, rc;
+    topo_nest_init(&r->nest, r->n, a->space, r->zlen, a->stencil_text ? NULL : a->deps, NULL);
+    if (a->stencil_text != NULL) {
+        for (i = 0; i <= r->n; i++)
+            dir[i] = a->ndir > 0 ? (int)a->dir[i] : 1;
+        rc = topo_nest_stencil(&r->nest, a->nvec, &a->stencil[0][0], TOPO_MAX_DIMS + 1, dir,
+                               &st);
+        if (rc != TOPO_OK)
+            return solve_error(rc, &st, a, r, 0);
     }
-    rc = topo_report_grid(r->n, r->lat, a->space, r->zlen, a->deps, &lrep);
-    r->lat_volume_ok = r->lat_feasible && rc == TOPO_OK;
-    r->lat_volume = r->lat_volume_ok ? lrep.volume : 0;
-    r->saving = 0.0;
-    if (r->lat_volume_ok && lrep.volume > 0)
-        r->saving = 1.0 - (double)r->rep.volume / (double)lrep.volume;
+    r->nest.tile_height = a->tile_height;
+    r->nest.tcomp = a->tcomp;
+    r->nest.tstartup = a->tstartup;
+    r->nest.bandwidth = a->bandwidth;
+    r->nest.elem_bytes = a->elem_bytes;
     return 0;
 }
 
-/* Step 2: the grid, its report, the latency grid, the thread grid's. */
+/* The latency grid and the volume-optimal one for comparison: the first
+ * may not fit the extents, and its volume may not fit in 64 bits (then
+ * null), neither is an error. */
+static int other_grids(const struct topo_args *a, struct topo_result *r)
+{
+    tilehybrid_status st;
+    int i, rc;
+    for (i = 0; i < r->n; i++)
+        r->lat[i] = r->comm[i] = a->nfixed > 0 ? (int)a->fixed[i] : 0;
+    rc = topo_dims_create(a->procs, r->n, r->lat, &st);
+    if (rc != TOPO_OK)
+        return solve_error(rc, &st, a, r, 0);
+    r->lat_fill = 0;
+    for (i = 0; i < r->n; i++)
+        r->lat_fill += r->lat[i] - 1;
+    /* feasible: P_i <= X_i, and blocks that hold the d_i layers they send */
+    rc = topo_nest_report(&r->nest, r->lat, &r->lrep, NULL);
+    r->lat_feasible = rc != TOPO_OK || r->lrep.feasible;
+    r->lat_bad = rc != TOPO_OK ? -1 : r->lrep.bad_index;
+    for (i = 0; i < r->n && rc != TOPO_OK && r->lat_feasible; i++)
+        if (r->lat[i] > a->space[i]) {
+            r->lat_feasible = 0;
+            r->lat_bad = i;
+        }
+    r->lat_volume_ok = r->lat_feasible && rc == TOPO_OK;
+    r->saving = 0.0;
+    if (r->lat_volume_ok && r->lrep.volume > 0)
+        r->saving = 1.0 - (double)r->rep.volume / (double)r->lrep.volume;
+    r->comm_ok = topo_nest_grid(&r->nest, a->procs, TOPO_POLICY_COMM, r->comm, NULL) ==
+                     TOPO_OK &&
+                 topo_nest_report(&r->nest, r->comm, &r->crep, NULL) == TOPO_OK;
+    return 0;
+}
+
+/* Step 2: the grid (and thread grid), their reports, the other grids. */
 static int solve(const struct topo_args *a, struct topo_result *r)
 {
     tilehybrid_status st;
+    topo_policy tpol = a->policy == TOPO_POLICY_TIME ? TOPO_POLICY_COMM : a->policy;
     int i, rc;
     double t0;
     memset(r, 0, sizeof *r);
     r->n = a->nspace - 1;
     r->zlen = a->space[r->n];
+    if ((rc = make_nest(a, r)) != 0)
+        return rc;
     for (i = 0; i < r->n; i++)
         r->grid[i] = a->nfixed > 0 ? (int)a->fixed[i] : 0;
     t0 = now_seconds();
-    if (a->threads > 0)
-        rc = topo_hybrid_grid_ex(r->n, a->procs, (int)a->threads, a->space, a->deps, a->policy,
+    rc = topo_nest_grid(&r->nest, a->procs, a->policy, r->grid, &st);
+    /* the thread grid inside the chosen process grid (now all fixed) */
+    if (rc == TOPO_OK && a->threads > 0)
+        rc = topo_hybrid_grid_ex(r->n, a->procs, (int)a->threads, a->space, r->nest.dep, tpol,
                                  r->grid, r->tgrid, &st);
-    else
-        rc = topo_grid_ex(r->n, a->procs, a->space, a->deps, a->policy, r->grid, &st);
     r->seconds = now_seconds() - t0;
     if (rc != TOPO_OK)
         return solve_error(rc, &st, a, r, 1);
-    rc = topo_report_grid_ex(r->n, r->grid, a->space, r->zlen, a->deps, &r->rep, &st);
+    rc = topo_nest_report(&r->nest, r->grid, &r->rep, &st);
     if (rc != TOPO_OK)
         return solve_error(rc, &st, a, r, 0);
-    if ((rc = latency_grid(a, r)) != 0)
+    if ((rc = other_grids(a, r)) != 0)
         return rc;
     if (a->threads > 0) {
         for (i = 0; i < r->n; i++)
             r->local[i] = a->space[i] / r->grid[i] + (a->space[i] % r->grid[i] != 0);
-        rc = topo_report_grid_ex(r->n, r->tgrid, r->local, r->zlen, a->deps, &r->trep, &st);
+        rc = topo_report_grid_ex(r->n, r->tgrid, r->local, r->zlen, r->nest.dep, &r->trep, &st);
         if (rc != TOPO_OK)
             return solve_error(rc, &st, a, r, 0);
     }
     return 0;
+}
+
+static const char *policy_name(topo_policy p)
+{
+    return p == TOPO_POLICY_COMM ? "comm" : p == TOPO_POLICY_LATENCY ? "latency" : "time";
+}
+
+/* The stencil (or null) and the extensions ext[i][j] as JSON arrays. */
+static void print_json_faces(const struct topo_args *a, const struct topo_result *r)
+{
+    int i, j, n = r->n;
+    printf(",\"stencil\":");
+    if (a->stencil_text == NULL)
+        printf("null");
+    for (i = 0; a->stencil_text != NULL && i < a->nvec; i++) {
+        printf(i == 0 ? "[[" : ",[");
+        for (j = 0; j <= n; j++)
+            printf("%s%d", j ? "," : "", a->stencil[i][j]);
+        printf(i == a->nvec - 1 ? "]]" : "]");
+    }
+    printf(",\"ext\":[");
+    for (i = 0; i < n; i++) {
+        printf(i ? ",[" : "[");
+        for (j = 0; j < n; j++)
+            printf("%s%lld", j ? "," : "", (long long)r->nest.ext[i][j]);
+        printf("]");
+    }
+    printf("]");
+}
+
+/* ",KEY":v with the fewest digits (15..17) that read back as v. */
+static void json_double(const char *key, double v)
+{
+    char buf[40];
+    int prec;
+    for (prec = 15; prec < 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    snprintf(buf, sizeof buf, "%.*g", prec, v);
+    printf(",\"%s\":%s", key, buf);
+}
+
+/* The pipeline model's inputs and predictions. */
+static void print_json_time(const struct topo_args *a, const struct topo_result *r)
+{
+    printf(",\"tile_height\":%lld", (long long)a->tile_height);
+    json_double("tcomp", a->tcomp);
+    json_double("tstartup", a->tstartup);
+    json_double("bandwidth", a->bandwidth);
+    json_double("elem_bytes", a->elem_bytes);
+    printf(",\"steps\":%lld,\"predicted_seconds\":%.9g", (long long)r->rep.steps,
+           r->rep.seconds);
+    printf(",\"comm_grid\":");
+    print_grid(stdout, r->comm, r->n, NULL);
+    if (r->comm_ok)
+        printf(",\"comm_volume\":%lld,\"comm_predicted_seconds\":%.9g",
+               (long long)r->crep.volume, r->crep.seconds);
+    else
+        printf(",\"comm_volume\":null,\"comm_predicted_seconds\":null");
 }
 
 static void print_json(const struct topo_args *a, const struct topo_result *r)
@@ -350,24 +612,27 @@ static void print_json(const struct topo_args *a, const struct topo_result *r)
     printf("{\"procs\":%lld,\"space\":", (long long)a->procs);
     cli_print_i64s(stdout, a->space, a->nspace, NULL);
     printf(",\"deps\":");
-    cli_print_i64s(stdout, a->deps, n, NULL);
+    cli_print_i64s(stdout, r->nest.dep, n, NULL);
+    print_json_faces(a, r);
     printf(",\"policy\":");
-    cli_json_string(stdout, a->policy == TOPO_POLICY_COMM ? "comm" : "latency");
+    cli_json_string(stdout, policy_name(a->policy));
     printf(",\"grid\":");
     print_grid(stdout, r->grid, n, NULL);
     printf(",\"volume\":%lld,\"volume_sent\":%lld,\"total_volume\":%lld,"
            "\"messages\":%d,\"fill_steps\":%lld",
            (long long)r->rep.volume, (long long)r->rep.volume_sent,
            (long long)r->rep.total_volume, r->rep.messages, (long long)r->rep.fill_steps);
+    print_json_time(a, r);
     printf(",\"latency_grid\":");
     print_grid(stdout, r->lat, n, NULL);
     printf(",\"latency_feasible\":%s", r->lat_feasible ? "true" : "false");
     if (r->lat_volume_ok)
-        printf(",\"latency_volume\":%lld,\"latency_fill_steps\":%lld,\"saving\":%.6f",
-               (long long)r->lat_volume, (long long)r->lat_fill, r->saving);
+        printf(",\"latency_volume\":%lld,\"latency_fill_steps\":%lld,\"saving\":%.6f,"
+               "\"latency_predicted_seconds\":%.9g", (long long)r->lrep.volume,
+               (long long)r->lat_fill, r->saving, r->lrep.seconds);
     else
-        printf(",\"latency_volume\":null,\"latency_fill_steps\":%lld,\"saving\":null",
-               (long long)r->lat_fill);
+        printf(",\"latency_volume\":null,\"latency_fill_steps\":%lld,\"saving\":null,"
+               "\"latency_predicted_seconds\":null", (long long)r->lat_fill);
     if (a->threads > 0) {
         printf(",\"threads\":%lld,\"thread_grid\":", (long long)a->threads);
         print_grid(stdout, r->tgrid, n, NULL);
@@ -383,31 +648,71 @@ static void print_latency_text(const struct topo_args *a, const struct topo_resu
     printf("latency_grid ");
     print_grid(stdout, r->lat, r->n, "x");
     if (!r->lat_feasible) {
+        int b = r->lat_bad;
         printf("    balanced, as MPI_Dims_create -- infeasible: %d processes "
-               "along dimension %d of extent %lld\n",
-               r->lat[r->lat_bad], r->lat_bad + 1, (long long)a->space[r->lat_bad]);
+               "along dimension %d of extent %lld%s\n", r->lat[b], b + 1,
+               (long long)a->space[b], r->lat[b] <= a->space[b]
+                   ? " (blocks narrower than the dependence width)" : "");
     } else if (!r->lat_volume_ok) {
         printf("    balanced, as MPI_Dims_create -- its volume does not fit in 64 bits\n");
     } else {
         printf("    balanced, as MPI_Dims_create\n");
-        printf("latency_volume %lld\n", (long long)r->lat_volume);
+        printf("latency_volume %lld\n", (long long)r->lrep.volume);
     }
     printf("latency_fill_steps %lld\n", (long long)r->lat_fill);
-    if (r->lat_volume_ok)
+    if (r->lat_volume_ok) {
+        printf("latency_predicted_seconds %.6g\n", r->lrep.seconds);
         printf("saving %.1f%%    of the latency grid's volume\n", 100.0 * r->saving);
+    }
+}
+
+/* The stencil, its widths and extensions; the policy's own words. */
+static void print_faces_text(const struct topo_args *a, const struct topo_result *r)
+{
+    int i, j, any = 0;
+    if (a->stencil_text == NULL)
+        return;
+    printf("stencil %s    widths ", a->stencil_text);
+    cli_print_i64s(stdout, r->nest.dep, r->n, ",");
+    printf(", extended faces:");
+    for (i = 0; i < r->n; i++)
+        for (j = 0; j < i; j++)
+            if (r->nest.ext[i][j] > 0) {
+                printf(" ext[%d][%d]=%lld", i + 1, j + 1, (long long)r->nest.ext[i][j]);
+                any = 1;
+            }
+    printf("%s\n", any ? "" : " none");
+}
+
+static void print_time_text(const struct topo_args *a, const struct topo_result *r)
+{
+    printf("steps %lld    tile steps: ceil(Z/z) + fill\n", (long long)r->rep.steps);
+    printf("predicted_seconds %.6g    pipeline model: tile height %lld, tcomp %g s, "
+           "tstartup %g s, bandwidth %g B/s, %g bytes per element\n", r->rep.seconds,
+           (long long)a->tile_height, a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes);
+    if (a->policy == TOPO_POLICY_COMM || !r->comm_ok)
+        return;
+    printf("comm_grid ");
+    print_grid(stdout, r->comm, r->n, "x");
+    printf("    communication-optimal: volume %lld, predicted_seconds %.6g\n",
+           (long long)r->crep.volume, r->crep.seconds);
 }
 
 static void print_text(const struct topo_args *a, const struct topo_result *r)
 {
+    static const char *const what[3] = {"communication-optimal (least volume)",
+                                        "latency-optimal (policy latency)",
+                                        "time-optimal (least predicted time)"};
     int n = r->n;
     printf("%lld processes, space ", (long long)a->procs);
     cli_print_i64s(stdout, a->space, a->nspace, "x");
     printf(" (Z = %lld pipelined), deps ", (long long)r->zlen);
-    cli_print_i64s(stdout, a->deps, n, ",");
-    printf("\ngrid ");
+    cli_print_i64s(stdout, r->nest.dep, n, ",");
+    printf("\n");
+    print_faces_text(a, r);
+    printf("grid ");
     print_grid(stdout, r->grid, n, "x");
-    printf("    %s\n", a->policy == TOPO_POLICY_COMM ? "communication-optimal (least volume)"
-                                                      : "latency-optimal (policy latency)");
+    printf("    %s\n", what[a->policy]);
     printf("volume %lld    elements per process with neighbours in every "
            "dimension (V*Z)\n", (long long)r->rep.volume);
     printf("volume_sent %lld    elements sent by process 0, the largest block\n",
@@ -417,6 +722,7 @@ static void print_text(const struct topo_args *a, const struct topo_result *r)
     printf("messages %d    per tile of an inner process\n", r->rep.messages);
     printf("fill_steps %lld    tile steps before the last process starts\n",
            (long long)r->rep.fill_steps);
+    print_time_text(a, r);
     print_latency_text(a, r);
     if (a->threads > 0) {
         printf("thread_grid ");

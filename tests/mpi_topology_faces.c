@@ -1,0 +1,273 @@
+/* tests/mpi_topology_faces.c -- topology.h's volume model against the
+ * bytes tiling.h really sends, with diagonal stencils (extended faces).
+ *
+ * Random declared stencils in N = 2 and 3 (diagonals in every plane,
+ * random directions), random extents, tile heights and models, on the
+ * grid the plan chooses or a random fixed one: the widths and extensions
+ * topo_nest_stencil() derives must be the plan's own (plan.deps), and the
+ * bytes every process sent must add up, exactly, to the model's
+ * total_volume; process (0, ..., 0), the largest block, must send exactly
+ * volume_sent and the most of all; in the pure MPI model it sends one
+ * message per tile along every dimension with P_i > 1 and d_i > 0 (the
+ * time model's m).  Then a case where the extended faces change the
+ * volume-optimal grid, measured on both grids at 4 processes.
+ * Run at 1-4 processes by tests/run.sh.
+ */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <string.h>
+
+static int nprocs, myrank;
+
+/* Deterministic generator, identical on every rank. */
+static uint64_t rng_state = 0x2545f4914f6cdd1dull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
+
+/* The body only writes: the bytes sent do not depend on the values. */
+static void run_plan(tile_plan *plan)
+{
+    if (plan->cfg.n == 2)
+        HYBRID_RUN(plan, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
+    else
+        HYBRID_RUN(plan, it, { TILE_AT(double, it, 0, 0, 0, 0) = 1.0; });
+}
+
+/* A random stencil with diagonals: components -2..0 along the directions,
+ * in the user's coordinates; at least one vector reads along two of the
+ * distributed dimensions. */
+static void random_config(tile_config *cfg, int n)
+{
+    int i, k;
+    tile_config_init(cfg, n);
+    for (i = 0; i < n; i++) {
+        cfg->extent[i] = rnd_in(4, n == 2 ? 14 : 8);
+        cfg->dep[i] = 0;
+    }
+    cfg->zlen = rnd_in(1, 12);
+    cfg->depz = 0;
+    for (i = 0; i <= n; i++)
+        cfg->dir[i] = rnd_in(0, 2) == 0 ? -1 : 1;
+    cfg->nstencil = (int)rnd_in(1, 4);
+    for (k = 0; k < cfg->nstencil; k++) {
+        int nz;
+        do {
+            nz = 0;
+            for (i = 0; i <= n; i++) {
+                int u = rnd_in(0, 2) == 0 ? 0 : -(int)rnd_in(0, i < n ? 2 : 1);
+                if (k == 0 && i < 2)
+                    u = -(int)rnd_in(1, 2); /* vector 0: diagonal in dims 1, 2 */
+                cfg->stencil[k][i] = u * cfg->dir[i];
+                nz |= u != 0;
+            }
+        } while (!nz);
+    }
+    cfg->tile_height = rnd_in(1, cfg->zlen + 2);
+    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 2);
+    if (rnd_in(0, 2) == 0) {
+        int d = (int)rnd_in(0, n - 1);
+        for (i = 0; i < n; i++)
+            cfg->grid[i] = i == d ? nprocs : 1;
+    }
+}
+
+/* The model's nest for the plan: topo_nest_stencil() on the same stencil
+ * and directions.  1 if its widths and extensions are the plan's. */
+static int plan_nest(const tile_plan *plan, topo_nest *m)
+{
+    const tile_config *c = &plan->cfg;
+    int i, j, same = 1;
+    if (topo_nest_init(m, c->n, c->extent, c->zlen, NULL, NULL) != TOPO_OK ||
+        topo_nest_stencil(m, c->nstencil, &c->stencil[0][0], TILE_MAX_DIMS + 1, c->dir,
+                          NULL) != TOPO_OK)
+        return 0;
+    m->elem_bytes = (double)c->elem_size;
+    m->tile_height = c->tile_height;
+    for (i = 0; i < c->n; i++) {
+        same &= m->dep[i] == plan->deps.d[i];
+        for (j = 0; j < i; j++)
+            same &= m->ext[i][j] == plan->deps.ext[i][j];
+    }
+    return same;
+}
+
+/* What the run measured, against the model: 1 if equal (why says what
+ * differs); *plain_differs = 1 if the model without extensions would not
+ * have been equal. */
+static int compare(const tile_plan *plan, const topo_nest *m, int *plain_differs, char *why,
+                   size_t len)
+{
+    int64_t bytes = plan->run.bytes_sent, sum = 0, max = 0, first = -1, elem;
+    int64_t msgs0 = 0, want_msgs = 0, ntiles;
+    int i, origin = 1;
+    topo_report r, plain;
+    elem = (int64_t)plan->cfg.elem_size;
+    for (i = 0; i < plan->cfg.n; i++)
+        origin &= plan->pcoords[i] == 0;
+    MPI_Allreduce(&bytes, &sum, 1, MPI_INT64_T, MPI_SUM, plan->comm);
+    MPI_Allreduce(&bytes, &max, 1, MPI_INT64_T, MPI_MAX, plan->comm);
+    if (origin) {
+        first = bytes;
+        msgs0 = plan->run.messages;
+    }
+    MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT64_T, MPI_MAX, plan->comm);
+    MPI_Allreduce(MPI_IN_PLACE, &msgs0, 1, MPI_INT64_T, MPI_MAX, plan->comm);
+    if (topo_nest_report(m, plan->pdims, &r, NULL) != TOPO_OK ||
+        topo_report_grid(m->n, plan->pdims, m->extent, m->zlen, m->dep, &plain) != TOPO_OK) {
+        snprintf(why, len, "no report");
+        return 0;
+    }
+    *plain_differs = plain.volume_sent * elem != first || plain.total_volume * elem != sum;
+    ntiles = (m->zlen + m->tile_height - 1) / m->tile_height;
+    for (i = 0; i < m->n; i++)
+        want_msgs += plan->pdims[i] > 1 && m->dep[i] > 0 ? ntiles : 0;
+    snprintf(why, len, "grid %dx%dx%d: process 0 sent %lld bytes (model %lld), all %lld "
+             "(model %lld), the most %lld, messages %lld (model %lld)", plan->pdims[0],
+             plan->pdims[1], m->n > 2 ? plan->pdims[2] : 1, (long long)first,
+             (long long)(r.volume_sent * elem), (long long)sum,
+             (long long)(r.total_volume * elem), (long long)max, (long long)msgs0,
+             (long long)want_msgs);
+    return first == r.volume_sent * elem && sum == r.total_volume * elem && max == first &&
+           (plan->cfg.model != TILE_MODEL_MPI || msgs0 == want_msgs);
+}
+
+/* 1: ran and matched; 0: failed; -1: rightly refused (sizes). */
+static int one_case(tile_config *cfg, int *plain_differs, char *why, size_t len)
+{
+    tile_plan plan;
+    topo_nest m;
+    int rc, ok;
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, cfg);
+    if (rc != TILE_OK) {
+        tile_plan_destroy(&plan);
+        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
+            return -1;
+        snprintf(why, len, "unexpected error %d: %.200s", rc, plan.errmsg);
+        return 0;
+    }
+    if (!plan_nest(&plan, &m)) {
+        snprintf(why, len, "topo_nest_stencil's widths or extensions differ from plan.deps");
+        tile_plan_destroy(&plan);
+        return 0;
+    }
+    run_plan(&plan);
+    ok = tile_plan_status(&plan) == TILE_OK;
+    if (!ok)
+        snprintf(why, len, "run failed: %.200s", plan.errmsg);
+    else
+        ok = compare(&plan, &m, plain_differs, why, len);
+    tile_plan_destroy(&plan);
+    return ok;
+}
+
+static void random_cases(int n, int count)
+{
+    int c, ran = 0, refused = 0, failed = 0, extended = 0;
+    char why[512] = "";
+    for (c = 0; c < count; c++) {
+        tile_config cfg;
+        int differs = 0, r;
+        random_config(&cfg, n);
+        r = one_case(&cfg, &differs, why, sizeof why);
+        if (r < 0) {
+            refused++;
+            continue;
+        }
+        ran++;
+        extended += differs;
+        if (!r && failed++ < 3 && myrank == 0)
+            check_note("N=%d case %d: %s", n, c, why);
+    }
+    check_mpi(MPI_COMM_WORLD, failed == 0 && ran > count / 2 && (nprocs == 1 || extended > 0),
+          "N=%d, %d random diagonal stencils on %d process%s (%d refused as too small): "
+          "topo_nest_stencil = plan.deps; bytes sent by process 0, by all and the most, and "
+          "the pure MPI model's messages, exactly the model's (%d where the model without "
+          "extended faces is wrong)", n, ran, nprocs, nprocs == 1 ? "" : "es", refused,
+          extended);
+}
+
+/* 7x4x4, every face extended by 1: the model says 2x1x2 sends less than
+ * the plain model's choice 1x2x2; the engine agrees, byte for byte. */
+static void grid_choice_case(void)
+{
+    static const int grids[2][3] = {{2, 1, 2}, {1, 2, 2}};
+    int64_t measured[2] = {0, 0}, model[2] = {0, 0};
+    int g, i, ok = 1;
+    if (nprocs != 4) {
+        if (myrank == 0)
+            check_skip("it needs 4 processes", "extended faces change the volume-optimal "
+                       "grid, and the engine's bytes agree");
+        return;
+    }
+    for (g = 0; g < 2; g++) {
+        tile_config cfg;
+        tile_plan plan;
+        topo_nest m;
+        topo_report r;
+        int64_t sum = 0;
+        memset(&r, 0, sizeof r);
+        tile_config_init(&cfg, 3);
+        cfg.extent[0] = 7;
+        cfg.extent[1] = cfg.extent[2] = 4;
+        cfg.zlen = 10;
+        cfg.tile_height = 3;
+        for (i = 0; i < 3; i++)
+            cfg.grid[i] = grids[g][i];
+        ok &= tile_config_stencil(&cfg, "-1,-1,-1,0 -1,0,0,0 0,-1,0,0 0,0,-1,-1", NULL) ==
+              TILE_OK;
+        ok &= tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) == TILE_OK && plan_nest(&plan, &m);
+        if (ok) {
+            run_plan(&plan);
+            MPI_Allreduce(&plan.run.bytes_sent, &sum, 1, MPI_INT64_T, MPI_SUM, plan.comm);
+            ok &= tile_plan_status(&plan) == TILE_OK &&
+                  topo_nest_report(&m, grids[g], &r, NULL) == TOPO_OK;
+            measured[g] = sum;
+            model[g] = ok ? r.total_volume * 8 : -1;
+        }
+        tile_plan_destroy(&plan);
+    }
+    check_mpi(MPI_COMM_WORLD, ok && measured[0] == model[0] && measured[1] == model[1] && measured[0] < measured[1],
+          "7x4x4 on 4 processes, stencil \"-1,-1,-1,0 -1,0,0,0 0,-1,0,0 0,0,-1,-1\": 2x1x2 "
+          "sends %lld bytes (model %lld), 1x2x2 %lld (model %lld)", (long long)measured[0],
+          (long long)model[0], (long long)measured[1], (long long)model[1]);
+    {
+        int64_t x[3] = {7, 4, 4};
+        int pick[3] = {0, 0, 0};
+        topo_nest m;
+        static const int vec[4][4] = {{-1, -1, -1, 0}, {-1, 0, 0, 0}, {0, -1, 0, 0},
+                                      {0, 0, -1, -1}};
+        topo_nest_init(&m, 3, x, 10, NULL, NULL);
+        topo_nest_stencil(&m, 4, &vec[0][0], 4, NULL, NULL);
+        check_mpi(MPI_COMM_WORLD,
+                  topo_nest_grid(&m, 4, TOPO_POLICY_COMM, pick, NULL) == TOPO_OK && pick[0] == 2 &&
+                  pick[1] == 1 && pick[2] == 2,
+              "topo_nest_grid picks that grid, 2x1x2");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 2, &provided) != TILE_OK) {
+        check(0, "MPI_THREAD_MULTIPLE available");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    random_cases(2, 60);
+    random_cases(3, 40);
+    grid_choice_case();
+    MPI_Finalize();
+    return check_exit();
+}
