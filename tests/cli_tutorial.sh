@@ -7,6 +7,8 @@
 #    -std=c99 -Wall -Wextra -pedantic -Werror -fopenmp;
 # 2. step 0 prints the checksum of the ADI demo; steps 1-6 run at 1-4
 #    processes and verify every point bitwise against the sequential loop;
+#    so does step 7 (another kernel, with a diagonal read), with the same
+#    checksum at every process count;
 # 3. the code blocks of the tutorial are the files' own: before a code block,
 #      <!-- file: F -->     the block is the whole of docs/tutorial/F;
 #      <!-- excerpt: F -->  the block is a run of whole lines of F;
@@ -81,6 +83,26 @@ for s in step1_mpi step2_grid step3_fine step4_funneled step5_multiple step6_bal
     if [ -z "$bad" ]; then ok "$s: $runs runs at 1-4 processes verify all 18315 points, checksum $ref"
     else notok "$s:$bad"; fi
 done
+
+# step 7 computes another kernel: its checksum is its own, the same in
+# every run (1x1, 2x1, 1x3 and 2x2 grids: the corner crosses processes)
+s=step7_diagonal bad="" runs=0 ref7=""
+if [ -x "$B/$s" ]; then
+    for np in 1 2 3 4; do
+        grid="comm"; [ $((np % 2)) -eq 0 ] && grid="latency"
+        out=$(cd "$B" && timeout 120 $MPIEXEC -n $np ./$s 11 37 45 7 $grid 2>&1)
+        rc=$?
+        runs=$((runs + 1))
+        sum=$(echo "$out" | sed -n 's/^checksum \([0-9a-f]\{16\}\)$/\1/p')
+        [ -z "$ref7" ] && ref7=$sum
+        if [ $rc -ne 0 ] || [ -z "$sum" ] || [ "$sum" != "$ref7" ] ||
+           ! echo "$out" | grep -q "^verify: ok, 18315 of 18315 points compared bitwise, 0 differ\$"; then
+            bad="$bad [np=$np $grid: exit $rc: $(echo "$out" | tr '\n' ' ' | cut -c1-200)]"
+        fi
+    done
+    if [ -z "$bad" ]; then ok "$s: $runs runs at 1-4 processes verify all 18315 points, checksum $ref7"
+    else notok "$s:$bad"; fi
+else notok "$s: not built"; fi
 
 # a step that computes something else must say so and fail
 sed 's|^\( *\)((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))$|\1((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) * 1.0000001|' \
