@@ -429,7 +429,7 @@ static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, i
                                    size_t msglen, tilehybrid_agreement *out)
 {
     enum { LOCAL = 32 };
-    uint64_t stack[2 * LOCAL + 2], *buf = stack, *res;
+    uint64_t stack[2 * (2 * LOCAL + 1)], *buf = stack, *res;   /* values, complements, key; twice */
     int rank = 0, rc, i, cnt = 2 * n + 1;
     out->code = TILEHYBRID_ERR_MPI;
     out->rank = -1;

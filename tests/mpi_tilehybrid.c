@@ -23,6 +23,9 @@ int main(int argc, char **argv)
     check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 40, NULL, 0, &a) == 0 &&
                                   a.code == 0 && a.rank == -1 && a.index == -1,
               "agree: equal values, no error (40 values, past the stack buffer)");
+    check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 32, NULL, 0, &a) == 0 &&
+                                  a.code == 0 && a.index == -1,
+              "agree: 32 values, the most the stack buffer holds (ASan: no overflow)");
 
     /* values near 0 and near 2^64: unsigned order must hold (MPICH 4.0's
      * MPI_MIN on MPI_UINT64_T compares as signed) */
