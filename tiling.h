@@ -2124,7 +2124,7 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
 {
     const int *v = c->stencil[k];
     char buf[12 * (TILE_MAX_DIMS + 1) + 4];
-    int n = c->n, i, first = 0;
+    int n = c->n, i, first = 0, fdim = 0;
     for (i = 0; i <= n; i++) {
         int lim = i < n ? INT_MAX / 2 : TILE_MAX_DEPZ;
         if (v[i] < -lim || v[i] > lim)   /* before any arithmetic (INT_MIN) */
@@ -2136,23 +2136,22 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
     for (i = 0; i <= n; i++) {
         int u = v[lo[i]] * p->deps.dir[lo[i]];   /* > 0: later along lo[i] */
         *later |= u > 0;
-        if (first == 0)
+        if (first == 0) {
             first = u;
+            fdim = lo[i];
+        }
     }
     if (first == 0)
         return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s is the "
                           "point itself: the current point is written, not read as a "
                           "dependence", k, tile__vec(buf, sizeof buf, v, n));
-    if (first > 0) {
-        for (i = 0; i <= n && v[lo[i]] * p->deps.dir[lo[i]] <= 0; i++)
-            ;
+    if (first > 0)   /* the first non-zero distance, in loop order, is forward */
         return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s reads a "
                           "later point along dimension %d (the loop runs %s there): in the "
                           "loop order every read must be at an earlier point (a read ahead "
                           "would read a value not yet written)", k,
-                          tile__vec(buf, sizeof buf, v, n), lo[i] + 1,
-                          p->deps.dir[lo[i]] > 0 ? "upward" : "downward");
-    }
+                          tile__vec(buf, sizeof buf, v, n), fdim + 1,
+                          p->deps.dir[fdim] > 0 ? "upward" : "downward");
     return TILE_OK;
 }
 
@@ -2305,8 +2304,8 @@ static inline int tile__widths(tile_plan *p, const tile_config *c)
             d->off[k][j] = o;
             if (-o > (j < n ? INT_MAX / 2 : TILE_MAX_DEPZ))
                 return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d: its "
-                                  "distance along %s dimension %d is %lld, too large (at most "
-                                  "%d%s)", k, d->skewed ? "skewed" : "", j + 1, (long long)-o,
+                                  "distance along %sdimension %d is %lld, too large (at most "
+                                  "%d%s)", k, d->skewed ? "skewed " : "", j + 1, (long long)-o,
                                   j < n ? INT_MAX / 2 : TILE_MAX_DEPZ,
                                   j < n ? "" : ", TILE_MAX_DEPZ");
             if (j < n && -o > d->d[j])
