@@ -162,6 +162,10 @@ enum tile_error {
     TILE_ERR_STORAGE,       /* storage or order not one of its enum values */
     TILE_ERR_STENCIL,       /* a stencil vector or a direction the plan cannot run */
     TILE_ERR_ACCESS,        /* TILE_AT with a wrong type size or an undeclared offset */
+    TILE_ERR_RANGE,         /* a tile, Z range, box, root or option outside its range */
+    TILE_ERR_NOT_STORED,    /* data asked for that the plan no longer (or not yet) stores */
+    TILE_ERR_OUTPUT,        /* the output hook returned an error */
+    TILE_ERR_REDUCE,        /* a reduction used on a plan it is not declared on, or wrongly */
     TILE_ERR_COUNT_
 };
 
@@ -357,6 +361,8 @@ typedef struct tile_run {
     int64_t *seg;                   /* seg[i * T + t]: thread t's part of a face (multiple) */
     tile__slot *slot;               /* per thread: error message, scratch element */
     double start;
+    struct tile__io *io;            /* output hook, reductions ("Data in and out") */
+    int completed;                  /* the last run completed without error */
 } tile_run;
 
 /**
@@ -426,6 +432,12 @@ typedef struct tile_cursor {
     tile_plan *plan;
 } tile_cursor;
 
+/* Runs call into the section "Data in and out" at the end of this header. */
+static inline void tile__io_start(tile_plan *p);
+static inline void tile__io_step(tile_plan *p, int64_t s);
+static inline void tile__io_finish(tile_plan *p);
+static inline void tile__io_free(tile_plan *p);
+
 /* ------------------------------------------------------------------------ */
 /* Errors, names, defaults                                                  */
 
@@ -457,6 +469,10 @@ static inline const char *tile_strerror(int err)
         "storage or order is not one of its enum values",
         "a stencil vector or loop direction that the plan cannot run",
         "TILE_AT with a type whose size is not the element size, or an undeclared offset",
+        "a tile, Z range, box, root or option outside its range",
+        "the data asked for is not stored (no completed run, or planes the Z window dropped)",
+        "the output hook returned an error",
+        "a reduction used on a plan it is not declared on, or with the wrong operation",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tilehybrid error";
@@ -1045,6 +1061,7 @@ static inline void tile__announce(tile_plan *p, int64_t k)
  */
 static inline void tile_schedule(tile_plan *p, int64_t s)
 {
+    tile__io_step(p, s);
     if (p->run.announced == 0 && p->ntiles > 0)
         tile__announce(p, 0);
     while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
@@ -1249,6 +1266,7 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
     if (!p->run.ok)
         return 0;
     tile__run_reset(p);
+    tile__io_start(p);
     tile__fill_zlow(p);
     tile_schedule(p, -1);
     p->run.start = tile_wtime();
@@ -1265,7 +1283,9 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
 static inline void tile_run_finish(tile_plan *p)
 {
     int t;
-    double wall = tile_wtime() - p->run.start;
+    double wall;
+    tile__io_step(p, INT64_MAX);    /* hand out the last tiles */
+    wall = tile_wtime() - p->run.start;
     p->run.seconds = wall;
     for (t = 0; t < p->cfg.threads; t++) {
         tile_stats *s = &p->run.stats[t];
@@ -1278,7 +1298,7 @@ static inline void tile_run_finish(tile_plan *p)
             tile__fail(p, s->error, "", -1, "thread %d: %s", t,
                        p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
-    tile__agree(p, NULL, 0, NULL, NULL);
+    tile__io_finish(p);             /* agrees the outcome, combines the reductions */
 }
 
 /**
@@ -2335,6 +2355,7 @@ static inline void tile_plan_destroy(tile_plan *plan)
     TILEHYBRID_FREE(plan->run.next_tile);
     TILEHYBRID_FREE(plan->run.sigma);
     TILEHYBRID_FREE(plan->run.bounds);
+    tile__io_free(plan);
     plan->threads.coord = plan->threads.delay = plan->run.nreq = NULL;
     plan->store.ring = NULL;
     plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
@@ -2369,6 +2390,893 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
     }
     memcpy(out, tile__plane(plan, z) + tile__offset(plan, x), plan->cfg.elem_size);
     return 1;
+}
+
+/* ======================================================================== */
+/* Data in and out                                                          */
+/*                                                                          */
+/* The toolkit owns the plan's arrays; this section moves data across that  */
+/* border, always in the user's coordinates and bit for bit:                */
+/*   - input: tile_input_box() says which box of an input array a rank      */
+/*     needs (its block, a reach around it, one tile's planes or all of Z); */
+/*     the body indexes a local array of that box with tile_input_index();  */
+/*   - output: tile_gather() copies the stored result (all of Z under       */
+/*     TILE_STORE_FULL, the last planes of the window otherwise) into the   */
+/*     global row-major array on a root or on every rank; tile_output_set() */
+/*     hands each finished tile of the block to a function during the run  */
+/*     (memory independent of Z);                                          */
+/*   - tile_exchange() moves user arrays between ranks box to box: a       */
+/*     plan's result to the next plan's input, with halos, in another      */
+/*     direction (chained sweeps);                                         */
+/*   - reductions declared on a plan (tile_reduction_init, tile_reduce):   */
+/*     sum (exact), min, max, max and min with location, and a 64-bit      */
+/*     integer sum, combined at the end of the run into the same bits for  */
+/*     every model, grid and thread count.                                 */
+/* Layout: a box's array is row-major over its dimensions X_1 .. X_N, Z    */
+/* (Z last, contiguous), unless a function says otherwise.                 */
+/* ======================================================================== */
+
+/** TILE_ALL_TILES - tile_input_box()'s tile for every plane of Z. */
+#define TILE_ALL_TILES (-1)
+/** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
+#define TILE_ROOT_ALL (-1)
+/** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
+#define TILE_MAX_REDUCTIONS 16
+
+/** Layout of an array over a box (both row-major in the user's coordinates). */
+enum tile_layout {
+    TILE_LAYOUT_Z_LAST = 0,   /* [x_1]...[x_N][z]: the global array's layout */
+    TILE_LAYOUT_Z_FIRST = 1   /* [z][x_1]...[x_N]: plane after plane */
+};
+
+/**
+ * struct tile_box - a box of the space in the user's coordinates.
+ * @ndims: the dimensions, N + 1 (X_1 .. X_N, then Z).
+ * @lo:    the first point along each dimension.
+ * @len:   the points along each dimension (0 anywhere: the box is empty).
+ * An array over a box holds its points row-major, Z last:
+ * tile_box_index().
+ */
+typedef struct tile_box {
+    int ndims;
+    int64_t lo[TILE_MAX_DIMS + 1];
+    int64_t len[TILE_MAX_DIMS + 1];
+} tile_box;
+
+/**
+ * struct tile_reach - how far around a point the body reads an input
+ * array, per dimension (N + 1 entries, Z last), in the user's
+ * coordinates: from -below[i] to +above[i] (both >= 0).  Zero it for
+ * reads at the point itself; tile_reach_stencil() gives the stencil's.
+ */
+typedef struct tile_reach {
+    int below[TILE_MAX_DIMS + 1];
+    int above[TILE_MAX_DIMS + 1];
+} tile_reach;
+
+/** tile_box_points() - the points of a box (0 when empty). */
+static inline int64_t tile_box_points(const tile_box *b)
+{
+    int64_t v = 1;
+    int i;
+    for (i = 0; i < b->ndims; i++)
+        v *= b->len[i] > 0 ? b->len[i] : 0;
+    return v;
+}
+
+/** tile_box_stride() - elements between neighbours along dimension i of an
+ *  array over box b (Z last): the product of the lengths after i. */
+static inline int64_t tile_box_stride(const tile_box *b, int i)
+{
+    int64_t s = 1;
+    int j;
+    for (j = i + 1; j < b->ndims; j++)
+        s *= b->len[j];
+    return s;
+}
+
+/**
+ * tile_box_index() - where point c is in an array over box b.
+ * @b: the box; @c: b->ndims user coordinates (Z last).
+ * Return: the element index (row-major, Z last), or -1 when c is outside.
+ */
+static inline int64_t tile_box_index(const tile_box *b, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i < b->ndims; i++) {
+        if (c[i] < b->lo[i] || c[i] - b->lo[i] >= b->len[i])
+            return -1;
+        idx = idx * b->len[i] + (c[i] - b->lo[i]);
+    }
+    return idx;
+}
+
+/**
+ * tile_box_intersect() - the common points of two boxes.
+ * @a, @b: boxes of the same ndims; @out: receives the intersection.
+ * Return: 1 if it is not empty, else 0 (out then has a 0 length).
+ */
+static inline int tile_box_intersect(const tile_box *a, const tile_box *b, tile_box *out)
+{
+    int i, ne = a->ndims == b->ndims;
+    tile_box r;
+    memset(&r, 0, sizeof r);
+    r.ndims = a->ndims;
+    for (i = 0; i < a->ndims && ne; i++) {
+        int64_t lo = a->lo[i] > b->lo[i] ? a->lo[i] : b->lo[i];
+        int64_t ha = a->lo[i] + (a->len[i] > 0 ? a->len[i] : 0);
+        int64_t hb = b->lo[i] + (b->len[i] > 0 ? b->len[i] : 0);
+        int64_t hi = ha < hb ? ha : hb;
+        r.lo[i] = lo;
+        r.len[i] = hi > lo ? hi - lo : 0;
+        ne = hi > lo;
+    }
+    *out = r;
+    return ne;
+}
+
+/**
+ * tile_box_copy() - copy the common points of two arrays over boxes.
+ * @from, @src: the source box and its array (row-major, Z last).
+ * @to, @dst:   the destination box and its array.
+ * @esz:        bytes per element.
+ * A local copy, bit for bit (the output hook drops a tile into an array of
+ * the block with it).
+ * Return: the points copied (0 when the boxes do not meet), -1 when the
+ * boxes have different or invalid ndims.
+ */
+static inline int64_t tile_box_copy(const tile_box *from, const void *src, const tile_box *to,
+                                    void *dst, size_t esz)
+{
+    tile_box c;
+    int64_t x[TILE_MAX_DIMS + 1], n = 0;
+    int d = from->ndims, i;
+    if (d < 1 || d > TILE_MAX_DIMS + 1 || to->ndims != d)
+        return -1;
+    if (!tile_box_intersect(from, to, &c))
+        return 0;
+    for (i = 0; i < d; i++)
+        x[i] = c.lo[i];
+    for (;;) {
+        int64_t is = tile_box_index(from, x), id = tile_box_index(to, x);
+        memcpy((unsigned char *)dst + (size_t)id * esz,
+               (const unsigned char *)src + (size_t)is * esz, (size_t)c.len[d - 1] * esz);
+        n += c.len[d - 1];
+        for (i = d - 2; i >= 0; i--) {
+            if (++x[i] < c.lo[i] + c.len[i])
+                break;
+            x[i] = c.lo[i];
+        }
+        if (i < 0)
+            return n;
+    }
+}
+
+/* The block of the process at Cartesian coordinates pc, in the user's
+ * coordinates, over the whole of Z. */
+static inline void tile__block_box(const tile_plan *p, const int *pc, tile_box *b)
+{
+    int i, n = p->cfg.n;
+    memset(b, 0, sizeof *b);
+    b->ndims = n + 1;
+    for (i = 0; i < n; i++) {
+        int64_t lo = 0, len = 0;
+        topo_block(p->cfg.extent[i], p->pdims[i], pc[i], &lo, &len);
+        b->lo[i] = p->deps.dir[i] > 0 ? lo : p->cfg.extent[i] - lo - len;
+        b->len[i] = len;
+    }
+    b->lo[n] = 0;
+    b->len[n] = p->cfg.zlen;
+}
+
+/* Internal planes [z0, z1) as the user's Z range: b->lo[N], b->len[N]. */
+static inline void tile__zbox(const tile_plan *p, int64_t z0, int64_t z1, tile_box *b)
+{
+    int n = p->cfg.n;
+    b->lo[n] = p->deps.dir[n] > 0 ? z0 : p->cfg.zlen - z1;
+    b->len[n] = z1 - z0;
+}
+
+/**
+ * tile_input_box() - the box of an input array that this rank needs.
+ * @plan:  the plan (after tile_plan_create).
+ * @tile:  TILE_ALL_TILES for the whole of Z, or a tile 0..plan->ntiles-1
+ *         (its planes; tiles are numbered in the order the loop runs, so
+ *         with cfg.dir[N] = -1 tile 0 holds the highest Z).
+ * @reach: how far around each point the body reads the array (NULL: at
+ *         the point only; tile_reach_stencil() gives the stencil's reach).
+ * @box:   receives the box in the user's coordinates: this rank's block
+ *         (mirrored where cfg.dir is -1) and the tile's planes, widened by
+ *         the reach and clipped to the space (what lies outside is the
+ *         boundary's business).
+ * @st:    NULL, or the argument at fault.
+ *
+ * Local, no communication.  Allocate tile_box_points(box) elements, fill
+ * them (from a file, a formula, tile_exchange()), and read them in the body
+ * at tile_input_index(&it, &box), plus o * tile_box_stride(&box, i) for an
+ * offset o along i.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (a tile outside
+ * TILE_ALL_TILES..ntiles-1, a reach outside 0..2^30).
+ */
+static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile_reach *reach,
+                                 tile_box *box, tilehybrid_status *st)
+{
+    int i, n;
+    if (plan == NULL || box == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "box", -1);
+    n = plan->cfg.n;
+    if (tile < TILE_ALL_TILES || tile >= plan->ntiles)
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "tile", tile);
+    for (i = 0; reach != NULL && i <= n; i++)
+        if (reach->below[i] < 0 || reach->above[i] < 0 || reach->below[i] > (1 << 30) ||
+            reach->above[i] > (1 << 30))
+            return tilehybrid_status_set(st, TILE_ERR_RANGE, "reach", i);
+    tile__block_box(plan, plan->pcoords, box);
+    if (tile >= 0)
+        tile__zbox(plan, tile__tile_z0(plan, tile), tile__tile_z1(plan, tile), box);
+    for (i = 0; reach != NULL && i <= n; i++) {
+        int64_t ext = i < n ? plan->cfg.extent[i] : plan->cfg.zlen;
+        int64_t lo = box->lo[i] - reach->below[i], hi = box->lo[i] + box->len[i];
+        hi = ext - hi > reach->above[i] ? hi + reach->above[i] : ext;
+        box->lo[i] = lo > 0 ? lo : 0;
+        box->len[i] = hi - box->lo[i];
+    }
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_reach_stencil() - the reach of the plan's stencil: per dimension the
+ * largest distance below and above the point that a declared vector (or
+ * the widths dep[]/depz, read against the loop's direction) reads.
+ * @plan: the plan; @reach: receives it.
+ * Return: TILE_OK or TILE_ERR_NULL.
+ */
+static inline int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
+{
+    int i, k, n;
+    if (plan == NULL || reach == NULL)
+        return TILE_ERR_NULL;
+    memset(reach, 0, sizeof *reach);
+    n = plan->cfg.n;
+    for (i = 0; i <= n && plan->cfg.nstencil == 0; i++) {
+        int d = i < n ? plan->deps.d[i] : plan->deps.dz;
+        if (plan->deps.dir[i] > 0)
+            reach->below[i] = d;
+        else
+            reach->above[i] = d;
+    }
+    for (k = 0; k < plan->cfg.nstencil; k++)
+        for (i = 0; i <= n; i++) {
+            int o = plan->cfg.stencil[k][i];
+            if (-o > reach->below[i])
+                reach->below[i] = -o;
+            if (o > reach->above[i])
+                reach->above[i] = o;
+        }
+    return TILE_OK;
+}
+
+/**
+ * tile_input_index() - in the body: the index of the point being computed
+ * in an array over box b (row-major, Z last).
+ * @it: the cursor (&it); @b: a box from tile_input_box() that holds every
+ *      point of the block the body reads (not checked: an index outside
+ *      the array is the caller's bug).
+ * O(N) integer arithmetic.  A neighbour at offset o along dimension i is
+ * o * tile_box_stride(b, i) elements away (compute the strides before the
+ * run).
+ */
+static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= it->n; i++)
+        idx = idx * b->len[i] + (tile_coord(it, i) - b->lo[i]);
+    return idx;
+}
+
+/**
+ * tile_stored_zrange() - the Z range (user coordinates) that tile_gather()
+ * and tile_get() can read now.
+ * @plan: the plan.
+ * @z0, @zlen: receive the range [z0, z0 + zlen).
+ *
+ * Only after a run that completed without error (until the next run
+ * starts).  TILE_STORE_FULL keeps every plane; the Z window keeps the last
+ * R - z planes the loop computed (R the window's planes, z the tile height;
+ * every plane when the window covers Z): z >= Z - (R - z) when the loop
+ * runs upward along Z, z < R - z when it runs downward.
+ * Return: TILE_OK, TILE_ERR_NULL, or TILE_ERR_NOT_STORED (no completed
+ * run; the range is then empty).
+ */
+static inline int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
+{
+    int64_t h, keep, Z;
+    if (plan == NULL || z0 == NULL || zlen == NULL)
+        return TILE_ERR_NULL;
+    *z0 = *zlen = 0;
+    if (!plan->run.completed || plan->status.code != TILE_OK)
+        return TILE_ERR_NOT_STORED;
+    Z = plan->cfg.zlen;
+    h = plan->cfg.tile_height < Z ? plan->cfg.tile_height : Z;
+    /* the same rule as tile_get() */
+    keep = plan->store.ring_planes >= plan->ntiles * h ? Z : plan->store.ring_planes - h;
+    *z0 = plan->deps.dir[plan->cfg.n] > 0 ? Z - keep : 0;
+    *zlen = keep;
+    return TILE_OK;
+}
+
+/* Packing the stored block, in the user's coordinates: rows of the plan's
+ * planes into an array over box (Z last or Z first). */
+typedef struct tile__packer {
+    const tile_plan *p;
+    unsigned char *dst;
+    const tile_box *box;
+    int layout;
+    int64_t plane;      /* points of one plane of the box */
+} tile__packer;
+
+static inline void tile__pack_row(void *ctx, unsigned char *row, size_t bytes, const int64_t *x,
+                                  int64_t z)
+{
+    const tile__packer *k = (const tile__packer *)ctx;
+    const tile_plan *p = k->p;
+    const tile_box *b = k->box;
+    int n = p->cfg.n, i;
+    size_t esz = p->cfg.elem_size, e, cnt = bytes / esz;
+    int64_t idx = 0, step;
+    for (i = 0; i < n; i++)
+        idx = idx * b->len[i] + (tile__user(p, i, p->lo[i] + x[i]) - b->lo[i]);
+    if (k->layout == TILE_LAYOUT_Z_LAST) {
+        idx = idx * b->len[n] + (tile__user(p, n, z) - b->lo[n]);
+        step = b->len[n] * p->deps.dir[n - 1];
+    } else {
+        idx += (tile__user(p, n, z) - b->lo[n]) * k->plane;
+        step = p->deps.dir[n - 1];
+    }
+    if (step == 1) {
+        memcpy(k->dst + (size_t)idx * esz, row, bytes);
+        return;
+    }
+    for (e = 0; e < cnt; e++)
+        memcpy(k->dst + (size_t)(idx + (int64_t)e * step) * esz, row + e * esz, esz);
+}
+
+/* Pack this rank's block over internal planes [z0, z1) into dst, an array
+ * over box (the block and the user's Z range of those planes). */
+static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
+                                    const tile_box *box, int layout, void *dst)
+{
+    int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    tile__packer k;
+    int i;
+    k.p = p;
+    k.dst = (unsigned char *)dst;
+    k.box = box;
+    k.layout = layout;
+    k.plane = 1;
+    for (i = 0; i < p->cfg.n; i++) {
+        hi[i] = p->len[i];
+        k.plane *= box->len[i];
+    }
+    tile__for_rows(p, z0, z1, lo, hi, tile__pack_row, &k);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Collective data calls: one verdict on every rank                         */
+
+/* The end of a collective data call's checks: every rank gets the same
+ * code and message (the lowest failing rank's, "rank R: " in front when
+ * there are several ranks; or the first argument of v[] that differs
+ * between ranks) in plan->errmsg, and st names the argument (argi into
+ * argn, broadcast from the failing rank).  plan->status, the state of the
+ * creation and the last run, is not touched: a refused data call does not
+ * stop the plan from running again.  Collective. */
+static inline int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
+                                   const uint64_t *v, int nv, const char *const *argn,
+                                   tilehybrid_status *st)
+{
+    tilehybrid_agreement a;
+    char buf[sizeof p->errmsg];
+    snprintf(buf, sizeof buf, "%s", msg);
+    if (tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a) != MPI_SUCCESS) {
+        snprintf(p->errmsg, sizeof p->errmsg, "an MPI call failed while agreeing across ranks");
+        return tilehybrid_status_set(st, TILE_ERR_MPI, "", -1);
+    }
+    if (a.code != 0) {
+        if (MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm) != MPI_SUCCESS)
+            argi = -1;
+        if (p->size > 1)
+            snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, buf);
+        else
+            snprintf(p->errmsg, sizeof p->errmsg, "%s", buf);
+        tilehybrid_status_set(st, a.code, argi >= 0 ? argn[argi] : "", -1);
+        if (st != NULL)
+            st->rank = a.rank;
+        return a.code;
+    }
+    if (a.index >= 0) {
+        snprintf(p->errmsg, sizeof p->errmsg, "%.40s: argument '%s' differs between ranks "
+                 "(%lld vs %lld)", argn[0], argn[a.index + 1], (long long)(int64_t)a.lo,
+                 (long long)(int64_t)a.hi);
+        return tilehybrid_status_set(st, TILE_ERR_MISMATCH, argn[a.index + 1], a.index);
+    }
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Free n datatypes (those that are not MPI_DATATYPE_NULL) and the array. */
+static inline void tile__free_types(MPI_Datatype *t, int n)
+{
+    int i;
+    for (i = 0; t != NULL && i < n; i++)
+        if (t[i] != MPI_DATATYPE_NULL)
+            (void)MPI_Type_free(&t[i]);
+    TILEHYBRID_FREE(t);
+}
+
+/* The subarray type of box `part` inside an array over box `whole` (both
+ * with lengths <= INT_MAX), elements of type elem; MPI_DATATYPE_NULL when
+ * part is empty.  Returns an MPI code. */
+static inline int tile__subarray(const tile_box *whole, const tile_box *part, MPI_Datatype elem,
+                                 MPI_Datatype *t)
+{
+    int sizes[TILE_MAX_DIMS + 1], sub[TILE_MAX_DIMS + 1], start[TILE_MAX_DIMS + 1], i, rc;
+    *t = MPI_DATATYPE_NULL;
+    if (tile_box_points(part) == 0)
+        return MPI_SUCCESS;
+    for (i = 0; i < whole->ndims; i++) {
+        sizes[i] = (int)whole->len[i];
+        sub[i] = (int)part->len[i];
+        start[i] = (int)(part->lo[i] - whole->lo[i]);
+    }
+    rc = MPI_Type_create_subarray(whole->ndims, sizes, sub, start, MPI_ORDER_C, elem, t);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Type_commit(t);
+    return rc;
+}
+
+/* The arguments of tile_gather, checked on this rank: 0 or a code, with
+ * the message in msg and the argument's index into its names in *argi. */
+static inline int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zlen, int root,
+                                     const void *out, char *msg, size_t len, int *argi)
+{
+    int64_t s0 = 0, sl = 0, pts = zlen;
+    int i, recv = root == TILE_ROOT_ALL || root == p->rank;
+    if (root < TILE_ROOT_ALL || root >= p->size)
+        return *argi = 3, snprintf(msg, len, "tile_gather: root = %d is not a rank of the plan's "
+                                   "communicator (0..%d) nor TILE_ROOT_ALL", root, p->size - 1),
+               TILE_ERR_RANGE;
+    if (z0 < 0 || zlen < 0 || z0 > p->cfg.zlen || zlen > p->cfg.zlen - z0)
+        return *argi = 2, snprintf(msg, len, "tile_gather: the Z range z0 = %lld, zlen = %lld "
+                                   "is not inside the space [0, %lld)", (long long)z0,
+                                   (long long)zlen, (long long)p->cfg.zlen), TILE_ERR_RANGE;
+    if (tile_stored_zrange(p, &s0, &sl) != TILE_OK)
+        return *argi = 5, snprintf(msg, len, "tile_gather: the plan has no result: it has not "
+                                   "run yet, or its last run failed"), TILE_ERR_NOT_STORED;
+    if (zlen > 0 && (z0 < s0 || z0 + zlen > s0 + sl))
+        return *argi = 2, snprintf(msg, len, "tile_gather: planes z = %lld..%lld are not stored:"
+                                   " the Z window keeps z = %lld..%lld after a run; use "
+                                   "TILE_STORE_FULL, or tile_output_set() to receive every "
+                                   "tile during the run", (long long)z0,
+                                   (long long)(z0 + zlen - 1), (long long)s0,
+                                   (long long)(s0 + sl - 1)), TILE_ERR_NOT_STORED;
+    if (recv && out == NULL && zlen > 0)
+        return *argi = 4, snprintf(msg, len, "tile_gather: out is NULL on a receiving rank"),
+               TILE_ERR_NULL;
+    for (i = 0; i < p->cfg.n; i++)
+        if (p->cfg.extent[i] > INT_MAX || !tilehybrid_mul_ok(pts, p->len[i], &pts))
+            pts = (int64_t)INT_MAX + 1;
+    if (zlen > INT_MAX || pts > INT_MAX)
+        return *argi = 2, snprintf(msg, len, "tile_gather: an extent, the Z range or a block "
+                                   "of it exceeds INT_MAX points (MPI counts); gather fewer "
+                                   "planes at a time"), TILE_ERR_OVERFLOW;
+    return TILE_OK;
+}
+
+/* The receive types of tile_gather: rank r's block over the Z range inside
+ * the global array over `all`.  Returns an MPI code. */
+static inline int tile__gather_types(const tile_plan *p, const tile_box *all, MPI_Datatype elem,
+                                     MPI_Datatype *rt)
+{
+    int r, rc = MPI_SUCCESS, pc[TILE_MAX_DIMS];
+    for (r = 0; r < p->size && rc == MPI_SUCCESS; r++) {
+        tile_box b;
+        rc = MPI_Cart_coords(p->comm, r, p->cfg.n, pc);
+        if (rc != MPI_SUCCESS)
+            break;
+        tile__block_box(p, pc, &b);
+        b.lo[p->cfg.n] = all->lo[p->cfg.n];
+        b.len[p->cfg.n] = all->len[p->cfg.n];
+        rc = tile__subarray(all, &b, elem, &rt[r]);
+    }
+    return rc;
+}
+
+/* The arrays of an MPI_Alltoallw: counts, displacements, types. */
+typedef struct tile__a2a {
+    int *scount, *sdisp, *rcount, *rdisp;
+    MPI_Datatype *stype, *rtype;
+} tile__a2a;
+
+/* Allocate for P ranks, counts 0, every type `fill`; 0 or MPI_ERR_NO_MEM. */
+static inline int tile__a2a_alloc(tile__a2a *a, int P, MPI_Datatype fill)
+{
+    int r;
+    a->scount = (int *)TILEHYBRID_MALLOC(sizeof(int) * 4 * (size_t)P);
+    a->stype = (MPI_Datatype *)TILEHYBRID_MALLOC(sizeof(MPI_Datatype) * 2 * (size_t)P);
+    if (a->scount == NULL || a->stype == NULL) {
+        TILEHYBRID_FREE(a->scount);
+        TILEHYBRID_FREE(a->stype);
+        a->scount = NULL;
+        a->stype = NULL;
+        return MPI_ERR_NO_MEM;
+    }
+    a->sdisp = a->scount + P;
+    a->rcount = a->scount + 2 * P;
+    a->rdisp = a->scount + 3 * P;
+    a->rtype = a->stype + P;
+    for (r = 0; r < 4 * P; r++)
+        a->scount[r] = 0;
+    for (r = 0; r < 2 * P; r++)
+        a->stype[r] = fill;
+    return MPI_SUCCESS;
+}
+
+static inline void tile__a2a_free(tile__a2a *a)
+{
+    TILEHYBRID_FREE(a->scount);
+    TILEHYBRID_FREE(a->stype);
+}
+
+/* A data movement by one MPI_Alltoallw: its arrays, the element type, the
+ * subarray types it made, the packed send buffer. */
+typedef struct tile__move {
+    tile__a2a a;
+    MPI_Datatype elem;
+    MPI_Datatype *sub;      /* 2P: sent to rank r, received from rank r */
+    unsigned char *buf;
+} tile__move;
+
+/* Allocate the movement's arrays for P ranks and the element type of esz
+ * bytes, with bufbytes of send buffer (local): an MPI code. */
+static inline int tile__move_init(tile__move *m, int P, size_t esz, size_t bufbytes)
+{
+    int r, rc;
+    memset(m, 0, sizeof *m);
+    m->elem = MPI_DATATYPE_NULL;
+    m->sub = (MPI_Datatype *)TILEHYBRID_MALLOC(sizeof(MPI_Datatype) * 2 * (size_t)P);
+    m->buf = (unsigned char *)TILEHYBRID_MALLOC(bufbytes > 0 ? bufbytes : 1);
+    for (r = 0; m->sub != NULL && r < 2 * P; r++)
+        m->sub[r] = MPI_DATATYPE_NULL;
+    rc = m->sub == NULL || m->buf == NULL ? MPI_ERR_NO_MEM : tile__a2a_alloc(&m->a, P, MPI_BYTE);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Type_contiguous((int)esz, MPI_BYTE, &m->elem);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Type_commit(&m->elem);
+    return rc;
+}
+
+static inline void tile__move_free(tile__move *m, int P)
+{
+    tile__a2a_free(&m->a);
+    if (m->elem != MPI_DATATYPE_NULL)
+        (void)MPI_Type_free(&m->elem);
+    tile__free_types(m->sub, m->sub == NULL ? 0 : 2 * P);
+    TILEHYBRID_FREE(m->buf);
+}
+
+/* Local preparation of tile_gather's movement: pack the block over the Z
+ * range of `all`, send it to the root (or every rank), receive (on a
+ * receiving rank) each rank's block through a subarray type of the global
+ * array: an MPI code. */
+static inline int tile__gather_prepare(const tile_plan *p, const tile_box *all, int root,
+                                       tile__move *m)
+{
+    tile_box mine;
+    int P = p->size, n = p->cfg.n, r, rc, recv = root == TILE_ROOT_ALL || root == p->rank;
+    int64_t zi0 = p->deps.dir[n] > 0 ? all->lo[n] : p->cfg.zlen - all->lo[n] - all->len[n];
+    tile__block_box(p, p->pcoords, &mine);
+    mine.lo[n] = all->lo[n];
+    mine.len[n] = all->len[n];
+    rc = tile__move_init(m, P, p->cfg.elem_size,
+                         (size_t)tile_box_points(&mine) * p->cfg.elem_size);
+    if (rc == MPI_SUCCESS && recv)
+        rc = tile__gather_types(p, all, m->elem, m->sub + P);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    tile__pack_block(p, zi0, zi0 + all->len[n], &mine, TILE_LAYOUT_Z_LAST, m->buf);
+    for (r = 0; r < P; r++) {
+        if (root == TILE_ROOT_ALL || root == r) {
+            m->a.scount[r] = (int)tile_box_points(&mine);
+            m->a.stype[r] = m->elem;
+        }
+        if (m->sub[P + r] != MPI_DATATYPE_NULL) {
+            m->a.rcount[r] = 1;
+            m->a.rtype[r] = m->sub[P + r];
+        }
+    }
+    return MPI_SUCCESS;
+}
+
+/* A local step of a collective data call failed with MPI code rc (0 when
+ * it did not): the code for tile__data_agree, the message in msg. */
+static inline int tile__mpi_code(int rc, const char *fn, const char *what, char *msg, size_t len)
+{
+    if (rc == MPI_SUCCESS)
+        return TILE_OK;
+    snprintf(msg, len, "%s: %s", fn, rc == MPI_ERR_NO_MEM ? "out of memory" : what);
+    return rc == MPI_ERR_NO_MEM ? TILE_ERR_NOMEM : TILE_ERR_MPI;
+}
+
+/**
+ * tile_gather() - copy the plan's result into the global array, on one
+ * rank or on every rank.
+ * @plan: the plan, after a run that completed without error.
+ * @z0, @zlen: the planes z0 .. z0 + zlen - 1 (user coordinates), which
+ *        must be stored: every plane under TILE_STORE_FULL, else the
+ *        range tile_stored_zrange() gives (the last planes the loop
+ *        computed); zlen 0 gathers nothing.
+ * @root: the rank of the plan's communicator that receives, or
+ *        TILE_ROOT_ALL for every rank.
+ * @out:  on a receiving rank, X_1 x ... x X_N x zlen elements of
+ *        cfg.elem_size bytes: the global array, row-major in the user's
+ *        coordinates with Z last (element (x, z) at
+ *        ((x_1 X_2 + x_2) ... X_N + x_N) zlen + (z - z0)); ignored elsewhere
+ *        (may be NULL).
+ * @st:   NULL, or the argument at fault and the rank that found it.
+ *
+ * Collective over the plan's communicator: every rank passes the same z0,
+ * zlen and root (otherwise TILE_ERR_MISMATCH on every rank).  A copy, bit
+ * for bit: the array equals the sequential loop's.  Each rank sends its
+ * block (one message; MPI places it through a subarray type).  On error
+ * every rank returns the same code with the same message in plan->errmsg;
+ * plan->status keeps the state of the last run, and the plan can run
+ * again.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (root, Z range),
+ * TILE_ERR_NOT_STORED (no completed run, or planes the window dropped),
+ * TILE_ERR_MISMATCH, TILE_ERR_OVERFLOW (an extent, zlen or a block above
+ * INT_MAX points), TILE_ERR_MPI.
+ */
+static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int root, void *out,
+                              tilehybrid_status *st)
+{
+    static const char *const argn[6] = { "tile_gather", "z0", "zlen", "root", "out", "plan" };
+    uint64_t v[3];
+    char msg[sizeof plan->errmsg] = "";
+    int code = TILE_OK, argi = -1, rc;
+    tile_box all;
+    tile__move m;
+    if (plan == NULL || plan->comm == MPI_COMM_NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    v[0] = (uint64_t)z0;
+    v[1] = (uint64_t)zlen;
+    v[2] = (uint64_t)(int64_t)root;
+    rc = tile__data_agree(plan, TILE_OK, -1, "", v, 3, argn, st);
+    if (rc != TILE_OK)
+        return rc;
+    code = tile__gather_check(plan, z0, zlen, root, out, msg, sizeof msg, &argi);
+    rc = tile__data_agree(plan, code, argi, msg, NULL, 0, argn, st);
+    if (rc != TILE_OK || zlen == 0)
+        return rc;
+    memset(&all, 0, sizeof all);
+    all.ndims = plan->cfg.n + 1;
+    for (argi = 0; argi < plan->cfg.n; argi++)
+        all.len[argi] = plan->cfg.extent[argi];
+    all.lo[plan->cfg.n] = z0;
+    all.len[plan->cfg.n] = zlen;
+    /* every rank allocates and builds its types first: a failure there
+     * stops every rank before the collective */
+    code = tile__mpi_code(tile__gather_prepare(plan, &all, root, &m), argn[0],
+                          "a datatype call failed", msg, sizeof msg);
+    rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+    if (rc == TILE_OK) {
+        code = tile__mpi_code(MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp, m.a.stype, out,
+                                            m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+                              argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
+        rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+    }
+    tile__move_free(&m, plan->size);
+    return rc;
+}
+
+/* A box that MPI can describe: 1..N+1 dimensions, lengths 0..INT_MAX, a
+ * point count and an end that fit 64 bits; 1 if so. */
+static inline int tile__box_ok(const tile_box *b)
+{
+    int64_t v = 1, end = 0;
+    int i;
+    if (b->ndims < 1 || b->ndims > TILE_MAX_DIMS + 1)
+        return 0;
+    for (i = 0; i < b->ndims; i++)
+        if (b->len[i] < 0 || b->len[i] > INT_MAX || !tilehybrid_mul_ok(v, b->len[i], &v) ||
+            !tilehybrid_add_ok(b->lo[i], b->len[i], &end))
+            return 0;
+    return 1;
+}
+
+/* tile_exchange's arguments on this rank: 0 or a code, message, argument. */
+static inline int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
+                                       const tile_box *want, const void *dst, char *msg,
+                                       size_t len, int *argi)
+{
+    if (have == NULL || want == NULL)
+        return *argi = have == NULL ? 3 : 5, snprintf(msg, len, "tile_exchange: %s is NULL",
+                                                      have == NULL ? "have" : "want"),
+               TILE_ERR_NULL;
+    if (esz < 1 || esz > ((size_t)1 << 30))
+        return *argi = 1, snprintf(msg, len, "tile_exchange: elem_size = %llu: must be in "
+                                   "1..2^30", (unsigned long long)esz), TILE_ERR_ELEM;
+    if (!tile__box_ok(have) || !tile__box_ok(want) || have->ndims != want->ndims)
+        return *argi = !tile__box_ok(have) ? 3 : 5,
+               snprintf(msg, len, "tile_exchange: the %s box is invalid (1..%d dimensions, the "
+                        "same for have and want; lengths 0..INT_MAX; sizes within 64 bits)",
+                        !tile__box_ok(have) ? "have" : "want", TILE_MAX_DIMS + 1),
+               TILE_ERR_RANGE;
+    if ((src == NULL && tile_box_points(have) > 0) || (dst == NULL && tile_box_points(want) > 0))
+        return *argi = src == NULL ? 4 : 6, snprintf(msg, len, "tile_exchange: %s is NULL but "
+                                                     "its box is not empty",
+                                                     src == NULL ? "src" : "dst"),
+               TILE_ERR_NULL;
+    return TILE_OK;
+}
+
+/* Every point of `want` must be in exactly one rank's have box: 0, or a
+ * code and the message. */
+static inline int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
+                                       char *msg, size_t len)
+{
+    int64_t got = 0;
+    int r, q;
+    tile_box a, b, c;
+    for (r = 0; r < P; r++)
+        if (tile_box_intersect(&haves[r], want, &a)) {
+            got += tile_box_points(&a);
+            for (q = 0; q < r; q++)
+                if (tile_box_intersect(&haves[q], &a, &b) && tile_box_intersect(&b, want, &c))
+                    return snprintf(msg, len, "tile_exchange: points of the want box are in the "
+                                    "have boxes of ranks %d and %d: the have boxes must not "
+                                    "overlap where a rank wants data", q, r), TILE_ERR_RANGE;
+        }
+    if (got != tile_box_points(want))
+        return snprintf(msg, len, "tile_exchange: the want box is not covered: %lld of its %lld "
+                        "points are in no rank's have box", (long long)(tile_box_points(want) -
+                                                                         got),
+                        (long long)tile_box_points(want)), TILE_ERR_RANGE;
+    return TILE_OK;
+}
+
+/* Local preparation of tile_exchange's movement from the boxes of every
+ * rank (boxes[2r] have, boxes[2r + 1] want): coverage, then the subarray
+ * types of what goes to and comes from each rank.  0 or a code. */
+static inline int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
+                                         tile__move *m, char *msg, size_t len)
+{
+    int P = p->size, me = p->rank, r, rc;
+    tile_box *haves = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)P), c;
+    rc = tile__move_init(m, P, esz, 0);
+    if (haves == NULL || rc != MPI_SUCCESS) {
+        TILEHYBRID_FREE(haves);
+        return tile__mpi_code(haves == NULL ? MPI_ERR_NO_MEM : rc, "tile_exchange",
+                              "MPI_Type_contiguous failed", msg, len);
+    }
+    for (r = 0; r < P; r++)
+        haves[r] = boxes[2 * r];
+    rc = tile__exchange_cover(haves, P, &boxes[2 * me + 1], msg, len);
+    TILEHYBRID_FREE(haves);
+    for (r = 0; r < P && rc == TILE_OK; r++) {
+        int mpi;
+        tile_box_intersect(&boxes[2 * me], &boxes[2 * r + 1], &c);
+        mpi = tile__subarray(&boxes[2 * me], &c, m->elem, &m->sub[r]);
+        tile_box_intersect(&boxes[2 * r], &boxes[2 * me + 1], &c);
+        if (mpi == MPI_SUCCESS)
+            mpi = tile__subarray(&boxes[2 * me + 1], &c, m->elem, &m->sub[P + r]);
+        rc = tile__mpi_code(mpi, "tile_exchange", "a datatype call failed", msg, len);
+        m->a.scount[r] = m->sub[r] != MPI_DATATYPE_NULL;
+        m->a.stype[r] = m->a.scount[r] ? m->sub[r] : MPI_BYTE;
+        m->a.rcount[r] = m->sub[P + r] != MPI_DATATYPE_NULL;
+        m->a.rtype[r] = m->a.rcount[r] ? m->sub[P + r] : MPI_BYTE;
+    }
+    return rc;
+}
+
+/**
+ * tile_exchange() - move user arrays between ranks, box to box: each rank
+ * has an array over one box and gets an array over another.
+ * @plan: a plan; its communicator carries the exchange (plans created on
+ *        the same communicator number their ranks alike, so any plan of a
+ *        chain will do).
+ * @esz:  bytes per element (the same on every rank; it need not be the
+ *        plan's element size).
+ * @have, @src: the box this rank holds and its array (row-major in the
+ *        user's coordinates, Z last); src may be NULL when the box is
+ *        empty.  Where ranks want data, the have boxes must not overlap.
+ * @want, @dst: the box this rank needs and its array, filled here; every
+ *        point of it must be in some rank's have box.
+ * @st:   NULL, or the argument at fault and the rank that found it.
+ *
+ * Collective over the plan's communicator.  The chain of two plans (a
+ * result of one plan is the input of the next, maybe in another direction
+ * or with a halo) is: an output hook copies each finished tile into an
+ * array over this rank's block (tile_box_copy), then tile_exchange() from
+ * that block (tile_input_box(first, TILE_ALL_TILES, NULL)) to the box the
+ * next plan reads (tile_input_box(next, TILE_ALL_TILES, &reach)).  Only
+ * what lies on another rank travels; a bitwise copy.  The boxes may have
+ * any number of dimensions up to N + 1 (the same for have and want, and on
+ * every rank), lengths up to INT_MAX.  One MPI_Allgather of the boxes and
+ * one MPI_Alltoallw with subarray types.  On error every rank returns the
+ * same code and message (plan->errmsg); nothing is received.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ELEM, TILE_ERR_RANGE (an
+ * invalid box, a want box not covered or covered twice),
+ * TILE_ERR_MISMATCH (esz or ndims differ), TILE_ERR_NOMEM, TILE_ERR_MPI.
+ */
+static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
+                                const void *src, const tile_box *want, void *dst,
+                                tilehybrid_status *st)
+{
+    static const char *const argn[7] = { "tile_exchange", "elem_size", "ndims", "have", "src",
+                                         "want", "dst" };
+    char msg[sizeof plan->errmsg] = "";
+    int code, argi = -1, rc, P;
+    uint64_t v[2];
+    tile_box *boxes = NULL, two[2];
+    tile__move m;
+    if (plan == NULL || plan->comm == MPI_COMM_NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    P = plan->size;
+    memset(&m, 0, sizeof m);
+    m.elem = MPI_DATATYPE_NULL;
+    code = tile__exchange_check(esz, have, src, want, dst, msg, sizeof msg, &argi);
+    v[0] = (uint64_t)esz;
+    v[1] = (uint64_t)(int64_t)(have != NULL ? have->ndims : 0);
+    boxes = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * 2 * (size_t)P);
+    if (code == TILE_OK && boxes == NULL)
+        code = tile__mpi_code(MPI_ERR_NO_MEM, argn[0], "", msg, sizeof msg);
+    rc = tile__data_agree(plan, code, argi, msg, v, 2, argn, st);
+    if (rc == TILE_OK) {
+        two[0] = *have;
+        two[1] = *want;
+        code = tile__mpi_code(MPI_Allgather(two, (int)sizeof two, MPI_BYTE, boxes,
+                                            (int)sizeof two, MPI_BYTE, plan->comm),
+                              argn[0], "MPI_Allgather failed", msg, sizeof msg);
+        if (code == TILE_OK)
+            code = tile__exchange_prepare(plan, esz, boxes, &m, msg, sizeof msg);
+        rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+        if (rc == TILE_OK) {
+            code = tile__mpi_code(MPI_Alltoallw(src, m.a.scount, m.a.sdisp, m.a.stype, dst,
+                                                m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+                                  argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
+            rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+        }
+        tile__move_free(&m, P);
+    }
+    TILEHYBRID_FREE(boxes);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The run's hooks (called by the engine; the thread that does the messages) */
+
+static inline void tile__io_start(tile_plan *p)
+{
+    p->run.completed = 0;
+}
+
+static inline void tile__io_step(tile_plan *p, int64_t s)
+{
+    (void)p;
+    (void)s;
+}
+
+static inline void tile__io_finish(tile_plan *p)
+{
+    tile__agree(p, NULL, 0, NULL, NULL);
+    p->run.completed = p->status.code == TILE_OK;
+}
+
+static inline void tile__io_free(tile_plan *p)
+{
+    (void)p;
 }
 
 #ifdef __cplusplus

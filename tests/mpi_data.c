@@ -1,0 +1,704 @@
+/* tests/mpi_data.c -- data in and out of a plan, in every model, against
+ * plain sequential loops, bitwise.
+ *
+ * Random small configurations (the same on every rank): N = 1, 2, 3,
+ * random stencils and loop directions, extents not divisible by the grid
+ * or by the tile height, every model with 1-3 threads, both storages.
+ * The body also reads an input array through tile_input_box() and
+ * tile_input_index() (this rank's part only, with the reach of a random
+ * offset); the result is then gathered with tile_gather() to a random root
+ * or to every rank and compared with the sequential loop's array; user
+ * arrays move between two decompositions with tile_exchange().  Then the
+ * refusals: a tile outside the space, a Z range the window dropped, a gather
+ * before any run or after a failed one, arguments that differ between
+ * ranks (the same message on every rank, no hang), a want box that no rank
+ * has or that two ranks have.  Run at 1-4 processes by tests/run.sh.
+ */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <string.h>
+
+static int nprocs, myrank;
+
+/* Deterministic generator, identical on every rank. */
+static uint64_t rng_state = 0x2545f4914f6cdd1dull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
+
+static uint64_t bits(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* A value of any point (user coordinates, inside or outside the space). */
+static double hashv(const int64_t *c, int n, int64_t salt)
+{
+    int64_t s = 1000003 + salt;
+    static const int64_t w[4] = { 31, 17, 7, 5 };
+    int i;
+    for (i = 0; i <= n; i++)
+        s += w[i] * c[i];
+    return (double)(((s % 97) + 97) % 97) / 97.0;
+}
+
+typedef struct ctx_t {
+    int n;
+} ctx_t;
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    *(double *)out = hashv(c, ((const ctx_t *)ctx)->n, 0);
+}
+
+/* The input array's value at c (inside the space). */
+static double input_value(const int64_t *c, int n) { return hashv(c, n, 11); }
+
+/* The test's kernel: the stencil's reads, and the input array at the point
+ * and at offset io (0 where that is outside the space). */
+typedef struct kernel {
+    tile_config cfg;
+    int io[4];          /* the input read's offset (user coordinates) */
+} kernel;
+
+static int inside(const kernel *k, const int64_t *c)
+{
+    int i;
+    for (i = 0; i <= k->cfg.n; i++)
+        if (c[i] < 0 || c[i] >= (i < k->cfg.n ? k->cfg.extent[i] : k->cfg.zlen))
+            return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The sequential loop: every dimension in its direction, Z outermost.     */
+
+typedef struct seq {
+    int n;
+    int64_t ext[4], total;
+    double *a;
+} seq;
+
+static int64_t seq_index(const seq *s, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= s->n; i++) {
+        if (c[i] < 0 || c[i] >= s->ext[i])
+            return -1;
+        idx = idx * s->ext[i] + c[i];
+    }
+    return idx;
+}
+
+static double seq_read(const seq *s, const int64_t *c, const int *o)
+{
+    int64_t d[4], idx;
+    int i;
+    for (i = 0; i <= s->n; i++)
+        d[i] = c[i] + o[i];
+    idx = seq_index(s, d);
+    return idx >= 0 ? s->a[idx] : hashv(d, s->n, 0);
+}
+
+/* The point update, the same expression in the same order in both. */
+#define UPDATE(READ, INPUT)                                                       \
+    double v = 0.25 * (INPUT);                                                    \
+    int k_;                                                                       \
+    for (k_ = 0; k_ < cfg->nstencil; k_++)                                        \
+        v = 0.5 * v + 0.3 * READ(cfg->stencil[k_]);
+
+static double seq_input(const kernel *k, const int64_t *c)
+{
+    int64_t d[4];
+    int i;
+    for (i = 0; i <= k->cfg.n; i++)
+        d[i] = c[i] + k->io[i];
+    return input_value(c, k->cfg.n) + (inside(k, d) ? 0.5 * input_value(d, k->cfg.n) : 0.0);
+}
+
+static void seq_run(seq *s, const kernel *k)
+{
+    const tile_config *cfg = &k->cfg;
+    int n = cfg->n, i;
+    int64_t c[4], idx;
+    s->n = n;
+    s->total = 1;
+    for (i = 0; i <= n; i++) {
+        s->ext[i] = i < n ? cfg->extent[i] : cfg->zlen;
+        s->total *= s->ext[i];
+    }
+    s->a = (double *)malloc(sizeof(double) * (size_t)s->total);
+    for (idx = 0; idx < s->total; idx++) {
+        /* Z outermost, then X_1 .. X_N, each in its direction */
+        int64_t r = idx;
+        for (i = n - 1; i >= 0; i--) {
+            c[i] = r % s->ext[i];
+            r /= s->ext[i];
+        }
+        c[n] = r;
+        for (i = 0; i <= n; i++)
+            if (cfg->dir[i] < 0)
+                c[i] = s->ext[i] - 1 - c[i];
+        {
+#define SEQ_READ(o) seq_read(s, c, (o))
+            UPDATE(SEQ_READ, seq_input(k, c))
+#undef SEQ_READ
+            s->a[seq_index(s, c)] = v;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* The tiled run: the input array over tile_input_box with the reach of io */
+
+typedef struct input {
+    tile_box box;
+    double *a;
+    int64_t off;        /* io's offset in the array */
+} input;
+
+static int make_input(const tile_plan *plan, const kernel *k, input *in)
+{
+    tile_reach r;
+    int i, rc;
+    int64_t idx, c[4];
+    memset(&r, 0, sizeof r);
+    for (i = 0; i <= k->cfg.n; i++) {
+        r.below[i] = k->io[i] < 0 ? -k->io[i] : 0;
+        r.above[i] = k->io[i] > 0 ? k->io[i] : 0;
+    }
+    rc = tile_input_box(plan, TILE_ALL_TILES, &r, &in->box, NULL);
+    if (rc != TILE_OK)
+        return rc;
+    in->a = (double *)malloc(sizeof(double) * (size_t)(tile_box_points(&in->box) + 1));
+    in->off = 0;
+    for (i = 0; i <= k->cfg.n; i++)
+        in->off += k->io[i] * tile_box_stride(&in->box, i);
+    for (idx = 0; idx < tile_box_points(&in->box); idx++) {
+        int64_t q = idx;
+        for (i = k->cfg.n; i >= 0; i--) {
+            c[i] = in->box.lo[i] + q % in->box.len[i];
+            q /= in->box.len[i];
+        }
+        in->a[idx] = input_value(c, k->cfg.n);
+    }
+    return TILE_OK;
+}
+
+/* The input term in the body: the point, and io when it is inside. */
+static double tiled_input(const tile_cursor *it, const kernel *k, const input *in)
+{
+    int64_t idx = tile_input_index(it, &in->box), d[4];
+    int i;
+    for (i = 0; i <= k->cfg.n; i++)
+        d[i] = tile_coord(it, i) + k->io[i];
+    return in->a[idx] + (inside(k, d) ? 0.5 * in->a[idx + in->off] : 0.0);
+}
+
+#define DEFINE_RUN(NDIM, READ)                                                   \
+    static void run##NDIM(tile_plan *plan, const kernel *kk, const input *in)    \
+    {                                                                            \
+        const tile_config *cfg = &kk->cfg;                                       \
+        HYBRID_RUN(plan, it, {                                                   \
+            UPDATE(READ, tiled_input(&it, kk, in))                               \
+            TILE_AT(double, it, ZERO##NDIM) = v;                                 \
+        });                                                                      \
+    }
+#define ZERO1 0, 0
+#define ZERO2 0, 0, 0
+#define ZERO3 0, 0, 0, 0
+#define R1(o) TILE_AT(double, it, (o)[0], (o)[1])
+#define R2(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2])
+#define R3(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2], (o)[3])
+DEFINE_RUN(1, R1)
+DEFINE_RUN(2, R2)
+DEFINE_RUN(3, R3)
+
+static void run_plan(tile_plan *plan, const kernel *k, const input *in)
+{
+    if (k->cfg.n == 1)
+        run1(plan, k, in);
+    else if (k->cfg.n == 2)
+        run2(plan, k, in);
+    else
+        run3(plan, k, in);
+}
+
+static void random_kernel(kernel *k, int n)
+{
+    tile_config *cfg = &k->cfg;
+    int i, j;
+    tile_config_init(cfg, n);
+    for (i = 0; i < n; i++)
+        cfg->extent[i] = rnd_in(2, n == 1 ? 30 : n == 2 ? 11 : 6);
+    cfg->zlen = rnd_in(1, n == 1 ? 40 : n == 2 ? 17 : 8);
+    for (i = 0; i <= n; i++) {
+        cfg->dir[i] = rnd_in(0, 2) == 0 ? -1 : 1;
+        k->io[i] = (int)rnd_in(-2, 2);
+    }
+    for (i = 0; i < n; i++)
+        cfg->dep[i] = 0;
+    cfg->depz = 0;
+    cfg->nstencil = (int)rnd_in(1, 4);
+    for (j = 0; j < cfg->nstencil; j++) {
+        int nz;
+        do {
+            nz = 0;
+            for (i = 0; i <= n; i++) {
+                int u = rnd_in(0, 2) == 0 ? 0 : -(int)rnd_in(0, 1);
+                cfg->stencil[j][i] = u * cfg->dir[i];
+                nz |= u != 0;
+            }
+        } while (!nz);
+    }
+    cfg->tile_height = rnd_in(1, cfg->zlen + 2);
+    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
+    cfg->balance.bal = (double)rnd_in(30, 100) / 100.0;
+    cfg->storage = (int)rnd_in(0, 1);
+    cfg->order = (int)rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
+    cfg->boundary = edge;
+}
+
+static void describe(const kernel *k, char *buf, size_t len)
+{
+    const tile_config *c = &k->cfg;
+    int i, o = 0;
+    o += snprintf(buf + o, len - (size_t)o, "space ");
+    for (i = 0; i < c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, "%lldx", (long long)c->extent[i]);
+    o += snprintf(buf + o, len - (size_t)o, "%lld dir", (long long)c->zlen);
+    for (i = 0; i <= c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, " %+d", c->dir[i]);
+    snprintf(buf + o, len - (size_t)o, " z=%lld model=%s T=%d storage=%d order=%d",
+             (long long)c->tile_height, tile_model_name(c->model), c->threads, c->storage,
+             c->order);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Checks                                                                  */
+
+/* 1 on every rank when s is the same text on every rank. */
+static int same_everywhere(const char *s)
+{
+    char buf[512];
+    int same, all;
+    snprintf(buf, sizeof buf, "%s", s);
+    MPI_Bcast(buf, (int)sizeof buf, MPI_CHAR, 0, MPI_COMM_WORLD);
+    same = strcmp(buf, s) == 0;
+    MPI_Allreduce(&same, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all;
+}
+
+/* Every point of the space is in exactly one rank's block box. */
+static int blocks_cover(const tile_plan *plan, const seq *s)
+{
+    tile_box b;
+    int64_t idx, c[4];
+    int *mine = (int *)calloc((size_t)s->total, sizeof(int)), *all, ok = 1, i;
+    all = (int *)calloc((size_t)s->total, sizeof(int));
+    if (tile_input_box(plan, TILE_ALL_TILES, NULL, &b, NULL) != TILE_OK)
+        ok = 0;
+    for (idx = 0; idx < s->total && ok; idx++) {
+        int64_t q = idx;
+        for (i = s->n; i >= 0; i--) {
+            c[i] = q % s->ext[i];
+            q /= s->ext[i];
+        }
+        mine[idx] = tile_box_index(&b, c) >= 0;
+    }
+    MPI_Allreduce(mine, all, (int)s->total, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (idx = 0; idx < s->total; idx++)
+        ok &= all[idx] == 1;
+    free(mine);
+    free(all);
+    return ok;
+}
+
+/* Compare an array over box b with the sequential values; 1 if equal. */
+static int equal_box(const seq *s, const tile_box *b, const double *a)
+{
+    int64_t idx, c[4];
+    int i;
+    for (idx = 0; idx < tile_box_points(b); idx++) {
+        int64_t q = idx;
+        for (i = b->ndims - 1; i >= 0; i--) {
+            c[i] = b->lo[i] + q % b->len[i];
+            q /= b->len[i];
+        }
+        if (bits(a[idx]) != bits(s->a[seq_index(s, c)]))
+            return 0;
+    }
+    return 1;
+}
+
+/* Gather a random stored Z range to a random root (or every rank) and
+ * compare; with the window, ask for a dropped plane too.  1 if right. */
+static int gather_case(tile_plan *plan, const seq *s, char *why, size_t whylen)
+{
+    int64_t s0, sl, a, len, z0, cnt;
+    int root, rc, i, recv, ok = 1;
+    tile_box b;
+    double *out = NULL;
+    if (tile_stored_zrange(plan, &s0, &sl) != TILE_OK || sl < 1)
+        return snprintf(why, whylen, "tile_stored_zrange: nothing stored after a run"), 0;
+    if (plan->cfg.storage == TILE_STORE_FULL && (s0 != 0 || sl != plan->cfg.zlen))
+        return snprintf(why, whylen, "full storage keeps z = %lld + %lld", (long long)s0,
+                        (long long)sl), 0;
+    root = (int)rnd_in(-1, nprocs - 1);
+    a = rnd_in(s0, s0 + sl - 1);
+    len = rnd_in(1, s0 + sl - a);
+    recv = root < 0 || root == myrank;
+    memset(&b, 0, sizeof b);
+    b.ndims = s->n + 1;
+    for (i = 0; i < s->n; i++)
+        b.len[i] = s->ext[i];
+    b.lo[s->n] = a;
+    b.len[s->n] = len;
+    cnt = tile_box_points(&b);
+    if (recv) {
+        out = (double *)malloc(sizeof(double) * (size_t)cnt);
+        memset(out, 0xab, sizeof(double) * (size_t)cnt);
+    }
+    rc = tile_gather(plan, a, len, root, out, NULL);
+    if (rc != TILE_OK)
+        ok = 0, snprintf(why, whylen, "tile_gather(%lld, %lld, root %d): %s", (long long)a,
+                         (long long)len, root, plan->errmsg);
+    else if (recv && !equal_box(s, &b, out))
+        ok = 0, snprintf(why, whylen, "rank %d: tile_gather(%lld, %lld, root %d) differs from "
+                         "the sequential loop", myrank, (long long)a, (long long)len, root);
+    free(out);
+    if (rc == TILE_OK && sl < plan->cfg.zlen) {   /* rc, not ok: the same on every rank */
+        /* one plane the window dropped: refused on every rank, alike */
+        z0 = s0 > 0 ? s0 - 1 : s0 + sl;
+        out = (double *)malloc(sizeof(double) * (size_t)(cnt / len));
+        rc = tile_gather(plan, z0, 1, TILE_ROOT_ALL, out, NULL);
+        if (rc != TILE_ERR_NOT_STORED || strstr(plan->errmsg, "are not stored") == NULL)
+            ok = 0, snprintf(why, whylen, "a dropped plane z = %lld: code %d, %s", (long long)z0,
+                             rc, plan->errmsg);
+        free(out);
+    }
+    return ok;
+}
+
+/* Move the sequential result from this plan's blocks to a random box of
+ * each rank, and to the blocks of the plan in the other directions. */
+static int exchange_case(tile_plan *plan, const kernel *k, const seq *s, char *why, size_t whylen)
+{
+    tile_box have, want;
+    tile_plan other;
+    tile_config oc = k->cfg;
+    double *src, *dst;
+    int64_t idx, c[4];
+    int i, ok = 1, rc;
+    uint64_t r1 = rnd(), r2 = rnd();
+    tile_input_box(plan, TILE_ALL_TILES, NULL, &have, NULL);
+    src = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&have));
+    for (idx = 0; idx < tile_box_points(&have); idx++) {
+        int64_t q = idx;
+        for (i = have.ndims - 1; i >= 0; i--) {
+            c[i] = have.lo[i] + q % have.len[i];
+            q /= have.len[i];
+        }
+        src[idx] = s->a[seq_index(s, c)];
+    }
+    want = have;
+    for (i = 0; i <= s->n; i++) {
+        want.lo[i] = (int64_t)((r1 >> (8 * i)) % 251 + (uint64_t)myrank * 3) % s->ext[i];
+        want.len[i] = 1 + (int64_t)((r2 >> (8 * i)) % 251 + (uint64_t)myrank) %
+                              (s->ext[i] - want.lo[i]);
+    }
+    dst = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&want));
+    rc = tile_exchange(plan, sizeof(double), &have, src, &want, dst, NULL);
+    if (rc != TILE_OK || !equal_box(s, &want, dst))
+        ok = 0, snprintf(why, whylen, "tile_exchange to a random box: %d %s", rc, plan->errmsg);
+    free(dst);
+    ok = ok && rc == TILE_OK;
+    for (i = 0; i <= s->n; i++) {
+        oc.dir[i] = -oc.dir[i];
+        oc.stencil[0][i] = -oc.stencil[0][i];
+    }
+    oc.nstencil = 1;
+    memset(&other, 0, sizeof other);
+    if (rc == TILE_OK && tile_plan_create(&other, MPI_COMM_WORLD, &oc) == TILE_OK) {
+        tile_input_box(&other, TILE_ALL_TILES, NULL, &want, NULL);
+        dst = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&want));
+        rc = tile_exchange(plan, sizeof(double), &have, src, &want, dst, NULL);
+        if (rc != TILE_OK || !equal_box(s, &want, dst))
+            ok = 0, snprintf(why, whylen, "tile_exchange to the blocks of the reversed plan: "
+                             "%d %s", rc, plan->errmsg);
+        free(dst);
+    }
+    tile_plan_destroy(&other);
+    free(src);
+    return ok;
+}
+
+/* One random configuration: 1 ran and matched; 0 failed; -1 refused for
+ * its sizes. */
+static int one_case(kernel *k, char *why, size_t whylen)
+{
+    tile_plan plan;
+    input in;
+    seq s;
+    int rc, ok, all;
+    static ctx_t cx;
+    cx.n = k->cfg.n;
+    k->cfg.boundary_ctx = &cx;
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, &k->cfg);
+    if (rc != TILE_OK) {
+        tile_plan_destroy(&plan);
+        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
+            return -1;
+        snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
+        return 0;
+    }
+    ok = make_input(&plan, k, &in) == TILE_OK;
+    if (ok)
+        run_plan(&plan, k, &in);
+    ok = ok && tile_plan_status(&plan) == TILE_OK;
+    if (!ok)
+        snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
+    seq_run(&s, k);
+    ok = ok && blocks_cover(&plan, &s);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    /* every rank takes the same branches: each verdict is agreed first */
+    ok = all && gather_case(&plan, &s, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    ok = all && exchange_case(&plan, k, &s, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    free(in.a);
+    free(s.a);
+    tile_plan_destroy(&plan);
+    return all;
+}
+
+static void random_cases(int n)
+{
+    int cases = 0, refused = 0, failed = 0, models[4] = {0}, window = 0, j;
+    char why[512] = "", desc[256] = "";
+    for (j = 0; j < 24; j++) {
+        kernel k;
+        int r;
+        random_kernel(&k, n);
+        r = one_case(&k, why, sizeof why);
+        if (r < 0) {
+            refused++;
+            continue;
+        }
+        cases++;
+        models[k.cfg.model]++;
+        window += k.cfg.storage == TILE_STORE_WINDOW;
+        if (!r && !failed++)
+            describe(&k, desc, sizeof desc);
+    }
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 10 && models[0] && models[1] &&
+              models[2] && models[3] && window > 0,
+              "N=%d: %d random plans (models %d/%d/%d/%d, %d windowed) read their input box "
+              "and gather and exchange bitwise equal to the sequential loop, %d refused for "
+              "their sizes%s%s%s%s", n, cases, models[0], models[1], models[2], models[3],
+              window, refused, failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "",
+              failed ? why : "");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Refusals                                                                */
+
+static void small_config(tile_config *c, ctx_t *cx)
+{
+    tile_config_init(c, 2);
+    c->extent[0] = 7;
+    c->extent[1] = 5;
+    c->zlen = 23;
+    c->tile_height = 3;
+    c->boundary = edge;
+    cx->n = 2;
+    c->boundary_ctx = cx;
+}
+
+static void adi_run(tile_plan *p)
+{
+    HYBRID_RUN(p, it, {
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                         TILE_AT(double, it, 0, -1, 0)) +
+                                        TILE_AT(double, it, 0, 0, -1)) / 3.0;
+    });
+}
+
+static void input_box_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    tile_box b;
+    tile_reach r;
+    tilehybrid_status st;
+    ctx_t cx;
+    int rc1, rc2, rc3, rc4;
+    int64_t k;
+    small_config(&c, &cx);
+    c.dir[2] = -1;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    memset(&r, 0, sizeof r);
+    rc1 = tile_input_box(&p, p.ntiles, NULL, &b, &st);
+    rc2 = tile_input_box(&p, -2, NULL, &b, NULL);
+    r.below[1] = -1;
+    rc3 = tile_input_box(&p, 0, &r, &b, NULL);
+    rc4 = tile_input_box(&p, 0, NULL, NULL, NULL);
+    check_mpi(MPI_COMM_WORLD, rc1 == TILE_ERR_RANGE && strcmp(st.arg, "tile") == 0 &&
+              st.index == p.ntiles && rc2 == TILE_ERR_RANGE && rc3 == TILE_ERR_RANGE &&
+              rc4 == TILE_ERR_NULL,
+              "tile_input_box refuses tile = ntiles and -2, a negative reach, a NULL box "
+              "(TILE_ERR_RANGE naming the tile, TILE_ERR_NULL)");
+    /* tiles in loop order: with dir[Z] = -1 tile 0 holds the top planes */
+    rc1 = 1;
+    for (k = 0; k < p.ntiles; k++) {
+        tile_input_box(&p, k, NULL, &b, NULL);
+        rc1 &= b.len[2] == (k < p.ntiles - 1 ? 3 : 23 - 3 * (p.ntiles - 1)) &&
+               b.lo[2] + b.len[2] == 23 - 3 * k;
+    }
+    check_mpi(MPI_COMM_WORLD, rc1 && p.ntiles == 8,
+              "tile_input_box gives each tile's planes, in loop order (Z downward: tile 0 is "
+              "z = 20..22, tile 7 z = 0..1)");
+    tile_plan_destroy(&p);
+}
+
+static void gather_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    double *out = (double *)malloc(sizeof(double) * 7 * 5 * 23);
+    int rc, rc2;
+    small_config(&c, &cx);
+    c.storage = TILE_STORE_FULL;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tile_gather(&p, 0, 23, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NOT_STORED && strstr(p.errmsg, "has not run") &&
+              same_everywhere(p.errmsg),
+              "tile_gather before any run: TILE_ERR_NOT_STORED, the same message on every rank: "
+              "%s", p.errmsg);
+    adi_run(&p);
+    rc = tile_gather(&p, myrank == 0 ? 0 : 1, 2, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_MISMATCH && strstr(p.errmsg, "argument 'z0' differs") &&
+              same_everywhere(p.errmsg),
+              "tile_gather with z0 = 0 on rank 0 and 1 elsewhere: TILE_ERR_MISMATCH on every "
+              "rank, no hang: %s", nprocs == 1 ? "(one rank: nothing differs)" : p.errmsg);
+    rc = tile_gather(&p, 0, 2, myrank == nprocs - 1 ? TILE_ROOT_ALL : 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_MISMATCH && strstr(p.errmsg, "argument 'root' differs") &&
+              same_everywhere(p.errmsg),
+              "tile_gather with a root that differs between ranks: TILE_ERR_MISMATCH: %s",
+              nprocs == 1 ? "(one rank: nothing differs)" : p.errmsg);
+    rc = tile_gather(&p, 0, 2, nprocs, out, NULL);
+    rc2 = tile_gather(&p, 20, 4, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && rc2 == TILE_ERR_RANGE &&
+              strstr(p.errmsg, "not inside the space") && same_everywhere(p.errmsg),
+              "tile_gather refuses root = the process count and z = 20..23 of 23 planes "
+              "(TILE_ERR_RANGE): %s", p.errmsg);
+    rc = tile_gather(&p, 0, 2, 0, myrank == 0 ? NULL : out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NULL && strstr(p.errmsg, "rank 0: ") ==
+              (nprocs > 1 ? p.errmsg : NULL) && same_everywhere(p.errmsg),
+              "tile_gather with out NULL on the root: TILE_ERR_NULL on every rank: %s", p.errmsg);
+    /* the refusals left the plan able to run and gather */
+    adi_run(&p);
+    rc = tile_plan_status(&p);
+    rc2 = tile_gather(&p, 0, 23, TILE_ROOT_ALL, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && rc2 == TILE_OK,
+              "after refused gathers the plan runs and gathers again");
+    tile_plan_destroy(&p);
+    /* a failed run leaves nothing to gather */
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        if (myrank == 0 && tile_coord(&it, 1) == 1)
+            break;
+    });
+    rc = tile_gather(&p, 0, 1, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_ERR_BODY &&
+              rc == TILE_ERR_NOT_STORED && strstr(p.errmsg, "last run failed") &&
+              same_everywhere(p.errmsg),
+              "tile_gather after a failed run: TILE_ERR_NOT_STORED on every rank: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    free(out);
+}
+
+static void exchange_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    tile_box have, want;
+    ctx_t cx;
+    double *a = (double *)calloc(7 * 5 * 23, sizeof(double)), *b;
+    int rc, i;
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    b = (double *)calloc(8 * 6 * 24, sizeof(double));
+    tile_input_box(&p, TILE_ALL_TILES, NULL, &have, NULL);
+    want = have;
+    want.len[0]++;      /* one row more than anyone has at the top rank */
+    if (want.lo[0] + want.len[0] <= 7)
+        want.lo[0] = 7 - want.len[0] + 1;
+    rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "is not covered") &&
+              same_everywhere(p.errmsg),
+              "tile_exchange with a want box beyond every have box: TILE_ERR_RANGE on every "
+              "rank: %s", p.errmsg);
+    memset(&have, 0, sizeof have);
+    have.ndims = 3;
+    have.len[0] = 7, have.len[1] = 5, have.len[2] = 23;     /* everything, on every rank */
+    want = have;
+    want.len[2] = 1;
+    rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_RANGE && strstr(p.errmsg, "ranks 0 and 1") &&
+              same_everywhere(p.errmsg),
+              "tile_exchange with have boxes that overlap where data is wanted: "
+              "TILE_ERR_RANGE naming two ranks: %s", nprocs == 1 ? "(one rank)" : p.errmsg);
+    rc = tile_exchange(&p, myrank == 0 ? 8 : 4, &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_MISMATCH && strstr(p.errmsg, "'elem_size' differs") &&
+              same_everywhere(p.errmsg),
+              "tile_exchange with element sizes that differ between ranks: TILE_ERR_MISMATCH: %s",
+              nprocs == 1 ? "(one rank)" : p.errmsg);
+    for (i = 0; i < 7 * 5 * 23; i++)
+        a[i] = (double)i;
+    if (myrank != 0)
+        have.len[0] = 0;        /* only rank 0 has data */
+    rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && b[7 * 5 - 1] == (double)(23 * (7 * 5 - 1)),
+              "tile_exchange from rank 0's whole array to every rank's plane z = 0");
+    tile_plan_destroy(&p);
+    free(a);
+    free(b);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, n;
+    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
+        check(0, "MPI_THREAD_MULTIPLE available");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    for (n = 1; n <= 3; n++)
+        random_cases(n);
+    input_box_refusals();
+    gather_refusals();
+    exchange_refusals();
+    MPI_Finalize();
+    return check_exit();
+}
