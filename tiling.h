@@ -3255,17 +3255,176 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
 }
 
 /* ------------------------------------------------------------------------ */
+/* The output hook                                                          */
+
+/**
+ * struct tile_piece - what the output hook receives: one finished tile of
+ * this rank's block.
+ * @tile:      the tile, 0..plan->ntiles-1, in the order the loop runs.
+ * @box:       its points in the user's coordinates: the block, and the
+ *             tile's planes along Z.
+ * @layout:    enum tile_layout of @data (tile_output_set's choice).
+ * @elem_size: bytes per point.
+ * @bytes:     tile_box_points(&box) * elem_size.
+ * @data:      the values, bit for bit, row-major over @box: Z last
+ *             (tile_box_index) or Z first (plane after plane, each plane
+ *             row-major over X_1 .. X_N).  Valid during the call only.
+ */
+typedef struct tile_piece {
+    int64_t tile;
+    tile_box box;
+    int layout;
+    size_t elem_size;
+    size_t bytes;
+    const void *data;
+} tile_piece;
+
+/**
+ * typedef tile_output_fn - the output hook: int fn(void *ctx, const
+ * tile_plan *plan, const tile_piece *piece).  Return 0 to go on; any other
+ * value is an error: the hook is not called again on this rank, the run
+ * goes on to its end (the pipeline must finish on every rank) and then
+ * fails on every rank with TILE_ERR_OUTPUT naming the value, the tile and
+ * the rank.
+ */
+typedef int (*tile_output_fn)(void *ctx, const tile_plan *plan, const tile_piece *piece);
+
+/* The state of the data calls that live across runs (private). */
+struct tile__io {
+    tile_output_fn out_fn;
+    void *out_ctx;
+    int out_layout;
+    int out_failed;
+    int64_t out_next;               /* the next tile to hand out */
+    unsigned char *out_buf;         /* one tile of the block */
+};
+
+/* The plan's data state, created on first use; NULL if out of memory. */
+static inline struct tile__io *tile__io_get(tile_plan *p)
+{
+    if (p->run.io == NULL) {
+        p->run.io = (struct tile__io *)TILEHYBRID_MALLOC(sizeof *p->run.io);
+        if (p->run.io != NULL)
+            memset(p->run.io, 0, sizeof *p->run.io);
+    }
+    return p->run.io;
+}
+
+/**
+ * tile_output_set() - have fn(ctx, plan, piece) receive each finished tile
+ * of this rank's block during the following runs.
+ * @plan:   the plan (not running).
+ * @fn:     the hook, or NULL to stop.
+ * @ctx:    passed to fn.
+ * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
+ *          global array's layout) or TILE_LAYOUT_Z_FIRST (plane after
+ *          plane: with an MPI-IO view of one plane of the block, a tile is
+ *          one contiguous write).
+ * @st:     NULL, or the argument at fault.
+ *
+ * Local: ranks may set different hooks or none.  The hook is called on
+ * the thread that does the messages (the one that called MPI_Init, in
+ * every model), for tiles 0, 1, ... in order, each once, shortly after
+ * every thread has finished it (at the end of the next step; the last
+ * tiles at the end of the run), while the other threads go on computing.
+ * The data is a copy in a buffer of one tile, so memory does not grow
+ * with Z.  It may call MPI, but no collective over ranks that run the
+ * pipeline: ranks reach tile k at different times, and a rank waiting in
+ * a collective for the last rank would keep its next faces from it (use
+ * independent calls such as MPI_File_write_at, or copy the tile and
+ * finish after the run).  Its time counts as idle in plan->run.stats.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (layout),
+ * TILE_ERR_OVERFLOW, TILE_ERR_NOMEM.
+ */
+static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
+                                  tilehybrid_status *st)
+{
+    struct tile__io *io;
+    int64_t bytes = 0, h;
+    tile_box b;
+    if (plan == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if (layout != TILE_LAYOUT_Z_LAST && layout != TILE_LAYOUT_Z_FIRST)
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "layout", layout);
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    TILEHYBRID_FREE(io->out_buf);
+    io->out_buf = NULL;
+    io->out_fn = NULL;
+    if (fn == NULL)
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    tile__block_box(plan, plan->pcoords, &b);
+    h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
+    b.len[plan->cfg.n] = h;
+    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)plan->cfg.elem_size, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "tile_height", -1);
+    io->out_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
+    if (io->out_buf == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    io->out_fn = fn;
+    io->out_ctx = ctx;
+    io->out_layout = layout;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Hand tile k to the output hook (the thread that does the messages). */
+static inline void tile__output(tile_plan *p, int64_t k)
+{
+    struct tile__io *io = p->run.io;
+    tile_piece pc;
+    int64_t z0 = tile__tile_z0(p, k), z1 = tile__tile_z1(p, k);
+    int rc;
+    if (io->out_failed || p->run.stats[0].error != TILE_OK)
+        return;
+    tile__block_box(p, p->pcoords, &pc.box);
+    tile__zbox(p, z0, z1, &pc.box);
+    tile__pack_block(p, z0, z1, &pc.box, io->out_layout, io->out_buf);
+    pc.tile = k;
+    pc.layout = io->out_layout;
+    pc.elem_size = p->cfg.elem_size;
+    pc.bytes = (size_t)tile_box_points(&pc.box) * pc.elem_size;
+    pc.data = io->out_buf;
+    rc = io->out_fn(io->out_ctx, p, &pc);
+    if (rc != 0) {
+        io->out_failed = 1;
+        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the output hook returned %d for tile %lld "
+                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
+                         (long long)pc.box.lo[p->cfg.n],
+                         (long long)(pc.box.lo[p->cfg.n] + pc.box.len[p->cfg.n] - 1));
+    }
+}
+
+/* ------------------------------------------------------------------------ */
 /* The run's hooks (called by the engine; the thread that does the messages) */
 
+/* At the start of a run: nothing stored any more, no tile handed out. */
 static inline void tile__io_start(tile_plan *p)
 {
     p->run.completed = 0;
+    if (p->run.io == NULL)
+        return;
+    p->run.io->out_next = 0;
+    p->run.io->out_failed = 0;
 }
 
+/* At the end of step s (the schedule's call; INT64_MAX: the run's end):
+ * hand out every tile every thread finished by step s - 1, that is tile
+ * k with sigma(k) + S + 1 <= s.  The threads may compute step s meanwhile,
+ * on tiles at most S + 1 ahead, in other slots of the window (it holds
+ * S + 2 tiles and more), and the ghost layers they receive are not part of
+ * the block: the tile's points do not change while it is packed. */
 static inline void tile__io_step(tile_plan *p, int64_t s)
 {
-    (void)p;
-    (void)s;
+    struct tile__io *io = p->run.io;
+    if (io == NULL || io->out_fn == NULL)
+        return;
+    while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
+           tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
+        tile__output(p, io->out_next);
+        io->out_next++;
+    }
 }
 
 static inline void tile__io_finish(tile_plan *p)
@@ -3276,7 +3435,11 @@ static inline void tile__io_finish(tile_plan *p)
 
 static inline void tile__io_free(tile_plan *p)
 {
-    (void)p;
+    if (p->run.io == NULL)
+        return;
+    TILEHYBRID_FREE(p->run.io->out_buf);
+    TILEHYBRID_FREE(p->run.io);
+    p->run.io = NULL;
 }
 
 #ifdef __cplusplus

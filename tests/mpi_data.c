@@ -12,14 +12,26 @@
  * refusals: a tile outside the space, a Z range the window dropped, a gather
  * before any run or after a failed one, arguments that differ between
  * ranks (the same message on every rank, no hang), a want box that no rank
- * has or that two ranks have.  Run at 1-4 processes by tests/run.sh.
+ * has or that two ranks have.
+ *
+ * The output hook (tile_output_set): every tile once, in order, its box,
+ * its values equal to the sequential loop's in both layouts; a file written
+ * tile by tile with MPI-IO equal to the sequential loop's array byte for
+ * byte; a hook that fails stops with the same error on every rank; the
+ * memory of a long run with the hook does not grow with Z.
+ * Run at 1-4 processes by tests/run.sh.
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* getpid, getrusage */
+#endif
 #include <mpi.h>
 
 #include "../hybrid.h"
 #include "check.h"
 
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 static int nprocs, myrank;
 
@@ -445,6 +457,81 @@ static int exchange_case(tile_plan *plan, const kernel *k, const seq *s, char *w
     return ok;
 }
 
+/* ---------------------------------------------------------------------- */
+/* The output hook                                                         */
+
+typedef struct collect {
+    tile_box block;     /* this rank's block over all of Z */
+    double *a;          /* an array over it */
+    int64_t next;       /* the tile expected next */
+    int bad;            /* 1 order, 2 box, 3 size */
+} collect;
+
+/* Copy a Z-first piece into the block array, point by point. */
+static void copy_z_first(const tile_piece *pc, collect *c)
+{
+    const tile_box *b = &pc->box;
+    int64_t e, co[4];
+    int i, d = b->ndims;
+    for (e = 0; e < tile_box_points(b); e++) {
+        int64_t q = e;
+        for (i = d - 2; i >= 0; i--) {
+            co[i] = b->lo[i] + q % b->len[i];
+            q /= b->len[i];
+        }
+        co[d - 1] = b->lo[d - 1] + q;
+        c->a[tile_box_index(&c->block, co)] = ((const double *)pc->data)[e];
+    }
+}
+
+static int collect_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    collect *c = (collect *)ctx;
+    tile_box want;
+    int i;
+    if (pc->tile != c->next++)
+        c->bad = 1;
+    tile_input_box(plan, pc->tile, NULL, &want, NULL);
+    for (i = 0; i < want.ndims; i++)
+        if (want.ndims != pc->box.ndims || want.lo[i] != pc->box.lo[i] ||
+            want.len[i] != pc->box.len[i])
+            c->bad = 2;
+    if (pc->elem_size != sizeof(double) ||
+        pc->bytes != sizeof(double) * (size_t)tile_box_points(&pc->box))
+        c->bad = 3;
+    if (c->bad == 0 && pc->layout == TILE_LAYOUT_Z_LAST)
+        tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double));
+    else if (c->bad == 0)
+        copy_z_first(pc, c);
+    return 0;
+}
+
+/* Run the plan again with the hook in a random layout: every tile once,
+ * in order, with its box, values equal to the sequential loop's. */
+static int hook_case(tile_plan *plan, const kernel *k, const input *in, const seq *s,
+                     char *why, size_t whylen)
+{
+    collect c;
+    int layout = (int)rnd_in(0, 1), ok;
+    memset(&c, 0, sizeof c);
+    tile_input_box(plan, TILE_ALL_TILES, NULL, &c.block, NULL);
+    c.a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&c.block));
+    memset(c.a, 0xab, sizeof(double) * (size_t)tile_box_points(&c.block));
+    if (tile_output_set(plan, collect_hook, &c, layout, NULL) != TILE_OK)
+        return snprintf(why, whylen, "tile_output_set failed"), free(c.a), 0;
+    run_plan(plan, k, in);
+    ok = tile_plan_status(plan) == TILE_OK && c.bad == 0 && c.next == plan->ntiles &&
+         equal_box(s, &c.block, c.a);
+    if (!ok)
+        snprintf(why, whylen, "rank %d: output hook (layout %d): status %d, problem %d, %lld of "
+                 "%lld tiles, values %s", myrank, layout, tile_plan_status(plan), c.bad,
+                 (long long)c.next, (long long)plan->ntiles,
+                 equal_box(s, &c.block, c.a) ? "equal" : "DIFFER");
+    tile_output_set(plan, NULL, NULL, 0, NULL);
+    free(c.a);
+    return ok;
+}
+
 /* One random configuration: 1 ran and matched; 0 failed; -1 refused for
  * its sizes. */
 static int one_case(kernel *k, char *why, size_t whylen)
@@ -478,6 +565,8 @@ static int one_case(kernel *k, char *why, size_t whylen)
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     ok = all && exchange_case(&plan, k, &s, why, whylen);
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    ok = all && hook_case(&plan, k, &in, &s, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     free(in.a);
     free(s.a);
     tile_plan_destroy(&plan);
@@ -505,8 +594,9 @@ static void random_cases(int n)
     }
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 10 && models[0] && models[1] &&
               models[2] && models[3] && window > 0,
-              "N=%d: %d random plans (models %d/%d/%d/%d, %d windowed) read their input box "
-              "and gather and exchange bitwise equal to the sequential loop, %d refused for "
+              "N=%d: %d random plans (models %d/%d/%d/%d, %d windowed) read their input box, "
+              "gather, exchange and hand out every tile bitwise equal to the sequential loop, "
+              "%d refused for "
               "their sizes%s%s%s%s", n, cases, models[0], models[1], models[2], models[3],
               window, refused, failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "",
               failed ? why : "");
@@ -684,6 +774,202 @@ static void exchange_refusals(void)
     free(b);
 }
 
+/* ---------------------------------------------------------------------- */
+/* The output hook writes a file with MPI-IO; a failing hook; memory       */
+
+typedef struct file_out {
+    MPI_File fh;
+    int64_t plane;      /* points of one plane of this rank's block */
+} file_out;
+
+/* Each tile is one independent write: the view shows this rank one plane
+ * of its block after the other, and the piece is plane after plane. */
+static int file_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    file_out *f = (file_out *)ctx;
+    MPI_Status st;
+    int n = plan->cfg.n;
+    return MPI_File_write_at(f->fh, (MPI_Offset)(pc->box.lo[n] * f->plane), (void *)pc->data,
+                             (int)(pc->bytes / sizeof(double)), MPI_DOUBLE, &st) != MPI_SUCCESS;
+}
+
+/* The view: one plane of the block inside the global array (Z last),
+ * its extent one element, so that instance z is plane z. */
+static int plane_view(MPI_File fh, const tile_plan *plan, int64_t *plane)
+{
+    int n = plan->cfg.n, i, sizes[4], sub[4], start[4];
+    tile_box b;
+    MPI_Datatype t, ft;
+    tile_input_box(plan, TILE_ALL_TILES, NULL, &b, NULL);
+    *plane = tile_box_points(&b) / b.len[n];
+    for (i = 0; i <= n; i++) {
+        sizes[i] = (int)(i < n ? plan->cfg.extent[i] : plan->cfg.zlen);
+        sub[i] = i < n ? (int)b.len[i] : 1;
+        start[i] = i < n ? (int)b.lo[i] : 0;
+    }
+    MPI_Type_create_subarray(n + 1, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &t);
+    MPI_Type_create_resized(t, 0, (MPI_Aint)sizeof(double), &ft);
+    MPI_Type_commit(&ft);
+    i = MPI_File_set_view(fh, 0, MPI_DOUBLE, ft, "native", MPI_INFO_NULL);
+    MPI_Type_free(&t);
+    MPI_Type_free(&ft);
+    return i;
+}
+
+/* Random plans write their result tile by tile; rank 0 reads the file back
+ * and compares it with the sequential loop's array, byte for byte. */
+static void mpiio_cases(void)
+{
+    char path[256];
+    long pid = (long)getpid();
+    int j, cases = 0, failed = 0;
+    char why[512] = "";
+    MPI_Bcast(&pid, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    snprintf(path, sizeof path, "%s/tilehybrid-mpi_data-%ld.bin",
+             getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp", pid);
+    for (j = 0; j < 12; j++) {
+        kernel k;
+        tile_plan plan;
+        input in;
+        seq s;
+        file_out f;
+        static ctx_t cx;
+        int ok = 1, all;
+        random_kernel(&k, (int)rnd_in(1, 3));
+        cx.n = k.cfg.n;
+        k.cfg.boundary_ctx = &cx;
+        k.cfg.storage = TILE_STORE_WINDOW;
+        if (tile_plan_create(&plan, MPI_COMM_WORLD, &k.cfg) != TILE_OK) {
+            tile_plan_destroy(&plan);
+            continue;
+        }
+        cases++;
+        make_input(&plan, &k, &in);
+        MPI_File_delete(path, MPI_INFO_NULL);
+        ok = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
+                           MPI_INFO_NULL, &f.fh) == MPI_SUCCESS &&
+             plane_view(f.fh, &plan, &f.plane) == MPI_SUCCESS &&
+             tile_output_set(&plan, file_hook, &f, TILE_LAYOUT_Z_FIRST, NULL) == TILE_OK;
+        run_plan(&plan, &k, &in);
+        ok = ok && tile_plan_status(&plan) == TILE_OK;
+        ok = MPI_File_close(&f.fh) == MPI_SUCCESS && ok;
+        seq_run(&s, &k);
+        if (myrank == 0) {
+            double *back = (double *)malloc(sizeof(double) * (size_t)s.total + 1);
+            FILE *fp = fopen(path, "rb");
+            ok = ok && fp != NULL && fread(back, sizeof(double), (size_t)s.total, fp) ==
+                 (size_t)s.total && fgetc(fp) == EOF &&
+                 memcmp(back, s.a, sizeof(double) * (size_t)s.total) == 0;
+            if (fp != NULL)
+                fclose(fp);
+            free(back);
+        }
+        MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+        if (!all && !failed++)
+            describe(&k, why, sizeof why);
+        free(in.a);
+        free(s.a);
+        tile_plan_destroy(&plan);
+    }
+    if (myrank == 0)
+        remove(path);
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 6,
+              "%d random plans write their result tile by tile from the output hook (one "
+              "MPI_File_write_at per tile); the file equals the sequential loop's array byte "
+              "for byte%s%s", cases, failed ? "; FIRST FAILURE: " : "", why);
+}
+
+typedef struct fail_ctx {
+    int64_t calls;
+    int64_t at;         /* the tile whose call fails on the last rank */
+} fail_ctx;
+
+static int fail_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    fail_ctx *f = (fail_ctx *)ctx;
+    (void)plan;
+    f->calls++;
+    return myrank == nprocs - 1 && pc->tile == f->at ? 7 : 0;
+}
+
+/* A hook that returns 7 on the last rank at tile 2: every rank's run
+ * fails with TILE_ERR_OUTPUT and the same message; that rank's hook is not
+ * called again, the others' go on; nothing is left to gather. */
+static void hook_refusal(void)
+{
+    tile_config c;
+    ctx_t cx;
+    int m, all = 1;
+    char msg[320] = "";
+    small_config(&c, &cx);
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++) {
+        tile_plan p;
+        fail_ctx f;
+        int64_t z0, zl;
+        c.model = m;
+        c.threads = m == TILE_MODEL_MPI ? 1 : 2;
+        tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        f.calls = 0;
+        f.at = 2;
+        tile_output_set(&p, fail_hook, &f, TILE_LAYOUT_Z_LAST, NULL);
+        adi_run(&p);
+        all &= tile_plan_status(&p) == TILE_ERR_OUTPUT &&
+               strstr(p.errmsg, "the output hook returned 7 for tile 2 (z = 6..8)") != NULL &&
+               same_everywhere(p.errmsg) && f.calls == (myrank == nprocs - 1 ? 3 : p.ntiles) &&
+               tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_NOT_STORED;
+        snprintf(msg, sizeof msg, "%s", p.errmsg);
+        tile_plan_destroy(&p);
+    }
+    check_mpi(MPI_COMM_WORLD, all, "an output hook that returns 7 on the last rank stops its "
+              "calls there, and the run fails on every rank in every model with the same "
+              "message: %s", msg);
+}
+
+/* A run of 32 x 32 x 20000 doubles (164 MB if kept) with the output hook
+ * and the Z window: the process grows by a few MB at most. */
+static long max_rss_kb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+static int sum_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    uint64_t *sum = (uint64_t *)ctx;
+    size_t e;
+    (void)plan;
+    for (e = 0; e < pc->bytes / sizeof(double); e++)
+        *sum += bits(((const double *)pc->data)[e]);
+    return 0;
+}
+
+static void hook_memory(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    uint64_t sum = 0;
+    long before, after;
+    int ok;
+    small_config(&c, &cx);
+    c.extent[0] = 32;
+    c.extent[1] = 32 * nprocs;
+    c.zlen = 20000;
+    c.tile_height = 50;
+    c.grid[0] = 1;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_output_set(&p, sum_hook, &sum, TILE_LAYOUT_Z_LAST, NULL);
+    before = max_rss_kb();
+    adi_run(&p);
+    after = max_rss_kb();
+    ok = tile_plan_status(&p) == TILE_OK && sum != 0 && after - before < 16 * 1024;
+    check_mpi(MPI_COMM_WORLD, ok, "a run of 32 x 32 x 20000 doubles per rank (164 MB if kept) "
+              "with the output hook grows the process by %ld kB (< 16 MB): memory does not grow "
+              "with Z", after - before);
+    tile_plan_destroy(&p);
+}
+
 int main(int argc, char **argv)
 {
     int provided, n;
@@ -699,6 +985,9 @@ int main(int argc, char **argv)
     input_box_refusals();
     gather_refusals();
     exchange_refusals();
+    mpiio_cases();
+    hook_refusal();
+    hook_memory();
     MPI_Finalize();
     return check_exit();
 }
