@@ -2421,7 +2421,7 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 /** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
 #define TILE_ROOT_ALL (-1)
 /** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
-#define TILE_MAX_REDUCTIONS 16
+#define TILE_MAX_REDUCTIONS 8
 
 /** Layout of an array over a box (both row-major in the user's coordinates). */
 enum tile_layout {
@@ -3255,6 +3255,233 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
 }
 
 /* ------------------------------------------------------------------------ */
+/* The exact sum of doubles                                                 */
+
+/** Limbs of a tile_xsum: 32 bits each from 2^-1074 up, with room above
+ *  2^1024 for 2^60 additions. */
+#define TILE_XSUM_LIMBS 72
+
+/**
+ * struct tile_xsum - an exact sum of doubles (a fixed-point accumulator
+ * covering the whole double range): the sum does not depend on the order
+ * of the additions, and tile_xsum_round() rounds it once, to nearest (ties
+ * to even).  Initialise with tile_xsum_init().  About 600 bytes.
+ * @limb:    the value sum limb[i] 2^(32 i - 1074) (private).
+ * @pending: additions since the carries were last propagated (private).
+ * @nan, @pinf, @ninf: NaNs, +inf and -inf added (private).
+ */
+typedef struct tile_xsum {
+    int64_t limb[TILE_XSUM_LIMBS];
+    int64_t pending;
+    int64_t nan, pinf, ninf;
+} tile_xsum;
+
+/** tile_xsum_init() - an empty sum (its value is +0.0). */
+static inline void tile_xsum_init(tile_xsum *x)
+{
+    memset(x, 0, sizeof *x);
+}
+
+/* Propagate the carries: every limb but the top one in [0, 2^32), the top
+ * one carrying the sign. */
+static inline void tile__xsum_carry(tile_xsum *x)
+{
+    int i;
+    for (i = 0; i < TILE_XSUM_LIMBS - 1; i++) {
+        int64_t low = x->limb[i] & (int64_t)0xffffffff;     /* two's complement */
+        x->limb[i + 1] += (x->limb[i] - low) / ((int64_t)1 << 32);
+        x->limb[i] = low;
+    }
+    x->pending = 0;
+}
+
+/**
+ * tile_xsum_add() - add v exactly.
+ * @x: the sum; @v: any double (a NaN or an infinity is counted apart, and
+ *     +0.0 and -0.0 add nothing).
+ */
+static inline void tile_xsum_add(tile_xsum *x, double v)
+{
+    uint64_t b, m, r;
+    int64_t d0, d1, d2;
+    int e, pos, j, sh;
+    memcpy(&b, &v, sizeof b);
+    e = (int)((b >> 52) & 0x7ff);
+    m = b & (((uint64_t)1 << 52) - 1);
+    if (e == 0x7ff) {
+        x->nan += m != 0;
+        x->pinf += m == 0 && !(b >> 63);
+        x->ninf += m == 0 && (b >> 63);
+        return;
+    }
+    if (e == 0 && m == 0)
+        return;
+    if (e != 0)
+        m |= (uint64_t)1 << 52;
+    pos = e != 0 ? e - 1 : 0;      /* v = m 2^(pos - 1074) */
+    j = pos >> 5;
+    sh = pos & 31;
+    r = sh != 0 ? m >> (32 - sh) : m >> 32;
+    d0 = (int64_t)((m << sh) & 0xffffffffu);
+    d1 = (int64_t)(r & 0xffffffffu);
+    d2 = (int64_t)(r >> 32);
+    if (b >> 63) {
+        d0 = -d0;
+        d1 = -d1;
+        d2 = -d2;
+    }
+    x->limb[j] += d0;
+    x->limb[j + 1] += d1;
+    x->limb[j + 2] += d2;
+    if (++x->pending >= ((int64_t)1 << 20))
+        tile__xsum_carry(x);
+}
+
+/** tile_xsum_merge() - x += y, exactly. */
+static inline void tile_xsum_merge(tile_xsum *x, const tile_xsum *y)
+{
+    int i;
+    if (x->pending > 0)
+        tile__xsum_carry(x);
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)   /* y's limbs stay below 2^53 */
+        x->limb[i] += y->limb[i];
+    x->pending = y->pending + 1;
+    x->nan += y->nan;
+    x->pinf += y->pinf;
+    x->ninf += y->ninf;
+    tile__xsum_carry(x);
+}
+
+/* Bit `pos` of the magnitude (limbs carried, all non-negative). */
+static inline uint64_t tile__xsum_bit(const tile_xsum *x, int pos)
+{
+    return pos < 0 ? 0 : ((uint64_t)x->limb[pos >> 5] >> (pos & 31)) & 1u;
+}
+
+/* The double nearest to the magnitude in x (carried, non-negative, not
+ * zero), msb its top bit: 53 bits, round to nearest, ties to even. */
+static inline uint64_t tile__xsum_bits(const tile_xsum *x, int msb)
+{
+    uint64_t mant = 0, round, sticky = 0;
+    int i, p = msb - 53;
+    if (msb < 52) {             /* below 2^-1022: a subnormal, exact */
+        for (i = msb; i >= 0; i--)
+            mant = (mant << 1) | tile__xsum_bit(x, i);
+        return mant;
+    }
+    for (i = msb; i >= msb - 52; i--)
+        mant = (mant << 1) | tile__xsum_bit(x, i);
+    round = tile__xsum_bit(x, p);
+    if (p > 0) {
+        sticky = ((uint64_t)x->limb[p >> 5] & (((uint64_t)1 << (p & 31)) - 1)) != 0;
+        for (i = 0; i < (p >> 5) && !sticky; i++)
+            sticky = x->limb[i] != 0;
+    }
+    if (round && (sticky || (mant & 1))) {
+        mant++;
+        if (mant >> 53) {
+            mant >>= 1;
+            msb++;
+        }
+    }
+    if (msb - 51 >= 0x7ff)      /* overflow: infinity */
+        return (uint64_t)0x7ff << 52;
+    return ((uint64_t)(msb - 51) << 52) | (mant & (((uint64_t)1 << 52) - 1));
+}
+
+/**
+ * tile_xsum_round() - the sum, rounded once to the nearest double (ties
+ * to even).
+ * @in: the sum (not changed).
+ * An exact zero is +0.0; a sum beyond the double range is +-inf; with a
+ * NaN, or both infinities, added: NaN (0x7ff8000000000000); else with an
+ * infinity added: that infinity.  The same bits for any order of the
+ * additions and merges.
+ * Return: the rounded sum.
+ */
+static inline double tile_xsum_round(const tile_xsum *in)
+{
+    tile_xsum x = *in;
+    uint64_t b;
+    int neg, i, h, msb;
+    double v;
+    if (x.nan > 0 || (x.pinf > 0 && x.ninf > 0))
+        b = (uint64_t)0x7ff8 << 48;
+    else if (x.pinf > 0 || x.ninf > 0)
+        b = ((uint64_t)0x7ff << 52) | ((uint64_t)(x.ninf > 0) << 63);
+    else {
+        tile__xsum_carry(&x);
+        neg = x.limb[TILE_XSUM_LIMBS - 1] < 0;
+        for (i = 0; neg && i < TILE_XSUM_LIMBS; i++)
+            x.limb[i] = -x.limb[i];
+        if (neg)
+            tile__xsum_carry(&x);
+        for (h = TILE_XSUM_LIMBS - 1; h >= 0 && x.limb[h] == 0; h--)
+            ;
+        if (h < 0)
+            return 0.0;
+        for (msb = 32 * h + 31; !tile__xsum_bit(&x, msb); msb--)
+            ;
+        b = tile__xsum_bits(&x, msb) | ((uint64_t)neg << 63);
+    }
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Declared reductions: the types                                           */
+
+/** Reduction operations (tile_reduction_init). */
+enum tile_reduce_op {
+    TILE_REDUCE_SUM = 0,    /* sum of doubles, exact, rounded once */
+    TILE_REDUCE_MIN,        /* the least double (IEEE 754 totalOrder: -0.0 < +0.0) */
+    TILE_REDUCE_MAX,        /* the greatest double (totalOrder) */
+    TILE_REDUCE_MAXLOC,     /* the greatest, and the first point that has it */
+    TILE_REDUCE_MINLOC,     /* the least, and the first point that has it */
+    TILE_REDUCE_SUM_U64,    /* sum of uint64_t modulo 2^64 (checksums of bit patterns) */
+    TILE_REDUCE_COUNT_
+};
+
+/* A thread's part of a reduction (private; padded so that threads do not
+ * share the cache lines they write). */
+typedef struct tile__red_slot {
+    tile_xsum sum;
+    uint64_t u64, key;
+    int64_t at[TILE_MAX_DIMS + 1];
+    int64_t count;
+    char pad_[64];
+} tile__red_slot;
+
+/**
+ * struct tile_reduction - a reduction declared on a plan
+ * (tile_reduction_init) and fed in the body (tile_reduce,
+ * tile_reduce_u64).  At the end of each run every rank has the result:
+ * @op:    enum tile_reduce_op.
+ * @value: SUM: the exact sum rounded once; MIN, MAX, MINLOC, MAXLOC: the
+ *         value, bit for bit (0.0 when no point contributed).
+ * @u64:   SUM_U64: the sum modulo 2^64.
+ * @coord: MINLOC, MAXLOC: the user coordinates (X_1 .. X_N, Z) of the
+ *         first point in row-major order (the global array's order) that
+ *         has the value; -1 when no point contributed.
+ * @count: the points that contributed, over every rank.
+ * The rest is private.  The result does not depend on the model, the
+ * process grid, the thread count or the tile height: a sum is exact until
+ * its one rounding, and min and max follow a total order (totalOrder:
+ * -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN) with ties broken on
+ * the coordinates.
+ */
+typedef struct tile_reduction {
+    int op;
+    double value;
+    uint64_t u64;
+    int64_t coord[TILE_MAX_DIMS + 1];
+    int64_t count;
+    /* private */
+    tile_plan *plan_;
+    tile__red_slot *slot_;
+} tile_reduction;
+
+/* ------------------------------------------------------------------------ */
 /* The output hook                                                          */
 
 /**
@@ -3297,6 +3524,9 @@ struct tile__io {
     int out_failed;
     int64_t out_next;               /* the next tile to hand out */
     unsigned char *out_buf;         /* one tile of the block */
+    int nred;                       /* reductions declared */
+    tile_reduction *red[TILE_MAX_REDUCTIONS];
+    tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
 };
 
 /* The plan's data state, created on first use; NULL if out of memory. */
@@ -3397,16 +3627,327 @@ static inline void tile__output(tile_plan *p, int64_t k)
 }
 
 /* ------------------------------------------------------------------------ */
+/* Declared reductions                                                      */
+
+/* The 64-bit key of v in totalOrder (unsigned comparison), and back. */
+static inline uint64_t tile__order_key(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+}
+
+static inline double tile__from_key(uint64_t k)
+{
+    uint64_t b = (k >> 63) ? k ^ ((uint64_t)1 << 63) : ~k;
+    double v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+static inline const char *tile__reduce_name(int op)
+{
+    static const char *const name[TILE_REDUCE_COUNT_] = { "sum", "min", "max", "maxloc",
+                                                          "minloc", "sum_u64" };
+    return op >= 0 && op < TILE_REDUCE_COUNT_ ? name[op] : "unknown";
+}
+
+/**
+ * tile_reduction_init() - declare a reduction on a plan: its result is
+ * combined at the end of every run that follows.
+ * @plan: the plan (not running).
+ * @r:    the reduction; it must stay at its address while the plan runs
+ *        (or until tile_reduction_drop()).  Declaring it again changes its
+ *        operation.
+ * @op:   enum tile_reduce_op.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Local; but every rank must declare the same operations in the same
+ * order: the end of the run checks it (TILE_ERR_MISMATCH on every rank
+ * otherwise).  Each of the plan's threads gets its own slot (the plan
+ * frees them).  In the body, feed it with tile_reduce(&it, &r, v) (or
+ * tile_reduce_u64()) in any model: each thread adds to its own slot; at
+ * the end of the run the slots are combined in a fixed way, then across
+ * ranks.  Up to TILE_MAX_REDUCTIONS per plan.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation,
+ * too many reductions), TILE_ERR_NOMEM.
+ */
+static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
+                                      tilehybrid_status *st)
+{
+    struct tile__io *io;
+    int i, k;
+    if (plan == NULL || r == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
+    if (op < 0 || op >= TILE_REDUCE_COUNT_)
+        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    for (k = 0; k < io->nred && io->red[k] != r; k++)
+        ;
+    if (k == TILE_MAX_REDUCTIONS)
+        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "r", k);
+    if (k == io->nred) {
+        io->slots[k] = (tile__red_slot *)TILEHYBRID_MALLOC(sizeof(tile__red_slot) *
+                                                           (size_t)plan->cfg.threads);
+        if (io->slots[k] == NULL)
+            return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)plan->cfg.threads);
+        io->red[k] = r;
+        io->nred++;
+    }
+    memset(r, 0, sizeof *r);
+    r->op = op;
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        r->coord[i] = -1;
+    r->plan_ = plan;
+    r->slot_ = io->slots[k];
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_reduction_drop() - take a reduction off a plan (local; every rank
+ * must drop the same ones before the next run).  @plan: the plan; @r: the
+ * reduction.  Return: TILE_OK, TILE_ERR_NULL or TILE_ERR_REDUCE (not
+ * declared on this plan).
+ */
+static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
+{
+    struct tile__io *io = plan != NULL ? plan->run.io : NULL;
+    int k;
+    if (plan == NULL || r == NULL)
+        return TILE_ERR_NULL;
+    for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
+        ;
+    if (io == NULL || k == io->nred)
+        return TILE_ERR_REDUCE;
+    TILEHYBRID_FREE(io->slots[k]);
+    for (; k + 1 < io->nred; k++) {
+        io->red[k] = io->red[k + 1];
+        io->slots[k] = io->slots[k + 1];
+    }
+    io->nred--;
+    r->plan_ = NULL;
+    r->slot_ = NULL;
+    return TILE_OK;
+}
+
+/* A reduction fed on a plan it is not declared on, or with the wrong
+ * function: the run's error (the thread's first). */
+static inline void tile__reduce_misuse(const tile_cursor *it, const tile_reduction *r,
+                                       const char *fn)
+{
+    if (r->plan_ != it->plan)
+        tile_thread_fail(it->plan, it->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
+                         "declared on this plan (tile_reduction_init)", fn);
+    else
+        tile_thread_fail(it->plan, it->thread, TILE_ERR_REDUCE, "%s on a '%s' reduction: use "
+                         "%s", fn, tile__reduce_name(r->op), r->op == TILE_REDUCE_SUM_U64
+                         ? "tile_reduce_u64" : "tile_reduce");
+}
+
+/* Does the cursor's point come before user coordinates `at` in row-major
+ * order (X_1 first, Z last)? */
+static inline int tile__point_before(const tile_cursor *it, const int64_t *at)
+{
+    int i;
+    for (i = 0; i <= it->n; i++) {
+        int64_t c = tile_coord(it, i);
+        if (c != at[i])
+            return c < at[i];
+    }
+    return 0;
+}
+
+/* A candidate for min/max: better than the slot's? */
+static inline int tile__red_better(int op, uint64_t key, uint64_t best)
+{
+    return op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC ? key < best : key > best;
+}
+
+/**
+ * tile_reduce() - in the body: feed v, at the point being computed, to a
+ * reduction of operation SUM, MIN, MAX, MAXLOC or MINLOC.
+ * @it: the cursor (&it); @r: a reduction declared on the plan; @v: any
+ *      double (a sum with a NaN is NaN).
+ * Any number of times per point (a location is the point's).  Thread-safe:
+ * each thread writes its own slot.  Used on another plan or with SUM_U64,
+ * it does nothing and the run fails with TILE_ERR_REDUCE.
+ */
+static inline void tile_reduce(const tile_cursor *it, tile_reduction *r, double v)
+{
+    tile__red_slot *s;
+    uint64_t key;
+    int i, loc;
+    if (r->plan_ != it->plan || r->op == TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(it, r, "tile_reduce");
+        return;
+    }
+    s = &r->slot_[it->thread];
+    if (r->op == TILE_REDUCE_SUM) {
+        s->count++;
+        tile_xsum_add(&s->sum, v);
+        return;
+    }
+    key = tile__order_key(v);
+    loc = r->op == TILE_REDUCE_MAXLOC || r->op == TILE_REDUCE_MINLOC;
+    if (s->count++ == 0 || tile__red_better(r->op, key, s->key) ||
+        (loc && key == s->key && tile__point_before(it, s->at))) {
+        s->key = key;
+        for (i = 0; loc && i <= it->n; i++)
+            s->at[i] = tile_coord(it, i);
+    }
+}
+
+/**
+ * tile_reduce_u64() - in the body: add v to a SUM_U64 reduction (modulo
+ * 2^64: a checksum of bit patterns, the same in any order).
+ * @it: the cursor (&it); @r: the reduction; @v: the value.
+ */
+static inline void tile_reduce_u64(const tile_cursor *it, tile_reduction *r, uint64_t v)
+{
+    if (r->plan_ != it->plan || r->op != TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(it, r, "tile_reduce_u64");
+        return;
+    }
+    r->slot_[it->thread].count++;
+    r->slot_[it->thread].u64 += v;
+}
+
+/* Are coordinates a before b in row-major order? */
+static inline int tile__at_before(const int64_t *a, const int64_t *b, int nd)
+{
+    int i;
+    for (i = 0; i < nd; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i];
+    return 0;
+}
+
+/* Merge slot s into `into` for operation op: sums add, candidates by the
+ * total order, ties (MINLOC, MAXLOC) to the first point.  The result does
+ * not depend on the order of the merges. */
+static inline void tile__red_merge(int op, int nd, tile__red_slot *into, const tile__red_slot *s)
+{
+    int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
+    if (s->count == 0)
+        return;
+    if (op == TILE_REDUCE_SUM)
+        tile_xsum_merge(&into->sum, &s->sum);
+    into->u64 += s->u64;
+    if (into->count == 0 || tile__red_better(op, s->key, into->key) ||
+        (loc && s->key == into->key && tile__at_before(s->at, into->at, nd))) {
+        into->key = s->key;
+        memcpy(into->at, s->at, sizeof into->at);
+    }
+    into->count += s->count;
+}
+
+/* Values per reduction in the buffers of the combination: summed
+ * (count, u64, the exact sum) and gathered (has one, key, coordinates). */
+#define TILE__RED_SUMS (5 + TILE_XSUM_LIMBS)
+#define TILE__RED_CANDS (2 + TILE_MAX_DIMS + 1)
+
+/* This rank's slot of reduction k: its threads' slots merged. */
+static inline void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
+{
+    const struct tile__io *io = p->run.io;
+    int t;
+    memset(m, 0, sizeof *m);
+    for (t = 0; t < p->cfg.threads; t++)
+        tile__red_merge(io->red[k]->op, p->cfg.n + 1, m, &io->slots[k][t]);
+    tile__xsum_carry(&m->sum);
+}
+
+/* Pack rank-local slots into the buffers of the combination. */
+static inline void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands)
+{
+    int k, i;
+    for (k = 0; k < p->run.io->nred; k++) {
+        tile__red_slot m;
+        uint64_t *s = sums + k * TILE__RED_SUMS, *c = cands + k * TILE__RED_CANDS;
+        tile__red_local(p, k, &m);
+        s[0] = (uint64_t)m.count;
+        s[1] = m.u64;
+        s[2] = (uint64_t)m.sum.nan;
+        s[3] = (uint64_t)m.sum.pinf;
+        s[4] = (uint64_t)m.sum.ninf;
+        for (i = 0; i < TILE_XSUM_LIMBS; i++)      /* two's complement sums are exact */
+            s[5 + i] = (uint64_t)m.sum.limb[i];
+        c[0] = m.count > 0;
+        c[1] = m.key;
+        for (i = 0; i <= TILE_MAX_DIMS; i++)
+            c[2 + i] = (uint64_t)m.at[i];
+    }
+}
+
+/* Reduction k's result from the summed values and every rank's candidate. */
+static inline void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                    const uint64_t *cands)
+{
+    tile_reduction *r = p->run.io->red[k];
+    tile__red_slot best, c;
+    int i, q, nd = p->cfg.n + 1, stride = p->run.io->nred * TILE__RED_CANDS;
+    memset(&best, 0, sizeof best);
+    for (q = 0; q < p->size; q++) {          /* every rank's best, in a total order */
+        const uint64_t *x = cands + q * stride + k * TILE__RED_CANDS;
+        memset(&c, 0, sizeof c);
+        c.count = (int64_t)x[0];
+        c.key = x[1];
+        for (i = 0; i < nd; i++)
+            c.at[i] = (int64_t)x[2 + i];
+        tile__red_merge(r->op, nd, &best, &c);
+    }
+    r->count = (int64_t)s[0];
+    r->u64 = s[1];
+    tile_xsum_init(&best.sum);
+    best.sum.nan = (int64_t)s[2];
+    best.sum.pinf = (int64_t)s[3];
+    best.sum.ninf = (int64_t)s[4];
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        best.sum.limb[i] = (int64_t)s[5 + i];
+    r->value = r->op == TILE_REDUCE_SUM ? tile_xsum_round(&best.sum)
+               : r->count > 0 && r->op != TILE_REDUCE_SUM_U64 ? tile__from_key(best.key) : 0.0;
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        r->coord[i] = r->count > 0 && i < nd && (r->op == TILE_REDUCE_MAXLOC ||
+                                                 r->op == TILE_REDUCE_MINLOC) ? best.at[i] : -1;
+}
+
+/* Combine every reduction over the ranks (collective; the ranks agreed on
+ * the operations): one MPI_Allreduce of the sums, one MPI_Allgather of
+ * the candidates.  buf: 2 TILE__RED_SUMS + (P + 1) TILE__RED_CANDS values
+ * per reduction.  Returns an MPI code. */
+static inline int tile__red_combine(tile_plan *p, uint64_t *buf)
+{
+    int nred = p->run.io->nred, k, rc;
+    uint64_t *sums = buf, *total = buf + nred * TILE__RED_SUMS;
+    uint64_t *cands = total + nred * TILE__RED_SUMS, *all = cands + nred * TILE__RED_CANDS;
+    tile__red_pack(p, sums, cands);
+    rc = MPI_Allreduce(sums, total, nred * TILE__RED_SUMS, MPI_UINT64_T, MPI_SUM, p->comm);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Allgather(cands, nred * TILE__RED_CANDS, MPI_UINT64_T, all,
+                           nred * TILE__RED_CANDS, MPI_UINT64_T, p->comm);
+    for (k = 0; rc == MPI_SUCCESS && k < nred; k++)
+        tile__red_result(p, k, total + k * TILE__RED_SUMS, all);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
 /* The run's hooks (called by the engine; the thread that does the messages) */
 
 /* At the start of a run: nothing stored any more, no tile handed out. */
 static inline void tile__io_start(tile_plan *p)
 {
+    struct tile__io *io = p->run.io;
+    int k;
     p->run.completed = 0;
-    if (p->run.io == NULL)
+    if (io == NULL)
         return;
-    p->run.io->out_next = 0;
-    p->run.io->out_failed = 0;
+    io->out_next = 0;
+    io->out_failed = 0;
+    for (k = 0; k < io->nred; k++)
+        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
 }
 
 /* At the end of step s (the schedule's call; INT64_MAX: the run's end):
@@ -3427,16 +3968,47 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
     }
 }
 
+/* At the end of a run (collective, after the totals): every rank agrees
+ * on the run's outcome and on the reductions declared (their number and
+ * operations: v[]), then the reductions are combined. */
+#define TILE__REDUCTION_NAME(k) "operation of reduction " #k " (enum tile_reduce_op)"
 static inline void tile__io_finish(tile_plan *p)
 {
-    tile__agree(p, NULL, 0, NULL, NULL);
+    static const char *const names[TILE_MAX_REDUCTIONS + 1] = {
+        "number of reductions declared (tile_reduction_init)",
+        TILE__REDUCTION_NAME(0), TILE__REDUCTION_NAME(1), TILE__REDUCTION_NAME(2),
+        TILE__REDUCTION_NAME(3), TILE__REDUCTION_NAME(4), TILE__REDUCTION_NAME(5),
+        TILE__REDUCTION_NAME(6), TILE__REDUCTION_NAME(7) };
+    static const int is_double[TILE_MAX_REDUCTIONS + 1] = { 0 };
+    uint64_t v[TILE_MAX_REDUCTIONS + 1], *buf = NULL;
+    int nred = p->run.io != NULL ? p->run.io->nred : 0, k;
+    v[0] = (uint64_t)nred;
+    for (k = 0; k < TILE_MAX_REDUCTIONS; k++)
+        v[1 + k] = k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0;
+    if (nred > 0) {     /* before the agreement: a failure here stops every rank */
+        buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * (size_t)nred *
+                                            (2 * TILE__RED_SUMS +
+                                             ((size_t)p->size + 1) * TILE__RED_CANDS));
+        if (buf == NULL)
+            tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to combine the reductions");
+    }
+    if (tile__agree(p, v, TILE_MAX_REDUCTIONS + 1, names, is_double) == TILE_OK && nred > 0 &&
+        tile__red_combine(p, buf) != MPI_SUCCESS) {
+        tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Allreduce or MPI_Allgather failed while "
+                   "combining the reductions");
+        tile__agree(p, NULL, 0, NULL, NULL);
+    }
+    TILEHYBRID_FREE(buf);
     p->run.completed = p->status.code == TILE_OK;
 }
 
 static inline void tile__io_free(tile_plan *p)
 {
+    int k;
     if (p->run.io == NULL)
         return;
+    for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
+        TILEHYBRID_FREE(p->run.io->slots[k]);
     TILEHYBRID_FREE(p->run.io->out_buf);
     TILEHYBRID_FREE(p->run.io);
     p->run.io = NULL;

@@ -29,6 +29,7 @@
 #include "../hybrid.h"
 #include "check.h"
 
+#include <math.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -218,13 +219,50 @@ static double tiled_input(const tile_cursor *it, const kernel *k, const input *i
     return in->a[idx] + (inside(k, d) ? 0.5 * in->a[idx + in->off] : 0.0);
 }
 
+/* The reductions the body feeds (NULL: none): a sum of values spread over
+ * 2^-20 .. 2^20 (a plain sum would depend on the order), min and max, and
+ * with location a value with many ties (and -0.0 beside +0.0), a checksum
+ * of bit patterns. */
+typedef struct reds {
+    tile_reduction sum, min, max, maxloc, minloc, u64;
+} reds;
+static reds *red_on;
+
+static double spread(double v, const int64_t *c, int n)
+{
+    return ldexp(v, (int)((c[0] * 13 + c[n] * 7) % 41) - 20);
+}
+
+static double tie_value(const int64_t *c, int n)
+{
+    int64_t t = (c[0] * 7 + c[n] * 3) % 5;
+    return t == 0 && c[n] % 2 ? -0.0 : (double)t;
+}
+
+static void feed(const tile_cursor *it, reds *r, double v, int n)
+{
+    int64_t c[4];
+    int i;
+    for (i = 0; i <= n; i++)
+        c[i] = tile_coord(it, i);
+    tile_reduce(it, &r->sum, spread(v, c, n));
+    tile_reduce(it, &r->min, v);
+    tile_reduce(it, &r->max, v);
+    tile_reduce(it, &r->maxloc, tie_value(c, n));
+    tile_reduce(it, &r->minloc, tie_value(c, n));
+    tile_reduce_u64(it, &r->u64, bits(v));
+}
+
 #define DEFINE_RUN(NDIM, READ)                                                   \
     static void run##NDIM(tile_plan *plan, const kernel *kk, const input *in)    \
     {                                                                            \
         const tile_config *cfg = &kk->cfg;                                       \
+        reds *const rr = red_on;                                                 \
         HYBRID_RUN(plan, it, {                                                   \
             UPDATE(READ, tiled_input(&it, kk, in))                               \
             TILE_AT(double, it, ZERO##NDIM) = v;                                 \
+            if (rr != NULL)                                                      \
+                feed(&it, rr, v, NDIM);                                          \
         });                                                                      \
     }
 #define ZERO1 0, 0
@@ -353,6 +391,70 @@ static int equal_box(const seq *s, const tile_box *b, const double *a)
             return 0;
     }
     return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reductions against the sequential loop                                  */
+
+static uint64_t order_key(double v)
+{
+    uint64_t b = bits(v);
+    return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+}
+
+static int declare(tile_plan *plan, reds *r)
+{
+    return tile_reduction_init(plan, &r->sum, TILE_REDUCE_SUM, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->min, TILE_REDUCE_MIN, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->max, TILE_REDUCE_MAX, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->maxloc, TILE_REDUCE_MAXLOC, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->minloc, TILE_REDUCE_MINLOC, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->u64, TILE_REDUCE_SUM_U64, NULL) == TILE_OK;
+}
+
+/* The same reductions over the sequential array, in row-major order: the
+ * first strictly better value wins. */
+static int reds_equal(const seq *s, const reds *r, char *why, size_t whylen)
+{
+    tile_xsum x;
+    uint64_t mn = ~(uint64_t)0, mx = 0, u = 0, kmax = 0, kmin = ~(uint64_t)0, k;
+    int64_t idx, c[4], atmax[4] = {0}, atmin[4] = {0};
+    int i, n = s->n, ok = 1;
+    tile_xsum_init(&x);
+    for (idx = 0; idx < s->total; idx++) {
+        int64_t q = idx;
+        double v = s->a[idx];
+        for (i = n; i >= 0; i--) {
+            c[i] = q % s->ext[i];
+            q /= s->ext[i];
+        }
+        tile_xsum_add(&x, spread(v, c, n));
+        mn = order_key(v) < mn ? order_key(v) : mn;
+        mx = order_key(v) > mx ? order_key(v) : mx;
+        u += bits(v);
+        k = order_key(tie_value(c, n));
+        if (idx == 0 || k > kmax)
+            kmax = k, memcpy(atmax, c, sizeof c);
+        if (idx == 0 || k < kmin)
+            kmin = k, memcpy(atmin, c, sizeof c);
+    }
+    ok = bits(r->sum.value) == bits(tile_xsum_round(&x)) && order_key(r->min.value) == mn &&
+         order_key(r->max.value) == mx && r->u64.u64 == u &&
+         order_key(r->maxloc.value) == kmax && order_key(r->minloc.value) == kmin &&
+         r->sum.count == s->total && r->minloc.count == s->total;
+    for (i = 0; i <= n; i++)
+        ok &= r->maxloc.coord[i] == atmax[i] && r->minloc.coord[i] == atmin[i];
+    if (!ok)
+        snprintf(why, whylen, "reductions: sum %.17g (sequential %.17g), min %g, max %g, "
+                 "maxloc %g at (%lld,%lld,...) (sequential (%lld,%lld,...)), minloc %g at "
+                 "(%lld,%lld,...) (sequential (%lld,%lld,...)), count %lld of %lld",
+                 r->sum.value, tile_xsum_round(&x), r->min.value, r->max.value,
+                 r->maxloc.value, (long long)r->maxloc.coord[0], (long long)r->maxloc.coord[1],
+                 (long long)atmax[0], (long long)atmax[1], r->minloc.value,
+                 (long long)r->minloc.coord[0], (long long)r->minloc.coord[1],
+                 (long long)atmin[0], (long long)atmin[1], (long long)r->sum.count,
+                 (long long)s->total);
+    return ok;
 }
 
 /* Gather a random stored Z range to a random root (or every rank) and
@@ -539,6 +641,7 @@ static int one_case(kernel *k, char *why, size_t whylen)
     tile_plan plan;
     input in;
     seq s;
+    reds r;
     int rc, ok, all;
     static ctx_t cx;
     cx.n = k->cfg.n;
@@ -551,14 +654,16 @@ static int one_case(kernel *k, char *why, size_t whylen)
         snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
         return 0;
     }
-    ok = make_input(&plan, k, &in) == TILE_OK;
+    ok = make_input(&plan, k, &in) == TILE_OK && declare(&plan, &r);
+    red_on = &r;
     if (ok)
         run_plan(&plan, k, &in);
+    red_on = NULL;
     ok = ok && tile_plan_status(&plan) == TILE_OK;
     if (!ok)
         snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
     seq_run(&s, k);
-    ok = ok && blocks_cover(&plan, &s);
+    ok = ok && blocks_cover(&plan, &s) && reds_equal(&s, &r, why, whylen);
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     /* every rank takes the same branches: each verdict is agreed first */
     ok = all && gather_case(&plan, &s, why, whylen);
@@ -595,11 +700,119 @@ static void random_cases(int n)
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 10 && models[0] && models[1] &&
               models[2] && models[3] && window > 0,
               "N=%d: %d random plans (models %d/%d/%d/%d, %d windowed) read their input box, "
-              "gather, exchange and hand out every tile bitwise equal to the sequential loop, "
+              "reduce, gather, exchange and hand out every tile bitwise equal to the "
+              "sequential loop, "
               "%d refused for "
               "their sizes%s%s%s%s", n, cases, models[0], models[1], models[2], models[3],
               window, refused, failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "",
               failed ? why : "");
+}
+
+/* ---------------------------------------------------------------------- */
+/* The exact sum against known answers and an independent algorithm       */
+
+static double xsum_of(const double *v, int n)
+{
+    tile_xsum x;
+    int i;
+    tile_xsum_init(&x);
+    for (i = 0; i < n; i++)
+        tile_xsum_add(&x, v[i]);
+    return tile_xsum_round(&x);
+}
+
+/* Python's math.fsum (Shewchuk's partials, then a correctly rounded sum of
+ * them): an independent reference for finite sums that do not overflow. */
+static double fsum_ref(const double *v, int n)
+{
+    double p[1100], hi = 0, lo = 0, x, y, t;
+    int np = 0, i, j, k;
+    for (k = 0; k < n; k++) {
+        x = v[k];
+        for (i = 0, j = 0; j < np; j++) {
+            y = p[j];
+            if (fabs(x) < fabs(y))
+                t = x, x = y, y = t;
+            hi = x + y;
+            lo = y - (hi - x);
+            if (lo != 0.0)
+                p[i++] = lo;
+            x = hi;
+        }
+        np = i;
+        p[np++] = x;
+    }
+    if (np == 0)
+        return 0.0;
+    hi = p[--np];
+    lo = 0.0;
+    while (np > 0) {
+        x = hi;
+        y = p[--np];
+        hi = x + y;
+        lo = y - (hi - x);
+        if (lo != 0.0)
+            break;
+    }
+    if (np > 0 && ((lo < 0 && p[np - 1] < 0) || (lo > 0 && p[np - 1] > 0))) {
+        y = lo * 2;
+        x = hi + y;
+        if (y == x - hi)
+            hi = x;
+    }
+    return hi;
+}
+
+static void xsum_units(void)
+{
+    static double tenth[10], big[3] = { 1e308, 1e308, -1e308 }, mx[3];
+    double tie[2] = { 1.0, 0x1p-53 }, tie3[2] = { 1.0, 3 * 0x1p-53 };
+    double above[3] = { 1.0, 0x1p-53, 0x1p-105 }, sub[3] = { 0x1p-1074, 0x1p-1074, 0x1p-1074 };
+    double neg[2] = { -1.0, 0x1p-60 }, zero[2] = { 1.5, -1.5 }, nz[2] = { -0.0, -0.0 };
+    double inf1[2] = { HUGE_VAL, 1.0 }, infs[2] = { HUGE_VAL, -HUGE_VAL };
+    double v[1000], w[1000];
+    tile_xsum a, b;
+    int i, j, ok, rnd_ok = 1, perm_ok = 1, n1;
+    for (i = 0; i < 10; i++)
+        tenth[i] = 0.1;
+    mx[0] = mx[1] = 1.7976931348623157e308;
+    mx[2] = -mx[0];
+    ok = xsum_of(tenth, 10) == 1.0 && xsum_of(big, 3) == 1e308 && xsum_of(tie, 2) == 1.0 &&
+         xsum_of(tie3, 2) == 1.0 + 0x1p-51 && xsum_of(above, 3) == 1.0 + 0x1p-52 &&
+         xsum_of(sub, 3) == 3 * 0x1p-1074 && xsum_of(neg, 2) == -1.0 &&
+         bits(xsum_of(zero, 2)) == 0 && bits(xsum_of(nz, 2)) == 0 &&
+         xsum_of(inf1, 2) == HUGE_VAL && bits(xsum_of(infs, 2)) == 0x7ff8000000000000ull &&
+         xsum_of(mx, 3) == mx[0] && xsum_of(mx, 2) == HUGE_VAL;
+    mx[1] = 0x1p-1074;        /* DBL_MAX + the smallest subnormal: DBL_MAX */
+    ok &= xsum_of(mx, 2) == mx[0];
+    /* 3 million ones: the carries between the limbs */
+    tile_xsum_init(&a);
+    for (i = 0; i < 3000000; i++)
+        tile_xsum_add(&a, i % 2 ? 1.0 : 0x1p-1074);
+    ok &= tile_xsum_round(&a) == 1500000.0 + 0.0 && a.pending < 3000000;
+    check_mpi(MPI_COMM_WORLD, ok, "tile_xsum: 10 x 0.1 = 1.0, 1e308 + 1e308 - 1e308 = 1e308, "
+              "ties to even, subnormals, signs, +0.0 for zero, inf and NaN, DBL_MAX edges, 3 "
+              "million additions");
+    /* random sets over 2^-60 .. 2^60 against fsum, in any order and split */
+    for (j = 0; j < 200; j++) {
+        int n = (int)rnd_in(1, 1000);
+        for (i = 0; i < n; i++)
+            v[i] = ldexp((double)(int64_t)(rnd() >> 11) * (rnd() % 2 ? 1 : -1), (int)rnd_in(-113, 7));
+        rnd_ok &= bits(xsum_of(v, n)) == bits(fsum_ref(v, n));
+        for (i = 0; i < n; i++)
+            w[i] = v[(i * 7919) % n];
+        n1 = (int)rnd_in(0, n);
+        tile_xsum_init(&a);
+        tile_xsum_init(&b);
+        for (i = 0; i < n; i++)
+            tile_xsum_add(i < n1 ? &a : &b, w[i]);
+        tile_xsum_merge(&b, &a);
+        perm_ok &= (n % 7919 == 0) || bits(tile_xsum_round(&b)) == bits(xsum_of(v, n));
+    }
+    check_mpi(MPI_COMM_WORLD, rnd_ok && perm_ok, "tile_xsum on 200 random sets of up to 1000 "
+              "values over 2^-60..2^60 equals fsum (Shewchuk, correctly rounded) bitwise%s, and "
+              "the same in another order split into two merged sums%s",
+              rnd_ok ? "" : " (MISMATCH)", perm_ok ? "" : " (MISMATCH)");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -660,6 +873,88 @@ static void input_box_refusals(void)
     check_mpi(MPI_COMM_WORLD, rc1 && p.ntiles == 8,
               "tile_input_box gives each tile's planes, in loop order (Z downward: tile 0 is "
               "z = 20..22, tile 7 z = 0..1)");
+    tile_plan_destroy(&p);
+}
+
+static void reduce_refusals(void)
+{
+    tile_config c;
+    tile_plan p, q;
+    tile_reduction r1, r2, many[TILE_MAX_REDUCTIONS + 1];
+    ctx_t cx;
+    int rc1, rc2, i, ok;
+    double first;
+    int64_t cnt;
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_plan_create(&q, MPI_COMM_WORLD, &c);
+    rc1 = tile_reduction_init(&p, &r1, 99, NULL);
+    for (i = 0, rc2 = TILE_OK; i <= TILE_MAX_REDUCTIONS && rc2 == TILE_OK; i++)
+        rc2 = tile_reduction_init(&q, &many[i], TILE_REDUCE_SUM, NULL);
+    check_mpi(MPI_COMM_WORLD, rc1 == TILE_ERR_REDUCE && rc2 == TILE_ERR_REDUCE &&
+              i == TILE_MAX_REDUCTIONS + 1,
+              "tile_reduction_init refuses an unknown operation and a reduction beyond "
+              "TILE_MAX_REDUCTIONS (TILE_ERR_REDUCE)");
+    for (i = 0; i < TILE_MAX_REDUCTIONS; i++)
+        tile_reduction_drop(&q, &many[i]);
+    /* declared on p, fed in q's body */
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
+    HYBRID_RUN(&q, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 1.0);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&q) == TILE_ERR_REDUCE &&
+              strstr(q.errmsg, "not declared on this plan") && same_everywhere(q.errmsg),
+              "a reduction fed in another plan's body: TILE_ERR_REDUCE on every rank: %s",
+              q.errmsg);
+    tile_plan_destroy(&q);
+    /* a sum over two runs: reset at each run */
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 0.1);
+    });
+    first = r1.value;
+    cnt = r1.count;
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 0.1);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && cnt == 7 * 5 * 23 &&
+              r1.count == cnt && first == r1.value && first == 80.5,
+              "a sum of 805 x 0.1 is 80.5 (exact, rounded once; %.17g), the same in a second run "
+              "of the plan (reset at each run)", first);
+    /* declared differently on different ranks */
+    tile_reduction_init(&p, &r1, myrank == 0 ? TILE_REDUCE_MAX : TILE_REDUCE_SUM, NULL);
+    adi_run(&p);
+    ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
+         : tile_plan_status(&p) == TILE_ERR_MISMATCH &&
+           strstr(p.errmsg, "'operation of reduction 0 (enum tile_reduce_op)' differs between "
+                  "ranks (0 vs 2)") && same_everywhere(p.errmsg);
+    check_mpi(MPI_COMM_WORLD, ok, "a reduction declared max on rank 0 and sum elsewhere: "
+              "TILE_ERR_MISMATCH on every rank, no hang: %s",
+              nprocs == 1 ? "(one rank)" : p.errmsg);
+    tile_plan_destroy(&p);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
+    if (myrank == 0)
+        tile_reduction_init(&p, &r2, TILE_REDUCE_SUM, NULL);
+    adi_run(&p);
+    ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
+         : tile_plan_status(&p) == TILE_ERR_MISMATCH &&
+           strstr(p.errmsg, "'number of reductions declared") && same_everywhere(p.errmsg);
+    check_mpi(MPI_COMM_WORLD, ok, "two reductions on rank 0, one elsewhere: TILE_ERR_MISMATCH "
+              "on every rank: %s", nprocs == 1 ? "(one rank)" : p.errmsg);
+    tile_plan_destroy(&p);
+    /* the wrong feeding function */
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM_U64, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 1.0);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_ERR_REDUCE &&
+              strstr(p.errmsg, "use tile_reduce_u64") && same_everywhere(p.errmsg),
+              "tile_reduce on a sum_u64 reduction: TILE_ERR_REDUCE: %s", p.errmsg);
     tile_plan_destroy(&p);
 }
 
@@ -980,9 +1275,11 @@ int main(int argc, char **argv)
     }
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    xsum_units();
     for (n = 1; n <= 3; n++)
         random_cases(n);
     input_box_refusals();
+    reduce_refusals();
     gather_refusals();
     exchange_refusals();
     mpiio_cases();
