@@ -19,6 +19,11 @@
  * tile by tile with MPI-IO equal to the sequential loop's array byte for
  * byte; a hook that fails stops with the same error on every rank; the
  * memory of a long run with the hook does not grow with Z.
+ *
+ * Chained plans: Gauss-Seidel sweeps run the same plan again on its own
+ * result (the old values at +1 come from the neighbours through
+ * tile_exchange), then a plan running downward in every dimension reads
+ * the last result; the end equals the sequential sweeps bitwise.
  * Run at 1-4 processes by tests/run.sh.
  */
 #ifndef _POSIX_C_SOURCE
@@ -709,6 +714,184 @@ static void random_cases(int n)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Chained plans                                                           */
+
+/* A plan's result, collected tile by tile into an array over its block. */
+static int to_block(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    collect *c = (collect *)ctx;
+    (void)plan;
+    return tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double)) ==
+           tile_box_points(&pc->box) ? 0 : 1;
+}
+
+/* The sequential sweeps: forward Gauss-Seidel (new values below, old ones
+ * above; outside the space the boundary, resp. 0), then one backward
+ * sweep that adds the last result at the point. */
+#define GS_NEW(S, X, Y, Z) ((X) < 0 || (Y) < 0 || (Z) < 0 ? edge3(X, Y, Z)                 \
+                            : (S)[((X) * ey + (Y)) * ez + (Z)])
+#define GS_OLD(S, X, Y, Z) ((X) >= ex || (Y) >= ey || (Z) >= ez ? 0.0                        \
+                            : (S)[((X) * ey + (Y)) * ez + (Z)])
+static double edge3(int64_t x, int64_t y, int64_t z)
+{
+    int64_t c[3];
+    c[0] = x, c[1] = y, c[2] = z;
+    return hashv(c, 2, 0);
+}
+
+static double *seq_chain(int64_t ex, int64_t ey, int64_t ez, int sweeps)
+{
+    int64_t x, y, z, n = ex * ey * ez, c[3];
+    double *u = (double *)malloc(sizeof(double) * (size_t)n);
+    double *w = (double *)malloc(sizeof(double) * (size_t)n);
+    int k;
+    for (x = 0; x < ex; x++)
+        for (y = 0; y < ey; y++)
+            for (z = 0; z < ez; z++)
+                c[0] = x, c[1] = y, c[2] = z, u[(x * ey + y) * ez + z] = input_value(c, 2);
+    for (k = 0; k < sweeps; k++) {
+        for (z = 0; z < ez; z++)
+            for (x = 0; x < ex; x++)
+                for (y = 0; y < ey; y++)
+                    w[(x * ey + y) * ez + z] =
+                        0.2 * (((((GS_NEW(w, x - 1, y, z) + GS_NEW(w, x, y - 1, z)) +
+                                  GS_NEW(w, x, y, z - 1)) + GS_OLD(u, x + 1, y, z)) +
+                                GS_OLD(u, x, y + 1, z)) + GS_OLD(u, x, y, z + 1));
+        memcpy(u, w, sizeof(double) * (size_t)n);
+    }
+    for (z = ez - 1; z >= 0; z--)       /* backward: reads +1 of its own, 0 outside */
+        for (x = ex - 1; x >= 0; x--)
+            for (y = ey - 1; y >= 0; y--)
+                w[(x * ey + y) * ez + z] =
+                    0.25 * ((GS_OLD(w, x + 1, y, z) + GS_OLD(w, x, y + 1, z)) +
+                            GS_OLD(w, x, y, z + 1)) + u[(x * ey + y) * ez + z];
+    free(u);
+    return w;
+}
+
+/* One chain: `sweeps` runs of the forward plan, each on the last result
+ * (its +1 halo exchanged), then the backward plan on it; 1 if equal. */
+static int chain_case(const tile_config *fc, int sweeps, char *why, size_t whylen)
+{
+    tile_plan f, b;
+    tile_config bc = *fc;
+    tile_reach up;
+    tile_box inbox, all;
+    collect blk;
+    double *in, *res, *seqv = NULL;
+    int64_t sx, sy, sz, ex = fc->extent[0], ey = fc->extent[1], ez = fc->zlen, c[3];
+    int i, k, ok = 1;
+    for (i = 0; i < 3; i++)
+        bc.dir[i] = -1;
+    bc.boundary = NULL;                    /* 0 outside */
+    memset(&b, 0, sizeof b);
+    if (tile_plan_create(&f, MPI_COMM_WORLD, fc) != TILE_OK ||
+        tile_plan_create(&b, MPI_COMM_WORLD, &bc) != TILE_OK) {
+        tile_plan_destroy(&f);
+        tile_plan_destroy(&b);
+        return -1;
+    }
+    memset(&up, 0, sizeof up);
+    up.above[0] = up.above[1] = up.above[2] = 1;
+    tile_input_box(&f, TILE_ALL_TILES, &up, &inbox, NULL);
+    in = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&inbox));
+    for (k = 0; k < tile_box_points(&inbox); k++) {
+        c[0] = inbox.lo[0] + k / (inbox.len[1] * inbox.len[2]);
+        c[1] = inbox.lo[1] + k / inbox.len[2] % inbox.len[1];
+        c[2] = inbox.lo[2] + k % inbox.len[2];
+        in[k] = input_value(c, 2);
+    }
+    sx = tile_box_stride(&inbox, 0), sy = tile_box_stride(&inbox, 1), sz = 1;
+    memset(&blk, 0, sizeof blk);
+    tile_input_box(&f, TILE_ALL_TILES, NULL, &blk.block, NULL);
+    blk.a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&blk.block));
+    tile_output_set(&f, to_block, &blk, TILE_LAYOUT_Z_LAST, NULL);
+    for (k = 0; k < sweeps && ok; k++) {
+        HYBRID_RUN(&f, it, {
+            const double *o = in + tile_input_index(&it, &inbox);
+            int64_t x = tile_coord(&it, 0), y = tile_coord(&it, 1), z = tile_coord(&it, 2);
+            TILE_AT(double, it, 0, 0, 0) =
+                0.2 * (((((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                          TILE_AT(double, it, 0, 0, -1)) + (x + 1 < ex ? o[sx] : 0.0)) +
+                        (y + 1 < ey ? o[sy] : 0.0)) + (z + 1 < ez ? o[sz] : 0.0));
+        });
+        ok = tile_plan_status(&f) == TILE_OK &&     /* the result is the next run's input */
+             tile_exchange(&f, sizeof(double), &blk.block, blk.a, &inbox, in, NULL) == TILE_OK;
+    }
+    /* the backward plan reads the forward result at the point */
+    tile_input_box(&b, TILE_ALL_TILES, NULL, &inbox, NULL);
+    free(in);
+    in = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&inbox));
+    ok = ok && tile_exchange(&f, sizeof(double), &blk.block, blk.a, &inbox, in, NULL) == TILE_OK;
+    free(blk.a);
+    blk.block = inbox;
+    blk.a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&inbox));
+    tile_output_set(&b, to_block, &blk, TILE_LAYOUT_Z_LAST, NULL);
+    if (ok)
+        HYBRID_RUN(&b, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                0.25 * ((TILE_AT(double, it, 1, 0, 0) + TILE_AT(double, it, 0, 1, 0)) +
+                        TILE_AT(double, it, 0, 0, 1)) + in[tile_input_index(&it, &inbox)];
+        });
+    ok = ok && tile_plan_status(&b) == TILE_OK;
+    /* everything to rank 0, compared with the sequential sweeps */
+    memset(&all, 0, sizeof all);
+    all.ndims = 3;
+    all.len[0] = myrank == 0 ? ex : 0, all.len[1] = ey, all.len[2] = ez;
+    res = (double *)malloc(sizeof(double) * (size_t)(ex * ey * ez));
+    ok = ok && tile_exchange(&b, sizeof(double), &blk.block, blk.a, &all, res, NULL) == TILE_OK;
+    if (ok && myrank == 0) {
+        seqv = seq_chain(ex, ey, ez, sweeps);
+        ok = memcmp(seqv, res, sizeof(double) * (size_t)(ex * ey * ez)) == 0;
+        if (!ok)
+            snprintf(why, whylen, "the chained result differs from the sequential sweeps");
+    } else if (!ok)
+        snprintf(why, whylen, "rank %d: %s", myrank, f.errmsg[0] ? f.errmsg : b.errmsg);
+    free(seqv);
+    free(res);
+    free(in);
+    free(blk.a);
+    tile_plan_destroy(&f);
+    tile_plan_destroy(&b);
+    return ok;
+}
+
+static void chain_cases(void)
+{
+    int j, cases = 0, failed = 0, all, r, models[4] = {0};
+    char why[512] = "", desc[256] = "";
+    static ctx_t cx = { 2 };
+    for (j = 0; j < 8; j++) {
+        kernel k;
+        tile_config *c = &k.cfg;
+        tile_config_init(c, 2);
+        c->extent[0] = rnd_in(2, 9);
+        c->extent[1] = rnd_in(2, 9);
+        c->zlen = rnd_in(1, 12);
+        c->tile_height = rnd_in(1, 5);
+        c->model = (int)(j % 4);
+        c->threads = c->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
+        c->order = (int)rnd_in(0, 1);
+        c->boundary = edge;
+        c->boundary_ctx = &cx;
+        r = chain_case(c, (int)rnd_in(1, 3), why, sizeof why);
+        MPI_Allreduce(&r, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (all < 0)
+            continue;
+        cases++;
+        models[c->model]++;
+        if (all == 0 && !failed++)
+            describe(&k, desc, sizeof desc);
+    }
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 4,
+              "%d chains (models %d/%d/%d/%d): 1-3 Gauss-Seidel sweeps of one plan, each on "
+              "the last result (its +1 halo through tile_exchange), then a plan running "
+              "downward reading it, equal to the sequential sweeps bitwise%s%s%s%s", cases,
+              models[0], models[1], models[2], models[3], failed ? "; FIRST FAILURE: " : "",
+              desc, failed ? ": " : "", why);
+}
+
+/* ---------------------------------------------------------------------- */
 /* The exact sum against known answers and an independent algorithm       */
 
 static double xsum_of(const double *v, int n)
@@ -1282,6 +1465,7 @@ int main(int argc, char **argv)
     reduce_refusals();
     gather_refusals();
     exchange_refusals();
+    chain_cases();
     mpiio_cases();
     hook_refusal();
     hook_memory();
