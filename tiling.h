@@ -93,6 +93,13 @@
  * gives bitwise the same values, because every point is computed from the
  * same operands by the same expression.
  *
+ * Data in and out (the section of that name near the end): tile_input_box()
+ * gives the box of an input array a rank reads, tile_gather() the stored
+ * result as the global array, tile_output_set() each finished tile during
+ * the run, tile_exchange() moves user arrays between ranks (one plan's
+ * result to the next plan's input), tile_reduction_init() and tile_reduce()
+ * declare reductions whose results are the same bits in every model.
+ *
  * Errors follow tilehybrid.h's convention: TILE_OK (0) or a positive
  * TILE_ERR_* code, tile_strerror(); a plan's creation and its runs are
  * collective and end with the same code and the same message (naming the
