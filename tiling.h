@@ -3968,7 +3968,7 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
     struct tile__io *io = p->run.io;
     if (io == NULL || io->out_fn == NULL)
         return;
-    while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
+    while (io->out_fn != NULL && io->out_next < p->run.announced && io->out_next < p->ntiles &&
            tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
         tile__output(p, io->out_next);
         io->out_next++;
