@@ -107,6 +107,13 @@
  * gives bitwise the same values, because every point is computed from the
  * same operands by the same expression.
  *
+ * Data in and out (the section of that name near the end): tile_input_box()
+ * gives the box of an input array a rank reads, tile_gather() the stored
+ * result as the global array, tile_output_set() each finished tile during
+ * the run, tile_exchange() moves user arrays between ranks (one plan's
+ * result to the next plan's input), tile_reduction_init() and tile_reduce()
+ * declare reductions whose results are the same bits in every model.
+ *
  * Errors follow tilehybrid.h's convention: TILE_OK (0) or a positive
  * TILE_ERR_* code, tile_strerror(); a plan's creation and its runs are
  * collective and end with the same code and the same message (naming the
@@ -185,6 +192,11 @@ enum tile_error {
     TILE_ERR_STORAGE,       /* storage or order not one of its enum values */
     TILE_ERR_STENCIL,       /* a stencil vector or a direction the plan cannot run */
     TILE_ERR_ACCESS,        /* TILE_AT with a wrong type size or an undeclared offset */
+    TILE_ERR_RANGE,         /* a tile, Z range, box, root or option outside its range */
+    TILE_ERR_NOT_STORED,    /* data asked for that the plan no longer (or not yet) stores */
+    TILE_ERR_OUTPUT,        /* the output hook returned an error */
+    TILE_ERR_REDUCE,        /* a reduction used on a plan it is not declared on, or wrongly */
+    TILE_ERR_SKEWED,        /* a call that needs box-shaped blocks, on a plan that skews */
     TILE_ERR_COUNT_
 };
 
@@ -418,6 +430,8 @@ typedef struct tile_run {
     int64_t *seg;                   /* seg[i * T + t]: thread t's part of a face (multiple) */
     tile__slot *slot;               /* per thread: error message, scratch element */
     double start;
+    struct tile__io *io;            /* output hook, reductions ("Data in and out") */
+    int completed;                  /* the last run completed without error */
 } tile_run;
 
 /**
@@ -489,6 +503,12 @@ typedef struct tile_cursor {
     tile_plan *plan;
 } tile_cursor;
 
+/* Runs call into the section "Data in and out" at the end of this header. */
+static inline void tile__io_start(tile_plan *p);
+static inline void tile__io_step(tile_plan *p, int64_t s);
+static inline void tile__io_finish(tile_plan *p);
+static inline void tile__io_free(tile_plan *p);
+
 /* ------------------------------------------------------------------------ */
 /* Errors, names, defaults                                                  */
 
@@ -515,11 +535,17 @@ static inline const char *tile_strerror(int err)
         "out of memory",
         "size overflow (64-bit, or a message larger than INT_MAX bytes)",
         "an MPI call failed",
-        "the loop body left a row early (break)",
+        "the loop body left a row early (break), left its point unwritten, or did not "
+        "finish a run (return)",
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
         "a stencil vector or loop direction that the plan cannot run",
         "TILE_AT with a type whose size is not the element size, or an undeclared offset",
+        "a tile, Z range, box, root or option outside its range",
+        "the data asked for is not stored (no completed run, or planes the Z window dropped)",
+        "the output hook returned an error",
+        "a reduction used on a plan it is not declared on, or with the wrong operation",
+        "the plan skews its stencil: its blocks are not boxes of the user's space",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tilehybrid error";
@@ -977,6 +1003,14 @@ static inline void tile__to_internal(const tile_plan *p, const int64_t *u, int64
     }
 }
 
+/* For a plan that does not skew (internal dimension i is the user's
+ * dimension i, reversed where the loop runs downward): the user's
+ * coordinate along i of internal coordinate g. */
+static inline int64_t tile__user(const tile_plan *p, int i, int64_t g)
+{
+    return p->deps.inv[i][i] * g + p->deps.cinv[i];
+}
+
 /* Is the user point u inside the space? */
 static inline int tile__inside(const tile_plan *p, const int64_t *u)
 {
@@ -1274,6 +1308,7 @@ static inline void tile__announce(tile_plan *p, int64_t k)
  */
 static inline void tile_schedule(tile_plan *p, int64_t s)
 {
+    tile__io_step(p, s);
     if (p->run.announced == 0 && p->ntiles > 0)
         tile__announce(p, 0);
     while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
@@ -1483,6 +1518,7 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
         return 0;
     tile__run_reset(p);
     p->run.active = 1;
+    tile__io_start(p);
     tile__fill_zlow(p);
     tile_schedule(p, -1);
     p->run.start = tile_wtime();
@@ -1499,7 +1535,9 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
 static inline void tile_run_finish(tile_plan *p)
 {
     int t;
-    double wall = tile_wtime() - p->run.start;
+    double wall;
+    tile__io_step(p, INT64_MAX);    /* hand out the last tiles */
+    wall = tile_wtime() - p->run.start;
     p->run.seconds = wall;
     p->run.active = 0;
     for (t = 0; t < p->cfg.threads; t++) {
@@ -1513,7 +1551,7 @@ static inline void tile_run_finish(tile_plan *p)
             tile__fail(p, s->error, "", -1, "thread %d: %s", t,
                        p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
-    tile__agree(p, NULL);
+    tile__io_finish(p);             /* agrees the outcome, combines the reductions */
 }
 
 /**
@@ -2924,6 +2962,7 @@ static inline void tile_plan_destroy(tile_plan *plan)
     TILEHYBRID_FREE(plan->run.next_tile);
     TILEHYBRID_FREE(plan->run.sigma);
     TILEHYBRID_FREE(plan->run.bounds);
+    tile__io_free(plan);
     plan->threads.coord = plan->threads.delay = plan->run.nreq = NULL;
     plan->store.ring = NULL;
     plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
@@ -2962,6 +3001,1651 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
     }
     memcpy(out, tile__plane(plan, z) + tile__offset(plan, x), plan->cfg.elem_size);
     return 1;
+}
+
+/* ======================================================================== */
+/* Data in and out                                                          */
+/*                                                                          */
+/* The toolkit owns the plan's arrays; this section moves data across that  */
+/* border, always in the user's coordinates and bit for bit:                */
+/*   - input: tile_input_box() says which box of an input array a rank      */
+/*     needs (its block, a reach around it, one tile's planes or all of Z); */
+/*     the body indexes a local array of that box with tile_input_index();  */
+/*   - output: tile_gather() copies the stored result (all of Z under       */
+/*     TILE_STORE_FULL, the last planes of the window otherwise) into the   */
+/*     global row-major array on a root or on every rank; tile_output_set() */
+/*     hands each finished tile of the block to a function during the run  */
+/*     (memory independent of Z);                                          */
+/*   - tile_exchange() moves user arrays between ranks box to box: a       */
+/*     plan's result to the next plan's input, with halos, in another      */
+/*     direction (chained sweeps);                                         */
+/*   - reductions declared on a plan (tile_reduction_init, tile_reduce):   */
+/*     sum (exact), min, max, max and min with location, and a 64-bit      */
+/*     integer sum, combined at the end of the run into the same bits for  */
+/*     every model, grid and thread count.                                 */
+/* Layout: a box's array is row-major over its dimensions X_1 .. X_N, Z    */
+/* (Z last, contiguous), unless a function says otherwise.                 */
+/* ======================================================================== */
+
+/** TILE_ALL_TILES - tile_input_box()'s tile for every plane of Z. */
+#define TILE_ALL_TILES (-1)
+/** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
+#define TILE_ROOT_ALL (-1)
+/** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
+#define TILE_MAX_REDUCTIONS 8
+
+/** Layout of an array over a box (both row-major in the user's coordinates). */
+enum tile_layout {
+    TILE_LAYOUT_Z_LAST = 0,   /* [x_1]...[x_N][z]: the global array's layout */
+    TILE_LAYOUT_Z_FIRST = 1   /* [z][x_1]...[x_N]: plane after plane */
+};
+
+/**
+ * struct tile_box - a box of the space in the user's coordinates.
+ * @ndims: the dimensions, N + 1 (X_1 .. X_N, then Z).
+ * @lo:    the first point along each dimension.
+ * @len:   the points along each dimension (0 anywhere: the box is empty).
+ * An array over a box holds its points row-major, Z last:
+ * tile_box_index().
+ */
+typedef struct tile_box {
+    int ndims;
+    int64_t lo[TILE_MAX_DIMS + 1];
+    int64_t len[TILE_MAX_DIMS + 1];
+} tile_box;
+
+/**
+ * struct tile_reach - how far around a point the body reads an input
+ * array, per dimension (N + 1 entries, Z last), in the user's
+ * coordinates: from -below[i] to +above[i] (both >= 0).  Zero it for
+ * reads at the point itself; tile_reach_stencil() gives the stencil's.
+ */
+typedef struct tile_reach {
+    int below[TILE_MAX_DIMS + 1];
+    int above[TILE_MAX_DIMS + 1];
+} tile_reach;
+
+/** tile_box_points() - the points of a box (0 when empty). */
+static inline int64_t tile_box_points(const tile_box *b)
+{
+    int64_t v = 1;
+    int i;
+    for (i = 0; i < b->ndims; i++)
+        v *= b->len[i] > 0 ? b->len[i] : 0;
+    return v;
+}
+
+/** tile_box_stride() - elements between neighbours along dimension i of an
+ *  array over box b (Z last): the product of the lengths after i. */
+static inline int64_t tile_box_stride(const tile_box *b, int i)
+{
+    int64_t s = 1;
+    int j;
+    for (j = i + 1; j < b->ndims; j++)
+        s *= b->len[j];
+    return s;
+}
+
+/**
+ * tile_box_index() - where point c is in an array over box b.
+ * @b: the box; @c: b->ndims user coordinates (Z last).
+ * Return: the element index (row-major, Z last), or -1 when c is outside.
+ */
+static inline int64_t tile_box_index(const tile_box *b, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i < b->ndims; i++) {
+        if (c[i] < b->lo[i] || c[i] - b->lo[i] >= b->len[i])
+            return -1;
+        idx = idx * b->len[i] + (c[i] - b->lo[i]);
+    }
+    return idx;
+}
+
+/**
+ * tile_box_intersect() - the common points of two boxes.
+ * @a, @b: boxes of the same ndims; @out: receives the intersection.
+ * Return: 1 if it is not empty, else 0 (out then has a 0 length).
+ */
+static inline int tile_box_intersect(const tile_box *a, const tile_box *b, tile_box *out)
+{
+    int i, ne = a->ndims == b->ndims;
+    tile_box r;
+    memset(&r, 0, sizeof r);
+    r.ndims = a->ndims;
+    for (i = 0; i < a->ndims && ne; i++) {
+        int64_t lo = a->lo[i] > b->lo[i] ? a->lo[i] : b->lo[i];
+        int64_t ha = a->lo[i] + (a->len[i] > 0 ? a->len[i] : 0);
+        int64_t hb = b->lo[i] + (b->len[i] > 0 ? b->len[i] : 0);
+        int64_t hi = ha < hb ? ha : hb;
+        r.lo[i] = lo;
+        r.len[i] = hi > lo ? hi - lo : 0;
+        ne = hi > lo;
+    }
+    *out = r;
+    return ne;
+}
+
+/**
+ * tile_box_copy() - copy the common points of two arrays over boxes.
+ * @from, @src: the source box and its array (row-major, Z last).
+ * @to, @dst:   the destination box and its array.
+ * @esz:        bytes per element.
+ * A local copy, bit for bit (the output hook drops a tile into an array of
+ * the block with it).
+ * Return: the points copied (0 when the boxes do not meet), -1 when the
+ * boxes have different or invalid ndims.
+ */
+static inline int64_t tile_box_copy(const tile_box *from, const void *src, const tile_box *to,
+                                    void *dst, size_t esz)
+{
+    tile_box c;
+    int64_t x[TILE_MAX_DIMS + 1], n = 0;
+    int d = from->ndims, i;
+    if (d < 1 || d > TILE_MAX_DIMS + 1 || to->ndims != d)
+        return -1;
+    if (!tile_box_intersect(from, to, &c))
+        return 0;
+    for (i = 0; i < d; i++)
+        x[i] = c.lo[i];
+    for (;;) {
+        int64_t is = tile_box_index(from, x), id = tile_box_index(to, x);
+        memcpy((unsigned char *)dst + (size_t)id * esz,
+               (const unsigned char *)src + (size_t)is * esz, (size_t)c.len[d - 1] * esz);
+        n += c.len[d - 1];
+        for (i = d - 2; i >= 0; i--) {
+            if (++x[i] < c.lo[i] + c.len[i])
+                break;
+            x[i] = c.lo[i];
+        }
+        if (i < 0)
+            return n;
+    }
+}
+
+/* The block of the process at Cartesian coordinates pc, in the user's
+ * coordinates, over the whole of Z. */
+static inline void tile__block_box(const tile_plan *p, const int *pc, tile_box *b)
+{
+    int i, n = p->cfg.n;
+    memset(b, 0, sizeof *b);
+    b->ndims = n + 1;
+    for (i = 0; i < n; i++) {
+        int64_t lo = 0, len = 0;
+        topo_block(p->cfg.extent[i], p->pdims[i], pc[i], &lo, &len);
+        b->lo[i] = p->deps.dir[i] > 0 ? lo : p->cfg.extent[i] - lo - len;
+        b->len[i] = len;
+    }
+    b->lo[n] = 0;
+    b->len[n] = p->cfg.zlen;
+}
+
+/* Internal planes [z0, z1) as the user's Z range: b->lo[N], b->len[N]. */
+static inline void tile__zbox(const tile_plan *p, int64_t z0, int64_t z1, tile_box *b)
+{
+    int n = p->cfg.n;
+    b->lo[n] = p->deps.dir[n] > 0 ? z0 : p->cfg.zlen - z1;
+    b->len[n] = z1 - z0;
+}
+
+/**
+ * tile_input_box() - the box of an input array that this rank needs.
+ * @plan:  the plan (after tile_plan_create).
+ * @tile:  TILE_ALL_TILES for the whole of Z, or a tile 0..plan->ntiles-1
+ *         (its planes; tiles are numbered in the order the loop runs, so
+ *         with cfg.dir[N] = -1 tile 0 holds the highest Z).
+ * @reach: how far around each point the body reads the array (NULL: at
+ *         the point only; tile_reach_stencil() gives the stencil's reach).
+ * @box:   receives the box in the user's coordinates: this rank's block
+ *         (mirrored where cfg.dir is -1) and the tile's planes, widened by
+ *         the reach and clipped to the space (what lies outside is the
+ *         boundary's business).
+ * @st:    NULL, or the argument at fault.
+ *
+ * Local, no communication.  Allocate tile_box_points(box) elements, fill
+ * them (from a file, a formula, tile_exchange()), and read them in the body
+ * at tile_input_index(&it, &box), plus o * tile_box_stride(&box, i) for an
+ * offset o along i.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (a tile outside
+ * TILE_ALL_TILES..ntiles-1, a reach outside 0..2^30), TILE_ERR_SKEWED (the
+ * plan skews its stencil: a block is not a box of the user's space; give
+ * such a plan its input through the boundary function, or read an array
+ * over the whole space with tile_input_index()).
+ */
+static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile_reach *reach,
+                                 tile_box *box, tilehybrid_status *st)
+{
+    int i, n;
+    if (plan == NULL || box == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "box", -1);
+    n = plan->cfg.n;
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    if (tile < TILE_ALL_TILES || tile >= plan->ntiles)
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "tile", tile);
+    for (i = 0; reach != NULL && i <= n; i++)
+        if (reach->below[i] < 0 || reach->above[i] < 0 || reach->below[i] > (1 << 30) ||
+            reach->above[i] > (1 << 30))
+            return tilehybrid_status_set(st, TILE_ERR_RANGE, "reach", i);
+    tile__block_box(plan, plan->pcoords, box);
+    if (tile >= 0)
+        tile__zbox(plan, tile__tile_z0(plan, tile), tile__tile_z1(plan, tile), box);
+    for (i = 0; reach != NULL && i <= n; i++) {
+        int64_t ext = i < n ? plan->cfg.extent[i] : plan->cfg.zlen;
+        int64_t lo = box->lo[i] - reach->below[i], hi = box->lo[i] + box->len[i];
+        hi = ext - hi > reach->above[i] ? hi + reach->above[i] : ext;
+        box->lo[i] = lo > 0 ? lo : 0;
+        box->len[i] = hi - box->lo[i];
+    }
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_reach_stencil() - the reach of the plan's stencil: per dimension the
+ * largest distance below and above the point that a declared vector (or
+ * the widths dep[]/depz, read against the loop's direction) reads.
+ * @plan: the plan; @reach: receives it.
+ * Return: TILE_OK or TILE_ERR_NULL.
+ */
+static inline int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
+{
+    int i, k, n;
+    if (plan == NULL || reach == NULL)
+        return TILE_ERR_NULL;
+    memset(reach, 0, sizeof *reach);
+    n = plan->cfg.n;
+    for (i = 0; i <= n && plan->cfg.nstencil == 0; i++) {
+        int d = i < n ? plan->deps.d[i] : plan->deps.dz;
+        if (plan->deps.dir[i] > 0)
+            reach->below[i] = d;
+        else
+            reach->above[i] = d;
+    }
+    for (k = 0; k < plan->cfg.nstencil; k++)
+        for (i = 0; i <= n; i++) {
+            int o = plan->cfg.stencil[k][i];
+            if (-o > reach->below[i])
+                reach->below[i] = -o;
+            if (o > reach->above[i])
+                reach->above[i] = o;
+        }
+    return TILE_OK;
+}
+
+/**
+ * tile_input_index() - in the body: the index of the point being computed
+ * in an array over box b (row-major, Z last).
+ * @it: the cursor (&it); @b: a box from tile_input_box() that holds every
+ *      point of the block the body reads (not checked: an index outside
+ *      the array is the caller's bug).
+ * O(N) integer arithmetic.  A neighbour at offset o along dimension i is
+ * o * tile_box_stride(b, i) elements away (compute the strides before the
+ * run).
+ */
+static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= it->n; i++)
+        idx = idx * b->len[i] + (tile_coord(it, i) - b->lo[i]);
+    return idx;
+}
+
+/**
+ * tile_stored_zrange() - the Z range (user coordinates) that tile_gather()
+ * and tile_get() can read now.
+ * @plan: the plan.
+ * @z0, @zlen: receive the range [z0, z0 + zlen).
+ *
+ * Only after a run that completed without error (until the next run
+ * starts).  TILE_STORE_FULL keeps every plane; the Z window keeps the last
+ * R - z planes the loop computed (R the window's planes, z the tile height;
+ * every plane when the window covers Z): z >= Z - (R - z) when the loop
+ * runs upward along Z, z < R - z when it runs downward.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_NOT_STORED (no completed
+ * run; the range is then empty), or TILE_ERR_SKEWED (the plan skews its
+ * stencil: what it stores is not a range of the user's Z; tile_get()
+ * tells point by point).
+ */
+static inline int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
+{
+    int64_t h, keep, Z;
+    if (plan == NULL || z0 == NULL || zlen == NULL)
+        return TILE_ERR_NULL;
+    *z0 = *zlen = 0;
+    if (plan->deps.skewed)
+        return TILE_ERR_SKEWED;
+    if (!plan->run.completed || plan->status.code != TILE_OK)
+        return TILE_ERR_NOT_STORED;
+    Z = plan->cfg.zlen;
+    h = plan->cfg.tile_height < Z ? plan->cfg.tile_height : Z;
+    /* the same rule as tile_get() */
+    keep = plan->store.ring_planes >= plan->ntiles * h ? Z : plan->store.ring_planes - h;
+    *z0 = plan->deps.dir[plan->cfg.n] > 0 ? Z - keep : 0;
+    *zlen = keep;
+    return TILE_OK;
+}
+
+/* Packing the stored block, in the user's coordinates: rows of the plan's
+ * planes into an array over box (Z last or Z first). */
+typedef struct tile__packer {
+    const tile_plan *p;
+    unsigned char *dst;
+    const tile_box *box;
+    int layout;
+    int64_t plane;      /* points of one plane of the box */
+} tile__packer;
+
+static inline void tile__pack_row(void *ctx, unsigned char *row, size_t bytes, const int64_t *x,
+                                  int64_t z)
+{
+    const tile__packer *k = (const tile__packer *)ctx;
+    const tile_plan *p = k->p;
+    const tile_box *b = k->box;
+    int n = p->cfg.n, i;
+    size_t esz = p->cfg.elem_size, e, cnt = bytes / esz;
+    int64_t idx = 0, step;
+    for (i = 0; i < n; i++)
+        idx = idx * b->len[i] + (tile__user(p, i, p->lo[i] + x[i]) - b->lo[i]);
+    if (k->layout == TILE_LAYOUT_Z_LAST) {
+        idx = idx * b->len[n] + (tile__user(p, n, z) - b->lo[n]);
+        step = b->len[n] * p->deps.dir[n - 1];
+    } else {
+        idx += (tile__user(p, n, z) - b->lo[n]) * k->plane;
+        step = p->deps.dir[n - 1];
+    }
+    if (step == 1) {
+        memcpy(k->dst + (size_t)idx * esz, row, bytes);
+        return;
+    }
+    for (e = 0; e < cnt; e++)
+        memcpy(k->dst + (size_t)(idx + (int64_t)e * step) * esz, row + e * esz, esz);
+}
+
+/* Pack this rank's block over internal planes [z0, z1) into dst, an array
+ * over box (the block and the user's Z range of those planes). */
+static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
+                                    const tile_box *box, int layout, void *dst)
+{
+    int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    tile__packer k;
+    int i;
+    k.p = p;
+    k.dst = (unsigned char *)dst;
+    k.box = box;
+    k.layout = layout;
+    k.plane = 1;
+    for (i = 0; i < p->cfg.n; i++) {
+        hi[i] = p->len[i];
+        k.plane *= box->len[i];
+    }
+    tile__for_rows(p, z0, z1, lo, hi, tile__pack_row, &k);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Collective data calls: one verdict on every rank                         */
+
+/* The end of a collective data call's checks: every rank gets the same
+ * code and message (the lowest failing rank's, "rank R: " in front when
+ * there are several ranks; or the first argument of v[] that differs
+ * between ranks) in plan->errmsg, and st names the argument (argi into
+ * argn, broadcast from the failing rank).  plan->status, the state of the
+ * creation and the last run, is not touched: a refused data call does not
+ * stop the plan from running again.  Collective. */
+static inline int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
+                                   const uint64_t *v, int nv, const char *const *argn,
+                                   tilehybrid_status *st)
+{
+    tilehybrid_agreement a;
+    char buf[sizeof p->errmsg];
+    snprintf(buf, sizeof buf, "%s", msg);
+    if (tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a) != MPI_SUCCESS) {
+        snprintf(p->errmsg, sizeof p->errmsg, "an MPI call failed while agreeing across ranks");
+        return tilehybrid_status_set(st, TILE_ERR_MPI, "", -1);
+    }
+    if (a.code != 0) {
+        if (MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm) != MPI_SUCCESS)
+            argi = -1;
+        if (p->size > 1)
+            snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, buf);
+        else
+            snprintf(p->errmsg, sizeof p->errmsg, "%s", buf);
+        tilehybrid_status_set(st, a.code, argi >= 0 ? argn[argi] : "", -1);
+        if (st != NULL)
+            st->rank = a.rank;
+        return a.code;
+    }
+    if (a.index >= 0) {
+        snprintf(p->errmsg, sizeof p->errmsg, "%.40s: argument '%s' differs between ranks "
+                 "(%lld vs %lld)", argn[0], argn[a.index + 1], (long long)(int64_t)a.lo,
+                 (long long)(int64_t)a.hi);
+        return tilehybrid_status_set(st, TILE_ERR_MISMATCH, argn[a.index + 1], a.index);
+    }
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Free n datatypes (those that are not MPI_DATATYPE_NULL) and the array. */
+static inline void tile__free_types(MPI_Datatype *t, int n)
+{
+    int i;
+    for (i = 0; t != NULL && i < n; i++)
+        if (t[i] != MPI_DATATYPE_NULL)
+            (void)MPI_Type_free(&t[i]);
+    TILEHYBRID_FREE(t);
+}
+
+/* The subarray type of box `part` inside an array over box `whole` (both
+ * with lengths <= INT_MAX), elements of type elem; MPI_DATATYPE_NULL when
+ * part is empty.  Returns an MPI code. */
+static inline int tile__subarray(const tile_box *whole, const tile_box *part, MPI_Datatype elem,
+                                 MPI_Datatype *t)
+{
+    int sizes[TILE_MAX_DIMS + 1], sub[TILE_MAX_DIMS + 1], start[TILE_MAX_DIMS + 1], i, rc;
+    *t = MPI_DATATYPE_NULL;
+    if (tile_box_points(part) == 0)
+        return MPI_SUCCESS;
+    for (i = 0; i < whole->ndims; i++) {
+        sizes[i] = (int)whole->len[i];
+        sub[i] = (int)part->len[i];
+        start[i] = (int)(part->lo[i] - whole->lo[i]);
+    }
+    rc = MPI_Type_create_subarray(whole->ndims, sizes, sub, start, MPI_ORDER_C, elem, t);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Type_commit(t);
+    return rc;
+}
+
+/* The arguments of tile_gather, checked on this rank: 0 or a code, with
+ * the message in msg and the argument's index into its names in *argi. */
+static inline int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zlen, int root,
+                                     const void *out, char *msg, size_t len, int *argi)
+{
+    int64_t s0 = 0, sl = 0, pts = zlen;
+    int i, recv = root == TILE_ROOT_ALL || root == p->rank;
+    if (p->deps.skewed)
+        return *argi = 5, snprintf(msg, len, "tile_gather: the plan skews its stencil, so a "
+                                   "block is not a box of the user's space; read the result "
+                                   "with tile_get() or through the output of the body"),
+               TILE_ERR_SKEWED;
+    if (root < TILE_ROOT_ALL || root >= p->size)
+        return *argi = 3, snprintf(msg, len, "tile_gather: root = %d is not a rank of the plan's "
+                                   "communicator (0..%d) nor TILE_ROOT_ALL", root, p->size - 1),
+               TILE_ERR_RANGE;
+    if (z0 < 0 || zlen < 0 || z0 > p->cfg.zlen || zlen > p->cfg.zlen - z0)
+        return *argi = 2, snprintf(msg, len, "tile_gather: the Z range z0 = %lld, zlen = %lld "
+                                   "is not inside the space [0, %lld)", (long long)z0,
+                                   (long long)zlen, (long long)p->cfg.zlen), TILE_ERR_RANGE;
+    if (tile_stored_zrange(p, &s0, &sl) != TILE_OK)
+        return *argi = 5, snprintf(msg, len, "tile_gather: the plan has no result: it has not "
+                                   "run yet, or its last run failed"), TILE_ERR_NOT_STORED;
+    if (zlen > 0 && (z0 < s0 || z0 + zlen > s0 + sl))
+        return *argi = 2, snprintf(msg, len, "tile_gather: planes z = %lld..%lld are not stored:"
+                                   " the Z window keeps z = %lld..%lld after a run; use "
+                                   "TILE_STORE_FULL, or tile_output_set() to receive every "
+                                   "tile during the run", (long long)z0,
+                                   (long long)(z0 + zlen - 1), (long long)s0,
+                                   (long long)(s0 + sl - 1)), TILE_ERR_NOT_STORED;
+    if (recv && out == NULL && zlen > 0)
+        return *argi = 4, snprintf(msg, len, "tile_gather: out is NULL on a receiving rank"),
+               TILE_ERR_NULL;
+    for (i = 0; i < p->cfg.n; i++)
+        if (p->cfg.extent[i] > INT_MAX || !tilehybrid_mul_ok(pts, p->len[i], &pts))
+            pts = (int64_t)INT_MAX + 1;
+    if (zlen > INT_MAX || pts > INT_MAX)
+        return *argi = 2, snprintf(msg, len, "tile_gather: an extent, the Z range or a block "
+                                   "of it exceeds INT_MAX points (MPI counts); gather fewer "
+                                   "planes at a time"), TILE_ERR_OVERFLOW;
+    return TILE_OK;
+}
+
+/* The receive types of tile_gather: rank r's block over the Z range inside
+ * the global array over `all`.  Returns an MPI code. */
+static inline int tile__gather_types(const tile_plan *p, const tile_box *all, MPI_Datatype elem,
+                                     MPI_Datatype *rt)
+{
+    int r, rc = MPI_SUCCESS, pc[TILE_MAX_DIMS];
+    for (r = 0; r < p->size && rc == MPI_SUCCESS; r++) {
+        tile_box b;
+        rc = MPI_Cart_coords(p->comm, r, p->cfg.n, pc);
+        if (rc != MPI_SUCCESS)
+            break;
+        tile__block_box(p, pc, &b);
+        b.lo[p->cfg.n] = all->lo[p->cfg.n];
+        b.len[p->cfg.n] = all->len[p->cfg.n];
+        rc = tile__subarray(all, &b, elem, &rt[r]);
+    }
+    return rc;
+}
+
+/* The arrays of an MPI_Alltoallw: counts, displacements, types. */
+typedef struct tile__a2a {
+    int *scount, *sdisp, *rcount, *rdisp;
+    MPI_Datatype *stype, *rtype;
+} tile__a2a;
+
+/* Allocate for P ranks, counts 0, every type `fill`; 0 or MPI_ERR_NO_MEM. */
+static inline int tile__a2a_alloc(tile__a2a *a, int P, MPI_Datatype fill)
+{
+    int r;
+    a->scount = (int *)TILEHYBRID_MALLOC(sizeof(int) * 4 * (size_t)P);
+    a->stype = (MPI_Datatype *)TILEHYBRID_MALLOC(sizeof(MPI_Datatype) * 2 * (size_t)P);
+    if (a->scount == NULL || a->stype == NULL) {
+        TILEHYBRID_FREE(a->scount);
+        TILEHYBRID_FREE(a->stype);
+        a->scount = NULL;
+        a->stype = NULL;
+        return MPI_ERR_NO_MEM;
+    }
+    a->sdisp = a->scount + P;
+    a->rcount = a->scount + 2 * P;
+    a->rdisp = a->scount + 3 * P;
+    a->rtype = a->stype + P;
+    for (r = 0; r < 4 * P; r++)
+        a->scount[r] = 0;
+    for (r = 0; r < 2 * P; r++)
+        a->stype[r] = fill;
+    return MPI_SUCCESS;
+}
+
+static inline void tile__a2a_free(tile__a2a *a)
+{
+    TILEHYBRID_FREE(a->scount);
+    TILEHYBRID_FREE(a->stype);
+}
+
+/* A data movement by one MPI_Alltoallw: its arrays, the element type, the
+ * subarray types it made, the packed send buffer. */
+typedef struct tile__move {
+    tile__a2a a;
+    MPI_Datatype elem;
+    MPI_Datatype *sub;      /* 2P: sent to rank r, received from rank r */
+    unsigned char *buf;
+} tile__move;
+
+/* Allocate the movement's arrays for P ranks and the element type of esz
+ * bytes, with bufbytes of send buffer (local): an MPI code. */
+static inline int tile__move_init(tile__move *m, int P, size_t esz, size_t bufbytes)
+{
+    int r, rc;
+    memset(m, 0, sizeof *m);
+    m->elem = MPI_DATATYPE_NULL;
+    m->sub = (MPI_Datatype *)TILEHYBRID_MALLOC(sizeof(MPI_Datatype) * 2 * (size_t)P);
+    m->buf = (unsigned char *)TILEHYBRID_MALLOC(bufbytes > 0 ? bufbytes : 1);
+    for (r = 0; m->sub != NULL && r < 2 * P; r++)
+        m->sub[r] = MPI_DATATYPE_NULL;
+    rc = m->sub == NULL || m->buf == NULL ? MPI_ERR_NO_MEM : tile__a2a_alloc(&m->a, P, MPI_BYTE);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Type_contiguous((int)esz, MPI_BYTE, &m->elem);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Type_commit(&m->elem);
+    return rc;
+}
+
+static inline void tile__move_free(tile__move *m, int P)
+{
+    tile__a2a_free(&m->a);
+    if (m->elem != MPI_DATATYPE_NULL)
+        (void)MPI_Type_free(&m->elem);
+    tile__free_types(m->sub, m->sub == NULL ? 0 : 2 * P);
+    TILEHYBRID_FREE(m->buf);
+}
+
+/* Local preparation of tile_gather's movement: pack the block over the Z
+ * range of `all`, send it to the root (or every rank), receive (on a
+ * receiving rank) each rank's block through a subarray type of the global
+ * array: an MPI code. */
+static inline int tile__gather_prepare(const tile_plan *p, const tile_box *all, int root,
+                                       tile__move *m)
+{
+    tile_box mine;
+    int P = p->size, n = p->cfg.n, r, rc, recv = root == TILE_ROOT_ALL || root == p->rank;
+    int64_t zi0 = p->deps.dir[n] > 0 ? all->lo[n] : p->cfg.zlen - all->lo[n] - all->len[n];
+    tile__block_box(p, p->pcoords, &mine);
+    mine.lo[n] = all->lo[n];
+    mine.len[n] = all->len[n];
+    rc = tile__move_init(m, P, p->cfg.elem_size,
+                         (size_t)tile_box_points(&mine) * p->cfg.elem_size);
+    if (rc == MPI_SUCCESS && recv)
+        rc = tile__gather_types(p, all, m->elem, m->sub + P);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    tile__pack_block(p, zi0, zi0 + all->len[n], &mine, TILE_LAYOUT_Z_LAST, m->buf);
+    for (r = 0; r < P; r++) {
+        if (root == TILE_ROOT_ALL || root == r) {
+            m->a.scount[r] = (int)tile_box_points(&mine);
+            m->a.stype[r] = m->elem;
+        }
+        if (m->sub[P + r] != MPI_DATATYPE_NULL) {
+            m->a.rcount[r] = 1;
+            m->a.rtype[r] = m->sub[P + r];
+        }
+    }
+    return MPI_SUCCESS;
+}
+
+/* A local step of a collective data call failed with MPI code rc (0 when
+ * it did not): the code for tile__data_agree, the message in msg. */
+static inline int tile__mpi_code(int rc, const char *fn, const char *what, char *msg, size_t len)
+{
+    if (rc == MPI_SUCCESS)
+        return TILE_OK;
+    snprintf(msg, len, "%s: %s", fn, rc == MPI_ERR_NO_MEM ? "out of memory" : what);
+    return rc == MPI_ERR_NO_MEM ? TILE_ERR_NOMEM : TILE_ERR_MPI;
+}
+
+/**
+ * tile_gather() - copy the plan's result into the global array, on one
+ * rank or on every rank.
+ * @plan: the plan, after a run that completed without error.
+ * @z0, @zlen: the planes z0 .. z0 + zlen - 1 (user coordinates), which
+ *        must be stored: every plane under TILE_STORE_FULL, else the
+ *        range tile_stored_zrange() gives (the last planes the loop
+ *        computed); zlen 0 gathers nothing.
+ * @root: the rank of the plan's communicator that receives, or
+ *        TILE_ROOT_ALL for every rank.
+ * @out:  on a receiving rank, X_1 x ... x X_N x zlen elements of
+ *        cfg.elem_size bytes: the global array, row-major in the user's
+ *        coordinates with Z last (element (x, z) at
+ *        ((x_1 X_2 + x_2) ... X_N + x_N) zlen + (z - z0)); ignored elsewhere
+ *        (may be NULL).
+ * @st:   NULL, or the argument at fault and the rank that found it.
+ *
+ * Collective over the plan's communicator: every rank passes the same z0,
+ * zlen and root (otherwise TILE_ERR_MISMATCH on every rank).  A copy, bit
+ * for bit: the array equals the sequential loop's.  Each rank sends its
+ * block (one message; MPI places it through a subarray type).  On error
+ * every rank returns the same code with the same message in plan->errmsg;
+ * plan->status keeps the state of the last run, and the plan can run
+ * again.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (root, Z range),
+ * TILE_ERR_NOT_STORED (no completed run, or planes the window dropped),
+ * TILE_ERR_MISMATCH, TILE_ERR_OVERFLOW (an extent, zlen or a block above
+ * INT_MAX points), TILE_ERR_MPI, TILE_ERR_SKEWED (a plan that skews its
+ * stencil: use tile_get()).
+ */
+static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int root, void *out,
+                              tilehybrid_status *st)
+{
+    static const char *const argn[6] = { "tile_gather", "z0", "zlen", "root", "out", "plan" };
+    uint64_t v[3];
+    char msg[sizeof plan->errmsg] = "";
+    int code = TILE_OK, argi = -1, rc;
+    tile_box all;
+    tile__move m;
+    if (plan == NULL || plan->comm == MPI_COMM_NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    v[0] = (uint64_t)z0;
+    v[1] = (uint64_t)zlen;
+    v[2] = (uint64_t)(int64_t)root;
+    rc = tile__data_agree(plan, TILE_OK, -1, "", v, 3, argn, st);
+    if (rc != TILE_OK)
+        return rc;
+    code = tile__gather_check(plan, z0, zlen, root, out, msg, sizeof msg, &argi);
+    rc = tile__data_agree(plan, code, argi, msg, NULL, 0, argn, st);
+    if (rc != TILE_OK || zlen == 0)
+        return rc;
+    memset(&all, 0, sizeof all);
+    all.ndims = plan->cfg.n + 1;
+    for (argi = 0; argi < plan->cfg.n; argi++)
+        all.len[argi] = plan->cfg.extent[argi];
+    all.lo[plan->cfg.n] = z0;
+    all.len[plan->cfg.n] = zlen;
+    /* every rank allocates and builds its types first: a failure there
+     * stops every rank before the collective */
+    code = tile__mpi_code(tile__gather_prepare(plan, &all, root, &m), argn[0],
+                          "a datatype call failed", msg, sizeof msg);
+    rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+    if (rc == TILE_OK) {
+        code = tile__mpi_code(MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp, m.a.stype, out,
+                                            m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+                              argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
+        rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+    }
+    tile__move_free(&m, plan->size);
+    return rc;
+}
+
+/* A box that MPI can describe: 1..N+1 dimensions, lengths 0..INT_MAX, a
+ * point count and an end that fit 64 bits; 1 if so. */
+static inline int tile__box_ok(const tile_box *b)
+{
+    int64_t v = 1, end = 0;
+    int i;
+    if (b->ndims < 1 || b->ndims > TILE_MAX_DIMS + 1)
+        return 0;
+    for (i = 0; i < b->ndims; i++)
+        if (b->len[i] < 0 || b->len[i] > INT_MAX || !tilehybrid_mul_ok(v, b->len[i], &v) ||
+            !tilehybrid_add_ok(b->lo[i], b->len[i], &end))
+            return 0;
+    return 1;
+}
+
+/* tile_exchange's arguments on this rank: 0 or a code, message, argument. */
+static inline int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
+                                       const tile_box *want, const void *dst, char *msg,
+                                       size_t len, int *argi)
+{
+    if (have == NULL || want == NULL)
+        return *argi = have == NULL ? 3 : 5, snprintf(msg, len, "tile_exchange: %s is NULL",
+                                                      have == NULL ? "have" : "want"),
+               TILE_ERR_NULL;
+    if (esz < 1 || esz > ((size_t)1 << 30))
+        return *argi = 1, snprintf(msg, len, "tile_exchange: elem_size = %llu: must be in "
+                                   "1..2^30", (unsigned long long)esz), TILE_ERR_ELEM;
+    if (!tile__box_ok(have) || !tile__box_ok(want) || have->ndims != want->ndims)
+        return *argi = !tile__box_ok(have) ? 3 : 5,
+               snprintf(msg, len, "tile_exchange: the %s box is invalid (1..%d dimensions, the "
+                        "same for have and want; lengths 0..INT_MAX; sizes within 64 bits)",
+                        !tile__box_ok(have) ? "have" : "want", TILE_MAX_DIMS + 1),
+               TILE_ERR_RANGE;
+    if ((src == NULL && tile_box_points(have) > 0) || (dst == NULL && tile_box_points(want) > 0))
+        return *argi = src == NULL ? 4 : 6, snprintf(msg, len, "tile_exchange: %s is NULL but "
+                                                     "its box is not empty",
+                                                     src == NULL ? "src" : "dst"),
+               TILE_ERR_NULL;
+    return TILE_OK;
+}
+
+/* Every point of `want` must be in exactly one rank's have box: 0, or a
+ * code and the message. */
+static inline int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
+                                       char *msg, size_t len)
+{
+    int64_t got = 0;
+    int r, q;
+    tile_box a, b, c;
+    for (r = 0; r < P; r++)
+        if (tile_box_intersect(&haves[r], want, &a)) {
+            got += tile_box_points(&a);
+            for (q = 0; q < r; q++)
+                if (tile_box_intersect(&haves[q], &a, &b) && tile_box_intersect(&b, want, &c))
+                    return snprintf(msg, len, "tile_exchange: points of the want box are in the "
+                                    "have boxes of ranks %d and %d: the have boxes must not "
+                                    "overlap where a rank wants data", q, r), TILE_ERR_RANGE;
+        }
+    if (got != tile_box_points(want))
+        return snprintf(msg, len, "tile_exchange: the want box is not covered: %lld of its %lld "
+                        "points are in no rank's have box", (long long)(tile_box_points(want) -
+                                                                         got),
+                        (long long)tile_box_points(want)), TILE_ERR_RANGE;
+    return TILE_OK;
+}
+
+/* Local preparation of tile_exchange's movement from the boxes of every
+ * rank (boxes[2r] have, boxes[2r + 1] want): coverage, then the subarray
+ * types of what goes to and comes from each rank.  0 or a code. */
+static inline int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
+                                         tile__move *m, char *msg, size_t len)
+{
+    int P = p->size, me = p->rank, r, rc;
+    tile_box *haves = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)P), c;
+    rc = tile__move_init(m, P, esz, 0);
+    if (haves == NULL || rc != MPI_SUCCESS) {
+        TILEHYBRID_FREE(haves);
+        return tile__mpi_code(haves == NULL ? MPI_ERR_NO_MEM : rc, "tile_exchange",
+                              "MPI_Type_contiguous failed", msg, len);
+    }
+    for (r = 0; r < P; r++)
+        haves[r] = boxes[2 * r];
+    rc = tile__exchange_cover(haves, P, &boxes[2 * me + 1], msg, len);
+    TILEHYBRID_FREE(haves);
+    for (r = 0; r < P && rc == TILE_OK; r++) {
+        int mpi;
+        tile_box_intersect(&boxes[2 * me], &boxes[2 * r + 1], &c);
+        mpi = tile__subarray(&boxes[2 * me], &c, m->elem, &m->sub[r]);
+        tile_box_intersect(&boxes[2 * r], &boxes[2 * me + 1], &c);
+        if (mpi == MPI_SUCCESS)
+            mpi = tile__subarray(&boxes[2 * me + 1], &c, m->elem, &m->sub[P + r]);
+        rc = tile__mpi_code(mpi, "tile_exchange", "a datatype call failed", msg, len);
+        m->a.scount[r] = m->sub[r] != MPI_DATATYPE_NULL;
+        m->a.stype[r] = m->a.scount[r] ? m->sub[r] : MPI_BYTE;
+        m->a.rcount[r] = m->sub[P + r] != MPI_DATATYPE_NULL;
+        m->a.rtype[r] = m->a.rcount[r] ? m->sub[P + r] : MPI_BYTE;
+    }
+    return rc;
+}
+
+/**
+ * tile_exchange() - move user arrays between ranks, box to box: each rank
+ * has an array over one box and gets an array over another.
+ * @plan: a plan; its communicator carries the exchange (plans created on
+ *        the same communicator number their ranks alike, so any plan of a
+ *        chain will do).
+ * @esz:  bytes per element (the same on every rank; it need not be the
+ *        plan's element size).
+ * @have, @src: the box this rank holds and its array (row-major in the
+ *        user's coordinates, Z last); src may be NULL when the box is
+ *        empty.  Where ranks want data, the have boxes must not overlap.
+ * @want, @dst: the box this rank needs and its array, filled here; every
+ *        point of it must be in some rank's have box.
+ * @st:   NULL, or the argument at fault and the rank that found it.
+ *
+ * Collective over the plan's communicator.  The chain of two plans (a
+ * result of one plan is the input of the next, maybe in another direction
+ * or with a halo) is: an output hook copies each finished tile into an
+ * array over this rank's block (tile_box_copy), then tile_exchange() from
+ * that block (tile_input_box(first, TILE_ALL_TILES, NULL)) to the box the
+ * next plan reads (tile_input_box(next, TILE_ALL_TILES, &reach)).  Only
+ * what lies on another rank travels; a bitwise copy.  The boxes may have
+ * any number of dimensions up to N + 1 (the same for have and want, and on
+ * every rank), lengths up to INT_MAX.  One MPI_Allgather of the boxes and
+ * one MPI_Alltoallw with subarray types.  On error every rank returns the
+ * same code and message (plan->errmsg); nothing is received.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ELEM, TILE_ERR_RANGE (an
+ * invalid box, a want box not covered or covered twice),
+ * TILE_ERR_MISMATCH (esz or ndims differ), TILE_ERR_NOMEM, TILE_ERR_MPI.
+ */
+static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
+                                const void *src, const tile_box *want, void *dst,
+                                tilehybrid_status *st)
+{
+    static const char *const argn[7] = { "tile_exchange", "elem_size", "ndims", "have", "src",
+                                         "want", "dst" };
+    char msg[sizeof plan->errmsg] = "";
+    int code, argi = -1, rc, P;
+    uint64_t v[2];
+    tile_box *boxes = NULL, two[2];
+    tile__move m;
+    if (plan == NULL || plan->comm == MPI_COMM_NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    P = plan->size;
+    memset(&m, 0, sizeof m);
+    m.elem = MPI_DATATYPE_NULL;
+    code = tile__exchange_check(esz, have, src, want, dst, msg, sizeof msg, &argi);
+    v[0] = (uint64_t)esz;
+    v[1] = (uint64_t)(int64_t)(have != NULL ? have->ndims : 0);
+    boxes = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * 2 * (size_t)P);
+    if (code == TILE_OK && boxes == NULL)
+        code = tile__mpi_code(MPI_ERR_NO_MEM, argn[0], "", msg, sizeof msg);
+    rc = tile__data_agree(plan, code, argi, msg, v, 2, argn, st);
+    if (rc == TILE_OK) {
+        two[0] = *have;
+        two[1] = *want;
+        code = tile__mpi_code(MPI_Allgather(two, (int)sizeof two, MPI_BYTE, boxes,
+                                            (int)sizeof two, MPI_BYTE, plan->comm),
+                              argn[0], "MPI_Allgather failed", msg, sizeof msg);
+        if (code == TILE_OK)
+            code = tile__exchange_prepare(plan, esz, boxes, &m, msg, sizeof msg);
+        rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+        if (rc == TILE_OK) {
+            code = tile__mpi_code(MPI_Alltoallw(src, m.a.scount, m.a.sdisp, m.a.stype, dst,
+                                                m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+                                  argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
+            rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+        }
+        tile__move_free(&m, P);
+    }
+    TILEHYBRID_FREE(boxes);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The exact sum of doubles                                                 */
+
+/** Limbs of a tile_xsum: 32 bits each from 2^-1074 up, with room above
+ *  2^1024 for 2^60 additions. */
+#define TILE_XSUM_LIMBS 72
+
+/**
+ * struct tile_xsum - an exact sum of doubles (a fixed-point accumulator
+ * covering the whole double range): the sum does not depend on the order
+ * of the additions, and tile_xsum_round() rounds it once, to nearest (ties
+ * to even).  Initialise with tile_xsum_init().  About 600 bytes.
+ * @limb:    the value sum limb[i] 2^(32 i - 1074) (private).
+ * @pending: additions since the carries were last propagated (private).
+ * @nan, @pinf, @ninf: NaNs, +inf and -inf added (private).
+ */
+typedef struct tile_xsum {
+    int64_t limb[TILE_XSUM_LIMBS];
+    int64_t pending;
+    int64_t nan, pinf, ninf;
+} tile_xsum;
+
+/** tile_xsum_init() - an empty sum (its value is +0.0). */
+static inline void tile_xsum_init(tile_xsum *x)
+{
+    memset(x, 0, sizeof *x);
+}
+
+/* Propagate the carries: every limb but the top one in [0, 2^32), the top
+ * one carrying the sign. */
+static inline void tile__xsum_carry(tile_xsum *x)
+{
+    int i;
+    for (i = 0; i < TILE_XSUM_LIMBS - 1; i++) {
+        int64_t low = x->limb[i] & (int64_t)0xffffffff;     /* two's complement */
+        x->limb[i + 1] += (x->limb[i] - low) / ((int64_t)1 << 32);
+        x->limb[i] = low;
+    }
+    x->pending = 0;
+}
+
+/**
+ * tile_xsum_add() - add v exactly.
+ * @x: the sum; @v: any double (a NaN or an infinity is counted apart, and
+ *     +0.0 and -0.0 add nothing).
+ */
+static inline void tile_xsum_add(tile_xsum *x, double v)
+{
+    uint64_t b, m, r;
+    int64_t d0, d1, d2;
+    int e, pos, j, sh;
+    memcpy(&b, &v, sizeof b);
+    e = (int)((b >> 52) & 0x7ff);
+    m = b & (((uint64_t)1 << 52) - 1);
+    if (e == 0x7ff) {
+        x->nan += m != 0;
+        x->pinf += m == 0 && !(b >> 63);
+        x->ninf += m == 0 && (b >> 63);
+        return;
+    }
+    if (e == 0 && m == 0)
+        return;
+    if (e != 0)
+        m |= (uint64_t)1 << 52;
+    pos = e != 0 ? e - 1 : 0;      /* v = m 2^(pos - 1074) */
+    j = pos >> 5;
+    sh = pos & 31;
+    r = sh != 0 ? m >> (32 - sh) : m >> 32;
+    d0 = (int64_t)((m << sh) & 0xffffffffu);
+    d1 = (int64_t)(r & 0xffffffffu);
+    d2 = (int64_t)(r >> 32);
+    if (b >> 63) {
+        d0 = -d0;
+        d1 = -d1;
+        d2 = -d2;
+    }
+    x->limb[j] += d0;
+    x->limb[j + 1] += d1;
+    x->limb[j + 2] += d2;
+    if (++x->pending >= ((int64_t)1 << 20))
+        tile__xsum_carry(x);
+}
+
+/** tile_xsum_merge() - x += y, exactly. */
+static inline void tile_xsum_merge(tile_xsum *x, const tile_xsum *y)
+{
+    int i;
+    if (x->pending > 0)
+        tile__xsum_carry(x);
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)   /* y's limbs stay below 2^53 */
+        x->limb[i] += y->limb[i];
+    x->pending = y->pending + 1;
+    x->nan += y->nan;
+    x->pinf += y->pinf;
+    x->ninf += y->ninf;
+    tile__xsum_carry(x);
+}
+
+/* Bit `pos` of the magnitude (limbs carried, all non-negative). */
+static inline uint64_t tile__xsum_bit(const tile_xsum *x, int pos)
+{
+    return pos < 0 ? 0 : ((uint64_t)x->limb[pos >> 5] >> (pos & 31)) & 1u;
+}
+
+/* The double nearest to the magnitude in x (carried, non-negative, not
+ * zero), msb its top bit: 53 bits, round to nearest, ties to even. */
+static inline uint64_t tile__xsum_bits(const tile_xsum *x, int msb)
+{
+    uint64_t mant = 0, round, sticky = 0;
+    int i, p = msb - 53;
+    if (msb < 52) {             /* below 2^-1022: a subnormal, exact */
+        for (i = msb; i >= 0; i--)
+            mant = (mant << 1) | tile__xsum_bit(x, i);
+        return mant;
+    }
+    for (i = msb; i >= msb - 52; i--)
+        mant = (mant << 1) | tile__xsum_bit(x, i);
+    round = tile__xsum_bit(x, p);
+    if (p > 0) {
+        sticky = ((uint64_t)x->limb[p >> 5] & (((uint64_t)1 << (p & 31)) - 1)) != 0;
+        for (i = 0; i < (p >> 5) && !sticky; i++)
+            sticky = x->limb[i] != 0;
+    }
+    if (round && (sticky || (mant & 1))) {
+        mant++;
+        if (mant >> 53) {
+            mant >>= 1;
+            msb++;
+        }
+    }
+    if (msb - 51 >= 0x7ff)      /* overflow: infinity */
+        return (uint64_t)0x7ff << 52;
+    return ((uint64_t)(msb - 51) << 52) | (mant & (((uint64_t)1 << 52) - 1));
+}
+
+/**
+ * tile_xsum_round() - the sum, rounded once to the nearest double (ties
+ * to even).
+ * @in: the sum (not changed).
+ * An exact zero is +0.0; a sum beyond the double range is +-inf; with a
+ * NaN, or both infinities, added: NaN (0x7ff8000000000000); else with an
+ * infinity added: that infinity.  The same bits for any order of the
+ * additions and merges.
+ * Return: the rounded sum.
+ */
+static inline double tile_xsum_round(const tile_xsum *in)
+{
+    tile_xsum x = *in;
+    uint64_t b;
+    int neg, i, h, msb;
+    double v;
+    if (x.nan > 0 || (x.pinf > 0 && x.ninf > 0))
+        b = (uint64_t)0x7ff8 << 48;
+    else if (x.pinf > 0 || x.ninf > 0)
+        b = ((uint64_t)0x7ff << 52) | ((uint64_t)(x.ninf > 0) << 63);
+    else {
+        tile__xsum_carry(&x);
+        neg = x.limb[TILE_XSUM_LIMBS - 1] < 0;
+        for (i = 0; neg && i < TILE_XSUM_LIMBS; i++)
+            x.limb[i] = -x.limb[i];
+        if (neg)
+            tile__xsum_carry(&x);
+        for (h = TILE_XSUM_LIMBS - 1; h >= 0 && x.limb[h] == 0; h--)
+            ;
+        if (h < 0)
+            return 0.0;
+        for (msb = 32 * h + 31; !tile__xsum_bit(&x, msb); msb--)
+            ;
+        b = tile__xsum_bits(&x, msb) | ((uint64_t)neg << 63);
+    }
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Declared reductions: the types                                           */
+
+/** Reduction operations (tile_reduction_init). */
+enum tile_reduce_op {
+    TILE_REDUCE_SUM = 0,    /* sum of doubles, exact, rounded once */
+    TILE_REDUCE_MIN,        /* the least double (IEEE 754 totalOrder: -0.0 < +0.0) */
+    TILE_REDUCE_MAX,        /* the greatest double (totalOrder) */
+    TILE_REDUCE_MAXLOC,     /* the greatest, and the first point that has it */
+    TILE_REDUCE_MINLOC,     /* the least, and the first point that has it */
+    TILE_REDUCE_SUM_U64,    /* sum of uint64_t modulo 2^64 (checksums of bit patterns) */
+    TILE_REDUCE_COUNT_
+};
+
+/* A thread's part of a reduction (private; padded so that threads do not
+ * share the cache lines they write). */
+typedef struct tile__red_slot {
+    tile_xsum sum;
+    uint64_t u64, key;
+    int64_t at[TILE_MAX_DIMS + 1];
+    int64_t count;
+    char pad_[64];
+} tile__red_slot;
+
+/**
+ * struct tile_reduction - a reduction declared on a plan
+ * (tile_reduction_init) and fed in the body (tile_reduce,
+ * tile_reduce_u64).  At the end of each run every rank has the result:
+ * @op:    enum tile_reduce_op.
+ * @value: SUM: the exact sum rounded once; MIN, MAX, MINLOC, MAXLOC: the
+ *         value, bit for bit (0.0 when no point contributed).
+ * @u64:   SUM_U64: the sum modulo 2^64.
+ * @coord: MINLOC, MAXLOC: the user coordinates (X_1 .. X_N, Z) of the
+ *         first point in row-major order (the global array's order) that
+ *         has the value; -1 when no point contributed.
+ * @count: the points that contributed, over every rank.
+ * The rest is private.  The result does not depend on the model, the
+ * process grid, the thread count or the tile height: a sum is exact until
+ * its one rounding, and min and max follow a total order (totalOrder:
+ * -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN) with ties broken on
+ * the coordinates.
+ */
+typedef struct tile_reduction {
+    int op;
+    double value;
+    uint64_t u64;
+    int64_t coord[TILE_MAX_DIMS + 1];
+    int64_t count;
+    /* private */
+    tile_plan *plan_;
+    tile__red_slot *slot_;
+} tile_reduction;
+
+/* ------------------------------------------------------------------------ */
+/* The output hook                                                          */
+
+/**
+ * struct tile_piece - what the output hook receives: one finished tile of
+ * this rank's block.
+ * @tile:      the tile, 0..plan->ntiles-1, in the order the loop runs.
+ * @box:       its points in the user's coordinates: the block, and the
+ *             tile's planes along Z.
+ * @layout:    enum tile_layout of @data (tile_output_set's choice).
+ * @elem_size: bytes per point.
+ * @bytes:     tile_box_points(&box) * elem_size.
+ * @data:      the values, bit for bit, row-major over @box: Z last
+ *             (tile_box_index) or Z first (plane after plane, each plane
+ *             row-major over X_1 .. X_N).  Valid during the call only.
+ */
+typedef struct tile_piece {
+    int64_t tile;
+    tile_box box;
+    int layout;
+    size_t elem_size;
+    size_t bytes;
+    const void *data;
+} tile_piece;
+
+/**
+ * typedef tile_output_fn - the output hook: int fn(void *ctx, const
+ * tile_plan *plan, const tile_piece *piece).  Return 0 to go on; any other
+ * value is an error: the hook is not called again on this rank, the run
+ * goes on to its end (the pipeline must finish on every rank) and then
+ * fails on every rank with TILE_ERR_OUTPUT naming the value, the tile and
+ * the rank.
+ */
+typedef int (*tile_output_fn)(void *ctx, const tile_plan *plan, const tile_piece *piece);
+
+/* The state of the data calls that live across runs (private). */
+struct tile__io {
+    tile_output_fn out_fn;
+    void *out_ctx;
+    int out_layout;
+    int out_failed;
+    int64_t out_next;               /* the next tile to hand out */
+    unsigned char *out_buf;         /* one tile of the block */
+    int nred;                       /* reductions declared */
+    tile_reduction *red[TILE_MAX_REDUCTIONS];
+    tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
+};
+
+/* The plan's data state, created on first use; NULL if out of memory. */
+static inline struct tile__io *tile__io_get(tile_plan *p)
+{
+    if (p->run.io == NULL) {
+        p->run.io = (struct tile__io *)TILEHYBRID_MALLOC(sizeof *p->run.io);
+        if (p->run.io != NULL)
+            memset(p->run.io, 0, sizeof *p->run.io);
+    }
+    return p->run.io;
+}
+
+/**
+ * tile_output_set() - have fn(ctx, plan, piece) receive each finished tile
+ * of this rank's block during the following runs.
+ * @plan:   the plan (not running).
+ * @fn:     the hook, or NULL to stop.
+ * @ctx:    passed to fn.
+ * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
+ *          global array's layout) or TILE_LAYOUT_Z_FIRST (plane after
+ *          plane: with an MPI-IO view of one plane of the block, a tile is
+ *          one contiguous write).
+ * @st:     NULL, or the argument at fault.
+ *
+ * Local: ranks may set different hooks or none.  The hook is called on
+ * the thread that does the messages (the one that called MPI_Init, in
+ * every model), for tiles 0, 1, ... in order, each once, shortly after
+ * every thread has finished it (at the end of the next step; the last
+ * tiles at the end of the run), while the other threads go on computing.
+ * The data is a copy in a buffer of one tile, so memory does not grow
+ * with Z.  It may call MPI, but no collective over ranks that run the
+ * pipeline: ranks reach tile k at different times, and a rank waiting in
+ * a collective for the last rank would keep its next faces from it (use
+ * independent calls such as MPI_File_write_at, or copy the tile and
+ * finish after the run).  Its time counts as idle in plan->run.stats.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (layout),
+ * TILE_ERR_OVERFLOW, TILE_ERR_NOMEM, TILE_ERR_SKEWED (a plan that skews its
+ * stencil: its tiles are not boxes of the user's space).
+ */
+static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
+                                  tilehybrid_status *st)
+{
+    struct tile__io *io;
+    int64_t bytes = 0, h;
+    tile_box b;
+    if (plan == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if (layout != TILE_LAYOUT_Z_LAST && layout != TILE_LAYOUT_Z_FIRST)
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "layout", layout);
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    TILEHYBRID_FREE(io->out_buf);
+    io->out_buf = NULL;
+    io->out_fn = NULL;
+    if (fn == NULL)
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    tile__block_box(plan, plan->pcoords, &b);
+    h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
+    b.len[plan->cfg.n] = h;
+    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)plan->cfg.elem_size, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "tile_height", -1);
+    io->out_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
+    if (io->out_buf == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    io->out_fn = fn;
+    io->out_ctx = ctx;
+    io->out_layout = layout;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Hand tile k to the output hook (the thread that does the messages). */
+static inline void tile__output(tile_plan *p, int64_t k)
+{
+    struct tile__io *io = p->run.io;
+    tile_piece pc;
+    int64_t z0 = tile__tile_z0(p, k), z1 = tile__tile_z1(p, k);
+    int rc;
+    if (io->out_failed || p->run.stats[0].error != TILE_OK)
+        return;
+    tile__block_box(p, p->pcoords, &pc.box);
+    tile__zbox(p, z0, z1, &pc.box);
+    tile__pack_block(p, z0, z1, &pc.box, io->out_layout, io->out_buf);
+    pc.tile = k;
+    pc.layout = io->out_layout;
+    pc.elem_size = p->cfg.elem_size;
+    pc.bytes = (size_t)tile_box_points(&pc.box) * pc.elem_size;
+    pc.data = io->out_buf;
+    rc = io->out_fn(io->out_ctx, p, &pc);
+    if (rc != 0) {
+        io->out_failed = 1;
+        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the output hook returned %d for tile %lld "
+                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
+                         (long long)pc.box.lo[p->cfg.n],
+                         (long long)(pc.box.lo[p->cfg.n] + pc.box.len[p->cfg.n] - 1));
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Declared reductions                                                      */
+
+/* The 64-bit key of v in totalOrder (unsigned comparison), and back. */
+static inline uint64_t tile__order_key(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+}
+
+static inline double tile__from_key(uint64_t k)
+{
+    uint64_t b = (k >> 63) ? k ^ ((uint64_t)1 << 63) : ~k;
+    double v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+static inline const char *tile__reduce_name(int op)
+{
+    static const char *const name[TILE_REDUCE_COUNT_] = { "sum", "min", "max", "maxloc",
+                                                          "minloc", "sum_u64" };
+    return op >= 0 && op < TILE_REDUCE_COUNT_ ? name[op] : "unknown";
+}
+
+/**
+ * tile_reduction_init() - declare a reduction on a plan: its result is
+ * combined at the end of every run that follows.
+ * @plan: the plan (not running).
+ * @r:    the reduction; it must stay at its address while the plan runs
+ *        (or until tile_reduction_drop()).  Declaring it again changes its
+ *        operation.
+ * @op:   enum tile_reduce_op.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Local; but every rank must declare the same operations in the same
+ * order: the end of the run checks it (TILE_ERR_MISMATCH on every rank
+ * otherwise).  Each of the plan's threads gets its own slot (the plan
+ * frees them).  In the body, feed it with tile_reduce(&it, &r, v) (or
+ * tile_reduce_u64()) in any model: each thread adds to its own slot; at
+ * the end of the run the slots are combined in a fixed way, then across
+ * ranks.  Up to TILE_MAX_REDUCTIONS per plan.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation,
+ * too many reductions), TILE_ERR_NOMEM.
+ */
+static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
+                                      tilehybrid_status *st)
+{
+    struct tile__io *io;
+    int i, k;
+    if (plan == NULL || r == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
+    if (op < 0 || op >= TILE_REDUCE_COUNT_)
+        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    for (k = 0; k < io->nred && io->red[k] != r; k++)
+        ;
+    if (k == TILE_MAX_REDUCTIONS)
+        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "r", k);
+    if (k == io->nred) {
+        io->slots[k] = (tile__red_slot *)TILEHYBRID_MALLOC(sizeof(tile__red_slot) *
+                                                           (size_t)plan->cfg.threads);
+        if (io->slots[k] == NULL)
+            return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)plan->cfg.threads);
+        io->red[k] = r;
+        io->nred++;
+    }
+    memset(r, 0, sizeof *r);
+    r->op = op;
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        r->coord[i] = -1;
+    r->plan_ = plan;
+    r->slot_ = io->slots[k];
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_reduction_drop() - take a reduction off a plan (local; every rank
+ * must drop the same ones before the next run).  @plan: the plan; @r: the
+ * reduction.  Return: TILE_OK, TILE_ERR_NULL or TILE_ERR_REDUCE (not
+ * declared on this plan).
+ */
+static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
+{
+    struct tile__io *io = plan != NULL ? plan->run.io : NULL;
+    int k;
+    if (plan == NULL || r == NULL)
+        return TILE_ERR_NULL;
+    for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
+        ;
+    if (io == NULL || k == io->nred)
+        return TILE_ERR_REDUCE;
+    TILEHYBRID_FREE(io->slots[k]);
+    for (; k + 1 < io->nred; k++) {
+        io->red[k] = io->red[k + 1];
+        io->slots[k] = io->slots[k + 1];
+    }
+    io->nred--;
+    r->plan_ = NULL;
+    r->slot_ = NULL;
+    return TILE_OK;
+}
+
+/* A reduction fed on a plan it is not declared on, or with the wrong
+ * function: the run's error (the thread's first). */
+static inline void tile__reduce_misuse(const tile_cursor *it, const tile_reduction *r,
+                                       const char *fn)
+{
+    if (r->plan_ != it->plan)
+        tile_thread_fail(it->plan, it->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
+                         "declared on this plan (tile_reduction_init)", fn);
+    else
+        tile_thread_fail(it->plan, it->thread, TILE_ERR_REDUCE, "%s on a '%s' reduction: use "
+                         "%s", fn, tile__reduce_name(r->op), r->op == TILE_REDUCE_SUM_U64
+                         ? "tile_reduce_u64" : "tile_reduce");
+}
+
+/* Does the cursor's point come before user coordinates `at` in row-major
+ * order (X_1 first, Z last)? */
+static inline int tile__point_before(const tile_cursor *it, const int64_t *at)
+{
+    int i;
+    for (i = 0; i <= it->n; i++) {
+        int64_t c = tile_coord(it, i);
+        if (c != at[i])
+            return c < at[i];
+    }
+    return 0;
+}
+
+/* A candidate for min/max: better than the slot's? */
+static inline int tile__red_better(int op, uint64_t key, uint64_t best)
+{
+    return op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC ? key < best : key > best;
+}
+
+/**
+ * tile_reduce() - in the body: feed v, at the point being computed, to a
+ * reduction of operation SUM, MIN, MAX, MAXLOC or MINLOC.
+ * @it: the cursor (&it); @r: a reduction declared on the plan; @v: any
+ *      double (a sum with a NaN is NaN).
+ * Any number of times per point (a location is the point's).  Thread-safe:
+ * each thread writes its own slot.  Used on another plan or with SUM_U64,
+ * it does nothing and the run fails with TILE_ERR_REDUCE.
+ */
+static inline void tile_reduce(const tile_cursor *it, tile_reduction *r, double v)
+{
+    tile__red_slot *s;
+    uint64_t key;
+    int i, loc;
+    if (r->plan_ != it->plan || r->op == TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(it, r, "tile_reduce");
+        return;
+    }
+    s = &r->slot_[it->thread];
+    if (r->op == TILE_REDUCE_SUM) {
+        s->count++;
+        tile_xsum_add(&s->sum, v);
+        return;
+    }
+    key = tile__order_key(v);
+    loc = r->op == TILE_REDUCE_MAXLOC || r->op == TILE_REDUCE_MINLOC;
+    if (s->count++ == 0 || tile__red_better(r->op, key, s->key) ||
+        (loc && key == s->key && tile__point_before(it, s->at))) {
+        s->key = key;
+        for (i = 0; loc && i <= it->n; i++)
+            s->at[i] = tile_coord(it, i);
+    }
+}
+
+/**
+ * tile_reduce_u64() - in the body: add v to a SUM_U64 reduction (modulo
+ * 2^64: a checksum of bit patterns, the same in any order).
+ * @it: the cursor (&it); @r: the reduction; @v: the value.
+ */
+static inline void tile_reduce_u64(const tile_cursor *it, tile_reduction *r, uint64_t v)
+{
+    if (r->plan_ != it->plan || r->op != TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(it, r, "tile_reduce_u64");
+        return;
+    }
+    r->slot_[it->thread].count++;
+    r->slot_[it->thread].u64 += v;
+}
+
+/* Are coordinates a before b in row-major order? */
+static inline int tile__at_before(const int64_t *a, const int64_t *b, int nd)
+{
+    int i;
+    for (i = 0; i < nd; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i];
+    return 0;
+}
+
+/* Merge slot s into `into` for operation op: sums add, candidates by the
+ * total order, ties (MINLOC, MAXLOC) to the first point.  The result does
+ * not depend on the order of the merges. */
+static inline void tile__red_merge(int op, int nd, tile__red_slot *into, const tile__red_slot *s)
+{
+    int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
+    if (s->count == 0)
+        return;
+    if (op == TILE_REDUCE_SUM)
+        tile_xsum_merge(&into->sum, &s->sum);
+    into->u64 += s->u64;
+    if (into->count == 0 || tile__red_better(op, s->key, into->key) ||
+        (loc && s->key == into->key && tile__at_before(s->at, into->at, nd))) {
+        into->key = s->key;
+        memcpy(into->at, s->at, sizeof into->at);
+    }
+    into->count += s->count;
+}
+
+/* Values per reduction in the buffers of the combination: summed
+ * (count, u64, the exact sum) and gathered (has one, key, coordinates). */
+#define TILE__RED_SUMS (5 + TILE_XSUM_LIMBS)
+#define TILE__RED_CANDS (2 + TILE_MAX_DIMS + 1)
+
+/* This rank's slot of reduction k: its threads' slots merged. */
+static inline void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
+{
+    const struct tile__io *io = p->run.io;
+    int t;
+    memset(m, 0, sizeof *m);
+    for (t = 0; t < p->cfg.threads; t++)
+        tile__red_merge(io->red[k]->op, p->cfg.n + 1, m, &io->slots[k][t]);
+    tile__xsum_carry(&m->sum);
+}
+
+/* Pack rank-local slots into the buffers of the combination. */
+static inline void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands)
+{
+    int k, i;
+    for (k = 0; k < p->run.io->nred; k++) {
+        tile__red_slot m;
+        uint64_t *s = sums + k * TILE__RED_SUMS, *c = cands + k * TILE__RED_CANDS;
+        tile__red_local(p, k, &m);
+        s[0] = (uint64_t)m.count;
+        s[1] = m.u64;
+        s[2] = (uint64_t)m.sum.nan;
+        s[3] = (uint64_t)m.sum.pinf;
+        s[4] = (uint64_t)m.sum.ninf;
+        for (i = 0; i < TILE_XSUM_LIMBS; i++)      /* two's complement sums are exact */
+            s[5 + i] = (uint64_t)m.sum.limb[i];
+        c[0] = m.count > 0;
+        c[1] = m.key;
+        for (i = 0; i <= TILE_MAX_DIMS; i++)
+            c[2 + i] = (uint64_t)m.at[i];
+    }
+}
+
+/* Reduction k's result from the summed values and every rank's candidate. */
+static inline void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                    const uint64_t *cands)
+{
+    tile_reduction *r = p->run.io->red[k];
+    tile__red_slot best, c;
+    int i, q, nd = p->cfg.n + 1, stride = p->run.io->nred * TILE__RED_CANDS;
+    memset(&best, 0, sizeof best);
+    for (q = 0; q < p->size; q++) {          /* every rank's best, in a total order */
+        const uint64_t *x = cands + q * stride + k * TILE__RED_CANDS;
+        memset(&c, 0, sizeof c);
+        c.count = (int64_t)x[0];
+        c.key = x[1];
+        for (i = 0; i < nd; i++)
+            c.at[i] = (int64_t)x[2 + i];
+        tile__red_merge(r->op, nd, &best, &c);
+    }
+    r->count = (int64_t)s[0];
+    r->u64 = s[1];
+    tile_xsum_init(&best.sum);
+    best.sum.nan = (int64_t)s[2];
+    best.sum.pinf = (int64_t)s[3];
+    best.sum.ninf = (int64_t)s[4];
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        best.sum.limb[i] = (int64_t)s[5 + i];
+    r->value = r->op == TILE_REDUCE_SUM ? tile_xsum_round(&best.sum)
+               : r->count > 0 && r->op != TILE_REDUCE_SUM_U64 ? tile__from_key(best.key) : 0.0;
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        r->coord[i] = r->count > 0 && i < nd && (r->op == TILE_REDUCE_MAXLOC ||
+                                                 r->op == TILE_REDUCE_MINLOC) ? best.at[i] : -1;
+}
+
+/* Combine every reduction over the ranks (collective; the ranks agreed on
+ * the operations): one MPI_Allreduce of the sums, one MPI_Allgather of
+ * the candidates.  buf: 2 TILE__RED_SUMS + (P + 1) TILE__RED_CANDS values
+ * per reduction.  Returns an MPI code. */
+static inline int tile__red_combine(tile_plan *p, uint64_t *buf)
+{
+    int nred = p->run.io->nred, k, rc;
+    uint64_t *sums = buf, *total = buf + nred * TILE__RED_SUMS;
+    uint64_t *cands = total + nred * TILE__RED_SUMS, *all = cands + nred * TILE__RED_CANDS;
+    tile__red_pack(p, sums, cands);
+    rc = MPI_Allreduce(sums, total, nred * TILE__RED_SUMS, MPI_UINT64_T, MPI_SUM, p->comm);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Allgather(cands, nred * TILE__RED_CANDS, MPI_UINT64_T, all,
+                           nred * TILE__RED_CANDS, MPI_UINT64_T, p->comm);
+    for (k = 0; rc == MPI_SUCCESS && k < nred; k++)
+        tile__red_result(p, k, total + k * TILE__RED_SUMS, all);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The run's hooks (called by the engine; the thread that does the messages) */
+
+/* At the start of a run: nothing stored any more, no tile handed out. */
+static inline void tile__io_start(tile_plan *p)
+{
+    struct tile__io *io = p->run.io;
+    int k;
+    p->run.completed = 0;
+    if (io == NULL)
+        return;
+    io->out_next = 0;
+    io->out_failed = 0;
+    for (k = 0; k < io->nred; k++)
+        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
+}
+
+/* At the end of step s (the schedule's call; INT64_MAX: the run's end):
+ * hand out every tile every thread finished by step s - 1, that is tile
+ * k with sigma(k) + S + 1 <= s.  The threads may compute step s meanwhile,
+ * on tiles at most S + 1 ahead, in other slots of the window (it holds
+ * S + 2 tiles and more), and the ghost layers they receive are not part of
+ * the block: the tile's points do not change while it is packed. */
+static inline void tile__io_step(tile_plan *p, int64_t s)
+{
+    struct tile__io *io = p->run.io;
+    if (io == NULL || io->out_fn == NULL)
+        return;
+    while (io->out_fn != NULL && io->out_next < p->run.announced && io->out_next < p->ntiles &&
+           tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
+        tile__output(p, io->out_next);
+        io->out_next++;
+    }
+}
+
+/* At the end of a run (collective, after the totals): every rank agrees
+ * on the run's outcome and on the reductions declared (their number and
+ * operations: v[]), then the reductions are combined. */
+static inline void tile__io_finish(tile_plan *p)
+{
+    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, agreed;
+    tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
+    uint64_t *buf = NULL;
+    if (a == NULL)
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to agree on the reductions");
+    if (nred > 0) {     /* before the agreement: a failure here stops every rank */
+        buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * (size_t)nred *
+                                            (2 * TILE__RED_SUMS +
+                                             ((size_t)p->size + 1) * TILE__RED_CANDS));
+        if (buf == NULL)
+            tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to combine the reductions");
+    }
+    if (a != NULL) {
+        a->count = 0;
+        tile__agreed_add(a, "number of reductions declared (tile_reduction_init)", -1, -1,
+                         (uint64_t)nred, 0);
+        for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
+            tile__agreed_add(a, "reduction", k, -1,
+                             k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
+            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %d "
+                     "(enum tile_reduce_op)", k);
+        }
+    }
+    agreed = tile__agree(p, a) == TILE_OK;
+    TILEHYBRID_FREE(a);
+    if (agreed && nred > 0 && tile__red_combine(p, buf) != MPI_SUCCESS) {
+        tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Allreduce or MPI_Allgather failed while "
+                   "combining the reductions");
+        tile__agree(p, NULL);
+    }
+    TILEHYBRID_FREE(buf);
+    p->run.completed = p->status.code == TILE_OK;
+}
+
+static inline void tile__io_free(tile_plan *p)
+{
+    int k;
+    if (p->run.io == NULL)
+        return;
+    for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
+        TILEHYBRID_FREE(p->run.io->slots[k]);
+    TILEHYBRID_FREE(p->run.io->out_buf);
+    TILEHYBRID_FREE(p->run.io);
+    p->run.io = NULL;
 }
 
 #ifdef __cplusplus

@@ -205,10 +205,10 @@ tsan_control() {
     fi
 }
 
-# tsan_runs: the threaded MPI test at 1-3 processes and the demos in the
+# tsan_runs: the threaded MPI test at 1-3 processes, the data test at 2, and the demos in the
 # threaded models; a race exits 66 and fails the run
 tsan_runs() {
-    for s in tests/mpi_tiling demos/adi demos/de; do
+    for s in tests/mpi_tiling tests/mpi_data demos/adi demos/de; do
         if ! tsan_cc -o "$T/${s#*/}" $s.c > "$T/${s#*/}.err" 2>&1; then
             notok "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp"; diag < "$T/${s#*/}.err"
             return
@@ -217,6 +217,8 @@ tsan_runs() {
     for np in 1 2 3; do
         run_prog "tsan mpi_tiling np=$np" $MPIEXEC -n $np "$T/mpi_tiling"
     done
+    # the output hook and the reductions run beside the computing threads
+    run_prog "tsan mpi_data np=2" $MPIEXEC -n 2 "$T/mpi_data"
     for demo in adi de; do
         for cfg in "1 fine 3 5" "2 fine 2 4" "3 fine 2 6 --order z" "2 funneled 2 4" \
                    "3 funneled 3 3 --bal 0.5" "2 funneled 3 3 --balance adaptive --bal 0.3 --adapt-period 2" \

@@ -1,0 +1,705 @@
+/* demos/ssor.c -- an LU-style SSOR solver: forward and backward
+ * Gauss-Seidel sweeps of a 3-D 7-point Poisson problem with 5 unknowns per
+ * point, iterated to a residual tolerance, as two chained plans.
+ *
+ * The problem A u = f on an X x Y x Z grid (u = 0 outside): per point a
+ * 5 x 5 diagonal block D = 6 I + C (C couples the 5 unknowns; symmetric,
+ * positive definite) and -I towards each of the 6 neighbours, so A is
+ * symmetric positive definite.  Split A = L + D + U (L: the neighbours at
+ * -1, U: at +1).  One SSOR iteration (omega in (0, 2)) in delta form, as
+ * NPB LU's blts/buts:
+ *
+ *   forward,  x, y, z upward:    r = f - A u                   (the residual)
+ *                                (D + omega L) v = omega (2 - omega) r
+ *   backward, x, y, z downward:  (D + omega U) w = D v
+ *                                u' = u + w
+ *
+ * Each sweep reads only the point and its neighbours on one side, so it is
+ * a plan: the forward plan reads u and v at -1, the backward plan w and u'
+ * at +1 (cfg.dir = -1 in every dimension).  What crosses the other way
+ * rides along: the backward sweep leaves s = f - (D + U) u' at every point,
+ * the forward sweep completes r = s - L u.  So the plans pass each other
+ * values at the same point only: each plan's output hook drops its tiles
+ * into an array over its block, and tile_exchange() moves them to the
+ * other plan's blocks (the blocks of a downward plan are mirrored, so they
+ * differ).  The residual norm |r| is a declared exact sum (tile_reduce):
+ * the same bits for every model, grid and thread count, so every run
+ * takes the same iterations.  The iteration stops when |r| <= tol |r_0|.
+ *
+ *   mpiexec -n 2 ./demos/ssor --space 24x24x24 --verify
+ *   mpiexec -n 4 ./demos/ssor --model funneled --threads 2 --output u.bin
+ *   ./demos/ssor --sequential --output ref.bin       (the plain loops)
+ *
+ * --verify runs the plain sequential implementation on rank 0 and compares
+ * every residual norm and the final u bit for bit; --output writes u as the
+ * global array u[x][y][z][5] of doubles (native) with
+ * MPI_File_write_at_all, byte for byte the array of --sequential --output.
+ */
+#include "../hybrid.h"
+
+#include <math.h>
+
+#define NU 5    /* unknowns per point */
+
+/* The forward plan's point: the iterate u and the forward solution v. */
+typedef struct fwd_el {
+    double u[NU], v[NU];
+} fwd_el;
+
+/* The backward plan's point: its solution w, the new iterate u' and
+ * s = f - (D + U) u' (the next forward sweep's part of the residual). */
+typedef struct bwd_el {
+    double w[NU], u[NU], s[NU];
+} bwd_el;
+
+typedef struct ssor_opts {
+    int64_t space[3], tile_height, max_iter;
+    double omega, tol;
+    int model, threads, verify, sequential;
+    const char *output;
+} ssor_opts;
+
+/* D^-1 and D, the same for every point (computed once, used by both
+ * implementations, so the values are the same bits). */
+static double ssor_d[NU][NU], ssor_dinv[NU][NU];
+
+static void ssor_matrices(void)
+{
+    double a[NU][2 * NU];
+    int i, j, k;
+    for (i = 0; i < NU; i++)
+        for (j = 0; j < NU; j++)
+            ssor_d[i][j] = (i == j ? 6.0 + 0.5 * (i + 1) : 0.25);
+    for (i = 0; i < NU; i++)
+        for (j = 0; j < 2 * NU; j++)
+            a[i][j] = j < NU ? ssor_d[i][j] : (j - NU == i);
+    for (k = 0; k < NU; k++) {      /* Gauss-Jordan (D is diagonally dominant) */
+        double p = a[k][k];
+        for (j = 0; j < 2 * NU; j++)
+            a[k][j] /= p;
+        for (i = 0; i < NU; i++)
+            if (i != k) {
+                double m = a[i][k];
+                for (j = 0; j < 2 * NU; j++)
+                    a[i][j] -= m * a[k][j];
+            }
+    }
+    for (i = 0; i < NU; i++)
+        for (j = 0; j < NU; j++)
+            ssor_dinv[i][j] = a[i][NU + j];
+}
+
+/* y = m x, m row-major NU x NU, summed in a fixed order. */
+static void ssor_matvec(const double *m, const double *x, double *y)
+{
+    int i, j;
+    for (i = 0; i < NU; i++) {
+        double t = 0.0;
+        for (j = 0; j < NU; j++)
+            t += m[i * NU + j] * x[j];
+        y[i] = t;
+    }
+}
+
+/* The right-hand side at (x, y, z). */
+static void ssor_f(int64_t x, int64_t y, int64_t z, double *f)
+{
+    int m;
+    for (m = 0; m < NU; m++)
+        f[m] = (double)((31 * x + 17 * y + 7 * z + 13 * m + 1000003) % 97) / 97.0 - 0.5;
+}
+
+/* The forward point: r = s + (u_x + u_y + u_z) (the neighbours at -1),
+ * v = D^-1 (omega (2 - omega) r + omega (v_x + v_y + v_z)).  Both
+ * implementations call it with the same operands. */
+static void ssor_fwd_point(const double *s, const fwd_el *nx, const fwd_el *ny, const fwd_el *nz,
+                           double omega, double *r, double *v)
+{
+    double t[NU];
+    int m;
+    for (m = 0; m < NU; m++) {
+        r[m] = s[m] + ((nx->u[m] + ny->u[m]) + nz->u[m]);
+        t[m] = omega * (2.0 - omega) * r[m] + omega * ((nx->v[m] + ny->v[m]) + nz->v[m]);
+    }
+    ssor_matvec(&ssor_dinv[0][0], t, v);
+}
+
+/* The backward point: w = v + omega D^-1 (w_x + w_y + w_z) (at +1),
+ * u' = u + w, s = f - D u' + (u'_x + u'_y + u'_z). */
+static void ssor_bwd_point(const fwd_el *in, const bwd_el *nx, const bwd_el *ny,
+                           const bwd_el *nz, const double *f, double omega, bwd_el *out)
+{
+    double q[NU], dq[NU], du[NU];
+    int m;
+    for (m = 0; m < NU; m++)
+        q[m] = (nx->w[m] + ny->w[m]) + nz->w[m];
+    ssor_matvec(&ssor_dinv[0][0], q, dq);
+    for (m = 0; m < NU; m++) {
+        out->w[m] = in->v[m] + omega * dq[m];
+        out->u[m] = in->u[m] + out->w[m];
+    }
+    ssor_matvec(&ssor_d[0][0], out->u, du);
+    for (m = 0; m < NU; m++)
+        out->s[m] = (f[m] - du[m]) + ((nx->u[m] + ny->u[m]) + nz->u[m]);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The plain sequential implementation                                      */
+
+typedef struct ssor_seq {
+    int64_t X, Y, Z;
+    bwd_el *b;          /* the backward result: u and s (w unused after) */
+    fwd_el *f;          /* the forward result: u and v */
+    double *res;        /* the residual norm of every iteration */
+    int64_t iters;      /* forward sweeps done */
+} ssor_seq;
+
+#define SSOR_AT(S, A, x, y, z) (&(S)->A[((x) * (S)->Y + (y)) * (S)->Z + (z)])
+
+/* One forward sweep; returns |r|. */
+static double ssor_seq_forward(ssor_seq *s, double omega)
+{
+    static const fwd_el zero_f;
+    int64_t x, y, z;
+    tile_xsum sum;
+    tile_xsum_init(&sum);
+    for (x = 0; x < s->X; x++)
+        for (y = 0; y < s->Y; y++)
+            for (z = 0; z < s->Z; z++) {
+                fwd_el *p = SSOR_AT(s, f, x, y, z);
+                const bwd_el *in = SSOR_AT(s, b, x, y, z);
+                double r[NU];
+                int m;
+                ssor_fwd_point(in->s, x > 0 ? SSOR_AT(s, f, x - 1, y, z) : &zero_f,
+                               y > 0 ? SSOR_AT(s, f, x, y - 1, z) : &zero_f,
+                               z > 0 ? SSOR_AT(s, f, x, y, z - 1) : &zero_f, omega, r, p->v);
+                memcpy(p->u, in->u, sizeof p->u);
+                for (m = 0; m < NU; m++)
+                    tile_xsum_add(&sum, r[m] * r[m]);
+            }
+    return sqrt(tile_xsum_round(&sum));
+}
+
+static void ssor_seq_backward(ssor_seq *s, double omega)
+{
+    static const bwd_el zero_b;
+    int64_t x, y, z;
+    for (x = s->X - 1; x >= 0; x--)
+        for (y = s->Y - 1; y >= 0; y--)
+            for (z = s->Z - 1; z >= 0; z--) {
+                double f[NU];
+                ssor_f(x, y, z, f);
+                ssor_bwd_point(SSOR_AT(s, f, x, y, z),
+                               x + 1 < s->X ? SSOR_AT(s, b, x + 1, y, z) : &zero_b,
+                               y + 1 < s->Y ? SSOR_AT(s, b, x, y + 1, z) : &zero_b,
+                               z + 1 < s->Z ? SSOR_AT(s, b, x, y, z + 1) : &zero_b, f, omega,
+                               SSOR_AT(s, b, x, y, z));
+            }
+}
+
+/* u = 0, s = f, then iterate as the tiled solver does.  0, or -1 out of
+ * memory. */
+static int ssor_seq_solve(ssor_seq *s, const ssor_opts *o)
+{
+    int64_t n = o->space[0] * o->space[1] * o->space[2], x, y, z, k;
+    double r0 = 0.0;
+    s->X = o->space[0], s->Y = o->space[1], s->Z = o->space[2];
+    s->b = (bwd_el *)calloc((size_t)n, sizeof *s->b);
+    s->f = (fwd_el *)calloc((size_t)n, sizeof *s->f);
+    s->res = (double *)calloc((size_t)o->max_iter + 1, sizeof *s->res);
+    if (s->b == NULL || s->f == NULL || s->res == NULL)
+        return -1;
+    for (x = 0; x < s->X; x++)
+        for (y = 0; y < s->Y; y++)
+            for (z = 0; z < s->Z; z++)
+                ssor_f(x, y, z, SSOR_AT(s, b, x, y, z)->s);
+    for (k = 0;; k++) {
+        s->res[k] = ssor_seq_forward(s, o->omega);
+        r0 = k == 0 ? s->res[0] : r0;
+        s->iters = k + 1;
+        if (s->res[k] <= o->tol * r0 || k == o->max_iter)
+            break;
+        ssor_seq_backward(s, o->omega);
+    }
+    return 0;
+}
+
+static void ssor_seq_free(ssor_seq *s)
+{
+    free(s->b);
+    free(s->f);
+    free(s->res);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The tiled solver: two plans, chained                                     */
+
+typedef struct ssor_side {
+    tile_plan plan;
+    tile_box block;     /* this rank's block (all of Z), user coordinates */
+    void *in, *out;     /* arrays over the block: what the plan reads, what it left */
+    size_t in_size, out_size;
+} ssor_side;
+
+/* The output hook: drop each finished tile into the array over the block. */
+static int ssor_keep(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    ssor_side *s = (ssor_side *)ctx;
+    return tile_box_copy(&pc->box, pc->data, &s->block, s->out, plan->cfg.elem_size) ==
+           tile_box_points(&pc->box) ? 0 : 1;
+}
+
+/* Create a side's plan (dir = +1 forward, -1 backward) and its arrays;
+ * TILE_OK or the plan's code (the same on every rank). */
+static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_size,
+                          size_t out_size)
+{
+    tile_config cfg;
+    int i, rc, bad, all;
+    tile_config_init(&cfg, 2);
+    for (i = 0; i < 3; i++)
+        cfg.dir[i] = dir;
+    cfg.extent[0] = o->space[0];
+    cfg.extent[1] = o->space[1];
+    cfg.zlen = o->space[2];
+    cfg.tile_height = o->tile_height;
+    cfg.elem_size = out_size;
+    cfg.model = o->model;
+    cfg.threads = o->threads;
+    cfg.boundary = NULL;            /* u = v = w = 0 outside the grid */
+    memset(s, 0, sizeof *s);
+    rc = tile_plan_create(&s->plan, MPI_COMM_WORLD, &cfg);
+    if (rc != TILE_OK)
+        return rc;
+    tile_input_box(&s->plan, TILE_ALL_TILES, NULL, &s->block, NULL);
+    s->in_size = in_size;
+    s->out_size = out_size;
+    s->in = calloc((size_t)tile_box_points(&s->block), in_size);
+    s->out = calloc((size_t)tile_box_points(&s->block), out_size);
+    bad = s->in == NULL || s->out == NULL ||
+          tile_output_set(&s->plan, ssor_keep, s, TILE_LAYOUT_Z_LAST, NULL) != TILE_OK;
+    MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    return all ? TILE_ERR_NOMEM : TILE_OK;
+}
+
+static void ssor_side_free(ssor_side *s)
+{
+    free(s->in);
+    free(s->out);
+    tile_plan_destroy(&s->plan);
+}
+
+/* The forward sweep: |r| of the current iterate, from the exact sum. */
+static void ssor_forward(ssor_side *fw, tile_reduction *rr, double omega)
+{
+    const bwd_el *in = (const bwd_el *)fw->in;
+    const tile_box *box = &fw->block;
+    HYBRID_RUN(&fw->plan, it, {
+        const bwd_el *b = &in[tile_input_index(&it, box)];
+        fwd_el *p = &TILE_AT(fwd_el, it, 0, 0, 0);
+        double r[NU];
+        int m;
+        ssor_fwd_point(b->s, &TILE_AT(fwd_el, it, -1, 0, 0), &TILE_AT(fwd_el, it, 0, -1, 0),
+                       &TILE_AT(fwd_el, it, 0, 0, -1), omega, r, p->v);
+        memcpy(p->u, b->u, sizeof p->u);
+        for (m = 0; m < NU; m++)
+            tile_reduce(&it, rr, r[m] * r[m]);
+    });
+}
+
+/* The backward sweep (the plan runs downward: +1 is the earlier point). */
+static void ssor_backward(ssor_side *bw, double omega)
+{
+    const fwd_el *in = (const fwd_el *)bw->in;
+    const tile_box *box = &bw->block;
+    HYBRID_RUN(&bw->plan, it, {
+        double f[NU];
+        ssor_f(tile_coord(&it, 0), tile_coord(&it, 1), tile_coord(&it, 2), f);
+        ssor_bwd_point(&in[tile_input_index(&it, box)], &TILE_AT(bwd_el, it, 1, 0, 0),
+                       &TILE_AT(bwd_el, it, 0, 1, 0), &TILE_AT(bwd_el, it, 0, 0, 1), f, omega,
+                       &TILE_AT(bwd_el, it, 0, 0, 0));
+    });
+}
+
+/* A side's result becomes the other side's input: 0 or a code. */
+static int ssor_pass(ssor_side *from, ssor_side *to)
+{
+    return tile_exchange(&from->plan, from->out_size, &from->block, from->out, &to->block,
+                         to->in, NULL);
+}
+
+typedef struct ssor_run {
+    ssor_side fw, bw;
+    tile_reduction rr;
+    double *res;        /* the residual norm of every iteration */
+    int64_t iters;
+    double seconds;
+} ssor_run;
+
+/* Iterate: forward (|r|), stop or backward, and pass the results on.
+ * 0, or the first failure's code (its message printed by rank 0). */
+static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
+{
+    int64_t k, x;
+    bwd_el *b = (bwd_el *)s->fw.in;
+    int rc = TILE_OK;
+    const char *why = "";
+    double t0 = MPI_Wtime();
+    for (x = 0; x < tile_box_points(&s->fw.block); x++) {      /* u = 0: s = f */
+        int64_t c[3];
+        c[0] = s->fw.block.lo[0] + x / (s->fw.block.len[1] * s->fw.block.len[2]);
+        c[1] = s->fw.block.lo[1] + x / s->fw.block.len[2] % s->fw.block.len[1];
+        c[2] = x % s->fw.block.len[2];
+        ssor_f(c[0], c[1], c[2], b[x].s);
+    }
+    for (k = 0; rc == TILE_OK; k++) {
+        ssor_forward(&s->fw, &s->rr, o->omega);
+        why = s->fw.plan.errmsg;
+        if ((rc = tile_plan_status(&s->fw.plan)) != TILE_OK)
+            break;
+        s->res[k] = sqrt(s->rr.value);
+        s->iters = k + 1;
+        if (rank == 0)
+            printf("iteration %4lld  residual %.16e\n", (long long)k, s->res[k]);
+        if (s->res[k] <= o->tol * s->res[0] || k == o->max_iter)
+            break;
+        if ((rc = ssor_pass(&s->fw, &s->bw)) != TILE_OK)
+            break;
+        ssor_backward(&s->bw, o->omega);
+        why = s->bw.plan.errmsg;
+        if ((rc = tile_plan_status(&s->bw.plan)) == TILE_OK)
+            rc = ssor_pass(&s->bw, &s->fw);
+    }
+    s->seconds = MPI_Wtime() - t0;
+    if (rc != TILE_OK && rank == 0)
+        fprintf(stderr, "ssor: %s\n", why);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Output, verification                                                     */
+
+/* The final u of this rank's block (from the forward side's input), as
+ * NU doubles per point; NULL if out of memory. */
+static double *ssor_block_u(const ssor_run *s)
+{
+    int64_t n = tile_box_points(&s->fw.block), x;
+    const bwd_el *b = (const bwd_el *)s->fw.in;
+    double *u = (double *)malloc(sizeof(double) * NU * (size_t)(n > 0 ? n : 1));
+    for (x = 0; u != NULL && x < n; x++)
+        memcpy(u + NU * x, b[x].u, sizeof b[x].u);
+    return u;
+}
+
+/* Write u[x][y][z][NU] (the global array) with one collective write: each
+ * rank's block through a subarray view.  MPI_SUCCESS or an MPI code, the
+ * same on every rank (a file that failed is reported incomplete). */
+static int ssor_write(const char *path, const tile_box *b, const double *u, const ssor_opts *o)
+{
+    MPI_File fh = MPI_FILE_NULL;
+    MPI_Datatype el, ft;
+    MPI_Status st;
+    int sizes[3], sub[3], start[3], i, rc, all;
+    MPI_Offset bytes = (MPI_Offset)(o->space[0] * o->space[1] * o->space[2]) * NU * 8;
+    for (i = 0; i < 3; i++) {
+        sizes[i] = (int)o->space[i];
+        sub[i] = (int)b->len[i];
+        start[i] = (int)b->lo[i];
+    }
+    MPI_Type_contiguous(NU, MPI_DOUBLE, &el);
+    MPI_Type_create_subarray(3, sizes, sub, start, MPI_ORDER_C, el, &ft);
+    MPI_Type_commit(&el);
+    MPI_Type_commit(&ft);
+    rc = MPI_File_open(MPI_COMM_WORLD, (char *)path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
+                       MPI_INFO_NULL, &fh);
+    MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (all == MPI_SUCCESS) {       /* every rank opened it: the collectives may run */
+        rc = MPI_File_set_size(fh, bytes);      /* an older, longer file is cut */
+        if (rc == MPI_SUCCESS)
+            rc = MPI_File_set_view(fh, 0, el, ft, "native", MPI_INFO_NULL);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_File_write_at_all(fh, 0, (void *)u, (int)tile_box_points(b), el, &st);
+    }
+    if (fh != MPI_FILE_NULL && (i = MPI_File_close(&fh)) != MPI_SUCCESS && rc == MPI_SUCCESS)
+        rc = i;
+    MPI_Type_free(&ft);
+    MPI_Type_free(&el);
+    MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    return all;
+}
+
+/* --verify: the sequential implementation on rank 0, every residual and
+ * every value of u compared bitwise (u gathered with tile_exchange).
+ * 0 when equal, 1 otherwise (the same on every rank). */
+static int ssor_verify(ssor_run *s, const ssor_opts *o, const double *u, int rank)
+{
+    ssor_seq q;
+    tile_box all;
+    int64_t n = o->space[0] * o->space[1] * o->space[2], k, x, bad = 0;
+    double *g = NULL;
+    int rc, ok = 1;
+    memset(&q, 0, sizeof q);
+    memset(&all, 0, sizeof all);
+    all.ndims = 3;
+    all.len[0] = rank == 0 ? o->space[0] : 0;
+    all.len[1] = o->space[1];
+    all.len[2] = o->space[2];
+    if (rank == 0 && ((g = (double *)malloc(sizeof(double) * NU * (size_t)n)) == NULL ||
+                      ssor_seq_solve(&q, o) != 0))
+        ok = 0;
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    rc = ok ? tile_exchange(&s->fw.plan, sizeof(double) * NU, &s->fw.block, u, &all, g, NULL)
+            : TILE_ERR_NOMEM;
+    if (rank == 0 && rc == TILE_OK) {
+        ok = q.iters == s->iters;
+        for (k = 0; ok && k < q.iters; k++)
+            ok = memcmp(&q.res[k], &s->res[k], sizeof(double)) == 0;
+        for (x = 0; x < n; x++)
+            bad += memcmp(q.b[x].u, g + NU * x, sizeof q.b[x].u) != 0;
+        printf("verify: %s (%lld iterations and %lld values against the sequential "
+               "implementation: %s residuals, %lld points differ)\n",
+               ok && bad == 0 ? "ok" : "MISMATCH", (long long)q.iters, (long long)(NU * n),
+               ok ? "equal" : "different", (long long)bad);
+        ok = ok && bad == 0;
+    }
+    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    ssor_seq_free(&q);
+    free(g);
+    return rc == TILE_OK && ok ? 0 : 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The command line                                                         */
+
+static void ssor_help(void)
+{
+    printf("usage: mpiexec -n P ./demos/ssor [options]\n"
+           "Solves a 3-D 7-point Poisson problem with 5 unknowns per point by SSOR\n"
+           "(forward and backward Gauss-Seidel sweeps, two chained plans) until the\n"
+           "residual norm falls by --tol, printing it at every iteration.\n"
+           "  --space XxYxZ      the grid, three whole numbers >= 1 (default 24x24x24)\n"
+           "  --tile-height z    tile height along Z, >= 1 (default 4)\n"
+           "  --model M          mpi, fine, funneled or multiple (default mpi)\n"
+           "  --threads T        threads per process, 1..1024 (default 1)\n"
+           "  --omega W          the relaxation factor, 0 < W < 2 (default 1.2)\n"
+           "  --tol T            stop when |r| <= T |r_0|, 0 <= T < 1 (default 1e-8)\n"
+           "  --max-iter K       at most K iterations, 0..100000 (default 500)\n"
+           "  --verify           also run the plain sequential implementation (rank 0)\n"
+           "                     and compare every residual and the result bitwise\n"
+           "  --output FILE      write u[x][y][z][5] (doubles, native) with MPI-IO\n"
+           "  --sequential       run only the plain sequential implementation (rank 0)\n"
+           "  -h, --help         print this help and exit\n"
+           "Options take their value as the next argument or after '='.\n"
+           "Exit status: 0 converged, 1 not converged, --verify mismatch or a failed run\n"
+           "or output, 2 bad arguments or a configuration the plan refuses.\n");
+}
+
+/* The value of option a: 0, or 2 with the message in err. */
+static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, size_t len)
+{
+    int64_t x;
+    char rest[8];
+    int m;
+    if (strcmp(a, "--space") == 0) {
+        long long d[3];
+        if (sscanf(v, "%lldx%lldx%lld%7s", &d[0], &d[1], &d[2], rest) != 3 || d[0] < 1 ||
+            d[1] < 1 || d[2] < 1 || d[0] > (1 << 20) || d[1] > (1 << 20) || d[2] > (1 << 20) ||
+            v[0] < '0' || v[0] > '9' || strchr(v, '+') || strchr(v, ' ') || strchr(v, '-'))
+            return snprintf(err, len, "ssor: --space '%s': want XxYxZ, three whole numbers in "
+                            "1..2^20", v), 2;
+        for (m = 0; m < 3; m++)
+            o->space[m] = d[m];
+    } else if (strcmp(a, "--model") == 0) {
+        for (m = 0; m < 4 && strcmp(v, tile_model_name(m)) != 0; m++)
+            ;
+        if (m == 4)
+            return snprintf(err, len, "ssor: --model '%s': mpi, fine, funneled or multiple", v),
+                   2;
+        o->model = m;
+    } else if (strcmp(a, "--omega") == 0 || strcmp(a, "--tol") == 0) {
+        double *d = a[2] == 'o' ? &o->omega : &o->tol, lo = a[2] == 'o' ? 1e-300 : 0.0;
+        if (tilehybrid_parse_double(v, lo, 1.0 + (a[2] == 'o'), d) != TILEHYBRID_OK ||
+            *d >= 1.0 + (a[2] == 'o'))
+            return snprintf(err, len, "ssor: %s '%s': want a number in %s", a, v,
+                            a[2] == 'o' ? "(0, 2)" : "[0, 1)"), 2;
+    } else if (strcmp(a, "--output") == 0) {
+        o->output = v;
+    } else {
+        int mi = strcmp(a, "--max-iter") == 0, th = strcmp(a, "--threads") == 0;
+        int64_t lo = mi ? 0 : 1, hi = mi ? 100000 : th ? 1024 : ((int64_t)1 << 40);
+        if (tilehybrid_parse_i64(v, lo, hi, &x) != TILEHYBRID_OK)
+            return snprintf(err, len, "ssor: %s '%s': want a whole number in %lld..%lld", a, v,
+                            (long long)lo, (long long)hi), 2;
+        if (mi)
+            o->max_iter = x;
+        else if (th)
+            o->threads = (int)x;
+        else
+            o->tile_height = x;
+    }
+    return 0;
+}
+
+/* Parse argv: 0 go on, 1 help, 2 bad arguments (message in err). */
+static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len)
+{
+    static const char *const valued[] = { "--space", "--tile-height", "--model", "--threads",
+                                          "--omega", "--tol", "--max-iter", "--output" };
+    int i, k, rc;
+    memset(o, 0, sizeof *o);
+    o->space[0] = o->space[1] = o->space[2] = 24;
+    o->tile_height = 4;
+    o->omega = 1.2;
+    o->tol = 1e-8;
+    o->max_iter = 500;
+    o->threads = 1;
+    for (i = 1; i < argc; i++) {
+        const char *a = argv[i], *eq = strchr(a, '='), *v;
+        char name[32];
+        size_t n = eq != NULL ? (size_t)(eq - a) : strlen(a);
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
+            return 1;
+        if (strcmp(a, "--verify") == 0 || strcmp(a, "--sequential") == 0) {
+            *(a[2] == 'v' ? &o->verify : &o->sequential) = 1;
+            continue;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), a);
+        for (k = 0; k < 8 && strcmp(name, valued[k]) != 0; k++)
+            ;
+        if (k == 8)
+            return snprintf(err, len, "ssor: unknown option '%s' (see --help)", a), 2;
+        if (eq == NULL && i + 1 == argc)
+            return snprintf(err, len, "ssor: %s needs a value (see --help)", a), 2;
+        v = eq != NULL ? eq + 1 : argv[++i];
+        if ((rc = ssor_value(o, name, v, err, len)) != 0)
+            return rc;
+    }
+    if (o->model == TILE_MODEL_MPI && o->threads != 1)
+        return snprintf(err, len, "ssor: --threads %d needs --model fine, funneled or multiple",
+                        o->threads), 2;
+    return 0;
+}
+
+/* --sequential: the plain implementation alone, on rank 0. */
+static int ssor_sequential(const ssor_opts *o)
+{
+    ssor_seq q;
+    int64_t k, n = o->space[0] * o->space[1] * o->space[2], x;
+    FILE *fp;
+    int bad = 0;
+    memset(&q, 0, sizeof q);
+    if (ssor_seq_solve(&q, o) != 0) {
+        fprintf(stderr, "ssor: out of memory\n");
+        ssor_seq_free(&q);
+        return 1;
+    }
+    for (k = 0; k < q.iters; k++)
+        printf("iteration %4lld  residual %.16e\n", (long long)k, q.res[k]);
+    if (o->output != NULL) {
+        fp = fopen(o->output, "wb");
+        for (x = 0; fp != NULL && x < n && !bad; x++)
+            bad = fwrite(q.b[x].u, sizeof q.b[x].u, 1, fp) != 1;
+        if (fp == NULL || fclose(fp) != 0 || bad) {
+            fprintf(stderr, "ssor: writing %s failed: the file is incomplete\n", o->output);
+            ssor_seq_free(&q);
+            return 1;
+        }
+    }
+    bad = q.res[q.iters - 1] > o->tol * q.res[0];
+    printf("%s after %lld iterations: residual %.3e (%.3e of the first)\n",
+           bad ? "not converged" : "converged", (long long)q.iters, q.res[q.iters - 1],
+           q.res[q.iters - 1] / (q.res[0] > 0 ? q.res[0] : 1.0));
+    ssor_seq_free(&q);
+    return bad;
+}
+
+/* The tiled solver: create the plans, iterate, write, verify, report.
+ * The exit status, the same on every rank. */
+static int ssor_tiled(const ssor_opts *o, int rank, int size)
+{
+    ssor_run s;
+    double *u = NULL;
+    int rc, status = 0, wr;
+    memset(&s, 0, sizeof s);
+    rc = ssor_side_init(&s.fw, o, +1, sizeof(bwd_el), sizeof(fwd_el));
+    if (rc == TILE_OK)
+        rc = ssor_side_init(&s.bw, o, -1, sizeof(fwd_el), sizeof(bwd_el));
+    if (rc != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "ssor: %s\n", s.bw.plan.errmsg[0] ? s.bw.plan.errmsg
+                                                              : s.fw.plan.errmsg);
+        ssor_side_free(&s.fw);
+        ssor_side_free(&s.bw);
+        return 2;
+    }
+    s.res = (double *)calloc((size_t)o->max_iter + 1, sizeof *s.res);
+    tile_reduction_init(&s.fw.plan, &s.rr, TILE_REDUCE_SUM, NULL);
+    if (rank == 0)
+        printf("ssor: %lldx%lldx%lld x %d unknowns, omega %g, tol %g, model %s, %d process%s "
+               "(grid %dx%d) x %d thread%s, tile height %lld\n", (long long)o->space[0],
+               (long long)o->space[1], (long long)o->space[2], NU, o->omega, o->tol,
+               tile_model_name(o->model), size, size > 1 ? "es" : "", s.fw.plan.pdims[0],
+               s.fw.plan.pdims[1], o->threads, o->threads > 1 ? "s" : "",
+               (long long)o->tile_height);
+    rc = ssor_iterate(&s, o, rank);
+    u = rc == TILE_OK ? ssor_block_u(&s) : NULL;
+    if (rc == TILE_OK && o->output != NULL &&
+        (wr = ssor_write(o->output, &s.fw.block, u, o)) != MPI_SUCCESS) {
+        char msg[MPI_MAX_ERROR_STRING] = "";
+        int ml = 0, cls = wr;
+        MPI_Error_class(wr, &cls);          /* the class's text: one short line */
+        MPI_Error_string(cls, msg, &ml);
+        if (rank == 0)
+            fprintf(stderr, "ssor: writing %s failed, the file is incomplete: %s\n", o->output,
+                    msg);
+        status = 1;
+    }
+    if (rc == TILE_OK && o->verify && ssor_verify(&s, o, u, rank) != 0)
+        status = 1;
+    if (rc == TILE_OK && rank == 0) {
+        double last = s.res[s.iters - 1], first = s.res[0] > 0 ? s.res[0] : 1.0;
+        printf("%s after %lld iterations: residual %.3e (%.3e of the first), %.3f s\n",
+               last <= o->tol * s.res[0] ? "converged" : "not converged", (long long)s.iters,
+               last, last / first, s.seconds);
+    }
+    if (rc == TILE_OK && s.res[s.iters - 1] > o->tol * s.res[0])
+        status = 1;
+    free(u);
+    free(s.res);
+    ssor_side_free(&s.fw);
+    ssor_side_free(&s.bw);
+    return rc != TILE_OK ? 1 : status;
+}
+
+int main(int argc, char **argv)
+{
+    ssor_opts o;
+    char err[256] = "";
+    int rank, size, rc, provided;
+    rc = ssor_parse(argc, argv, &o, err, sizeof err);
+    if (hybrid_init(&argc, &argv, rc ? TILE_MODEL_MPI : o.model, rc ? 1 : o.threads,
+                    &provided) == TILE_ERR_MPI) {
+        fprintf(stderr, "ssor: MPI_Init_thread failed\n");
+        return 1;
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rc == 1 && rank == 0)
+        ssor_help();
+    else if (rc == 2 && rank == 0)
+        fprintf(stderr, "%s\n", err);
+    if (rc != 0) {
+        fflush(stdout);
+        MPI_Finalize();
+        return rc == 1 ? 0 : 2;
+    }
+    ssor_matrices();
+    if (o.sequential)
+        rc = rank == 0 ? ssor_sequential(&o) : 0;
+    else
+        rc = ssor_tiled(&o, rank, size);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    fflush(stdout);
+    MPI_Finalize();
+    return rc;
+}

@@ -1,0 +1,91 @@
+#!/bin/sh
+# tests/cli_ssor.sh -- demos/ssor, SSOR as two chained plans (forward and
+# backward Gauss-Seidel sweeps, 5 unknowns per point): every model at 1-4
+# processes and 1-3 threads, odd sizes, prints the same residual norms as
+# the plain sequential implementation, bit for bit (--verify compares them
+# and the result), in the same number of iterations; the file written with
+# MPI_File_write_at_all equals the sequential implementation's array byte
+# for byte; a refused or failed output, bad arguments, no convergence.
+set -u
+. tests/lib.sh
+D=$DEMODIR
+scratch cli_ssor
+SPACE=9x7x11
+
+# 0. the reference: the plain loops alone, and their file
+if ! timeout 120 $D/ssor --sequential --space $SPACE --output "$T/ref.bin" > "$T/ref.out" 2>&1; then
+    notok "ssor --sequential --space $SPACE runs"; diag < "$T/ref.out"; done_testing
+fi
+grep '^iteration' "$T/ref.out" > "$T/ref.res"
+n=$(wc -l < "$T/ref.res")
+size=$(wc -c < "$T/ref.bin")
+[ "$n" -gt 5 ] && [ "$size" -eq $((9 * 7 * 11 * 5 * 8)) ] && grep -q '^converged' "$T/ref.out" &&
+    ok "ssor --sequential $SPACE converges in $n iterations, writes $size bytes" ||
+    notok "ssor --sequential: $n iterations, $size bytes: $(tail -1 "$T/ref.out")"
+
+# 1. every model, 1-4 processes, 1-3 threads, tile heights not dividing Z
+bad=""
+runs=0
+for np in 1 2 3 4; do
+    for m in mpi fine funneled multiple; do
+        th=$(( (np + runs) % 3 + 1 )); [ $m = mpi ] && th=1
+        z=$(( (np * 2 + runs) % 5 + 1 ))
+        rm -f "$T/u.bin"
+        timeout 300 $MPIEXEC -n $np $D/ssor --space $SPACE --model $m --threads $th \
+            --tile-height $z --verify --output "$T/u.bin" > "$T/out" 2> "$T/err"
+        rc=$?
+        runs=$((runs + 1))
+        grep '^iteration' "$T/out" > "$T/res"
+        what="np=$np $m T=$th z=$z"
+        if [ $rc -ne 0 ]; then bad="$bad [$what: exit $rc: $(tail -1 "$T/err")]"
+        elif ! grep -q '^verify: ok' "$T/out"; then bad="$bad [$what: $(grep verify "$T/out")]"
+        elif ! cmp -s "$T/res" "$T/ref.res"; then bad="$bad [$what: residuals differ]"
+        elif ! cmp -s "$T/u.bin" "$T/ref.bin"; then bad="$bad [$what: the file differs]"
+        fi
+    done
+done
+[ -z "$bad" ] && ok "ssor --verify --output: $runs runs (4 models x 1-4 processes x 1-3 threads) print the sequential residuals bit for bit, verify ok, and write the sequential array byte for byte" ||
+    notok "ssor:$bad"
+
+# 2. omega and tolerance change the path but not the agreement
+expect_output "ssor --omega 1.7 --tol 1e-6, 3 processes, funneled x 2: verify ok" 300 '^verify: ok' \
+    $MPIEXEC -n 3 $D/ssor --space 13x5x8 --omega 1.7 --tol 1e-6 --model funneled --threads 2 \
+    --tile-height 3 --verify
+
+# 3. refusals and failures: exit 2 (arguments, a refused plan) or 1 (no
+# convergence, an output that cannot be written), one message, no hang
+refused() { # WANT-STATUS WORD ARGS...
+    want=$1 word=$2
+    shift 2
+    timeout 120 $MPIEXEC -n 2 $D/ssor "$@" > "$T/out" 2> "$T/err.raw"
+    rc=$?
+    strip_launcher < "$T/err.raw" > "$T/err"
+    [ $rc -eq "$want" ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q -e "$word" "$T/err" &&
+        ok "ssor $*: exit $rc, $(cat "$T/err")" ||
+        notok "ssor $*: exit $rc (want $want), stderr '$(head -c 300 "$T/err")'"
+}
+refused 2 --space --space 0x5x5
+refused 2 --space --space 4x4
+refused 2 --omega --omega 2
+refused 2 --tol --tol 1
+refused 2 --threads --threads 2
+refused 2 --model --model serial
+refused 2 --tile-height --tile-height=x
+refused 2 --max-iter --max-iter
+refused 2 "unknown option" --fast
+refused 2 "no process grid for 2 processes" --space 1x1x4
+refused 1 "writing $T/no/u.bin failed, the file is incomplete" --space 5x5x5 --output "$T/no/u.bin"
+timeout 120 $MPIEXEC -n 2 $D/ssor --space 8x8x8 --max-iter 3 > "$T/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^not converged after 4 iterations' "$T/out" &&
+    ok "ssor --max-iter 3: 'not converged after 4 iterations', exit 1" ||
+    notok "ssor --max-iter 3: exit $rc: $(tail -1 "$T/out")"
+
+# 4. help
+for h in -h --help; do
+    timeout 60 $MPIEXEC -n 2 $D/ssor $h > "$T/out" 2> "$T/err"
+    rc=$?
+    [ $rc -eq 0 ] && [ "$(grep -c '^usage:' "$T/out")" -eq 1 ] && [ ! -s "$T/err" ] &&
+        ok "ssor $h: the usage once on stdout, exit 0" || notok "ssor $h: exit $rc"
+done
+done_testing

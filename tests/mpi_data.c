@@ -1,0 +1,1595 @@
+/* tests/mpi_data.c -- data in and out of a plan, in every model, against
+ * plain sequential loops, bitwise.
+ *
+ * Random small configurations (the same on every rank): N = 1, 2, 3,
+ * random stencils and loop directions, extents not divisible by the grid
+ * or by the tile height, every model with 1-3 threads, both storages.
+ * The body also reads an input array through tile_input_box() and
+ * tile_input_index() (this rank's part only, with the reach of a random
+ * offset); the result is then gathered with tile_gather() to a random root
+ * or to every rank and compared with the sequential loop's array; user
+ * arrays move between two decompositions with tile_exchange().  Then the
+ * refusals: a tile outside the space, a Z range the window dropped, a gather
+ * before any run or after a failed one, arguments that differ between
+ * ranks (the same message on every rank, no hang), a want box that no rank
+ * has or that two ranks have.
+ *
+ * The output hook (tile_output_set): every tile once, in order, its box,
+ * its values equal to the sequential loop's in both layouts; a file written
+ * tile by tile with MPI-IO equal to the sequential loop's array byte for
+ * byte; a hook that fails stops with the same error on every rank; the
+ * memory of a long run with the hook does not grow with Z.
+ *
+ * Chained plans: Gauss-Seidel sweeps run the same plan again on its own
+ * result (the old values at +1 come from the neighbours through
+ * tile_exchange), then a plan running downward in every dimension reads
+ * the last result; the end equals the sequential sweeps bitwise.
+ * A plan that skews its stencil: its reductions equal the sequential
+ * loop's; the calls that need box-shaped blocks refuse it.
+ * Run at 1-4 processes by tests/run.sh.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* getpid, getrusage */
+#endif
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <math.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static int nprocs, myrank;
+
+/* Deterministic generator, identical on every rank. */
+static uint64_t rng_state = 0x2545f4914f6cdd1dull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
+
+static uint64_t bits(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* A value of any point (user coordinates, inside or outside the space). */
+static double hashv(const int64_t *c, int n, int64_t salt)
+{
+    int64_t s = 1000003 + salt;
+    static const int64_t w[4] = { 31, 17, 7, 5 };
+    int i;
+    for (i = 0; i <= n; i++)
+        s += w[i] * c[i];
+    return (double)(((s % 97) + 97) % 97) / 97.0;
+}
+
+typedef struct ctx_t {
+    int n;
+} ctx_t;
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    *(double *)out = hashv(c, ((const ctx_t *)ctx)->n, 0);
+}
+
+/* The input array's value at c (inside the space). */
+static double input_value(const int64_t *c, int n) { return hashv(c, n, 11); }
+
+/* The test's kernel: the stencil's reads, and the input array at the point
+ * and at offset io (0 where that is outside the space). */
+typedef struct kernel {
+    tile_config cfg;
+    int io[4];          /* the input read's offset (user coordinates) */
+} kernel;
+
+static int inside(const kernel *k, const int64_t *c)
+{
+    int i;
+    for (i = 0; i <= k->cfg.n; i++)
+        if (c[i] < 0 || c[i] >= (i < k->cfg.n ? k->cfg.extent[i] : k->cfg.zlen))
+            return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The sequential loop: every dimension in its direction, Z outermost.     */
+
+typedef struct seq {
+    int n;
+    int64_t ext[4], total;
+    double *a;
+} seq;
+
+static int64_t seq_index(const seq *s, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= s->n; i++) {
+        if (c[i] < 0 || c[i] >= s->ext[i])
+            return -1;
+        idx = idx * s->ext[i] + c[i];
+    }
+    return idx;
+}
+
+static double seq_read(const seq *s, const int64_t *c, const int *o)
+{
+    int64_t d[4], idx;
+    int i;
+    for (i = 0; i <= s->n; i++)
+        d[i] = c[i] + o[i];
+    idx = seq_index(s, d);
+    return idx >= 0 ? s->a[idx] : hashv(d, s->n, 0);
+}
+
+/* The point update, the same expression in the same order in both. */
+#define UPDATE(READ, INPUT)                                                       \
+    double v = 0.25 * (INPUT);                                                    \
+    int k_;                                                                       \
+    for (k_ = 0; k_ < cfg->nstencil; k_++)                                        \
+        v = 0.5 * v + 0.3 * READ(cfg->stencil[k_]);
+
+static double seq_input(const kernel *k, const int64_t *c)
+{
+    int64_t d[4];
+    int i;
+    for (i = 0; i <= k->cfg.n; i++)
+        d[i] = c[i] + k->io[i];
+    return input_value(c, k->cfg.n) + (inside(k, d) ? 0.5 * input_value(d, k->cfg.n) : 0.0);
+}
+
+static void seq_run(seq *s, const kernel *k)
+{
+    const tile_config *cfg = &k->cfg;
+    int n = cfg->n, i;
+    int64_t c[4], idx;
+    s->n = n;
+    s->total = 1;
+    for (i = 0; i <= n; i++) {
+        s->ext[i] = i < n ? cfg->extent[i] : cfg->zlen;
+        s->total *= s->ext[i];
+    }
+    s->a = (double *)malloc(sizeof(double) * (size_t)s->total);
+    for (idx = 0; idx < s->total; idx++) {
+        /* Z outermost, then X_1 .. X_N, each in its direction */
+        int64_t r = idx;
+        for (i = n - 1; i >= 0; i--) {
+            c[i] = r % s->ext[i];
+            r /= s->ext[i];
+        }
+        c[n] = r;
+        for (i = 0; i <= n; i++)
+            if (cfg->dir[i] < 0)
+                c[i] = s->ext[i] - 1 - c[i];
+        {
+#define SEQ_READ(o) seq_read(s, c, (o))
+            UPDATE(SEQ_READ, seq_input(k, c))
+#undef SEQ_READ
+            s->a[seq_index(s, c)] = v;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* The tiled run: the input array over tile_input_box with the reach of io */
+
+typedef struct input {
+    tile_box box;
+    double *a;
+    int64_t off;        /* io's offset in the array */
+} input;
+
+/* The input values over box b into a (row-major, Z last). */
+static void fill_input(const tile_box *b, double *a)
+{
+    int64_t idx, c[4];
+    int i;
+    for (idx = 0; idx < tile_box_points(b); idx++) {
+        int64_t q = idx;
+        for (i = b->ndims - 1; i >= 0; i--) {
+            c[i] = b->lo[i] + q % b->len[i];
+            q /= b->len[i];
+        }
+        a[idx] = input_value(c, b->ndims - 1);
+    }
+}
+
+static int make_input(const tile_plan *plan, const kernel *k, input *in)
+{
+    tile_reach r;
+    int i, rc;
+    memset(&r, 0, sizeof r);
+    for (i = 0; i <= k->cfg.n; i++) {
+        r.below[i] = k->io[i] < 0 ? -k->io[i] : 0;
+        r.above[i] = k->io[i] > 0 ? k->io[i] : 0;
+    }
+    rc = tile_input_box(plan, TILE_ALL_TILES, &r, &in->box, NULL);
+    if (rc != TILE_OK)
+        return rc;
+    in->a = (double *)malloc(sizeof(double) * (size_t)(tile_box_points(&in->box) + 1));
+    in->off = 0;
+    for (i = 0; i <= k->cfg.n; i++)
+        in->off += k->io[i] * tile_box_stride(&in->box, i);
+    fill_input(&in->box, in->a);
+    return TILE_OK;
+}
+
+/* The input term in the body: the point, and io when it is inside. */
+static double tiled_input(const tile_cursor *it, const kernel *k, const input *in)
+{
+    int64_t idx = tile_input_index(it, &in->box), d[4];
+    int i;
+    for (i = 0; i <= k->cfg.n; i++)
+        d[i] = tile_coord(it, i) + k->io[i];
+    return in->a[idx] + (inside(k, d) ? 0.5 * in->a[idx + in->off] : 0.0);
+}
+
+/* The reductions the body feeds (NULL: none): a sum of values spread over
+ * 2^-20 .. 2^20 (a plain sum would depend on the order), min and max, and
+ * with location a value with many ties (and -0.0 beside +0.0), a checksum
+ * of bit patterns. */
+typedef struct reds {
+    tile_reduction sum, min, max, maxloc, minloc, u64;
+} reds;
+static reds *red_on;
+
+static double spread(double v, const int64_t *c, int n)
+{
+    return ldexp(v, (int)((c[0] * 13 + c[n] * 7) % 41) - 20);
+}
+
+static double tie_value(const int64_t *c, int n)
+{
+    int64_t t = (c[0] * 7 + c[n] * 3) % 5;
+    return t == 0 && c[n] % 2 ? -0.0 : (double)t;
+}
+
+static void feed(const tile_cursor *it, reds *r, double v, int n)
+{
+    int64_t c[4];
+    int i;
+    for (i = 0; i <= n; i++)
+        c[i] = tile_coord(it, i);
+    tile_reduce(it, &r->sum, spread(v, c, n));
+    tile_reduce(it, &r->min, v);
+    tile_reduce(it, &r->max, v);
+    tile_reduce(it, &r->maxloc, tie_value(c, n));
+    tile_reduce(it, &r->minloc, tie_value(c, n));
+    tile_reduce_u64(it, &r->u64, bits(v));
+}
+
+#define DEFINE_RUN(NDIM, READ)                                                   \
+    static void run##NDIM(tile_plan *plan, const kernel *kk, const input *in)    \
+    {                                                                            \
+        const tile_config *cfg = &kk->cfg;                                       \
+        reds *const rr = red_on;                                                 \
+        HYBRID_RUN(plan, it, {                                                   \
+            UPDATE(READ, tiled_input(&it, kk, in))                               \
+            TILE_AT(double, it, ZERO##NDIM) = v;                                 \
+            if (rr != NULL)                                                      \
+                feed(&it, rr, v, NDIM);                                          \
+        });                                                                      \
+    }
+#define ZERO1 0, 0
+#define ZERO2 0, 0, 0
+#define ZERO3 0, 0, 0, 0
+#define R1(o) TILE_AT(double, it, (o)[0], (o)[1])
+#define R2(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2])
+#define R3(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2], (o)[3])
+DEFINE_RUN(1, R1)
+DEFINE_RUN(2, R2)
+DEFINE_RUN(3, R3)
+
+static void run_plan(tile_plan *plan, const kernel *k, const input *in)
+{
+    if (k->cfg.n == 1)
+        run1(plan, k, in);
+    else if (k->cfg.n == 2)
+        run2(plan, k, in);
+    else
+        run3(plan, k, in);
+}
+
+static void random_kernel(kernel *k, int n)
+{
+    tile_config *cfg = &k->cfg;
+    int i, j;
+    tile_config_init(cfg, n);
+    for (i = 0; i < n; i++)
+        cfg->extent[i] = rnd_in(2, n == 1 ? 30 : n == 2 ? 11 : 6);
+    cfg->zlen = rnd_in(1, n == 1 ? 40 : n == 2 ? 17 : 8);
+    for (i = 0; i <= n; i++) {
+        cfg->dir[i] = rnd_in(0, 2) == 0 ? -1 : 1;
+        k->io[i] = (int)rnd_in(-2, 2);
+    }
+    for (i = 0; i < n; i++)
+        cfg->dep[i] = 0;
+    cfg->depz = 0;
+    cfg->nstencil = (int)rnd_in(1, 4);
+    for (j = 0; j < cfg->nstencil; j++) {
+        int nz;
+        do {
+            nz = 0;
+            for (i = 0; i <= n; i++) {
+                int u = rnd_in(0, 2) == 0 ? 0 : -(int)rnd_in(0, 1);
+                cfg->stencil[j][i] = u * cfg->dir[i];
+                nz |= u != 0;
+            }
+        } while (!nz);
+    }
+    cfg->tile_height = rnd_in(1, cfg->zlen + 2);
+    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
+    cfg->balance.bal = (double)rnd_in(30, 100) / 100.0;
+    cfg->storage = (int)rnd_in(0, 1);
+    cfg->order = (int)rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
+    cfg->boundary = edge;
+}
+
+static void describe(const kernel *k, char *buf, size_t len)
+{
+    const tile_config *c = &k->cfg;
+    int i, o = 0;
+    o += snprintf(buf + o, len - (size_t)o, "space ");
+    for (i = 0; i < c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, "%lldx", (long long)c->extent[i]);
+    o += snprintf(buf + o, len - (size_t)o, "%lld dir", (long long)c->zlen);
+    for (i = 0; i <= c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, " %+d", c->dir[i]);
+    snprintf(buf + o, len - (size_t)o, " z=%lld model=%s T=%d storage=%d order=%d",
+             (long long)c->tile_height, tile_model_name(c->model), c->threads, c->storage,
+             c->order);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Checks                                                                  */
+
+/* 1 on every rank when s is the same text on every rank. */
+static int same_everywhere(const char *s)
+{
+    char buf[512];
+    int same, all;
+    snprintf(buf, sizeof buf, "%s", s);
+    MPI_Bcast(buf, (int)sizeof buf, MPI_CHAR, 0, MPI_COMM_WORLD);
+    same = strcmp(buf, s) == 0;
+    MPI_Allreduce(&same, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all;
+}
+
+/* Every point of the space is in exactly one rank's block box. */
+static int blocks_cover(const tile_plan *plan, const seq *s)
+{
+    tile_box b;
+    int64_t idx, c[4];
+    int *mine = (int *)calloc((size_t)s->total, sizeof(int)), *all, ok = 1, i;
+    all = (int *)calloc((size_t)s->total, sizeof(int));
+    if (tile_input_box(plan, TILE_ALL_TILES, NULL, &b, NULL) != TILE_OK)
+        ok = 0;
+    for (idx = 0; idx < s->total && ok; idx++) {
+        int64_t q = idx;
+        for (i = s->n; i >= 0; i--) {
+            c[i] = q % s->ext[i];
+            q /= s->ext[i];
+        }
+        mine[idx] = tile_box_index(&b, c) >= 0;
+    }
+    MPI_Allreduce(mine, all, (int)s->total, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (idx = 0; idx < s->total; idx++)
+        ok &= all[idx] == 1;
+    free(mine);
+    free(all);
+    return ok;
+}
+
+/* Compare an array over box b with the sequential values; 1 if equal. */
+static int equal_box(const seq *s, const tile_box *b, const double *a)
+{
+    int64_t idx, c[4];
+    int i;
+    for (idx = 0; idx < tile_box_points(b); idx++) {
+        int64_t q = idx;
+        for (i = b->ndims - 1; i >= 0; i--) {
+            c[i] = b->lo[i] + q % b->len[i];
+            q /= b->len[i];
+        }
+        if (bits(a[idx]) != bits(s->a[seq_index(s, c)]))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reductions against the sequential loop                                  */
+
+static uint64_t order_key(double v)
+{
+    uint64_t b = bits(v);
+    return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+}
+
+static int declare(tile_plan *plan, reds *r)
+{
+    return tile_reduction_init(plan, &r->sum, TILE_REDUCE_SUM, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->min, TILE_REDUCE_MIN, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->max, TILE_REDUCE_MAX, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->maxloc, TILE_REDUCE_MAXLOC, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->minloc, TILE_REDUCE_MINLOC, NULL) == TILE_OK &&
+           tile_reduction_init(plan, &r->u64, TILE_REDUCE_SUM_U64, NULL) == TILE_OK;
+}
+
+/* The same reductions over the sequential array, in row-major order: the
+ * first strictly better value wins. */
+static int reds_equal(const seq *s, const reds *r, char *why, size_t whylen)
+{
+    tile_xsum x;
+    uint64_t mn = ~(uint64_t)0, mx = 0, u = 0, kmax = 0, kmin = ~(uint64_t)0, k;
+    int64_t idx, c[4], atmax[4] = {0}, atmin[4] = {0};
+    int i, n = s->n, ok = 1;
+    tile_xsum_init(&x);
+    for (idx = 0; idx < s->total; idx++) {
+        int64_t q = idx;
+        double v = s->a[idx];
+        for (i = n; i >= 0; i--) {
+            c[i] = q % s->ext[i];
+            q /= s->ext[i];
+        }
+        tile_xsum_add(&x, spread(v, c, n));
+        mn = order_key(v) < mn ? order_key(v) : mn;
+        mx = order_key(v) > mx ? order_key(v) : mx;
+        u += bits(v);
+        k = order_key(tie_value(c, n));
+        if (idx == 0 || k > kmax)
+            kmax = k, memcpy(atmax, c, sizeof c);
+        if (idx == 0 || k < kmin)
+            kmin = k, memcpy(atmin, c, sizeof c);
+    }
+    ok = bits(r->sum.value) == bits(tile_xsum_round(&x)) && order_key(r->min.value) == mn &&
+         order_key(r->max.value) == mx && r->u64.u64 == u &&
+         order_key(r->maxloc.value) == kmax && order_key(r->minloc.value) == kmin &&
+         r->sum.count == s->total && r->minloc.count == s->total;
+    for (i = 0; i <= n; i++)
+        ok &= r->maxloc.coord[i] == atmax[i] && r->minloc.coord[i] == atmin[i];
+    if (!ok)
+        snprintf(why, whylen, "reductions: sum %.17g (sequential %.17g), min %g, max %g, "
+                 "maxloc %g at (%lld,%lld,...) (sequential (%lld,%lld,...)), minloc %g at "
+                 "(%lld,%lld,...) (sequential (%lld,%lld,...)), count %lld of %lld",
+                 r->sum.value, tile_xsum_round(&x), r->min.value, r->max.value,
+                 r->maxloc.value, (long long)r->maxloc.coord[0], (long long)r->maxloc.coord[1],
+                 (long long)atmax[0], (long long)atmax[1], r->minloc.value,
+                 (long long)r->minloc.coord[0], (long long)r->minloc.coord[1],
+                 (long long)atmin[0], (long long)atmin[1], (long long)r->sum.count,
+                 (long long)s->total);
+    return ok;
+}
+
+/* Gather a random stored Z range to a random root (or every rank) and
+ * compare; with the window, ask for a dropped plane too.  1 if right. */
+static int gather_case(tile_plan *plan, const seq *s, char *why, size_t whylen)
+{
+    int64_t s0, sl, a, len, z0, cnt;
+    int root, rc, i, recv, ok = 1;
+    tile_box b;
+    double *out = NULL;
+    if (tile_stored_zrange(plan, &s0, &sl) != TILE_OK || sl < 1)
+        return snprintf(why, whylen, "tile_stored_zrange: nothing stored after a run"), 0;
+    if (plan->cfg.storage == TILE_STORE_FULL && (s0 != 0 || sl != plan->cfg.zlen))
+        return snprintf(why, whylen, "full storage keeps z = %lld + %lld", (long long)s0,
+                        (long long)sl), 0;
+    root = (int)rnd_in(-1, nprocs - 1);
+    a = rnd_in(s0, s0 + sl - 1);
+    len = rnd_in(1, s0 + sl - a);
+    recv = root < 0 || root == myrank;
+    memset(&b, 0, sizeof b);
+    b.ndims = s->n + 1;
+    for (i = 0; i < s->n; i++)
+        b.len[i] = s->ext[i];
+    b.lo[s->n] = a;
+    b.len[s->n] = len;
+    cnt = tile_box_points(&b);
+    if (recv) {
+        out = (double *)malloc(sizeof(double) * (size_t)cnt);
+        memset(out, 0xab, sizeof(double) * (size_t)cnt);
+    }
+    rc = tile_gather(plan, a, len, root, out, NULL);
+    if (rc != TILE_OK)
+        ok = 0, snprintf(why, whylen, "tile_gather(%lld, %lld, root %d): %s", (long long)a,
+                         (long long)len, root, plan->errmsg);
+    else if (recv && !equal_box(s, &b, out))
+        ok = 0, snprintf(why, whylen, "rank %d: tile_gather(%lld, %lld, root %d) differs from "
+                         "the sequential loop", myrank, (long long)a, (long long)len, root);
+    free(out);
+    if (rc == TILE_OK && sl < plan->cfg.zlen) {   /* rc, not ok: the same on every rank */
+        /* one plane the window dropped: refused on every rank, alike */
+        z0 = s0 > 0 ? s0 - 1 : s0 + sl;
+        out = (double *)malloc(sizeof(double) * (size_t)(cnt / len));
+        rc = tile_gather(plan, z0, 1, TILE_ROOT_ALL, out, NULL);
+        if (rc != TILE_ERR_NOT_STORED || strstr(plan->errmsg, "are not stored") == NULL)
+            ok = 0, snprintf(why, whylen, "a dropped plane z = %lld: code %d, %s", (long long)z0,
+                             rc, plan->errmsg);
+        free(out);
+    }
+    return ok;
+}
+
+/* Move the sequential result from this plan's blocks to a random box of
+ * each rank, and to the blocks of the plan in the other directions. */
+static int exchange_case(tile_plan *plan, const kernel *k, const seq *s, char *why, size_t whylen)
+{
+    tile_box have, want;
+    tile_plan other;
+    tile_config oc = k->cfg;
+    double *src, *dst;
+    int64_t idx, c[4];
+    int i, ok = 1, rc;
+    uint64_t r1 = rnd(), r2 = rnd();
+    tile_input_box(plan, TILE_ALL_TILES, NULL, &have, NULL);
+    src = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&have));
+    for (idx = 0; idx < tile_box_points(&have); idx++) {
+        int64_t q = idx;
+        for (i = have.ndims - 1; i >= 0; i--) {
+            c[i] = have.lo[i] + q % have.len[i];
+            q /= have.len[i];
+        }
+        src[idx] = s->a[seq_index(s, c)];
+    }
+    want = have;
+    for (i = 0; i <= s->n; i++) {
+        want.lo[i] = (int64_t)((r1 >> (8 * i)) % 251 + (uint64_t)myrank * 3) % s->ext[i];
+        want.len[i] = 1 + (int64_t)((r2 >> (8 * i)) % 251 + (uint64_t)myrank) %
+                              (s->ext[i] - want.lo[i]);
+    }
+    dst = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&want));
+    rc = tile_exchange(plan, sizeof(double), &have, src, &want, dst, NULL);
+    if (rc != TILE_OK || !equal_box(s, &want, dst))
+        ok = 0, snprintf(why, whylen, "tile_exchange to a random box: %d %s", rc, plan->errmsg);
+    free(dst);
+    ok = ok && rc == TILE_OK;
+    for (i = 0; i <= s->n; i++) {
+        oc.dir[i] = -oc.dir[i];
+        oc.stencil[0][i] = -oc.stencil[0][i];
+    }
+    oc.nstencil = 1;
+    memset(&other, 0, sizeof other);
+    if (rc == TILE_OK && tile_plan_create(&other, MPI_COMM_WORLD, &oc) == TILE_OK) {
+        tile_input_box(&other, TILE_ALL_TILES, NULL, &want, NULL);
+        dst = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&want));
+        rc = tile_exchange(plan, sizeof(double), &have, src, &want, dst, NULL);
+        if (rc != TILE_OK || !equal_box(s, &want, dst))
+            ok = 0, snprintf(why, whylen, "tile_exchange to the blocks of the reversed plan: "
+                             "%d %s", rc, plan->errmsg);
+        free(dst);
+    }
+    tile_plan_destroy(&other);
+    free(src);
+    return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* The output hook                                                         */
+
+typedef struct collect {
+    tile_box block;     /* this rank's block over all of Z */
+    double *a;          /* an array over it */
+    int64_t next;       /* the tile expected next */
+    int bad;            /* 1 order, 2 box, 3 size */
+} collect;
+
+/* Copy a Z-first piece into the block array, point by point. */
+static void copy_z_first(const tile_piece *pc, collect *c)
+{
+    const tile_box *b = &pc->box;
+    int64_t e, co[4];
+    int i, d = b->ndims;
+    for (e = 0; e < tile_box_points(b); e++) {
+        int64_t q = e;
+        for (i = d - 2; i >= 0; i--) {
+            co[i] = b->lo[i] + q % b->len[i];
+            q /= b->len[i];
+        }
+        co[d - 1] = b->lo[d - 1] + q;
+        c->a[tile_box_index(&c->block, co)] = ((const double *)pc->data)[e];
+    }
+}
+
+static int collect_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    collect *c = (collect *)ctx;
+    tile_box want;
+    int i;
+    if (pc->tile != c->next++)
+        c->bad = 1;
+    tile_input_box(plan, pc->tile, NULL, &want, NULL);
+    for (i = 0; i < want.ndims; i++)
+        if (want.ndims != pc->box.ndims || want.lo[i] != pc->box.lo[i] ||
+            want.len[i] != pc->box.len[i])
+            c->bad = 2;
+    if (pc->elem_size != sizeof(double) ||
+        pc->bytes != sizeof(double) * (size_t)tile_box_points(&pc->box))
+        c->bad = 3;
+    if (c->bad == 0 && pc->layout == TILE_LAYOUT_Z_LAST)
+        tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double));
+    else if (c->bad == 0)
+        copy_z_first(pc, c);
+    return 0;
+}
+
+/* Run the plan again with the hook in a random layout: every tile once,
+ * in order, with its box, values equal to the sequential loop's. */
+static int hook_case(tile_plan *plan, const kernel *k, const input *in, const seq *s,
+                     char *why, size_t whylen)
+{
+    collect c;
+    int layout = (int)rnd_in(0, 1), ok;
+    memset(&c, 0, sizeof c);
+    tile_input_box(plan, TILE_ALL_TILES, NULL, &c.block, NULL);
+    c.a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&c.block));
+    memset(c.a, 0xab, sizeof(double) * (size_t)tile_box_points(&c.block));
+    if (tile_output_set(plan, collect_hook, &c, layout, NULL) != TILE_OK)
+        return snprintf(why, whylen, "tile_output_set failed"), free(c.a), 0;
+    run_plan(plan, k, in);
+    ok = tile_plan_status(plan) == TILE_OK && c.bad == 0 && c.next == plan->ntiles &&
+         equal_box(s, &c.block, c.a);
+    if (!ok)
+        snprintf(why, whylen, "rank %d: output hook (layout %d): status %d, problem %d, %lld of "
+                 "%lld tiles, values %s", myrank, layout, tile_plan_status(plan), c.bad,
+                 (long long)c.next, (long long)plan->ntiles,
+                 equal_box(s, &c.block, c.a) ? "equal" : "DIFFER");
+    tile_output_set(plan, NULL, NULL, 0, NULL);
+    free(c.a);
+    return ok;
+}
+
+/* One random configuration: 1 ran and matched; 0 failed; -1 refused for
+ * its sizes. */
+static int one_case(kernel *k, char *why, size_t whylen)
+{
+    tile_plan plan;
+    input in;
+    seq s;
+    reds r;
+    int rc, ok, all;
+    static ctx_t cx;
+    cx.n = k->cfg.n;
+    k->cfg.boundary_ctx = &cx;
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, &k->cfg);
+    if (rc != TILE_OK) {
+        tile_plan_destroy(&plan);
+        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
+            return -1;
+        snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
+        return 0;
+    }
+    ok = make_input(&plan, k, &in) == TILE_OK && declare(&plan, &r);
+    red_on = &r;
+    if (ok)
+        run_plan(&plan, k, &in);
+    red_on = NULL;
+    ok = ok && tile_plan_status(&plan) == TILE_OK;
+    if (!ok)
+        snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
+    seq_run(&s, k);
+    ok = ok && blocks_cover(&plan, &s) && reds_equal(&s, &r, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    /* every rank takes the same branches: each verdict is agreed first */
+    ok = all && gather_case(&plan, &s, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    ok = all && exchange_case(&plan, k, &s, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    ok = all && hook_case(&plan, k, &in, &s, why, whylen);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    free(in.a);
+    free(s.a);
+    tile_plan_destroy(&plan);
+    return all;
+}
+
+static void random_cases(int n)
+{
+    int cases = 0, refused = 0, failed = 0, models[4] = {0}, window = 0, j;
+    char why[512] = "", desc[256] = "";
+    for (j = 0; j < 16; j++) {
+        kernel k;
+        int r;
+        random_kernel(&k, n);
+        k.cfg.model = j % 4;                /* every model, evenly */
+        if (k.cfg.model == TILE_MODEL_MPI)
+            k.cfg.threads = 1;
+        r = one_case(&k, why, sizeof why);
+        if (r < 0) {
+            refused++;
+            continue;
+        }
+        cases++;
+        models[k.cfg.model]++;
+        window += k.cfg.storage == TILE_STORE_WINDOW;
+        if (!r && !failed++)
+            describe(&k, desc, sizeof desc);
+    }
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 8 && models[0] && models[1] &&
+              models[2] && models[3] && window > 0,
+              "N=%d: %d random plans (models %d/%d/%d/%d, %d windowed) read their input box, "
+              "reduce, gather, exchange and hand out every tile bitwise equal to the "
+              "sequential loop, "
+              "%d refused for "
+              "their sizes%s%s%s%s", n, cases, models[0], models[1], models[2], models[3],
+              window, refused, failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "",
+              failed ? why : "");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Chained plans                                                           */
+
+/* A plan's result, collected tile by tile into an array over its block. */
+static int to_block(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    collect *c = (collect *)ctx;
+    (void)plan;
+    return tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double)) ==
+           tile_box_points(&pc->box) ? 0 : 1;
+}
+
+/* The sequential sweeps: forward Gauss-Seidel (new values below, old ones
+ * above; outside the space the boundary, resp. 0), then one backward
+ * sweep that adds the last result at the point. */
+#define GS_NEW(S, X, Y, Z) ((X) < 0 || (Y) < 0 || (Z) < 0 ? edge3(X, Y, Z)                 \
+                            : (S)[((X) * ey + (Y)) * ez + (Z)])
+#define GS_OLD(S, X, Y, Z) ((X) >= ex || (Y) >= ey || (Z) >= ez ? 0.0                        \
+                            : (S)[((X) * ey + (Y)) * ez + (Z)])
+static double edge3(int64_t x, int64_t y, int64_t z)
+{
+    int64_t c[3];
+    c[0] = x, c[1] = y, c[2] = z;
+    return hashv(c, 2, 0);
+}
+
+static double *seq_chain(int64_t ex, int64_t ey, int64_t ez, int sweeps)
+{
+    int64_t x, y, z, n = ex * ey * ez, c[3];
+    double *u = (double *)malloc(sizeof(double) * (size_t)n);
+    double *w = (double *)malloc(sizeof(double) * (size_t)n);
+    int k;
+    for (x = 0; x < ex; x++)
+        for (y = 0; y < ey; y++)
+            for (z = 0; z < ez; z++)
+                c[0] = x, c[1] = y, c[2] = z, u[(x * ey + y) * ez + z] = input_value(c, 2);
+    for (k = 0; k < sweeps; k++) {
+        for (z = 0; z < ez; z++)
+            for (x = 0; x < ex; x++)
+                for (y = 0; y < ey; y++)
+                    w[(x * ey + y) * ez + z] =
+                        0.2 * (((((GS_NEW(w, x - 1, y, z) + GS_NEW(w, x, y - 1, z)) +
+                                  GS_NEW(w, x, y, z - 1)) + GS_OLD(u, x + 1, y, z)) +
+                                GS_OLD(u, x, y + 1, z)) + GS_OLD(u, x, y, z + 1));
+        memcpy(u, w, sizeof(double) * (size_t)n);
+    }
+    for (z = ez - 1; z >= 0; z--)       /* backward: reads +1 of its own, 0 outside */
+        for (x = ex - 1; x >= 0; x--)
+            for (y = ey - 1; y >= 0; y--)
+                w[(x * ey + y) * ez + z] =
+                    0.25 * ((GS_OLD(w, x + 1, y, z) + GS_OLD(w, x, y + 1, z)) +
+                            GS_OLD(w, x, y, z + 1)) + u[(x * ey + y) * ez + z];
+    free(u);
+    return w;
+}
+
+/* One chain: `sweeps` runs of the forward plan, each on the last result
+ * (its +1 halo exchanged), then the backward plan on it; 1 if equal. */
+static int chain_case(const tile_config *fc, int sweeps, char *why, size_t whylen)
+{
+    tile_plan f, b;
+    tile_config bc = *fc;
+    tile_reach up;
+    tile_box inbox, all;
+    collect blk;
+    double *in, *res, *seqv = NULL;
+    int64_t sx, sy, sz, ex = fc->extent[0], ey = fc->extent[1], ez = fc->zlen;
+    int i, k, ok = 1;
+    for (i = 0; i < 3; i++)
+        bc.dir[i] = -1;
+    bc.boundary = NULL;                    /* 0 outside */
+    memset(&b, 0, sizeof b);
+    if (tile_plan_create(&f, MPI_COMM_WORLD, fc) != TILE_OK ||
+        tile_plan_create(&b, MPI_COMM_WORLD, &bc) != TILE_OK) {
+        tile_plan_destroy(&f);
+        tile_plan_destroy(&b);
+        return -1;
+    }
+    memset(&up, 0, sizeof up);
+    up.above[0] = up.above[1] = up.above[2] = 1;
+    tile_input_box(&f, TILE_ALL_TILES, &up, &inbox, NULL);
+    in = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&inbox));
+    fill_input(&inbox, in);
+    sx = tile_box_stride(&inbox, 0), sy = tile_box_stride(&inbox, 1), sz = 1;
+    memset(&blk, 0, sizeof blk);
+    tile_input_box(&f, TILE_ALL_TILES, NULL, &blk.block, NULL);
+    blk.a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&blk.block));
+    tile_output_set(&f, to_block, &blk, TILE_LAYOUT_Z_LAST, NULL);
+    for (k = 0; k < sweeps && ok; k++) {
+        HYBRID_RUN(&f, it, {
+            const double *o = in + tile_input_index(&it, &inbox);
+            int64_t x = tile_coord(&it, 0), y = tile_coord(&it, 1), z = tile_coord(&it, 2);
+            TILE_AT(double, it, 0, 0, 0) =
+                0.2 * (((((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                          TILE_AT(double, it, 0, 0, -1)) + (x + 1 < ex ? o[sx] : 0.0)) +
+                        (y + 1 < ey ? o[sy] : 0.0)) + (z + 1 < ez ? o[sz] : 0.0));
+        });
+        ok = tile_plan_status(&f) == TILE_OK &&     /* the result is the next run's input */
+             tile_exchange(&f, sizeof(double), &blk.block, blk.a, &inbox, in, NULL) == TILE_OK;
+    }
+    /* the backward plan reads the forward result at the point */
+    tile_input_box(&b, TILE_ALL_TILES, NULL, &inbox, NULL);
+    free(in);
+    in = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&inbox));
+    ok = ok && tile_exchange(&f, sizeof(double), &blk.block, blk.a, &inbox, in, NULL) == TILE_OK;
+    free(blk.a);
+    blk.block = inbox;
+    blk.a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&inbox));
+    tile_output_set(&b, to_block, &blk, TILE_LAYOUT_Z_LAST, NULL);
+    if (ok)
+        HYBRID_RUN(&b, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                0.25 * ((TILE_AT(double, it, 1, 0, 0) + TILE_AT(double, it, 0, 1, 0)) +
+                        TILE_AT(double, it, 0, 0, 1)) + in[tile_input_index(&it, &inbox)];
+        });
+    ok = ok && tile_plan_status(&b) == TILE_OK;
+    /* everything to rank 0, compared with the sequential sweeps */
+    memset(&all, 0, sizeof all);
+    all.ndims = 3;
+    all.len[0] = myrank == 0 ? ex : 0, all.len[1] = ey, all.len[2] = ez;
+    res = (double *)malloc(sizeof(double) * (size_t)(ex * ey * ez));
+    ok = ok && tile_exchange(&b, sizeof(double), &blk.block, blk.a, &all, res, NULL) == TILE_OK;
+    if (ok && myrank == 0) {
+        seqv = seq_chain(ex, ey, ez, sweeps);
+        ok = memcmp(seqv, res, sizeof(double) * (size_t)(ex * ey * ez)) == 0;
+        if (!ok)
+            snprintf(why, whylen, "the chained result differs from the sequential sweeps");
+    } else if (!ok)
+        snprintf(why, whylen, "rank %d: %s", myrank, f.errmsg[0] ? f.errmsg : b.errmsg);
+    free(seqv);
+    free(res);
+    free(in);
+    free(blk.a);
+    tile_plan_destroy(&f);
+    tile_plan_destroy(&b);
+    return ok;
+}
+
+static void chain_cases(void)
+{
+    int j, cases = 0, failed = 0, all, r, models[4] = {0};
+    char why[512] = "", desc[256] = "";
+    static ctx_t cx = { 2 };
+    for (j = 0; j < 8; j++) {
+        kernel k;
+        tile_config *c = &k.cfg;
+        tile_config_init(c, 2);
+        c->extent[0] = rnd_in(2, 9);
+        c->extent[1] = rnd_in(2, 9);
+        c->zlen = rnd_in(1, 12);
+        c->tile_height = rnd_in(1, 5);
+        c->model = (int)(j % 4);
+        c->threads = c->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
+        c->order = (int)rnd_in(0, 1);
+        c->boundary = edge;
+        c->boundary_ctx = &cx;
+        r = chain_case(c, (int)rnd_in(1, 3), why, sizeof why);
+        MPI_Allreduce(&r, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        if (all < 0)
+            continue;
+        cases++;
+        models[c->model]++;
+        if (all == 0 && !failed++)
+            describe(&k, desc, sizeof desc);
+    }
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 4,
+              "%d chains (models %d/%d/%d/%d): 1-3 Gauss-Seidel sweeps of one plan, each on "
+              "the last result (its +1 halo through tile_exchange), then a plan running "
+              "downward reading it, equal to the sequential sweeps bitwise%s%s%s%s", cases,
+              models[0], models[1], models[2], models[3], failed ? "; FIRST FAILURE: " : "",
+              desc, failed ? ": " : "", why);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The exact sum against known answers and an independent algorithm       */
+
+static double xsum_of(const double *v, int n)
+{
+    tile_xsum x;
+    int i;
+    tile_xsum_init(&x);
+    for (i = 0; i < n; i++)
+        tile_xsum_add(&x, v[i]);
+    return tile_xsum_round(&x);
+}
+
+/* Python's math.fsum (Shewchuk's partials, then a correctly rounded sum of
+ * them): an independent reference for finite sums that do not overflow. */
+static double fsum_ref(const double *v, int n)
+{
+    double p[1100], hi = 0, lo = 0, x, y, t;
+    int np = 0, i, j, k;
+    for (k = 0; k < n; k++) {
+        x = v[k];
+        for (i = 0, j = 0; j < np; j++) {
+            y = p[j];
+            if (fabs(x) < fabs(y))
+                t = x, x = y, y = t;
+            hi = x + y;
+            lo = y - (hi - x);
+            if (lo != 0.0)
+                p[i++] = lo;
+            x = hi;
+        }
+        np = i;
+        p[np++] = x;
+    }
+    if (np == 0)
+        return 0.0;
+    hi = p[--np];
+    lo = 0.0;
+    while (np > 0) {
+        x = hi;
+        y = p[--np];
+        hi = x + y;
+        lo = y - (hi - x);
+        if (lo != 0.0)
+            break;
+    }
+    if (np > 0 && ((lo < 0 && p[np - 1] < 0) || (lo > 0 && p[np - 1] > 0))) {
+        y = lo * 2;
+        x = hi + y;
+        if (y == x - hi)
+            hi = x;
+    }
+    return hi;
+}
+
+static void xsum_units(void)
+{
+    static double tenth[10], big[3] = { 1e308, 1e308, -1e308 }, mx[3];
+    double tie[2] = { 1.0, 0x1p-53 }, tie3[2] = { 1.0, 3 * 0x1p-53 };
+    double above[3] = { 1.0, 0x1p-53, 0x1p-105 }, sub[3] = { 0x1p-1074, 0x1p-1074, 0x1p-1074 };
+    double neg[2] = { -1.0, 0x1p-60 }, zero[2] = { 1.5, -1.5 }, nz[2] = { -0.0, -0.0 };
+    double inf1[2] = { HUGE_VAL, 1.0 }, infs[2] = { HUGE_VAL, -HUGE_VAL };
+    double v[1000], w[1000];
+    tile_xsum a, b;
+    int i, j, ok, rnd_ok = 1, perm_ok = 1, n1;
+    for (i = 0; i < 10; i++)
+        tenth[i] = 0.1;
+    mx[0] = mx[1] = 1.7976931348623157e308;
+    mx[2] = -mx[0];
+    ok = xsum_of(tenth, 10) == 1.0 && xsum_of(big, 3) == 1e308 && xsum_of(tie, 2) == 1.0 &&
+         xsum_of(tie3, 2) == 1.0 + 0x1p-51 && xsum_of(above, 3) == 1.0 + 0x1p-52 &&
+         xsum_of(sub, 3) == 3 * 0x1p-1074 && xsum_of(neg, 2) == -1.0 &&
+         bits(xsum_of(zero, 2)) == 0 && bits(xsum_of(nz, 2)) == 0 &&
+         xsum_of(inf1, 2) == HUGE_VAL && bits(xsum_of(infs, 2)) == 0x7ff8000000000000ull &&
+         xsum_of(mx, 3) == mx[0] && xsum_of(mx, 2) == HUGE_VAL;
+    mx[1] = 0x1p-1074;        /* DBL_MAX + the smallest subnormal: DBL_MAX */
+    ok &= xsum_of(mx, 2) == mx[0];
+    /* 3 million ones: the carries between the limbs */
+    tile_xsum_init(&a);
+    for (i = 0; i < 3000000; i++)
+        tile_xsum_add(&a, i % 2 ? 1.0 : 0x1p-1074);
+    ok &= tile_xsum_round(&a) == 1500000.0 + 0.0 && a.pending < 3000000;
+    check_mpi(MPI_COMM_WORLD, ok, "tile_xsum: 10 x 0.1 = 1.0, 1e308 + 1e308 - 1e308 = 1e308, "
+              "ties to even, subnormals, signs, +0.0 for zero, inf and NaN, DBL_MAX edges, 3 "
+              "million additions");
+    /* random sets over 2^-60 .. 2^60 against fsum, in any order and split */
+    for (j = 0; j < 200; j++) {
+        int n = (int)rnd_in(1, 1000);
+        for (i = 0; i < n; i++)
+            v[i] = ldexp((double)(int64_t)(rnd() >> 11) * (rnd() % 2 ? 1 : -1), (int)rnd_in(-113, 7));
+        rnd_ok &= bits(xsum_of(v, n)) == bits(fsum_ref(v, n));
+        for (i = 0; i < n; i++)
+            w[i] = v[(i * 7919) % n];
+        n1 = (int)rnd_in(0, n);
+        tile_xsum_init(&a);
+        tile_xsum_init(&b);
+        for (i = 0; i < n; i++)
+            tile_xsum_add(i < n1 ? &a : &b, w[i]);
+        tile_xsum_merge(&b, &a);
+        perm_ok &= (n % 7919 == 0) || bits(tile_xsum_round(&b)) == bits(xsum_of(v, n));
+    }
+    check_mpi(MPI_COMM_WORLD, rnd_ok && perm_ok, "tile_xsum on 200 random sets of up to 1000 "
+              "values over 2^-60..2^60 equals fsum (Shewchuk, correctly rounded) bitwise%s, and "
+              "the same in another order split into two merged sums%s",
+              rnd_ok ? "" : " (MISMATCH)", perm_ok ? "" : " (MISMATCH)");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Refusals                                                                */
+
+static void small_config(tile_config *c, ctx_t *cx)
+{
+    tile_config_init(c, 2);
+    c->extent[0] = 7;
+    c->extent[1] = 5;
+    c->zlen = 23;
+    c->tile_height = 3;
+    c->boundary = edge;
+    cx->n = 2;
+    c->boundary_ctx = cx;
+}
+
+static void adi_run(tile_plan *p)
+{
+    HYBRID_RUN(p, it, {
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                         TILE_AT(double, it, 0, -1, 0)) +
+                                        TILE_AT(double, it, 0, 0, -1)) / 3.0;
+    });
+}
+
+static void input_box_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    tile_box b;
+    tile_reach r;
+    tilehybrid_status st;
+    ctx_t cx;
+    int rc1, rc2, rc3, rc4;
+    int64_t k;
+    small_config(&c, &cx);
+    c.dir[2] = -1;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    memset(&r, 0, sizeof r);
+    rc1 = tile_input_box(&p, p.ntiles, NULL, &b, &st);
+    rc2 = tile_input_box(&p, -2, NULL, &b, NULL);
+    r.below[1] = -1;
+    rc3 = tile_input_box(&p, 0, &r, &b, NULL);
+    rc4 = tile_input_box(&p, 0, NULL, NULL, NULL);
+    check_mpi(MPI_COMM_WORLD, rc1 == TILE_ERR_RANGE && strcmp(st.arg, "tile") == 0 &&
+              st.index == p.ntiles && rc2 == TILE_ERR_RANGE && rc3 == TILE_ERR_RANGE &&
+              rc4 == TILE_ERR_NULL,
+              "tile_input_box refuses tile = ntiles and -2, a negative reach, a NULL box "
+              "(TILE_ERR_RANGE naming the tile, TILE_ERR_NULL)");
+    /* tiles in loop order: with dir[Z] = -1 tile 0 holds the top planes */
+    rc1 = 1;
+    for (k = 0; k < p.ntiles; k++) {
+        tile_input_box(&p, k, NULL, &b, NULL);
+        rc1 &= b.len[2] == (k < p.ntiles - 1 ? 3 : 23 - 3 * (p.ntiles - 1)) &&
+               b.lo[2] + b.len[2] == 23 - 3 * k;
+    }
+    check_mpi(MPI_COMM_WORLD, rc1 && p.ntiles == 8,
+              "tile_input_box gives each tile's planes, in loop order (Z downward: tile 0 is "
+              "z = 20..22, tile 7 z = 0..1)");
+    tile_plan_destroy(&p);
+}
+
+static void reduce_refusals(void)
+{
+    tile_config c;
+    tile_plan p, q;
+    tile_reduction r1, r2, many[TILE_MAX_REDUCTIONS + 1];
+    ctx_t cx;
+    int rc1, rc2, i, ok;
+    double first;
+    int64_t cnt;
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_plan_create(&q, MPI_COMM_WORLD, &c);
+    rc1 = tile_reduction_init(&p, &r1, 99, NULL);
+    for (i = 0, rc2 = TILE_OK; i <= TILE_MAX_REDUCTIONS && rc2 == TILE_OK; i++)
+        rc2 = tile_reduction_init(&q, &many[i], TILE_REDUCE_SUM, NULL);
+    check_mpi(MPI_COMM_WORLD, rc1 == TILE_ERR_REDUCE && rc2 == TILE_ERR_REDUCE &&
+              i == TILE_MAX_REDUCTIONS + 1,
+              "tile_reduction_init refuses an unknown operation and a reduction beyond "
+              "TILE_MAX_REDUCTIONS (TILE_ERR_REDUCE)");
+    for (i = 0; i < TILE_MAX_REDUCTIONS; i++)
+        tile_reduction_drop(&q, &many[i]);
+    /* declared on p, fed in q's body */
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
+    HYBRID_RUN(&q, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 1.0);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&q) == TILE_ERR_REDUCE &&
+              strstr(q.errmsg, "not declared on this plan") && same_everywhere(q.errmsg),
+              "a reduction fed in another plan's body: TILE_ERR_REDUCE on every rank: %s",
+              q.errmsg);
+    tile_plan_destroy(&q);
+    /* a sum over two runs: reset at each run */
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 0.1);
+    });
+    first = r1.value;
+    cnt = r1.count;
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 0.1);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && cnt == 7 * 5 * 23 &&
+              r1.count == cnt && first == r1.value && first == 80.5,
+              "a sum of 805 x 0.1 is 80.5 (exact, rounded once; %.17g), the same in a second run "
+              "of the plan (reset at each run)", first);
+    /* declared differently on different ranks */
+    tile_reduction_init(&p, &r1, myrank == 0 ? TILE_REDUCE_MAX : TILE_REDUCE_SUM, NULL);
+    adi_run(&p);
+    ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
+         : tile_plan_status(&p) == TILE_ERR_MISMATCH &&
+           strstr(p.errmsg, "'operation of reduction 0 (enum tile_reduce_op)' differs between "
+                  "ranks (0 vs 2)") && same_everywhere(p.errmsg);
+    check_mpi(MPI_COMM_WORLD, ok, "a reduction declared max on rank 0 and sum elsewhere: "
+              "TILE_ERR_MISMATCH on every rank, no hang: %s",
+              nprocs == 1 ? "(one rank)" : p.errmsg);
+    tile_plan_destroy(&p);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
+    if (myrank == 0)
+        tile_reduction_init(&p, &r2, TILE_REDUCE_SUM, NULL);
+    adi_run(&p);
+    ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
+         : tile_plan_status(&p) == TILE_ERR_MISMATCH &&
+           strstr(p.errmsg, "'number of reductions declared") && same_everywhere(p.errmsg);
+    check_mpi(MPI_COMM_WORLD, ok, "two reductions on rank 0, one elsewhere: TILE_ERR_MISMATCH "
+              "on every rank: %s", nprocs == 1 ? "(one rank)" : p.errmsg);
+    tile_plan_destroy(&p);
+    /* the wrong feeding function */
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM_U64, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 1.0);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_ERR_REDUCE &&
+              strstr(p.errmsg, "use tile_reduce_u64") && same_everywhere(p.errmsg),
+              "tile_reduce on a sum_u64 reduction: TILE_ERR_REDUCE: %s", p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+static void gather_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    double *out = (double *)malloc(sizeof(double) * 7 * 5 * 23);
+    int rc, rc2;
+    small_config(&c, &cx);
+    c.storage = TILE_STORE_FULL;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tile_gather(&p, 0, 23, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NOT_STORED && strstr(p.errmsg, "has not run") &&
+              same_everywhere(p.errmsg),
+              "tile_gather before any run: TILE_ERR_NOT_STORED, the same message on every rank: "
+              "%s", p.errmsg);
+    adi_run(&p);
+    rc = tile_gather(&p, myrank == 0 ? 0 : 1, 2, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_MISMATCH && strstr(p.errmsg, "argument 'z0' differs") &&
+              same_everywhere(p.errmsg),
+              "tile_gather with z0 = 0 on rank 0 and 1 elsewhere: TILE_ERR_MISMATCH on every "
+              "rank, no hang: %s", nprocs == 1 ? "(one rank: nothing differs)" : p.errmsg);
+    rc = tile_gather(&p, 0, 2, myrank == nprocs - 1 ? TILE_ROOT_ALL : 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_MISMATCH && strstr(p.errmsg, "argument 'root' differs") &&
+              same_everywhere(p.errmsg),
+              "tile_gather with a root that differs between ranks: TILE_ERR_MISMATCH: %s",
+              nprocs == 1 ? "(one rank: nothing differs)" : p.errmsg);
+    rc = tile_gather(&p, 0, 2, nprocs, out, NULL);
+    rc2 = tile_gather(&p, 20, 4, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && rc2 == TILE_ERR_RANGE &&
+              strstr(p.errmsg, "not inside the space") && same_everywhere(p.errmsg),
+              "tile_gather refuses root = the process count and z = 20..23 of 23 planes "
+              "(TILE_ERR_RANGE): %s", p.errmsg);
+    rc = tile_gather(&p, 0, 2, 0, myrank == 0 ? NULL : out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NULL && strstr(p.errmsg, "rank 0: ") ==
+              (nprocs > 1 ? p.errmsg : NULL) && same_everywhere(p.errmsg),
+              "tile_gather with out NULL on the root: TILE_ERR_NULL on every rank: %s", p.errmsg);
+    /* the refusals left the plan able to run and gather */
+    adi_run(&p);
+    rc = tile_plan_status(&p);
+    rc2 = tile_gather(&p, 0, 23, TILE_ROOT_ALL, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && rc2 == TILE_OK,
+              "after refused gathers the plan runs and gathers again");
+    tile_plan_destroy(&p);
+    /* a failed run leaves nothing to gather */
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        if (myrank == 0 && tile_coord(&it, 1) == 1)
+            break;
+    });
+    rc = tile_gather(&p, 0, 1, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_ERR_BODY &&
+              rc == TILE_ERR_NOT_STORED && strstr(p.errmsg, "last run failed") &&
+              same_everywhere(p.errmsg),
+              "tile_gather after a failed run: TILE_ERR_NOT_STORED on every rank: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    free(out);
+}
+
+static void exchange_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    tile_box have, want;
+    ctx_t cx;
+    double *a = (double *)calloc(7 * 5 * 23, sizeof(double)), *b;
+    int rc, i;
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    b = (double *)calloc(8 * 6 * 24, sizeof(double));
+    tile_input_box(&p, TILE_ALL_TILES, NULL, &have, NULL);
+    want = have;
+    want.len[0]++;      /* one row more than anyone has at the top rank */
+    if (want.lo[0] + want.len[0] <= 7)
+        want.lo[0] = 7 - want.len[0] + 1;
+    rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "is not covered") &&
+              same_everywhere(p.errmsg),
+              "tile_exchange with a want box beyond every have box: TILE_ERR_RANGE on every "
+              "rank: %s", p.errmsg);
+    memset(&have, 0, sizeof have);
+    have.ndims = 3;
+    have.len[0] = 7, have.len[1] = 5, have.len[2] = 23;     /* everything, on every rank */
+    want = have;
+    want.len[2] = 1;
+    rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_RANGE && strstr(p.errmsg, "ranks 0 and 1") &&
+              same_everywhere(p.errmsg),
+              "tile_exchange with have boxes that overlap where data is wanted: "
+              "TILE_ERR_RANGE naming two ranks: %s", nprocs == 1 ? "(one rank)" : p.errmsg);
+    rc = tile_exchange(&p, myrank == 0 ? 8 : 4, &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK
+              : rc == TILE_ERR_MISMATCH && strstr(p.errmsg, "'elem_size' differs") &&
+              same_everywhere(p.errmsg),
+              "tile_exchange with element sizes that differ between ranks: TILE_ERR_MISMATCH: %s",
+              nprocs == 1 ? "(one rank)" : p.errmsg);
+    for (i = 0; i < 7 * 5 * 23; i++)
+        a[i] = (double)i;
+    if (myrank != 0)
+        have.len[0] = 0;        /* only rank 0 has data */
+    rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && b[7 * 5 - 1] == (double)(23 * (7 * 5 - 1)),
+              "tile_exchange from rank 0's whole array to every rank's plane z = 0");
+    tile_plan_destroy(&p);
+    free(a);
+    free(b);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The output hook writes a file with MPI-IO; a failing hook; memory       */
+
+typedef struct file_out {
+    MPI_File fh;
+    int64_t plane;      /* points of one plane of this rank's block */
+} file_out;
+
+/* Each tile is one independent write: the view shows this rank one plane
+ * of its block after the other, and the piece is plane after plane. */
+static int file_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    file_out *f = (file_out *)ctx;
+    MPI_Status st;
+    int n = plan->cfg.n;
+    return MPI_File_write_at(f->fh, (MPI_Offset)(pc->box.lo[n] * f->plane), (void *)pc->data,
+                             (int)(pc->bytes / sizeof(double)), MPI_DOUBLE, &st) != MPI_SUCCESS;
+}
+
+/* The view: one plane of the block inside the global array (Z last),
+ * its extent one element, so that instance z is plane z. */
+static int plane_view(MPI_File fh, const tile_plan *plan, int64_t *plane)
+{
+    int n = plan->cfg.n, i, sizes[4], sub[4], start[4];
+    tile_box b;
+    MPI_Datatype t, ft;
+    tile_input_box(plan, TILE_ALL_TILES, NULL, &b, NULL);
+    *plane = tile_box_points(&b) / b.len[n];
+    for (i = 0; i <= n; i++) {
+        sizes[i] = (int)(i < n ? plan->cfg.extent[i] : plan->cfg.zlen);
+        sub[i] = i < n ? (int)b.len[i] : 1;
+        start[i] = i < n ? (int)b.lo[i] : 0;
+    }
+    MPI_Type_create_subarray(n + 1, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &t);
+    MPI_Type_create_resized(t, 0, (MPI_Aint)sizeof(double), &ft);
+    MPI_Type_commit(&ft);
+    i = MPI_File_set_view(fh, 0, MPI_DOUBLE, ft, "native", MPI_INFO_NULL);
+    MPI_Type_free(&t);
+    MPI_Type_free(&ft);
+    return i;
+}
+
+/* Random plans write their result tile by tile; rank 0 reads the file back
+ * and compares it with the sequential loop's array, byte for byte. */
+static void mpiio_cases(void)
+{
+    char path[256];
+    long pid = (long)getpid();
+    int j, cases = 0, failed = 0;
+    char why[512] = "";
+    MPI_Bcast(&pid, 1, MPI_LONG, 0, MPI_COMM_WORLD);
+    snprintf(path, sizeof path, "%s/tilehybrid-mpi_data-%ld.bin",
+             getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp", pid);
+    for (j = 0; j < 8; j++) {
+        kernel k;
+        tile_plan plan;
+        input in;
+        seq s;
+        file_out f;
+        static ctx_t cx;
+        int ok = 1, all;
+        random_kernel(&k, (int)rnd_in(1, 3));
+        cx.n = k.cfg.n;
+        k.cfg.boundary_ctx = &cx;
+        k.cfg.storage = TILE_STORE_WINDOW;
+        if (tile_plan_create(&plan, MPI_COMM_WORLD, &k.cfg) != TILE_OK) {
+            tile_plan_destroy(&plan);
+            continue;
+        }
+        cases++;
+        make_input(&plan, &k, &in);
+        MPI_File_delete(path, MPI_INFO_NULL);
+        ok = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
+                           MPI_INFO_NULL, &f.fh) == MPI_SUCCESS &&
+             plane_view(f.fh, &plan, &f.plane) == MPI_SUCCESS &&
+             tile_output_set(&plan, file_hook, &f, TILE_LAYOUT_Z_FIRST, NULL) == TILE_OK;
+        run_plan(&plan, &k, &in);
+        ok = ok && tile_plan_status(&plan) == TILE_OK;
+        ok = MPI_File_close(&f.fh) == MPI_SUCCESS && ok;
+        seq_run(&s, &k);
+        if (myrank == 0) {
+            double *back = (double *)malloc(sizeof(double) * (size_t)s.total + 1);
+            FILE *fp = fopen(path, "rb");
+            ok = ok && fp != NULL && fread(back, sizeof(double), (size_t)s.total, fp) ==
+                 (size_t)s.total && fgetc(fp) == EOF &&
+                 memcmp(back, s.a, sizeof(double) * (size_t)s.total) == 0;
+            if (fp != NULL)
+                fclose(fp);
+            free(back);
+        }
+        MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+        if (!all && !failed++)
+            describe(&k, why, sizeof why);
+        free(in.a);
+        free(s.a);
+        tile_plan_destroy(&plan);
+    }
+    if (myrank == 0)
+        remove(path);
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 4,
+              "%d random plans write their result tile by tile from the output hook (one "
+              "MPI_File_write_at per tile); the file equals the sequential loop's array byte "
+              "for byte%s%s", cases, failed ? "; FIRST FAILURE: " : "", why);
+}
+
+typedef struct fail_ctx {
+    int64_t calls;
+    int64_t at;         /* the tile whose call fails on the last rank */
+} fail_ctx;
+
+static int fail_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    fail_ctx *f = (fail_ctx *)ctx;
+    (void)plan;
+    f->calls++;
+    return myrank == nprocs - 1 && pc->tile == f->at ? 7 : 0;
+}
+
+/* A hook that returns 7 on the last rank at tile 2: every rank's run
+ * fails with TILE_ERR_OUTPUT and the same message; that rank's hook is not
+ * called again, the others' go on; nothing is left to gather. */
+static void hook_refusal(void)
+{
+    tile_config c;
+    ctx_t cx;
+    int m, all = 1;
+    char msg[320] = "";
+    small_config(&c, &cx);
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++) {
+        tile_plan p;
+        fail_ctx f;
+        int64_t z0, zl;
+        c.model = m;
+        c.threads = m == TILE_MODEL_MPI ? 1 : 2;
+        tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        f.calls = 0;
+        f.at = 2;
+        tile_output_set(&p, fail_hook, &f, TILE_LAYOUT_Z_LAST, NULL);
+        adi_run(&p);
+        all &= tile_plan_status(&p) == TILE_ERR_OUTPUT &&
+               strstr(p.errmsg, "the output hook returned 7 for tile 2 (z = 6..8)") != NULL &&
+               same_everywhere(p.errmsg) && f.calls == (myrank == nprocs - 1 ? 3 : p.ntiles) &&
+               tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_NOT_STORED;
+        snprintf(msg, sizeof msg, "%s", p.errmsg);
+        tile_plan_destroy(&p);
+    }
+    check_mpi(MPI_COMM_WORLD, all, "an output hook that returns 7 on the last rank stops its "
+              "calls there, and the run fails on every rank in every model with the same "
+              "message: %s", msg);
+}
+
+/* A run of 32 x 32 x 20000 doubles (164 MB if kept) with the output hook
+ * and the Z window: the process grows by a few MB at most. */
+static long max_rss_kb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+static int sum_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    uint64_t *sum = (uint64_t *)ctx;
+    size_t e;
+    (void)plan;
+    for (e = 0; e < pc->bytes / sizeof(double); e++)
+        *sum += bits(((const double *)pc->data)[e]);
+    return 0;
+}
+
+static void hook_memory(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    uint64_t sum = 0;
+    long before, after;
+    int ok;
+    small_config(&c, &cx);
+    c.extent[0] = 32;
+    c.extent[1] = 32 * nprocs;
+    c.zlen = 20000;
+    c.tile_height = 50;
+    c.grid[0] = 1;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    tile_output_set(&p, sum_hook, &sum, TILE_LAYOUT_Z_LAST, NULL);
+    before = max_rss_kb();
+    adi_run(&p);
+    after = max_rss_kb();
+    ok = tile_plan_status(&p) == TILE_OK && sum != 0 && after - before < 16 * 1024;
+    check_mpi(MPI_COMM_WORLD, ok, "a run of 32 x 32 x 20000 doubles per rank (164 MB if kept) "
+              "with the output hook grows the process by %ld kB (< 16 MB): memory does not grow "
+              "with Z", after - before);
+    tile_plan_destroy(&p);
+}
+
+/* A plan that skews (seidel-1d in time: i reads i + 1 of the previous
+ * sweep): the reductions still equal the sequential loop's in every
+ * model; the calls that need box-shaped blocks refuse it. */
+static int seidel1_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    (void)ctx, (void)plan, (void)pc;
+    return 0;
+}
+
+static void skewed_cases(void)
+{
+    enum { NI = 13, NT = 9 };
+    static const int order[2] = { 1, 0 };  /* t outermost, then i */
+    double a[NI], best = 0;
+    int64_t c[2], at[2] = { -1, -1 }, z0, zl;
+    tile_xsum x;
+    tile_config cf;
+    ctx_t cx;
+    int model, refused, i, t;
+    char first[400] = "";
+    cx.n = 1;
+    tile_xsum_init(&x);
+    for (i = 0; i < NI; i++) {
+        c[0] = i, c[1] = -1;
+        edge(&a[i], c, &cx);
+    }
+    for (t = 0; t < NT; t++)
+        for (i = 0; i < NI; i++) {   /* in place: a[i - 1] is this sweep's */
+            double l, r;
+            c[0] = -1, c[1] = t;
+            if (i > 0)
+                l = a[i - 1];
+            else
+                edge(&l, c, &cx);
+            c[0] = NI, c[1] = t - 1;
+            if (i < NI - 1)
+                r = a[i + 1];
+            else
+                edge(&r, c, &cx);
+            a[i] = (l + a[i] + r) / 3.0;
+            tile_xsum_add(&x, a[i]);
+            if (at[0] < 0 || a[i] > best || (a[i] == best && (i < at[0] ||
+                                                               (i == at[0] && t < at[1])))) {
+                best = a[i];
+                at[0] = i, at[1] = t;
+            }
+        }
+    for (model = TILE_MODEL_MPI; model <= TILE_MODEL_MULTIPLE; model++) {
+        tile_plan p;
+        tile_reduction rs, rm;
+        tile_box b;
+        char why[400] = "";
+        int ok = 1;
+        tile_config_init(&cf, 1);
+        cf.extent[0] = NI;
+        cf.zlen = NT;
+        cf.tile_height = 2;
+        cf.boundary = edge;
+        cf.boundary_ctx = &cx;
+        cf.model = model;
+        cf.threads = model == TILE_MODEL_MPI ? 1 : 2;
+        tile_config_stencil(&cf, "-1,0 0,-1 1,-1", NULL);
+        memcpy(cf.loop_order, order, sizeof order);
+        tile_plan_create(&p, MPI_COMM_WORLD, &cf);
+        if (tile_plan_status(&p) != TILE_OK) {
+            snprintf(why, sizeof why, "%s: %s", tile_model_name(model), p.errmsg);
+            ok = 0;
+        } else {
+            tile_reduction_init(&p, &rs, TILE_REDUCE_SUM, NULL);
+            tile_reduction_init(&p, &rm, TILE_REDUCE_MAXLOC, NULL);
+            HYBRID_RUN(&p, it, {
+                double v = (TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1) +
+                            TILE_AT(double, it, 1, -1)) / 3.0;
+                TILE_AT(double, it, 0, 0) = v;
+                tile_reduce(&it, &rs, v);
+                tile_reduce(&it, &rm, v);
+            });
+            if (tile_plan_status(&p) != TILE_OK || !p.deps.skewed ||
+                bits(rs.value) != bits(tile_xsum_round(&x)) || rs.count != NI * NT ||
+                bits(rm.value) != bits(best) || rm.coord[0] != at[0] || rm.coord[1] != at[1]) {
+                snprintf(why, sizeof why, "%s: status %d skewed %d sum %.17g count %lld max "
+                         "%.17g at (%lld, %lld)", tile_model_name(model),
+                         tile_plan_status(&p), p.deps.skewed, rs.value, (long long)rs.count,
+                         rm.value, (long long)rm.coord[0], (long long)rm.coord[1]);
+                ok = 0;
+            }
+            refused = tile_input_box(&p, TILE_ALL_TILES, NULL, &b, NULL) == TILE_ERR_SKEWED &&
+                      tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_SKEWED &&
+                      tile_output_set(&p, seidel1_hook, NULL, TILE_LAYOUT_Z_LAST, NULL) ==
+                      TILE_ERR_SKEWED &&
+                      tile_output_set(&p, NULL, NULL, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK &&
+                      tile_gather(&p, 0, NT, TILE_ROOT_ALL, a, NULL) == TILE_ERR_SKEWED &&
+                      strstr(p.errmsg, "skews its stencil") != NULL;
+            if (!refused && why[0] == 0) {
+                snprintf(why, sizeof why, "%s: a data call did not refuse the skewed plan: %s",
+                         tile_model_name(model), p.errmsg);
+                ok = 0;
+            }
+            tile_reduction_drop(&p, &rs);
+            tile_reduction_drop(&p, &rm);
+        }
+        tile_plan_destroy(&p);
+        if (!ok && first[0] == 0)
+            memcpy(first, why, sizeof first);
+    }
+    check_mpi(MPI_COMM_WORLD, first[0] == 0, "a plan that skews (seidel-1d in time, every "
+              "model): the exact sum and the MAXLOC of every point equal the sequential "
+              "loop's (%.17g; %.17g at i = %lld, t = %lld); tile_input_box, "
+              "tile_stored_zrange, tile_output_set and tile_gather refuse it with "
+              "TILE_ERR_SKEWED%s%s", tile_xsum_round(&x), best, (long long)at[0],
+              (long long)at[1], first[0] ? ": " : "", first);
+}
+
+int main(int argc, char **argv)
+{
+    int provided, n;
+    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
+        check(0, "MPI_THREAD_MULTIPLE available");
+        MPI_Finalize();
+        return 1;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    xsum_units();
+    for (n = 1; n <= 3; n++)
+        random_cases(n);
+    input_box_refusals();
+    reduce_refusals();
+    gather_refusals();
+    exchange_refusals();
+    chain_cases();
+    mpiio_cases();
+    hook_refusal();
+    hook_memory();
+    skewed_cases();
+    MPI_Finalize();
+    return check_exit();
+}
