@@ -4621,8 +4621,8 @@ static inline void tile__io_finish(tile_plan *p)
         for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
             tile__agreed_add(a, "reduction", k, -1,
                              k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
-            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %d "
-                     "(enum tile_reduce_op)", k);
+            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %c "
+                     "(enum tile_reduce_op)", (char)('0' + k));   /* k < 8: 46 characters */
         }
     }
     agreed = tile__agree(p, a) == TILE_OK;
