@@ -535,8 +535,7 @@ static inline const char *tile_strerror(int err)
         "out of memory",
         "size overflow (64-bit, or a message larger than INT_MAX bytes)",
         "an MPI call failed",
-        "the loop body left a row early (break), left its point unwritten, or did not "
-        "finish a run (return)",
+        "the body broke out (break), left its point unwritten, or left a run unfinished",
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
         "a stencil vector or loop direction that the plan cannot run",
