@@ -189,9 +189,6 @@
  *   double bal_policy_tile(bal_policy *pol, int64_t tile);
  *   int    bal_policy_step(bal_policy *pol, double compute, double comm,
  *                          int64_t points);
- *   int    bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why);
- *          deprecated (the form tiling.h 0.2.0 calls): use
- *          bal_policy_setup_ex().
  *
  * VERSION
  *   0.2.0  tilehybrid.h's error convention: positive BAL_ERR_* codes (were
@@ -203,7 +200,8 @@
  *          policy of a run, bal_config and bal_policy (was inside tiling.h:
  *          TILE_BAL_* are BAL_POLICY_*, tile_bal_fn is bal_tile_fn);
  *          bal_policy_setup_ex() reports through a tilehybrid_status, the
- *          same code on every rank.
+ *          same code on every rank (the message form bal_policy_setup()
+ *          is gone: tiling.h calls bal_policy_setup_ex()).
  *   0.1.0  first version: cost model, calibration, eq. 1 and 2, adaptive
  *          state machine, split.
  */
@@ -1540,7 +1538,7 @@ static inline int bal__uses_model(const bal_policy *pol)
  * @pol:   the policy to fill.
  * @cfg:   the configuration (copied; bal_config_check rules).
  * @where: the process (copied).
- * The cost model starts from @cfg's costs; bal_policy_setup completes it.
+ * The cost model starts from @cfg's costs; bal_policy_setup_ex completes it.
  * Return: BAL_OK or a bal_config_check code.
  */
 static inline int bal_policy_init(bal_policy *pol, const bal_config *cfg, const bal_where *where)
@@ -1575,7 +1573,7 @@ static inline void bal__policy_eq1(bal_policy *pol)
 
 /**
  * bal_policy_start() - the start of a run: the first tile's factor.
- * @pol: the policy (after bal_policy_setup).
+ * @pol: the policy (after bal_policy_setup_ex).
  * FIXED and ADAPTIVE start at cfg.bal; CONSTANT and VARIABLE at eq. 1 when
  * t_comp is known, else at 1 until the master's first tile has measured it;
  * CUSTOM asks fn for each tile.  With one thread the factor is 1.
@@ -1768,31 +1766,6 @@ static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid
     return tilehybrid_status_set(st, rc, rc == BAL_OK ? "" : "comm", -1);
 }
 
-/**
- * bal_policy_setup() - deprecated: bal_policy_setup_ex() with a message
- * instead of a status, the form tiling.h 0.2.0 calls.  It goes once
- * tiling.h calls bal_policy_setup_ex(); do not use it in new code.
- * @pol, @comm: as for bal_policy_setup_ex().
- * @why: receives "" or a message for the error (static text; for an
- *       environment error found on another rank, says so).
- * Return: as bal_policy_setup_ex().
- */
-static inline int bal_policy_setup(bal_policy *pol, MPI_Comm comm, const char **why)
-{
-    tilehybrid_status st;
-    int rc = bal_policy_setup_ex(pol, comm, &st);
-    *why = "";
-    if (rc == BAL_ERR_MPI)
-        *why = "MPI failed while setting up the balancing cost model";
-    else if (rc == BAL_ERR_MISMATCH)
-        *why = "TILEHYBRID_BANDWIDTH is set on some ranks only: the network would be measured "
-               "by some ranks only";
-    else if (rc != BAL_OK && st.rank >= 0 && st.rank != pol->where.rank)
-        *why = "another rank rejected its TILEHYBRID_* environment";
-    else if (rc != BAL_OK)
-        *why = bal_strerror(rc);
-    return rc;
-}
 #endif /* TILEHYBRID_NO_MPI */
 
 #ifdef __cplusplus

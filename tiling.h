@@ -2825,10 +2825,11 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
 static inline int tile__balancing(tile_plan *p)
 {
     const tile_config *c = &p->cfg;
+    tilehybrid_status bst;
     bal_where w;
-    const char *why = "";
     int i, rc;
     memset(&w, 0, sizeof w);
+    tilehybrid_status_set(&bst, BAL_OK, "", -1);
     w.n = c->n;
     w.rank = p->rank;
     w.procs = p->size;
@@ -2844,13 +2845,18 @@ static inline int tile__balancing(tile_plan *p)
     p->run.balancing = c->model == TILE_MODEL_FUNNELED && c->threads > 1;
     rc = bal_policy_init(&p->run.bal, &c->balance, &w);
     if (rc == BAL_OK && p->run.balancing)
-        rc = bal_policy_setup(&p->run.bal, p->comm, &why);
-    if (rc == BAL_OK)
+        rc = bal_policy_setup_ex(&p->run.bal, p->comm, &bst);
+    /* the same code on every rank; the rank that found it tells why (the
+     * agreement that follows carries its message to the others) */
+    if (rc == BAL_OK || (bst.rank >= 0 && bst.rank != p->rank))
         return TILE_OK;
     if (rc == BAL_ERR_MISMATCH)
-        return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "%s", why);
-    return tile__fail(p, rc == BAL_ERR_MPI ? TILE_ERR_MPI : TILE_ERR_BALANCE, "balance", -1, "%s",
-                      why[0] != '\0' ? why : bal_strerror(rc));
+        return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "%s is set on some ranks only: "
+                          "the network would be measured by some ranks only", bst.arg);
+    if (rc == BAL_ERR_MPI)
+        return tile__fail(p, TILE_ERR_MPI, "balance", -1, "MPI failed while setting up the "
+                          "balancing cost model (the network's ping-pong)");
+    return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "%s", bal_strerror(rc));
 }
 
 /* Everything after the agreement on the configuration. */

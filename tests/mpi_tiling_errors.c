@@ -272,6 +272,17 @@ static void test_cost_model_mismatch(void)
     check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_BALANCE, "rank 0: TILEHYBRID_BANDWIDTH"),
               "a malformed TILEHYBRID_BANDWIDTH on one rank fails every rank, no hang");
     unsetenv("TILEHYBRID_BANDWIDTH");
+    /* on the last rank: the others report that rank's message, not their own */
+    if (myrank == nprocs - 1)
+        setenv("TILEHYBRID_BANDWIDTH", "fast", 1);
+    {
+        char want[64];
+        snprintf(want, sizeof want, "rank %d: TILEHYBRID_BANDWIDTH must be", nprocs - 1);
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_BALANCE, want),
+                  "a malformed TILEHYBRID_BANDWIDTH on the last rank: its message ('%s...') "
+                  "on every rank", want);
+    }
+    unsetenv("TILEHYBRID_BANDWIDTH");
 }
 
 /* A tile height beyond Z, up to INT64_MAX, is one tile. */
