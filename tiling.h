@@ -209,7 +209,11 @@ enum tile_model {
 };
 
 /** How the process grid is chosen when cfg.grid is not fully given. */
-enum tile_grid_policy { TILE_GRID_COMM = 0, TILE_GRID_LATENCY = 1 };
+enum tile_grid_policy {
+    TILE_GRID_COMM = 0,     /* least communication volume (extended faces counted) */
+    TILE_GRID_LATENCY = 1,  /* balanced: fewest pipeline fill steps */
+    TILE_GRID_TIME = 2      /* least predicted pipeline time (the cost model below) */
+};
 
 /** Order of the points inside a tile (any order gives the same bits). */
 enum tile_order {
@@ -2473,7 +2477,8 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
     if (c->storage != TILE_STORE_WINDOW && c->storage != TILE_STORE_FULL)
         return tile__fail(p, TILE_ERR_STORAGE, "storage", -1, "storage = %d: not a "
                           "tile_storage", c->storage);
-    if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY)
+    if (c->grid_policy != TILE_GRID_COMM && c->grid_policy != TILE_GRID_LATENCY &&
+        c->grid_policy != TILE_GRID_TIME)
         return tile__fail(p, TILE_ERR_GRID, "grid_policy", -1, "grid policy = %d: not a "
                           "tile_grid_policy", c->grid_policy);
     return TILE_OK;
@@ -2576,17 +2581,62 @@ static inline int tile__check_all(tile_plan *p)
     return rc;
 }
 
-/* The process grid (topology.h), the Cartesian communicator, the block. */
-static inline int tile__grid(tile_plan *p)
+/* The loop nest as topology.h sees it: the internal extents, the ghost
+ * widths with extended faces, and under TILE_GRID_TIME the pipeline's
+ * costs (cfg.balance's where given, else the TILEHYBRID_* environment,
+ * else TOPO_DEFAULT_*, the papers' cluster).  Returns a BAL_ERR_ENV_* code
+ * when a variable is malformed (the defaults then stand, so that every
+ * rank still takes part in the collective that follows). */
+static inline int tile__nest(const tile_plan *p, topo_nest *nest)
 {
     const tile_config *c = &p->cfg;
-    int n = c->n, i, fixed = 1, rc;
-    int64_t ext[TILE_MAX_DIMS], dep[TILE_MAX_DIMS], prod = 1;
-    MPI_Comm cart = MPI_COMM_NULL;
-    tilehybrid_status st;
-    for (i = 0; i < n; i++) {
+    int64_t ext[TILE_MAX_DIMS], dep[TILE_MAX_DIMS];
+    bal_model m;
+    int i, j, rc = BAL_OK, found = 0;
+    for (i = 0; i < c->n; i++) {
         ext[i] = p->deps.size[i];
         dep[i] = p->deps.d[i];
+    }
+    topo_nest_init(nest, c->n, ext, p->deps.size[c->n], dep, NULL);
+    for (i = 0; i < c->n; i++)
+        for (j = 0; j < i; j++)
+            nest->ext[i][j] = p->deps.ext[i][j];
+    nest->tile_height = c->tile_height;
+    nest->elem_bytes = (double)c->elem_size;
+    if (c->grid_policy != TILE_GRID_TIME)
+        return BAL_OK;
+    m.tcomp = TOPO_DEFAULT_TCOMP;
+    m.tstartup = TOPO_DEFAULT_TSTARTUP;
+    m.bandwidth = TOPO_DEFAULT_BANDWIDTH;
+    m.elem_bytes = nest->elem_bytes;
+    rc = bal_model_from_env(&m, &found);
+    if (rc == BAL_OK) {
+        nest->tcomp = m.tcomp;
+        nest->tstartup = m.tstartup;
+        nest->bandwidth = m.bandwidth;
+    }
+    if (c->balance.tcomp > 0)
+        nest->tcomp = c->balance.tcomp;
+    if (c->balance.tstartup > 0)
+        nest->tstartup = c->balance.tstartup;
+    if (c->balance.bandwidth > 0)
+        nest->bandwidth = c->balance.bandwidth;
+    return rc;
+}
+
+/* The process grid (topology.h, by cfg.grid_policy), the Cartesian
+ * communicator, the block. */
+static inline int tile__grid(tile_plan *p)
+{
+    static const topo_policy policy[3] = { TOPO_POLICY_COMM, TOPO_POLICY_LATENCY,
+                                           TOPO_POLICY_TIME };
+    const tile_config *c = &p->cfg;
+    int n = c->n, i, fixed = 1, rc, env;
+    int64_t prod = 1;
+    MPI_Comm cart = MPI_COMM_NULL;
+    tilehybrid_status st;
+    topo_nest nest;
+    for (i = 0; i < n; i++) {
         fixed &= c->grid[i] > 0;
         /* saturated above the process count: only equality matters */
         if (!tilehybrid_mul_ok(prod, c->grid[i], &prod) || prod > p->size)
@@ -2601,17 +2651,26 @@ static inline int tile__grid(tile_plan *p)
             return tile__fail(p, TILE_ERR_TOO_MANY, "grid", i, "%d processes along dimension "
                               "%d but only %lld points", c->grid[i], i + 1,
                               (long long)p->deps.size[i]);
-    rc = topo_cart_create_ex(p->comm, n, ext, dep, c->grid_policy == TILE_GRID_LATENCY
-                                                       ? TOPO_POLICY_LATENCY : TOPO_POLICY_COMM,
-                             c->grid, 0, &cart, p->pdims, &st);
+    env = tile__nest(p, &nest);
+    rc = topo_nest_cart_create(p->comm, &nest, policy[c->grid_policy], c->grid, 0, &cart,
+                               p->pdims, &st);
     if (rc == TOPO_ERR_INFEASIBLE || rc == TOPO_ERR_FIXED)
         return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes: "
                           "%s", p->size, topo_strerror(rc));
+    if (rc == TOPO_ERR_MISMATCH)
+        return tile__fail(p, TILE_ERR_MISMATCH, "grid", -1, "the process grid's %s%s differs "
+                          "between ranks (its cost model under TILE_GRID_TIME: cfg.balance "
+                          "or the TILEHYBRID_* environment)", st.arg,
+                          st.index >= 0 ? "[]" : "");
     if (rc != TOPO_OK)
         return tile__fail(p, rc == TOPO_ERR_MPI ? TILE_ERR_MPI : TILE_ERR_GRID, "grid", -1,
-                          "no process grid for %d processes: %s", p->size, topo_strerror(rc));
+                          "no process grid for %d processes: %s%s%s", p->size,
+                          topo_strerror(rc), st.arg[0] != '\0' ? " -- " : "", st.arg);
     (void)MPI_Comm_free(&p->comm);
     p->comm = cart;
+    if (env != BAL_OK)  /* (after the collective, which ran with the defaults) */
+        return tile__fail(p, TILE_ERR_BALANCE, "grid_policy", -1, "the time policy's cost "
+                          "model: %s", bal_strerror(env));
     if (MPI_Comm_set_errhandler(p->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS ||
         MPI_Comm_rank(p->comm, &p->rank) != MPI_SUCCESS ||
         MPI_Cart_coords(p->comm, p->rank, n, p->pcoords) != MPI_SUCCESS)

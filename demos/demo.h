@@ -22,7 +22,7 @@
  *
  *   mpiexec -n P ./demos/adi [--space 16x256x16384] [--tile-height 100]
  *       [--model mpi|fine|funneled|multiple] [--threads T]
- *       [--grid comm|latency|AxB] [--bal F] [--verify] [--json]
+ *       [--grid comm|latency|time|AxB] [--bal F] [--verify] [--json]
  *       [--balance none|fixed|constant|variable|adaptive]
  *       [--tcomp S] [--tstartup S] [--bandwidth B]      (cost model; else measured)
  *       [--adapt-period STEPS]                          (adaptive; default 2PT)
@@ -126,7 +126,8 @@ static void demo_print_help(const demo_kernel *k)
            "  --threads T            threads per process, 1..1024 (default 1; the mpi\n"
            "                         model needs 1)\n"
            "  --grid G               process grid: comm (least volume, default),\n"
-           "                         latency (as MPI_Dims_create) or AxB\n"
+           "                         latency (as MPI_Dims_create), time (least\n"
+           "                         predicted time, TILEHYBRID_* costs) or AxB\n"
            "  --bal F                funneled: the master's share factor in [0, 1] "
            "(default 1)\n"
            "  --balance B            funneled: none, fixed, constant, variable or adaptive\n"
@@ -203,11 +204,13 @@ static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
             o->policy = TILE_GRID_COMM;
         else if (strcmp(v, "latency") == 0)
             o->policy = TILE_GRID_LATENCY;
+        else if (strcmp(v, "time") == 0)
+            o->policy = TILE_GRID_TIME;
         else if (demo_parse_list(v, g, 2) == 0 && g[0] <= INT_MAX && g[1] <= INT_MAX) {
             o->grid[0] = (int)g[0];
             o->grid[1] = (int)g[1];
         } else
-            return demo_usage("--grid '%s': expected comm, latency or AxB", v);
+            return demo_usage("--grid '%s': expected comm, latency, time or AxB", v);
     } else if (strcmp(a, "--balance") == 0) {
         for (m = 0; m < 5; m++)
             if (strcmp(v, bnames[m]) == 0)

@@ -105,14 +105,15 @@ static int seidel_usage(char *err, size_t errlen, const char *fmt, const char *a
     return 2;
 }
 
-/* --grid comm|latency|AxB[xC]. */
+/* --grid comm|latency|time|AxB[xC]. */
 static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
 {
     int64_t g[3] = { 0, 0, 0 };
     char buf[64], *p, *q;
     int i = 0;
-    if (strcmp(v, "comm") == 0 || strcmp(v, "latency") == 0) {
-        o->policy = v[0] == 'c' ? TILE_GRID_COMM : TILE_GRID_LATENCY;
+    if (strcmp(v, "comm") == 0 || strcmp(v, "latency") == 0 || strcmp(v, "time") == 0) {
+        o->policy = v[0] == 'c' ? TILE_GRID_COMM : v[0] == 'l' ? TILE_GRID_LATENCY
+                                                              : TILE_GRID_TIME;
         return 0;
     }
     snprintf(buf, sizeof buf, "%s", v);
@@ -121,11 +122,11 @@ static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
         if (q != NULL)
             *q++ = '\0';
         if (tilehybrid_parse_i64(p, 1, 1 << 20, &g[i]) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--grid '%s': expected comm, latency or AxB[xC] "
+            return seidel_usage(err, errlen, "--grid '%s': expected comm, latency, time or AxB[xC] "
                                 "(whole numbers >= 1)", v);
     }
     if (p != NULL || i < 2)
-        return seidel_usage(err, errlen, "--grid '%s': expected comm, latency or AxB[xC]", v);
+        return seidel_usage(err, errlen, "--grid '%s': expected comm, latency, time or AxB[xC]", v);
     for (i = 0; i < 3; i++)
         o->grid[i] = (int)g[i];
     return 0;
@@ -214,7 +215,7 @@ static void seidel_help(void)
            "  --dims 2|3             the 2-D 9-point or the 3-D 7-point kernel (default 2)\n"
            "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
            "  --threads T            threads per process (default 1)\n"
-           "  --grid G               comm, latency or AxB[xC]: the process grid over the\n"
+           "  --grid G               comm, latency, time or AxB[xC]: the process grid over the\n"
            "                         plan's distributed dimensions, after skewing\n"
            "  --tile-height z        along the pipelined dimension (default 64)\n"
            "  --verify               compare with the plain in-place loop\n"

@@ -10,9 +10,14 @@
  * volume_sent and the most of all; in the pure MPI model it sends one
  * message per tile along every dimension with P_i > 1 and d_i > 0 (the
  * time model's m).  Then a case where the extended faces change the
- * volume-optimal grid, measured on both grids at 4 processes.
+ * volume-optimal grid, measured on both grids at 4 processes, and the
+ * grid the plan chooses under every policy (TILE_GRID_TIME with random
+ * costs) against topology.h's choice for the same nest.
  * Run at 1-4 processes by tests/run.sh.
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* setenv */
+#endif
 #include <mpi.h>
 
 #include "../hybrid.h"
@@ -255,6 +260,108 @@ static void grid_choice_case(void)
     }
 }
 
+/* The grid the plan chooses (cfg.grid free) is topology.h's for the same
+ * nest, under every policy: extended faces counted by TILE_GRID_COMM, the
+ * cost model (cfg.balance's costs) by TILE_GRID_TIME.  Random stencils and
+ * costs; the choices that differ between the policies are counted. */
+static void policy_cases(int n, int count)
+{
+    static const char *const pname[3] = { "comm", "latency", "time" };
+    int j, ran = 0, refused = 0, ok = 1, differ = 0, per[3] = {0, 0, 0};
+    char why[400] = "";
+    for (j = 0; j < count; j++) {
+        tile_config cfg;
+        tile_plan plan;
+        topo_nest m;
+        int pick[3] = {0, 0, 0}, comm[3] = {0, 0, 0}, i, rc, same = 1;
+        random_config(&cfg, n);
+        for (i = 0; i < n; i++)
+            cfg.grid[i] = 0;
+        cfg.grid_policy = j % 3;
+        cfg.balance.tcomp = 1e-9 * (double)rnd_in(1, 1000);
+        cfg.balance.tstartup = 1e-6 * (double)rnd_in(1, 10000);
+        cfg.balance.bandwidth = 1e6 * (double)rnd_in(1, 10000);
+        rc = tile_plan_create(&plan, MPI_COMM_WORLD, &cfg);
+        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE) {
+            refused++;
+            tile_plan_destroy(&plan);
+            continue;
+        }
+        if (rc != TILE_OK || !plan_nest(&plan, &m)) {
+            snprintf(why, sizeof why, "case %d (%s): error %d: %.200s", j,
+                     pname[cfg.grid_policy], rc, plan.errmsg);
+            ok = 0;
+            tile_plan_destroy(&plan);
+            break;
+        }
+        m.tcomp = cfg.balance.tcomp;
+        m.tstartup = cfg.balance.tstartup;
+        m.bandwidth = cfg.balance.bandwidth;
+        rc = topo_nest_grid(&m, nprocs, (topo_policy)cfg.grid_policy, pick, NULL);
+        rc |= topo_nest_grid(&m, nprocs, TOPO_POLICY_COMM, comm, NULL);
+        for (i = 0; i < n; i++) {
+            same &= plan.pdims[i] == pick[i];
+            differ += cfg.grid_policy == TILE_GRID_TIME && i == 0 && rc == TOPO_OK &&
+                      memcmp(pick, comm, sizeof pick) != 0;
+        }
+        if (rc != TOPO_OK || !same) {
+            snprintf(why, sizeof why, "case %d (%s): the plan chose %dx%dx%d, topology.h %dx%dx%d "
+                     "(%s)", j, pname[cfg.grid_policy], plan.pdims[0], plan.pdims[1],
+                     n > 2 ? plan.pdims[2] : 1, pick[0], pick[1], n > 2 ? pick[2] : 1,
+                     topo_strerror(rc));
+            ok = 0;
+            tile_plan_destroy(&plan);
+            break;
+        }
+        ran++;
+        per[cfg.grid_policy]++;
+        tile_plan_destroy(&plan);
+    }
+    check_mpi(MPI_COMM_WORLD, ok && per[0] > 0 && per[1] > 0 && per[2] > 0 &&
+                              (nprocs == 1 || differ > 0),
+              "N=%d: the plan's own grid is topology.h's in %d random cases (comm %d, latency "
+              "%d, time %d; %d refused as too small; the time policy chose another grid than "
+              "the volume's in %d)%s%s", n, ran, per[0], per[1], per[2], refused, differ,
+              why[0] ? ": " : "", why);
+}
+
+/* The engine itself picks the grid that extended faces favour (2x1x2 for
+ * the case above), and a malformed TILEHYBRID_* cost on one rank fails
+ * every rank under TILE_GRID_TIME (and is not read by the other policies). */
+static void engine_grid_case(void)
+{
+    tile_config cfg;
+    tile_plan plan;
+    int rc, ok, bad, other;
+    tile_config_init(&cfg, 3);
+    cfg.extent[0] = 7;
+    cfg.extent[1] = cfg.extent[2] = 4;
+    cfg.zlen = 10;
+    cfg.tile_height = 3;
+    tile_config_stencil(&cfg, "-1,-1,-1,0 -1,0,0,0 0,-1,0,0 0,0,-1,-1", NULL);
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, &cfg);
+    ok = rc == TILE_OK && (nprocs != 4 || (plan.pdims[0] == 2 && plan.pdims[1] == 1 &&
+                                           plan.pdims[2] == 2));
+    tile_plan_destroy(&plan);
+    if (nprocs == 4)
+        check_mpi(MPI_COMM_WORLD, ok, "the plan's own volume-optimal grid for that stencil is "
+                  "2x1x2 (extended faces counted)");
+    if (myrank == nprocs - 1)
+        setenv("TILEHYBRID_TCOMP", "fast", 1);
+    other = tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) == TILE_OK;
+    tile_plan_destroy(&plan);
+    cfg.grid_policy = TILE_GRID_TIME;
+    rc = tile_plan_create(&plan, MPI_COMM_WORLD, &cfg);
+    bad = rc == TILE_ERR_BALANCE && strstr(plan.errmsg, "TILEHYBRID_TCOMP") != NULL;
+    if (!bad)
+        check_note("rank %d: got %d: %s", myrank, rc, plan.errmsg);
+    tile_plan_destroy(&plan);
+    unsetenv("TILEHYBRID_TCOMP");
+    check_mpi(MPI_COMM_WORLD, bad && other, "TILEHYBRID_TCOMP=fast on the last rank: "
+              "TILE_GRID_TIME fails on every rank naming it (TILE_ERR_BALANCE), the volume "
+              "policy does not read it");
+}
+
 int main(int argc, char **argv)
 {
     int provided;
@@ -268,6 +375,9 @@ int main(int argc, char **argv)
     random_cases(2, 60);
     random_cases(3, 40);
     grid_choice_case();
+    policy_cases(2, 30);
+    policy_cases(3, 30);
+    engine_grid_case();
     MPI_Finalize();
     return check_exit();
 }

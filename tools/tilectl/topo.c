@@ -28,7 +28,8 @@
 static void usage(FILE *f)
 {
     fputs("usage: tilectl topo --procs P --space X1x...xXNxZ\n"
-          "                    (--deps d1,...,dN | --stencil \"o1,...,oN,oZ ...\" [--dir s1,...,sN,sZ])\n"
+          "                    (--deps d1,...,dN |\n"
+          "                     --stencil \"o1,...,oN,oZ ...\" [--dir s1,...,sN,sZ])\n"
           "                    [--threads T] [--fixed a1,...,aN]\n"
           "                    [--policy comm|latency|time] [--tile-height z]\n"
           "                    [--tcomp S] [--tstartup S] [--bandwidth B]\n"
@@ -59,7 +60,9 @@ static void usage(FILE *f)
           "  --bandwidth B  bytes per second (default 10e6)\n"
           "  --elem-bytes E bytes per element (default 8)\n"
           "                 (the defaults are the papers' cluster: FastEthernet,\n"
-          "                 Pentium III, doubles)\n"
+          "                 Pentium III, doubles; the text shows the model's\n"
+          "                 predictions with --policy time or any of these five\n"
+          "                 options, --json always)\n"
           "  --json         one JSON object instead of text\n"
           "Numbers are plain decimal digits (no spaces, '+' or other bases).\n"
           "Volumes are in elements: volume = Z * sum_i d_i prod_{j<i} (c_j +\n"
@@ -117,6 +120,7 @@ struct topo_args {
     const char *stencil_text;        /* NULL: not given */
     int stencil[MAX_VECS][TOPO_MAX_DIMS + 1], nvec;
     int have_procs;
+    int model_asked; /* --policy time or a cost option: the text shows it */
     topo_policy policy;
     int64_t tile_height;
     double tcomp, tstartup, bandwidth, elem_bytes;
@@ -195,6 +199,7 @@ static int set_option(struct topo_args *a, const char *name, const char *val)
         a->stencil_text = val;
         return 0;
     }
+    a->model_asked |= strcmp(name, "--policy") != 0; /* the cost options below */
     if (strcmp(name, "--tile-height") == 0) {
         int code = cli_parse_i64(val, 1, INT64_MAX, &a->tile_height);
         return code == TILEHYBRID_OK ? 0 : cli_error(CMD, "--tile-height: '%s' is not a whole "
@@ -660,10 +665,10 @@ static void print_latency_text(const struct topo_args *a, const struct topo_resu
         printf("latency_volume %lld\n", (long long)r->lrep.volume);
     }
     printf("latency_fill_steps %lld\n", (long long)r->lat_fill);
-    if (r->lat_volume_ok) {
+    if (r->lat_volume_ok && (a->model_asked || a->policy == TOPO_POLICY_TIME))
         printf("latency_predicted_seconds %.6g\n", r->lrep.seconds);
+    if (r->lat_volume_ok)
         printf("saving %.1f%%    of the latency grid's volume\n", 100.0 * r->saving);
-    }
 }
 
 /* The stencil, its widths and extensions; the policy's own words. */
@@ -684,8 +689,12 @@ static void print_faces_text(const struct topo_args *a, const struct topo_result
     printf("%s\n", any ? "" : " none");
 }
 
+/* The pipeline model's lines: only when asked for (--policy time or a cost
+ * option), so that the volume policies print what they always printed. */
 static void print_time_text(const struct topo_args *a, const struct topo_result *r)
 {
+    if (!a->model_asked && a->policy != TOPO_POLICY_TIME)
+        return;
     printf("steps %lld    tile steps: ceil(Z/z) + fill\n", (long long)r->rep.steps);
     printf("predicted_seconds %.6g    pipeline model: tile height %lld, tcomp %g s, "
            "tstartup %g s, bandwidth %g B/s, %g bytes per element\n", r->rep.seconds,
