@@ -193,4 +193,17 @@ set key top left
 plot "$T/o.csv" using 2:xtic(1) title "plain x, y, z loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, plane order, z = 100" lc rgb '#4477aa', "" using 4 title "toolkit, Z inner, z = 100" lc rgb '#228833', "" using 5 title "toolkit, plane order, z = 10" lc rgb '#66ccee', "" using 6 title "toolkit, Z inner, z = 10" lc rgb '#ccbb44'
 EOF
 fi
+
+# 9. kernels (seidel, Smith-Waterman) ------------------------------------------
+if have kernels.csv; then
+    awk -F, 'NR > 1 { k = $1 " " $2; if (!(k in s)) { s[k] = 1; o[++n] = k } v[k, $3] = $4 }
+        END { for (i = 1; i <= n; i++) printf "%s,%s,%s,%s\n", o[i], v[o[i], "plain"],
+              v[o[i], "toolkit-1"], v[o[i], "toolkit-2"] }' "$R/kernels.csv" > "$T/k.csv"
+    gp kernels.png <<EOF
+set title "seidel-2d and Smith-Waterman: the plain loop against the toolkit (seconds, lower is better)"
+set style data histograms; set style histogram clustered gap 1; set ylabel "seconds"; set yrange [0:*]
+set key top left
+plot "$T/k.csv" using 2:xtic(1) title "plain loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, 1 process" lc rgb '#4477aa', "" using 4 title "toolkit, 2 processes" lc rgb '#228833'
+EOF
+fi
 rm -rf "$T"

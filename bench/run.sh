@@ -13,6 +13,7 @@
 #   3. balance.sh    per-thread compute / communication / idle time
 #   4. scatter.sh    uniform vs balanced MPI_Scatterv
 #   5. overhead.sh   one process against the plain loop
+#   6. kernels.sh    seidel and Smith-Waterman against their plain loops
 #   and, full set only, the solvers' own speed (topology.h, scatterlb.h).
 set -eu
 QUICK=0
@@ -20,7 +21,7 @@ case "${1:-}" in
     --quick) QUICK=1 ;;
     "") ;;
     -h|--help) echo "usage: sh bench/run.sh [--quick]"
-               sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+               sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/run.sh: unknown argument '$1' (usage: sh bench/run.sh [--quick])" >&2; exit 2 ;;
 esac
 export QUICK
@@ -48,7 +49,7 @@ start=$(date +%s)
 } > "$RESULTS/machine.txt"
 echo "== machine"; cat "$RESULTS/machine.txt"
 
-for part in topology models balance scatter overhead; do
+for part in topology models balance scatter overhead kernels; do
     echo "== $part"
     sh "bench/$part.sh"
 done
