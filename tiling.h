@@ -212,7 +212,7 @@ enum tile_model {
 enum tile_grid_policy {
     TILE_GRID_COMM = 0,     /* least communication volume (extended faces counted) */
     TILE_GRID_LATENCY = 1,  /* balanced: fewest pipeline fill steps */
-    TILE_GRID_TIME = 2      /* least predicted pipeline time (the cost model below) */
+    TILE_GRID_TIME = 2      /* least predicted pipeline time (topology.h's model) */
 };
 
 /** Order of the points inside a tile (any order gives the same bits). */
@@ -2624,6 +2624,40 @@ static inline int tile__nest(const tile_plan *p, topo_nest *nest)
     return rc;
 }
 
+/* Is dependence i wider than the smallest block of P_i processes (a face
+ * would need data from beyond the neighbour)?  Fails the plan if so. */
+static inline int tile__too_wide(tile_plan *p, int i, int procs)
+{
+    if (procs <= 1 || p->deps.d[i] <= p->deps.size[i] / procs)
+        return 0;
+    tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", i, "dependence d_%d = %d is wider than the "
+               "smallest block (%lld points) along dimension %d", i + 1, p->deps.d[i],
+               (long long)(p->deps.size[i] / procs), i + 1);
+    return 1;
+}
+
+/* topology.h found no grid (every block must hold the d_i layers it
+ * sends): TILE_ERR_DEP_TOO_WIDE when a grid with P_i <= X_i exists (the
+ * dependences are what is too wide), else TILE_ERR_TOO_MANY. */
+static inline int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
+{
+    topo_nest flat = *nest;
+    int dims[TILE_MAX_DIMS], i;
+    memset(flat.dep, 0, sizeof flat.dep);
+    memset(flat.ext, 0, sizeof flat.ext);
+    for (i = 0; i < p->cfg.n; i++)
+        dims[i] = p->cfg.grid[i];
+    if (topo_nest_grid(&flat, p->size, TOPO_POLICY_COMM, dims, NULL) != TOPO_OK)
+        return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes: "
+                          "%s", p->size, topo_strerror(rc));
+    for (i = 0; i < p->cfg.n; i++)
+        if (tile__too_wide(p, i, dims[i]))
+            return TILE_ERR_DEP_TOO_WIDE;
+    return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", -1, "no process grid for %d processes "
+                      "has blocks at least as wide as the dependences (P_i <= X_i / d_i)",
+                      p->size);
+}
+
 /* The process grid (topology.h, by cfg.grid_policy), the Cartesian
  * communicator, the block. */
 static inline int tile__grid(tile_plan *p)
@@ -2651,12 +2685,14 @@ static inline int tile__grid(tile_plan *p)
             return tile__fail(p, TILE_ERR_TOO_MANY, "grid", i, "%d processes along dimension "
                               "%d but only %lld points", c->grid[i], i + 1,
                               (long long)p->deps.size[i]);
+    for (i = 0; i < n && fixed; i++)
+        if (tile__too_wide(p, i, c->grid[i]))
+            return TILE_ERR_DEP_TOO_WIDE;
     env = tile__nest(p, &nest);
     rc = topo_nest_cart_create(p->comm, &nest, policy[c->grid_policy], c->grid, 0, &cart,
                                p->pdims, &st);
     if (rc == TOPO_ERR_INFEASIBLE || rc == TOPO_ERR_FIXED)
-        return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes: "
-                          "%s", p->size, topo_strerror(rc));
+        return tile__no_grid(p, &nest, rc);
     if (rc == TOPO_ERR_MISMATCH)
         return tile__fail(p, TILE_ERR_MISMATCH, "grid", -1, "the process grid's %s%s differs "
                           "between ranks (its cost model under TILE_GRID_TIME: cfg.balance "
@@ -2681,10 +2717,6 @@ static inline int tile__grid(tile_plan *p)
         if (p->deps.d[i] == 0)
             p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
         topo_block(p->deps.size[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
-        if (p->pdims[i] > 1 && p->deps.d[i] > p->deps.size[i] / p->pdims[i])
-            return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", i, "dependence d_%d = %d is "
-                              "wider than the smallest block (%lld points) along dimension %d",
-                              i + 1, p->deps.d[i], (long long)(p->deps.size[i] / p->pdims[i]), i + 1);
     }
     return TILE_OK;
 }
