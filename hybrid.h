@@ -40,7 +40,10 @@
  *     {
  *         tile_config cfg;
  *         tile_plan plan;
- *         int model = TILE_MODEL_FUNNELED, threads = argc > 2 ? atoi(argv[2]) : 2;
+ *         int model = TILE_MODEL_FUNNELED, threads = 2;
+ *         int64_t t;
+ *         if (argc > 2 && tilehybrid_parse_i64(argv[2], 1, 1024, &t) == TILEHYBRID_OK)
+ *             threads = (int)t;
  *         if (argc > 1)
  *             for (model = 0; model < 4; model++)
  *                 if (strcmp(argv[1], tile_model_name(model)) == 0)

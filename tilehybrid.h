@@ -428,39 +428,40 @@ typedef struct tilehybrid_agreement {
 static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
                                    size_t msglen, tilehybrid_agreement *out)
 {
-    enum { LOCAL = 32 };
-    uint64_t stack[2 * (2 * LOCAL + 1)], *buf = stack, *res;   /* values, complements, key; twice */
-    int rank = 0, rc, i, cnt = 2 * n + 1;
+    /* values in chunks on the stack: no allocation that could fail on one
+     * rank only (every rank makes the same calls) */
+    enum { TILEHYBRID__AGREE_CHUNK = 32 };
+    uint64_t buf[2 * (2 * TILEHYBRID__AGREE_CHUNK + 1)];
+    uint64_t *res = buf + 2 * TILEHYBRID__AGREE_CHUNK + 1;
+    int rank = 0, rc, i, base = 0, m, cnt;
     out->code = TILEHYBRID_ERR_MPI;
     out->rank = -1;
     out->index = -1;
     out->lo = out->hi = 0;
-    if (n > LOCAL) {
-        buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * 2 * (size_t)cnt);
-        if (buf == NULL)
-            return MPI_ERR_NO_MEM;
-    }
-    res = buf + cnt;
     rc = MPI_Comm_rank(comm, &rank);
-    if (rc == MPI_SUCCESS) {
-        /* the lowest failing rank and its code in one key; every value and
-         * its complement, so that one MPI_MIN gives both min and max */
-        buf[0] = code > 0 ? ((uint64_t)(unsigned)rank << 24) | (uint64_t)(code & 0xffffff)
-                          : UINT64_MAX;
-        for (i = 0; i < n; i++) {
-            buf[1 + i] = v[i];
-            buf[1 + n + i] = ~v[i];
+    for (; rc == MPI_SUCCESS; base += m) {
+        m = n - base < TILEHYBRID__AGREE_CHUNK ? n - base : TILEHYBRID__AGREE_CHUNK;
+        cnt = 2 * m + 1;
+        /* the lowest failing rank and its code in one key (first chunk);
+         * every value and its complement, so that one MPI_MIN gives both
+         * min and max */
+        buf[0] = base == 0 && code > 0
+                     ? ((uint64_t)(unsigned)rank << 24) | (uint64_t)(code & 0xffffff)
+                     : UINT64_MAX;
+        for (i = 0; i < m; i++) {
+            buf[1 + i] = v[base + i];
+            buf[1 + m + i] = ~v[base + i];
         }
         /* as signed, offset by 2^63 (order-preserving): MPICH 4.0's MPI_MIN
          * on MPI_UINT64_T compares as signed */
         for (i = 0; i < cnt; i++)
             buf[i] ^= (uint64_t)1 << 63;
         rc = MPI_Allreduce(buf, res, cnt, MPI_INT64_T, MPI_MIN, comm);
+        if (rc != MPI_SUCCESS)
+            break;
         for (i = 0; i < cnt; i++)
             res[i] ^= (uint64_t)1 << 63;
-    }
-    if (rc == MPI_SUCCESS) {
-        if (res[0] != UINT64_MAX) {
+        if (res[0] != UINT64_MAX) {     /* a rank failed: its code and message */
             out->code = (int)(res[0] & 0xffffff);
             out->rank = (int)(res[0] >> 24);
             if (msg != NULL && msglen > 0) {
@@ -468,19 +469,19 @@ static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, i
                                out->rank, comm);
                 msg[msglen - 1] = '\0';
             }
-        } else {
-            out->code = 0;
-            for (i = 0; i < n; i++)
-                if (res[1 + i] != ~res[1 + n + i]) {
-                    out->index = i;
-                    out->lo = res[1 + i];
-                    out->hi = ~res[1 + n + i];
-                    break;
-                }
+            break;
         }
+        out->code = 0;
+        for (i = 0; i < m; i++)
+            if (res[1 + i] != ~res[1 + m + i]) {
+                out->index = base + i;
+                out->lo = res[1 + i];
+                out->hi = ~res[1 + m + i];
+                break;
+            }
+        if (out->index >= 0 || base + m >= n)   /* the same on every rank */
+            break;
     }
-    if (buf != stack)
-        TILEHYBRID_FREE(buf);
     if (rc != MPI_SUCCESS) {
         out->code = TILEHYBRID_ERR_MPI;
         out->rank = -1;

@@ -551,7 +551,7 @@ static inline const char *tile_strerror(int err)
         "the plan skews its stencil: its blocks are not boxes of the user's space",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
-        return "unknown tilehybrid error";
+        return "unknown tiling error code";
     return msg[err];
 }
 
@@ -829,13 +829,14 @@ typedef struct tile__verdict {
 /* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
 static inline int tile__adopt(tile_plan *p, int code, int rank, const tile__verdict *w)
 {
-    long long index = -1;
+    int64_t index = -1;
     p->status.code = TILE_OK;
-    sscanf(w->index, "%lld", &index);
+    if (tilehybrid_parse_i64(w->index, INT64_MIN, INT64_MAX, &index) != TILEHYBRID_OK)
+        index = -1;     /* (written by snprintf("%lld") on the failing rank) */
     if (p->size > 1)
-        tile__fail(p, code, w->arg, (int64_t)index, "rank %d: %s", rank, w->msg);
+        tile__fail(p, code, w->arg, index, "rank %d: %s", rank, w->msg);
     else
-        tile__fail(p, code, w->arg, (int64_t)index, "%s", w->msg);
+        tile__fail(p, code, w->arg, index, "%s", w->msg);
     p->status.rank = rank;
     return code;
 }

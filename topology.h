@@ -165,6 +165,10 @@
 
 #include "tilehybrid.h"
 
+#if defined(TOPO_MALLOC) || defined(TOPO_FREE)
+#error "topology.h: TOPO_MALLOC/TOPO_FREE are gone (0.2.0): define TILEHYBRID_MALLOC and TILEHYBRID_FREE"
+#endif
+
 #define TOPO_VERSION TILEHYBRID_VERSION
 
 #ifdef __cplusplus

@@ -25,7 +25,25 @@ int main(int argc, char **argv)
               "agree: equal values, no error (40 values, past the stack buffer)");
     check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 32, NULL, 0, &a) == 0 &&
                                   a.code == 0 && a.index == -1,
-              "agree: 32 values, the most the stack buffer holds (ASan: no overflow)");
+              "agree: 32 values, one chunk (ASan: no overflow)");
+    {   /* past several chunks: the first difference, then an error that wins */
+        uint64_t w[100];
+        for (i = 0; i < 100; i++)
+            w[i] = (uint64_t)i;
+        w[70] = rank == size - 1 ? 7 : 70;
+        w[90] = rank == 0 ? 1 : 90;
+        int ok = tilehybrid_agree(MPI_COMM_WORLD, 0, w, 100, NULL, 0, &a) == 0 && a.code == 0 &&
+                 (size == 1 ? a.index == -1 : a.index == 70 && a.lo == 7 && a.hi == 70);
+        check_mpi(MPI_COMM_WORLD, ok, "agree: 100 values in chunks: the first differing one "
+                  "(index %d)", (int)a.index);
+        snprintf(msg, sizeof msg, "rank %d here", rank);
+        check_mpi(MPI_COMM_WORLD,
+                  tilehybrid_agree(MPI_COMM_WORLD, rank == size - 1 ? 5 : 0, w, 100, msg,
+                                   sizeof msg, &a) == 0 && a.code == 5 && a.rank == size - 1 &&
+                      a.index == -1 && atoi(msg + 5) == size - 1,
+                  "agree: 100 values and an error on the last rank: its code and message win "
+                  "('%s')", msg);
+    }
 
     /* values near 0 and near 2^64: unsigned order must hold (MPICH 4.0's
      * MPI_MIN on MPI_UINT64_T compares as signed) */

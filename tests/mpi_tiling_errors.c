@@ -128,7 +128,7 @@ static void test_null_and_messages(void)
             if (strcmp(tile_strerror(i), tile_strerror(j)) == 0)
                 distinct = 0;
     }
-    check_mpi(MPI_COMM_WORLD, distinct && strcmp(tile_strerror(-1), "unknown tilehybrid error") == 0,
+    check_mpi(MPI_COMM_WORLD, distinct && strcmp(tile_strerror(-1), "unknown tiling error code") == 0,
           "tile_strerror: a distinct message per code");
 }
 
