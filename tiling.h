@@ -19,9 +19,10 @@
  * This header holds what every model shares -- the plan: the process grid,
  * the local block with its ghost layers, the split of the block into thread
  * tiles and their schedule, the storage, the face messages -- and the pure
- * MPI model (TILE_MPI_STEP).  hybrid.h adds the three MPI+OpenMP models on
- * the same plan and the same body; balance.h decides the funneled model's
- * master share.
+ * MPI model (TILE_MPI_STEP) -- and the calls that move data in and out of
+ * a plan (input boxes, gather, exchange, the output hook, exact
+ * reductions).  hybrid.h adds the three MPI+OpenMP models on the same plan
+ * and the same body; balance.h decides the funneled model's master share.
  *
  * The toolkit owns the local block, its ghost layers (width d_i on the low
  * side of every dimension, d_Z planes below) and all packing; the body reads
