@@ -79,6 +79,19 @@ out=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/de" --space 8x8x10 --grid 4x1 2>&1); rc
 [ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$out" | grep -q "wider" && ok "de rejects a dependence wider than a block" \
     || notok "de rejects a dependence wider than a block (exit $rc): $out"
 
+# --grid time: the grid of tilectl topo --policy time for the same nest and
+# costs (the papers' cluster by default; --tstartup changes the answer)
+for extra in "" "--tstartup 1e-6 --bandwidth 1e10"; do
+    want=$(./tilectl topo --procs 4 --space 16x256x4096 --deps 1,1 --policy time \
+           --tile-height 100 $extra 2>&1 |
+           sed -n 's/^grid \([0-9x]*\).*/\1/p')
+    got=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/adi" --space 16x256x4096 --grid time $extra --json 2>&1 |
+          sed -n 's/.*"grid": \[\([0-9]*\), \([0-9]*\)\].*/\1x\2/p')
+    [ -n "$want" ] && [ "$got" = "$want" ] &&
+        ok "adi --grid time ${extra:+($extra) }runs on tilectl topo --policy time's grid $want" ||
+        notok "adi --grid time $extra: grid '$got', tilectl topo --policy time says '$want'"
+done
+
 # --order picks the in-tile order whatever the demo's default (DE: z)
 for demo in adi de; do
     got=""
