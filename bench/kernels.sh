@@ -50,8 +50,6 @@ for r in $(seq "$RUNS"); do
     done
 done
 out=$RESULTS/kernels.csv
-echo "kernel,size,variant,seconds,speedup_over_plain" > "$out"
-csv_median "$raw" 3 5 | awk -F, '{ if ($3 == "plain") base[$1] = $4; l[NR] = $0; k[NR] = $1; t[NR] = $4 }
-    END { for (i = 1; i <= NR; i++) printf "%s,%.3f\n", l[i], base[k[i]] / t[i] }' >> "$out"
+csv_speedup "$raw" "$out" size
 rm -f "$RESULTS/.stderr"
 cat "$out"

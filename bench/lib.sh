@@ -120,3 +120,12 @@ csv_median() {
                   line = line sprintf(",%.6f", (m % 2) ? s[(m + 1) / 2] : (s[m / 2] + s[m / 2 + 1]) / 2) }
               print line } }' "$cm_raw"
 }
+
+# csv_speedup RAW OUT COL2: OUT = "kernel,COL2,variant,seconds,speedup_over_plain"
+# from RAW (kernel,COL2,variant,run,seconds): the median seconds of each
+# variant and plain / variant, the "plain" variant of the same kernel as 1.
+csv_speedup() {
+    echo "kernel,$3,variant,seconds,speedup_over_plain" > "$2"
+    csv_median "$1" 3 5 | awk -F, '{ if ($3 == "plain") base[$1] = $4; l[NR] = $0; k[NR] = $1; t[NR] = $4 }
+        END { for (i = 1; i <= NR; i++) printf "%s,%.3f\n", l[i], base[k[i]] / t[i] }' >> "$2"
+}
