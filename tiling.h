@@ -437,6 +437,7 @@ typedef struct tile_run {
     double start;
     struct tile__io *io;            /* output hook, reductions ("Data in and out") */
     int completed;                  /* the last run completed without error */
+    int created;                    /* the creation succeeded: runs may start */
 } tile_run;
 
 /**
@@ -674,7 +675,10 @@ static inline int tile_model_thread_level(int model, int threads)
 }
 
 /** tile_plan_status() - TILE_OK, or the error of the creation or the last
- *  run (plan.errmsg says more). */
+ *  run (plan.errmsg says more).  A run that failed does not stop the next
+ *  one, which starts afresh; a failed creation, an MPI failure or a run
+ *  left unfinished by a `return` out of the body does (create the plan
+ *  again). */
 static inline int tile_plan_status(const tile_plan *plan)
 {
     return plan == NULL ? TILE_ERR_NULL : plan->status.code;
@@ -1498,14 +1502,23 @@ static inline void tile__run_reset(tile_plan *p)
  * @model:    the model of the step macro that runs.
  * @nthreads: the threads that will run the steps (the parallel region's
  *            size for the coarse-grain models, the plan's threads else).
- * Every rank checks that the plan is of @model and has @nthreads threads;
- * if any rank cannot run, no rank runs and every rank records the same
- * error.  Otherwise it resets the run, fills the planes below Z = 0 and
+ * The error of a previous run is forgotten first (not a failed creation,
+ * an MPI failure or a run a `return` left unfinished).  Every rank checks
+ * that the plan is of @model and has @nthreads threads; if any rank cannot
+ * run, no rank runs and every rank records the same error.  Otherwise it resets the run, fills the planes below Z = 0 and
  * schedules the first tiles.
  * Return: 1 if the run goes on.
  */
 static inline int tile_run_start(tile_plan *p, int model, int nthreads)
 {
+    /* a run that failed does not stop the next (every rank has the same
+     * status): each starts afresh, unless MPI failed or a run is unfinished */
+    if (p->run.created && !p->run.active && p->status.code != TILE_OK &&
+        p->status.code != TILE_ERR_MPI) {
+        tilehybrid_status_set(&p->status, TILE_OK, "", -1);
+        p->errmsg[0] = '\0';
+        p->errarg[0] = '\0';
+    }
     if (p->run.active) {
         p->status.code = TILE_OK;   /* whatever the unfinished run recorded */
         tile__fail(p, TILE_ERR_BODY, "", -1, "the previous run of this plan did not finish "
@@ -2994,7 +3007,8 @@ static inline int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config
         tile__fail(plan, TILE_ERR_NULL, why_null, -1, "%s is NULL", why_null);
     if (tile__check_all(plan) != TILE_OK)
         return plan->status.code;
-    return tile__setup(plan);
+    plan->run.created = tile__setup(plan) == TILE_OK;
+    return plan->status.code;
 }
 
 /**

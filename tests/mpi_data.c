@@ -1123,6 +1123,16 @@ static void reduce_refusals(void)
     check_mpi(MPI_COMM_WORLD, ok, "a reduction declared max on rank 0 and sum elsewhere: "
               "TILE_ERR_MISMATCH on every rank, no hang: %s",
               nprocs == 1 ? "(one rank)" : p.errmsg);
+    tile_reduction_drop(&p, &r1);
+    tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, &r1, 0.1);
+    });
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && r1.count == cnt &&
+                                  r1.value == first,
+              "declared alike again, the next run of that plan gives the sum (%.17g): %s",
+              r1.value, p.errmsg);
     tile_plan_destroy(&p);
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
     tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
@@ -1384,7 +1394,7 @@ static void hook_refusal(void)
 {
     tile_config c;
     ctx_t cx;
-    int m, all = 1;
+    int m, all = 1, again = 1;
     char msg[320] = "";
     small_config(&c, &cx);
     for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++) {
@@ -1403,11 +1413,18 @@ static void hook_refusal(void)
                same_everywhere(p.errmsg) && f.calls == (myrank == nprocs - 1 ? 3 : p.ntiles) &&
                tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_NOT_STORED;
         snprintf(msg, sizeof msg, "%s", p.errmsg);
+        /* the failed run does not stop the next: without the hook it runs */
+        tile_output_set(&p, NULL, NULL, TILE_LAYOUT_Z_LAST, NULL);
+        adi_run(&p);
+        again &= tile_plan_status(&p) == TILE_OK && p.errmsg[0] == '\0' &&
+                 tile_stored_zrange(&p, &z0, &zl) == TILE_OK;
         tile_plan_destroy(&p);
     }
     check_mpi(MPI_COMM_WORLD, all, "an output hook that returns 7 on the last rank stops its "
               "calls there, and the run fails on every rank in every model with the same "
               "message: %s", msg);
+    check_mpi(MPI_COMM_WORLD, again, "after that failed run, the plan runs again without the "
+              "hook, in every model (TILE_OK, its result stored)");
 }
 
 /* A run of 32 x 32 x 20000 doubles (164 MB if kept) with the output hook
