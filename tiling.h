@@ -3578,7 +3578,8 @@ static inline int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zle
     if (p->deps.skewed)
         return *argi = 5, snprintf(msg, len, "tile_gather: the plan skews its stencil, so a "
                                    "block is not a box of the user's space; read the result "
-                                   "with tile_get() or through the output of the body"),
+                                   "point by point with tile_get() (every point under "
+                                   "TILE_STORE_FULL, else the last planes the loop computed)"),
                TILE_ERR_SKEWED;
     if (root < TILE_ROOT_ALL || root >= p->size)
         return *argi = 3, snprintf(msg, len, "tile_gather: root = %d is not a rank of the plan's "
@@ -4202,6 +4203,7 @@ typedef struct tile__red_slot {
  *         first point in row-major order (the global array's order) that
  *         has the value; -1 when no point contributed.
  * @count: the points that contributed, over every rank.
+ * After a run that failed: count 0, value and u64 0, coord -1.
  * The rest is private.  The result does not depend on the model, the
  * process grid, the thread count or the tile height: a sum is exact until
  * its one rounding, and min and max follow a total order (totalOrder:
@@ -4714,7 +4716,7 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
  * operations: v[]), then the reductions are combined. */
 static inline void tile__io_finish(tile_plan *p)
 {
-    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, agreed;
+    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed;
     tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     uint64_t *buf = NULL;
     if (a == NULL)
@@ -4746,6 +4748,14 @@ static inline void tile__io_finish(tile_plan *p)
     }
     TILEHYBRID_FREE(buf);
     p->run.completed = p->status.code == TILE_OK;
+    for (k = 0; !p->run.completed && k < nred; k++) {  /* no stale result of a run before */
+        tile_reduction *r = p->run.io->red[k];
+        r->count = 0;
+        r->value = 0.0;
+        r->u64 = 0;
+        for (i = 0; i <= TILE_MAX_DIMS; i++)
+            r->coord[i] = -1;
+    }
 }
 
 static inline void tile__io_free(tile_plan *p)

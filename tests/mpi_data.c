@@ -1042,6 +1042,13 @@ static void input_box_refusals(void)
     small_config(&c, &cx);
     c.dir[2] = -1;
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    /* the widths' reach: 1 below along X_1, X_2; 1 above along Z (downward) */
+    memset(&r, 0x55, sizeof r);
+    check_mpi(MPI_COMM_WORLD, tile_reach_stencil(&p, &r) == TILE_OK && r.below[0] == 1 &&
+                                  r.above[0] == 0 && r.below[1] == 1 && r.above[1] == 0 &&
+                                  r.below[2] == 0 && r.above[2] == 1,
+              "tile_reach_stencil: widths 1, 1, 1 with Z downward reach 1 below X_1 and X_2, "
+              "1 above Z");
     memset(&r, 0, sizeof r);
     rc1 = tile_input_box(&p, p.ntiles, NULL, &b, &st);
     rc2 = tile_input_box(&p, -2, NULL, &b, NULL);
@@ -1117,7 +1124,7 @@ static void reduce_refusals(void)
     tile_reduction_init(&p, &r1, myrank == 0 ? TILE_REDUCE_MAX : TILE_REDUCE_SUM, NULL);
     adi_run(&p);
     ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
-         : tile_plan_status(&p) == TILE_ERR_MISMATCH &&
+         : tile_plan_status(&p) == TILE_ERR_MISMATCH && r1.count == 0 && r1.value == 0.0 &&
            strstr(p.errmsg, "'operation of reduction 0 (enum tile_reduce_op)' differs between "
                   "ranks (0 vs 2)") && same_everywhere(p.errmsg);
     check_mpi(MPI_COMM_WORLD, ok, "a reduction declared max on rank 0 and sum elsewhere: "
@@ -1485,6 +1492,7 @@ static void skewed_cases(void)
 {
     enum { NI = 13, NT = 9 };
     static const int order[2] = { 1, 0 };  /* t outermost, then i */
+    static double whole[NI * NT];     /* what a gather would write, were it not refused */
     double a[NI], best = 0;
     int64_t c[2], at[2] = { -1, -1 }, z0, zl;
     tile_xsum x;
@@ -1558,12 +1566,21 @@ static void skewed_cases(void)
                          rm.value, (long long)rm.coord[0], (long long)rm.coord[1]);
                 ok = 0;
             }
+            {   /* the declared stencil's reach: -1,0 0,-1 1,-1 */
+                tile_reach rr;
+                if (tile_reach_stencil(&p, &rr) != TILE_OK || rr.below[0] != 1 ||
+                    rr.above[0] != 1 || rr.below[1] != 1 || rr.above[1] != 0) {
+                    snprintf(why, sizeof why, "tile_reach_stencil: below %d %d above %d %d",
+                             rr.below[0], rr.below[1], rr.above[0], rr.above[1]);
+                    ok = 0;
+                }
+            }
             refused = tile_input_box(&p, TILE_ALL_TILES, NULL, &b, NULL) == TILE_ERR_SKEWED &&
                       tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_SKEWED &&
                       tile_output_set(&p, seidel1_hook, NULL, TILE_LAYOUT_Z_LAST, NULL) ==
                       TILE_ERR_SKEWED &&
                       tile_output_set(&p, NULL, NULL, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK &&
-                      tile_gather(&p, 0, NT, TILE_ROOT_ALL, a, NULL) == TILE_ERR_SKEWED &&
+                      tile_gather(&p, 0, NT, TILE_ROOT_ALL, whole, NULL) == TILE_ERR_SKEWED &&
                       strstr(p.errmsg, "skews its stencil") != NULL;
             if (!refused && why[0] == 0) {
                 snprintf(why, sizeof why, "%s: a data call did not refuse the skewed plan: %s",
