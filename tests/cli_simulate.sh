@@ -127,6 +127,22 @@ spread=$(echo "$sc" | jarr balanced_ordered_finish | sort -g | sed -n '1p;$p' | 
     lt "$mb" "$ma" && within ${spread:-0 1} 0.99 1.0
 check $? "seismic scatter: every ray arrives once; ordered balanced sends finish within 1% of scatterlb.h's prediction and of each other ($mb s, predicted $pb s), 1.9-2.2x sooner than uniform ($mu s), sooner than the ascending order ($ma s)"
 
+# --- sim/'s programs read numbers with tilehybrid_parse_i64 ----------------------
+# the one parser rule (tilehybrid.h): a '+' is not a number (strtoll took
+# it), a number beyond 64 bits is an error naming the option (exit 2), never
+# a clamped or undefined value (sscanf's %lld)
+sim 16 seismic.xml seismic.hosts -- "$S/sim/scatter_seismic" --costs "$P/seismic.costs" \
+    --items +1000 > /dev/null
+r1=$? e1=$(grep -c -- '--items:' "$T/err")
+sim 2 fastethernet.xml fastethernet-1ppn.hosts -- "$S/sim/funneled" --space 16x256x99999999999999999999 \
+    --tile-height 5 --grid 1x2 > /dev/null
+r2=$? e2=$(grep -c -- '--space:' "$T/err")
+sim 2 fastethernet.xml fastethernet-1ppn.hosts -- "$S/sim/funneled" --space 4611686018427387904x4x4 \
+    --tile-height 5 --grid 1x2 > /dev/null
+r3=$? e3=$(grep -c -- 'overflow' "$T/err")
+[ "$r1 $r2 $r3" = "2 2 2" ] && [ "$e1" -ge 1 ] && [ "$e2" -ge 1 ] && [ "$e3" -ge 1 ]
+check $? "scatter_seismic --items +1000, funneled --space with a number beyond 64 bits or more than 2^63 points: exit 2 naming the option (exit $r1 $r2 $r3)"
+
 # --- the pipeline model at 64 ranks of the modern cluster --------------------------
 t=$(sim 64 modern.xml modern.hosts --cfg=network/model:CM02 -- "$S/demos/adi" --space 256x256x1024 \
         --tile-height 64 --grid 8x8 --json | json seconds)
