@@ -65,6 +65,12 @@
 
 #define MAXT 256
 
+/* The faces' tag: from tilehybrid.h's TILEHYBRID_TAG_BASE (compile with
+ * -DTILEHYBRID_TAG_BASE=N to move it), never a number of its own.  The
+ * faces are this program's only point-to-point messages, on its own
+ * Cartesian communicator. */
+#define FUNNELED_TAG_FACE TILEHYBRID_TAG_BASE
+
 /* The run's settings (the same on every rank). */
 typedef struct opts {
     int64_t x[2], z, tz;  /* X1, X2, Z; tile height */
@@ -99,32 +105,51 @@ static int usage(int rank, const char *msg)
     return 2;
 }
 
+/* "v1<sep>v2..." with exactly n whole numbers in lo..hi, each read by
+ * tilehybrid_parse_i64 (so an overflow is an error); 0 or -1. */
+static int parse_list(const char *v, char sep, int n, int64_t lo, int64_t hi, int64_t *out)
+{
+    char buf[128], *w = buf, *e;
+    int k;
+    if (strlen(v) >= sizeof buf)
+        return -1;
+    strcpy(buf, v);
+    for (k = 0; k < n; k++) {
+        e = strchr(w, sep);
+        if ((e == NULL) != (k == n - 1))
+            return -1;
+        if (e != NULL)
+            *e = '\0';
+        if (tilehybrid_parse_i64(w, lo, hi, &out[k]) != TILEHYBRID_OK)
+            return -1;
+        w = e + 1;
+    }
+    return 0;
+}
+
 /* One option with its value; NULL or what is wrong. */
 static const char *parse_one(opts *o, const char *a, const char *v)
 {
-    long long x1, x2, z;
-    int p1, p2, n = 0;
+    int64_t x[3];
     if (strcmp(a, "--space") == 0) {
-        if (sscanf(v, "%lldx%lldx%lld%n", &x1, &x2, &z, &n) != 3 || v[n] || x1 < 1 || x2 < 1 ||
-            z < 1)
+        if (parse_list(v, 'x', 3, 1, INT64_MAX, x) != 0)
             return "--space: X1xX2xZ, whole numbers >= 1";
-        o->x[0] = x1, o->x[1] = x2, o->z = z;
+        o->x[0] = x[0], o->x[1] = x[1], o->z = x[2];
     } else if (strcmp(a, "--tile-height") == 0) {
-        if (sscanf(v, "%lld%n", &z, &n) != 1 || v[n] || z < 1)
+        if (tilehybrid_parse_i64(v, 1, INT64_MAX, &o->tz) != TILEHYBRID_OK)
             return "--tile-height: a whole number >= 1";
-        o->tz = z;
     } else if (strcmp(a, "--grid") == 0) {
-        if (sscanf(v, "%dx%d%n", &p1, &p2, &n) != 2 || v[n] || p1 < 1 || p2 < 1)
-            return "--grid: P1xP2, whole numbers >= 1";
-        o->p[0] = p1, o->p[1] = p2;
+        if (parse_list(v, 'x', 2, 1, INT_MAX, x) != 0)
+            return "--grid: P1xP2, whole numbers in 1..INT_MAX";
+        o->p[0] = (int)x[0], o->p[1] = (int)x[1];
     } else if (strcmp(a, "--threads") == 0) {
-        if (sscanf(v, "%d%n", &p1, &n) != 1 || v[n] || p1 < 1 || p1 > MAXT)
+        if (tilehybrid_parse_i64(v, 1, MAXT, &x[0]) != TILEHYBRID_OK)
             return "--threads: a whole number in 1..256";
-        o->threads = p1;
+        o->threads = (int)x[0];
     } else if (strcmp(a, "--deps") == 0) {
-        if (sscanf(v, "%lld,%lld%n", &x1, &x2, &n) != 2 || v[n] || x1 < 0 || x2 < 0)
+        if (parse_list(v, ',', 2, 0, INT64_MAX, x) != 0)
             return "--deps: d1,d2, whole numbers >= 0";
-        o->dep[0] = x1, o->dep[1] = x2;
+        o->dep[0] = x[0], o->dep[1] = x[1];
     } else if (strcmp(a, "--balance") == 0) {
         o->balance = strcmp(v, "none") == 0 ? 0 : strcmp(v, "constant") == 0 ? 1
                    : strcmp(v, "variable") == 0 ? 2 : -1;
@@ -153,6 +178,7 @@ static const char *parse_one(opts *o, const char *a, const char *v)
 static const char *parse(int argc, char **argv, int size, opts *o)
 {
     const char *err;
+    int64_t pts;
     int i;
     memset(o, 0, sizeof *o);
     o->threads = 1;
@@ -175,10 +201,12 @@ static const char *parse(int argc, char **argv, int size, opts *o)
     }
     if (o->z == 0 || o->tz == 0 || o->p[0] == 0)
         return "--space, --tile-height and --grid are required";
-    if (o->p[0] * o->p[1] != size)
+    if ((int64_t)o->p[0] * o->p[1] != size)
         return "--grid: P1 x P2 must be the number of ranks";
     if (o->p[0] > o->x[0] || o->p[1] > o->x[1])
         return "--grid: more processes than points along a dimension";
+    if (!tilehybrid_mul_ok(o->x[0], o->x[1], &pts) || !tilehybrid_mul_ok(pts, o->z, &pts))
+        return "--space: X1 x X2 x Z points overflow 64 bits";
     for (i = 0; i < 2; i++)
         if (o->dep[i] > 0 && (o->x[1 - i] > INT_MAX / 8 / o->dep[i] / o->tz ||
                               o->dep[i] > INT_MAX || o->tz > INT_MAX))
@@ -262,7 +290,7 @@ static int post_recvs(const opts *o, const proc *me, MPI_Comm cart, int64_t k, M
     int i, n = 0;
     for (i = 0; i < 2; i++)
         if (me->lo[i] != MPI_PROC_NULL && o->dep[i] > 0 &&
-            MPI_Irecv(me->rbuf[i], face_bytes(o, me, i, k), MPI_BYTE, me->lo[i], 0, cart,
+            MPI_Irecv(me->rbuf[i], face_bytes(o, me, i, k), MPI_BYTE, me->lo[i], FUNNELED_TAG_FACE, cart,
                       &q[n++]) != MPI_SUCCESS)
             MPI_Abort(MPI_COMM_WORLD, 1);
     return n;
@@ -286,7 +314,8 @@ static int post_sends(const opts *o, proc *me, MPI_Comm cart, int64_t k, MPI_Req
         bytes = face_bytes(o, me, i, k);
         if (o->overhead == 2 || (o->overhead == 1 && me->remote_hi[i]))
             busy(o->model.tstartup + bytes / o->model.bandwidth);
-        if (MPI_Isend(me->sbuf[i], bytes, MPI_BYTE, me->hi[i], 0, cart, &q[n++]) != MPI_SUCCESS)
+        if (MPI_Isend(me->sbuf[i], bytes, MPI_BYTE, me->hi[i], FUNNELED_TAG_FACE, cart,
+                      &q[n++]) != MPI_SUCCESS)
             MPI_Abort(MPI_COMM_WORLD, 1);
         me->bytes += bytes;
         me->messages++;

@@ -70,11 +70,11 @@ set multiplot layout 1,3 title "Seismic tomography, 817,101 rays on the paper's 
 set style data histograms; set style histogram clustered gap 1; set boxwidth 0.9
 set yrange [0:1050]; set ylabel "seconds"; set xtics rotate by -60 font ',7'; set key top right font ',8'
 set title "uniform (Figure 2)"
-plot "$T/s.csv" using 3:xtic(1) title "sent in order" lc rgb '#ee6677', "" using 2 title "MPI_Scatter" lc rgb '#bbbbbb', $(pub uniform_ordered) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(pub uniform_ordered) s"
+plot "$T/s.csv" using 3:xtic(1) title "slb_plan_scatter_ordered" lc rgb '#ee6677', "" using 2 title "MPI_Scatter" lc rgb '#bbbbbb', $(pub uniform_ordered) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(pub uniform_ordered) s"
 set title "balanced, decreasing bandwidth (Figure 3)"
-plot "$T/s.csv" using 5:xtic(1) title "sent in order" lc rgb '#4477aa', "" using 4 title "MPI_Scatterv" lc rgb '#bbbbbb', $(pub balanced_ordered) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(pub balanced_ordered) s"
+plot "$T/s.csv" using 5:xtic(1) title "slb_plan_scatter_ordered" lc rgb '#4477aa', "" using 4 title "slb_plan_scatterv (MPI_Scatterv)" lc rgb '#bbbbbb', $(pub balanced_ordered) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(pub balanced_ordered) s"
 set title "increasing bandwidth (Figure 4)"
-plot "$T/s.csv" using 6:xtic(1) title "its own plan" lc rgb '#228833', "" using 7 title "Figure 3's counts" lc rgb '#ccbb44', $(pub ascending_ordered) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(pub ascending_ordered) s"
+plot "$T/s.csv" using 6:xtic(1) title "own plan, slb_plan_scatter_ordered" lc rgb '#228833', "" using 7 title "Figure 3's counts, reversed" lc rgb '#ccbb44', $(pub ascending_ordered) with lines lw 2 dt 2 lc rgb 'black' title "paper: $(pub ascending_ordered) s"
 unset multiplot
 EOF
 fi

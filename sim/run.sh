@@ -5,10 +5,12 @@
 # writes CSV files into sim/results/ (RESULTS=DIR to change), draws the PNG
 # figures with gnuplot and records SimGrid's version and the machine in
 # sim-machine.txt.  Needs the SMPI build in build/smpi/ (make MPI=smpi
-# sim-build; `make simulate` does it).  Simulated times repeat exactly; the
-# real time each simulation took is in the CSV files too.  The full set took
-# about 80 minutes here on 2 shared cores (experiment 5: 27 of them), --quick
-# 90 s on an idle machine.
+# sim-build; `make simulate` does it).  Simulated times repeat exactly with
+# the same build and SimGrid; sim-scale.csv, sim-policy.csv and
+# sim-topology-raw.csv keep the real time of each simulation.  Real time
+# here, 2 cores shared with other jobs: the full set about 80 minutes
+# (experiments 1-4 55, experiment 5 27), --quick 6.5 minutes (2 minutes of
+# CPU time: about that on an idle machine).
 #
 #   1. topology.sh   communication-optimal vs balanced grid, the papers' cluster
 #   2. scatter.sh    the seismic scatter on the paper's grid
@@ -21,7 +23,7 @@ case "${1:-}" in
     --quick) QUICK=1 ;;
     "") ;;
     -h|--help) echo "usage: sh sim/run.sh [--quick]"
-               sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+               sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "sim/run.sh: unknown argument '$1' (usage: sh sim/run.sh [--quick])" >&2; exit 2 ;;
 esac
 export QUICK

@@ -2,9 +2,10 @@
 # sim/scatter.sh -- experiment 2: the scatter paper's seismic run (Table 1:
 # 16 processors, 817,101 rays) on its own grid, simulated
 # (sim/platforms/seismic.xml, written by sim/seismic-platform.sh), with
-# sim/scatter_seismic.c: uniform against balanced, MPI_Scatter(v) against
-# sends one after the other, the paper's bandwidth order against the
-# opposite one.
+# sim/scatter_seismic.c: uniform against balanced, scatterlb.h's two calls
+# (slb_plan_scatterv, i.e. MPI_Scatterv, and slb_plan_scatter_ordered, one
+# send after the other) against each other, the paper's bandwidth order
+# against the opposite one.
 #   sim-scatter.csv          per rank: rank,name,<run>_finish for the six
 #                            runs, the plans' counts and predicted finish
 #   sim-scatter-summary.csv  run,makespan,earliest,predicted,published,

@@ -8,25 +8,34 @@
  *
  * The root (rank 0) holds n rays of 64 bytes and distributes them six times,
  * each time from a common barrier (the hostfile lists the machines by
- * decreasing bandwidth to the root, the root first):
+ * decreasing bandwidth to the root, the root first).  Five of the six are
+ * scatterlb.h's own calls, made as a user makes them (the root passes the n
+ * rays, every rank a buffer for its share, and computes what it received):
  *   uniform            MPI_Scatter, n/p rays each, the root keeps the
  *                      remainder (the paper's original program, Figure 2);
- *   uniform_ordered    the same counts, sent one after the other in rank
- *                      order, i.e. by decreasing bandwidth (what the paper's
- *                      MPICH-G2 did, and the order its Figure 2 used);
+ *   uniform_ordered    a plan of SLB_METHOD_UNIFORM (n/p rays each, the
+ *                      first n mod p ranks in sending order one more),
+ *                      slb_plan_scatter_ordered: one send after the other
+ *                      by decreasing bandwidth (what the paper's MPICH-G2
+ *                      did, and the order its Figure 2 used);
  *   balanced           slb_plan_create from the paper's own mu and lambda
  *                      (Table 1, given in --costs in rank order: "name mu
  *                      lambda" per line), then slb_plan_scatterv, which is
  *                      MPI_Scatterv: SMPI posts every send at once;
- *   balanced_ordered   the same plan, sent one after the other in the plan's
- *                      order (Theorem 3: decreasing bandwidth, the root
- *                      last): the paper's Figure 3;
+ *   balanced_ordered   the same plan, slb_plan_scatter_ordered: one send
+ *                      after the other in the plan's order (Theorem 3:
+ *                      decreasing bandwidth), the root's own share copied
+ *                      last: the paper's Figure 3;
  *   ascending_ordered  a plan for the opposite order (increasing bandwidth,
  *                      scatterlb.h's SLB_ORDER_GIVEN on a communicator in
- *                      that order), sent one after the other: Figure 4;
+ *                      that order), slb_plan_scatter_ordered: Figure 4;
  *   reversed_ordered   the balanced plan's counts sent in the opposite
  *                      order (the other reading of Figure 4: same counts,
- *                      order reversed).
+ *                      order reversed).  No scatterlb.h call sends a plan
+ *                      in another order than its own, so this run is the
+ *                      program's own loop: slb_plan_scatter_ordered's steps
+ *                      (blocking sends with TILEHYBRID_TAG_SCATTER, the
+ *                      root's share copied last) with the order reversed.
  * "One after the other" is a blocking MPI_Send per destination: SMPI sends
  * messages above 64 KiB synchronously, so each transfer ends before the next
  * starts, as the paper's model assumes (its eq. 1).
@@ -43,6 +52,7 @@
 
 #include "scatterlb.h"
 
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +88,24 @@ static double work(const ray *r, int64_t count)
     return s;
 }
 
+/* One "name mu lambda" line into name, mu, lambda (the numbers by
+ * tilehybrid_parse_double: mu > 0, lambda >= 0); 0, or -1. */
+static int cost_line(char *line, char *name, double *mu, double *lambda)
+{
+    const char *sep = " \t\r\n";
+    char *w[4];
+    int k;
+    w[0] = strtok(line, sep);
+    for (k = 1; k < 4; k++)
+        w[k] = strtok(NULL, sep);
+    if (w[2] == NULL || w[3] != NULL || strlen(w[0]) > 63 ||
+        tilehybrid_parse_double(w[1], DBL_MIN, DBL_MAX, mu) != TILEHYBRID_OK ||
+        tilehybrid_parse_double(w[2], 0.0, DBL_MAX, lambda) != TILEHYBRID_OK)
+        return -1;
+    strcpy(name, w[0]);
+    return 0;
+}
+
 /* Read "name mu lambda" lines (# comments) into names[], mu[], lambda[];
  * the count, or -1. */
 static int read_costs(const char *path, char (*names)[64], double *mu, double *lambda)
@@ -90,7 +118,8 @@ static int read_costs(const char *path, char (*names)[64], double *mu, double *l
     while (fgets(line, sizeof line, f) != NULL) {
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        if (p == MAXP || sscanf(line, "%63s %lf %lf", names[p], &mu[p], &lambda[p]) != 3) {
+        if (p == MAXP || strchr(line, '\n') == NULL ||
+            cost_line(line, names[p], &mu[p], &lambda[p]) != 0) {
             fclose(f);
             return -1;
         }
@@ -100,54 +129,74 @@ static int read_costs(const char *path, char (*names)[64], double *mu, double *l
     return p;
 }
 
-/* The uniform runs: q rays each, the root computes the rem rays left over
- * too; by MPI_Scatter, or (ordered) by one MPI_Send after the other in rank
- * order.  This rank's finish time from the barrier. */
-static double run_uniform(const ray *all, ray *mine, int64_t q, int64_t rem, MPI_Datatype t,
-                          int ordered, double *sum)
+/* The paper's original program: MPI_Scatter of q rays each, the root
+ * computes the rem rays left over too.  This rank's finish time from the
+ * barrier. */
+static double run_mpi_scatter(const ray *all, ray *mine, int64_t q, int64_t rem, MPI_Datatype t,
+                              double *sum)
 {
     double t0;
-    int rank, size, r;
+    int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
-    if (!ordered)
-        MPI_Scatter(all, (int)q, t, mine, (int)q, t, 0, MPI_COMM_WORLD);
-    else if (rank != 0)
-        MPI_Recv(mine, (int)q, t, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    else
-        for (r = 1; r < size; r++)
-            MPI_Send(all + q * r, (int)q, t, r, 0, MPI_COMM_WORLD);
-    *sum = work(rank == 0 ? all : mine, q);
+    if (MPI_Scatter(all, (int)q, t, mine, (int)q, t, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    *sum = work(mine, q);
     if (rank == 0)
         *sum += work(all + q * size, rem);
     return MPI_Wtime() - t0;
 }
 
-/* A plan's run: slb_plan_scatterv (ordered 0), or one MPI_Send after the
- * other in the plan's order (1) or in the opposite order, the root still
- * last (-1); then the rank's share. */
+/* A plan's run through scatterlb.h, as a user calls it: slb_plan_scatterv
+ * (ordered 0) or slb_plan_scatter_ordered (1); then the rank's share. */
 static double run_plan(const slb_plan *plan, const ray *all, ray *mine, int ordered, double *sum)
 {
+    tilehybrid_status st;
     double t0;
-    int i, r, root = plan->root, last = plan->size - 1;
+    int rc;
     MPI_Barrier(plan->comm);
     t0 = MPI_Wtime();
-    if (!ordered) {
-        if (slb_plan_scatterv(plan, all, mine, NULL) != SLB_OK)
-            MPI_Abort(MPI_COMM_WORLD, 1);
-    } else if (plan->rank != root) {
-        MPI_Recv(mine, (int)plan->counts[plan->rank], plan->type, root, 0, plan->comm,
-                 MPI_STATUS_IGNORE);
-    } else {
-        for (i = 0; i < last; i++) /* order[last] is the root */
-            if ((r = plan->order[ordered > 0 ? i : last - 1 - i]) != root)
-                MPI_Send(all + plan->displs[r], (int)plan->counts[r], plan->type, r, 0,
-                         plan->comm);
+    rc = ordered ? slb_plan_scatter_ordered(plan, all, mine, &st)
+                 : slb_plan_scatterv(plan, all, mine, &st);
+    if (rc != SLB_OK) {
+        fprintf(stderr, "scatter_seismic: rank %d: %s (%s)\n", plan->rank, slb_strerror(rc),
+                st.arg != NULL ? st.arg : "");
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    *sum = work(ordered != 0 && plan->rank == root ? all + plan->displs[root] : mine,
-                plan->counts[plan->rank]);
+    *sum = work(mine, plan->counts[plan->rank]);
+    return MPI_Wtime() - t0;
+}
+
+/* The plan's counts sent in the opposite order (no scatterlb.h call does
+ * that): slb_plan_scatter_ordered's steps, blocking sends on the plan's
+ * communicator with its tag, the root's own share copied last, with the
+ * order reversed (order[size-1], the root, still last); then the share. */
+static double run_reversed(const slb_plan *plan, const ray *all, ray *mine, double *sum)
+{
+    double t0;
+    int i, r, rc = MPI_SUCCESS, root = plan->root, last = plan->size - 1;
+    int64_t c = plan->counts[plan->rank];
+    MPI_Barrier(plan->comm);
+    t0 = MPI_Wtime();
+    if (plan->rank != root) {
+        if (c > 0)
+            rc = MPI_Recv(mine, (int)c, plan->type, root, TILEHYBRID_TAG_SCATTER, plan->comm,
+                          MPI_STATUS_IGNORE);
+    } else {
+        for (i = last - 1; i >= 0 && rc == MPI_SUCCESS; i--)
+            if ((r = plan->order[i]) != root && plan->counts[r] > 0)
+                rc = MPI_Send(all + plan->displs[r], (int)plan->counts[r], plan->type, r,
+                              TILEHYBRID_TAG_SCATTER, plan->comm);
+        if (rc == MPI_SUCCESS && c > 0)
+            rc = MPI_Sendrecv(all + plan->displs[root], (int)c, plan->type, root,
+                              TILEHYBRID_TAG_SCATTER, mine, (int)c, plan->type, root,
+                              TILEHYBRID_TAG_SCATTER, plan->comm, MPI_STATUS_IGNORE);
+    }
+    if (rc != MPI_SUCCESS)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    *sum = work(mine, c);
     return MPI_Wtime() - t0;
 }
 
@@ -169,11 +218,8 @@ static int parse(int argc, char **argv, int rank, const char **costs, int64_t *n
         else if (strcmp(argv[i], "--costs") == 0 && i + 1 < argc)
             *costs = argv[++i];
         else if (strcmp(argv[i], "--items") == 0 && i + 1 < argc) {
-            char *end;
-            long long v = strtoll(argv[++i], &end, 10);
-            if (*end != '\0' || v < 1 || v > 100000000)
+            if (tilehybrid_parse_i64(argv[++i], 1, 100000000, n) != TILEHYBRID_OK)
                 return usage(rank, "--items: a whole number in 1..100000000");
-            *n = v;
         } else
             return usage(rank, "unknown or incomplete argument");
     }
@@ -256,19 +302,22 @@ static int load_costs(const char *costs, int rank, int size, char (*names)[64], 
     return 0;
 }
 
-/* The two plans: bandwidth order on MPI_COMM_WORLD; the given (ascending)
- * order on asc, MPI_COMM_WORLD with the ranks after the root reversed. */
+/* The three plans: bandwidth order on MPI_COMM_WORLD, balanced (bw) and
+ * uniform (uni); the given (ascending) order on asc, MPI_COMM_WORLD with
+ * the ranks after the root reversed (up). */
 static void make_plans(int64_t n, MPI_Datatype t, const slb_affine *me, slb_plan *bw,
-                       slb_plan *up, MPI_Comm *asc)
+                       slb_plan *uni, slb_plan *up, MPI_Comm *asc)
 {
-    slb_options o = slb_options_default();
+    slb_options o = slb_options_default(), u = slb_options_default();
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (MPI_Comm_split(MPI_COMM_WORLD, 0, rank == 0 ? 0 : size - rank, asc) != MPI_SUCCESS)
         MPI_Abort(MPI_COMM_WORLD, 1);
     o.order = SLB_ORDER_GIVEN;
+    u.method = SLB_METHOD_UNIFORM;
     if (slb_plan_create(MPI_COMM_WORLD, 0, n, t, me, NULL, bw, NULL) != SLB_OK ||
+        slb_plan_create(MPI_COMM_WORLD, 0, n, t, me, &u, uni, NULL) != SLB_OK ||
         slb_plan_create(*asc, 0, n, t, me, &o, up, NULL) != SLB_OK)
         MPI_Abort(MPI_COMM_WORLD, 1);
 }
@@ -298,7 +347,7 @@ int main(int argc, char **argv)
     MPI_Datatype ray_t;
     MPI_Comm asc;
     slb_affine me;
-    slb_plan bw, up;
+    slb_plan bw, uni, up;
     outcome out[RUNS];
 
     MPI_Init(&argc, &argv);
@@ -322,22 +371,23 @@ int main(int argc, char **argv)
         for (i = 0; all != NULL && i < n; i++)
             all[i].v[0] = (double)i;
     }
-    make_plans(n, ray_t, &me, &bw, &up, &asc);
+    make_plans(n, ray_t, &me, &bw, &uni, &up, &asc);
     q = n / size;
     cap = q;
+    cap = uni.counts[uni.rank] > cap ? uni.counts[uni.rank] : cap;
     cap = bw.counts[bw.rank] > cap ? bw.counts[bw.rank] : cap;
     cap = up.counts[up.rank] > cap ? up.counts[up.rank] : cap;
     mine = (ray *)malloc((size_t)(cap + 1) * sizeof(ray));
     if (mine == NULL || (rank == 0 && all == NULL))
         MPI_Abort(MPI_COMM_WORLD, 1);
     for (j = 0; j < RUNS; j++)
-        out[j].plan = j < 2 ? NULL : j == 4 ? &up : &bw;
-    out[0].finish = run_uniform(all, mine, q, n - q * size, ray_t, 0, &out[0].sum);
-    out[1].finish = run_uniform(all, mine, q, n - q * size, ray_t, 1, &out[1].sum);
+        out[j].plan = j == 0 ? NULL : j == 1 ? &uni : j == 4 ? &up : &bw;
+    out[0].finish = run_mpi_scatter(all, mine, q, n - q * size, ray_t, &out[0].sum);
+    out[1].finish = run_plan(&uni, all, mine, 1, &out[1].sum);
     out[2].finish = run_plan(&bw, all, mine, 0, &out[2].sum);
     out[3].finish = run_plan(&bw, all, mine, 1, &out[3].sum);
     out[4].finish = run_plan(&up, all, mine, 1, &out[4].sum);
-    out[5].finish = run_plan(&bw, all, mine, -1, &out[5].sum);
+    out[5].finish = run_reversed(&bw, all, mine, &out[5].sum);
 
     for (j = 0; j < RUNS; j++)
         sums[j] = out[j].sum;
@@ -355,6 +405,7 @@ int main(int argc, char **argv)
                   : (json ? "false" : "LOST OR DUPLICATED"));
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
     slb_plan_free(&bw);
+    slb_plan_free(&uni);
     slb_plan_free(&up);
     MPI_Comm_free(&asc);
     MPI_Type_free(&ray_t);

@@ -40,6 +40,19 @@ sim() {
     # shellcheck disable=SC2086
     timeout 300 "$SMPIRUN" -np "$s_np" -platform "$P/$s_pl" -hostfile "$s_h" $CFG $s_cfg "$@" 2>"$T/err"
 }
+# Three checks compare with the real MPI build ($B/bench/seq_kernels, the
+# demos in $DEMODIR, $TILECTL), which `make check` builds first.  Run alone
+# without it, they skip, naming the command that builds it; under make
+# (MAKELEVEL set) a missing program fails the check as before.
+MPI_BUILD_CMD="make ${TILECTL#./} $DEMODIR/adi $DEMODIR/de $B/bench/seq_kernels"
+# unbuilt FILE...: print the files that are missing, outside make; status 0
+# when the check must skip
+unbuilt() {
+    u_m=""
+    for u_f in "$@"; do [ -x "$u_f" ] || u_m="$u_m ${u_f#./}"; done
+    [ -n "$u_m" ] && [ -z "${MAKELEVEL:-}" ] && { printf '%s' "${u_m# }"; return 0; }
+    return 1
+}
 
 # --- the build and the platform files -----------------------------------------
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL timeout 600 make --no-print-directory MPI=smpi sim-build \
@@ -54,6 +67,11 @@ check $? "sim/run.sh --help prints the usage; an unknown argument exits 2"
 
 # --- bitwise equal: SMPI, the real MPI, the sequential loop --------------------
 for demo in adi de; do
+    if m=$(unbuilt "$B/bench/seq_kernels" "$DEMODIR/$demo"); then
+        skip "$demo: 4 simulated ranks print the checksum of the sequential loop and of $MPIEXEC" \
+             "the real MPI build is not there ($m); run: $MPI_BUILD_CMD"
+        continue
+    fi
     ref=$(timeout 60 "$B/bench/seq_kernels" $demo 11 37 45 | json checksum)
     real=$(timeout 120 $MPIEXEC -n 4 "$DEMODIR/$demo" --space 11x37x45 --tile-height 7 --json 2>&1 | json checksum)
     bad=""
@@ -127,6 +145,22 @@ spread=$(echo "$sc" | jarr balanced_ordered_finish | sort -g | sed -n '1p;$p' | 
     lt "$mb" "$ma" && within ${spread:-0 1} 0.99 1.0
 check $? "seismic scatter: every ray arrives once; ordered balanced sends finish within 1% of scatterlb.h's prediction and of each other ($mb s, predicted $pb s), 1.9-2.2x sooner than uniform ($mu s), sooner than the ascending order ($ma s)"
 
+# --- sim/'s programs read numbers with tilehybrid_parse_i64 ----------------------
+# the one parser rule (tilehybrid.h): a '+' is not a number (strtoll took
+# it), a number beyond 64 bits is an error naming the option (exit 2), never
+# a clamped or undefined value (sscanf's %lld)
+sim 16 seismic.xml seismic.hosts -- "$S/sim/scatter_seismic" --costs "$P/seismic.costs" \
+    --items +1000 > /dev/null
+r1=$? e1=$(grep -c -- '--items:' "$T/err")
+sim 2 fastethernet.xml fastethernet-1ppn.hosts -- "$S/sim/funneled" --space 16x256x99999999999999999999 \
+    --tile-height 5 --grid 1x2 > /dev/null
+r2=$? e2=$(grep -c -- '--space:' "$T/err")
+sim 2 fastethernet.xml fastethernet-1ppn.hosts -- "$S/sim/funneled" --space 4611686018427387904x4x4 \
+    --tile-height 5 --grid 1x2 > /dev/null
+r3=$? e3=$(grep -c -- 'overflow' "$T/err")
+[ "$r1 $r2 $r3" = "2 2 2" ] && [ "$e1" -ge 1 ] && [ "$e2" -ge 1 ] && [ "$e3" -ge 1 ]
+check $? "scatter_seismic --items +1000, funneled --space with a number beyond 64 bits or more than 2^63 points: exit 2 naming the option (exit $r1 $r2 $r3)"
+
 # --- the pipeline model at 64 ranks of the modern cluster --------------------------
 t=$(sim 64 modern.xml modern.hosts --cfg=network/model:CM02 -- "$S/demos/adi" --space 256x256x1024 \
         --tile-height 64 --grid 8x8 --json | json seconds)
@@ -140,6 +174,11 @@ check $? "modern cluster, ADI 256x256x1024 on 64 ranks: within 5% of the pipelin
 # a link, as the model assumes), ADI 16x512x1024, tile height 64: tilectl topo
 # --policy time with the platform's numbers, its grid, the volume policy's and
 # one between them, each simulated and predicted
+if m=$(unbuilt "$TILECTL"); then # (the last check)
+    skip "time policy, 64 ranks one per node, ADI 16x512x1024: its grid simulates fastest" \
+         "tilectl is not built ($m); run: $MPI_BUILD_CMD"
+    done_testing
+fi
 awk 'BEGIN { for (i = 0; i < 64; i++) print "m-" i }' > "$T/m1ppn.hosts"
 COST="--tile-height 64 --tcomp 6.4e-9 --tstartup 1e-6 --bandwidth 12.5e9"
 # shellcheck disable=SC2086

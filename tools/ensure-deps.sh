@@ -10,7 +10,8 @@
 # without it).  `make check-tsan` sets TILEHYBRID_TSAN=1: clang's OpenMP runtime
 # with Archer (libomp-dev) when clang cannot build -fopenmp
 # -fsanitize=thread (the target skips without it).
-# `make bench` sets TILEHYBRID_GNUPLOT=1: gnuplot (its figures) is required too.
+# `make bench` and `make simulate` set TILEHYBRID_GNUPLOT=1: gnuplot (their
+# figures) is required too.
 # MPI=smpi (`make simulate`, .ci/run): SimGrid's smpicc and smpirun
 # (libsimgrid-dev) in place of an MPI.
 #   MPI=openmpi MPICC=mpicc.openmpi MPIEXEC=mpiexec.openmpi sh tools/ensure-deps.sh
@@ -35,6 +36,8 @@ command -v "$cc" >/dev/null 2>&1 || need=" $pkgs"
 command -v "$run" >/dev/null 2>&1 || [ -n "$need" ] || need=" $bin"
 mpi_missing=$need
 plot=false
+plotter="make bench"
+[ "${MPI:-}" = smpi ] && plotter="make simulate"
 if [ "${TILEHYBRID_GNUPLOT:-0}" = 1 ]; then
     plot=true
     command -v gnuplot >/dev/null 2>&1 || need="$need gnuplot-nox"
@@ -78,7 +81,7 @@ if command -v apt-get >/dev/null 2>&1; then
     if [ -n "$mpi_missing" ]; then
         echo "tilehybrid: $name is missing ($cc, $run). Run:  sudo apt-get install -y$need" >&2
     else
-        echo "tilehybrid: gnuplot is missing (make bench draws its figures with it)." \
+        echo "tilehybrid: gnuplot is missing ($plotter draws its figures with it)." \
              "Run:  sudo apt-get install -y$need" >&2
     fi
     exit 1
