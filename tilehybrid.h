@@ -428,9 +428,10 @@ typedef struct tilehybrid_agreement {
 static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
                                    size_t msglen, tilehybrid_agreement *out)
 {
-    /* values in chunks on the stack: no allocation that could fail on one
-     * rank only (every rank makes the same calls) */
-    enum { TILEHYBRID__AGREE_CHUNK = 32 };
+    /* values in chunks on the stack (16 KiB: tiling.h's ~400 values are one
+     * collective): no allocation that could fail on one rank only (every
+     * rank makes the same calls) */
+    enum { TILEHYBRID__AGREE_CHUNK = 512 };
     uint64_t buf[2 * (2 * TILEHYBRID__AGREE_CHUNK + 1)];
     uint64_t *res = buf + 2 * TILEHYBRID__AGREE_CHUNK + 1;
     int rank = 0, rc, i, base = 0, m, cnt;

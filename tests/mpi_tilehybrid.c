@@ -25,23 +25,24 @@ int main(int argc, char **argv)
               "agree: equal values, no error (40 values, past the stack buffer)");
     check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 32, NULL, 0, &a) == 0 &&
                                   a.code == 0 && a.index == -1,
-              "agree: 32 values, one chunk (ASan: no overflow)");
+              "agree: 32 values (ASan: no overflow)");
     {   /* past several chunks: the first difference, then an error that wins */
-        uint64_t w[100];
-        for (i = 0; i < 100; i++)
+        static uint64_t w[1300];
+        for (i = 0; i < 1300; i++)
             w[i] = (uint64_t)i;
-        w[70] = rank == size - 1 ? 7 : 70;
-        w[90] = rank == 0 ? 1 : 90;
-        int ok = tilehybrid_agree(MPI_COMM_WORLD, 0, w, 100, NULL, 0, &a) == 0 && a.code == 0 &&
-                 (size == 1 ? a.index == -1 : a.index == 70 && a.lo == 7 && a.hi == 70);
-        check_mpi(MPI_COMM_WORLD, ok, "agree: 100 values in chunks: the first differing one "
+        w[700] = rank == size - 1 ? 7 : 700;
+        w[900] = rank == 0 ? 1 : 900;
+        int ok = tilehybrid_agree(MPI_COMM_WORLD, 0, w, 1300, NULL, 0, &a) == 0 &&
+                 a.code == 0 &&
+                 (size == 1 ? a.index == -1 : a.index == 700 && a.lo == 7 && a.hi == 700);
+        check_mpi(MPI_COMM_WORLD, ok, "agree: 1300 values in chunks: the first differing one "
                   "(index %d)", (int)a.index);
         snprintf(msg, sizeof msg, "rank %d here", rank);
         check_mpi(MPI_COMM_WORLD,
-                  tilehybrid_agree(MPI_COMM_WORLD, rank == size - 1 ? 5 : 0, w, 100, msg,
+                  tilehybrid_agree(MPI_COMM_WORLD, rank == size - 1 ? 5 : 0, w, 1300, msg,
                                    sizeof msg, &a) == 0 && a.code == 5 && a.rank == size - 1 &&
                       a.index == -1 && atoi(msg + 5) == size - 1,
-                  "agree: 100 values and an error on the last rank: its code and message win "
+                  "agree: 1300 values and an error on the last rank: its code and message win "
                   "('%s')", msg);
     }
 
