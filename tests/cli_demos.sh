@@ -82,7 +82,7 @@ out=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/de" --space 8x8x10 --grid 4x1 2>&1); rc
 # --grid time: the grid of tilectl topo --policy time for the same nest and
 # costs (the papers' cluster by default; --tstartup changes the answer)
 for extra in "" "--tstartup 1e-6 --bandwidth 1e10"; do
-    want=$(./tilectl topo --procs 4 --space 16x256x4096 --deps 1,1 --policy time \
+    want=$("$TILECTL" topo --procs 4 --space 16x256x4096 --deps 1,1 --policy time \
            --tile-height 100 $extra 2>&1 |
            sed -n 's/^grid \([0-9x]*\).*/\1/p')
     got=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/adi" --space 16x256x4096 --grid time $extra --json 2>&1 |
