@@ -188,17 +188,22 @@ typedef struct input {
     int64_t off;        /* io's offset in the array */
 } input;
 
+/* The coordinates c of element idx of an array over box b (row-major). */
+static void box_coord(const tile_box *b, int64_t idx, int64_t *c)
+{
+    int i;
+    for (i = b->ndims - 1; i >= 0; i--) {
+        c[i] = b->lo[i] + idx % b->len[i];
+        idx /= b->len[i];
+    }
+}
+
 /* The input values over box b into a (row-major, Z last). */
 static void fill_input(const tile_box *b, double *a)
 {
     int64_t idx, c[4];
-    int i;
     for (idx = 0; idx < tile_box_points(b); idx++) {
-        int64_t q = idx;
-        for (i = b->ndims - 1; i >= 0; i--) {
-            c[i] = b->lo[i] + q % b->len[i];
-            q /= b->len[i];
-        }
+        box_coord(b, idx, c);
         a[idx] = input_value(c, b->ndims - 1);
     }
 }
@@ -394,13 +399,8 @@ static int blocks_cover(const tile_plan *plan, const seq *s)
 static int equal_box(const seq *s, const tile_box *b, const double *a)
 {
     int64_t idx, c[4];
-    int i;
     for (idx = 0; idx < tile_box_points(b); idx++) {
-        int64_t q = idx;
-        for (i = b->ndims - 1; i >= 0; i--) {
-            c[i] = b->lo[i] + q % b->len[i];
-            q /= b->len[i];
-        }
+        box_coord(b, idx, c);
         if (bits(a[idx]) != bits(s->a[seq_index(s, c)]))
             return 0;
     }
