@@ -118,6 +118,19 @@
  * TILE_ERR_* code, tile_strerror(); a plan's creation and its runs are
  * collective and end with the same code and the same message (naming the
  * rank that found the error) on every rank: plan.status, plan.errmsg.
+ * Every size is computed before anything is allocated; a plan above its
+ * memory limit (cfg.mem_limit, TILEHYBRID_MEM_LIMIT, by default half the
+ * physical memory) is refused with TILE_ERR_NOMEM and the sizes.
+ *
+ * MPI failures: an MPI call of the engine that fails on one rank (a face
+ * message, MPI_Waitall, a collective of the creation, of a run or of its
+ * reductions) would leave the other ranks waiting forever.  The engine
+ * reports it on stderr ("tiling.h: rank 1: MPI_Isend failed sending tile
+ * 3's face ... to rank 2 (MPI's error text)"), or hands that message to
+ * cfg.on_mpi_failure, then calls MPI_Abort on the plan's communicator
+ * (errorcode TILE_ERR_MPI), as PETSc does.  With ULFM (TILE_ULFM) it
+ * revokes the communicator instead, and the run ends with TILE_ERR_MPI on
+ * every rank.
  *
  * Options (#define before including):
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset and poison the current
