@@ -1061,7 +1061,8 @@ static inline int tile__agree(tile_plan *p, const tile__agreed *a)
     rc = tilehybrid_agree(p->comm, p->status.code, a ? a->v : NULL, a ? a->count : 0,
                           (char *)&w, sizeof w, &r);
     if (rc != MPI_SUCCESS) {
-        p->status.code = TILE_OK;
+        if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
+            p->status.code = TILE_OK;
         tile__mpi_failed(p, -1, rc, "MPI_Allreduce or MPI_Bcast", "in tilehybrid_agree(), "
                          "while the ranks agreed on %s", p->run.stage == 0 ? "the plan's creation"
                          : p->run.stage == 1 ? "the start of a run" : "the outcome of a run");
@@ -3785,6 +3786,23 @@ static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
 /* ------------------------------------------------------------------------ */
 /* Collective data calls: one verdict on every rank                         */
 
+/* A collective of data call @fn returned rc: a failure is handled as the
+ * engine's ("MPI failures": reported, the communicator aborted); under ULFM
+ * it returns, and plan->status keeps the last run's state.  Returns rc. */
+static inline int tile__data_mpi(tile_plan *p, int rc, const char *call, const char *fn)
+{
+    tilehybrid_status keep = p->status;
+    char msg[sizeof p->errmsg];
+    if (rc == MPI_SUCCESS)
+        return rc;
+    memcpy(msg, p->errmsg, sizeof msg);
+    p->status.code = TILE_OK;
+    tile__mpi_failed(p, -1, rc, call, "in %s()", fn);
+    p->status = keep;
+    memcpy(p->errmsg, msg, sizeof msg);
+    return rc;
+}
+
 /* The end of a collective data call's checks: every rank gets the same
  * code and message (the lowest failing rank's, "rank R: " in front when
  * there are several ranks; or the first argument of v[] that differs
@@ -3798,18 +3816,17 @@ static inline int tile__data_agree(tile_plan *p, int code, int argi, const char 
 {
     tilehybrid_agreement a;
     char buf[sizeof p->errmsg];
+    int rc;
     snprintf(buf, sizeof buf, "%s", msg);
-    int rc = tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a);
+    rc = tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a);
     if (rc != MPI_SUCCESS) {
-        tilehybrid_status keep = p->status;
-        tile__mpi_failed(p, -1, rc, "MPI_Allreduce or MPI_Bcast", "in tilehybrid_agree(), "
-                         "while the ranks agreed on %s's arguments", argn[0]);
-        p->status = keep;   /* (under ULFM) the plan's state is the last run's */
+        tile__data_mpi(p, rc, "MPI_Allreduce or MPI_Bcast", argn[0]);
         snprintf(p->errmsg, sizeof p->errmsg, "an MPI call failed while agreeing across ranks");
         return tilehybrid_status_set(st, TILE_ERR_MPI, "", -1);
     }
     if (a.code != 0) {
-        if (MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm) != MPI_SUCCESS)
+        if (tile__data_mpi(p, MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm), "MPI_Bcast",
+                           argn[0]) != MPI_SUCCESS)
             argi = -1;
         if (p->size > 1)
             snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, buf);
@@ -4101,8 +4118,11 @@ static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int roo
                           "a datatype call failed", msg, sizeof msg);
     rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
     if (rc == TILE_OK) {
-        code = tile__mpi_code(MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp, m.a.stype, out,
-                                            m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+        code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp,
+                                                                 m.a.stype, out, m.a.rcount,
+                                                                 m.a.rdisp, m.a.rtype,
+                                                                 plan->comm),
+                                             "MPI_Alltoallw", argn[0]),
                               argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
         rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
     }
@@ -4266,15 +4286,20 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
     if (rc == TILE_OK) {
         two[0] = *have;
         two[1] = *want;
-        code = tile__mpi_code(MPI_Allgather(two, (int)sizeof two, MPI_BYTE, boxes,
-                                            (int)sizeof two, MPI_BYTE, plan->comm),
+        code = tile__mpi_code(tile__data_mpi(plan, MPI_Allgather(two, (int)sizeof two, MPI_BYTE,
+                                                                 boxes, (int)sizeof two,
+                                                                 MPI_BYTE, plan->comm),
+                                             "MPI_Allgather", argn[0]),
                               argn[0], "MPI_Allgather failed", msg, sizeof msg);
         if (code == TILE_OK)
             code = tile__exchange_prepare(plan, esz, boxes, &m, msg, sizeof msg);
         rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
         if (rc == TILE_OK) {
-            code = tile__mpi_code(MPI_Alltoallw(src, m.a.scount, m.a.sdisp, m.a.stype, dst,
-                                                m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+            code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(src, m.a.scount, m.a.sdisp,
+                                                                     m.a.stype, dst, m.a.rcount,
+                                                                     m.a.rdisp, m.a.rtype,
+                                                                     plan->comm),
+                                                 "MPI_Alltoallw", argn[0]),
                                   argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
             rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
         }

@@ -6,7 +6,8 @@
 #    wrappers of tests/pmpi_failure.c) at 3 processes, in every model, with
 #    one call of the engine made to fail on rank 1 (MPI_Isend, MPI_Irecv,
 #    MPI_Waitall in the run; MPI_Allreduce in the plan's creation, at the
-#    start and at the end of the run; the reduction's MPI_Allgather): every rank must be
+#    start and at the end of the run; the reduction's MPI_Allgather;
+#    tile_gather's MPI_Alltoallw after the run): every rank must be
 #    gone within seconds (a 60 s guard; the failure of a rank would
 #    otherwise leave the others waiting forever), the job's status must be
 #    non-zero, and stderr must name the call and the rank (and the tile,
@@ -61,7 +62,8 @@ fi
 for model in mpi fine funneled multiple; do
     for ck in "MPI_Isend 1 tile [0-9]" "MPI_Irecv 1 tile [0-9]" "MPI_Waitall 1 tile [0-9]" \
               "MPI_Allreduce 0 the plan.s creation" "MPI_Allreduce 4 the start of a run" \
-              "MPI_Allreduce 5 the outcome of a run" "MPI_Allgather 0 combining the reductions"; do
+              "MPI_Allreduce 5 the outcome of a run" "MPI_Allgather 0 combining the reductions" \
+              "MPI_Alltoallw 0 in tile_gather()"; do
         set -- $ck
         call=$1 k=$2
         shift 2

@@ -6,8 +6,9 @@
  *
  * Run as the other MPI tests (tests/run.sh, 1-4 processes, nothing made to
  * fail): every model computes the ADI kernel with 128 KB faces and a sum
- * reduction, bit for bit the sequential loop's, and the wrappers saw the
- * calls the failure tests aim at (so they aim at calls the engine makes).
+ * reduction, then gathers the result on rank 0 (tile_gather), bit for bit
+ * the sequential loop's, and the wrappers saw the calls the failure tests
+ * aim at (so they aim at calls the engine makes).
  *
  * Run with TILEHYBRID_FAIL_CALL set (tests/cli_failure.sh): one run of the
  * model TILEHYBRID_FAIL_MODEL (mpi, fine, funneled, multiple), and the
@@ -64,9 +65,11 @@ static void config(tile_config *c, int model, int threads)
         c->on_mpi_failure = hook;
 }
 
-/* The plan's run of ADI with a sum reduction; returns the run's status. */
-static int run(tile_plan *p, tile_reduction *r)
+/* The plan's run of ADI with a sum reduction, then the result gathered
+ * into out on rank 0; returns the run's status or the gather's code. */
+static int run(tile_plan *p, tile_reduction *r, double *out)
 {
+    int rc;
     if (tile_reduction_init(p, r, TILE_REDUCE_SUM, NULL) != TILE_OK)
         return -1;
     HYBRID_RUN(p, it, {
@@ -75,7 +78,8 @@ static int run(tile_plan *p, tile_reduction *r)
         TILE_AT(double, it, 0, 0, 0) = v;
         tile_reduce(&it, r, v);
     });
-    return tile_plan_status(p);
+    rc = tile_plan_status(p);
+    return rc != TILE_OK ? rc : tile_gather(p, 0, ZL, 0, out, NULL);
 }
 
 /* The sequential loop, A[x][y][z] with the boundary outside. */
@@ -126,52 +130,57 @@ static int same(const tile_plan *p, const double *a)
 
 static void normal_runs(void)
 {
-    static const char *const calls[5] = { "MPI_Isend", "MPI_Irecv", "MPI_Waitall",
-                                          "MPI_Allreduce", "MPI_Allgather" };
+    static const char *const calls[6] = { "MPI_Isend", "MPI_Irecv", "MPI_Waitall",
+                                          "MPI_Allreduce", "MPI_Allgather", "MPI_Alltoallw" };
     double sum = 0;
-    double *a = sequential(&sum);
+    double *a = sequential(&sum), *g = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
     int model, i;
-    check_mpi(MPI_COMM_WORLD, a != NULL, "the sequential reference");
-    for (model = TILE_MODEL_MPI; a != NULL && model <= TILE_MODEL_MULTIPLE; model++) {
+    check_mpi(MPI_COMM_WORLD, a != NULL && g != NULL, "the sequential reference");
+    for (model = TILE_MODEL_MPI; a != NULL && g != NULL && model <= TILE_MODEL_MULTIPLE;
+         model++) {
         tile_config c;
         tile_plan p;
         tile_reduction r;
-        long before[5], made[5], most[5];
+        long before[6], made[6], most[6];
         int rc, threads = model == TILE_MODEL_MPI ? 1 : 2;
 #ifndef _OPENMP
         threads = 1;
 #endif
-        for (i = 0; i < 5; i++)
+        for (i = 0; i < 6; i++)
             before[i] = pmpi_failure_count(calls[i]);
         config(&c, model, threads);
         rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
         if (rc == TILE_OK)
-            rc = run(&p, &r);
-        for (i = 0; i < 5; i++)
+            rc = run(&p, &r, g);
+        for (i = 0; i < 6; i++)
             made[i] = pmpi_failure_count(calls[i]) - before[i];
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a) && r.value == sum,
-                  "%s model, %d thread(s), 128 KB faces: every point and the exact sum are the "
-                  "sequential loop's (through the PMPI wrappers, nothing failing)",
-                  tile_model_name(model), threads);
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a) && r.value == sum &&
+                  (myrank != 0 || memcmp(g, a, sizeof(double) * X0 * X1 * ZL) == 0),
+                  "%s model, %d thread(s), 128 KB faces: every point, the exact sum and the "
+                  "gathered array are the sequential loop's (through the PMPI wrappers, "
+                  "nothing failing)", tile_model_name(model), threads);
         if (rc != TILE_OK)
             check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
-        MPI_Reduce(made, most, 5, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+        MPI_Reduce(made, most, 6, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
         if (myrank == 0)
             check_note("%s model, the most calls on a rank: %ld MPI_Isend, %ld MPI_Irecv, "
-                       "%ld MPI_Waitall, %ld MPI_Allreduce, %ld MPI_Allgather",
-                       tile_model_name(model), most[0], most[1], most[2], most[3], most[4]);
+                       "%ld MPI_Waitall, %ld MPI_Allreduce, %ld MPI_Allgather, %ld "
+                       "MPI_Alltoallw", tile_model_name(model), most[0], most[1], most[2],
+                       most[3], most[4], most[5]);
         /* a rank sends unless it is the last, receives unless it is the first */
         check_mpi(MPI_COMM_WORLD, (myrank == nprocs - 1 || made[0] > 2) &&
                   (myrank == 0 || made[1] > 2) && (nprocs == 1 || made[2] > 2) &&
-                  made[3] >= 2 && made[4] >= 1,
+                  made[3] >= 2 && made[4] >= 1 && made[5] >= 1,
                   "%s model: the engine's calls go through the wrappers (the messages at 2+ "
-                  "ranks, the agreements, the reduction's MPI_Allgather)", tile_model_name(model));
+                  "ranks, the agreements, the reduction's MPI_Allgather, the gather's "
+                  "MPI_Alltoallw)", tile_model_name(model));
         tile_reduction_drop(&p, &r);
         tile_plan_destroy(&p);
     }
     check_mpi(MPI_COMM_WORLD, hook_calls == 0 && !pmpi_failure_failed(),
               "no call failed, the failure hook was never called");
     free(a);
+    free(g);
 }
 
 /* One run with the failure the environment asks for. */
@@ -181,6 +190,7 @@ static int failure_run(void)
     tile_config c;
     tile_plan p;
     tile_reduction r;
+    double *g = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
     int model = TILE_MODEL_MPI, rc;
     while (m != NULL && tile_model_name(model) != NULL && strcmp(m, tile_model_name(model)) != 0)
         model++;
@@ -189,7 +199,8 @@ static int failure_run(void)
     config(&c, model, model == TILE_MODEL_MPI ? 1 : 2);
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     if (rc == TILE_OK)
-        rc = run(&p, &r);
+        rc = run(&p, &r, g);
+    free(g);
     if (rc != TILE_OK)
         fprintf(stderr, "mpi_failure: rank %d: the %s returned %d: %s\n", myrank,
                 tile_plan_status(&p) == rc ? "run" : "plan", rc, p.errmsg);

@@ -11,7 +11,8 @@
  * forever unless the engine does something about it.
  *
  *   TILEHYBRID_FAIL_CALL    MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
- *                           MPI_Allgather or MPI_Bcast (unset: nothing fails)
+ *                           MPI_Allgather, MPI_Bcast or MPI_Alltoallw (unset:
+ *                           nothing fails)
  *   TILEHYBRID_FAIL_RANK    the rank (of MPI_COMM_WORLD) where it fails
  *                           (default 1)
  *   TILEHYBRID_FAIL_AFTER   K: the first K such calls of that rank succeed,
@@ -29,7 +30,8 @@
 #include "pmpi_failure.h"
 
 static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
-    "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Bcast"
+    "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Bcast",
+    "MPI_Alltoallw"
 };
 static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
 static int pmpi_failure_done;
@@ -132,4 +134,13 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
     if (pmpi_failure_now(5))
         return MPI_ERR_OTHER;
     return PMPI_Bcast(buf, count, type, root, comm);
+}
+
+int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                  const MPI_Datatype stypes[], void *rbuf, const int rcounts[],
+                  const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
+{
+    if (pmpi_failure_now(6))
+        return MPI_ERR_OTHER;
+    return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
 }

@@ -4,8 +4,8 @@
 #define TILEHYBRID_TESTS_PMPI_FAILURE_H
 
 /** The calls it wraps: MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
- *  MPI_Allgather, MPI_Bcast. */
-#define PMPI_FAILURE_NCALLS 6
+ *  MPI_Allgather, MPI_Bcast, MPI_Alltoallw. */
+#define PMPI_FAILURE_NCALLS 7
 
 /** How many times this process made @call (-1: not a call wrapped here). */
 long pmpi_failure_count(const char *call);
