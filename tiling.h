@@ -1566,21 +1566,25 @@ static inline int tile__msg_type(int64_t bytes, int *count, MPI_Datatype *type,
     *type = MPI_BYTE;
     if (bytes <= B)
         return MPI_SUCCESS;
-    *call = "MPI_Type_contiguous";
-    rc = MPI_Type_contiguous((int)B, MPI_BYTE, &blk);
-    types[0] = blk;
-    types[1] = MPI_BYTE;
-    lens[0] = (int)nb;      /* nb <= INT_MAX: tile__sizes checked it */
+    lens[0] = (int)nb;      /* nb <= INT_MAX: tile__face_size checked it */
     lens[1] = (int)rest;
     disp[0] = 0;
     disp[1] = (MPI_Aint)(nb * B);
-    if (rc == MPI_SUCCESS && (*call = "MPI_Type_create_struct",
-                              rc = MPI_Type_create_struct(rest > 0 ? 2 : 1, lens, disp, types,
-                                                          big)) == MPI_SUCCESS &&
-        (*call = "MPI_Type_commit", rc = MPI_Type_commit(big)) != MPI_SUCCESS)
-        (void)MPI_Type_free(big);
-    if (blk != MPI_DATATYPE_NULL)
-        (void)MPI_Type_free(&blk);   /* the struct type keeps what it needs */
+    *call = "MPI_Type_contiguous";
+    rc = MPI_Type_contiguous((int)B, MPI_BYTE, &blk);
+    if (rc == MPI_SUCCESS) {
+        types[0] = blk;
+        types[1] = MPI_BYTE;
+        *call = "MPI_Type_create_struct";
+        rc = MPI_Type_create_struct(rest > 0 ? 2 : 1, lens, disp, types, big);
+        (void)MPI_Type_free(&blk);  /* the struct type keeps what it needs */
+    }
+    if (rc == MPI_SUCCESS) {
+        *call = "MPI_Type_commit";
+        rc = MPI_Type_commit(big);
+        if (rc != MPI_SUCCESS)
+            (void)MPI_Type_free(big);
+    }
     if (rc != MPI_SUCCESS)
         *big = MPI_DATATYPE_NULL;
     *count = 1;
@@ -3019,7 +3023,7 @@ static inline int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t r
 {
     const tile_store *s = &p->store;
     const char *why = "";
-    char need[24];
+    char need[24], lim[128];
     int64_t limit = 0, total = 0;
     int full = p->cfg.storage == TILE_STORE_FULL;
     if (tile__mem_limit(p, &limit, &why) != TILE_OK)
@@ -3028,12 +3032,16 @@ static inline int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t r
         total = INT64_MAX;
     if (total <= limit && total < INT64_MAX)
         return TILE_OK;
+    if (limit == INT64_MAX)
+        snprintf(lim, sizeof lim, "this machine's addresses");
+    else
+        snprintf(lim, sizeof lim, "its memory limit of %lld bytes (%s)", (long long)limit, why);
     return tile__fail(p, TILE_ERR_NOMEM, full ? "storage" : "tile_height", -1,
                       "the plan needs %s bytes on this rank (a Z window of %lld planes of "
-                      "%lld points of %llu bytes), above its memory limit of %lld bytes (%s); "
-                      "%s", tile__bytes_text(need, sizeof need, total),
+                      "%lld points of %llu bytes), above %s; %s",
+                      tile__bytes_text(need, sizeof need, total),
                       (long long)(s->ring_planes + p->deps.dz), (long long)s->plane_elems,
-                      (unsigned long long)p->cfg.elem_size, (long long)limit, why,
+                      (unsigned long long)p->cfg.elem_size, lim,
                       full ? "TILE_STORE_FULL keeps every plane: use the window, a shorter Z "
                       "or more processes" : "lower the tile height or use more processes");
 }
