@@ -5039,7 +5039,7 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
  * operations: v[]), then the reductions are combined. */
 static inline void tile__io_finish(tile_plan *p)
 {
-    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, agreed;
+    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, agreed, rc;
     tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     uint64_t *buf = NULL;
     if (a == NULL)
@@ -5058,14 +5058,15 @@ static inline void tile__io_finish(tile_plan *p)
         for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
             tile__agreed_add(a, "reduction", k, -1,
                              k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
-            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %d "
-                     "(enum tile_reduce_op)", k);
+            /* one digit (TILE_MAX_REDUCTIONS <= 10): gcc -O1 cannot see k's range */
+            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %c "
+                     "(enum tile_reduce_op)", (char)('0' + k));
         }
     }
     agreed = tile__agree(p, a) == TILE_OK;
     TILEHYBRID_FREE(a);
-    if (agreed && nred > 0 && (k = tile__red_combine(p, buf)) != MPI_SUCCESS) {
-        tile__mpi_failed(p, -1, k, "MPI_Allreduce or MPI_Allgather", "while combining the "
+    if (agreed && nred > 0 && (rc = tile__red_combine(p, buf)) != MPI_SUCCESS) {
+        tile__mpi_failed(p, -1, rc, "MPI_Allreduce or MPI_Allgather", "while combining the "
                          "reductions at the end of a run");
         tile__agree(p, NULL);
     }
