@@ -160,6 +160,19 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 # a test that includes another one (compiled again with other options)
 $(B)/tests/mpi_stencil_checked $(B)/asan/mpi_stencil_checked: tests/mpi_stencil.c
 
+# the failure test, linked with its PMPI wrappers (tests/pmpi_failure.c: an
+# MPI call made to fail on one rank; tests/cli_failure.sh drives it)
+$(B)/tests/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_failure.h \
+                        tests/check.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ tests/mpi_failure.c tests/pmpi_failure.c -lm
+$(B)/asan/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_failure.h \
+                       tests/check.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \
+	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ \
+	    tests/mpi_failure.c tests/pmpi_failure.c -lm
+
 # sim/'s programs (make MPI=smpi sim-build)
 build/smpi/sim/%: sim/%.c $(HEADERS)
 	@mkdir -p $(@D)

@@ -221,9 +221,8 @@ static inline void hybrid__post_sends(tile_plan *p, int64_t s, int t)
         bytes = tile_pack(p, k, lo, hi, buf, 1);
         if (bytes == 0)
             continue;
-        if (tile_mpi_check(p, t, MPI_Isend(buf, (int)bytes, MPI_BYTE, p->nbr_hi[i],
-                                           hybrid__tag(p, t, i), p->comm, r)) == MPI_SUCCESS)
-            p->run.nreq[t]++;
+        p->run.nreq[t] += tile_post(p, t, 1, buf, bytes, p->nbr_hi[i], hybrid__tag(p, t, i), r,
+                                    k);
         p->run.stats[t].bytes_sent += bytes;
         p->run.stats[t].messages++;
     }
@@ -243,10 +242,8 @@ static inline void hybrid__post_recvs(tile_plan *p, int64_t s, int t)
         bytes = tile_box_bytes(p, k, lo, hi);
         if (bytes == 0)
             continue;
-        if (tile_mpi_check(p, t, MPI_Irecv(p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t],
-                                           (int)bytes, MPI_BYTE, p->nbr_lo[i],
-                                           hybrid__tag(p, t, i), p->comm, r)) == MPI_SUCCESS)
-            p->run.nreq[t]++;
+        p->run.nreq[t] += tile_post(p, t, 0, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t],
+                                    bytes, p->nbr_lo[i], hybrid__tag(p, t, i), r, k);
     }
 }
 
@@ -268,7 +265,7 @@ static inline void hybrid__unpack(tile_plan *p, int64_t s, int t)
 static inline void hybrid__multiple_wait(tile_plan *p, int64_t s, int t)
 {
     double t0;
-    tile_waitall(p, t);
+    tile_waitall(p, t, hybrid__part_tile(p, t, s));
     t0 = tile_wtime();
     hybrid__unpack(p, s, t);
     p->run.stats[t].comm += tile_wtime() - t0;
@@ -315,13 +312,13 @@ static inline void hybrid__coarse_leave(tile_group *g, int model)
         double t0 = tile_wtime();
         hybrid__post_sends(p, nsteps, g->thread);
         p->run.stats[g->thread].comm += tile_wtime() - t0;
-        tile_waitall(p, g->thread);
+        tile_waitall(p, g->thread, hybrid__part_tile(p, g->thread, nsteps - 1));
         hybrid__barrier();
         if (g->thread == 0)
             tile_run_finish(p);
     } else if (g->thread == 0) {
         tile_comm_begin(p, nsteps);
-        tile_waitall(p, 0);
+        tile_waitall(p, 0, tile__wf_tile(p));
         tile_run_finish(p);
     }
     hybrid__barrier();

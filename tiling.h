@@ -119,11 +119,34 @@
  * TILE_ERR_* code, tile_strerror(); a plan's creation and its runs are
  * collective and end with the same code and the same message (naming the
  * rank that found the error) on every rank: plan.status, plan.errmsg.
+ * Every size is computed before anything is allocated; a plan above its
+ * memory limit (cfg.mem_limit, TILEHYBRID_MEM_LIMIT, by default half the
+ * physical memory) is refused with TILE_ERR_NOMEM and the sizes.
+ *
+ * MPI failures: an MPI call of the engine that fails on one rank (a face
+ * message, MPI_Waitall, a collective of the creation, of a run or of its
+ * reductions) would leave the other ranks waiting forever.  The engine
+ * reports it on stderr ("tiling.h: rank 1: MPI_Isend failed sending tile
+ * 3's face ... to rank 2 (MPI's error text)"), or hands that message to
+ * cfg.on_mpi_failure, then calls MPI_Abort on the plan's communicator
+ * (errorcode TILE_ERR_MPI), as PETSc does.  With ULFM (TILE_ULFM) it
+ * revokes the communicator instead, and the run ends with TILE_ERR_MPI on
+ * every rank.
  *
  * Options (#define before including):
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset and poison the current
  *                       point before the body (debugging aid; C only, it
  *                       uses a compound literal: #error under C++).
+ *   TILE_MSG_MAX        the largest face message sent as plain bytes
+ *                       (default INT_MAX, the MPI count limit); a larger one
+ *                       goes as one element of a derived datatype (blocks of
+ *                       TILE_MSG_MAX bytes and the rest), on any MPI.
+ *   TILE_ULFM           use ULFM (MPIX_Comm_revoke) on an MPI call that fails
+ *                       (see "MPI failures" below); on by itself with Open
+ *                       MPI's ULFM (include <mpi-ext.h> first), off elsewhere:
+ *                       MPICH 4 declares MPIX_Comm_revoke but its default
+ *                       device (ch4) does not implement it.  TILE_NO_ULFM:
+ *                       never.
  *   TILE_SIM_FLOPS      under SimGrid SMPI only (smpicc): the simulated flops
  *                       charged per computed point (default 1; 0 = let SMPI
  *                       time the real computation).  See tile__sim_begin().
@@ -152,8 +175,18 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#if defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
+#include <unistd.h>     /* sysconf: the physical memory (cfg.mem_limit) */
+#endif
 
 #define TILE_VERSION TILEHYBRID_VERSION
+
+#ifndef TILE_MSG_MAX
+#define TILE_MSG_MAX INT_MAX
+#endif
+#if TILE_MSG_MAX < 1 || TILE_MSG_MAX > INT_MAX
+#error "TILE_MSG_MAX must be in 1..INT_MAX"
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -184,8 +217,8 @@ enum tile_error {
     TILE_ERR_NO_OPENMP,     /* threads requested but compiled without OpenMP */
     TILE_ERR_MODEL,         /* unknown model, or a step macro of another model */
     TILE_ERR_BAL,           /* balancing factor outside [0, 1] */
-    TILE_ERR_NOMEM,         /* allocation failed */
-    TILE_ERR_OVERFLOW,      /* sizes overflow 64-bit or a message exceeds INT_MAX bytes */
+    TILE_ERR_NOMEM,         /* allocation failed, or the plan would pass cfg.mem_limit */
+    TILE_ERR_OVERFLOW,      /* sizes overflow 64-bit or a count exceeds what MPI can send */
     TILE_ERR_MPI,           /* an MPI call failed */
     TILE_ERR_BODY,          /* the body broke out, left its point unwritten (checked),
                                or a run did not finish (return) */
@@ -236,6 +269,20 @@ enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
 typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
 
 /**
+ * typedef tile_mpi_failure_fn - your policy for an MPI call of the engine
+ * that failed on this rank (cfg.on_mpi_failure; see "MPI failures" in the
+ * top comment).
+ * @msg: the message: the call, this rank (and thread), the tile or the
+ *       stage, MPI's error text ("tiling.h: rank 1: MPI_Isend failed ...").
+ * @ctx: cfg.on_mpi_failure_ctx.
+ * It replaces the engine's own report on stderr.  It may end the process
+ * (log, checkpoint, exit) or return: the engine then aborts the plan's
+ * communicator (revokes it where ULFM is enabled).  It may run on any
+ * thread that calls MPI (several at once in the multiple model).
+ */
+typedef void (*tile_mpi_failure_fn)(const char *msg, void *ctx);
+
+/**
  * struct tile_config - what to compute and how.  Fill it with
  * tile_config_init(), then set the fields; every rank must pass the same.
  * @n:           N, the distributed dimensions (1..TILE_MAX_DIMS).
@@ -273,6 +320,15 @@ typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
  * @storage:     enum tile_storage.
  * @order:       enum tile_order (default TILE_ORDER_PLANES).
  * @boundary:    values outside the space (NULL: 0), with @boundary_ctx.
+ * @mem_limit:   the most bytes the plan may allocate on one rank (its Z
+ *               window, message buffers and tables), checked before anything
+ *               is allocated: 0 (default) = the environment variable
+ *               TILEHYBRID_MEM_LIMIT (bytes) if set, else half the
+ *               physical memory (sysconf(_SC_PHYS_PAGES)), else no limit;
+ *               -1 = no limit.  Each rank checks its own share.
+ * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
+ *               policy for a failed MPI call (tile_mpi_failure_fn), with
+ *               @on_mpi_failure_ctx.  Not compared between ranks.
  */
 typedef struct tile_config {
     int n;
@@ -296,6 +352,9 @@ typedef struct tile_config {
     int order;
     tile_boundary_fn boundary;
     void *boundary_ctx;
+    int64_t mem_limit;
+    tile_mpi_failure_fn on_mpi_failure;
+    void *on_mpi_failure_ctx;
 } tile_config;
 
 /** Per-thread instrumentation, in seconds and bytes (padded to a cache line). */
@@ -438,6 +497,7 @@ typedef struct tile_run {
     struct tile__io *io;            /* output hook, reductions ("Data in and out") */
     int completed;                  /* the last run completed without error */
     int created;                    /* the creation succeeded: runs may start */
+    int stage;                      /* agreeing on: 0 the creation, 1 a run's start, 2 its end */
 } tile_run;
 
 /**
@@ -538,10 +598,11 @@ static inline const char *tile_strerror(int err)
         "threads requested but the program was compiled without OpenMP",
         "unknown model, or a step macro that does not match the plan's model",
         "balancing factor outside [0, 1]",
-        "out of memory",
-        "size overflow (64-bit, or a message larger than INT_MAX bytes)",
+        "out of memory, or the plan would pass its memory limit (cfg.mem_limit)",
+        "size overflow (above 2^63, or a count above what MPI can send)",
         "an MPI call failed",
-        "the body broke out (break), left its point unwritten, or left a run unfinished",
+        ("the loop body left a row early (break), left its point unwritten, or did not "
+         "finish a run (return)"),
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
         "a stencil vector or loop direction that the plan cannot run",
@@ -788,6 +849,92 @@ static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *f
     va_end(ap);
 }
 
+/*
+ * MPI failures.  A failed MPI call on one rank would leave its neighbours
+ * waiting for its messages, and the other ranks in the next collective,
+ * forever.  So every call of the engine on the plan's communicator (the
+ * face messages, MPI_Waitall, the collectives of creation, runs and
+ * reductions) that fails goes through tile__mpi_failed(): it reports the
+ * call, the rank (and thread) and the tile or stage, with MPI's error text,
+ * on stderr (or hands that message to cfg.on_mpi_failure), then aborts the
+ * plan's communicator (MPI_Abort, errorcode TILE_ERR_MPI), as PETSc does.
+ * With ULFM (TILE__ULFM) it revokes the communicator instead: every rank's
+ * pending and later calls on it fail at once (MPIX_ERR_REVOKED), each rank
+ * records TILE_ERR_MPI (its message says that another rank failed first),
+ * and the run ends on every rank with that code; the program can go on.
+ */
+#if !defined(TILE_NO_ULFM) && (defined(TILE_ULFM) || \
+                               (defined(OMPI_HAVE_MPI_EXT_FTMPI) && OMPI_HAVE_MPI_EXT_FTMPI))
+#ifndef MPIX_ERR_REVOKED
+#error "TILE_ULFM: this MPI has no ULFM (no MPIX_ERR_REVOKED): leave TILE_ULFM undefined"
+#endif
+#define TILE__ULFM 1
+#else
+#define TILE__ULFM 0
+#endif
+
+static inline void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
+                                    const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Record the failure as thread t's error of the run (t >= 0) or as the
+ * plan's (t < 0: creation, agreements). */
+static inline void tile__mpi_record(tile_plan *p, int t, const char *msg)
+{
+    if (t >= 0)
+        tile_thread_fail(p, t, TILE_ERR_MPI, "%s", msg);
+    else
+        tile__fail(p, TILE_ERR_MPI, "", -1, "%s", msg);
+}
+
+/* MPI call @call of thread @t (-1: outside the threads of a run) returned
+ * @rc; fmt says what it was doing (the tile, the peer).  Returns only
+ * under ULFM, or if MPI_Abort returns. */
+static inline void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
+                                    const char *fmt, ...)
+{
+    char what[160], err[MPI_MAX_ERROR_STRING], who[48], msg[480];
+    int len = 0, cls = MPI_ERR_OTHER;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
+        snprintf(err, sizeof err, "MPI error code %d", rc);
+    (void)MPI_Error_class(rc, &cls);
+    if (t >= 0 && p->cfg.threads > 1)
+        snprintf(who, sizeof who, "rank %d, thread %d", p->rank, t);
+    else
+        snprintf(who, sizeof who, "rank %d", p->rank);
+#if TILE__ULFM
+    if (cls == MPIX_ERR_REVOKED || cls == MPIX_ERR_PROC_FAILED) {
+        /* another rank failed first and revoked the communicator */
+        snprintf(msg, sizeof msg, "tiling.h: %s: %s failed %s: another rank failed first and "
+                 "revoked the plan's communicator (its message, on its stderr, names it)",
+                 who, call, what);
+        tile__mpi_record(p, t, msg);
+        return;
+    }
+#endif
+    snprintf(msg, sizeof msg, "tiling.h: %s: %s failed %s (%.120s)", who, call, what, err);
+    if (p->cfg.on_mpi_failure != NULL)
+        p->cfg.on_mpi_failure(msg, p->cfg.on_mpi_failure_ctx);
+    else
+        fprintf(stderr, "%s; %s\n", msg, TILE__ULFM ? "revoking the plan's communicator"
+                : "aborting the plan's communicator (the other ranks would wait for this "
+                  "one forever)");
+    tile__mpi_record(p, t, msg);
+#if TILE__ULFM
+    if (MPIX_Comm_revoke(p->comm) == MPI_SUCCESS)
+        return;
+#endif
+    fflush(stderr);
+    MPI_Abort(p->comm != MPI_COMM_NULL ? p->comm : MPI_COMM_WORLD, TILE_ERR_MPI);
+}
+
 /* Thread t's scratch element of at least size bytes, where a refused
  * access lands: the slot's own 256 bytes, or memory of the thread's own
  * beyond that.  If that memory cannot be had, the access has nowhere to
@@ -813,6 +960,43 @@ static inline void *tile__scratch(tile_plan *p, int t, size_t size)
     return sl->scratch;
 }
 
+/* "a x b x c": n sizes as text in buf. */
+static inline const char *tile__sizes_text(char *buf, size_t size, const int64_t *v, int n)
+{
+    size_t len = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%lld", i > 0 ? " x " : "",
+                                (long long)v[i]);
+    return buf;
+}
+
+/* The product of n sizes as text: the number, or "more than 2^63". */
+static inline const char *tile__product_text(char *buf, size_t size, const int64_t *v, int n)
+{
+    int64_t prod = 1;
+    int i;
+    for (i = 0; i < n; i++)
+        if (!tilehybrid_mul_ok(prod, v[i], &prod)) {
+            snprintf(buf, size, "more than 2^63");
+            return buf;
+        }
+    snprintf(buf, size, "%lld", (long long)prod);
+    return buf;
+}
+
+/* A byte count as text: the number, or "more than 2^63" (INT64_MAX: a
+ * size that overflowed). */
+static inline const char *tile__bytes_text(char *buf, size_t size, int64_t bytes)
+{
+    if (bytes == INT64_MAX)
+        snprintf(buf, size, "more than 2^63");
+    else
+        snprintf(buf, size, "%lld", (long long)bytes);
+    return buf;
+}
+
 /* The values every rank must agree on: for each, the argument's name and
  * index (status.arg, status.index) and its full name for the message. */
 typedef struct tile__agreed {
@@ -823,6 +1007,30 @@ typedef struct tile__agreed {
     int index[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
     char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)][48];
 } tile__agreed;
+
+/* Value i of a as the user wrote it: a double in the fewest digits that
+ * read back as the same double (0.6, not 0.59999999999999998), a model by
+ * its name, the boundary as "set" or "NULL", other values as numbers. */
+static inline void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
+                                    size_t size)
+{
+    int64_t v = (int64_t)bits;
+    if (a->is_double[i]) {
+        double x = tilehybrid_from_bits(bits), y = 0;
+        int digits;
+        for (digits = 1; digits < 17; digits++) {
+            snprintf(buf, size, "%.*g", digits, x);
+            if (sscanf(buf, "%lf", &y) == 1 && (y == x || (x != x && y != y)))
+                return;
+        }
+        snprintf(buf, size, "%.17g", x);
+    } else if (strcmp(a->arg[i], "model") == 0 && tile_model_name((int)v) != NULL)
+        snprintf(buf, size, "%s", tile_model_name((int)v));
+    else if (strncmp(a->arg[i], "boundary", 8) == 0)
+        snprintf(buf, size, "%s", v ? "set" : "NULL");
+    else
+        snprintf(buf, size, "%lld", (long long)v);
+}
 
 /* What travels from the failing rank: its message, argument and index. */
 typedef struct tile__verdict {
@@ -855,27 +1063,27 @@ static inline int tile__agree(tile_plan *p, const tile__agreed *a)
     tilehybrid_agreement r;
     tile__verdict w;
     char lo[32], hi[32];
+    int rc;
     memset(&w, 0, sizeof w);
     snprintf(w.msg, sizeof w.msg, "%s", p->errmsg);
     snprintf(w.arg, sizeof w.arg, "%s", p->status.arg != NULL ? p->status.arg : "");
     snprintf(w.index, sizeof w.index, "%lld", (long long)p->status.index);
-    if (tilehybrid_agree(p->comm, p->status.code, a ? a->v : NULL, a ? a->count : 0,
-                         (char *)&w, sizeof w, &r) != MPI_SUCCESS) {
-        p->status.code = TILE_OK;
-        return tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Allreduce failed while agreeing "
-                          "across ranks");
+    rc = tilehybrid_agree(p->comm, p->status.code, a ? a->v : NULL, a ? a->count : 0,
+                          (char *)&w, sizeof w, &r);
+    if (rc != MPI_SUCCESS) {
+        if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
+            p->status.code = TILE_OK;
+        tile__mpi_failed(p, -1, rc, "MPI_Allreduce or MPI_Bcast", "in tilehybrid_agree(), "
+                         "while the ranks agreed on %s", p->run.stage == 0 ? "the plan's creation"
+                         : p->run.stage == 1 ? "the start of a run" : "the outcome of a run");
+        return p->status.code;
     }
     if (r.code != TILE_OK)
         return tile__adopt(p, r.code, r.rank, &w);
     if (r.index < 0)
         return TILE_OK;
-    if (a->is_double[r.index]) {
-        snprintf(lo, sizeof lo, "%.17g", tilehybrid_from_bits(r.lo));
-        snprintf(hi, sizeof hi, "%.17g", tilehybrid_from_bits(r.hi));
-    } else {
-        snprintf(lo, sizeof lo, "%lld", (long long)(int64_t)r.lo);
-        snprintf(hi, sizeof hi, "%lld", (long long)(int64_t)r.hi);
-    }
+    tile__value_text(a, r.index, r.lo, lo, sizeof lo);
+    tile__value_text(a, r.index, r.hi, hi, sizeof hi);
     tile__fail(p, TILE_ERR_MISMATCH, a->arg[r.index], a->index[r.index],
                "argument '%s' differs between ranks (%s vs %s)", a->name[r.index], lo, hi);
     p->status.rank = -1;
@@ -1341,13 +1549,89 @@ static inline int64_t tile_nsteps(const tile_plan *p)
 /* ------------------------------------------------------------------------ */
 /* Whole-face messages (models mpi, fine, funneled)                         */
 
-/** tile_mpi_check() - an MPI call of thread t: a failure is the run's error.
- *  Returns rc. */
+/** tile_mpi_check() - an MPI call of thread t: a failure is the run's error,
+ *  handled as the engine's own (see "MPI failures": reported, then the plan's
+ *  communicator is aborted).  Returns rc. */
 static inline int tile_mpi_check(tile_plan *p, int t, int rc)
 {
     if (rc != MPI_SUCCESS)
-        tile_thread_error(p, t, TILE_ERR_MPI);
+        tile__mpi_failed(p, t, rc, "an MPI call", "in a run");
     return rc;
+}
+
+/* A message of @bytes as (count, type): bytes of MPI_BYTE up to
+ * TILE_MSG_MAX, else one element of a derived datatype (whole blocks of
+ * TILE_MSG_MAX bytes, then the rest), which *big holds (free it after
+ * posting; MPI_DATATYPE_NULL when none).  Returns an MPI code; *call names
+ * the call that failed. */
+static inline int tile__msg_type(int64_t bytes, int *count, MPI_Datatype *type,
+                                 MPI_Datatype *big, const char **call)
+{
+    int64_t B = TILE_MSG_MAX, nb = bytes / B, rest = bytes % B;
+    MPI_Datatype blk = MPI_DATATYPE_NULL, types[2];
+    int lens[2], rc;
+    MPI_Aint disp[2];
+    *big = MPI_DATATYPE_NULL;
+    *count = (int)bytes;
+    *type = MPI_BYTE;
+    if (bytes <= B)
+        return MPI_SUCCESS;
+    lens[0] = (int)nb;      /* nb <= INT_MAX: tile__face_size checked it */
+    lens[1] = (int)rest;
+    disp[0] = 0;
+    disp[1] = (MPI_Aint)(nb * B);
+    *call = "MPI_Type_contiguous";
+    rc = MPI_Type_contiguous((int)B, MPI_BYTE, &blk);
+    if (rc == MPI_SUCCESS) {
+        types[0] = blk;
+        types[1] = MPI_BYTE;
+        *call = "MPI_Type_create_struct";
+        rc = MPI_Type_create_struct(rest > 0 ? 2 : 1, lens, disp, types, big);
+        (void)MPI_Type_free(&blk);  /* the struct type keeps what it needs */
+    }
+    if (rc == MPI_SUCCESS) {
+        *call = "MPI_Type_commit";
+        rc = MPI_Type_commit(big);
+        if (rc != MPI_SUCCESS)
+            (void)MPI_Type_free(big);
+    }
+    if (rc != MPI_SUCCESS)
+        *big = MPI_DATATYPE_NULL;
+    *count = 1;
+    *type = *big;
+    return rc;
+}
+
+/**
+ * tile_post() - post thread t's nonblocking send (@send 1) or receive of
+ * a face message: @bytes at @buf to or from rank @peer with @tag on the
+ * plan's communicator, request in *q.  Messages above TILE_MSG_MAX bytes
+ * go as one element of a derived datatype.  A failure is handled as the
+ * engine's (reported naming the call, the rank, thread t and tile @k,
+ * then the communicator is aborted; "MPI failures").
+ * @p: the plan; @t: the thread; @k: the tile (for the message).
+ * Return: 1 if the request was posted (count it), else 0.
+ */
+static inline int tile_post(tile_plan *p, int t, int send, void *buf, int64_t bytes, int peer,
+                            int tag, MPI_Request *q, int64_t k)
+{
+    const char *call = send ? "MPI_Isend" : "MPI_Irecv";
+    int count = 0, rc;
+    MPI_Datatype type = MPI_BYTE, big = MPI_DATATYPE_NULL;
+    rc = tile__msg_type(bytes, &count, &type, &big, &call);
+    if (rc == MPI_SUCCESS) {
+        call = send ? "MPI_Isend" : "MPI_Irecv";
+        rc = send ? MPI_Isend(buf, count, type, peer, tag, p->comm, q)
+                  : MPI_Irecv(buf, count, type, peer, tag, p->comm, q);
+    }
+    if (big != MPI_DATATYPE_NULL)
+        (void)MPI_Type_free(&big);  /* a pending message completes normally */
+    if (rc == MPI_SUCCESS)
+        return 1;
+    tile__mpi_failed(p, t, rc, call, "%s tile %lld's face (%lld bytes) %s rank %d",
+                     send ? "sending" : "receiving", (long long)k, (long long)bytes,
+                     send ? "to" : "from", peer);
+    return 0;
 }
 
 /* Send the face of tile k in every dimension with a successor. */
@@ -1361,9 +1645,7 @@ static inline void tile__wf_send(tile_plan *p, int64_t k)
             continue;
         tile__block_face(p, i, 0, lo, hi);
         bytes = tile_pack(p, k, lo, hi, p->store.sbuf[i], 1);
-        if (tile_mpi_check(p, 0, MPI_Isend(p->store.sbuf[i], (int)bytes, MPI_BYTE, p->nbr_hi[i],
-                                            0, p->comm, q)) == MPI_SUCCESS)
-            p->run.nreq[0]++;
+        p->run.nreq[0] += tile_post(p, 0, 1, p->store.sbuf[i], bytes, p->nbr_hi[i], 0, q, k);
         p->run.stats[0].bytes_sent += bytes;
         p->run.stats[0].messages++;
     }
@@ -1379,10 +1661,8 @@ static inline void tile__wf_recv(tile_plan *p, int64_t k)
         if (p->nbr_lo[i] == MPI_PROC_NULL)
             continue;
         tile__block_face(p, i, 1, lo, hi);
-        if (tile_mpi_check(p, 0, MPI_Irecv(p->store.rbuf[i], (int)tile_box_bytes(p, k, lo, hi),
-                                            MPI_BYTE, p->nbr_lo[i], 0, p->comm, q)) ==
-            MPI_SUCCESS)
-            p->run.nreq[0]++;
+        p->run.nreq[0] += tile_post(p, 0, 0, p->store.rbuf[i], tile_box_bytes(p, k, lo, hi),
+                                    p->nbr_lo[i], 0, q, k);
     }
 }
 
@@ -1405,18 +1685,30 @@ static inline void tile__wf_begin(tile_plan *p, int64_t s)
 
 /**
  * tile_waitall() - complete thread @me's requests; the time goes to its
- * stats.wait.  @p: the plan.
+ * stats.wait.  @p: the plan; @k: the tile whose messages they are (for the
+ * message if MPI_Waitall fails: handled as the engine's, "MPI failures").
  */
-static inline void tile_waitall(tile_plan *p, int me)
+static inline void tile_waitall(tile_plan *p, int me, int64_t k)
 {
     MPI_Status st[2 * TILE_MAX_DIMS];  /* not MPI_STATUSES_IGNORE: gcc 12 warns on it */
     double t0;
-    if (p->run.nreq[me] == 0)
+    int rc, n = p->run.nreq[me];
+    if (n == 0)
         return;
     t0 = tile_wtime();
-    tile_mpi_check(p, me, MPI_Waitall(p->run.nreq[me], &p->run.req[me * 2 * p->cfg.n], st));
+    rc = MPI_Waitall(n, &p->run.req[me * 2 * p->cfg.n], st);
     p->run.nreq[me] = 0;
     p->run.stats[me].wait += tile_wtime() - t0;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, me, rc, "MPI_Waitall", "completing %d face messages of tile %lld",
+                         n, (long long)k);
+}
+
+/* The tile of the whole-face messages in flight: the one received, else
+ * the one sent. */
+static inline int64_t tile__wf_tile(const tile_plan *p)
+{
+    return p->run.recv_pending >= 0 ? p->run.recv_pending : p->run.send_next - 1;
 }
 
 /* Wait for the step's messages, unpack the tile received. */
@@ -1424,7 +1716,7 @@ static inline void tile__wf_end(tile_plan *p)
 {
     double t0;
     int i;
-    tile_waitall(p, 0);
+    tile_waitall(p, 0, tile__wf_tile(p));
     t0 = tile_wtime();
     if (p->run.recv_pending >= 0) {
         for (i = 0; i < p->cfg.n; i++) {
@@ -1531,6 +1823,7 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
         tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
                    "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
                    nthreads);
+    p->run.stage = 1;
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok)
         return 0;
@@ -1558,6 +1851,7 @@ static inline void tile_run_finish(tile_plan *p)
     wall = tile_wtime() - p->run.start;
     p->run.seconds = wall;
     p->run.active = 0;
+    p->run.stage = 2;
     for (t = 0; t < p->cfg.threads; t++) {
         tile_stats *s = &p->run.stats[t];
         s->idle = wall - s->compute - s->comm;
@@ -2061,7 +2355,7 @@ static inline void tile_step_leave(tile_group *g)
     if (g->step + 1 < tile_nsteps(p))
         return;
     tile_comm_begin(p, g->step + 1);
-    tile_waitall(p, 0);
+    tile_waitall(p, 0, tile__wf_tile(p));
     tile_run_finish(p);
     g->done = 1;
 }
@@ -2496,6 +2790,9 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
         c->grid_policy != TILE_GRID_TIME)
         return tile__fail(p, TILE_ERR_GRID, "grid_policy", -1, "grid policy = %d: not a "
                           "tile_grid_policy", c->grid_policy);
+    if (c->mem_limit < -1)
+        return tile__fail(p, TILE_ERR_RANGE, "mem_limit", -1, "mem_limit = %lld: must be -1 "
+                          "(no limit), 0 (the default) or a number of bytes", (long long)c->mem_limit);
     return TILE_OK;
 }
 
@@ -2542,18 +2839,18 @@ static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, in
  * every value (and carries the first error of any rank). */
 static inline int tile__check_all(tile_plan *p)
 {
-    static const char *const iname[15] = {
+    static const char *const iname[16] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
         "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
-        "nstencil", "boundary (set or NULL)" };
+        "nstencil", "boundary (set or NULL)", "mem_limit" };
     static const char *const dname[5] = { "balance.bal", "balance.tcomp", "balance.tstartup",
                                           "balance.bandwidth", "balance.adapt_smoothing" };
     const tile_config *c = &p->cfg;
     const bal_config *b = &c->balance;
-    const int64_t iv[15] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+    const int64_t iv[16] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
                              c->model, c->threads, c->grid_policy, c->storage, c->order,
                              b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
-                             c->boundary != NULL };
+                             c->boundary != NULL, c->mem_limit };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
     tile__agreed *a;
     int i, j, rc;
@@ -2571,7 +2868,7 @@ static inline int tile__check_all(tile_plan *p)
         return tile__agree(p, NULL);
     }
     a->count = 0;
-    for (i = 0; i < 15; i++)
+    for (i = 0; i < 16; i++)
         tile__agreed_add(a, iname[i], -1, -1, (uint64_t)iv[i], 0);
     for (i = 0; i < 5; i++)
         tile__agreed_add(a, dname[i], -1, -1, tilehybrid_bits(dv[i]), 1);
@@ -2706,6 +3003,15 @@ static inline int tile__grid(tile_plan *p)
     env = tile__nest(p, &nest);
     rc = topo_nest_cart_create(p->comm, &nest, policy[c->grid_policy], c->grid, 0, &cart,
                                p->pdims, &st);
+    if (rc == TOPO_ERR_OVERFLOW) {
+        char all[(TILE_MAX_DIMS + 1) * 24], prod_text[24];
+        return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "no process grid for %d "
+                          "processes: the communication volume of the space %s (the "
+                          "extents X_1 x ... x X_N x Z; product %s points) does not fit "
+                          "in 64 bits", p->size, tile__sizes_text(all, sizeof all,
+                                                                  p->deps.size, n + 1),
+                          tile__product_text(prod_text, sizeof prod_text, p->deps.size, n + 1));
+    }
     if (rc == TOPO_ERR_INFEASIBLE || rc == TOPO_ERR_FIXED)
         return tile__no_grid(p, &nest, rc);
     if (rc == TOPO_ERR_MISMATCH)
@@ -2713,10 +3019,15 @@ static inline int tile__grid(tile_plan *p)
                           "between ranks (its cost model under TILE_GRID_TIME: cfg.balance "
                           "or the TILEHYBRID_* environment)", st.arg,
                           st.index >= 0 ? "[]" : "");
+    if (rc == TOPO_ERR_MPI) {
+        tile__mpi_failed(p, -1, MPI_ERR_OTHER, "MPI_Cart_create", "in topology.h's "
+                         "topo_nest_cart_create(), making the plan's process grid");
+        return p->status.code;
+    }
     if (rc != TOPO_OK)
-        return tile__fail(p, rc == TOPO_ERR_MPI ? TILE_ERR_MPI : TILE_ERR_GRID, "grid", -1,
-                          "no process grid for %d processes: %s%s%s", p->size,
-                          topo_strerror(rc), st.arg[0] != '\0' ? " -- " : "", st.arg);
+        return tile__fail(p, TILE_ERR_GRID, "grid", -1, "no process grid for %d processes: "
+                          "%s%s%s", p->size, topo_strerror(rc),
+                          st.arg[0] != '\0' ? " -- " : "", st.arg);
     (void)MPI_Comm_free(&p->comm);
     p->comm = cart;
     if (env != BAL_OK)  /* (after the collective, which ran with the defaults) */
@@ -2783,15 +3094,101 @@ static inline int tile__thread_grid(tile_plan *p)
     return TILE_OK;
 }
 
+/* The memory limit of one rank, in bytes (INT64_MAX: none), and in *why
+ * where it comes from. */
+static inline int tile__mem_limit(tile_plan *p, int64_t *limit, const char **why)
+{
+    const char *env = getenv("TILEHYBRID_MEM_LIMIT");
+    *limit = INT64_MAX;
+    *why = "no limit";
+    if (p->cfg.mem_limit > 0) {
+        *limit = p->cfg.mem_limit;
+        *why = "cfg.mem_limit";
+    } else if (p->cfg.mem_limit == 0 && env != NULL) {
+        if (tilehybrid_parse_i64(env, 1, INT64_MAX, limit) != TILEHYBRID_OK)
+            return tile__fail(p, TILE_ERR_RANGE, "mem_limit", -1, "TILEHYBRID_MEM_LIMIT = "
+                              "'%.40s': not a whole number of bytes >= 1", env);
+        *why = "TILEHYBRID_MEM_LIMIT";
+    } else if (p->cfg.mem_limit == 0) {
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+        int64_t phys = 0;
+        if (pages > 0 && psize > 0 && tilehybrid_mul_ok(pages, psize, &phys)) {
+            *limit = phys / 2;
+            *why = "half the physical memory: cfg.mem_limit, TILEHYBRID_MEM_LIMIT";
+        }
+#endif
+    }
+    return TILE_OK;
+}
+
+/* Refuse a plan whose storage (ring bytes, then the message buffers and
+ * tables: rest) would pass the memory limit: the message names the Z
+ * window and the limit. */
+static inline int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t rest)
+{
+    const tile_store *s = &p->store;
+    const char *why = "";
+    char need[24], lim[128];
+    int64_t limit = 0, total = 0;
+    int full = p->cfg.storage == TILE_STORE_FULL;
+    if (tile__mem_limit(p, &limit, &why) != TILE_OK)
+        return p->status.code;
+    if (!tilehybrid_add_ok(ring_bytes, rest, &total))
+        total = INT64_MAX;
+    if (total <= limit && total < INT64_MAX)
+        return TILE_OK;
+    if (limit == INT64_MAX)
+        snprintf(lim, sizeof lim, "this machine's addresses");
+    else
+        snprintf(lim, sizeof lim, "its memory limit of %lld bytes (%s)", (long long)limit, why);
+    return tile__fail(p, TILE_ERR_NOMEM, full ? "storage" : "tile_height", -1,
+                      "the plan needs %s bytes on this rank (a Z window of %lld planes of "
+                      "%lld points of %llu bytes), above %s; %s",
+                      tile__bytes_text(need, sizeof need, total),
+                      (long long)(s->ring_planes + p->deps.dz), (long long)s->plane_elems,
+                      (unsigned long long)p->cfg.elem_size, lim,
+                      full ? "TILE_STORE_FULL keeps every plane: use the window, a shorter Z "
+                      "or more processes" : "lower the tile height or use more processes");
+}
+
+/* The face message along dimension i and its buffers: face_bytes[i],
+ * checked (the message goes in blocks of TILE_MSG_MAX bytes: at most
+ * INT_MAX blocks); *bufs += the buffers' bytes. */
+static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
+{
+    const tile_config *c = &p->cfg;
+    int n = c->n, j, ok;
+    /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
+    int64_t b = 0, nbuf = (p->nbr_lo[i] != MPI_PROC_NULL) + (p->nbr_hi[i] != MPI_PROC_NULL);
+    ok = tilehybrid_mul_ok((int64_t)c->elem_size * p->deps.d[i], h, &b);
+    for (j = 0; j < n && ok; j++)
+        if (j != i)
+            ok = tilehybrid_mul_ok(b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), &b);
+    p->store.face_bytes[i] = ok ? b : INT64_MAX;
+    if (nbuf == 0)
+        return TILE_OK;
+    if (!ok || b / TILE_MSG_MAX > INT_MAX || !tilehybrid_add_ok(b, 1, &b) ||
+        !tilehybrid_mul_ok(b, nbuf, &b) || !tilehybrid_add_ok(*bufs, b, bufs))
+        return tile__fail(p, TILE_ERR_OVERFLOW, "tile_height", i, "a message along dimension %d "
+                          "would be more than %lld bytes (INT_MAX blocks of TILE_MSG_MAX = %lld "
+                          "bytes); lower the tile height", i + 1,
+                          (long long)INT_MAX * TILE_MSG_MAX, (long long)TILE_MSG_MAX);
+    return TILE_OK;
+}
+
 /* The sizes of the storage, every one checked before anything is
- * allocated: the plane, the Z window, a face message per dimension. */
+ * allocated: the plane, the Z window, a face message per dimension, and
+ * their sum against the memory limit. */
 static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
 {
     const tile_config *c = &p->cfg;
     tile_store *s = &p->store;
-    int n = c->n, i, j;
+    int n = c->n, i;
     int64_t h = c->tile_height < p->deps.size[c->n] ? c->tile_height : p->deps.size[c->n]; /* no overflow */
     int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h, planes = 0, pbytes = 0;
+    int64_t rest = (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * c->threads;
+    char txt[TILE_MAX_DIMS * 24];
     p->ntiles = (p->deps.size[c->n] + h - 1) / h;
     /* the window: the tiles in flight across the thread skew, the d_Z planes
      * they read below, one tile of slack (the master unpacks while threads
@@ -2803,31 +3200,23 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     for (i = n - 1; i >= 0; i--) {
         s->stride[i] = s->plane_elems;
         if (!tilehybrid_mul_ok(s->plane_elems, p->len[i] + p->deps.d[i], &s->plane_elems))
-            return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "the local block is too large "
-                              "(a plane exceeds 64 bits)");
+            return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block "
+                              "(%s points, and its ghost layers) has more than 2^63 points",
+                              tile__sizes_text(txt, sizeof txt, p->len, n));
     }
+    if (!tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes))
+        return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block (%s "
+                          "points, and its ghost layers) is %lld points of %llu bytes: more "
+                          "than 2^63 bytes", tile__sizes_text(txt, sizeof txt, p->len, n),
+                          (long long)s->plane_elems, (unsigned long long)c->elem_size);
     if (!tilehybrid_add_ok(s->ring_planes, p->deps.dz, &planes) ||
-        !tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes) ||
         !tilehybrid_mul_ok(pbytes, planes, ring_bytes) || (uint64_t)*ring_bytes > (uint64_t)SIZE_MAX)
-        return tile__fail(p, TILE_ERR_OVERFLOW, "tile_height", -1, "the Z window (%lld planes "
-                          "of %lld points) is too large for this machine's addresses",
-                          (long long)s->ring_planes, (long long)s->plane_elems);
+        *ring_bytes = INT64_MAX;    /* above any limit: tile__check_memory names it */
     s->plane_bytes = (size_t)pbytes;
-    for (i = 0; i < n; i++) {
-        /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
-        int64_t b = 0;
-        int ok = tilehybrid_mul_ok((int64_t)c->elem_size * p->deps.d[i], h, &b);
-        for (j = 0; j < n && ok; j++)
-            if (j != i)
-                ok = tilehybrid_mul_ok(b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), &b);
-        s->face_bytes[i] = b;
-        if (p->nbr_lo[i] != MPI_PROC_NULL || p->nbr_hi[i] != MPI_PROC_NULL)
-            if (!ok || b > INT_MAX)
-                return tile__fail(p, TILE_ERR_OVERFLOW, "tile_height", i, "a message along "
-                                  "dimension %d would exceed INT_MAX bytes; lower the tile "
-                                  "height", i + 1);
-    }
-    return TILE_OK;
+    for (i = 0; i < n; i++)
+        if (tile__face_size(p, i, h, &rest) != TILE_OK)
+            return p->status.code;
+    return tile__check_memory(p, *ring_bytes, rest);
 }
 
 /* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
@@ -2842,19 +3231,27 @@ static inline void *tile__alloc(tile_plan *p, size_t n, const char *what)
     return q;
 }
 
+/* The shape of the thread grid: the balanced dimension, the skew S (no
+ * allocation: the sizes depend on S). */
+static inline void tile__thread_shape(tile_plan *p)
+{
+    tile_threads *th = &p->threads;
+    int i;
+    th->bal_dim = -1;
+    th->skew = 0;
+    for (i = 0; i < p->cfg.n; i++) {
+        if (th->dims[i] > 1 && (th->bal_dim < 0 || th->dims[i] > th->dims[th->bal_dim]))
+            th->bal_dim = i;
+        th->skew += th->dims[i] - 1;
+    }
+}
+
 /* The thread tables: even split, coordinates, delays, the schedule ring,
  * requests, statistics. */
 static inline int tile__thread_tables(tile_plan *p)
 {
     tile_threads *th = &p->threads;
     int n = p->cfg.n, T = p->cfg.threads, i, t, w, ta;
-    th->bal_dim = -1;
-    th->skew = 0;
-    for (i = 0; i < n; i++) {
-        if (th->dims[i] > 1 && (th->bal_dim < 0 || th->dims[i] > th->dims[th->bal_dim]))
-            th->bal_dim = i;
-        th->skew += th->dims[i] - 1;
-    }
     for (i = 0; i < n; i++) {
         int u;
         int64_t first = 0, count = 0;
@@ -2911,8 +3308,13 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
     int i;
     s->ring = (unsigned char *)TILEHYBRID_MALLOC((size_t)ring_bytes);
     if (s->ring == NULL)
-        return tile__fail(p, TILE_ERR_NOMEM, "tile_height", -1, "out of memory for the Z "
-                          "window (%lld bytes); lower the tile height", (long long)ring_bytes);
+        return tile__fail(p, TILE_ERR_NOMEM, p->cfg.storage == TILE_STORE_FULL ? "storage"
+                          : "tile_height", -1, "out of memory for the Z window (%lld planes, "
+                          "%lld bytes)%s", (long long)(s->ring_planes + p->deps.dz),
+                          (long long)ring_bytes, p->cfg.storage == TILE_STORE_FULL
+                          ? ", which keeps every plane (TILE_STORE_FULL); use the Z window "
+                            "(TILE_STORE_WINDOW), a shorter Z or more processes"
+                          : "; lower the tile height or use more processes");
     tile__memset_v(s->ring, 0, (size_t)ring_bytes);
     for (i = 0; i < p->cfg.n; i++) {
         size_t b = (size_t)s->face_bytes[i] + 1;
@@ -2959,9 +3361,12 @@ static inline int tile__balancing(tile_plan *p)
     if (rc == BAL_ERR_MISMATCH)
         return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "%s is set on some ranks only: "
                           "the network would be measured by some ranks only", bst.arg);
-    if (rc == BAL_ERR_MPI)
-        return tile__fail(p, TILE_ERR_MPI, "balance", -1, "MPI failed while setting up the "
-                          "balancing cost model (the network's ping-pong)");
+    if (rc == BAL_ERR_MPI) {
+        tile__mpi_failed(p, -1, MPI_ERR_OTHER, "an MPI call of balance.h", "in "
+                         "bal_policy_setup_ex(), setting up the balancing cost model "
+                         "(the network's ping-pong)");
+        return p->status.code;
+    }
     return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "%s", bal_strerror(rc));
 }
 
@@ -2969,8 +3374,10 @@ static inline int tile__balancing(tile_plan *p)
 static inline int tile__setup(tile_plan *p)
 {
     int64_t ring_bytes = 0;
+    /* every size is computed and checked before anything is allocated */
     if (tile__grid(p) == TILE_OK && tile__thread_grid(p) == TILE_OK &&
-        tile__thread_tables(p) == TILE_OK && tile__sizes(p, &ring_bytes) == TILE_OK)
+        (tile__thread_shape(p), tile__sizes(p, &ring_bytes)) == TILE_OK &&
+        tile__thread_tables(p) == TILE_OK)
         tile__storage(p, ring_bytes);
     if (tile__agree(p, NULL) != TILE_OK)    /* memory may differ */
         return p->status.code;
@@ -3498,6 +3905,23 @@ static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
 /* ------------------------------------------------------------------------ */
 /* Collective data calls: one verdict on every rank                         */
 
+/* A collective of data call @fn returned rc: a failure is handled as the
+ * engine's ("MPI failures": reported, the communicator aborted); under ULFM
+ * it returns, and plan->status keeps the last run's state.  Returns rc. */
+static inline int tile__data_mpi(tile_plan *p, int rc, const char *call, const char *fn)
+{
+    tilehybrid_status keep = p->status;
+    char msg[sizeof p->errmsg];
+    if (rc == MPI_SUCCESS)
+        return rc;
+    memcpy(msg, p->errmsg, sizeof msg);
+    p->status.code = TILE_OK;
+    tile__mpi_failed(p, -1, rc, call, "in %s()", fn);
+    p->status = keep;
+    memcpy(p->errmsg, msg, sizeof msg);
+    return rc;
+}
+
 /* The end of a collective data call's checks: every rank gets the same
  * code and message (the lowest failing rank's, "rank R: " in front when
  * there are several ranks; or the first argument of v[] that differs
@@ -3511,13 +3935,17 @@ static inline int tile__data_agree(tile_plan *p, int code, int argi, const char 
 {
     tilehybrid_agreement a;
     char buf[sizeof p->errmsg];
+    int rc;
     snprintf(buf, sizeof buf, "%s", msg);
-    if (tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a) != MPI_SUCCESS) {
+    rc = tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a);
+    if (rc != MPI_SUCCESS) {
+        tile__data_mpi(p, rc, "MPI_Allreduce or MPI_Bcast", argn[0]);
         snprintf(p->errmsg, sizeof p->errmsg, "an MPI call failed while agreeing across ranks");
         return tilehybrid_status_set(st, TILE_ERR_MPI, "", -1);
     }
     if (a.code != 0) {
-        if (MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm) != MPI_SUCCESS)
+        if (tile__data_mpi(p, MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm), "MPI_Bcast",
+                           argn[0]) != MPI_SUCCESS)
             argi = -1;
         if (p->size > 1)
             snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, buf);
@@ -3810,8 +4238,11 @@ static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int roo
                           "a datatype call failed", msg, sizeof msg);
     rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
     if (rc == TILE_OK) {
-        code = tile__mpi_code(MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp, m.a.stype, out,
-                                            m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+        code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp,
+                                                                 m.a.stype, out, m.a.rcount,
+                                                                 m.a.rdisp, m.a.rtype,
+                                                                 plan->comm),
+                                             "MPI_Alltoallw", argn[0]),
                               argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
         rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
     }
@@ -3975,15 +4406,20 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
     if (rc == TILE_OK) {
         two[0] = *have;
         two[1] = *want;
-        code = tile__mpi_code(MPI_Allgather(two, (int)sizeof two, MPI_BYTE, boxes,
-                                            (int)sizeof two, MPI_BYTE, plan->comm),
+        code = tile__mpi_code(tile__data_mpi(plan, MPI_Allgather(two, (int)sizeof two, MPI_BYTE,
+                                                                 boxes, (int)sizeof two,
+                                                                 MPI_BYTE, plan->comm),
+                                             "MPI_Allgather", argn[0]),
                               argn[0], "MPI_Allgather failed", msg, sizeof msg);
         if (code == TILE_OK)
             code = tile__exchange_prepare(plan, esz, boxes, &m, msg, sizeof msg);
         rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
         if (rc == TILE_OK) {
-            code = tile__mpi_code(MPI_Alltoallw(src, m.a.scount, m.a.sdisp, m.a.stype, dst,
-                                                m.a.rcount, m.a.rdisp, m.a.rtype, plan->comm),
+            code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(src, m.a.scount, m.a.sdisp,
+                                                                     m.a.stype, dst, m.a.rcount,
+                                                                     m.a.rdisp, m.a.rtype,
+                                                                     plan->comm),
+                                                 "MPI_Alltoallw", argn[0]),
                                   argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
             rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
         }
@@ -4716,7 +5152,7 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
  * operations: v[]), then the reductions are combined. */
 static inline void tile__io_finish(tile_plan *p)
 {
-    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed;
+    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed, rc;
     tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     uint64_t *buf = NULL;
     if (a == NULL)
@@ -4741,9 +5177,9 @@ static inline void tile__io_finish(tile_plan *p)
     }
     agreed = tile__agree(p, a) == TILE_OK;
     TILEHYBRID_FREE(a);
-    if (agreed && nred > 0 && tile__red_combine(p, buf) != MPI_SUCCESS) {
-        tile__fail(p, TILE_ERR_MPI, "", -1, "MPI_Allreduce or MPI_Allgather failed while "
-                   "combining the reductions");
+    if (agreed && nred > 0 && (rc = tile__red_combine(p, buf)) != MPI_SUCCESS) {
+        tile__mpi_failed(p, -1, rc, "MPI_Allreduce or MPI_Allgather", "while combining the "
+                         "reductions at the end of a run");
         tile__agree(p, NULL);
     }
     TILEHYBRID_FREE(buf);

@@ -302,6 +302,51 @@ static void test_huge_tile_height(void)
     tile_plan_destroy(&p);
 }
 
+/* Sizes: every one is checked before anything is allocated, against the
+ * memory limit (cfg.mem_limit); the messages name the sizes and the limit,
+ * and the cause when TILE_STORE_FULL keeps every plane. */
+static void test_sizes_and_limit(void)
+{
+    tile_config c;
+    char want[160];
+    BAD(c, c.mem_limit = 1000, TILE_ERR_NOMEM, "above its memory limit of 1000 bytes "
+        "(cfg.mem_limit); lower the tile height", "a plan above cfg.mem_limit");
+    snprintf(want, sizeof want, "(a Z window of 13 planes of %d points of 8 bytes), above its "
+             "memory limit of 1000 bytes (cfg.mem_limit); TILE_STORE_FULL keeps every plane",
+             (12 / nprocs + 1) * 13);
+    BAD(c, (c.mem_limit = 1000, c.grid[0] = nprocs, c.grid[1] = 1,
+            c.storage = TILE_STORE_FULL), TILE_ERR_NOMEM, want,
+        "TILE_STORE_FULL above cfg.mem_limit: the message says that it keeps every plane");
+    BAD(c, c.mem_limit = -2, TILE_ERR_RANGE, "mem_limit = -2", "mem_limit below -1");
+    BAD(c, (c.extent[0] = INT64_MAX, c.extent[1] = 5, c.zlen = 5, c.mem_limit = -1),
+        TILE_ERR_OVERFLOW,
+        nprocs == 1 ? "the communication volume of the space 9223372036854775807 x 5 x 5 (the "
+                      "extents X_1 x ... x X_N x Z; product more than 2^63 points) does not "
+                      "fit in 64 bits"
+                    : "and its ghost layers) has more than 2^63 points",
+        "an extent of 2^63 - 1: the message names the extents or the block");
+    if (nprocs >= 2)
+        BAD(c, (c.extent[0] = 3037000500LL, c.extent[1] = 3037000500LL, c.zlen = 1,
+                c.mem_limit = -1), TILE_ERR_OVERFLOW,
+            "points of 8 bytes: more than 2^63 bytes",
+            "a plane past 2^63 bytes: the message names its points and their size");
+}
+
+/* A mismatch names the values as the user wrote them: a double in its
+ * fewest digits (0.6, not 0.59999999999999998), a model by its name. */
+static void test_mismatch_values(void)
+{
+    tile_config c;
+    if (nprocs == 1)
+        return;
+    BAD(c, (c.model = TILE_MODEL_FUNNELED, c.balance.bal = myrank == 0 ? 0.5 : 0.6),
+        TILE_ERR_MISMATCH, "argument 'balance.bal' differs between ranks (0.5 vs 0.6)",
+        "a double that differs is printed as written");
+    BAD(c, c.model = myrank == 0 ? TILE_MODEL_MPI : TILE_MODEL_FINE, TILE_ERR_MISMATCH,
+        "argument 'model' differs between ranks (mpi vs fine)", "a model that differs is "
+        "printed by its name");
+}
+
 /* Funneled with 4 threads: the master alone gets bal/T of the points, the
  * others (T - bal) / (T (T - 1)) each. */
 static void test_funneled_share(void)
@@ -379,6 +424,8 @@ int main(int argc, char **argv)
     test_check_access();
     test_cost_model_mismatch();
     test_huge_tile_height();
+    test_sizes_and_limit();
+    test_mismatch_values();
     test_funneled_share();
 #ifdef _OPENMP
     test_wrong_thread_count();

@@ -1,0 +1,230 @@
+/* tests/mpi_failure.c -- an MPI call of the engine that fails on one rank
+ * must not leave the other ranks waiting.
+ *
+ * Linked with tests/pmpi_failure.c (the Makefile), which wraps MPI_Isend,
+ * MPI_Irecv, MPI_Waitall, MPI_Allreduce, MPI_Allgather and MPI_Bcast.
+ *
+ * Run as the other MPI tests (tests/run.sh, 1-4 processes, nothing made to
+ * fail): every model computes the ADI kernel with 128 KB faces and a sum
+ * reduction, then gathers the result on rank 0 (tile_gather), bit for bit
+ * the sequential loop's, and the wrappers saw the calls the failure tests
+ * aim at (so they aim at calls the engine makes).
+ *
+ * Run with TILEHYBRID_FAIL_CALL set (tests/cli_failure.sh): one run of the
+ * model TILEHYBRID_FAIL_MODEL (mpi, fine, funneled, multiple), and the
+ * wrapper makes the chosen call fail on the chosen rank
+ * (tests/pmpi_failure.c); TILEHYBRID_FAIL_HOOK=1 sets cfg.on_mpi_failure
+ * to a hook that prints "mpi_failure hook on rank R: MESSAGE" and returns.
+ * The engine must then report the call and the rank and abort (or, with
+ * ULFM, end the run with TILE_ERR_MPI on every rank: this program then
+ * exits 4).  Exit 0 means nothing failed.
+ */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+#include "pmpi_failure.h"
+
+#include <stdlib.h>
+
+#define X0 16
+#define X1 2000
+#define ZL 24
+#define TH 8
+
+static int nprocs, myrank;
+static int hook_calls;
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    (void)ctx;
+    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
+}
+
+static void hook(const char *msg, void *ctx)
+{
+    (void)ctx;
+    hook_calls++;
+    fprintf(stderr, "mpi_failure hook on rank %d: %s\n", myrank, msg);
+}
+
+static void config(tile_config *c, int model, int threads)
+{
+    tile_config_init(c, 2);
+    c->extent[0] = X0;
+    c->extent[1] = X1;
+    c->zlen = ZL;
+    c->tile_height = TH;
+    c->grid[0] = nprocs;    /* split X_1: faces of X1 x TH doubles (128 KB) */
+    c->grid[1] = 1;
+    c->model = model;
+    c->threads = threads;
+    c->storage = TILE_STORE_FULL;
+    c->boundary = edge;
+    if (getenv("TILEHYBRID_FAIL_HOOK") != NULL)
+        c->on_mpi_failure = hook;
+}
+
+/* The plan's run of ADI with a sum reduction, then the result gathered
+ * into out on rank 0; returns the run's status or the gather's code. */
+static int run(tile_plan *p, tile_reduction *r, double *out)
+{
+    int rc;
+    if (tile_reduction_init(p, r, TILE_REDUCE_SUM, NULL) != TILE_OK)
+        return -1;
+    HYBRID_RUN(p, it, {
+        double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                    TILE_AT(double, it, 0, 0, -1)) / 3.0;
+        TILE_AT(double, it, 0, 0, 0) = v;
+        tile_reduce(&it, r, v);
+    });
+    rc = tile_plan_status(p);
+    return rc != TILE_OK ? rc : tile_gather(p, 0, ZL, 0, out, NULL);
+}
+
+/* The sequential loop, A[x][y][z] with the boundary outside. */
+static double seq_at(const double *a, int64_t x, int64_t y, int64_t z)
+{
+    double v;
+    int64_t c[3];
+    if (x >= 0 && y >= 0 && z >= 0)
+        return a[(x * X1 + y) * ZL + z];
+    c[0] = x;
+    c[1] = y;
+    c[2] = z;
+    edge(&v, c, NULL);
+    return v;
+}
+
+static double *sequential(double *sum)
+{
+    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    tile_xsum s;
+    int64_t x, y, z;
+    tile_xsum_init(&s);
+    for (z = 0; a != NULL && z < ZL; z++)
+        for (x = 0; x < X0; x++)
+            for (y = 0; y < X1; y++) {
+                double v = ((seq_at(a, x - 1, y, z) + seq_at(a, x, y - 1, z)) +
+                            seq_at(a, x, y, z - 1)) / 3.0;
+                a[(x * X1 + y) * ZL + z] = v;
+                tile_xsum_add(&s, v);
+            }
+    *sum = tile_xsum_round(&s);
+    return a;
+}
+
+/* Every point this rank owns equals the sequential loop's, bit for bit. */
+static int same(const tile_plan *p, const double *a)
+{
+    int64_t c[3];
+    double v;
+    for (c[2] = 0; c[2] < ZL; c[2]++)
+        for (c[0] = 0; c[0] < X0; c[0]++)
+            for (c[1] = 0; c[1] < X1; c[1]++)
+                if (tile_get(p, c, &v) &&
+                    memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
+                    return 0;
+    return 1;
+}
+
+static void normal_runs(void)
+{
+    static const char *const calls[6] = { "MPI_Isend", "MPI_Irecv", "MPI_Waitall",
+                                          "MPI_Allreduce", "MPI_Allgather", "MPI_Alltoallw" };
+    double sum = 0;
+    double *a = sequential(&sum), *g = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    int model, i;
+    check_mpi(MPI_COMM_WORLD, a != NULL && g != NULL, "the sequential reference");
+    for (model = TILE_MODEL_MPI; a != NULL && g != NULL && model <= TILE_MODEL_MULTIPLE;
+         model++) {
+        tile_config c;
+        tile_plan p;
+        tile_reduction r;
+        long before[6], made[6], most[6];
+        int rc, threads = model == TILE_MODEL_MPI ? 1 : 2;
+#ifndef _OPENMP
+        threads = 1;
+#endif
+        for (i = 0; i < 6; i++)
+            before[i] = pmpi_failure_count(calls[i]);
+        config(&c, model, threads);
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc == TILE_OK)
+            rc = run(&p, &r, g);
+        for (i = 0; i < 6; i++)
+            made[i] = pmpi_failure_count(calls[i]) - before[i];
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a) && r.value == sum &&
+                  (myrank != 0 || memcmp(g, a, sizeof(double) * X0 * X1 * ZL) == 0),
+                  "%s model, %d thread(s), 128 KB faces: every point, the exact sum and the "
+                  "gathered array are the sequential loop's (through the PMPI wrappers, "
+                  "nothing failing)", tile_model_name(model), threads);
+        if (rc != TILE_OK)
+            check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+        MPI_Reduce(made, most, 6, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+        if (myrank == 0)
+            check_note("%s model, the most calls on a rank: %ld MPI_Isend, %ld MPI_Irecv, "
+                       "%ld MPI_Waitall, %ld MPI_Allreduce, %ld MPI_Allgather, %ld "
+                       "MPI_Alltoallw", tile_model_name(model), most[0], most[1], most[2],
+                       most[3], most[4], most[5]);
+        /* a rank sends unless it is the last, receives unless it is the first */
+        check_mpi(MPI_COMM_WORLD, (myrank == nprocs - 1 || made[0] > 2) &&
+                  (myrank == 0 || made[1] > 2) && (nprocs == 1 || made[2] > 2) &&
+                  made[3] >= 2 && made[4] >= 1 && made[5] >= 1,
+                  "%s model: the engine's calls go through the wrappers (the messages at 2+ "
+                  "ranks, the agreements, the reduction's MPI_Allgather, the gather's "
+                  "MPI_Alltoallw)", tile_model_name(model));
+        tile_reduction_drop(&p, &r);
+        tile_plan_destroy(&p);
+    }
+    check_mpi(MPI_COMM_WORLD, hook_calls == 0 && !pmpi_failure_failed(),
+              "no call failed, the failure hook was never called");
+    free(a);
+    free(g);
+}
+
+/* One run with the failure the environment asks for. */
+static int failure_run(void)
+{
+    const char *m = getenv("TILEHYBRID_FAIL_MODEL");
+    tile_config c;
+    tile_plan p;
+    tile_reduction r;
+    double *g = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    int model = TILE_MODEL_MPI, rc;
+    while (m != NULL && tile_model_name(model) != NULL && strcmp(m, tile_model_name(model)) != 0)
+        model++;
+    if (tile_model_name(model) == NULL)
+        model = TILE_MODEL_MPI;
+    config(&c, model, model == TILE_MODEL_MPI ? 1 : 2);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK)
+        rc = run(&p, &r, g);
+    free(g);
+    if (rc != TILE_OK)
+        fprintf(stderr, "mpi_failure: rank %d: the %s returned %d: %s\n", myrank,
+                tile_plan_status(&p) == rc ? "run" : "plan", rc, p.errmsg);
+    tile_plan_destroy(&p);
+    return rc == TILE_OK ? 0 : 4;
+}
+
+int main(int argc, char **argv)
+{
+    int provided = 0, rc;
+    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
+        return 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    if (getenv("TILEHYBRID_FAIL_CALL") != NULL) {
+        rc = failure_run();
+        MPI_Finalize();
+        return rc;
+    }
+    if (provided < MPI_THREAD_MULTIPLE) {
+        if (myrank == 0)
+            check_skip("MPI_THREAD_MULTIPLE is not provided", "every model through the wrappers");
+    } else
+        normal_runs();
+    MPI_Finalize();
+    return check_exit();
+}

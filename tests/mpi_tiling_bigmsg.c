@@ -1,0 +1,183 @@
+/* tests/mpi_tiling_bigmsg.c -- face messages above the MPI count limit.
+ *
+ * A face message of more than INT_MAX bytes cannot be one MPI_BYTE
+ * message; the engine sends it as one element of a derived datatype
+ * (blocks of TILE_MSG_MAX bytes and the rest).  Gigabyte messages have no
+ * place in a test, so this file lowers the limit to 1000 bytes: every face
+ * (X_2 x tile height doubles, and the diagonal stencil's extended faces)
+ * then takes that path, in every model, and the results must still be the
+ * sequential loop's, bit for bit.  MPI_Type_create_struct is wrapped
+ * (PMPI) to see that the path was taken.  A message that would need more
+ * than INT_MAX blocks is refused before anything is allocated.
+ * Run at 1-4 processes by tests/run.sh. */
+#include <mpi.h>
+
+#define TILE_MSG_MAX 1000
+#include "../hybrid.h"
+#include "check.h"
+
+#include <stdlib.h>
+
+#define X0 40
+#define X1 37
+#define ZL 23
+
+static int nprocs, myrank;
+static long structs;    /* MPI_Type_create_struct calls */
+
+int MPI_Type_create_struct(int count, const int lens[], const MPI_Aint disp[],
+                           const MPI_Datatype types[], MPI_Datatype *out)
+{
+#ifdef _OPENMP
+#pragma omp atomic
+#endif
+    structs++;
+    return PMPI_Type_create_struct(count, lens, disp, types, out);
+}
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    (void)ctx;
+    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
+}
+
+/* A[x][y][z] from its three axis neighbours and the diagonal (-1,-1,0). */
+static double seq_at(const double *a, int64_t x, int64_t y, int64_t z)
+{
+    double v;
+    int64_t c[3];
+    if (x >= 0 && y >= 0 && z >= 0)
+        return a[(x * X1 + y) * ZL + z];
+    c[0] = x;
+    c[1] = y;
+    c[2] = z;
+    edge(&v, c, NULL);
+    return v;
+}
+
+static double *sequential(void)
+{
+    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    int64_t x, y, z;
+    for (z = 0; a != NULL && z < ZL; z++)
+        for (x = 0; x < X0; x++)
+            for (y = 0; y < X1; y++)
+                a[(x * X1 + y) * ZL + z] =
+                    (((seq_at(a, x - 1, y, z) + seq_at(a, x, y - 1, z)) +
+                      seq_at(a, x - 1, y - 1, z)) + seq_at(a, x, y, z - 1)) / 4.0;
+    return a;
+}
+
+static int same(const tile_plan *p, const double *a)
+{
+    int64_t c[3];
+    double v;
+    for (c[2] = 0; c[2] < ZL; c[2]++)
+        for (c[0] = 0; c[0] < X0; c[0]++)
+            for (c[1] = 0; c[1] < X1; c[1]++)
+                if (tile_get(p, c, &v) &&
+                    memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
+                    return 0;
+    return 1;
+}
+
+static void config(tile_config *c, int model, int threads, int grid0)
+{
+    tile_config_init(c, 2);
+    c->extent[0] = X0;
+    c->extent[1] = X1;
+    c->zlen = ZL;
+    c->tile_height = 5;
+    c->model = model;
+    c->threads = threads;
+    c->grid[0] = grid0;
+    c->grid[1] = nprocs / grid0;
+    c->storage = TILE_STORE_FULL;
+    c->boundary = edge;
+    tile_config_stencil(c, "-1,0,0 0,-1,0 -1,-1,0 0,0,-1", NULL);
+}
+
+static void test_models(const double *a)
+{
+    int model, g;
+    for (g = 1; g <= nprocs; g++) {
+        if (nprocs % g != 0 || (g != 1 && g != nprocs))
+            continue;
+        for (model = TILE_MODEL_MPI; model <= TILE_MODEL_MULTIPLE; model++) {
+            tile_config c;
+            tile_plan p;
+            long before = structs;
+            int rc, threads = model == TILE_MODEL_MPI ? 1 : 2;
+#ifndef _OPENMP
+            threads = 1;
+#endif
+            config(&c, model, threads, g);
+            rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+            if (rc == TILE_OK)
+                HYBRID_RUN(&p, it, {
+                    TILE_AT(double, it, 0, 0, 0) =
+                        (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                          TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) / 4.0;
+                });
+            rc = tile_plan_status(&p);
+            if (rc != TILE_OK)
+                check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+            check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a),
+                      "%s model, %d thread(s), grid %dx%d, TILE_MSG_MAX 1000: the sequential "
+                      "loop's values, bit for bit", tile_model_name(model), threads, g,
+                      nprocs / g);
+            /* a face of 5 planes: X_2 (or X_1) / P x 5 doubles, more than 1000 bytes
+             * (the multiple model's parts may be smaller: no claim there) */
+            if (nprocs > 1 && model != TILE_MODEL_MULTIPLE)
+                check_mpi(MPI_COMM_WORLD, structs > before,
+                          "%s model, grid %dx%d: the faces above 1000 bytes went as a "
+                          "derived datatype (%ld MPI_Type_create_struct on rank %d)",
+                          tile_model_name(model), g, nprocs / g, structs - before, myrank);
+            tile_plan_destroy(&p);
+        }
+    }
+}
+
+/* A message of more than INT_MAX blocks of TILE_MSG_MAX bytes cannot be
+ * sent: refused with its size, before anything is allocated. */
+static void test_too_many_blocks(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    if (nprocs == 1)
+        return;
+    tile_config_init(&c, 2);
+    c.extent[0] = 2 * nprocs;
+    c.extent[1] = 300000000000LL;   /* a face of 8 x 300e9 bytes: 2.4e9 blocks */
+    c.zlen = 2;
+    c.grid[0] = nprocs;
+    c.grid[1] = 1;
+    c.mem_limit = -1;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_OVERFLOW &&
+              strstr(p.errmsg, "a message along dimension 1 would be more than 2147483647000 "
+                     "bytes (INT_MAX blocks of TILE_MSG_MAX = 1000 bytes)") != NULL,
+              "a message past INT_MAX blocks is refused with its limit, nothing allocated: %s",
+              p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+int main(int argc, char **argv)
+{
+    int provided = 0;
+    double *a;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    a = sequential();
+    if (provided < MPI_THREAD_MULTIPLE) {
+        if (myrank == 0)
+            check_skip("MPI_THREAD_MULTIPLE is not provided", "every model with big messages");
+    } else if (a != NULL)
+        test_models(a);
+    test_too_many_blocks();
+    free(a);
+    MPI_Finalize();
+    return check_exit();
+}

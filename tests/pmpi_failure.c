@@ -1,0 +1,146 @@
+/* tests/pmpi_failure.c -- make one MPI call fail on one rank, through the
+ * MPI profiling interface (PMPI).  The Makefile links it into
+ * build/tests/mpi_failure (tests/mpi_failure.c), whose MPI calls, and those
+ * of the headers it includes, then come here first.
+ *
+ * Every call below goes to its PMPI_ twin, except the one chosen by the
+ * environment, which fails as a real failure would: it returns
+ * MPI_ERR_OTHER WITHOUT doing anything (the message never leaves, the
+ * receive is never posted, the wait does not wait, the collective never
+ * starts on this rank), so that the other ranks would wait for this one
+ * forever unless the engine does something about it.
+ *
+ *   TILEHYBRID_FAIL_CALL    MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
+ *                           MPI_Allgather, MPI_Bcast or MPI_Alltoallw (unset:
+ *                           nothing fails)
+ *   TILEHYBRID_FAIL_RANK    the rank (of MPI_COMM_WORLD) where it fails
+ *                           (default 1)
+ *   TILEHYBRID_FAIL_AFTER   K: the first K such calls of that rank succeed,
+ *                           call K + 1 fails, once (default 0)
+ *
+ * pmpi_failure_count(call) is the number of times this process made that
+ * call (failed or not), pmpi_failure_failed() whether it failed one.  Safe
+ * under MPI_THREAD_MULTIPLE (one OpenMP critical section).
+ */
+#include <mpi.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmpi_failure.h"
+
+static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
+    "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Bcast",
+    "MPI_Alltoallw"
+};
+static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
+static int pmpi_failure_done;
+
+static int pmpi_failure_index(const char *call)
+{
+    int i;
+    for (i = 0; i < PMPI_FAILURE_NCALLS; i++)
+        if (strcmp(call, pmpi_failure_calls[i]) == 0)
+            return i;
+    return -1;
+}
+
+long pmpi_failure_count(const char *call)
+{
+    int i = pmpi_failure_index(call);
+    long n = 0;
+#ifdef _OPENMP
+#pragma omp critical(pmpi_failure_lock)
+#endif
+    n = i >= 0 ? pmpi_failure_counts[i] : -1;
+    return n;
+}
+
+int pmpi_failure_failed(void)
+{
+    int f;
+#ifdef _OPENMP
+#pragma omp critical(pmpi_failure_lock)
+#endif
+    f = pmpi_failure_done;
+    return f;
+}
+
+/* Count call i; 1 if this is the call that must fail. */
+static int pmpi_failure_now(int i)
+{
+    const char *call = getenv("TILEHYBRID_FAIL_CALL"), *r = getenv("TILEHYBRID_FAIL_RANK");
+    const char *k = getenv("TILEHYBRID_FAIL_AFTER");
+    int rank = -1, fail = 0;
+    long n;
+    (void)PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+#ifdef _OPENMP
+#pragma omp critical(pmpi_failure_lock)
+#endif
+    {
+        n = pmpi_failure_counts[i]++;
+        if (call != NULL && strcmp(call, pmpi_failure_calls[i]) == 0 && !pmpi_failure_done &&
+            rank == (r != NULL ? atoi(r) : 1) && n == (k != NULL ? atol(k) : 0))
+            fail = pmpi_failure_done = 1;
+    }
+    return fail;
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+              MPI_Request *req)
+{
+    if (pmpi_failure_now(0)) {
+        *req = MPI_REQUEST_NULL;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Isend(buf, count, type, dest, tag, comm, req);
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+              MPI_Request *req)
+{
+    if (pmpi_failure_now(1)) {
+        *req = MPI_REQUEST_NULL;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Irecv(buf, count, type, source, tag, comm, req);
+}
+
+int MPI_Waitall(int count, MPI_Request reqs[], MPI_Status st[])
+{
+    if (pmpi_failure_now(2))
+        return MPI_ERR_OTHER;
+    return PMPI_Waitall(count, reqs, st);
+}
+
+int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+                  MPI_Comm comm)
+{
+    if (pmpi_failure_now(3))
+        return MPI_ERR_OTHER;
+    return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
+}
+
+int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                  MPI_Datatype rtype, MPI_Comm comm)
+{
+    if (pmpi_failure_now(4))
+        return MPI_ERR_OTHER;
+    return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+}
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    if (pmpi_failure_now(5))
+        return MPI_ERR_OTHER;
+    return PMPI_Bcast(buf, count, type, root, comm);
+}
+
+int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
+                  const MPI_Datatype stypes[], void *rbuf, const int rcounts[],
+                  const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
+{
+    if (pmpi_failure_now(6))
+        return MPI_ERR_OTHER;
+    return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
+}

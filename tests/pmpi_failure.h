@@ -1,0 +1,16 @@
+/* tests/pmpi_failure.h -- the interface of tests/pmpi_failure.c (an MPI
+ * call made to fail on one rank through PMPI; the environment chooses it). */
+#ifndef TILEHYBRID_TESTS_PMPI_FAILURE_H
+#define TILEHYBRID_TESTS_PMPI_FAILURE_H
+
+/** The calls it wraps: MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
+ *  MPI_Allgather, MPI_Bcast, MPI_Alltoallw. */
+#define PMPI_FAILURE_NCALLS 7
+
+/** How many times this process made @call (-1: not a call wrapped here). */
+long pmpi_failure_count(const char *call);
+
+/** 1 once the chosen call has failed on this process. */
+int pmpi_failure_failed(void);
+
+#endif
