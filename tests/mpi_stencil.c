@@ -609,7 +609,18 @@ static void null_on_one_rank(void)
 }
 
 /* The pure MPI body that returns out of the run (one process: nothing
- * waits for it): the plan's next run is refused with TILE_ERR_BODY. */
+ * waits for it): the plan's next run is refused with TILE_ERR_BODY.  Where
+ * the step macros put the body in an `omp simd` loop (OpenMP, and neither
+ * TILE_CHECK_ACCESS nor TILE_NO_SIMD), the compiler refuses the return:
+ * then only tests/mpi_stencil_checked.c runs this. */
+#if defined(_OPENMP) && !defined(TILE_CHECK_ACCESS) && !defined(TILE_NO_SIMD)
+static void return_in_body(void)
+{
+    if (myrank == 0)
+        check_skip("the body is in an omp simd loop here, where the compiler refuses a return "
+                   "(tests/mpi_stencil_checked.c runs this)", "return in the body");
+}
+#else
 static int run_and_return(tile_plan *p)
 {
     TILE_FOREACH_GROUP(p, g)
@@ -649,6 +660,7 @@ static void return_in_body(void)
               p.errmsg);
     tile_plan_destroy(&p);
 }
+#endif
 
 /* A downward loop reads A(x + 1): (1,0,0) with dir[0] = -1 runs. */
 static void downward_read(void)
