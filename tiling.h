@@ -154,6 +154,24 @@
 
 #define TILE_VERSION TILEHYBRID_VERSION
 
+/* Bitwise identity with the sequential loop needs each expression rounded
+ * as written: no contraction of a * b + c into one fused multiply-add,
+ * which a compiler may do in one loop (the SIMD one) and not in another.
+ * Clang honours the standard pragma, for the rest of the translation unit
+ * (your sequential reference too); GCC ignores it (and warns): compile with
+ * -ffp-contract=off (GCC's default under -std=c99, but not under -std=gnu*,
+ * where -march=native then contracts).  Clang also reports an `omp simd`
+ * loop it cannot vectorise (-Wpass-failed): a body that calls a function
+ * runs that loop scalar, correctly; the warning is turned off. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#if defined(__has_warning)
+#if __has_warning("-Wpass-failed")
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
+#endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -569,8 +587,8 @@ static inline const char *tile_strerror(int err)
         "out of memory",
         "size overflow (64-bit, or a message larger than INT_MAX bytes)",
         "an MPI call failed",
-        "the loop body left a row early (break), left its point unwritten, or did not "
-        "finish a run (return)",
+        ("the loop body left its point with break, left its point unwritten, or did not "
+         "finish a run (return)"),
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
         "a stencil vector or loop direction that the plan cannot run",
