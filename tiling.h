@@ -93,19 +93,53 @@
  *     accumulators: the fine-grain model opens the parallel region itself);
  *   - `continue` skips to the next point.  `break`, `return` and `goto` out
  *     of the body are not allowed: they would leave a tile half computed
- *     and the neighbours waiting.  A `break` is detected and reported by
- *     tile_plan_status() as TILE_ERR_BODY.  `return` and `goto` cannot be
+ *     and the neighbours waiting.  A `break` ends the point and is reported
+ *     by tile_plan_status() as TILE_ERR_BODY.  `return` and `goto` cannot be
  *     seen when they happen (in the threaded models the compiler refuses
  *     them: they would leave an OpenMP region); the rank's run is then left
  *     unfinished, other ranks may wait forever, and the next run of the
  *     plan on that rank fails with TILE_ERR_BODY.
  *
- * Iteration order inside a tile: by default Z outermost, then X_1 ... X_N
- * with the last dimension innermost and contiguous in memory; with
- * cfg.order = TILE_ORDER_Z_INNER, Z innermost (faster for kernels whose
- * recurrence along Z is cheap).  Any order consistent with the dependences
- * gives bitwise the same values, because every point is computed from the
- * same operands by the same expression.
+ * Iteration order inside a tile (cfg.order; plan.store.order says what
+ * runs).  Any order consistent with the dependences gives bitwise the same
+ * values, because every point is computed from the same operands by the
+ * same expression:
+ *   TILE_ORDER_PLANES      Z outermost, then X_1 ... X_N, the last
+ *                          innermost and contiguous in memory;
+ *   TILE_ORDER_Z_INNER     Z innermost (kernels whose Z recurrence is cheap);
+ *   TILE_ORDER_HYPERPLANE  Z outermost, then, in each plane, the
+ *                          anti-diagonals x_a + x_b = w of two X dimensions
+ *                          in increasing w (the others outside, in order).
+ *                          Every read is at internal offsets <= 0, not all
+ *                          0, so the points of one diagonal read only
+ *                          earlier diagonals and planes: the loop along a
+ *                          diagonal carries no dependence.  The plane is
+ *                          stored diagonal-major (each diagonal contiguous,
+ *                          strides padded away from powers of two: at most
+ *                          twice the memory of a row-major plane), so every
+ *                          TILE_AT offset is a constant stride, the loop is
+ *                          a counted loop over contiguous memory, and it
+ *                          runs under `#pragma omp simd` (-fopenmp, or
+ *                          -fopenmp-simd with TILE_SIMD): your scalar body
+ *                          vectorises as written.  Each tile's first
+ *                          diagonal runs in a scalar loop that checks
+ *                          TILE_AT (type size, offset count).  With N = 1 it
+ *                          is the plane order;
+ *   TILE_ORDER_AUTO        (the default) the hyperplane order when N >= 2
+ *                          and a thread tile is at least 8 points wide
+ *                          along two dimensions, else the plane order.
+ * In the hyperplane order the points of a diagonal are SIMD lanes that run
+ * at once: a body must not add to a variable shared by its points (a sum, a
+ * counter, acc[TILE_THREAD(it)]); declare a reduction on the plan and feed
+ * it with tile_reduce() / tile_reduce_u64() (exact, the same bits in every
+ * order; such a body runs that loop scalar).  Inside the SIMD loop a
+ * `break`, `return` or `goto` does not compile under OpenMP.
+ *
+ * Bitwise identity also needs no floating-point contraction (a * b + c
+ * fused into one rounding in one loop and not in another): this header
+ * sets `#pragma STDC FP_CONTRACT OFF` under clang; with GCC compile with
+ * -ffp-contract=off (the Makefile does), which -std=c99 implies but
+ * -std=gnu99 (GCC's default) does not.
  *
  * Data in and out (the section of that name near the end): tile_input_box()
  * gives the box of an input array a rank reads, tile_gather() the stored
@@ -123,6 +157,9 @@
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset and poison the current
  *                       point before the body (debugging aid; C only, it
  *                       uses a compound literal: #error under C++).
+ *   TILE_SIMD           emit the hyperplane order's `omp simd` without
+ *                       OpenMP (with -fopenmp-simd).
+ *   TILE_NO_SIMD        never emit it (TILE_CHECK_ACCESS does not either).
  *   TILE_SIM_FLOPS      under SimGrid SMPI only (smpicc): the simulated flops
  *                       charged per computed point (default 1; 0 = let SMPI
  *                       time the real computation).  See tile__sim_begin().
@@ -4905,7 +4942,7 @@ static inline void tile__io_finish(tile_plan *p)
             tile__agreed_add(a, "reduction", k, -1,
                              k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
             snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %d "
-                     "(enum tile_reduce_op)", k);
+                     "(enum tile_reduce_op)", k % TILE_MAX_REDUCTIONS);   /* one digit */
         }
     }
     agreed = tile__agree(p, a) == TILE_OK;
