@@ -94,19 +94,53 @@
  *     accumulators: the fine-grain model opens the parallel region itself);
  *   - `continue` skips to the next point.  `break`, `return` and `goto` out
  *     of the body are not allowed: they would leave a tile half computed
- *     and the neighbours waiting.  A `break` is detected and reported by
- *     tile_plan_status() as TILE_ERR_BODY.  `return` and `goto` cannot be
+ *     and the neighbours waiting.  A `break` ends the point and is reported
+ *     by tile_plan_status() as TILE_ERR_BODY.  `return` and `goto` cannot be
  *     seen when they happen (in the threaded models the compiler refuses
  *     them: they would leave an OpenMP region); the rank's run is then left
  *     unfinished, other ranks may wait forever, and the next run of the
  *     plan on that rank fails with TILE_ERR_BODY.
  *
- * Iteration order inside a tile: by default Z outermost, then X_1 ... X_N
- * with the last dimension innermost and contiguous in memory; with
- * cfg.order = TILE_ORDER_Z_INNER, Z innermost (faster for kernels whose
- * recurrence along Z is cheap).  Any order consistent with the dependences
- * gives bitwise the same values, because every point is computed from the
- * same operands by the same expression.
+ * Iteration order inside a tile (cfg.order; plan.store.order says what
+ * runs).  Any order consistent with the dependences gives bitwise the same
+ * values, because every point is computed from the same operands by the
+ * same expression:
+ *   TILE_ORDER_PLANES      Z outermost, then X_1 ... X_N, the last
+ *                          innermost and contiguous in memory;
+ *   TILE_ORDER_Z_INNER     Z innermost (kernels whose Z recurrence is cheap);
+ *   TILE_ORDER_HYPERPLANE  Z outermost, then, in each plane, the
+ *                          anti-diagonals x_a + x_b = w of two X dimensions
+ *                          in increasing w (the others outside, in order).
+ *                          Every read is at internal offsets <= 0, not all
+ *                          0, so the points of one diagonal read only
+ *                          earlier diagonals and planes: the loop along a
+ *                          diagonal carries no dependence.  The plane is
+ *                          stored diagonal-major (each diagonal contiguous,
+ *                          strides padded away from powers of two: at most
+ *                          twice the memory of a row-major plane), so every
+ *                          TILE_AT offset is a constant stride, the loop is
+ *                          a counted loop over contiguous memory, and it
+ *                          runs under `#pragma omp simd` (-fopenmp, or
+ *                          -fopenmp-simd with TILE_SIMD): your scalar body
+ *                          vectorises as written.  Each tile's first
+ *                          diagonal runs in a scalar loop that checks
+ *                          TILE_AT (type size, offset count).  With N = 1 it
+ *                          is the plane order;
+ *   TILE_ORDER_AUTO        (the default) the hyperplane order when N >= 2
+ *                          and a thread tile is at least 8 points wide
+ *                          along two dimensions, else the plane order.
+ * In the hyperplane order the points of a diagonal are SIMD lanes that run
+ * at once: a body must not add to a variable shared by its points (a sum, a
+ * counter, acc[TILE_THREAD(it)]); declare a reduction on the plan and feed
+ * it with tile_reduce() / tile_reduce_u64() (exact, the same bits in every
+ * order; such a body runs that loop scalar).  Inside the SIMD loop a
+ * `break`, `return` or `goto` does not compile under OpenMP.
+ *
+ * Bitwise identity also needs no floating-point contraction (a * b + c
+ * fused into one rounding in one loop and not in another): this header
+ * sets `#pragma STDC FP_CONTRACT OFF` under clang; with GCC compile with
+ * -ffp-contract=off (the Makefile does), which -std=c99 implies but
+ * -std=gnu99 (GCC's default) does not.
  *
  * Data in and out (the section of that name near the end): tile_input_box()
  * gives the box of an input array a rank reads, tile_gather() the stored
@@ -147,6 +181,9 @@
  *                       MPICH 4 declares MPIX_Comm_revoke but its default
  *                       device (ch4) does not implement it.  TILE_NO_ULFM:
  *                       never.
+ *   TILE_SIMD           emit the hyperplane order's `omp simd` without
+ *                       OpenMP (with -fopenmp-simd).
+ *   TILE_NO_SIMD        never emit it (TILE_CHECK_ACCESS does not either).
  *   TILE_SIM_FLOPS      under SimGrid SMPI only (smpicc): the simulated flops
  *                       charged per computed point (default 1; 0 = let SMPI
  *                       time the real computation).  See tile__sim_begin().
@@ -186,6 +223,24 @@
 #endif
 #if TILE_MSG_MAX < 1 || TILE_MSG_MAX > INT_MAX
 #error "TILE_MSG_MAX must be in 1..INT_MAX"
+#endif
+
+/* Bitwise identity with the sequential loop needs each expression rounded
+ * as written: no contraction of a * b + c into one fused multiply-add,
+ * which a compiler may do in one loop (the SIMD one) and not in another.
+ * Clang honours the standard pragma, for the rest of the translation unit
+ * (your sequential reference too); GCC ignores it (and warns): compile with
+ * -ffp-contract=off (GCC's default under -std=c99, but not under -std=gnu*,
+ * where -march=native then contracts).  Clang also reports an `omp simd`
+ * loop it cannot vectorise (-Wpass-failed): a body that calls a function
+ * runs that loop scalar, correctly; the warning is turned off. */
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#if defined(__has_warning)
+#if __has_warning("-Wpass-failed")
+#pragma clang diagnostic ignored "-Wpass-failed"
+#endif
+#endif
 #endif
 
 #ifdef __cplusplus
@@ -249,10 +304,14 @@ enum tile_grid_policy {
     TILE_GRID_TIME = 2      /* least predicted pipeline time (topology.h's model) */
 };
 
-/** Order of the points inside a tile (any order gives the same bits). */
+/** Order of the points inside a tile, and the layout of a plane (any order
+ *  gives the same bits; "Iteration order inside a tile" above). */
 enum tile_order {
-    TILE_ORDER_PLANES = 0,  /* Z outermost, the last X dimension innermost */
-    TILE_ORDER_Z_INNER = 1  /* Z innermost (kernels whose Z recurrence is cheap) */
+    TILE_ORDER_PLANES = 0,     /* Z outermost, the last X dimension innermost */
+    TILE_ORDER_Z_INNER = 1,    /* Z innermost (kernels whose Z recurrence is cheap) */
+    TILE_ORDER_HYPERPLANE = 2, /* Z outermost, then anti-diagonals of two X
+                                  dimensions, stored contiguous (SIMD) */
+    TILE_ORDER_AUTO = 3        /* the plan chooses (the default) */
 };
 
 /** Storage of the Z dimension. */
@@ -318,7 +377,8 @@ typedef void (*tile_mpi_failure_fn)(const char *msg, void *ctx);
  * @balance:     funneled model: the master's share (balance.h; default an
  *               even split).
  * @storage:     enum tile_storage.
- * @order:       enum tile_order (default TILE_ORDER_PLANES).
+ * @order:       enum tile_order (default TILE_ORDER_AUTO: the plan chooses;
+ *               plan.store.order says what it runs).
  * @boundary:    values outside the space (NULL: 0), with @boundary_ctx.
  * @mem_limit:   the most bytes the plan may allocate on one rank (its Z
  *               window, message buffers and tables), checked before anything
@@ -440,11 +500,22 @@ typedef struct tile_threads {
  * @ring:        d_Z mirror planes, then the R planes.
  * @sbuf, @rbuf: a send and a receive buffer per dimension (a face of a tile).
  * @face_bytes:  their size.
+ * @order:       the order the plan runs: cfg.order, or what TILE_ORDER_AUTO
+ *               chose (enum tile_order, never AUTO).
+ * @wave:        TILE_ORDER_HYPERPLANE: the two dimensions of the
+ *               anti-diagonals (wave[0] rises along a diagonal, wave[1]
+ *               falls); a plane is stored diagonal-major, each diagonal
+ *               contiguous, @diag elements apart.  -1 in the other orders
+ *               (row-major planes).
+ * @diag:        the distance between two diagonals, in elements.
  */
 typedef struct tile_store {
     int64_t ring_planes;
     int64_t plane_elems;
     int64_t stride[TILE_MAX_DIMS];
+    int order;
+    int wave[2];
+    int64_t diag;
     size_t plane_bytes;
     unsigned char *ring;
     unsigned char *sbuf[TILE_MAX_DIMS], *rbuf[TILE_MAX_DIMS];
@@ -550,23 +621,41 @@ typedef struct tile_group {
     int done;
 } tile_group;
 
-/** The point being computed: declared by the step macros, read through
- *  TILE_AT, tile_coord and TILE_THREAD. */
-typedef struct tile_cursor {
-    unsigned char *base;                  /* plane of the pass (plane order) or of z0 */
-    ptrdiff_t off;                        /* byte offset of the point from base */
-    ptrdiff_t step;                       /* bytes from one point of a row to the next */
-    int64_t xl, xend;                     /* innermost coordinate, end of the row */
-    int64_t x0;                           /* the row's first point */
-    int64_t st[TILE_MAX_DIMS + 1];        /* element strides; st[N] is a plane */
-    int64_t ust[TILE_MAX_DIMS + 1];       /* the same along the user's directions */
-    size_t esz;
-    int n, depz, thread, inner;           /* inner: n - 1 (plane order) or n (Z) */
-    int64_t z, z1;                        /* passes: planes, or one pass for Z inner */
-    int64_t x[TILE_MAX_DIMS];             /* local coordinates of the other dims */
-    int64_t blo[TILE_MAX_DIMS + 1], bhi[TILE_MAX_DIMS + 1]; /* box; [N]: the tile's Z */
-    int done;
+/* The walk over thread t's part of tile k (private; declared by the step
+ * macros): the points come in runs, each a counted loop over points a
+ * constant byte step apart -- a row of the last X dimension (plane order),
+ * a column along Z (Z inner), an anti-diagonal (hyperplane order, where the
+ * step is one element).  The walk's loop levels, outermost first, iterate
+ * the variables v[] (0..N-1 the X dimensions, N is Z, N + 1 the diagonal
+ * w = x_a + x_b) over [vlo, vhi); each position gives one run. */
+typedef struct tile__walk {
     tile_plan *plan;
+    unsigned char *run;                   /* the run's first point */
+    ptrdiff_t step;                       /* bytes from a point of the run to the next */
+    int64_t count;                        /* points in the run */
+    int64_t x[TILE_MAX_DIMS + 1];         /* local coordinates of its first point; x[N]: z */
+    int64_t dx[TILE_MAX_DIMS + 1];        /* their change from a point to the next */
+    int64_t ust[TILE_MAX_DIMS + 1];       /* element strides along the user's dimensions */
+    int64_t blo[TILE_MAX_DIMS + 1], bhi[TILE_MAX_DIMS + 1]; /* the box; [N]: the tile's Z */
+    int64_t v[TILE_MAX_DIMS + 2], vlo[TILE_MAX_DIMS + 2], vhi[TILE_MAX_DIMS + 2];
+    int lev[TILE_MAX_DIMS + 2];           /* the variable of each loop level */
+    int nlev;                             /* loop levels (-1: nothing to walk) */
+    size_t esz;
+    int n, thread, order, started;
+    int fast;                             /* the run may go through the SIMD loop */
+    int checked;                          /* hyperplane order: a run passed the checks */
+} tile__walk;
+
+/**
+ * struct tile_cursor - the point being computed: declared by the step
+ * macros (one per point, so that SIMD lanes do not share it), read through
+ * TILE_AT, tile_coord, TILE_THREAD and the reductions.  Private fields.
+ */
+typedef struct tile_cursor {
+    unsigned char *at;                    /* the point is element k of at */
+    int64_t k;
+    int64_t i;                            /* its index in the walk's run */
+    const tile__walk *w;
 } tile_cursor;
 
 /* Runs call into the section "Data in and out" at the end of this header. */
@@ -601,7 +690,7 @@ static inline const char *tile_strerror(int err)
         "out of memory, or the plan would pass its memory limit (cfg.mem_limit)",
         "size overflow (above 2^63, or a count above what MPI can send)",
         "an MPI call failed",
-        ("the loop body left a row early (break), left its point unwritten, or did not "
+        ("the loop body left its point with break, left its point unwritten, or did not "
          "finish a run (return)"),
         "invalid balancing policy or cost model",
         "storage or order is not one of its enum values",
@@ -625,7 +714,7 @@ static inline const char *tile_strerror(int err)
  * Extents, Z and tile height 1, dependences 1 (d_Z = 1), no stencil, every
  * loop upward, doubles, pure MPI,
  * one thread, communication-optimal grid, an even thread split, windowed
- * storage, plane order, zero boundary.
+ * storage, the order the plan chooses (TILE_ORDER_AUTO), zero boundary.
  */
 static inline void tile_config_init(tile_config *cfg, int n)
 {
@@ -649,6 +738,7 @@ static inline void tile_config_init(tile_config *cfg, int n)
     cfg->grid_policy = TILE_GRID_COMM;
     bal_config_init(&cfg->balance);
     cfg->storage = TILE_STORE_WINDOW;
+    cfg->order = TILE_ORDER_AUTO;
 }
 
 /**
@@ -1124,9 +1214,11 @@ static inline int64_t tile__tile_z1(const tile_plan *p, int64_t k)
     return z1 < p->deps.size[p->cfg.n] ? z1 : p->deps.size[p->cfg.n];
 }
 
-/* Visit the rows (innermost dimension) of box [lo,hi) x planes [z0,z1):
- * calls fn(ctx, plane_base + row_offset, row_bytes, coords, z) per row. */
-typedef void (*tile__row_fn)(void *ctx, unsigned char *row, size_t bytes,
+/* Visit the rows (the last dimension X_N) of box [lo,hi) x planes [z0,z1):
+ * calls fn(ctx, first point, bytes from a point to the next, points,
+ * coords, z) per row.  The row is contiguous (step = elem_size) in the
+ * row-major planes, strided in the hyperplane layout. */
+typedef void (*tile__row_fn)(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
                              const int64_t *x, int64_t z);
 
 static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
@@ -1134,18 +1226,18 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
                                   tile__row_fn fn, void *ctx)
 {
     int n = p->cfg.n, i;
-    int64_t x[TILE_MAX_DIMS], z;
-    size_t bytes;
+    int64_t x[TILE_MAX_DIMS], z, count;
+    ptrdiff_t step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)p->cfg.elem_size);
     for (i = 0; i < n; i++)
         if (hi[i] <= lo[i])
             return;
-    bytes = (size_t)(hi[n - 1] - lo[n - 1]) * p->cfg.elem_size;
+    count = hi[n - 1] - lo[n - 1];
     for (z = z0; z < z1; z++) {
         unsigned char *base = tile__plane(p, z);
         for (i = 0; i < n; i++)
             x[i] = lo[i];
         for (;;) {
-            fn(ctx, base + tile__offset(p, x), bytes, x, z);
+            fn(ctx, base + tile__offset(p, x), step, count, x, z);
             for (i = n - 2; i >= 0; i--) {
                 if (++x[i] < hi[i])
                     break;
@@ -1157,22 +1249,38 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
     }
 }
 
+/* Copy count elements of esz bytes, src_step and dst_step bytes apart. */
+static inline void tile__copy_strided(unsigned char *dst, ptrdiff_t dst_step,
+                                      const unsigned char *src, ptrdiff_t src_step,
+                                      int64_t count, size_t esz)
+{
+    int64_t e;
+    if (dst_step == (ptrdiff_t)esz && src_step == (ptrdiff_t)esz) {
+        memcpy(dst, src, (size_t)count * esz);
+        return;
+    }
+    for (e = 0; e < count; e++)
+        memcpy(dst + e * dst_step, src + e * src_step, esz);
+}
+
 typedef struct tile__copy_ctx {
     unsigned char *buf;
+    size_t esz;
     int to_buf;
 } tile__copy_ctx;
 
-static inline void tile__copy_row(void *ctx, unsigned char *row, size_t bytes,
+static inline void tile__copy_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
                                   const int64_t *x, int64_t z)
 {
     tile__copy_ctx *c = (tile__copy_ctx *)ctx;
+    ptrdiff_t e = (ptrdiff_t)c->esz;
     (void)x;
     (void)z;
     if (c->to_buf)
-        memcpy(c->buf, row, bytes);
+        tile__copy_strided(c->buf, e, row, step, count, c->esz);
     else
-        memcpy(row, c->buf, bytes);
-    c->buf += bytes;
+        tile__copy_strided(row, step, c->buf, e, count, c->esz);
+    c->buf += (size_t)count * c->esz;
 }
 
 /**
@@ -1190,6 +1298,7 @@ static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo
 {
     tile__copy_ctx cc;
     cc.buf = buf;
+    cc.esz = p->cfg.elem_size;
     cc.to_buf = to_buf;
     tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
     return (int64_t)(cc.buf - buf);
@@ -1251,18 +1360,19 @@ static inline int64_t tile__ceil_div(int64_t a, int64_t b)
     return (a % b != 0 && (a < 0) == (b < 0)) ? q + 1 : q;
 }
 
-/* The real points of the row through internal global g along internal
- * dimension k: g_k in [*a, *b) (empty: *a >= *b).  Each user coordinate
- * moves by inv[i][k] per step along k and must stay in 0..E_i - 1. */
-static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, int64_t *a,
-                                   int64_t *b)
+/* The real points of the line through internal global g along the
+ * internal direction v: the points g + t v, t in [*a, *b) (empty: *a >= *b).
+ * Each user coordinate moves by inv v per step and must stay in 0..E_i - 1. */
+static inline void tile__real_line(const tile_plan *p, const int64_t *g, const int64_t *v,
+                                   int64_t *a, int64_t *b)
 {
     int64_t u[TILE_MAX_DIMS + 1], lo = INT64_MIN / 4, hi = INT64_MAX / 4;
-    int n = p->cfg.n, i;
+    int n = p->cfg.n, i, k;
     tile__to_user(p, g, u);
     for (i = 0; i <= n; i++) {
-        int64_t s = p->deps.inv[i][k], e = i < n ? p->cfg.extent[i] : p->cfg.zlen;
-        int64_t base = u[i] - s * g[k], l, h;   /* u_i at g_k = 0 */
+        int64_t s = 0, e = i < n ? p->cfg.extent[i] : p->cfg.zlen, base = u[i], l, h;
+        for (k = 0; k <= n; k++)
+            s += p->deps.inv[i][k] * v[k];
         if (s == 0) {
             if (base < 0 || base >= e)
                 hi = lo;
@@ -1283,26 +1393,38 @@ static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, 
     *b = hi > lo ? hi : lo;
 }
 
+/* The real points of the row through internal global g along internal
+ * dimension k: g_k in [*a, *b) (empty: *a >= *b). */
+static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, int64_t *a,
+                                   int64_t *b)
+{
+    int64_t v[TILE_MAX_DIMS + 1] = {0};
+    v[k] = 1;
+    tile__real_line(p, g, v, a, b);
+    *a += g[k];
+    *b += g[k];
+}
+
 /* memset that the compiler cannot merge with the malloc before it */
 static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
 
-static inline void tile__fill_row(void *ctx, unsigned char *row, size_t bytes,
+static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
                                   const int64_t *x, int64_t z)
 {
     const tile_plan *p = (const tile_plan *)ctx;
-    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1];
-    size_t e, esz = p->cfg.elem_size, n = bytes / esz;
+    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1], e;
     int i;
     if (p->cfg.boundary == NULL) {
-        memset(row, 0, bytes);
+        for (e = 0; e < count; e++)
+            memset(row + e * step, 0, p->cfg.elem_size);
         return;
     }
     for (i = 0; i < p->cfg.n; i++)
         g[i] = p->lo[i] + x[i];
     g[p->cfg.n] = z;
     tile__to_user(p, g, c);
-    for (e = 0; e < n; e++) {
-        p->cfg.boundary(row + e * esz, c, p->cfg.boundary_ctx);
+    for (e = 0; e < count; e++) {
+        p->cfg.boundary(row + e * step, c, p->cfg.boundary_ctx);
         for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
             c[i] += p->deps.inv[i][p->cfg.n - 1];
     }
@@ -1407,33 +1529,30 @@ static inline int64_t tile_box_bytes(const tile_plan *p, int64_t k, const int64_
     return b;
 }
 
-/* Fill the global-boundary ghost layers of thread t for tile k. */
 /* Boundary values of the points row[a, b) (global along X_N) of a row
- * whose first point is at local x, plane z. */
-static inline void tile__fill_span(const tile_plan *p, unsigned char *row, const int64_t *x,
-                                   int64_t z, int64_t a, int64_t b)
+ * whose first point is at local x, plane z, points step bytes apart. */
+static inline void tile__fill_span(const tile_plan *p, unsigned char *row, ptrdiff_t step,
+                                   const int64_t *x, int64_t z, int64_t a, int64_t b)
 {
     int n = p->cfg.n;
     int64_t first = p->lo[n - 1] + x[n - 1], xx[TILE_MAX_DIMS];
-    size_t esz = p->cfg.elem_size;
     if (b <= a)
         return;
     memcpy(xx, x, sizeof(int64_t) * (size_t)n);
     xx[n - 1] = a - p->lo[n - 1];
-    tile__fill_row((void *)(uintptr_t)p, row + (size_t)(a - first) * esz,
-                   (size_t)(b - a) * esz, xx, z);
+    tile__fill_row((void *)(uintptr_t)p, row + (a - first) * step, step, b - a, xx, z);
 }
 
 /* A skewed plan, one row of a thread's tile: the points outside the space
  * that a real point reads (q + o' for a real q and an internal offset o')
  * get their boundary values; the real points are computed. */
-static inline void tile__holes_row(void *ctx, unsigned char *row, size_t bytes,
+static inline void tile__holes_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
                                    const int64_t *x, int64_t z)
 {
     const tile_plan *p = (const tile_plan *)ctx;
     int n = p->cfg.n, i, k;
     int64_t g[TILE_MAX_DIMS + 1], q[TILE_MAX_DIMS + 1], a, b, qa, qb;
-    int64_t gl = p->lo[n - 1] + x[n - 1], gh = gl + (int64_t)(bytes / p->cfg.elem_size);
+    int64_t gl = p->lo[n - 1] + x[n - 1], gh = gl + count;
     for (i = 0; i < n; i++)
         g[i] = p->lo[i] + x[i];
     g[n] = z;
@@ -1450,11 +1569,12 @@ static inline void tile__holes_row(void *ctx, unsigned char *row, size_t bytes,
         qb += o[n - 1];
         lo1 = qa > gl ? qa : gl;
         hi1 = qb < gh ? qb : gh;
-        tile__fill_span(p, row, x, z, lo1, hi1 < a ? hi1 : a);
-        tile__fill_span(p, row, x, z, lo1 > b ? lo1 : b, hi1);
+        tile__fill_span(p, row, step, x, z, lo1, hi1 < a ? hi1 : a);
+        tile__fill_span(p, row, step, x, z, lo1 > b ? lo1 : b, hi1);
     }
 }
 
+/* Fill the global-boundary ghost layers of thread t for tile k. */
 static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
@@ -1885,149 +2005,191 @@ static inline tile_group tile_group_init(tile_plan *p)
 
 static inline const char *tile__where(const tile_cursor *c, char *buf, size_t size);
 
-/* Start of the row at the current coordinates x[] (all but `inner`). */
-/* A skewed plan: clip the cursor's row to the real points. */
-static inline void tile__cur_clip(tile_cursor *c)
+/* The walk over thread t's box of tile k, before its first run (nothing
+ * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
+ * (not in Z inner order), the X dimensions in order but the row's
+ * (plane order) or the two of the diagonals (hyperplane order), and the
+ * diagonal w innermost (hyperplane order). */
+static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
 {
-    const tile_plan *p = c->plan;
-    int64_t g[TILE_MAX_DIMS + 1], a, b, shift;
-    int i, n = c->n;
-    for (i = 0; i < n; i++)
-        g[i] = p->lo[i] + (i == c->inner ? 0 : c->x[i]);
-    g[n] = c->inner == n ? 0 : c->z;
-    tile__real_span(p, g, c->inner, &a, &b);
-    shift = c->inner == n ? 0 : p->lo[c->inner];   /* global to local */
-    if (a - shift > c->xl)
-        c->xl = a - shift;
-    if (b - shift < c->xend)
-        c->xend = b - shift;
-    if (c->xend < c->xl)
-        c->xend = c->xl;
-}
-
-static inline void tile__cur_row(tile_cursor *c)
-{
-    int64_t e = 0;
-    int i;
-    for (i = 0; i < c->n; i++)
-        e += ((i == c->inner ? c->blo[i] : c->x[i]) + c->plan->deps.d[i]) * c->st[i];
-    c->xl = c->blo[c->inner];
-    c->xend = c->bhi[c->inner];
-    if (c->plan->deps.skewed)
-        tile__cur_clip(c);
-    c->x0 = c->xl;
-    c->off = (ptrdiff_t)(e * (int64_t)c->esz) + (ptrdiff_t)(c->xl - c->blo[c->inner]) * c->step;
-}
-
-/* Cursor over thread t's box of tile k (empty when k < 0 or the box is). */
-static inline tile_cursor tile__cur_begin(tile_plan *p, int t, int64_t k)
-{
-    tile_cursor c;
-    int i, n = p->cfg.n;
-    c.plan = p;
-    c.n = n;
-    c.depz = p->deps.dz;
-    c.thread = t;
-    c.esz = p->cfg.elem_size;
-    c.inner = p->cfg.order == TILE_ORDER_Z_INNER ? n : n - 1;
-    c.done = 0;
-    c.off = 0;
-    c.base = p->store.ring;
-    c.xl = c.xend = c.x0 = 0;
-    for (i = 0; i < n; i++)
-        c.st[i] = p->store.stride[i];
-    c.st[n] = p->store.plane_elems;
-    for (i = 0; i <= n; i++) {   /* a user step along i, in elements */
-        int k;
-        c.ust[i] = 0;
-        for (k = 0; k <= n; k++)
-            c.ust[i] += p->deps.m[k][i] * c.st[k];
-    }
-    c.step = c.inner == n ? (ptrdiff_t)p->store.plane_bytes : (ptrdiff_t)c.esz;
-    c.z = c.z1 = 0;
+    tile__walk w;
+    int i, j, n = p->cfg.n, a = p->store.wave[0], b = p->store.wave[1], o = p->store.order;
+    memset(&w, 0, sizeof w);
+    w.plan = p;
+    w.n = n;
+    w.thread = t;
+    w.esz = p->cfg.elem_size;
+    w.order = o;
+    w.nlev = -1;
+    for (i = 0; i <= n; i++)    /* a user step along i, in elements */
+        for (j = 0; j <= n; j++)
+            w.ust[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
     if (k < 0 || t >= p->cfg.threads || !p->run.ok)
-        return c;
-    tile_thread_box(p, t, k, c.blo, c.bhi);
+        return w;
+    tile_thread_box(p, t, k, w.blo, w.bhi);
     for (i = 0; i < n; i++)
-        if (c.bhi[i] <= c.blo[i])
-            return c;
-    c.blo[n] = tile__tile_z0(p, k);
-    c.bhi[n] = tile__tile_z1(p, k);
-    /* passes: one per plane, or a single one when Z is the inner loop */
-    c.z = c.blo[n];
-    c.z1 = c.inner == n ? c.z + 1 : c.bhi[n];
+        if (w.bhi[i] <= w.blo[i])
+            return w;
+    w.blo[n] = tile__tile_z0(p, k);
+    w.bhi[n] = tile__tile_z1(p, k);
+    for (i = 0; i <= n; i++) {
+        w.vlo[i] = w.blo[i];
+        w.vhi[i] = w.bhi[i];
+    }
+    w.nlev = 0;
+    if (o != TILE_ORDER_Z_INNER)
+        w.lev[w.nlev++] = n;
+    for (i = 0; i < n; i++)
+        if (!(o == TILE_ORDER_PLANES && i == n - 1) && !(o == TILE_ORDER_HYPERPLANE &&
+                                                         (i == a || i == b)))
+            w.lev[w.nlev++] = i;
+    if (o == TILE_ORDER_PLANES) {
+        w.dx[n - 1] = 1;
+        w.step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)w.esz);
+    } else if (o == TILE_ORDER_Z_INNER) {
+        w.dx[n] = 1;
+        w.step = (ptrdiff_t)p->store.plane_bytes;
+    } else {
+        w.lev[w.nlev++] = n + 1;
+        w.vlo[n + 1] = w.blo[a] + w.blo[b];
+        w.vhi[n + 1] = w.bhi[a] + w.bhi[b] - 1;
+        w.dx[a] = 1;
+        w.dx[b] = -1;
+        w.step = (ptrdiff_t)((p->store.stride[a] - p->store.stride[b]) * (int64_t)w.esz);
+#ifndef TILE_CHECK_ACCESS
+        w.fast = w.step == (ptrdiff_t)w.esz;
+#endif
+    }
     p->run.stats[t].tiles++;
-    return c;
+    return w;
 }
 
-static inline int tile__cur_zmore(tile_cursor *c)
+/* The run at the walk's position (clipped to the real points on a plan
+ * that skews); 1 if it has points. */
+static inline int tile__walk_run(tile__walk *w)
 {
-    if (c->z >= c->z1)
+    const tile_plan *p = w->plan;
+    int n = w->n, a = p->store.wave[0], b = p->store.wave[1], i;
+    int64_t g[TILE_MAX_DIMS + 1] = {0}, t0 = 0, t1 = 0;
+    for (i = 0; i <= n; i++)
+        w->x[i] = w->v[i];
+    if (w->order == TILE_ORDER_PLANES) {
+        w->x[n - 1] = w->blo[n - 1];
+        w->count = w->bhi[n - 1] - w->blo[n - 1];
+    } else if (w->order == TILE_ORDER_Z_INNER) {
+        w->x[n] = w->blo[n];
+        w->count = w->bhi[n] - w->blo[n];
+    } else {
+        int64_t d = w->v[n + 1], last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b]
+                                                                       : w->bhi[a] - 1;
+        w->x[a] = d - (w->bhi[b] - 1) > w->blo[a] ? d - (w->bhi[b] - 1) : w->blo[a];
+        w->x[b] = d - w->x[a];
+        w->count = last - w->x[a] + 1;
+    }
+    if (p->deps.skewed && w->count > 0) {
+        for (i = 0; i <= n; i++)
+            g[i] = (i < n ? p->lo[i] : 0) + w->x[i];
+        tile__real_line(p, g, w->dx, &t0, &t1);
+        t0 = t0 > 0 ? t0 : 0;
+        t1 = t1 < w->count ? t1 : w->count;
+        for (i = 0; i <= n; i++)
+            w->x[i] += t0 * w->dx[i];
+        w->count = t1 - t0;
+    }
+    if (w->count <= 0)
         return 0;
-    c->base = tile__plane(c->plan, c->z);
+    w->run = tile__plane(p, w->x[n]) + tile__offset(p, w->x);
     return 1;
 }
 
-static inline void tile__cur_znext(tile_cursor *c)
+/* Advance the walk to its next run that has points; 0 at the end. */
+static inline int tile__walk_next(tile__walk *w)
 {
-    c->z++;
-}
-
-static inline void tile__cur_rbegin(tile_cursor *c)
-{
-    int i;
-    for (i = 0; i < c->n; i++)
-        c->x[i] = c->blo[i];
-    c->done = 0;
-    tile__cur_row(c);
-}
-
-static inline int tile__cur_rmore(const tile_cursor *c)
-{
-    return !c->done;
-}
-
-static inline void tile__cur_rnext(tile_cursor *c)
-{
-    int i;
-    if (c->xl != c->xend) {
-        char at[8 * (TILE_MAX_DIMS + 1) * 3];
-        tile_thread_fail(c->plan, c->thread, TILE_ERR_BODY, "the body left its row at point %s: "
-                         "break (or goto) out of the body is not allowed; use continue",
-                         tile__where(c, at, sizeof at));
+    int j;
+    if (w->nlev < 0)
+        return 0;
+    if (!w->started) {
+        for (j = 0; j < w->nlev; j++)
+            w->v[w->lev[j]] = w->vlo[w->lev[j]];
+        w->started = 1;
+        j = 0;
+    } else {
+        j = -1;
     }
-    c->plan->run.stats[c->thread].points += c->xend - c->x0;
-    for (i = c->n - 1; i >= 0; i--) {
-        if (i == c->inner)
-            continue;
-        if (++c->x[i] < c->bhi[i])
-            break;
-        c->x[i] = c->blo[i];
+    for (;;) {
+        if (j >= 0 && tile__walk_run(w)) {
+            w->plan->run.stats[w->thread].points += w->count;
+            return 1;
+        }
+        for (j = w->nlev - 1; j >= 0; j--) {
+            if (++w->v[w->lev[j]] < w->vhi[w->lev[j]])
+                break;
+            w->v[w->lev[j]] = w->vlo[w->lev[j]];
+        }
+        if (j < 0) {
+            w->nlev = -1;
+            return 0;
+        }
     }
-    if (i < 0)
-        c->done = 1;
-    else
-        tile__cur_row(c);
+}
+
+/* Point i of the walk's run (the scalar loop). */
+static inline tile_cursor tile__cur_at(const tile__walk *w, int64_t i)
+{
+    tile_cursor c;
+    c.at = w->run + i * w->step;
+    c.k = 0;
+    c.i = i;
+    c.w = w;
+    return c;
+}
+
+/* Point i of a contiguous run (the SIMD loop): element i of run. */
+static inline tile_cursor tile__cur_simd(const tile__walk *w, unsigned char *run, int64_t i)
+{
+    tile_cursor c;
+    c.at = run;
+    c.k = i;
+    c.i = i;
+    c.w = w;
+    return c;
+}
+
+/* May the walk's current run go through the SIMD loop?  Only in the
+ * hyperplane order, and only after a run of the tile has gone through the
+ * scalar loop, whose TILE_AT checks the type size and the offset count
+ * (then they hold for every point: they do not depend on the point). */
+static inline int tile__walk_simd(const tile__walk *w)
+{
+    return w->fast && w->checked;
+}
+
+/* After a run of the scalar loop. */
+static inline void tile__walk_checked(tile__walk *w)
+{
+    w->checked = w->plan->run.stats[w->thread].error == TILE_OK;
+}
+
+/* The body left point i of the run with break (or goto). */
+static inline void tile__walk_break(const tile__walk *w, int64_t i)
+{
+    char at[8 * (TILE_MAX_DIMS + 1) * 3];
+    tile_cursor c = tile__cur_at(w, i);
+    tile_thread_fail(w->plan, w->thread, TILE_ERR_BODY, "the body left its point %s with "
+                     "break (or goto): not allowed; use continue", tile__where(&c, at, sizeof at));
 }
 
 /** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
- *  point. */
+ *  point, in the user's coordinates: O(N) integer operations. */
 static inline int64_t tile_coord(const tile_cursor *it, int i)
 {
-    const tile_plan *p = it->plan;
-    int64_t s = p->deps.cinv[i], g;
+    const tile__walk *w = it->w;
+    const tile_plan *p = w->plan;
+    int64_t s = p->deps.cinv[i];
     int k;
-    for (k = 0; k <= it->n; k++) {
-        if (p->deps.inv[i][k] == 0)
-            continue;
-        if (k == it->inner)
-            g = k == it->n ? it->xl : p->lo[k] + it->xl;
-        else if (k == it->n)
-            g = it->z;
-        else
-            g = p->lo[k] + it->x[k];
-        s += p->deps.inv[i][k] * g;
-    }
+    for (k = 0; k <= w->n; k++)
+        if (p->deps.inv[i][k] != 0)
+            s += p->deps.inv[i][k] * ((k < w->n ? p->lo[k] : 0) + w->x[k] + it->i * w->dx[k]);
     return s;
 }
 
@@ -2039,11 +2201,12 @@ typedef struct tile__mirror_ctx {
     int64_t shift;      /* plane z goes to mirror plane z - shift (< 0) */
 } tile__mirror_ctx;
 
-static inline void tile__mirror_row(void *ctx, unsigned char *row, size_t bytes,
-                                    const int64_t *x, int64_t z)
+static inline void tile__mirror_row(void *ctx, unsigned char *row, ptrdiff_t step,
+                                    int64_t count, const int64_t *x, int64_t z)
 {
     const tile__mirror_ctx *m = (const tile__mirror_ctx *)ctx;
-    memcpy(tile__plane(m->p, z - m->shift) + tile__offset(m->p, x), row, bytes);
+    tile__copy_strided(tile__plane(m->p, z - m->shift) + tile__offset(m->p, x), step, row, step,
+                       count, m->p->cfg.elem_size);
 }
 
 static inline void tile__mirror(tile_plan *p, int t, int64_t k)
@@ -2063,16 +2226,16 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
 }
 
 /** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
-#define TILE_THREAD(it) ((it).thread)
+#define TILE_THREAD(it) ((it).w->thread)
 
 /* The point's user coordinates as "(c_1,...,c_N,z)" in buf. */
 static inline const char *tile__where(const tile_cursor *c, char *buf, size_t size)
 {
     size_t o = 0;
-    int i;
-    for (i = 0; i <= c->n && o < size; i++)
+    int i, n = c->w->n;
+    for (i = 0; i <= n && o < size; i++)
         o += (size_t)snprintf(buf + o, size - o, "%s%lld%s", i ? "," : "(",
-                              (long long)tile_coord(c, i), i == c->n ? ")" : "");
+                              (long long)tile_coord(c, i), i == n ? ")" : "");
     return buf;
 }
 
@@ -2081,18 +2244,18 @@ static inline const char *tile__where(const tile_cursor *c, char *buf, size_t si
  * thread for the access to land on. */
 static inline void *tile__trap(tile_cursor *c, size_t size, int cnt, const char *file, int line)
 {
-    tile_plan *p = c->plan;
+    tile_plan *p = c->w->plan;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
-    if (cnt != c->n + 1)
-        tile_thread_fail(p, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
+    if (cnt != c->w->n + 1)
+        tile_thread_fail(p, c->w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets, the plan has N + 1 = %d dimensions", file, line,
-                         tile__where(c, at, sizeof at), cnt, c->n + 1);
+                         tile__where(c, at, sizeof at), cnt, c->w->n + 1);
     else
-        tile_thread_fail(p, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the type "
-                         "has %llu bytes but cfg.elem_size is %llu", file, line,
+        tile_thread_fail(p, c->w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the "
+                         "type has %llu bytes but cfg.elem_size is %llu", file, line,
                          tile__where(c, at, sizeof at), (unsigned long long)size,
-                         (unsigned long long)c->esz);
-    return tile__scratch(p, c->thread, size);
+                         (unsigned long long)c->w->esz);
+    return tile__scratch(p, c->w->thread, size);
 }
 
 #ifdef TILE_CHECK_ACCESS
@@ -2135,9 +2298,9 @@ static inline unsigned char tile__poison_byte(size_t i)
 /* Before the body: poison the cursor's point. */
 static inline void tile__cur_poison(tile_cursor *c)
 {
-    unsigned char *e = c->base + c->off;
+    unsigned char *e = c->at + c->k * (int64_t)c->w->esz;
     size_t i;
-    for (i = 0; i < c->esz; i++)
+    for (i = 0; i < c->w->esz; i++)
         e[i] = tile__poison_byte(i);
 }
 
@@ -2145,13 +2308,13 @@ static inline void tile__cur_poison(tile_cursor *c)
  * point; every byte still the poison pattern is the run's TILE_ERR_BODY. */
 static inline void tile__cur_written(tile_cursor *c)
 {
-    const unsigned char *e = c->base + c->off;
+    const unsigned char *e = c->at + c->k * (int64_t)c->w->esz;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
     size_t i;
-    for (i = 0; i < c->esz && e[i] == tile__poison_byte(i); i++)
+    for (i = 0; i < c->w->esz && e[i] == tile__poison_byte(i); i++)
         ;
-    if (i == c->esz)
-        tile_thread_fail(c->plan, c->thread, TILE_ERR_BODY, "the body did not write its point "
+    if (i == c->w->esz)
+        tile_thread_fail(c->w->plan, c->w->thread, TILE_ERR_BODY, "the body did not write its point "
                          "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
                          tile__where(c, at, sizeof at));
 }
@@ -2166,27 +2329,27 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     int64_t e = 0;
     size_t w = 0;
     int i;
-    if (size != c->esz)
-        return tile__trap(c, size, c->n + 1, file, line);
+    if (size != c->w->esz)
+        return tile__trap(c, size, c->w->n + 1, file, line);
     for (i = 0; i < cnt && w < sizeof off; i++)
         w += (size_t)snprintf(off + w, sizeof off - w, "%s%lld%s", i ? "," : "(",
                               (long long)o[i], i == cnt - 1 ? ")" : "");
-    if (cnt != c->n + 1) {
-        tile_thread_fail(c->plan, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
+    if (cnt != c->w->n + 1) {
+        tile_thread_fail(c->w->plan, c->w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets %s, the plan has N + 1 = %d dimensions", file, line,
-                         tile__where(c, at, sizeof at), cnt, off, c->n + 1);
-        return tile__scratch(c->plan, c->thread, size);
+                         tile__where(c, at, sizeof at), cnt, off, c->w->n + 1);
+        return tile__scratch(c->w->plan, c->w->thread, size);
     }
-    if (!tile__declared(c->plan, o)) {
-        tile_thread_fail(c->plan, c->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
+    if (!tile__declared(c->w->plan, o)) {
+        tile_thread_fail(c->w->plan, c->w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
                          "offset %s is not %s", file, line, tile__where(c, at, sizeof at), off,
-                         c->plan->cfg.nstencil ? "a vector of the stencil"
+                         c->w->plan->cfg.nstencil ? "a vector of the stencil"
                                                : "axis-aligned within the widths dep[]/depz");
-        return tile__scratch(c->plan, c->thread, size);
+        return tile__scratch(c->w->plan, c->w->thread, size);
     }
-    for (i = 0; i <= c->n; i++)
-        e += o[i] * c->ust[i];
-    return c->base + c->off + e * (int64_t)c->esz;
+    for (i = 0; i <= c->w->n; i++)
+        e += o[i] * c->w->ust[i];
+    return c->at + (c->k + e) * (int64_t)c->w->esz;
 }
 #endif
 
@@ -2210,8 +2373,8 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
 #define TILE__ELEM(T, it, cnt, idx)                                                \
-    (*(sizeof(T) == (it).esz && (cnt) == (it).n + 1                                \
-           ? (T *)(void *)((it).base + (it).off) + (idx)                           \
+    (*(!tile__at_checked || (sizeof(T) == (it).w->esz && (cnt) == (it).w->n + 1)    \
+           ? (T *)(void *)(it).at + (it).k + (idx)                                 \
            : (T *)tile__trap(&(it), sizeof(T), (cnt), __FILE__, __LINE__)))
 
 #ifdef TILE_CHECK_ACCESS
@@ -2221,34 +2384,57 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #else
 #define TILE_AT(T, it, ...) TILE__CAT(TILE__AT, TILE__NARG(__VA_ARGS__))(T, it, __VA_ARGS__)
 #endif
-#define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, 2, (a) * (it).ust[0] + (z) * (it).ust[1])
+#define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, 2, (a) * (it).w->ust[0] + (z) * (it).w->ust[1])
 #define TILE__AT3(T, it, a, b, z)                                                  \
-    TILE__ELEM(T, it, 3, (a) * (it).ust[0] + (b) * (it).ust[1] + (z) * (it).ust[2])
+    TILE__ELEM(T, it, 3, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (z) * (it).w->ust[2])
 #define TILE__AT4(T, it, a, b, c, z)                                               \
-    TILE__ELEM(T, it, 4, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
-                      (z) * (it).ust[3])
+    TILE__ELEM(T, it, 4, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (c) * (it).w->ust[2] + \
+                      (z) * (it).w->ust[3])
 #define TILE__AT5(T, it, a, b, c, d, z)                                            \
-    TILE__ELEM(T, it, 5, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
-                      (d) * (it).ust[3] + (z) * (it).ust[4])
+    TILE__ELEM(T, it, 5, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (c) * (it).w->ust[2] + \
+                      (d) * (it).w->ust[3] + (z) * (it).w->ust[4])
 #define TILE__AT6(T, it, a, b, c, d, e, z)                                         \
-    TILE__ELEM(T, it, 6, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
-                      (d) * (it).ust[3] + (e) * (it).ust[4] + (z) * (it).ust[5])
+    TILE__ELEM(T, it, 6, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (c) * (it).w->ust[2] + \
+                      (d) * (it).w->ust[3] + (e) * (it).w->ust[4] + (z) * (it).w->ust[5])
 #define TILE__AT7(T, it, a, b, c, d, e, f, z)                                      \
-    TILE__ELEM(T, it, 7, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
-                      (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
-                      (z) * (it).ust[6])
+    TILE__ELEM(T, it, 7, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (c) * (it).w->ust[2] + \
+                      (d) * (it).w->ust[3] + (e) * (it).w->ust[4] + (f) * (it).w->ust[5] +  \
+                      (z) * (it).w->ust[6])
 #define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                   \
-    TILE__ELEM(T, it, 8, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
-                      (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
-                      (g) * (it).ust[6] + (z) * (it).ust[7])
+    TILE__ELEM(T, it, 8, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (c) * (it).w->ust[2] + \
+                      (d) * (it).w->ust[3] + (e) * (it).w->ust[4] + (f) * (it).w->ust[5] +  \
+                      (g) * (it).w->ust[6] + (z) * (it).w->ust[7])
 #define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                \
-    TILE__ELEM(T, it, 9, (a) * (it).ust[0] + (b) * (it).ust[1] + (c) * (it).ust[2] + \
-                      (d) * (it).ust[3] + (e) * (it).ust[4] + (f) * (it).ust[5] +  \
-                      (g) * (it).ust[6] + (h) * (it).ust[7] + (z) * (it).ust[8])
+    TILE__ELEM(T, it, 9, (a) * (it).w->ust[0] + (b) * (it).w->ust[1] + (c) * (it).w->ust[2] + \
+                      (d) * (it).w->ust[3] + (e) * (it).w->ust[4] + (f) * (it).w->ust[5] +  \
+                      (g) * (it).w->ust[6] + (h) * (it).w->ust[7] + (z) * (it).w->ust[8])
 
-/* The points of thread t's tile k, with the body in place.  Under
- * TILE_CHECK_ACCESS each point is poisoned before the body and checked
- * after it (in the increment, which `continue` reaches too). */
+/* TILE_AT's checks of the type size and the offset count: on, except in
+ * the SIMD loop of TILE__POINTS, which declares its own tile__at_checked
+ * = 0 (the scalar loop has checked them on the tile's first run). */
+enum { tile__at_checked = 1 };
+
+/* The innermost loop of the hyperplane order is `omp simd` where the
+ * compiler takes OpenMP pragmas: under -fopenmp, or with TILE_SIMD defined
+ * (-fopenmp-simd: the SIMD pragmas without the OpenMP runtime); not under
+ * TILE_CHECK_ACCESS or TILE_NO_SIMD. */
+#if (defined(_OPENMP) || defined(TILE_SIMD)) && !defined(TILE_CHECK_ACCESS) && \
+    !defined(TILE_NO_SIMD)
+#define TILE__SIMD _Pragma("omp simd")
+#else
+#define TILE__SIMD
+#endif
+
+/* The points of thread t's tile k, with the body in place: run by run
+ * (struct tile__walk), each point with its own cursor it.  The body sits
+ * in a one-trip loop, so that `continue` and `break` end the point and the
+ * loop around can tell them apart (break is the run's error).  It is
+ * expanded twice: a scalar loop with TILE_AT checked, and, for the
+ * diagonals of the hyperplane order once the scalar loop has run one of
+ * the tile's, the same loop under `omp simd` (the points of a diagonal
+ * do not depend on each other).  Under TILE_CHECK_ACCESS each point is
+ * poisoned before the body and checked after it (in the one-trip loop's
+ * increment, which `continue` reaches too), and no loop is SIMD. */
 #ifdef TILE_CHECK_ACCESS
 #define TILE__POINT_BEGIN(it) tile__cur_poison(&(it));
 #define TILE__POINT_END(it) tile__cur_written(&(it)),
@@ -2257,14 +2443,37 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #define TILE__POINT_END(it)
 #endif
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
-    for (tile_cursor it = tile__cur_begin((plan_), (t_), (k_));                    \
-         tile__cur_zmore(&(it)); tile__cur_znext(&(it)))                           \
-        for (tile__cur_rbegin(&(it)); tile__cur_rmore(&(it)); tile__cur_rnext(&(it))) \
-            for (; (it).xl < (it).xend;                                            \
-                 TILE__POINT_END(it)(it).xl++, (it).off += (it).step) {            \
-                TILE__POINT_BEGIN(it)                                              \
-                __VA_ARGS__                                                        \
-            }
+    for (tile__walk tile_pt_w_ = tile__walk_begin((plan_), (t_), (k_));            \
+         tile__walk_next(&tile_pt_w_);)                                            \
+        if (!tile__walk_simd(&tile_pt_w_)) {                                       \
+            int64_t tile_pt_i_;                                                    \
+            for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_w_.count; tile_pt_i_++) {    \
+                int tile_pt_end_ = 0;                                              \
+                for (tile_cursor it = tile__cur_at(&tile_pt_w_, tile_pt_i_);       \
+                     !tile_pt_end_; tile_pt_end_ = (TILE__POINT_END(it) 1)) {      \
+                    TILE__POINT_BEGIN(it)                                          \
+                    __VA_ARGS__                                                    \
+                }                                                                  \
+                if (!tile_pt_end_)                                                 \
+                    tile__walk_break(&tile_pt_w_, tile_pt_i_);                     \
+            }                                                                      \
+            tile__walk_checked(&tile_pt_w_);                                       \
+        } else {                                                                   \
+            enum { tile__at_checked = 0 };                                         \
+            unsigned char *const tile_pt_r_ = tile_pt_w_.run;                      \
+            int64_t const tile_pt_n_ = tile_pt_w_.count;                           \
+            int64_t tile_pt_j_;                                                    \
+            TILE__SIMD                                                             \
+            for (tile_pt_j_ = 0; tile_pt_j_ < tile_pt_n_; tile_pt_j_++) {          \
+                int tile_pt_end_ = 0;                                              \
+                for (tile_cursor it = tile__cur_simd(&tile_pt_w_, tile_pt_r_, tile_pt_j_); \
+                     !tile_pt_end_; tile_pt_end_ = 1) {                            \
+                    __VA_ARGS__                                                    \
+                }                                                                  \
+                if (!tile_pt_end_)                                                 \
+                    tile__walk_break(&tile_pt_w_, tile_pt_j_);                     \
+            }                                                                      \
+        }
 
 /**
  * TILE_COMPUTE(plan, t, s, it, body...) - thread t computes its tile of
@@ -2780,7 +2989,7 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
                           "must be in [0, 1]", c->balance.bal);
     if (rc != BAL_OK)
         return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "balance: %s", bal_strerror(rc));
-    if (c->order != TILE_ORDER_PLANES && c->order != TILE_ORDER_Z_INNER)
+    if (c->order < TILE_ORDER_PLANES || c->order > TILE_ORDER_AUTO)
         return tile__fail(p, TILE_ERR_STORAGE, "order", -1, "order = %d: not a tile_order",
                           c->order);
     if (c->storage != TILE_STORE_WINDOW && c->storage != TILE_STORE_FULL)
@@ -3177,6 +3386,94 @@ static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
     return TILE_OK;
 }
 
+/* The order the plan runs (store.order) and, for the hyperplane order, the
+ * two dimensions of its diagonals (store.wave).  TILE_ORDER_AUTO takes the
+ * hyperplane order where its diagonals hold several points: N >= 2 and a
+ * thread tile at least 8 points wide along two dimensions (from the global
+ * extents, so that every rank chooses alike); else the plane order.  The
+ * two are the dimensions with the most points per thread tile (the later on
+ * a tie); of them the one with the longer local extent falls along a
+ * diagonal (wave[1]), so that a diagonal-major plane holds at most twice
+ * the points of a row-major one.  With N = 1 every diagonal is one point:
+ * the hyperplane order is the plane order. */
+static inline void tile__choose_order(tile_plan *p)
+{
+    tile_store *s = &p->store;
+    int n = p->cfg.n, i, a = -1, b = -1;
+    int64_t e[TILE_MAX_DIMS];
+    for (i = 0; i < n; i++) {
+        e[i] = p->deps.size[i] / ((int64_t)p->pdims[i] * p->threads.dims[i]);
+        if (b < 0 || e[i] >= e[b]) {
+            a = b;
+            b = i;
+        } else if (a < 0 || e[i] >= e[a]) {
+            a = i;
+        }
+    }
+    s->order = p->cfg.order;
+    if (s->order == TILE_ORDER_AUTO)
+        s->order = n >= 2 && e[a] >= 8 ? TILE_ORDER_HYPERPLANE : TILE_ORDER_PLANES;
+    if (s->order == TILE_ORDER_HYPERPLANE && n == 1)
+        s->order = TILE_ORDER_PLANES;
+    s->wave[0] = s->wave[1] = -1;
+    if (s->order != TILE_ORDER_HYPERPLANE)
+        return;
+    if (p->len[a] + p->deps.d[a] > p->len[b] + p->deps.d[b]) {
+        i = a;
+        a = b;
+        b = i;
+    }
+    s->wave[0] = a;
+    s->wave[1] = b;
+}
+
+/* The layout of a plane (ghost layers included; L_i = len_i + d_i points
+ * along i): store.stride, store.plane_elems.  Row-major (the last dimension
+ * contiguous), or, in the hyperplane order, diagonal-major in the two
+ * dimensions a = wave[0], b = wave[1]: point (x_a, x_b) of a slice at
+ * (x_a + x_b) R + x_a (ghosts shifted to 0), so a diagonal x_a + x_b = w is
+ * contiguous and every offset a constant stride (R + 1 along a, R along b);
+ * the other dimensions row-major around the slices.  R is L_a rounded up to
+ * whole 64-byte lines, one line more when that is a multiple of 256 bytes,
+ * and each slice has three lines more than its diagonals: strides away from
+ * powers of two, which would put the diagonals a point reads in the same
+ * cache sets. */
+static inline int tile__layout(tile_plan *p)
+{
+    tile_store *s = &p->store;
+    int n = p->cfg.n, i, a, b, ok = 1;
+    int64_t esz = (int64_t)p->cfg.elem_size, line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
+    int64_t R = 0, w = 0;
+    char txt[TILE_MAX_DIMS * 24];
+    tile__choose_order(p);
+    a = s->wave[0];
+    b = s->wave[1];
+    s->plane_elems = 1;
+    s->diag = 0;
+    if (a >= 0) {
+        R = (p->len[a] + p->deps.d[a] + line - 1) / line * line;   /* < 2^62: fits */
+        if (R * esz % 256 == 0)
+            R += line;
+        ok = tilehybrid_add_ok(p->len[a] + p->deps.d[a], p->len[b] + p->deps.d[b] - 1, &w) &&
+             tilehybrid_mul_ok(w, R, &s->plane_elems) &&
+             tilehybrid_add_ok(s->plane_elems, 3 * line, &s->plane_elems);
+        s->diag = R;
+        s->stride[a] = R + 1;
+        s->stride[b] = R;
+    }
+    for (i = n - 1; i >= 0 && ok; i--) {
+        if (i == a || i == b)
+            continue;
+        s->stride[i] = s->plane_elems;
+        ok = tilehybrid_mul_ok(s->plane_elems, p->len[i] + p->deps.d[i], &s->plane_elems);
+    }
+    if (!ok)
+        return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block "
+                          "(%s points, and its ghost layers) has more than 2^63 points",
+                          tile__sizes_text(txt, sizeof txt, p->len, n));
+    return TILE_OK;
+}
+
 /* The sizes of the storage, every one checked before anything is
  * allocated: the plane, the Z window, a face message per dimension, and
  * their sum against the memory limit. */
@@ -3196,14 +3493,8 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     s->ring_planes = p->ntiles * h;   /* <= zlen + h: fits */
     if (c->storage == TILE_STORE_WINDOW && m < p->ntiles)
         s->ring_planes = m * h;
-    s->plane_elems = 1;
-    for (i = n - 1; i >= 0; i--) {
-        s->stride[i] = s->plane_elems;
-        if (!tilehybrid_mul_ok(s->plane_elems, p->len[i] + p->deps.d[i], &s->plane_elems))
-            return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block "
-                              "(%s points, and its ghost layers) has more than 2^63 points",
-                              tile__sizes_text(txt, sizeof txt, p->len, n));
-    }
+    if (tile__layout(p) != TILE_OK)
+        return p->status.code;
     if (!tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes))
         return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block (%s "
                           "points, and its ghost layers) is %lld points of %llu bytes: more "
@@ -3806,7 +4097,7 @@ static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
 {
     int64_t idx = 0;
     int i;
-    for (i = 0; i <= it->n; i++)
+    for (i = 0; i <= it->w->n; i++)
         idx = idx * b->len[i] + (tile_coord(it, i) - b->lo[i]);
     return idx;
 }
@@ -3856,14 +4147,14 @@ typedef struct tile__packer {
     int64_t plane;      /* points of one plane of the box */
 } tile__packer;
 
-static inline void tile__pack_row(void *ctx, unsigned char *row, size_t bytes, const int64_t *x,
-                                  int64_t z)
+static inline void tile__pack_row(void *ctx, unsigned char *row, ptrdiff_t rstep, int64_t cnt,
+                                  const int64_t *x, int64_t z)
 {
     const tile__packer *k = (const tile__packer *)ctx;
     const tile_plan *p = k->p;
     const tile_box *b = k->box;
     int n = p->cfg.n, i;
-    size_t esz = p->cfg.elem_size, e, cnt = bytes / esz;
+    size_t esz = p->cfg.elem_size;
     int64_t idx = 0, step;
     for (i = 0; i < n; i++)
         idx = idx * b->len[i] + (tile__user(p, i, p->lo[i] + x[i]) - b->lo[i]);
@@ -3874,12 +4165,8 @@ static inline void tile__pack_row(void *ctx, unsigned char *row, size_t bytes, c
         idx += (tile__user(p, n, z) - b->lo[n]) * k->plane;
         step = p->deps.dir[n - 1];
     }
-    if (step == 1) {
-        memcpy(k->dst + (size_t)idx * esz, row, bytes);
-        return;
-    }
-    for (e = 0; e < cnt; e++)
-        memcpy(k->dst + (size_t)(idx + (int64_t)e * step) * esz, row + e * esz, esz);
+    tile__copy_strided(k->dst + (size_t)idx * esz, (ptrdiff_t)(step * (int64_t)esz), row, rstep,
+                       cnt, esz);
 }
 
 /* Pack this rank's block over internal planes [z0, z1) into dst, an array
@@ -4917,11 +5204,11 @@ static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 static inline void tile__reduce_misuse(const tile_cursor *it, const tile_reduction *r,
                                        const char *fn)
 {
-    if (r->plan_ != it->plan)
-        tile_thread_fail(it->plan, it->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
+    if (r->plan_ != it->w->plan)
+        tile_thread_fail(it->w->plan, it->w->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
                          "declared on this plan (tile_reduction_init)", fn);
     else
-        tile_thread_fail(it->plan, it->thread, TILE_ERR_REDUCE, "%s on a '%s' reduction: use "
+        tile_thread_fail(it->w->plan, it->w->thread, TILE_ERR_REDUCE, "%s on a '%s' reduction: use "
                          "%s", fn, tile__reduce_name(r->op), r->op == TILE_REDUCE_SUM_U64
                          ? "tile_reduce_u64" : "tile_reduce");
 }
@@ -4931,7 +5218,7 @@ static inline void tile__reduce_misuse(const tile_cursor *it, const tile_reducti
 static inline int tile__point_before(const tile_cursor *it, const int64_t *at)
 {
     int i;
-    for (i = 0; i <= it->n; i++) {
+    for (i = 0; i <= it->w->n; i++) {
         int64_t c = tile_coord(it, i);
         if (c != at[i])
             return c < at[i];
@@ -4945,25 +5232,31 @@ static inline int tile__red_better(int op, uint64_t key, uint64_t best)
     return op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC ? key < best : key > best;
 }
 
-/**
- * tile_reduce() - in the body: feed v, at the point being computed, to a
- * reduction of operation SUM, MIN, MAX, MAXLOC or MINLOC.
- * @it: the cursor (&it); @r: a reduction declared on the plan; @v: any
- *      double (a sum with a NaN is NaN).
- * Any number of times per point (a location is the point's).  Thread-safe:
- * each thread writes its own slot.  Used on another plan or with SUM_U64,
- * it does nothing and the run fails with TILE_ERR_REDUCE.
- */
-static inline void tile_reduce(const tile_cursor *it, tile_reduction *r, double v)
+/* TILE__OUT_OF_LINE: a function the compiler does not inline.  The
+ * reductions' updates are such calls: in the SIMD loop of the hyperplane
+ * order the points of a diagonal are lanes that run at once, and a call
+ * the compiler cannot see into runs whole, lane after lane, so the lanes
+ * never share an update of the slot (the call also keeps that loop
+ * scalar).  A slot's result does not depend on the order of its points. */
+#if defined(__GNUC__)
+#define TILE__OUT_OF_LINE static __attribute__((noinline, unused))
+#elif defined(_MSC_VER)
+#define TILE__OUT_OF_LINE static __declspec(noinline)
+#else
+#define TILE__OUT_OF_LINE static inline
+#endif
+
+/* tile_reduce()'s update of thread t's slot. */
+TILE__OUT_OF_LINE void tile__reduce_slot(const tile_cursor *it, tile_reduction *r, double v)
 {
     tile__red_slot *s;
     uint64_t key;
     int i, loc;
-    if (r->plan_ != it->plan || r->op == TILE_REDUCE_SUM_U64) {
+    if (r->plan_ != it->w->plan || r->op == TILE_REDUCE_SUM_U64) {
         tile__reduce_misuse(it, r, "tile_reduce");
         return;
     }
-    s = &r->slot_[it->thread];
+    s = &r->slot_[it->w->thread];
     if (r->op == TILE_REDUCE_SUM) {
         s->count++;
         tile_xsum_add(&s->sum, v);
@@ -4974,24 +5267,52 @@ static inline void tile_reduce(const tile_cursor *it, tile_reduction *r, double 
     if (s->count++ == 0 || tile__red_better(r->op, key, s->key) ||
         (loc && key == s->key && tile__point_before(it, s->at))) {
         s->key = key;
-        for (i = 0; loc && i <= it->n; i++)
+        for (i = 0; loc && i <= it->w->n; i++)
             s->at[i] = tile_coord(it, i);
     }
 }
 
+/* tile_reduce_u64()'s update of thread t's slot. */
+TILE__OUT_OF_LINE void tile__reduce_slot_u64(const tile_cursor *it, tile_reduction *r,
+                                             uint64_t v)
+{
+    if (r->plan_ != it->w->plan || r->op != TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(it, r, "tile_reduce_u64");
+        return;
+    }
+    r->slot_[it->w->thread].count++;
+    r->slot_[it->w->thread].u64 += v;
+}
+
+/**
+ * tile_reduce() - in the body: feed v, at the point being computed, to a
+ * reduction of operation SUM, MIN, MAX, MAXLOC or MINLOC.
+ * @it: the cursor (&it); @r: a reduction declared on the plan; @v: any
+ *      double (a sum with a NaN is NaN).
+ * Any number of times per point (a location is the point's).  Thread-safe:
+ * each thread writes its own slot.  Safe in every in-tile order: the
+ * result does not depend on the order of the points (sums are exact, ties
+ * of MAXLOC and MINLOC go to the first point in row-major order), and in
+ * the SIMD loop of the hyperplane order each call updates the slot whole
+ * (an out-of-line call: a body that feeds a reduction runs that loop
+ * scalar).  This, not a variable of your own that the body adds to, is
+ * how a body accumulates.  Used on another plan or with SUM_U64, it does
+ * nothing and the run fails with TILE_ERR_REDUCE.
+ */
+static inline void tile_reduce(const tile_cursor *it, tile_reduction *r, double v)
+{
+    tile__reduce_slot(it, r, v);
+}
+
 /**
  * tile_reduce_u64() - in the body: add v to a SUM_U64 reduction (modulo
- * 2^64: a checksum of bit patterns, the same in any order).
+ * 2^64: a checksum of bit patterns, the same in any order; safe in every
+ * in-tile order, as tile_reduce()).
  * @it: the cursor (&it); @r: the reduction; @v: the value.
  */
 static inline void tile_reduce_u64(const tile_cursor *it, tile_reduction *r, uint64_t v)
 {
-    if (r->plan_ != it->plan || r->op != TILE_REDUCE_SUM_U64) {
-        tile__reduce_misuse(it, r, "tile_reduce_u64");
-        return;
-    }
-    r->slot_[it->thread].count++;
-    r->slot_[it->thread].u64 += v;
+    tile__reduce_slot_u64(it, r, v);
 }
 
 /* Are coordinates a before b in row-major order? */

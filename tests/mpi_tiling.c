@@ -17,6 +17,8 @@
 #include <string.h>
 
 static int nprocs, myrank;
+static int next_order;          /* the in-tile order of the next random configuration */
+static int order_runs[4];       /* configurations that ran, per order the plan ran */
 static int64_t split_changes;   /* runs whose thread split changed mid-run */
 
 /* Deterministic generator, identical on every rank. */
@@ -108,18 +110,16 @@ static void seq_run(seq *s, const tile_config *cfg)
     }
 }
 
-/* Per-thread checksums, padded against false sharing. */
-typedef struct { uint64_t sum; char pad[56]; } acc_t;
 
 /* One run through HYBRID_RUN for the compile-time arity NDIM. */
 #define DEFINE_RUN(NDIM, READ)                                                   \
-    static void run##NDIM(tile_plan *plan, const tile_config *cfg, acc_t *acc)   \
+    static void run##NDIM(tile_plan *plan, const tile_config *cfg, tile_reduction *acc) \
     {                                                                            \
         int const n = NDIM;                                                      \
         HYBRID_RUN(plan, it, {                                                   \
             UPDATE(READ, tile_coord(&it, 0) + tile_coord(&it, n))                \
             TILE_AT(double, it, ZERO##NDIM) = v;                                 \
-            acc[TILE_THREAD(it)].sum += bits(v);                                 \
+            tile_reduce_u64(&it, acc, bits(v));                                  \
         });                                                                      \
     }
 #define ZERO1 0, 0
@@ -175,7 +175,7 @@ static void random_config(tile_config *cfg, int n)
     cfg->balance.bandwidth = rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)rnd_in(1, 10000); /* 0: measure */
     cfg->grid_policy = (int)rnd_in(0, 1);
     cfg->storage = (int)rnd_in(0, 1);
-    cfg->order = (int)rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
+    cfg->order = next_order++ % 4;  /* planes, Z inner, hyperplane, auto in turn */
     cfg->elem_size = sizeof(double);
     cfg->boundary = edge;
     /* sometimes a hand-made grid: all processes along one dimension */
@@ -191,9 +191,9 @@ static void random_config(tile_config *cfg, int n)
 static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
 {
     tile_plan plan;
-    acc_t acc[4];
+    tile_reduction acc;
     seq s;
-    int rc, ok = 1, t, all;
+    int rc, ok = 1, all;
     int64_t owned = 0, owned_all = 0, total = cfg->zlen;
     uint64_t sum = 0, ref = 0;
     static int nn;
@@ -209,20 +209,24 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
         snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
         return 0;
     }
-    memset(acc, 0, sizeof acc);
+    if (tile_reduction_init(&plan, &acc, TILE_REDUCE_SUM_U64, NULL) != TILE_OK) {
+        snprintf(why, whylen, "tile_reduction_init failed");
+        tile_plan_destroy(&plan);
+        return 0;
+    }
+    order_runs[plan.store.order]++;
     if (n == 1)
-        run1(&plan, cfg, acc);
+        run1(&plan, cfg, &acc);
     else if (n == 2)
-        run2(&plan, cfg, acc);
+        run2(&plan, cfg, &acc);
     else
-        run3(&plan, cfg, acc);
+        run3(&plan, cfg, &acc);
     if (tile_plan_status(&plan) != TILE_OK) {
         snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
         ok = 0;
     }
     seq_run(&s, cfg);
-    for (t = 0; t < cfg->threads; t++)
-        sum += acc[t].sum;
+    sum = myrank == 0 ? acc.u64 : 0;   /* the total on every rank: count it once */
     {
         int64_t c[4] = { 0, 0, 0, 0 }, idx, cnt = 1;
         int i;
@@ -357,6 +361,12 @@ int main(int argc, char **argv)
         if (failed && myrank == 0)
             check_note("first failure: %s -- %s", desc, why);
     }
+    check_mpi(MPI_COMM_WORLD, order_runs[TILE_ORDER_PLANES] > 0 &&
+              order_runs[TILE_ORDER_Z_INNER] > 0 && order_runs[TILE_ORDER_HYPERPLANE] > 0,
+              "the random configurations ran in every in-tile order, forced in turn (plane "
+              "order %d, Z inner %d, hyperplane %d; TILE_ORDER_AUTO counted as what it chose)",
+              order_runs[TILE_ORDER_PLANES], order_runs[TILE_ORDER_Z_INNER],
+              order_runs[TILE_ORDER_HYPERPLANE]);
     MPI_Finalize();
     return check_exit();
 }
