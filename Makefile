@@ -143,7 +143,7 @@ $(TILECTL): $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $(CTL_SRC) -lm
 
-$(DEMODIR)/%: demos/%.c demos/demo.h $(HEADERS)
+$(DEMODIR)/%: demos/%.c $(wildcard demos/*.h) $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
