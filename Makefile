@@ -3,6 +3,8 @@
 #   make demo      run the main demo (installs MPI first if it is missing)
 #   make check     build everything and run every test
 #   make check-tsan    the threaded MPI runs under ThreadSanitizer + Archer
+#   make fuzz      the command lines and pure functions under libFuzzer
+#                  for a minute (FUZZ_SECONDS=60; clang; tests/fuzz/)
 #   make bench     run the benchmarks and draw the figures (bench/results/)
 #   make bench-quick   the same, reduced set (under a minute: 25 s here)
 #   make install   PREFIX=/usr/local [DESTDIR=...]: headers, tilectl,
@@ -73,8 +75,11 @@ ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c tests/mpi_
 DEMOS   := $(patsubst demos/%.c,$(DEMODIR)/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 CTL_SRC := $(wildcard tools/tilectl/*.c)
+FUZZ_SECONDS ?= 60
+# the fuzz target with tilectl's subcommands (not its main) and the demos' parser
+FUZZ_SRC := tests/fuzz/fuzz_cli.c $(filter-out tools/tilectl/main.c,$(CTL_SRC))
 
-.PHONY: all demo check check-tsan bench bench-quick install uninstall clean deps \
+.PHONY: all demo check check-tsan fuzz bench bench-quick install uninstall clean deps \
         all-real demo-real check-real check-tsan-real bench-real bench-quick-real \
         simulate simulate-quick sim-deps sim-build
 
@@ -89,6 +94,8 @@ check-tsan: deps
 # clang -fsanitize=thread -fopenmp needs the LLVM OpenMP runtime: deps
 # installs it where it may (the target skips, saying why, without it)
 check-tsan: export TILEHYBRID_TSAN = 1
+fuzz: deps
+	@$(RUNENV) FUZZ_SECONDS="$(FUZZ_SECONDS)" sh tests/fuzz/run.sh
 bench: deps
 	@$(MAKE) --no-print-directory bench-real
 bench-quick: deps
@@ -128,7 +135,7 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES)
+check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay
 	@$(RUNENV) sh tests/run.sh
 
 # tests/run.sh --tsan builds its own binaries (in $(B)/tsan) with clang
@@ -145,7 +152,7 @@ $(TILECTL): $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $(CTL_SRC) -lm
 
-$(DEMODIR)/%: demos/%.c demos/demo.h $(HEADERS)
+$(DEMODIR)/%: demos/%.c $(wildcard demos/*.h) $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
@@ -158,6 +165,13 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ $< -lm
+
+# the fuzz target built to replay its corpus once (tests/cli_fuzz.sh; make
+# fuzz builds it with libFuzzer)
+$(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h demos/demo.h demos/agree.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined \
+	    -fno-sanitize-recover=all -fno-omit-frame-pointer -DFUZZ_REPLAY -I. -o $@ $(FUZZ_SRC) -lm
 
 # a test that includes another one (compiled again with other options)
 $(B)/tests/mpi_stencil_checked $(B)/asan/mpi_stencil_checked: tests/mpi_stencil.c

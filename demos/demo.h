@@ -29,9 +29,13 @@
  *       [--order planes|z]                              (in-tile order)
  *       [--progress | --no-progress] [-h | --help]
  *
- * Exit status 0, 1 (--verify mismatch, failed run) or 2 (bad arguments, a
- * configuration the plan refuses), the same on every rank.  The --json keys
- * are listed in the README, section "JSON output".
+ * Every rank reads its own command line, then the ranks agree on it in one
+ * collective (demo_agree, demos/agree.h) before any of them leaves: a bad
+ * argument on one rank only, or options that differ between ranks, stop
+ * every rank with one message from rank 0 ("adi: rank 1: --space ...").
+ * Exit status 0, 1 (--verify mismatch, failed run) or 2 (bad or differing
+ * arguments, a configuration the plan refuses), the same on every rank.
+ * The --json keys are listed in the README, section "JSON output".
  */
 #ifndef TILEHYBRID_DEMO_H
 #define TILEHYBRID_DEMO_H
@@ -41,8 +45,10 @@
 #endif
 
 #include "../hybrid.h"
+#include "agree.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <unistd.h>
 
 /** demo_start() and demo_plan() return DEMO_GO when the demo goes on. */
@@ -93,23 +99,31 @@ typedef struct demo_acc {
 typedef struct demo_opts {
     int64_t space[3], tile_height;
     int model, threads, grid[2], policy, verify, json, balance, order, help;
+    int bal_given;              /* --bal was given (it applies to the funneled model only) */
     int progress;               /* -1: when stderr is a terminal; 0: never; 1: always */
     double bal, tcomp, tstartup, bandwidth;
     int64_t adapt_period;
 } demo_opts;
 
-/* The first argument error, printed by rank 0 once MPI is up (a process
- * that leaves before MPI_Init upsets some launchers). */
-static char demo_errmsg[512];
-static const char *demo_name = "demo";
+/* This rank's first argument error; once MPI is up every rank agrees on
+ * the command line (demo_agree) and rank 0 prints "<demo>: rank R: <it>"
+ * (a process that leaves before MPI_Init upsets some launchers). */
+static char demo_errmsg[DEMO_MSGLEN];
 
-/* Record "<demo>: <message>" (the first error only); returns 2, the exit
- * status of a usage error. */
-static int demo_usage(const char *fmt, const char *arg)
+/* Record the message (the first error only); returns 2, the exit status of
+ * a usage error. */
+static int demo_usage(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static int demo_usage(const char *fmt, ...)
 {
     if (demo_errmsg[0] == '\0') {
-        int o = snprintf(demo_errmsg, sizeof demo_errmsg, "%s: ", demo_name);
-        snprintf(demo_errmsg + o, sizeof demo_errmsg - (size_t)o, fmt, arg);
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(demo_errmsg, sizeof demo_errmsg, fmt, ap);
+        va_end(ap);
     }
     return 2;
 }
@@ -175,10 +189,38 @@ static int demo_parse_list(const char *s, int64_t *out, int want)
     return 0;
 }
 
-/* A real number for option a: 0, or the usage error's exit status. */
-static int demo_parse_real(const char *v, double *out)
+/* Real number option a (value v) into *out, which must satisfy ok(*out)
+ * (what: the allowed values in words); 0, or the exit status after a
+ * message that names a, v and the cause.  Subnormals are numbers; a literal
+ * beyond a double's range (1e-400, 1e999) is a range error, not 0 or inf. */
+static int demo_parse_real(const char *a, const char *v, int (*ok)(double), const char *what,
+                           double *out)
 {
-    return tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, out) == TILEHYBRID_OK ? 0 : -1;
+    int code = tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, out);
+    if (code == TILEHYBRID_ERR_RANGE)
+        return demo_usage("%s '%s': its magnitude is beyond what a double holds (about "
+                          "4.9e-324 to 1.8e308; it is not rounded to 0 or infinity); expected "
+                          "%s", a, v, what);
+    if (code != TILEHYBRID_OK)
+        return demo_usage("%s '%s': %s; expected %s", a, v, tilehybrid_strerror(code), what);
+    if (!ok(*out))
+        return demo_usage("%s '%s': expected %s", a, v, what);
+    return 0;
+}
+
+static int demo_unit(double x)
+{
+    return x >= 0.0 && x <= 1.0;
+}
+
+static int demo_positive(double x)
+{
+    return x > 0.0;
+}
+
+static int demo_nonnegative(double x)
+{
+    return x >= 0.0;
 }
 
 /* Options that take a value. */
@@ -247,19 +289,17 @@ static int demo_parse_value(demo_opts *o, const char *a, const char *v)
             return demo_usage("--threads '%s': expected a whole number in 1..1024", v);
         o->threads = (int)t;
     } else if (strcmp(a, "--bal") == 0) {
-        if (demo_parse_real(v, &o->bal) != 0 || !(o->bal >= 0.0 && o->bal <= 1.0))
-            return demo_usage("--bal '%s': expected a number in [0, 1]", v);
+        o->bal_given = 1;
+        return demo_parse_real(a, v, demo_unit, "a number in [0, 1]", &o->bal);
     } else if (strcmp(a, "--tcomp") == 0) {
-        if (demo_parse_real(v, &o->tcomp) != 0 || !(o->tcomp > 0.0))
-            return demo_usage("--tcomp '%s': expected a number > 0 (seconds per point)", v);
+        return demo_parse_real(a, v, demo_positive, "a number > 0 (seconds per point)",
+                               &o->tcomp);
     } else if (strcmp(a, "--tstartup") == 0) {
-        if (demo_parse_real(v, &o->tstartup) != 0 || !(o->tstartup >= 0.0))
-            return demo_usage("--tstartup '%s': expected a number >= 0 "
-                              "(seconds per message)", v);
+        return demo_parse_real(a, v, demo_nonnegative, "a number >= 0 (seconds per message)",
+                               &o->tstartup);
     } else if (strcmp(a, "--bandwidth") == 0) {
-        if (demo_parse_real(v, &o->bandwidth) != 0 || !(o->bandwidth > 0.0))
-            return demo_usage("--bandwidth '%s': expected a number > 0 "
-                              "(bytes per second)", v);
+        return demo_parse_real(a, v, demo_positive, "a number > 0 (bytes per second)",
+                               &o->bandwidth);
     } else if (strcmp(a, "--adapt-period") == 0) {
         if (demo_parse_list(v, &o->adapt_period, 1) != 0)
             return demo_usage("--adapt-period '%s': expected a whole number >= 1", v);
@@ -284,6 +324,58 @@ static void demo_defaults(demo_opts *o, const demo_kernel *k)
     o->progress = -1;
 }
 
+/* --space: the points X1 * X2 * Z, and the bytes of one plane, fit in 64
+ * bits (the plan counts both); 0 or the exit status. */
+static int demo_check_space(const demo_opts *o)
+{
+    int64_t plane, points;
+    long long x = (long long)o->space[0], y = (long long)o->space[1], z = (long long)o->space[2];
+    if (!tilehybrid_mul_ok(o->space[0], o->space[1], &plane) ||
+        !tilehybrid_mul_ok(plane, o->space[2], &points))
+        return demo_usage("--space %lldx%lldx%lld: the number of points, X1 * X2 * Z = "
+                          "%lld * %lld * %lld, does not fit in 64 bits", x, y, z, x, y, z);
+    if (!tilehybrid_mul_ok(plane, (int64_t)sizeof(double), &plane))
+        return demo_usage("--space %lldx%lldx%lld: one Z plane, X1 * X2 = %lld * %lld points "
+                          "of %d bytes, does not fit in 64 bits", x, y, z, x, y,
+                          (int)sizeof(double));
+    return 0;
+}
+
+/* The machine's memory in bytes, or 0 when unknown. */
+static int64_t demo_memory(void)
+{
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    int64_t bytes;
+    if (pages > 0 && size > 0 && tilehybrid_mul_ok(pages, size, &bytes))
+        return bytes;
+#endif
+    return 0;
+}
+
+/* --verify keeps every plane (full storage): on `size` processes the
+ * largest block holds at least 1/size of X1 * X2 * Z doubles.  Refuse what
+ * cannot fit this machine's memory, naming --verify (the plan would say
+ * "lower the tile height", which does not help); 0 or the exit status. */
+static int demo_check_verify(const demo_opts *o, int size)
+{
+    int64_t bytes = 0, mem = demo_memory();
+    long long x = (long long)o->space[0], y = (long long)o->space[1], z = (long long)o->space[2];
+    int fits = tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &bytes) &&
+               tilehybrid_mul_ok(bytes, (int64_t)sizeof(double), &bytes);
+    if (!o->verify || (fits && (mem == 0 || bytes / size <= mem)))
+        return 0;
+    if (!fits)
+        return demo_usage("--verify keeps every plane: X1 * X2 * Z = %lld * %lld * %lld points "
+                          "of %d bytes do not fit in 64 bits; verify a smaller --space", x, y,
+                          z, (int)sizeof(double));
+    return demo_usage("--verify keeps every plane: X1 * X2 * Z = %lld * %lld * %lld points of "
+                      "%d bytes, at least %lld bytes per process on %d process%s, more than "
+                      "this machine's memory (%lld bytes); verify a smaller --space", x, y, z,
+                      (int)sizeof(double), (long long)(bytes / size), size,
+                      size == 1 ? "" : "es", (long long)mem);
+}
+
 /* Options that contradict each other; 0 or the exit status. */
 static int demo_parse_check(demo_opts *o)
 {
@@ -302,7 +394,10 @@ static int demo_parse_check(demo_opts *o)
                           "use --model fine|funneled|multiple", "> 1");
     if (o->json && o->progress == 1)
         return demo_usage("%s", "--progress contradicts --json (the JSON run shows none)");
-    return 0;
+    if (o->bal_given && o->model != TILE_MODEL_FUNNELED)
+        return demo_usage("--bal applies to the funneled model only (--model funneled), not "
+                          "to --model %s", tile_model_name(o->model));
+    return demo_check_space(o);
 }
 
 /* Split "--name=value" / "--name value" at argv[*i]: the option's name in
@@ -670,35 +765,73 @@ static void demo_report_text(const tile_plan *plan, const demo_kernel *k, const 
                (long long)tot->bad);
 }
 
+/* The options every rank must share, for demo_agree() (not --progress:
+ * only rank 0 shows progress). */
+static int demo_agreed(const demo_opts *o, demo_arg *v)
+{
+    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
+    static const char *const policies[] = { "comm", "latency" };
+    static const char *const balances[] = { "fixed", "constant", "variable", "adaptive",
+                                            "none" };
+    static const char *const orders[] = { "planes", "z" };
+    int n = 0;
+    v[n++] = demo_arg_int("--space (X1)", o->space[0]);
+    v[n++] = demo_arg_int("--space (X2)", o->space[1]);
+    v[n++] = demo_arg_int("--space (Z)", o->space[2]);
+    v[n++] = demo_arg_int("--tile-height", o->tile_height);
+    v[n++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[n++] = demo_arg_int("--threads", o->threads);
+    v[n++] = demo_arg_word("--grid", o->policy == TILE_GRID_LATENCY, policies);
+    v[n++] = demo_arg_int("--grid (A)", o->grid[0]);
+    v[n++] = demo_arg_int("--grid (B)", o->grid[1]);
+    v[n++] = demo_arg_real("--bal", o->bal);
+    v[n++] = demo_arg_word("--balance", o->balance >= 0 && o->balance < 5 ? o->balance : 0,
+                           balances);
+    v[n++] = demo_arg_real("--tcomp", o->tcomp);
+    v[n++] = demo_arg_real("--tstartup", o->tstartup);
+    v[n++] = demo_arg_real("--bandwidth", o->bandwidth);
+    v[n++] = demo_arg_int("--adapt-period", o->adapt_period);
+    v[n++] = demo_arg_word("--order", o->order == TILE_ORDER_Z_INNER, orders);
+    v[n++] = demo_arg_flag("--verify", o->verify);
+    v[n++] = demo_arg_flag("--json", o->json);
+    return n;
+}
+
 /**
- * demo_start() - parse the command line and start MPI with the thread
- * support the chosen model needs.
- * Return: DEMO_GO, or the exit status after --help or a usage error (MPI is
- * then finalized; rank 0 printed the help or the message).
+ * demo_start() - parse the command line, start MPI with the thread support
+ * the chosen model needs, and agree on the command line across ranks.
+ * Return: DEMO_GO, or the exit status after --help (0), bad or differing
+ * arguments on any rank (2) or a failed MPI start (1); MPI is then
+ * finalized and rank 0 printed the help or the one message.
  */
 static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *o)
 {
-    int rank, provided, bad, quit;
-    demo_name = k->name;
+    int rank, size, provided, code, verdict, n;
+    demo_arg v[DEMO_AGREE_MAX];
     demo_prog.name = k->name;
-    /* parse first to know the thread level the model needs; every rank
-     * parses the same argv, rank 0 reports after MPI_Init */
-    bad = demo_parse(*argc, *argv, k, o);
-    quit = bad || o->help;
-    if (hybrid_init(argc, argv, quit ? TILE_MODEL_MPI : o->model, quit ? 1 : o->threads,
+    /* parse first to know the thread level the model needs; a rank whose
+     * arguments are bad starts MPI as the mpi model does */
+    code = demo_parse(*argc, *argv, k, o);
+    if (hybrid_init(argc, argv, code ? TILE_MODEL_MPI : o->model, code ? 1 : o->threads,
                     &provided) == TILE_ERR_MPI) {
         fprintf(stderr, "%s: MPI_Init_thread failed\n", k->name);
         return 1;
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (quit) {
-        if (rank == 0 && bad)
-            fprintf(stderr, "%s\n", demo_errmsg);
-        else if (rank == 0)
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (code == 0 && o->help)
+        code = 1;
+    else if (code == 0)
+        code = demo_check_verify(o, size);
+    /* one collective: a bad argument on any rank stops every rank */
+    n = demo_agreed(o, v);
+    verdict = demo_agree(k->name, code, demo_errmsg, v, n);
+    if (verdict != DEMO_AGREE_GO) {
+        if (verdict == DEMO_AGREE_HELP && rank == 0)
             demo_print_help(k);
         fflush(stdout);
         MPI_Finalize();
-        return bad;
+        return verdict;
     }
     demo_prog.on = rank == 0 && !o->json &&
                    (o->progress == 1 || (o->progress < 0 && demo_stderr_is_terminal()));

@@ -27,6 +27,7 @@
  *   mpiexec -n 2 ./demos/seidel --dims 3 --n 100 --model funneled --threads 2 --json
  */
 #include "../hybrid.h"
+#include "agree.h"
 
 typedef struct seidel_opts {
     int64_t n, steps, tile_height;
@@ -324,27 +325,54 @@ static int seidel_report(const tile_plan *plan, const seidel_opts *o, uint64_t s
     return bad;
 }
 
+/* Parse, start MPI, and agree on the command line across ranks (one
+ * collective).  -1: run; else the exit status (MPI finalized, rank 0
+ * printed the help or the one message). */
+static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
+{
+    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
+    static const char *const policies[] = { "comm", "latency" };
+    char err[DEMO_MSGLEN] = "";
+    demo_arg v[DEMO_AGREE_MAX];
+    int rc = seidel_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0;
+    if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
+                    &provided) != TILE_OK) {
+        fprintf(stderr, "seidel: MPI_Init_thread failed\n");
+        return 1;
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    v[k++] = demo_arg_int("--n", o->n);
+    v[k++] = demo_arg_int("--steps", o->steps);
+    v[k++] = demo_arg_int("--dims", o->dims);
+    v[k++] = demo_arg_int("--tile-height", o->tile_height);
+    v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[k++] = demo_arg_int("--threads", o->threads);
+    v[k++] = demo_arg_word("--grid", o->policy == TILE_GRID_LATENCY, policies);
+    v[k++] = demo_arg_int("--grid (A)", o->grid[0]);
+    v[k++] = demo_arg_int("--grid (B)", o->grid[1]);
+    v[k++] = demo_arg_int("--grid (C)", o->grid[2]);
+    v[k++] = demo_arg_flag("--verify", o->verify);
+    v[k++] = demo_arg_flag("--json", o->json);
+    verdict = demo_agree("seidel", rc, err, v, k);
+    if (verdict == DEMO_AGREE_GO)
+        return -1;
+    if (verdict == DEMO_AGREE_HELP && *rank == 0)
+        seidel_help();
+    fflush(stdout);
+    MPI_Finalize();
+    return verdict;
+}
+
 int main(int argc, char **argv)
 {
     seidel_opts o;
     tile_plan plan;
     seidel_acc *acc;
-    char err[512] = "";
-    int rank, rc = seidel_parse(argc, argv, &o, err, sizeof err), provided, t, failed;
+    int rank = 0, rc = seidel_start(&argc, &argv, &o, &rank), t, failed;
     uint64_t sum = 0, all = 0;
     double t0, secs;
-    if (hybrid_init(&argc, &argv, rc ? TILE_MODEL_MPI : o.model, rc ? 1 : o.threads,
-                    &provided) != TILE_OK)
-        return 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rc != 0) {
-        if (rank == 0 && rc == 1)
-            seidel_help();
-        else if (rank == 0)
-            fprintf(stderr, "seidel: %s\n", err);
-        MPI_Finalize();
-        return rc == 1 ? 0 : rc;
-    }
+    if (rc >= 0)
+        return rc;
     if (seidel_plan(&plan, &o) != TILE_OK) {
         if (rank == 0)
             fprintf(stderr, "seidel: %s\n", plan.errmsg);

@@ -36,6 +36,7 @@
  * MPI_File_write_at_all, byte for byte the array of --sequential --output.
  */
 #include "../hybrid.h"
+#include "agree.h"
 
 #include <math.h>
 
@@ -498,29 +499,35 @@ static void ssor_help(void)
 static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, size_t len)
 {
     int64_t x;
-    char rest[8];
     int m;
     if (strcmp(a, "--space") == 0) {
-        long long d[3];
-        if (sscanf(v, "%lldx%lldx%lld%7s", &d[0], &d[1], &d[2], rest) != 3 || d[0] < 1 ||
-            d[1] < 1 || d[2] < 1 || d[0] > (1 << 20) || d[1] > (1 << 20) || d[2] > (1 << 20) ||
-            v[0] < '0' || v[0] > '9' || strchr(v, '+') || strchr(v, ' ') || strchr(v, '-'))
-            return snprintf(err, len, "ssor: --space '%s': want XxYxZ, three whole numbers in "
+        const char *p = v;
+        for (m = 0; m < 3; m++) {      /* three numbers by the one rule, 'x' between */
+            char num[32];
+            size_t l = strcspn(p, "x");
+            if ((p[l] == 'x') != (m < 2) || l >= sizeof num)
+                break;
+            memcpy(num, p, l);
+            num[l] = '\0';
+            if (tilehybrid_parse_i64(num, 1, 1 << 20, &o->space[m]) != TILEHYBRID_OK)
+                break;
+            p += l + 1;
+        }
+        if (m < 3)
+            return snprintf(err, len, "--space '%s': want XxYxZ, three whole numbers in "
                             "1..2^20", v), 2;
-        for (m = 0; m < 3; m++)
-            o->space[m] = d[m];
     } else if (strcmp(a, "--model") == 0) {
         for (m = 0; m < 4 && strcmp(v, tile_model_name(m)) != 0; m++)
             ;
         if (m == 4)
-            return snprintf(err, len, "ssor: --model '%s': mpi, fine, funneled or multiple", v),
+            return snprintf(err, len, "--model '%s': mpi, fine, funneled or multiple", v),
                    2;
         o->model = m;
     } else if (strcmp(a, "--omega") == 0 || strcmp(a, "--tol") == 0) {
         double *d = a[2] == 'o' ? &o->omega : &o->tol, lo = a[2] == 'o' ? 1e-300 : 0.0;
         if (tilehybrid_parse_double(v, lo, 1.0 + (a[2] == 'o'), d) != TILEHYBRID_OK ||
             *d >= 1.0 + (a[2] == 'o'))
-            return snprintf(err, len, "ssor: %s '%s': want a number in %s", a, v,
+            return snprintf(err, len, "%s '%s': want a number in %s", a, v,
                             a[2] == 'o' ? "(0, 2)" : "[0, 1)"), 2;
     } else if (strcmp(a, "--output") == 0) {
         o->output = v;
@@ -528,7 +535,7 @@ static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, siz
         int mi = strcmp(a, "--max-iter") == 0, th = strcmp(a, "--threads") == 0;
         int64_t lo = mi ? 0 : 1, hi = mi ? 100000 : th ? 1024 : ((int64_t)1 << 40);
         if (tilehybrid_parse_i64(v, lo, hi, &x) != TILEHYBRID_OK)
-            return snprintf(err, len, "ssor: %s '%s': want a whole number in %lld..%lld", a, v,
+            return snprintf(err, len, "%s '%s': want a whole number in %lld..%lld", a, v,
                             (long long)lo, (long long)hi), 2;
         if (mi)
             o->max_iter = x;
@@ -567,15 +574,15 @@ static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len
         for (k = 0; k < 8 && strcmp(name, valued[k]) != 0; k++)
             ;
         if (k == 8)
-            return snprintf(err, len, "ssor: unknown option '%s' (see --help)", a), 2;
+            return snprintf(err, len, "unknown option '%s' (see --help)", a), 2;
         if (eq == NULL && i + 1 == argc)
-            return snprintf(err, len, "ssor: %s needs a value (see --help)", a), 2;
+            return snprintf(err, len, "%s needs a value (see --help)", a), 2;
         v = eq != NULL ? eq + 1 : argv[++i];
         if ((rc = ssor_value(o, name, v, err, len)) != 0)
             return rc;
     }
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
-        return snprintf(err, len, "ssor: --threads %d needs --model fine, funneled or multiple",
+        return snprintf(err, len, "--threads %d needs --model fine, funneled or multiple",
                         o->threads), 2;
     return 0;
 }
@@ -671,28 +678,50 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
     return rc != TILE_OK ? 1 : status;
 }
 
-int main(int argc, char **argv)
+/* Parse, start MPI, and agree on the command line across ranks (one
+ * collective).  -1: run; else the exit status (MPI finalized, rank 0
+ * printed the help or the one message). */
+static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
 {
-    ssor_opts o;
-    char err[256] = "";
-    int rank, size, rc, provided;
-    rc = ssor_parse(argc, argv, &o, err, sizeof err);
-    if (hybrid_init(&argc, &argv, rc ? TILE_MODEL_MPI : o.model, rc ? 1 : o.threads,
+    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
+    char err[DEMO_MSGLEN] = "";
+    demo_arg v[DEMO_AGREE_MAX];
+    int rc = ssor_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0;
+    if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
                     &provided) == TILE_ERR_MPI) {
         fprintf(stderr, "ssor: MPI_Init_thread failed\n");
         return 1;
     }
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (rc == 1 && rank == 0)
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    v[k++] = demo_arg_int("--space (X)", o->space[0]);
+    v[k++] = demo_arg_int("--space (Y)", o->space[1]);
+    v[k++] = demo_arg_int("--space (Z)", o->space[2]);
+    v[k++] = demo_arg_int("--tile-height", o->tile_height);
+    v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[k++] = demo_arg_int("--threads", o->threads);
+    v[k++] = demo_arg_real("--omega", o->omega);
+    v[k++] = demo_arg_real("--tol", o->tol);
+    v[k++] = demo_arg_int("--max-iter", o->max_iter);
+    v[k++] = demo_arg_flag("--verify", o->verify);
+    v[k++] = demo_arg_flag("--sequential", o->sequential);
+    v[k++] = demo_arg_text("--output", o->output);
+    verdict = demo_agree("ssor", rc, err, v, k);
+    if (verdict == DEMO_AGREE_GO)
+        return -1;
+    if (verdict == DEMO_AGREE_HELP && *rank == 0)
         ssor_help();
-    else if (rc == 2 && rank == 0)
-        fprintf(stderr, "%s\n", err);
-    if (rc != 0) {
-        fflush(stdout);
-        MPI_Finalize();
-        return rc == 1 ? 0 : 2;
-    }
+    fflush(stdout);
+    MPI_Finalize();
+    return verdict;
+}
+
+int main(int argc, char **argv)
+{
+    ssor_opts o;
+    int rank = 0, size, rc = ssor_start(&argc, &argv, &o, &rank);
+    if (rc >= 0)
+        return rc;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     ssor_matrices();
     if (o.sequential)
         rc = rank == 0 ? ssor_sequential(&o) : 0;

@@ -18,7 +18,9 @@
  *   mpiexec -n 2 ./demos/sw --a x.fa --b y.fa --model funneled --threads 2 --json
  */
 #include "../hybrid.h"
+#include "agree.h"
 
+#include <errno.h>
 #include <limits.h>
 
 #define SW_NEG (INT32_MIN / 4)  /* minus infinity: far below any score, no overflow */
@@ -70,14 +72,15 @@ static char sw_letter(void)
 
 /* Read a FASTA file: the letters of every line not starting with '>'.
  * Returns the sequence (malloc) or NULL with a message in err. */
-static char *sw_read_fasta(const char *path, int64_t *len, char *err, size_t errlen)
+static char *sw_read_fasta(const char *opt, const char *path, int64_t *len, char *err,
+                           size_t errlen)
 {
     FILE *f = fopen(path, "r");
     char *s = NULL, line[4096];
     int64_t n = 0, cap = 0;
     int header = 0;
     if (f == NULL) {
-        snprintf(err, errlen, "cannot open '%s'", path);
+        snprintf(err, errlen, "%s: cannot open '%s': %s", opt, path, strerror(errno));
         return NULL;
     }
     while (fgets(line, sizeof line, f) != NULL) {
@@ -91,7 +94,7 @@ static char *sw_read_fasta(const char *path, int64_t *len, char *err, size_t err
             if (line[k] == '\n' || line[k] == '\r' || line[k] == ' ' || line[k] == '\t')
                 continue;
             if (n == SW_MAXLEN) {
-                snprintf(err, errlen, "'%s': more than %d letters", path, SW_MAXLEN);
+                snprintf(err, errlen, "%s '%s': more than %d letters", opt, path, SW_MAXLEN);
                 free(s);
                 fclose(f);
                 return NULL;
@@ -100,7 +103,7 @@ static char *sw_read_fasta(const char *path, int64_t *len, char *err, size_t err
                 char *t;
                 cap = cap ? 2 * cap : 4096;
                 if ((t = (char *)realloc(s, (size_t)cap)) == NULL) {
-                    snprintf(err, errlen, "'%s': out of memory", path);
+                    snprintf(err, errlen, "%s '%s': out of memory", opt, path);
                     free(s);
                     fclose(f);
                     return NULL;
@@ -112,7 +115,7 @@ static char *sw_read_fasta(const char *path, int64_t *len, char *err, size_t err
     }
     fclose(f);
     if (n == 0) {
-        snprintf(err, errlen, "'%s': no sequence", path);
+        snprintf(err, errlen, "%s '%s': no sequence", opt, path);
         free(s);
         return NULL;
     }
@@ -264,8 +267,8 @@ static int sw_sequences(const sw_opts *o, char **a, int64_t *n, char **b, int64_
 {
     int64_t k;
     if (o->fa != NULL) {
-        if ((*a = sw_read_fasta(o->fa, n, err, errlen)) == NULL ||
-            (*b = sw_read_fasta(o->fb, m, err, errlen)) == NULL)
+        if ((*a = sw_read_fasta("--a", o->fa, n, err, errlen)) == NULL ||
+            (*b = sw_read_fasta("--b", o->fb, m, err, errlen)) == NULL)
             return 2;
         return 0;
     }
@@ -274,7 +277,8 @@ static int sw_sequences(const sw_opts *o, char **a, int64_t *n, char **b, int64_
     *a = (char *)malloc((size_t)*n);
     *b = (char *)malloc((size_t)*m);
     if (*a == NULL || *b == NULL) {
-        snprintf(err, errlen, "out of memory for the sequences");
+        snprintf(err, errlen, "--random %lld,%lld: out of memory for the sequences",
+                 (long long)*n, (long long)*m);
         return 2;
     }
     sw_rng = 88172645463325252ull ^ ((uint64_t)o->seed * 0x9e3779b97f4a7c15ull);
@@ -361,32 +365,100 @@ static sw_best sw_combine(const tile_plan *plan, const sw_best *best)
     return out;
 }
 
+/* The options every rank must share (after reading the sequences: their
+ * lengths too, in case a file differs between nodes). */
+static int sw_agreed(const sw_opts *o, int64_t n, int64_t m, demo_arg *v)
+{
+    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
+    int k = 0;
+    v[k++] = demo_arg_text("--a", o->fa);
+    v[k++] = demo_arg_text("--b", o->fb);
+    v[k++] = demo_arg_int(o->fa != NULL ? "the length of --a" : "--random (N)", n);
+    v[k++] = demo_arg_int(o->fa != NULL ? "the length of --b" : "--random (M)", m);
+    v[k++] = demo_arg_int("--seed", o->seed);
+    v[k++] = demo_arg_int("--tile-height", o->tile_height);
+    v[k++] = demo_arg_int("--match", o->match);
+    v[k++] = demo_arg_int("--mismatch", o->mismatch);
+    v[k++] = demo_arg_int("--gap-open", o->open);
+    v[k++] = demo_arg_int("--gap-extend", o->extend);
+    v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[k++] = demo_arg_int("--threads", o->threads);
+    v[k++] = demo_arg_flag("--verify", o->verify);
+    v[k++] = demo_arg_flag("--json", o->json);
+    return k;
+}
+
+/* Parse, start MPI, read the sequences, and agree on all of it across
+ * ranks (one collective).  -1: run; else the exit status (MPI finalized,
+ * rank 0 printed the help or the one message). */
+static int sw_start(int *argc, char ***argv, sw_opts *o, char **a, int64_t *n, char **b,
+                    int64_t *m, int *rank)
+{
+    char err[DEMO_MSGLEN] = "";
+    demo_arg v[DEMO_AGREE_MAX];
+    int rc = sw_parse(*argc, *argv, o, err, sizeof err), provided, verdict;
+    if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
+                    &provided) != TILE_OK) {
+        fprintf(stderr, "sw: MPI_Init_thread failed\n");
+        return 1;
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    if (rc == 0)
+        rc = sw_sequences(o, a, n, b, m, err, sizeof err);
+    verdict = demo_agree("sw", rc, err, v, sw_agreed(o, *n, *m, v));
+    if (verdict == DEMO_AGREE_GO)
+        return -1;
+    if (verdict == DEMO_AGREE_HELP && *rank == 0)
+        sw_help();
+    fflush(stdout);
+    free(*a);
+    free(*b);
+    MPI_Finalize();
+    return verdict;
+}
+
+/* Rank 0's report; the exit status (1 on a --verify mismatch). */
+static int sw_report(const tile_plan *plan, const sw_opts *o, int64_t n, int64_t m,
+                     sw_best res, sw_best ref, double secs, double plain)
+{
+    const char *verdict = !o->verify ? NULL : (ref.score == res.score && ref.i == res.i &&
+                                               ref.j == res.j) ? "ok" : "MISMATCH";
+    double cps = secs > 0 ? (double)n * (double)m / secs : 0.0;
+    if (o->json)
+        printf("{\"demo\": \"sw\", \"lengths\": [%lld, %lld], \"model\": \"%s\", "
+               "\"processes\": %d, \"threads\": %d, \"score\": %lld, \"end\": [%lld, %lld], "
+               "\"seconds\": %.6f, \"cells_per_second\": %.0f", (long long)n,
+               (long long)m, tile_model_name(o->model), plan->size, o->threads,
+               (long long)res.score, (long long)res.i, (long long)res.j, secs, cps);
+    if (o->json && verdict)
+        printf(", \"verify\": \"%s\", \"plain_seconds\": %.6f", verdict, plain);
+    if (o->json)
+        printf("}\n");
+    else {
+        printf("sw %lld x %lld, model %s, %d process%s x %d thread%s: best score %lld "
+               "ending at (%lld, %lld)\ntime %.3f s, %.3g cells per second\n",
+               (long long)n, (long long)m, tile_model_name(o->model), plan->size,
+               plan->size == 1 ? "" : "es", o->threads, o->threads == 1 ? "" : "s",
+               (long long)res.score, (long long)res.i, (long long)res.j, secs, cps);
+        if (verdict)
+            printf("verify: %s (plain loop: score %lld at (%lld, %lld), %.3f s)\n", verdict,
+                   (long long)ref.score, (long long)ref.i, (long long)ref.j, plain);
+    }
+    return verdict != NULL && verdict[0] != 'o';
+}
+
 int main(int argc, char **argv)
 {
     sw_opts o;
     tile_config cfg;
     tile_plan plan;
     sw_best *best, res, ref = { -1, 0, 0, { 0 } };
-    char err[512] = "", *a = NULL, *b = NULL;
+    char *a = NULL, *b = NULL;
     int64_t n = 0, m = 0;
-    int rank, rc = sw_parse(argc, argv, &o, err, sizeof err), provided, t, failed;
+    int rank = 0, rc = sw_start(&argc, &argv, &o, &a, &n, &b, &m, &rank), t, failed;
     double t0, secs, plain = 0;
-    if (hybrid_init(&argc, &argv, rc ? TILE_MODEL_MPI : o.model, rc ? 1 : o.threads,
-                    &provided) != TILE_OK)
-        return 1;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rc == 0)
-        rc = sw_sequences(&o, &a, &n, &b, &m, err, sizeof err);
-    if (rc != 0) {
-        if (rank == 0 && rc == 1)
-            sw_help();
-        else if (rank == 0)
-            fprintf(stderr, "sw: %s\n", err);
-        free(a);
-        free(b);
-        MPI_Finalize();
-        return rc == 1 ? 0 : rc;
-    }
+    if (rc >= 0)
+        return rc;
     tile_config_init(&cfg, 1);
     cfg.extent[0] = n <= m ? n : m;           /* the shorter sequence is cut */
     cfg.zlen = n <= m ? m : n;                /* the longer one is pipelined */
@@ -423,32 +495,8 @@ int main(int argc, char **argv)
     }
     if (rank == 0 && failed)
         fprintf(stderr, "sw: run failed: %s\n", best == NULL ? "out of memory" : plan.errmsg);
-    else if (rank == 0) {
-        const char *verdict = !o.verify ? NULL : (ref.score == res.score && ref.i == res.i &&
-                                                  ref.j == res.j) ? "ok" : "MISMATCH";
-        double cps = secs > 0 ? (double)n * (double)m / secs : 0.0;
-        if (o.json)
-            printf("{\"demo\": \"sw\", \"lengths\": [%lld, %lld], \"model\": \"%s\", "
-                   "\"processes\": %d, \"threads\": %d, \"score\": %lld, \"end\": [%lld, %lld], "
-                   "\"seconds\": %.6f, \"cells_per_second\": %.0f", (long long)n,
-                   (long long)m, tile_model_name(o.model), plan.size, o.threads,
-                   (long long)res.score, (long long)res.i, (long long)res.j, secs, cps);
-        if (o.json && verdict)
-            printf(", \"verify\": \"%s\", \"plain_seconds\": %.6f", verdict, plain);
-        if (o.json)
-            printf("}\n");
-        else {
-            printf("sw %lld x %lld, model %s, %d process%s x %d thread%s: best score %lld "
-                   "ending at (%lld, %lld)\ntime %.3f s, %.3g cells per second\n",
-                   (long long)n, (long long)m, tile_model_name(o.model), plan.size,
-                   plan.size == 1 ? "" : "es", o.threads, o.threads == 1 ? "" : "s",
-                   (long long)res.score, (long long)res.i, (long long)res.j, secs, cps);
-            if (verdict)
-                printf("verify: %s (plain loop: score %lld at (%lld, %lld), %.3f s)\n",
-                       verdict, (long long)ref.score, (long long)ref.i, (long long)ref.j, plain);
-        }
-        failed = verdict != NULL && verdict[0] != 'o';
-    }
+    else if (rank == 0)
+        failed = sw_report(&plan, &o, n, m, res, ref, secs, plain);
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     free(best);
     free(a);

@@ -1,0 +1,215 @@
+/* demos/agree.h -- every rank of a demo agrees on its command line before
+ * any rank leaves (a helper for the demos, not an installed header).
+ *
+ * Each rank reads its own argv: under `mpiexec -n 1 ./adi ARGS : -n 1 ./adi
+ * OTHER`, or with a file missing on one node, the ranks can disagree.  A
+ * rank that simply left after its own error would leave the others waiting
+ * in their first collective for ever.  So every rank parses, describes the
+ * options it read as a list of demo_arg, and calls demo_agree() (one
+ * tilehybrid_agree(): one collective) before anything else:
+ *
+ *     char msg[DEMO_MSGLEN] = "";
+ *     int code = my_parse(argc, argv, &o, msg);      // 0, 1 (--help) or 2
+ *     demo_arg v[2];
+ *     v[0] = demo_arg_int("--items", o.n);
+ *     v[1] = demo_arg_word("--method", o.method, method_names);
+ *     switch (demo_agree("mydemo", code, msg, v, 2)) {
+ *     case DEMO_AGREE_HELP: if (rank == 0) help();  // and leave with 0
+ *     ...
+ *
+ * The lowest rank that failed wins: rank 0 prints "<demo>: rank R: <its
+ * message>" once; otherwise a value that differs between ranks is named
+ * with two of its values as the user wrote them; otherwise --help on every
+ * rank asks for the help.  The verdict is the same on every rank.
+ */
+#ifndef TILEHYBRID_DEMOS_AGREE_H
+#define TILEHYBRID_DEMOS_AGREE_H
+
+#include "../tilehybrid.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The size of the message buffers (the same on every rank). */
+#define DEMO_MSGLEN 512
+/* The most values demo_agree() compares (a few more than any demo has). */
+#define DEMO_AGREE_MAX 40
+
+/* demo_agree()'s verdicts, the same on every rank. */
+enum {
+    DEMO_AGREE_GO = -1,      /* run */
+    DEMO_AGREE_HELP = 0,     /* --help on every rank: rank 0 prints it, exit 0 */
+    DEMO_AGREE_FAILED = 1,   /* the agreement itself failed (MPI): exit 1 */
+    DEMO_AGREE_BAD = 2       /* bad or differing arguments, rank 0 said which: exit 2 */
+};
+
+/* How a demo_arg's 64 bits read back. */
+enum { DEMO_ARG_INT, DEMO_ARG_REAL, DEMO_ARG_WORD, DEMO_ARG_FLAG, DEMO_ARG_TEXT };
+
+/**
+ * struct demo_arg - one value of the command line that every rank must share.
+ * @name:  the option as the user writes it ("--space", "--space (Z)").
+ * @kind:  DEMO_ARG_INT (a whole number), _REAL (a double), _WORD (an index
+ *         into @words), _FLAG (given or not), _TEXT (a hash of a text: its
+ *         values are not shown).
+ * @v:     the value as 64 bits.
+ * @words: DEMO_ARG_WORD: the names of the values.
+ */
+typedef struct demo_arg {
+    const char *name;
+    int kind;
+    uint64_t v;
+    const char *const *words;
+} demo_arg;
+
+static inline demo_arg demo_arg_make(const char *name, int kind, uint64_t v,
+                                     const char *const *words)
+{
+    demo_arg a;
+    a.name = name;
+    a.kind = kind;
+    a.v = v;
+    a.words = words;
+    return a;
+}
+
+static inline demo_arg demo_arg_int(const char *name, int64_t x)
+{
+    return demo_arg_make(name, DEMO_ARG_INT, (uint64_t)x, NULL);
+}
+
+static inline demo_arg demo_arg_real(const char *name, double x)
+{
+    return demo_arg_make(name, DEMO_ARG_REAL, tilehybrid_bits(x), NULL);
+}
+
+static inline demo_arg demo_arg_word(const char *name, int i, const char *const *words)
+{
+    return demo_arg_make(name, DEMO_ARG_WORD, (uint64_t)i, words);
+}
+
+static inline demo_arg demo_arg_flag(const char *name, int on)
+{
+    return demo_arg_make(name, DEMO_ARG_FLAG, (uint64_t)(on != 0), NULL);
+}
+
+/* A text (a file name, a list): FNV-1a of its bytes; NULL (not given)
+ * differs from every text. */
+static inline demo_arg demo_arg_text(const char *name, const char *s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (; s != NULL && *s != '\0'; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return demo_arg_make(name, DEMO_ARG_TEXT, s == NULL ? 0 : h, NULL);
+}
+
+/* The shortest of %.15g..%.17g that reads back as x (0.3, not
+ * 0.29999999999999999): a double as the user wrote it. */
+static inline void demo_arg_show_real(double x, char *out, size_t len)
+{
+    int prec;
+    for (prec = 15; prec < 17; prec++) {
+        snprintf(out, len, "%.*g", prec, x);
+        if (strtod(out, NULL) == x)
+            return;
+    }
+    snprintf(out, len, "%.17g", x);
+}
+
+/* A value of a as the user wrote it, into out. */
+static inline void demo_arg_show(const demo_arg *a, uint64_t v, char *out, size_t len)
+{
+    switch (a->kind) {
+    case DEMO_ARG_INT:
+        snprintf(out, len, "%lld", (long long)(int64_t)v);
+        break;
+    case DEMO_ARG_REAL:
+        demo_arg_show_real(tilehybrid_from_bits(v), out, len);
+        break;
+    case DEMO_ARG_WORD:
+        snprintf(out, len, "%s", a->words[v]);
+        break;
+    case DEMO_ARG_FLAG:
+        snprintf(out, len, "%s", v ? "given" : "not given");
+        break;
+    default:
+        snprintf(out, len, "%s", v ? "one text" : "not given");
+    }
+}
+
+/* The message for value a that differs between ranks (lo and hi: two of
+ * its values). */
+static inline void demo_agree_differs(const char *prog, const demo_arg *a, uint64_t lo,
+                                      uint64_t hi)
+{
+    char s1[64], s2[64];
+    if (a->kind == DEMO_ARG_TEXT) {
+        fprintf(stderr, "%s: %s differs between ranks (give every rank the same options)\n",
+                prog, a->name);
+        return;
+    }
+    if (a->kind == DEMO_ARG_INT) {  /* lo and hi are unsigned patterns: order them */
+        int64_t x = (int64_t)lo, y = (int64_t)hi;
+        demo_arg_show(a, (uint64_t)(x < y ? x : y), s1, sizeof s1);
+        demo_arg_show(a, (uint64_t)(x < y ? y : x), s2, sizeof s2);
+    } else {
+        demo_arg_show(a, lo, s1, sizeof s1);
+        demo_arg_show(a, hi, s2, sizeof s2);
+    }
+    fprintf(stderr, "%s: %s differs between ranks (%s on one, %s on another; give every "
+            "rank the same options)\n", prog, a->name, s1, s2);
+}
+
+/**
+ * demo_agree() - one collective: did a rank fail to read its command line,
+ * and do all ranks hold the same options?
+ * @prog: the demo's name, for the messages.
+ * @code: this rank's verdict: 0 go on, 1 --help, 2 bad arguments.
+ * @msg:  this rank's message when code is 2 (DEMO_MSGLEN bytes, without
+ *        the demo's name or the rank: demo_agree() adds them).
+ * @v, @n: the values every rank must share (n <= DEMO_AGREE_MAX); --help
+ *        is compared too.
+ *
+ * Rank 0 prints the one message (on stderr).  MPI must be initialised.
+ * Return: DEMO_AGREE_GO, _HELP, _FAILED or _BAD, the same on every rank.
+ */
+static inline int demo_agree(const char *prog, int code, char *msg, const demo_arg *v, int n)
+{
+    uint64_t val[DEMO_AGREE_MAX + 1];
+    tilehybrid_agreement ag;
+    int rank = 0, i;
+    if (n > DEMO_AGREE_MAX)
+        n = DEMO_AGREE_MAX;
+    /* --help first (the first value that differs is named); with --help
+     * the other options do not matter */
+    val[0] = (uint64_t)(code == 1);
+    for (i = 0; i < n; i++)
+        val[i + 1] = code == 1 ? 0 : v[i].v;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    /* any positive code marks a failed rank: 2, the exit status */
+    if (tilehybrid_agree(MPI_COMM_WORLD, code == 2 ? 2 : 0, val, n + 1, msg, DEMO_MSGLEN,
+                         &ag) != MPI_SUCCESS) {
+        fprintf(stderr, "%s: rank %d: agreeing on the command line failed (MPI_Allreduce)\n",
+                prog, rank);
+        return DEMO_AGREE_FAILED;
+    }
+    if (ag.code != 0) {
+        if (rank == 0)
+            fprintf(stderr, "%s: rank %d: %s\n", prog, ag.rank, msg);
+        return DEMO_AGREE_BAD;
+    }
+    if (ag.index == 0) {
+        if (rank == 0)
+            fprintf(stderr, "%s: --help given on some ranks only (give every rank the same "
+                    "options)\n", prog);
+        return DEMO_AGREE_BAD;
+    }
+    if (ag.index > 0) {
+        if (rank == 0)
+            demo_agree_differs(prog, &v[ag.index - 1], ag.lo, ag.hi);
+        return DEMO_AGREE_BAD;
+    }
+    return code == 1 ? DEMO_AGREE_HELP : DEMO_AGREE_GO;
+}
+
+#endif
