@@ -13,7 +13,9 @@
  *   - the paper's Algorithm 2 (ref_alg2, tests/slb_reference.h) and
  *     slb_exact on the seismic costs with smaller n.
  * Each result is checked (exact = dp bitwise, heuristic within eq. 4). */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
+#endif
 #define TILEHYBRID_NO_MPI
 #include "scatterlb.h"
 

@@ -11,7 +11,9 @@
  * scheduler), and prints the median and the maximum over P (with the P
  * that took longest).  The latency grid
  * (topo_dims_create) is timed the same way for comparison. */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
+#endif
 #define TILEHYBRID_NO_MPI
 
 #include <stdio.h>

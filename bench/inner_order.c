@@ -11,7 +11,9 @@
  * prints one JSON line: kernel, space, order asked and run, tile height,
  * median seconds, G points/s, checksum.  Exit status 0, 1 (the plan or a
  * run failed), 2 (bad arguments). */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

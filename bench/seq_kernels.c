@@ -6,7 +6,9 @@
  * prints one JSON line with the seconds and the checksum (sum of the bit
  * patterns of every point, as the demos print it).  Exit status 0, 1 (out
  * of memory) or 2 (bad arguments). */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

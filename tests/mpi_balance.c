@@ -2,7 +2,9 @@
  * collective set-up of a balancing policy, at any process count.  Only
  * signs and finiteness of measured values are checked: the machine is
  * shared and oversubscribed, timings mean nothing here. */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200112L   /* setenv */
+#endif
 #include <mpi.h>
 
 #include "balance.h"

@@ -1,7 +1,9 @@
 /* tests/mpi_tiling_errors.c -- every way to get a plan or a run wrong gives
  * a clear error on every rank: no crash, no hang, nothing undefined.
  * Run at 1-4 processes by tests/run.sh. */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200112L   /* setenv */
+#endif
 #include <mpi.h>
 
 #define TILE_CHECK_ACCESS   /* every TILE_AT below is checked */

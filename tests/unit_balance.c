@@ -1,7 +1,9 @@
 /* tests/unit_balance.c -- balance.h without MPI: the cost model, eq. 1
  * against hand computations, the split, Lemma 2, the adaptive state machine
  * on synthetic loads, the fits, the environment, and argument checking. */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200112L /* setenv, unsetenv */
+#endif
 #define TILEHYBRID_NO_MPI
 #include "balance.h"
 

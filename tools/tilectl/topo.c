@@ -11,7 +11,9 @@
  * MPI_Dims_create and the volume-optimal grid beside it.  See usage() for
  * every option.  Everything is computed before anything is printed, so an
  * error leaves stdout empty. */
+#ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
+#endif
 #define TILEHYBRID_NO_MPI
 
 #include "cli.h"
