@@ -316,8 +316,8 @@ static void test_sizes_and_limit(void)
     snprintf(want, sizeof want, "(a Z window of 13 planes of %d points of 8 bytes), above its "
              "memory limit of 1000 bytes (cfg.mem_limit); TILE_STORE_FULL keeps every plane",
              (12 / nprocs + 1) * 13);
-    BAD(c, (c.mem_limit = 1000, c.grid[0] = nprocs, c.grid[1] = 1,
-            c.storage = TILE_STORE_FULL), TILE_ERR_NOMEM, want,
+    BAD(c, (c.mem_limit = 1000, c.grid[0] = nprocs, c.grid[1] = 1,    /* row-major planes */
+            c.storage = TILE_STORE_FULL, c.order = TILE_ORDER_PLANES), TILE_ERR_NOMEM, want,
         "TILE_STORE_FULL above cfg.mem_limit: the message says that it keeps every plane");
     BAD(c, c.mem_limit = -2, TILE_ERR_RANGE, "mem_limit = -2", "mem_limit below -1");
     BAD(c, (c.extent[0] = INT64_MAX, c.extent[1] = 5, c.zlen = 5, c.mem_limit = -1),
