@@ -24,7 +24,18 @@
  *             (MPI_THREAD_FUNNELED);
  *   multiple  one parallel region; every thread sends and receives its own
  *             part of each face, with its coordinates in the tag
- *             (MPI_THREAD_MULTIPLE); even split, no balancing.
+ *             (MPI_THREAD_MULTIPLE); even split, no balancing.  With
+ *             cfg.messages = TILE_MESSAGES_PARTITIONED and an MPI-4 library
+ *             (TILE_HAVE_PARTITIONED; MPICH 4 has it, Open MPI 4.1 does
+ *             not: it then falls back to persistent requests), each face
+ *             is one partitioned message per step, each thread marking its
+ *             own part ready (MPI_Pready) and waiting for its own
+ *             (MPI_Parrived).
+ *
+ * Every model's face messages are persistent requests made once per plan
+ * and started with one MPI_Startall per step and thread (tiling.h, "Face
+ * messages"); cfg.messages = TILE_MESSAGES_NONBLOCKING posts MPI_Isend and
+ * MPI_Irecv per tile instead.
  *
  * A complete program, the ADI kernel under the model named on the command
  * line (mpicc -fopenmp; mpiexec -n 2 ./adi funneled 2):
