@@ -24,7 +24,18 @@
  *             (MPI_THREAD_FUNNELED);
  *   multiple  one parallel region; every thread sends and receives its own
  *             part of each face, with its coordinates in the tag
- *             (MPI_THREAD_MULTIPLE); even split, no balancing.
+ *             (MPI_THREAD_MULTIPLE); even split, no balancing.  With
+ *             cfg.messages = TILE_MESSAGES_PARTITIONED and an MPI-4 library
+ *             (TILE_HAVE_PARTITIONED; MPICH 4 has it, Open MPI 4.1 does
+ *             not: it then falls back to persistent requests), each face
+ *             is one partitioned message per step, each thread marking its
+ *             own part ready (MPI_Pready) and waiting for its own
+ *             (MPI_Parrived).
+ *
+ * Every model's face messages are persistent requests made once per plan
+ * and started with one MPI_Startall per step and thread (tiling.h, "Face
+ * messages"); cfg.messages = TILE_MESSAGES_NONBLOCKING posts MPI_Isend and
+ * MPI_Irecv per tile instead.
  *
  * A complete program, the ADI kernel under the model named on the command
  * line (mpicc -fopenmp; mpiexec -n 2 ./adi funneled 2):
@@ -156,54 +167,18 @@ static inline void hybrid__barrier(void)
 /* ------------------------------------------------------------------------ */
 /* The multiple model: every thread sends and receives its own face parts   */
 /* One message per part and step, the thread's coordinates (t_i dropped) in
- * the tag.  Step s sends what thread t computed at step s-1 and receives
- * what it needs at step s+1 (sigma(k) = k: no rebalancing in this model). */
-
-static inline int hybrid__is_sender(const tile_plan *p, int t, int i)
-{
-    return p->threads.coord[t * p->cfg.n + i] == p->threads.dims[i] - 1;
-}
-
-static inline int hybrid__is_receiver(const tile_plan *p, int t, int i)
-{
-    return p->threads.coord[t * p->cfg.n + i] == 0;
-}
-
-/* Tag of thread t's part in dimension i: its coordinates with t_i dropped. */
-static inline int hybrid__tag(const tile_plan *p, int t, int i)
-{
-    int j, tag = 0;
-    for (j = 0; j < p->cfg.n; j++)
-        if (j != i)
-            tag = tag * p->threads.dims[j] + p->threads.coord[t * p->cfg.n + j];
-    return tag;
-}
+ * the tag (tiling.h's tile__part_index; the parts' places in the face
+ * buffers and their persistent requests are made with the plan).  Step s
+ * sends what thread t computed at step s-1 and receives what it needs at
+ * step s+1 (sigma(k) = k: no rebalancing in this model).  With partitioned
+ * messages (run.messaging), one message per face and step instead, each
+ * thread's part a partition (tiling.h's tile_parted_*). */
 
 /* The tile of thread t's part in the messages of step s, or -1. */
 static inline int64_t hybrid__part_tile(const tile_plan *p, int t, int64_t s)
 {
     int64_t k = s - p->threads.delay[t];
     return (k >= 0 && k < p->ntiles) ? k : -1;
-}
-
-/* Offsets of the threads' parts in the face buffers: the senders' parts
- * tile the send buffer, the receivers' the receive buffer (a thread that is
- * both, T_i = 1, has the same offset in both).  Tile 0 is the tallest. */
-static inline void hybrid__part_offsets(tile_plan *p)
-{
-    int n = p->cfg.n, T = p->cfg.threads, i, t;
-    for (i = 0; i < n; i++) {
-        int64_t sent = 0, recvd = 0;
-        for (t = 0; t < T; t++) {
-            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, part;
-            int snd = hybrid__is_sender(p, t, i), rcv = hybrid__is_receiver(p, t, i);
-            tile_thread_face(p, t, 0, i, 0, lo, hi);
-            part = tile_box_bytes(p, 0, lo, hi);
-            p->run.seg[i * T + t] = snd ? sent : recvd;
-            sent += snd ? part : 0;
-            recvd += rcv ? part : 0;
-        }
-    }
 }
 
 /* Pack and send thread t's parts computed at step s-1. */
@@ -214,15 +189,13 @@ static inline void hybrid__post_sends(tile_plan *p, int64_t s, int t)
     for (i = 0; i < p->cfg.n && k >= 0; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
         unsigned char *buf = p->store.sbuf[i] + p->run.seg[i * p->cfg.threads + t];
-        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n + p->run.nreq[t]];
-        if (p->nbr_hi[i] == MPI_PROC_NULL || !hybrid__is_sender(p, t, i))
+        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i))
             continue;
         tile_thread_face(p, t, k, i, 0, lo, hi);
         bytes = tile_pack(p, k, lo, hi, buf, 1);
         if (bytes == 0)
             continue;
-        p->run.nreq[t] += tile_post(p, t, 1, buf, bytes, p->nbr_hi[i], hybrid__tag(p, t, i), r,
-                                    k);
+        tile__msg(p, t, 1, buf, bytes, p->nbr_hi[i], tile__part_index(p, t, i), k, i);
         p->run.stats[t].bytes_sent += bytes;
         p->run.stats[t].messages++;
     }
@@ -235,15 +208,14 @@ static inline void hybrid__post_recvs(tile_plan *p, int64_t s, int t)
     int64_t k = hybrid__part_tile(p, t, s);
     for (i = 0; i < p->cfg.n && k >= 0; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
-        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n + p->run.nreq[t]];
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !hybrid__is_receiver(p, t, i))
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
         bytes = tile_box_bytes(p, k, lo, hi);
         if (bytes == 0)
             continue;
-        p->run.nreq[t] += tile_post(p, t, 0, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t],
-                                    bytes, p->nbr_lo[i], hybrid__tag(p, t, i), r, k);
+        tile__msg(p, t, 0, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t], bytes,
+                  p->nbr_lo[i], tile__part_index(p, t, i), k, i);
     }
 }
 
@@ -254,21 +226,63 @@ static inline void hybrid__unpack(tile_plan *p, int64_t s, int t)
     int64_t k = hybrid__part_tile(p, t, s);
     for (i = 0; i < p->cfg.n && k >= 0; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !hybrid__is_receiver(p, t, i))
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
         tile_pack(p, k, lo, hi, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t], 0);
     }
 }
 
-/* Wait for thread t's messages and unpack what its step s needs. */
+/* Wait for thread t's messages and unpack what its step s needs
+ * (partitioned: its partitions of the message step s - 1 waits for). */
 static inline void hybrid__multiple_wait(tile_plan *p, int64_t s, int t)
 {
     double t0;
+#if TILE_HAVE_PARTITIONED
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED) {
+        tile_parted_arrive(p, s - 1, t);
+        return;
+    }
+#endif
     tile_waitall(p, t, hybrid__part_tile(p, t, s));
     t0 = tile_wtime();
     hybrid__unpack(p, s, t);
     p->run.stats[t].comm += tile_wtime() - t0;
+}
+
+/* Thread t's messages that open step s (its parts computed at step s - 1;
+ * with @recv, the receives of what step s + 1 needs too), started at once
+ * (MPI_Startall), or its partitions marked ready. */
+static inline void hybrid__multiple_post(tile_plan *p, int64_t s, int t, int recv)
+{
+    double t0 = tile_wtime();
+    int from = p->run.nreq[t];
+#if TILE_HAVE_PARTITIONED
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED) {
+        tile_parted_ready(p, s, t);
+        p->run.stats[t].comm += tile_wtime() - t0;
+        return;
+    }
+#endif
+    hybrid__post_sends(p, s, t);
+    if (recv)
+        hybrid__post_recvs(p, s + 1, t);
+    tile__start(p, t, from, hybrid__part_tile(p, t, s - 1) >= 0 ? s - 1 - p->threads.delay[t]
+                                                                 : s + 1 - p->threads.delay[t]);
+    p->run.stats[t].comm += tile_wtime() - t0;
+}
+
+/* The master's part of the partitioned messages at the end of step s
+ * (before the step's barrier; s = -1: the prologue). */
+static inline void hybrid__multiple_cycle(tile_plan *p, int64_t s)
+{
+#if TILE_HAVE_PARTITIONED
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED)
+        tile_parted_cycle(p, s);
+#else
+    (void)p;
+    (void)s;
+#endif
 }
 
 /* ------------------------------------------------------------------------ */
@@ -286,14 +300,18 @@ static inline int hybrid__coarse_enter(tile_group *g, int model)
         return 1;
     if (g->thread == 0 && tile_run_start(p, model, hybrid__num_threads()) &&
         model == TILE_MODEL_MULTIPLE)
-        hybrid__part_offsets(p);
+        hybrid__multiple_cycle(p, -1);
     hybrid__barrier();
     if (!p->run.ok) {
         g->done = 1;
         return 0;
     }
     if (model == TILE_MODEL_MULTIPLE) {    /* the prologue: what step 0 needs */
-        hybrid__post_recvs(p, 0, g->thread);
+        if (p->run.messaging != TILE_MESSAGES_PARTITIONED) {
+            int from = p->run.nreq[g->thread];
+            hybrid__post_recvs(p, 0, g->thread);
+            tile__start(p, g->thread, from, 0);
+        }
         hybrid__multiple_wait(p, 0, g->thread);
     }
     return 1;
@@ -309,11 +327,13 @@ static inline void hybrid__coarse_leave(tile_group *g, int model)
     if (g->step + 1 < nsteps)
         return;
     if (model == TILE_MODEL_MULTIPLE) {
-        double t0 = tile_wtime();
-        hybrid__post_sends(p, nsteps, g->thread);
-        p->run.stats[g->thread].comm += tile_wtime() - t0;
+        hybrid__multiple_post(p, nsteps, g->thread, 0);
         tile_waitall(p, g->thread, hybrid__part_tile(p, g->thread, nsteps - 1));
         hybrid__barrier();
+#if TILE_HAVE_PARTITIONED
+        if (g->thread == 0 && p->run.messaging == TILE_MESSAGES_PARTITIONED)
+            tile_parted_finish(p);
+#endif
         if (g->thread == 0)
             tile_run_finish(p);
     } else if (g->thread == 0) {
@@ -340,19 +360,18 @@ static inline void hybrid__funneled_end(tile_plan *p, int64_t s)
  * it computed at step s - 1, post the receives of what step s + 1 needs. */
 static inline void hybrid__multiple_begin(tile_plan *p, int64_t s, int t)
 {
-    double t0 = tile_wtime();
-    hybrid__post_sends(p, s, t);
-    hybrid__post_recvs(p, s + 1, t);
-    p->run.stats[t].comm += tile_wtime() - t0;
+    hybrid__multiple_post(p, s, t, 1);
 }
 
 /* ... and close it: wait, unpack what step s + 1 needs; the master
- * schedules. */
+ * schedules (and cycles the partitioned messages). */
 static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
 {
     hybrid__multiple_wait(p, s + 1, t);
-    if (t == 0)
+    if (t == 0) {
+        hybrid__multiple_cycle(p, s);
         tile_schedule(p, s);
+    }
 }
 
 /* ------------------------------------------------------------------------ */

@@ -157,6 +157,18 @@
  * memory limit (cfg.mem_limit, TILEHYBRID_MEM_LIMIT, by default half the
  * physical memory) is refused with TILE_ERR_NOMEM and the sizes.
  *
+ * Face messages (cfg.messages): the faces of a tile travel over requests
+ * made once per plan (MPI_Send_init / MPI_Recv_init at tile_plan_create,
+ * a second set for a last tile shorter than the tile height, freed by
+ * tile_plan_destroy); each step starts its sends and receives with one
+ * MPI_Startall and completes them with one MPI_Waitall.  The receive for
+ * the next tile is started before the current one is computed.  In the
+ * multiple model, with MPI-4 (TILE_HAVE_PARTITIONED), cfg.messages =
+ * TILE_MESSAGES_PARTITIONED sends each face as one partitioned message
+ * (MPI_Psend_init), each thread marking its own part ready (MPI_Pready);
+ * without MPI-4 (Open MPI 4.1 is MPI 3.1) or in another model it falls
+ * back to persistent requests (plan.run.messaging says which runs).
+ *
  * MPI failures: an MPI call of the engine that fails on one rank (a face
  * message, MPI_Waitall, a collective of the creation, of a run or of its
  * reductions) would leave the other ranks waiting forever.  The engine
@@ -181,6 +193,9 @@
  *                       MPICH 4 declares MPIX_Comm_revoke but its default
  *                       device (ch4) does not implement it.  TILE_NO_ULFM:
  *                       never.
+ *   TILE_NO_PARTITIONED never use MPI-4 partitioned communication (by
+ *                       default TILE_HAVE_PARTITIONED is 1 where MPI_VERSION
+ *                       >= 4, and cfg.messages may ask for it).
  *   TILE_SIMD           emit the hyperplane order's `omp simd` without
  *                       OpenMP (with -fopenmp-simd).
  *   TILE_NO_SIMD        never emit it (TILE_CHECK_ACCESS does not either).
@@ -317,6 +332,23 @@ enum tile_order {
 /** Storage of the Z dimension. */
 enum tile_storage { TILE_STORE_WINDOW = 0, TILE_STORE_FULL = 1 };
 
+/** How the face messages travel (cfg.messages; "Face messages" above). */
+enum tile_messages {
+    TILE_MESSAGES_PERSISTENT = 0,   /* requests made once per plan, MPI_Startall
+                                       per step (the default) */
+    TILE_MESSAGES_NONBLOCKING = 1,  /* MPI_Isend / MPI_Irecv per face and tile */
+    TILE_MESSAGES_PARTITIONED = 2   /* multiple model, MPI-4: one partitioned message
+                                       per face, a partition per thread; else persistent */
+};
+
+/** 1 where this MPI offers MPI-4 partitioned communication (MPI_Psend_init,
+ *  MPI_Pready, MPI_Parrived) and TILE_NO_PARTITIONED is not defined. */
+#if defined(MPI_VERSION) && MPI_VERSION >= 4 && !defined(TILE_NO_PARTITIONED)
+#define TILE_HAVE_PARTITIONED 1
+#else
+#define TILE_HAVE_PARTITIONED 0
+#endif
+
 /**
  * typedef tile_boundary_fn - boundary values: write the value of the point
  * at global coordinates coord[0..N] (coord[N] is Z; the user's coordinates:
@@ -386,6 +418,7 @@ typedef void (*tile_mpi_failure_fn)(const char *msg, void *ctx);
  *               TILEHYBRID_MEM_LIMIT (bytes) if set, else half the
  *               physical memory (sysconf(_SC_PHYS_PAGES)), else no limit;
  *               -1 = no limit.  Each rank checks its own share.
+ * @messages:    enum tile_messages (default TILE_MESSAGES_PERSISTENT).
  * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
  *               policy for a failed MPI call (tile_mpi_failure_fn), with
  *               @on_mpi_failure_ctx.  Not compared between ranks.
@@ -413,6 +446,7 @@ typedef struct tile_config {
     tile_boundary_fn boundary;
     void *boundary_ctx;
     int64_t mem_limit;
+    int messages;
     tile_mpi_failure_fn on_mpi_failure;
     void *on_mpi_failure_ctx;
 } tile_config;
@@ -530,6 +564,9 @@ typedef struct tile_store {
  * @seconds:    wall time of the run.
  * @bal:        the funneled model's balancing (first and last factor, ...).
  * @bal_changes: thread-split changes during the run.
+ * @messaging:  how the face messages travel (enum tile_messages, fixed at
+ *              creation): cfg.messages, or TILE_MESSAGES_PERSISTENT where
+ *              partitioned messages were asked for but cannot be had.
  * The rest is the schedule (private): tile k starts at step sigma(k) on
  * thread 0 and thread t computes it at sigma(k) + delay(t); sigma(k+1) =
  * sigma(k) + 1, plus S drain steps when the thread split changes
@@ -551,6 +588,7 @@ typedef struct tile_run {
     double seconds;
     bal_policy bal;
     int64_t bal_changes;
+    int messaging;
     /* private */
     int ok;                         /* the run started on every rank */
     int active;                     /* started and not finished on this rank */
@@ -560,8 +598,10 @@ typedef struct tile_run {
     int64_t *sigma, *bounds;
     int64_t announced, send_next, recv_next, recv_pending;
     int64_t *next_tile;             /* per thread, 8 apart (no false sharing) */
-    MPI_Request *req;               /* 2N per thread */
-    int *nreq;
+    MPI_Request *req;               /* 2N per thread: the requests in flight */
+    int *nreq;                      /* T: how many; then T: how many of them send */
+    MPI_Request *preq;              /* persistent: [thread][last tile][send][dim] */
+    struct tile__parted *part;      /* partitioned (multiple model) */
     int64_t *seg;                   /* seg[i * T + t]: thread t's part of a face (multiple) */
     tile__slot *slot;               /* per thread: error message, scratch element */
     double start;
@@ -1754,18 +1794,70 @@ static inline int tile_post(tile_plan *p, int t, int send, void *buf, int64_t by
     return 0;
 }
 
+/* The persistent request of thread t's message along dimension i: @last
+ * for the last tile when it is shorter than the others, @send 1 to send.
+ * MPI_REQUEST_NULL where there is none (no neighbour, an empty part, no
+ * shorter last tile, or its creation failed). */
+static inline MPI_Request *tile__preq(const tile_plan *p, int t, int last, int send, int i)
+{
+    return &p->run.preq[((t * 2 + last) * 2 + send) * p->cfg.n + i];
+}
+
+/* 1 if tile k is the last and shorter than tile 0 (its own requests). */
+static inline int tile__short(const tile_plan *p, int64_t k)
+{
+    return k == p->ntiles - 1 && k > 0 &&
+           tile__tile_z1(p, k) - tile__tile_z0(p, k) != tile__tile_z1(p, 0);
+}
+
+/* Thread t's face message of tile k along dimension i (@bytes at @buf, to
+ * or from @peer with @tag): posted now (TILE_MESSAGES_NONBLOCKING), or its
+ * persistent request (made with the same buffer, size, peer and tag)
+ * queued for tile__start.  The list keeps the sends first. */
+static inline void tile__msg(tile_plan *p, int t, int send, void *buf, int64_t bytes, int peer,
+                             int tag, int64_t k, int i)
+{
+    MPI_Request *q = &p->run.req[t * 2 * p->cfg.n + p->run.nreq[t]];
+    int posted;
+    if (p->run.messaging == TILE_MESSAGES_NONBLOCKING) {
+        posted = tile_post(p, t, send, buf, bytes, peer, tag, q, k);
+    } else {
+        *q = *tile__preq(p, t, tile__short(p, k), send, i);
+        posted = *q != MPI_REQUEST_NULL;
+    }
+    p->run.nreq[t] += posted;
+    p->run.nreq[p->cfg.threads + t] += posted && send;
+}
+
+/* Start thread t's persistent requests queued from position @from on, with
+ * one MPI_Startall (nothing to do for nonblocking messages, already
+ * posted); @k names the tile if it fails (handled as the engine's). */
+static inline void tile__start(tile_plan *p, int t, int from, int64_t k)
+{
+    int n = p->run.nreq[t] - from, rc;
+    if (n <= 0 || p->run.messaging == TILE_MESSAGES_NONBLOCKING)
+        return;
+    rc = MPI_Startall(n, &p->run.req[t * 2 * p->cfg.n + from]);
+    if (rc == MPI_SUCCESS)
+        return;
+    p->run.nreq[t] = from;      /* nothing of these to wait for */
+    if (p->run.nreq[p->cfg.threads + t] > from)
+        p->run.nreq[p->cfg.threads + t] = from;
+    tile__mpi_failed(p, t, rc, "MPI_Startall", "starting %d face messages of tile %lld", n,
+                     (long long)k);
+}
+
 /* Send the face of tile k in every dimension with a successor. */
 static inline void tile__wf_send(tile_plan *p, int64_t k)
 {
     int i;
     for (i = 0; i < p->cfg.n; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
-        MPI_Request *q = &p->run.req[p->run.nreq[0]];
         if (p->nbr_hi[i] == MPI_PROC_NULL)
             continue;
         tile__block_face(p, i, 0, lo, hi);
         bytes = tile_pack(p, k, lo, hi, p->store.sbuf[i], 1);
-        p->run.nreq[0] += tile_post(p, 0, 1, p->store.sbuf[i], bytes, p->nbr_hi[i], 0, q, k);
+        tile__msg(p, 0, 1, p->store.sbuf[i], bytes, p->nbr_hi[i], 0, k, i);
         p->run.stats[0].bytes_sent += bytes;
         p->run.stats[0].messages++;
     }
@@ -1777,30 +1869,33 @@ static inline void tile__wf_recv(tile_plan *p, int64_t k)
     int i;
     for (i = 0; i < p->cfg.n; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-        MPI_Request *q = &p->run.req[p->run.nreq[0]];
         if (p->nbr_lo[i] == MPI_PROC_NULL)
             continue;
         tile__block_face(p, i, 1, lo, hi);
-        p->run.nreq[0] += tile_post(p, 0, 0, p->store.rbuf[i], tile_box_bytes(p, k, lo, hi),
-                                    p->nbr_lo[i], 0, q, k);
+        tile__msg(p, 0, 0, p->store.rbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_lo[i], 0, k,
+                  i);
     }
 }
 
 /* At step s: send the face of the tile every face thread finished at step
  * s - 1 (tile k with sigma(k) + S + 1 == s), post the receive for the tile
- * that starts at step s + 1. */
+ * that starts at step s + 1; one MPI_Startall for both. */
 static inline void tile__wf_begin(tile_plan *p, int64_t s)
 {
-    int64_t k = p->run.send_next, r = p->run.recv_next;
+    int64_t k = p->run.send_next, r = p->run.recv_next, named = -1;
+    int from = p->run.nreq[0];
     if (k < p->ntiles && k < p->run.announced && tile__sigma(p, k) + p->threads.skew + 1 == s) {
         tile__wf_send(p, k);
         p->run.send_next++;
+        named = k;
     }
     if (r < p->ntiles && r < p->run.announced && tile__sigma(p, r) - 1 == s) {
         tile__wf_recv(p, r);
         p->run.recv_pending = r;
         p->run.recv_next++;
+        named = named < 0 ? r : named;
     }
+    tile__start(p, 0, from, named);
 }
 
 /**
@@ -1817,7 +1912,7 @@ static inline void tile_waitall(tile_plan *p, int me, int64_t k)
         return;
     t0 = tile_wtime();
     rc = MPI_Waitall(n, &p->run.req[me * 2 * p->cfg.n], st);
-    p->run.nreq[me] = 0;
+    p->run.nreq[me] = p->run.nreq[p->cfg.threads + me] = 0;
     p->run.stats[me].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
         tile__mpi_failed(p, me, rc, "MPI_Waitall", "completing %d face messages of tile %lld",
@@ -1895,7 +1990,7 @@ static inline void tile__run_reset(tile_plan *p)
     for (t = 0; t < p->cfg.threads; t++) {
         memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
         p->run.slot[t].msg[0] = '\0';
-        p->run.nreq[t] = 0;
+        p->run.nreq[t] = p->run.nreq[p->cfg.threads + t] = 0;
         p->run.next_tile[8 * t] = 0;
     }
     p->run.bytes_sent = p->run.messages = 0;
@@ -3002,6 +3097,9 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
     if (c->mem_limit < -1)
         return tile__fail(p, TILE_ERR_RANGE, "mem_limit", -1, "mem_limit = %lld: must be -1 "
                           "(no limit), 0 (the default) or a number of bytes", (long long)c->mem_limit);
+    if (c->messages < TILE_MESSAGES_PERSISTENT || c->messages > TILE_MESSAGES_PARTITIONED)
+        return tile__fail(p, TILE_ERR_RANGE, "messages", -1, "messages = %d: not a "
+                          "tile_messages", c->messages);
     return TILE_OK;
 }
 
@@ -3048,18 +3146,18 @@ static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, in
  * every value (and carries the first error of any rank). */
 static inline int tile__check_all(tile_plan *p)
 {
-    static const char *const iname[16] = {
+    static const char *const iname[17] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
         "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
-        "nstencil", "boundary (set or NULL)", "mem_limit" };
+        "nstencil", "boundary (set or NULL)", "mem_limit", "messages" };
     static const char *const dname[5] = { "balance.bal", "balance.tcomp", "balance.tstartup",
                                           "balance.bandwidth", "balance.adapt_smoothing" };
     const tile_config *c = &p->cfg;
     const bal_config *b = &c->balance;
-    const int64_t iv[16] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+    const int64_t iv[17] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
                              c->model, c->threads, c->grid_policy, c->storage, c->order,
                              b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
-                             c->boundary != NULL, c->mem_limit };
+                             c->boundary != NULL, c->mem_limit, c->messages };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
     tile__agreed *a;
     int i, j, rc;
@@ -3077,7 +3175,7 @@ static inline int tile__check_all(tile_plan *p)
         return tile__agree(p, NULL);
     }
     a->count = 0;
-    for (i = 0; i < 16; i++)
+    for (i = 0; i < 17; i++)
         tile__agreed_add(a, iname[i], -1, -1, (uint64_t)iv[i], 0);
     for (i = 0; i < 5; i++)
         tile__agreed_add(a, dname[i], -1, -1, tilehybrid_bits(dv[i]), 1);
@@ -3559,9 +3657,11 @@ static inline int tile__thread_tables(tile_plan *p)
     p->run.sched_w = (int)(2 * th->skew + 8);
     th->coord = (int *)tile__alloc(p, sizeof(int) * (size_t)T * (size_t)n, "thread tables");
     th->delay = (int *)tile__alloc(p, sizeof(int) * (size_t)T, "thread tables");
-    p->run.nreq = (int *)tile__alloc(p, sizeof(int) * (size_t)T, "thread tables");
+    p->run.nreq = (int *)tile__alloc(p, sizeof(int) * 2 * (size_t)T, "thread tables");
     p->run.req = (MPI_Request *)tile__alloc(p, sizeof(MPI_Request) * (size_t)T * 2 * (size_t)n,
                                             "thread tables");
+    p->run.preq = (MPI_Request *)tile__alloc(p, sizeof(MPI_Request) * (size_t)T * 4 * (size_t)n,
+                                             "thread tables");
     p->run.stats = (tile_stats *)tile__alloc(p, sizeof(tile_stats) * (size_t)T, "thread tables");
     p->run.slot = (tile__slot *)tile__alloc(p, sizeof(tile__slot) * (size_t)T, "thread tables");
     p->run.seg = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)T * (size_t)n,
@@ -3572,6 +3672,8 @@ static inline int tile__thread_tables(tile_plan *p)
                                           "the schedule");
     p->run.bounds = (int64_t *)tile__alloc(p, sizeof(int64_t) * (size_t)p->run.sched_w *
                                                   (size_t)(ta + 1), "the schedule");
+    for (w = 0; p->run.preq != NULL && w < T * 4 * n; w++)
+        p->run.preq[w] = MPI_REQUEST_NULL;      /* (not all bits 0 in every MPI) */
     if (p->status.code != TILE_OK)
         return p->status.code;
     for (w = 0; w < p->run.sched_w && th->bal_dim >= 0; w++)
@@ -3661,6 +3763,449 @@ static inline int tile__balancing(tile_plan *p)
     return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "%s", bal_strerror(rc));
 }
 
+/* ------------------------------------------------------------------------ */
+/* Face messages: persistent and partitioned requests                       */
+
+/* The multiple model's parts of a face: thread t sends its part along i if
+ * it is last along i, receives one if it is first; its partition (and tag)
+ * is its coordinates with t_i dropped, in 0 .. prod_{j != i} T_j - 1. */
+static inline int tile__is_sender(const tile_plan *p, int t, int i)
+{
+    return p->threads.coord[t * p->cfg.n + i] == p->threads.dims[i] - 1;
+}
+
+static inline int tile__is_receiver(const tile_plan *p, int t, int i)
+{
+    return p->threads.coord[t * p->cfg.n + i] == 0;
+}
+
+static inline int tile__part_index(const tile_plan *p, int t, int i)
+{
+    int j, idx = 0;
+    for (j = 0; j < p->cfg.n; j++)
+        if (j != i)
+            idx = idx * p->threads.dims[j] + p->threads.coord[t * p->cfg.n + j];
+    return idx;
+}
+
+/* Offsets of the threads' parts in the face buffers (multiple model): the
+ * senders' parts tile the send buffer, the receivers' the receive buffer (a
+ * thread that is both, T_i = 1, has the same offset in both).  Tile 0 is
+ * the tallest; the model does not rebalance, so the boxes hold for every
+ * tile (the schedule's bounds start as the even split). */
+static inline void tile__part_offsets(tile_plan *p)
+{
+    int n = p->cfg.n, T = p->cfg.threads, i, t;
+    for (i = 0; i < n; i++) {
+        int64_t sent = 0, recvd = 0;
+        for (t = 0; t < T; t++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, part;
+            int snd = tile__is_sender(p, t, i), rcv = tile__is_receiver(p, t, i);
+            tile_thread_face(p, t, 0, i, 0, lo, hi);
+            part = tile_box_bytes(p, 0, lo, hi);
+            p->run.seg[i * T + t] = snd ? sent : recvd;
+            sent += snd ? part : 0;
+            recvd += rcv ? part : 0;
+        }
+    }
+}
+
+/* Make the persistent request *q of a face message (MPI_Send_init or
+ * MPI_Recv_init; above TILE_MSG_MAX bytes one element of a derived
+ * datatype, which the request keeps).  A failure is handled as the
+ * engine's (*q stays MPI_REQUEST_NULL). */
+static inline void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
+                               int tag, int i, MPI_Request *q)
+{
+    const char *call = send ? "MPI_Send_init" : "MPI_Recv_init";
+    int count = 0, rc;
+    MPI_Datatype type = MPI_BYTE, big = MPI_DATATYPE_NULL;
+    rc = tile__msg_type(bytes, &count, &type, &big, &call);
+    if (rc == MPI_SUCCESS) {
+        call = send ? "MPI_Send_init" : "MPI_Recv_init";
+        rc = send ? MPI_Send_init(buf, count, type, peer, tag, p->comm, q)
+                  : MPI_Recv_init(buf, count, type, peer, tag, p->comm, q);
+    }
+    if (big != MPI_DATATYPE_NULL)
+        (void)MPI_Type_free(&big);
+    if (rc == MPI_SUCCESS)
+        return;
+    *q = MPI_REQUEST_NULL;
+    tile__mpi_failed(p, -1, rc, call, "creating the plan's persistent %s of %lld-byte faces "
+                     "along dimension %d %s rank %d", send ? "send" : "receive",
+                     (long long)bytes, i + 1, send ? "to" : "from", peer);
+}
+
+/* The whole-face requests (models mpi, fine, funneled: thread 0), for tile
+ * 0 and, if shorter, the last tile. */
+static inline void tile__wf_requests(tile_plan *p, int last)
+{
+    int64_t k = last ? p->ntiles - 1 : 0;
+    int i;
+    for (i = 0; i < p->cfg.n && p->status.code == TILE_OK; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+        if (p->nbr_hi[i] != MPI_PROC_NULL) {
+            tile__block_face(p, i, 0, lo, hi);
+            tile__pinit(p, 1, p->store.sbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_hi[i], 0,
+                        i, tile__preq(p, 0, last, 1, i));
+        }
+        if (p->nbr_lo[i] != MPI_PROC_NULL && p->status.code == TILE_OK) {
+            tile__block_face(p, i, 1, lo, hi);
+            tile__pinit(p, 0, p->store.rbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_lo[i], 0,
+                        i, tile__preq(p, 0, last, 0, i));
+        }
+    }
+}
+
+/* The multiple model's requests: each thread's parts (not the empty ones),
+ * its coordinates in the tag. */
+static inline void tile__part_requests(tile_plan *p, int last)
+{
+    int64_t k = last ? p->ntiles - 1 : 0;
+    int T = p->cfg.threads, t, i, g;
+    for (t = 0; t < T; t++)
+        for (i = 0; i < p->cfg.n && p->status.code == TILE_OK; i++)
+            for (g = 0; g < 2; g++) {
+                int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+                int peer = g ? p->nbr_lo[i] : p->nbr_hi[i];
+                unsigned char *buf = g ? p->store.rbuf[i] : p->store.sbuf[i];
+                if (peer == MPI_PROC_NULL || !(g ? tile__is_receiver(p, t, i)
+                                                 : tile__is_sender(p, t, i)))
+                    continue;
+                tile_thread_face(p, t, 0, i, g, lo, hi);
+                bytes = tile_box_bytes(p, k, lo, hi);
+                if (bytes > 0 && p->status.code == TILE_OK)
+                    tile__pinit(p, !g, buf + p->run.seg[i * T + t], bytes, peer,
+                                tile__part_index(p, t, i), i, tile__preq(p, t, last, !g, i));
+            }
+}
+
+/* The multiple model's partitioned messages (TILE_MESSAGES_PARTITIONED):
+ * along dimension i, the m-th message carries one partition per thread on
+ * the face (tile__part_index), each sender thread's part of the tile it
+ * computed at step m + T_i - 1, marked ready at step m + T_i; each
+ * receiver thread waits at the end of step m - 1 for its part of the tile
+ * it computes at step m (the same tile: the receiver's delay is the
+ * sender's minus T_i - 1).  msgs[i] = ntiles + sum_{j != i} (T_j - 1)
+ * messages a run, each of parts[i] partitions of pbytes[i] bytes (the
+ * largest part; the last tile's are shorter).  Message m uses request and
+ * buffer m % 2: thread 0 completes message m - 2 and starts message m
+ * before the barrier of the step before the one where the other threads
+ * touch it (tile__parted_cycle), and on[][][] says which are started. */
+typedef struct tile__parted {
+    MPI_Request req[2][2][TILE_MAX_DIMS];   /* [m % 2][send][i] */
+    int on[2][2][TILE_MAX_DIMS];
+    unsigned char *buf[2][2][TILE_MAX_DIMS];
+    int64_t pbytes[TILE_MAX_DIMS];
+    int parts[TILE_MAX_DIMS];
+    int64_t msgs[TILE_MAX_DIMS];
+} tile__parted;
+
+#if TILE_HAVE_PARTITIONED
+/* Make the partitioned request of message parity m along i (@send 1: to
+ * the successor), its buffer first; failures as the engine's. */
+static inline void tile__parted_init(tile_plan *p, int send, int i, int m)
+{
+    tile__parted *pa = p->run.part;
+    const char *call = send ? "MPI_Psend_init" : "MPI_Precv_init";
+    int count = 0, rc, peer = send ? p->nbr_hi[i] : p->nbr_lo[i];
+    int64_t total = 0;
+    MPI_Datatype type = MPI_BYTE, big = MPI_DATATYPE_NULL;
+    MPI_Request *q = &pa->req[m][send][i];
+    if (!tilehybrid_mul_ok(pa->pbytes[i], pa->parts[i], &total) ||
+        (pa->buf[m][send][i] = (unsigned char *)tile__alloc(p, (size_t)total,
+                                                            "the partitioned messages")) == NULL) {
+        if (p->status.code == TILE_OK)
+            tile__fail(p, TILE_ERR_OVERFLOW, "messages", i, "the partitioned message along "
+                       "dimension %d is too large", i + 1);
+        return;
+    }
+    rc = tile__msg_type(pa->pbytes[i], &count, &type, &big, &call);
+    if (rc == MPI_SUCCESS) {
+        call = send ? "MPI_Psend_init" : "MPI_Precv_init";
+        rc = send ? MPI_Psend_init(pa->buf[m][send][i], pa->parts[i], count, type, peer, m,
+                                   p->comm, MPI_INFO_NULL, q)
+                  : MPI_Precv_init(pa->buf[m][send][i], pa->parts[i], count, type, peer, m,
+                                   p->comm, MPI_INFO_NULL, q);
+    }
+    if (big != MPI_DATATYPE_NULL)
+        (void)MPI_Type_free(&big);
+    if (rc == MPI_SUCCESS)
+        return;
+    *q = MPI_REQUEST_NULL;
+    tile__mpi_failed(p, -1, rc, call, "creating the plan's partitioned %s of faces along "
+                     "dimension %d (%d partitions of %lld bytes) %s rank %d",
+                     send ? "send" : "receive", i + 1, pa->parts[i], (long long)pa->pbytes[i],
+                     send ? "to" : "from", peer);
+}
+#endif
+
+/* Set up the partitioned messages: sizes, buffers, requests. */
+static inline void tile__parted_setup(tile_plan *p)
+{
+    tile__parted *pa = (tile__parted *)tile__alloc(p, sizeof(tile__parted),
+                                                   "the partitioned messages");
+    int i, j, t, m, g;
+    if ((p->run.part = pa) == NULL)
+        return;
+    for (m = 0; m < 2; m++)
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < TILE_MAX_DIMS; i++)
+                pa->req[m][g][i] = MPI_REQUEST_NULL;
+    for (i = 0; i < p->cfg.n; i++) {
+        pa->parts[i] = 1;
+        pa->msgs[i] = p->ntiles;
+        for (j = 0; j < p->cfg.n; j++)
+            if (j != i) {
+                pa->parts[i] *= p->threads.dims[j];
+                pa->msgs[i] += p->threads.dims[j] - 1;
+            }
+        for (t = 0; t < p->cfg.threads; t++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, b;
+            tile_thread_face(p, t, 0, i, 0, lo, hi);
+            b = tile_box_bytes(p, 0, lo, hi);
+            if (tile__is_sender(p, t, i) && b > pa->pbytes[i])
+                pa->pbytes[i] = b;
+        }
+#if TILE_HAVE_PARTITIONED
+        for (m = 0; m < 2 && pa->pbytes[i] > 0 && p->status.code == TILE_OK; m++)
+            for (g = 0; g < 2 && p->status.code == TILE_OK; g++)
+                if ((g ? p->nbr_hi[i] : p->nbr_lo[i]) != MPI_PROC_NULL)
+                    tile__parted_init(p, g, i, m);
+#endif
+    }
+}
+
+/* Make the plan's requests (at the end of tile_plan_create): the runs'
+ * method (run.messaging), the multiple model's part offsets, then the
+ * persistent or partitioned requests. */
+static inline void tile__messages_setup(tile_plan *p)
+{
+    int multiple = p->cfg.model == TILE_MODEL_MULTIPLE;
+    p->run.messaging = p->cfg.messages;
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED && (!multiple || !TILE_HAVE_PARTITIONED))
+        p->run.messaging = TILE_MESSAGES_PERSISTENT;
+    if (multiple)
+        tile__part_offsets(p);
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED) {
+        tile__parted_setup(p);
+        return;
+    }
+    if (p->run.messaging != TILE_MESSAGES_PERSISTENT || p->ntiles < 1)
+        return;
+    (multiple ? tile__part_requests : tile__wf_requests)(p, 0);
+    if (tile__short(p, p->ntiles - 1))
+        (multiple ? tile__part_requests : tile__wf_requests)(p, 1);
+}
+
+/* Complete the requests a run left in flight (a `return` out of the loop,
+ * an MPI failure under ULFM): cancel and complete the receives (their
+ * buffers are about to be freed), let go of the sends (MPI_Request_free:
+ * MPI completes them). */
+static inline void tile__messages_drain(tile_plan *p)
+{
+    int T = p->cfg.threads, t, j;
+    for (t = 0; t < T && p->run.req != NULL && p->run.nreq != NULL; t++) {
+        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n];
+        for (j = 0; j < p->run.nreq[t]; j++) {
+            MPI_Request q = r[j];
+            if (j >= p->run.nreq[T + t]) {
+                (void)MPI_Cancel(&q);
+                (void)MPI_Wait(&q, MPI_STATUS_IGNORE);
+            } else if (p->run.messaging == TILE_MESSAGES_NONBLOCKING) {
+                (void)MPI_Request_free(&q);
+            }   /* a persistent send: freed with the plan's requests */
+        }
+        p->run.nreq[t] = p->run.nreq[T + t] = 0;
+    }
+}
+
+/* Free request *q (MPI_Request_free; a failure is the engine's). */
+static inline void tile__request_free(tile_plan *p, MPI_Request *q, const char *what)
+{
+    int rc;
+    if (*q == MPI_REQUEST_NULL)
+        return;
+    rc = MPI_Request_free(q);
+    *q = MPI_REQUEST_NULL;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, -1, rc, "MPI_Request_free", "freeing the plan's %s in "
+                         "tile_plan_destroy()", what);
+}
+
+/* Free the plan's requests and the partitioned buffers (tile_plan_destroy),
+ * after completing what a run left in flight. */
+static inline void tile__messages_free(tile_plan *p)
+{
+    tile__parted *pa = p->run.part;
+    int i, m, g, n = p->cfg.n * 4 * p->cfg.threads;
+    if (p->comm == MPI_COMM_NULL || p->comm == 0)
+        return;
+    tile__messages_drain(p);
+    for (i = 0; p->run.preq != NULL && i < n; i++)
+        tile__request_free(p, &p->run.preq[i], "persistent face request");
+    /* a partitioned request still active (a run left by a `return`) can be
+     * neither cancelled nor freed: it and its buffer are left to MPI */
+    for (m = 0; pa != NULL && m < 2; m++)
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < TILE_MAX_DIMS; i++)
+                if (!pa->on[m][g][i]) {
+                    tile__request_free(p, &pa->req[m][g][i], "partitioned face request");
+                    TILEHYBRID_FREE(pa->buf[m][g][i]);
+                    pa->buf[m][g][i] = NULL;
+                }
+}
+
+#if TILE_HAVE_PARTITIONED
+/* The partitioned message along i that step s readies (sends, m = s - T_i)
+ * or waits for (receives, m = s + 1); -1 if none. */
+static inline int64_t tile__parted_msg(const tile_plan *p, int send, int i, int64_t s)
+{
+    int64_t m = send ? s - p->threads.dims[i] : s + 1;
+    const tile__parted *pa = p->run.part;
+    return m >= 0 && m < pa->msgs[i] && pa->parts[i] > 0 && pa->pbytes[i] > 0 ? m : -1;
+}
+
+/**
+ * tile_parted_ready() - the partitioned messages that open step s for
+ * thread t (multiple model): pack its parts computed at step s - 1 into
+ * their partitions and mark them ready (MPI_Pready), also where it had no
+ * tile (the message needs every partition).
+ * @p: the plan; @s: the step; @t: the thread.
+ */
+static inline void tile_parted_ready(tile_plan *p, int64_t s, int t)
+{
+    tile__parted *pa = p->run.part;
+    int64_t k = s - 1 - p->threads.delay[t];
+    int i;
+    for (i = 0; i < p->cfg.n; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, m, bytes;
+        int idx = tile__part_index(p, t, i), rc;
+        unsigned char *buf;
+        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i) ||
+            (m = tile__parted_msg(p, 1, i, s)) < 0 || !pa->on[m % 2][1][i])
+            continue;
+        buf = pa->buf[m % 2][1][i] + (size_t)idx * (size_t)pa->pbytes[i];
+        if (k >= 0 && k < p->ntiles) {
+            tile_thread_face(p, t, k, i, 0, lo, hi);
+            bytes = tile_pack(p, k, lo, hi, buf, 1);
+            p->run.stats[t].bytes_sent += bytes;
+            p->run.stats[t].messages++;
+        }
+        rc = MPI_Pready(idx, pa->req[m % 2][1][i]);
+        if (rc != MPI_SUCCESS)
+            tile__mpi_failed(p, t, rc, "MPI_Pready", "marking partition %d of tile %lld's face "
+                             "to rank %d ready", idx, (long long)k, p->nbr_hi[i]);
+    }
+}
+
+/**
+ * tile_parted_arrive() - the end of step s for thread t (multiple model):
+ * wait for its parts of the tile it computes at step s + 1 (MPI_Parrived)
+ * and unpack them.  The time waiting goes to its stats.wait.
+ * @p: the plan; @s: the step (-1: the prologue); @t: the thread.
+ */
+static inline void tile_parted_arrive(tile_plan *p, int64_t s, int t)
+{
+    tile__parted *pa = p->run.part;
+    int64_t k = s + 1 - p->threads.delay[t];
+    int i;
+    for (i = 0; i < p->cfg.n && k >= 0 && k < p->ntiles; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, m;
+        int idx = tile__part_index(p, t, i), rc = MPI_SUCCESS, flag = 0;
+        double t0 = tile_wtime();
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i) ||
+            (m = tile__parted_msg(p, 0, i, s)) < 0 || !pa->on[m % 2][0][i])
+            continue;
+        while (rc == MPI_SUCCESS && !flag)
+            rc = MPI_Parrived(pa->req[m % 2][0][i], idx, &flag);
+        p->run.stats[t].wait += tile_wtime() - t0;
+        if (rc != MPI_SUCCESS) {
+            tile__mpi_failed(p, t, rc, "MPI_Parrived", "waiting for partition %d of tile "
+                             "%lld's face from rank %d", idx, (long long)k, p->nbr_lo[i]);
+            continue;
+        }
+        t0 = tile_wtime();
+        tile_thread_face(p, t, k, i, 1, lo, hi);
+        tile_pack(p, k, lo, hi, pa->buf[m % 2][0][i] + (size_t)idx * (size_t)pa->pbytes[i], 0);
+        p->run.stats[t].comm += tile_wtime() - t0;
+    }
+}
+
+/* Collect into q the requests of messages @ms (send) and @mr (receive) along
+ * every dimension that are (@on 1) or are not (@on 0) started. */
+static inline int tile__parted_pick(tile_plan *p, int64_t ms, int64_t mr, int on, MPI_Request *q)
+{
+    tile__parted *pa = p->run.part;
+    int i, g, n = 0;
+    for (i = 0; i < p->cfg.n; i++)
+        for (g = 0; g < 2; g++) {
+            int64_t m = (g ? ms - p->threads.dims[i] : mr);
+            int *act;
+            if (m < 0 || m >= pa->msgs[i] || pa->req[m % 2][g][i] == MPI_REQUEST_NULL)
+                continue;
+            act = &pa->on[m % 2][g][i];
+            if (*act == on) {
+                q[n++] = pa->req[m % 2][g][i];
+                *act = !on;
+            }
+        }
+    return n;
+}
+
+/**
+ * tile_parted_cycle() - thread 0 at the end of step s (before the step's
+ * barrier; s = -1: the prologue, before the first barrier): complete the
+ * messages of their parity that the threads are done with and start the
+ * ones the next step uses: along each i, the send readied at step s - 1
+ * then the one of step s + 1, the receive waited for at step s - 1 then the
+ * one of step s + 1.  @p: the plan; @s: the step.
+ */
+static inline void tile_parted_cycle(tile_plan *p, int64_t s)
+{
+    MPI_Request q[4 * TILE_MAX_DIMS];
+    MPI_Status st[4 * TILE_MAX_DIMS];
+    double t0 = tile_wtime();
+    int n, rc;
+    n = tile__parted_pick(p, s - 1, s, 1, q);
+    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    p->run.stats[0].wait += tile_wtime() - t0;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face messages "
+                         "at step %lld", n, (long long)s);
+    n = tile__parted_pick(p, s + 1, s + 2, 0, q);
+    if (s < 0)      /* the prologue: also the receive that the prologue waits for */
+        n += tile__parted_pick(p, INT64_MIN / 2, 0, 0, q + n);
+    rc = n > 0 ? MPI_Startall(n, q) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, 0, rc, "MPI_Startall", "starting %d partitioned face messages "
+                         "at step %lld", n, (long long)s);
+}
+
+/**
+ * tile_parted_finish() - thread 0 after the last step's barrier: complete
+ * every partitioned message still in flight.  @p: the plan.
+ */
+static inline void tile_parted_finish(tile_plan *p)
+{
+    tile__parted *pa = p->run.part;
+    MPI_Request q[4 * TILE_MAX_DIMS];
+    MPI_Status st[4 * TILE_MAX_DIMS];
+    int i, g, m, n = 0, rc;
+    for (m = 0; m < 2; m++)
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < p->cfg.n; i++)
+                if (pa->on[m][g][i]) {
+                    q[n++] = pa->req[m][g][i];
+                    pa->on[m][g][i] = 0;
+                }
+    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
+                         "messages", n);
+}
+#endif
+
 /* Everything after the agreement on the configuration. */
 static inline int tile__setup(tile_plan *p)
 {
@@ -3673,6 +4218,8 @@ static inline int tile__setup(tile_plan *p)
     if (tile__agree(p, NULL) != TILE_OK)    /* memory may differ */
         return p->status.code;
     tile__balancing(p);
+    if (p->status.code == TILE_OK)
+        tile__messages_setup(p);
     return tile__agree(p, NULL);
 }
 
@@ -3752,6 +4299,7 @@ static inline void tile_plan_destroy(tile_plan *plan)
     int i;
     if (plan == NULL)
         return;
+    tile__messages_free(plan);      /* before the buffers and the communicator */
     for (i = 0; i < TILE_MAX_DIMS; i++) {
         TILEHYBRID_FREE(plan->threads.split[i]);
         TILEHYBRID_FREE(plan->store.sbuf[i]);
@@ -3765,6 +4313,10 @@ static inline void tile_plan_destroy(tile_plan *plan)
     TILEHYBRID_FREE(plan->run.seg);
     TILEHYBRID_FREE(plan->run.req);
     TILEHYBRID_FREE(plan->run.nreq);
+    TILEHYBRID_FREE(plan->run.preq);
+    TILEHYBRID_FREE(plan->run.part);
+    plan->run.preq = NULL;
+    plan->run.part = NULL;
     TILEHYBRID_FREE(plan->run.stats);
     for (i = 0; plan->run.slot != NULL && i < plan->cfg.threads; i++)
         TILEHYBRID_FREE(plan->run.slot[i].scratch);

@@ -4,10 +4,14 @@
 #
 # 1. $B/tests/mpi_failure (tests/mpi_failure.c, linked with the PMPI
 #    wrappers of tests/pmpi_failure.c) at 3 processes, in every model, with
-#    one call of the engine made to fail on rank 1 (MPI_Isend, MPI_Irecv,
-#    MPI_Waitall in the run; MPI_Allreduce in the plan's creation, at the
-#    start and at the end of the run; the reduction's MPI_Allgather;
-#    tile_gather's MPI_Alltoallw after the run): every rank must be
+#    one call of the engine made to fail on rank 1 (MPI_Isend, MPI_Irecv
+#    with nonblocking face messages; MPI_Send_init, MPI_Recv_init at the
+#    plan's creation, MPI_Startall in the run, MPI_Request_free at its
+#    destruction with persistent ones (the default); MPI_Waitall in the run;
+#    MPI_Allreduce in the plan's creation, at the start and at the end of
+#    the run; the reduction's MPI_Allgather; tile_gather's MPI_Alltoallw
+#    after the run; with MPI-4, the multiple model's partitioned messages:
+#    MPI_Psend_init, MPI_Precv_init, MPI_Pready, MPI_Parrived): every rank must be
 #    gone within seconds (a 60 s guard; the failure of a rank would
 #    otherwise leave the others waiting forever), the job's status must be
 #    non-zero, and stderr must name the call and the rank (and the tile,
@@ -60,21 +64,43 @@ if [ ! -x "$P" ]; then
 fi
 
 for model in mpi fine funneled multiple; do
-    for ck in "MPI_Isend 1 tile [0-9]" "MPI_Irecv 1 tile [0-9]" "MPI_Waitall 1 tile [0-9]" \
-              "MPI_Allreduce 0 the plan.s creation" "MPI_Allreduce 4 the start of a run" \
-              "MPI_Allreduce 5 the outcome of a run" "MPI_Allgather 0 combining the reductions" \
-              "MPI_Alltoallw 0 in tile_gather()"; do
+    for ck in "nonblocking MPI_Isend 1 tile [0-9]" "nonblocking MPI_Irecv 1 tile [0-9]" \
+              "persistent MPI_Send_init 0 persistent send of" \
+              "persistent MPI_Recv_init 0 persistent receive of" \
+              "persistent MPI_Startall 1 tile [0-9]" \
+              "persistent MPI_Request_free 0 in tile_plan_destroy()" \
+              "persistent MPI_Waitall 1 tile [0-9]" \
+              "persistent MPI_Allreduce 0 the plan.s creation" \
+              "persistent MPI_Allreduce 4 the start of a run" \
+              "persistent MPI_Allreduce 5 the outcome of a run" \
+              "persistent MPI_Allgather 0 combining the reductions" \
+              "persistent MPI_Alltoallw 0 in tile_gather()"; do
         set -- $ck
-        call=$1 k=$2
-        shift 2
-        fail x $model $call $k
-        failed_ok "$model model, $call #$((k + 1)) fails on rank 1 of 3" $call "$*"
+        kind=$1 call=$2 k=$3
+        shift 3
+        fail x $model $call $k TILEHYBRID_FAIL_MESSAGES=$kind
+        failed_ok "$model model, $kind messages, $call #$((k + 1)) fails on rank 1 of 3" \
+            $call "$*"
     done
+done
+for ck in "MPI_Psend_init 0 partitioned send of" "MPI_Precv_init 0 partitioned receive of" \
+          "MPI_Pready 1 tile [0-9]" "MPI_Parrived 0 tile [0-9]" "MPI_Startall 1 partitioned" \
+          "MPI_Waitall 1 partitioned" "MPI_Request_free 0 in tile_plan_destroy()"; do
+    set -- $ck
+    call=$1 k=$2
+    shift 2
+    fail x multiple $call $k TILEHYBRID_FAIL_MESSAGES=partitioned
+    if [ $rc -eq 3 ]; then
+        skip "multiple model, partitioned messages, $call fails" "this MPI has no MPI-4 partitioned communication"
+        continue
+    fi
+    failed_ok "multiple model, partitioned messages, $call #$((k + 1)) fails on rank 1 of 3" \
+        $call "$*"
 done
 
 # the user's policy: the hook gets the message (and does not print it
 # again), returns, and the engine aborts
-fail hook mpi MPI_Isend 1 TILEHYBRID_FAIL_HOOK=1
+fail hook mpi MPI_Isend 1 TILEHYBRID_FAIL_HOOK=1 TILEHYBRID_FAIL_MESSAGES=nonblocking
 failed_ok "cfg.on_mpi_failure, MPI_Isend fails on rank 1" MPI_Isend \
     "^mpi_failure hook on rank 1: tiling.h: rank 1: MPI_Isend failed"
 if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q 'aborting the plan' "$T/err"; then

@@ -2,18 +2,25 @@
  * must not leave the other ranks waiting.
  *
  * Linked with tests/pmpi_failure.c (the Makefile), which wraps MPI_Isend,
- * MPI_Irecv, MPI_Waitall, MPI_Allreduce, MPI_Allgather and MPI_Bcast.
+ * MPI_Irecv, MPI_Waitall, MPI_Allreduce, MPI_Allgather, MPI_Bcast,
+ * MPI_Alltoallw, the persistent requests' calls (MPI_Send_init,
+ * MPI_Recv_init, MPI_Startall, MPI_Request_free) and MPI-4's partitioned
+ * ones.
  *
  * Run as the other MPI tests (tests/run.sh, 1-4 processes, nothing made to
- * fail): every model computes the ADI kernel with 128 KB faces and a sum
- * reduction, then gathers the result on rank 0 (tile_gather), bit for bit
- * the sequential loop's, and the wrappers saw the calls the failure tests
- * aim at (so they aim at calls the engine makes).
+ * fail): every model, with each kind of face messages (cfg.messages),
+ * computes the ADI kernel with 128 KB faces and a sum reduction, then
+ * gathers the result on rank 0 (tile_gather), bit for bit the sequential
+ * loop's, and the wrappers saw the calls the failure tests aim at (so they
+ * aim at calls the engine makes): persistent requests are made once per
+ * plan and started, never MPI_Isend per tile.
  *
  * Run with TILEHYBRID_FAIL_CALL set (tests/cli_failure.sh): one run of the
  * model TILEHYBRID_FAIL_MODEL (mpi, fine, funneled, multiple), and the
  * wrapper makes the chosen call fail on the chosen rank
- * (tests/pmpi_failure.c); TILEHYBRID_FAIL_HOOK=1 sets cfg.on_mpi_failure
+ * (tests/pmpi_failure.c); TILEHYBRID_FAIL_MESSAGES (persistent,
+ * nonblocking, partitioned) sets cfg.messages (partitioned without MPI-4:
+ * this program exits 3 at once); TILEHYBRID_FAIL_HOOK=1 sets cfg.on_mpi_failure
  * to a hook that prints "mpi_failure hook on rank R: MESSAGE" and returns.
  * The engine must then report the call and the rank and abort (or, with
  * ULFM, end the run with TILE_ERR_MPI on every rank: this program then
@@ -128,55 +135,91 @@ static int same(const tile_plan *p, const double *a)
     return 1;
 }
 
+#define NCOUNTED 14
+static const char *const counted[NCOUNTED] = {
+    "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Alltoallw",
+    "MPI_Send_init", "MPI_Recv_init", "MPI_Startall", "MPI_Request_free", "MPI_Psend_init",
+    "MPI_Precv_init", "MPI_Pready", "MPI_Parrived" };
+static const char *const messages_name[3] = { "persistent", "nonblocking", "partitioned" };
+
+/* The face messages' calls a run of @messaging made (counts in made[],
+ * after the plan's destruction): a rank sends unless it is the last,
+ * receives unless it is the first. */
+static int message_calls_ok(int messaging, const long *made)
+{
+    int first = myrank == 0, last = myrank == nprocs - 1;
+    if (messaging == TILE_MESSAGES_NONBLOCKING)
+        return (last || made[0] > 2) && (first || made[1] > 2) &&
+               made[6] + made[7] + made[8] + made[10] + made[11] + made[12] == 0;
+    if (messaging == TILE_MESSAGES_PERSISTENT)
+        return made[0] + made[1] == 0 && (last || made[6] >= 1) && (first || made[7] >= 1) &&
+               (nprocs == 1 || made[8] > 2) && made[9] >= made[6] + made[7] &&
+               made[6] + made[7] <= 4 * 2 * 2;   /* per plan, not per tile */
+    return made[0] + made[1] + made[6] + made[7] == 0 && (last || (made[10] == 2 &&
+           made[12] > 2)) && (first || (made[11] == 2 && made[13] > 2)) &&
+           made[9] >= made[10] + made[11];
+}
+
+/* One model with one kind of face messages, nothing failing. */
+static void normal_run(int model, int messages, const double *a, double sum, double *g)
+{
+    tile_config c;
+    tile_plan p;
+    tile_reduction r;
+    long before[NCOUNTED], made[NCOUNTED], most[NCOUNTED];
+    int rc, i, messaging, threads = model == TILE_MODEL_MPI ? 1 : 2;
+#ifndef _OPENMP
+    threads = 1;
+#endif
+    for (i = 0; i < NCOUNTED; i++)
+        before[i] = pmpi_failure_count(counted[i]);
+    config(&c, model, threads);
+    c.messages = messages;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    messaging = p.run.messaging;
+    if (rc == TILE_OK)
+        rc = run(&p, &r, g);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a) && r.value == sum &&
+              (myrank != 0 || memcmp(g, a, sizeof(double) * X0 * X1 * ZL) == 0),
+              "%s model, %d thread(s), %s messages, 128 KB faces: every point, the exact sum "
+              "and the gathered array are the sequential loop's (through the PMPI wrappers, "
+              "nothing failing)", tile_model_name(model), threads, messages_name[messaging]);
+    if (rc != TILE_OK)
+        check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+    if (rc == TILE_OK)
+        tile_reduction_drop(&p, &r);
+    tile_plan_destroy(&p);
+    for (i = 0; i < NCOUNTED; i++)
+        made[i] = pmpi_failure_count(counted[i]) - before[i];
+    MPI_Reduce(made, most, NCOUNTED, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
+    if (myrank == 0)
+        check_note("%s model, %s messages, the most calls on a rank: %ld MPI_Isend, %ld "
+                   "MPI_Irecv, %ld MPI_Waitall, %ld MPI_Allreduce, %ld MPI_Allgather, %ld "
+                   "MPI_Alltoallw, %ld MPI_Send_init, %ld MPI_Recv_init, %ld MPI_Startall, "
+                   "%ld MPI_Request_free, %ld MPI_Psend_init, %ld MPI_Precv_init, %ld "
+                   "MPI_Pready, %ld MPI_Parrived", tile_model_name(model),
+                   messages_name[messaging], most[0], most[1], most[2], most[3], most[4],
+                   most[5], most[6], most[7], most[8], most[9], most[10], most[11], most[12],
+                   most[13]);
+    check_mpi(MPI_COMM_WORLD, (nprocs == 1 || made[2] > 2) && made[3] >= 2 && made[4] >= 1 &&
+              made[5] >= 1 && message_calls_ok(messaging, made),
+              "%s model, %s messages: the engine's calls go through the wrappers (the "
+              "messages' own calls at 2+ ranks, MPI_Waitall, the agreements, the reduction's "
+              "MPI_Allgather, the gather's MPI_Alltoallw; every request made is freed)",
+              tile_model_name(model), messages_name[messaging]);
+}
+
 static void normal_runs(void)
 {
-    static const char *const calls[6] = { "MPI_Isend", "MPI_Irecv", "MPI_Waitall",
-                                          "MPI_Allreduce", "MPI_Allgather", "MPI_Alltoallw" };
     double sum = 0;
     double *a = sequential(&sum), *g = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
-    int model, i;
+    int model, m;
     check_mpi(MPI_COMM_WORLD, a != NULL && g != NULL, "the sequential reference");
     for (model = TILE_MODEL_MPI; a != NULL && g != NULL && model <= TILE_MODEL_MULTIPLE;
-         model++) {
-        tile_config c;
-        tile_plan p;
-        tile_reduction r;
-        long before[6], made[6], most[6];
-        int rc, threads = model == TILE_MODEL_MPI ? 1 : 2;
-#ifndef _OPENMP
-        threads = 1;
-#endif
-        for (i = 0; i < 6; i++)
-            before[i] = pmpi_failure_count(calls[i]);
-        config(&c, model, threads);
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK)
-            rc = run(&p, &r, g);
-        for (i = 0; i < 6; i++)
-            made[i] = pmpi_failure_count(calls[i]) - before[i];
-        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a) && r.value == sum &&
-                  (myrank != 0 || memcmp(g, a, sizeof(double) * X0 * X1 * ZL) == 0),
-                  "%s model, %d thread(s), 128 KB faces: every point, the exact sum and the "
-                  "gathered array are the sequential loop's (through the PMPI wrappers, "
-                  "nothing failing)", tile_model_name(model), threads);
-        if (rc != TILE_OK)
-            check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
-        MPI_Reduce(made, most, 6, MPI_LONG, MPI_MAX, 0, MPI_COMM_WORLD);
-        if (myrank == 0)
-            check_note("%s model, the most calls on a rank: %ld MPI_Isend, %ld MPI_Irecv, "
-                       "%ld MPI_Waitall, %ld MPI_Allreduce, %ld MPI_Allgather, %ld "
-                       "MPI_Alltoallw", tile_model_name(model), most[0], most[1], most[2],
-                       most[3], most[4], most[5]);
-        /* a rank sends unless it is the last, receives unless it is the first */
-        check_mpi(MPI_COMM_WORLD, (myrank == nprocs - 1 || made[0] > 2) &&
-                  (myrank == 0 || made[1] > 2) && (nprocs == 1 || made[2] > 2) &&
-                  made[3] >= 2 && made[4] >= 1 && made[5] >= 1,
-                  "%s model: the engine's calls go through the wrappers (the messages at 2+ "
-                  "ranks, the agreements, the reduction's MPI_Allgather, the gather's "
-                  "MPI_Alltoallw)", tile_model_name(model));
-        tile_reduction_drop(&p, &r);
-        tile_plan_destroy(&p);
-    }
+         model++)
+        for (m = TILE_MESSAGES_PERSISTENT; m <= TILE_MESSAGES_PARTITIONED; m++)
+            if (m != TILE_MESSAGES_PARTITIONED || model == TILE_MODEL_MULTIPLE)
+                normal_run(model, m, a, sum, g);
     check_mpi(MPI_COMM_WORLD, hook_calls == 0 && !pmpi_failure_failed(),
               "no call failed, the failure hook was never called");
     free(a);
@@ -186,7 +229,7 @@ static void normal_runs(void)
 /* One run with the failure the environment asks for. */
 static int failure_run(void)
 {
-    const char *m = getenv("TILEHYBRID_FAIL_MODEL");
+    const char *m = getenv("TILEHYBRID_FAIL_MODEL"), *k = getenv("TILEHYBRID_FAIL_MESSAGES");
     tile_config c;
     tile_plan p;
     tile_reduction r;
@@ -197,6 +240,12 @@ static int failure_run(void)
     if (tile_model_name(model) == NULL)
         model = TILE_MODEL_MPI;
     config(&c, model, model == TILE_MODEL_MPI ? 1 : 2);
+    for (c.messages = 0; k != NULL && c.messages < 2 && strcmp(k, messages_name[c.messages]);)
+        c.messages++;
+    if (c.messages == TILE_MESSAGES_PARTITIONED && !TILE_HAVE_PARTITIONED) {
+        free(g);
+        return 3;
+    }
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     if (rc == TILE_OK)
         rc = run(&p, &r, g);

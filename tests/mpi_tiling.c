@@ -20,6 +20,9 @@ static int nprocs, myrank;
 static int next_order;          /* the in-tile order of the next random configuration */
 static int order_runs[4];       /* configurations that ran, per order the plan ran */
 static int64_t split_changes;   /* runs whose thread split changed mid-run */
+static int next_messages;       /* cfg.messages of the next random configuration */
+static int messaging_runs[3];   /* configurations that ran, per run.messaging */
+static int parted_multiple;     /* multiple-model configurations with partitioned messages */
 
 /* Deterministic generator, identical on every rank. */
 static uint64_t rng_state = 88172645463325252ull;
@@ -176,6 +179,7 @@ static void random_config(tile_config *cfg, int n)
     cfg->grid_policy = (int)rnd_in(0, 1);
     cfg->storage = (int)rnd_in(0, 1);
     cfg->order = next_order++ % 4;  /* planes, Z inner, hyperplane, auto in turn */
+    cfg->messages = next_messages++ % 3;    /* persistent, nonblocking, partitioned in turn */
     cfg->elem_size = sizeof(double);
     cfg->boundary = edge;
     /* sometimes a hand-made grid: all processes along one dimension */
@@ -215,6 +219,9 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
         return 0;
     }
     order_runs[plan.store.order]++;
+    messaging_runs[plan.run.messaging]++;
+    parted_multiple += cfg->model == TILE_MODEL_MULTIPLE && cfg->messages ==
+                       TILE_MESSAGES_PARTITIONED && plan.run.messaging == TILE_MESSAGES_PARTITIONED;
     if (n == 1)
         run1(&plan, cfg, &acc);
     else if (n == 2)
@@ -288,9 +295,9 @@ static void describe(const tile_config *c, char *buf, size_t len)
     for (i = 0; i < c->n; i++)
         o += snprintf(buf + o, len - (size_t)o, "%d,", c->dep[i]);
     snprintf(buf + o, len - (size_t)o, "%d z=%lld model=%s T=%d bal=%.2f balance=%s policy=%d "
-             "storage=%d order=%d grid0=%d", c->depz, (long long)c->tile_height,
+             "storage=%d order=%d grid0=%d messages=%d", c->depz, (long long)c->tile_height,
              tile_model_name(c->model), c->threads, c->balance.bal, balance_name[c->balance.policy],
-             c->grid_policy, c->storage, c->order, c->grid[0]);
+             c->grid_policy, c->storage, c->order, c->grid[0], c->messages);
 }
 
 int main(int argc, char **argv)
@@ -367,6 +374,15 @@ int main(int argc, char **argv)
               "order %d, Z inner %d, hyperplane %d; TILE_ORDER_AUTO counted as what it chose)",
               order_runs[TILE_ORDER_PLANES], order_runs[TILE_ORDER_Z_INNER],
               order_runs[TILE_ORDER_HYPERPLANE]);
+    check_mpi(MPI_COMM_WORLD, messaging_runs[TILE_MESSAGES_PERSISTENT] > 0 &&
+              messaging_runs[TILE_MESSAGES_NONBLOCKING] > 0 &&
+              (TILE_HAVE_PARTITIONED ? parted_multiple > 0 && messaging_runs[2] == parted_multiple
+                                     : messaging_runs[TILE_MESSAGES_PARTITIONED] == 0),
+              "the random configurations ran with every kind of face messages (persistent %d, "
+              "nonblocking %d, partitioned %d: %s)", messaging_runs[0], messaging_runs[1],
+              messaging_runs[2], TILE_HAVE_PARTITIONED ? "the multiple model's, MPI-4; the other "
+              "models fell back to persistent" : "this MPI has no MPI-4 partitioned "
+              "communication: every one fell back to persistent");
     MPI_Finalize();
     return check_exit();
 }

@@ -5,7 +5,9 @@
  * (blocks of TILE_MSG_MAX bytes and the rest).  Gigabyte messages have no
  * place in a test, so this file lowers the limit to 1000 bytes: every face
  * (X_2 x tile height doubles, and the diagonal stencil's extended faces)
- * then takes that path, in every model, and the results must still be the
+ * then takes that path, in every model and with every kind of face
+ * messages (persistent requests, nonblocking, partitioned; the last tile
+ * is shorter), and the results must still be the
  * sequential loop's, bit for bit.  MPI_Type_create_struct is wrapped
  * (PMPI) to see that the path was taken.  A message that would need more
  * than INT_MAX blocks is refused before anything is allocated.
@@ -99,42 +101,50 @@ static void config(tile_config *c, int model, int threads, int grid0)
 
 static void test_models(const double *a)
 {
-    int model, g;
+    static const char *const kind[3] = { "persistent", "nonblocking", "partitioned" };
+    int model, g, m;
     for (g = 1; g <= nprocs; g++) {
         if (nprocs % g != 0 || (g != 1 && g != nprocs))
             continue;
-        for (model = TILE_MODEL_MPI; model <= TILE_MODEL_MULTIPLE; model++) {
-            tile_config c;
-            tile_plan p;
-            long before = structs;
-            int rc, threads = model == TILE_MODEL_MPI ? 1 : 2;
+        for (model = TILE_MODEL_MPI; model <= TILE_MODEL_MULTIPLE; model++)
+            for (m = 0; m < 3; m++) {
+                tile_config c;
+                tile_plan p;
+                long before = structs;
+                int rc, threads = model == TILE_MODEL_MPI ? 1 : 2;
 #ifndef _OPENMP
-            threads = 1;
+                threads = 1;
 #endif
-            config(&c, model, threads, g);
-            rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-            if (rc == TILE_OK)
-                HYBRID_RUN(&p, it, {
-                    TILE_AT(double, it, 0, 0, 0) =
-                        (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
-                          TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) / 4.0;
-                });
-            rc = tile_plan_status(&p);
-            if (rc != TILE_OK)
-                check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
-            check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a),
-                      "%s model, %d thread(s), grid %dx%d, TILE_MSG_MAX 1000: the sequential "
-                      "loop's values, bit for bit", tile_model_name(model), threads, g,
-                      nprocs / g);
-            /* a face of 5 planes: X_2 (or X_1) / P x 5 doubles, more than 1000 bytes
-             * (the multiple model's parts may be smaller: no claim there) */
-            if (nprocs > 1 && model != TILE_MODEL_MULTIPLE)
-                check_mpi(MPI_COMM_WORLD, structs > before,
-                          "%s model, grid %dx%d: the faces above 1000 bytes went as a "
-                          "derived datatype (%ld MPI_Type_create_struct on rank %d)",
-                          tile_model_name(model), g, nprocs / g, structs - before, myrank);
-            tile_plan_destroy(&p);
-        }
+                if (m == TILE_MESSAGES_PARTITIONED && model != TILE_MODEL_MULTIPLE)
+                    continue;
+                config(&c, model, threads, g);
+                c.messages = m;
+                rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+                if (rc == TILE_OK)
+                    HYBRID_RUN(&p, it, {
+                        TILE_AT(double, it, 0, 0, 0) =
+                            (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                              TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) /
+                            4.0;
+                    });
+                rc = tile_plan_status(&p);
+                if (rc != TILE_OK)
+                    check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+                check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a),
+                          "%s model, %d thread(s), %s messages, grid %dx%d, TILE_MSG_MAX 1000: "
+                          "the sequential loop's values, bit for bit", tile_model_name(model),
+                          threads, kind[p.run.messaging], g, nprocs / g);
+                /* a face of 5 planes: X_2 (or X_1) / P x 5 doubles, more than 1000 bytes
+                 * (the multiple model's parts may be smaller: no claim there) */
+                if (nprocs > 1 && model != TILE_MODEL_MULTIPLE)
+                    check_mpi(MPI_COMM_WORLD, structs > before,
+                              "%s model, %s messages, grid %dx%d: the faces above 1000 "
+                              "bytes went as a derived datatype (%ld MPI_Type_create_struct "
+                              "on rank %d)",
+                              tile_model_name(model), kind[m], g, nprocs / g, structs - before,
+                              myrank);
+                tile_plan_destroy(&p);
+            }
     }
 }
 

@@ -11,7 +11,10 @@
  * forever unless the engine does something about it.
  *
  *   TILEHYBRID_FAIL_CALL    MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
- *                           MPI_Allgather, MPI_Bcast or MPI_Alltoallw (unset:
+ *                           MPI_Allgather, MPI_Bcast, MPI_Alltoallw,
+ *                           MPI_Send_init, MPI_Recv_init, MPI_Startall,
+ *                           MPI_Request_free, or with MPI-4 MPI_Psend_init,
+ *                           MPI_Precv_init, MPI_Pready, MPI_Parrived (unset:
  *                           nothing fails)
  *   TILEHYBRID_FAIL_RANK    the rank (of MPI_COMM_WORLD) where it fails
  *                           (default 1)
@@ -31,7 +34,8 @@
 
 static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
     "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Bcast",
-    "MPI_Alltoallw"
+    "MPI_Alltoallw", "MPI_Send_init", "MPI_Recv_init", "MPI_Startall", "MPI_Request_free",
+    "MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Parrived"
 };
 static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
 static int pmpi_failure_done;
@@ -144,3 +148,78 @@ int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
         return MPI_ERR_OTHER;
     return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
 }
+
+int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *req)
+{
+    if (pmpi_failure_now(7)) {
+        *req = MPI_REQUEST_NULL;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Send_init(buf, count, type, dest, tag, comm, req);
+}
+
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                  MPI_Request *req)
+{
+    if (pmpi_failure_now(8)) {
+        *req = MPI_REQUEST_NULL;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Recv_init(buf, count, type, source, tag, comm, req);
+}
+
+/* fails without starting any of them */
+int MPI_Startall(int count, MPI_Request reqs[])
+{
+    if (pmpi_failure_now(9))
+        return MPI_ERR_OTHER;
+    return PMPI_Startall(count, reqs);
+}
+
+/* fails without freeing it */
+int MPI_Request_free(MPI_Request *req)
+{
+    if (pmpi_failure_now(10))
+        return MPI_ERR_OTHER;
+    return PMPI_Request_free(req);
+}
+
+#if MPI_VERSION >= 4
+int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype type,
+                   int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+    if (pmpi_failure_now(11)) {
+        *req = MPI_REQUEST_NULL;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Psend_init(buf, partitions, count, type, dest, tag, comm, info, req);
+}
+
+int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype type, int source,
+                   int tag, MPI_Comm comm, MPI_Info info, MPI_Request *req)
+{
+    if (pmpi_failure_now(12)) {
+        *req = MPI_REQUEST_NULL;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Precv_init(buf, partitions, count, type, source, tag, comm, info, req);
+}
+
+/* fails without marking the partition ready */
+int MPI_Pready(int partition, MPI_Request req)
+{
+    if (pmpi_failure_now(13))
+        return MPI_ERR_OTHER;
+    return PMPI_Pready(partition, req);
+}
+
+int MPI_Parrived(MPI_Request req, int partition, int *flag)
+{
+    if (pmpi_failure_now(14)) {
+        *flag = 0;
+        return MPI_ERR_OTHER;
+    }
+    return PMPI_Parrived(req, partition, flag);
+}
+#endif

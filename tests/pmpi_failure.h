@@ -4,8 +4,10 @@
 #define TILEHYBRID_TESTS_PMPI_FAILURE_H
 
 /** The calls it wraps: MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
- *  MPI_Allgather, MPI_Bcast, MPI_Alltoallw. */
-#define PMPI_FAILURE_NCALLS 7
+ *  MPI_Allgather, MPI_Bcast, MPI_Alltoallw, MPI_Send_init, MPI_Recv_init,
+ *  MPI_Startall, MPI_Request_free, and with MPI-4 MPI_Psend_init,
+ *  MPI_Precv_init, MPI_Pready, MPI_Parrived. */
+#define PMPI_FAILURE_NCALLS 15
 
 /** How many times this process made @call (-1: not a call wrapped here). */
 long pmpi_failure_count(const char *call);
