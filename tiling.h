@@ -301,7 +301,9 @@ enum tile_model {
 enum tile_grid_policy {
     TILE_GRID_COMM = 0,     /* least communication volume (extended faces counted) */
     TILE_GRID_LATENCY = 1,  /* balanced: fewest pipeline fill steps */
-    TILE_GRID_TIME = 2      /* least predicted pipeline time (topology.h's model) */
+    TILE_GRID_TIME = 2      /* least predicted pipeline time (topology.h's model; it
+                               ignores processes sharing a node's link: check its
+                               choice there, docs/RESULTS.md "Grid policies") */
 };
 
 /** Order of the points inside a tile, and the layout of a plane (any order
