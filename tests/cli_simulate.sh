@@ -104,18 +104,37 @@ one=$(sim 1 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/adi" --space 1
 # the platform's host speed is 1 / 288 ns: one flop per point
 within "$one" "$(awk 'BEGIN { print 16 * 64 * 2000 * 288e-9 }')" 0.999 1.01
 check $? "tiling.h's hook: one simulated rank takes points x 288 ns (got $one s for 2,048,000 points)"
+# TILE_SIM_FLOPS: 2 flops a point doubles the charged time; 0 turns the
+# hook off and leaves the computation to SMPI's own timing: nothing under
+# smpi/simulate-computation:no, the real computation's time with it on
+# (smpi/host-speed set to the platform's speed: simulated = real seconds)
+pts=$(awk 'BEGIN { print 16 * 64 * 2000 * 288e-9 }')
+for f in 2 0; do
+    "$SMPICC" -std=c99 -Wall -Wextra -pedantic -Werror -ffp-contract=off -O1 -DTILE_SIM_FLOPS=$f -I. \
+        -o "$T/adi-flops$f" demos/adi.c -lm > "$T/cc$f" 2>&1 || echo "build failed" >> "$T/cc$f"
+done
+two=$(sim 1 fastethernet.xml fastethernet-1ppn.hosts -- "$T/adi-flops2" --space 16x64x2000 \
+          --tile-height 50 --json | jnum seconds)
+zoff=$(sim 1 fastethernet.xml fastethernet-1ppn.hosts -- "$T/adi-flops0" --space 16x64x2000 \
+           --tile-height 50 --json | jnum seconds)
+zon=$(sim 1 fastethernet.xml fastethernet-1ppn.hosts --cfg=smpi/simulate-computation:yes \
+          --cfg=smpi/host-speed:3472222 -- "$T/adi-flops0" --space 16x64x2000 --tile-height 50 \
+          --json | jnum seconds)
+within "${two:-0}" "$pts" 1.998 2.02 && lt "${zoff:-1}" "$(awk -v p="$pts" 'BEGIN { print p / 100 }')" &&
+    lt "${zoff:-1}" "${zon:-0}" && lt 0.0005 "${zon:-0}"
+check $? "TILE_SIM_FLOPS 2: twice points x 288 ns ($two s); 0: the hook off, nothing charged under simulate-computation:no ($zoff s), SMPI's timing of the real computation with it on ($zon s)"
 t1=$(sim 4 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/de" --space 16x64x2000 --tile-height 20 --json | jnum seconds)
 t2=$(sim 4 fastethernet.xml fastethernet-1ppn.hosts -- "$S/demos/de" --space 16x64x2000 --tile-height 20 --json | jnum seconds)
 [ -n "$t1" ] && [ "$t1" = "$t2" ]
 check $? "a simulation repeats exactly (DE, 4 ranks: $t1 s and $t2 s)"
 
 # --- the topology claim under the non-overlapping model ------------------------
-# bytes and messages of a P1 x P2 grid on X1 x X2 x Z, d = 1, tiles of 25:
-# every process that has an upper neighbour along i sends its face, 8 d
-# X_j/P_j bytes per plane, once per tile
-model() { awk -v p1="$1" -v p2="$2" 'BEGIN { X1 = 16; X2 = 256; Z = 2000; nt = int((Z + 24) / 25);
-    s1 = (p1 - 1) * p2; s2 = p1 * (p2 - 1);
-    printf "%d %d", s1 * 8 * (X2 / p2) * Z + s2 * 8 * (X1 / p1) * Z, (s1 + s2) * nt }'; }
+# bytes and messages of a P1 x P2 grid on X1 x X2 x Z, tiles of 25: every
+# process that has an upper neighbour along i sends its face, 8 d X_j/P_j
+# bytes per plane, once per tile (ADI: d = 1; DE: d = 3, three layers)
+model() { awk -v p1="$1" -v p2="$2" -v d="${3:-1}" 'BEGIN { X1 = 16; X2 = 256; Z = 2000;
+    nt = int((Z + 24) / 25); s1 = (p1 - 1) * p2; s2 = p1 * (p2 - 1);
+    printf "%d %d", s1 * 8 * d * (X2 / p2) * Z + s2 * 8 * d * (X1 / p1) * Z, (s1 + s2) * nt }'; }
 for g in 4x4 1x16; do
     sim 16 fastethernet.xml fastethernet-1ppn.hosts $NONOVERLAP -- "$S/demos/adi" --space 16x256x2000 \
         --tile-height 25 --grid $g --json > "$T/topo-$g"
