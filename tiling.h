@@ -200,8 +200,9 @@
  *                       OpenMP (with -fopenmp-simd).
  *   TILE_NO_SIMD        never emit it (TILE_CHECK_ACCESS does not either).
  *   TILE_SIM_FLOPS      under SimGrid SMPI only (smpicc): the simulated flops
- *                       charged per computed point (default 1; 0 = let SMPI
- *                       time the real computation).  See tile__sim_begin().
+ *                       charged per computed point (default 1; 0 or a
+ *                       negative value = let SMPI time the real
+ *                       computation).  See tile__sim_begin().
  *
  * Requires MPI (any version >= 2.2) and C99.  The threaded models are in
  * hybrid.h; this header asks OpenMP only whether it runs inside a parallel
@@ -316,7 +317,9 @@ enum tile_model {
 enum tile_grid_policy {
     TILE_GRID_COMM = 0,     /* least communication volume (extended faces counted) */
     TILE_GRID_LATENCY = 1,  /* balanced: fewest pipeline fill steps */
-    TILE_GRID_TIME = 2      /* least predicted pipeline time (topology.h's model) */
+    TILE_GRID_TIME = 2      /* least predicted pipeline time (topology.h's model; it
+                               ignores processes sharing a node's link: check its
+                               choice there, docs/RESULTS.md "Grid policies") */
 };
 
 /** Order of the points inside a tile, and the layout of a plane (any order
@@ -902,7 +905,8 @@ static inline double tile_wtime(void)
  * Run with --cfg=smpi/simulate-computation:no so that the code between MPI
  * calls (packing, boundary values) costs nothing either: a simulation then
  * repeats exactly.  The values computed are the same as under any MPI.
- * TILE_SIM_FLOPS 0 leaves SMPI's own timing on.  Elsewhere both do nothing.
+ * TILE_SIM_FLOPS 0 (or below: a double, which #if cannot test) leaves
+ * SMPI's own timing on.  Elsewhere both do nothing.
  */
 #ifdef SMPI_SAMPLE_FLOPS
 #ifndef TILE_SIM_FLOPS

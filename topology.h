@@ -46,7 +46,13 @@
  *     8x128 is 20% slower (docs/RESULTS.md).  On the papers' cluster
  *     (tile heights 50 and 100) it picks the published grids where the
  *     papers' gain shows in simulation, and the balanced grid where the
- *     volumes tie (128 x 256).
+ *     volumes tie (128 x 256, where the papers published 2x8: it misses
+ *     that claim, docs/RESULTS.md).  Limit: the model prices each message as
+ *     if it had a link to itself and ignores processes sharing a node's
+ *     link; check its choice where many processes share a node.  At 1,024
+ *     ranks, 64 a node, DE's pick 16x64 simulated 23% slower than the
+ *     volume policy's 8x128, and ADI's 32x32 16% slower than 16x64
+ *     (docs/RESULTS.md, "Grid policies").
  *   The nest's grids are the ones tiling.h runs: a divided dimension's
  *   blocks hold the d_i layers they send (P_i <= X_i / d_i).
  *

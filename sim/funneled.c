@@ -220,6 +220,15 @@ static int64_t block(int64_t x, int p, int c)
     return x / p + (c < x % p ? 1 : 0);
 }
 
+/* Stop the run if an MPI call failed, naming it. */
+static void must(int rc, const char *call)
+{
+    if (rc != MPI_SUCCESS) {
+        fprintf(stderr, "funneled: %s failed (MPI error %d)\n", call, rc);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
 /* Grid position, neighbours, and which upper neighbours live on another
  * host (MPI_Get_processor_name is the simulated host's name). */
 static int setup_grid(const opts *o, proc *me, MPI_Comm *cart)
@@ -227,9 +236,11 @@ static int setup_grid(const opts *o, proc *me, MPI_Comm *cart)
     char mine[MPI_MAX_PROCESSOR_NAME], *names;
     int dims[2], periods[2] = {0, 0}, len, i, size, rc = 0;
     dims[0] = o->p[0], dims[1] = o->p[1];
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    names = (char *)calloc((size_t)size, MPI_MAX_PROCESSOR_NAME);
+    must(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
+    names = (char *)TILEHYBRID_MALLOC((size_t)size * MPI_MAX_PROCESSOR_NAME);
     memset(mine, 0, sizeof mine);
+    if (names != NULL)
+        memset(names, 0, (size_t)size * MPI_MAX_PROCESSOR_NAME);
     if (names == NULL ||
         MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, cart) != MPI_SUCCESS ||
         MPI_Comm_rank(*cart, &me->rank) != MPI_SUCCESS ||
@@ -245,7 +256,7 @@ static int setup_grid(const opts *o, proc *me, MPI_Comm *cart)
         me->remote_hi[i] = me->hi[i] != MPI_PROC_NULL &&
                            strcmp(names + (size_t)me->hi[i] * MPI_MAX_PROCESSOR_NAME, mine) != 0;
     }
-    free(names);
+    TILEHYBRID_FREE(names);
     return rc;
 }
 
@@ -263,10 +274,12 @@ static int setup_proc(const opts *o, proc *me)
         return 1;
     for (i = 0; i < 2; i++) {
         face = 8 * o->dep[i] * me->b[1 - i] * o->tz;
-        me->rbuf[i] = (char *)calloc((size_t)face + 1, 1);
-        me->sbuf[i] = (char *)calloc((size_t)face + 1, 1);
+        me->rbuf[i] = (char *)TILEHYBRID_MALLOC((size_t)face + 1);
+        me->sbuf[i] = (char *)TILEHYBRID_MALLOC((size_t)face + 1);
         if (me->rbuf[i] == NULL || me->sbuf[i] == NULL)
             return 1;
+        memset(me->rbuf[i], 0, (size_t)face + 1);
+        memset(me->sbuf[i], 0, (size_t)face + 1);
     }
     return 0;
 }
@@ -289,10 +302,9 @@ static int post_recvs(const opts *o, const proc *me, MPI_Comm cart, int64_t k, M
 {
     int i, n = 0;
     for (i = 0; i < 2; i++)
-        if (me->lo[i] != MPI_PROC_NULL && o->dep[i] > 0 &&
-            MPI_Irecv(me->rbuf[i], face_bytes(o, me, i, k), MPI_BYTE, me->lo[i], FUNNELED_TAG_FACE, cart,
-                      &q[n++]) != MPI_SUCCESS)
-            MPI_Abort(MPI_COMM_WORLD, 1);
+        if (me->lo[i] != MPI_PROC_NULL && o->dep[i] > 0)
+            must(MPI_Irecv(me->rbuf[i], face_bytes(o, me, i, k), MPI_BYTE, me->lo[i],
+                           FUNNELED_TAG_FACE, cart, &q[n++]), "MPI_Irecv");
     return n;
 }
 
@@ -314,9 +326,8 @@ static int post_sends(const opts *o, proc *me, MPI_Comm cart, int64_t k, MPI_Req
         bytes = face_bytes(o, me, i, k);
         if (o->overhead == 2 || (o->overhead == 1 && me->remote_hi[i]))
             busy(o->model.tstartup + bytes / o->model.bandwidth);
-        if (MPI_Isend(me->sbuf[i], bytes, MPI_BYTE, me->hi[i], FUNNELED_TAG_FACE, cart,
-                      &q[n++]) != MPI_SUCCESS)
-            MPI_Abort(MPI_COMM_WORLD, 1);
+        must(MPI_Isend(me->sbuf[i], bytes, MPI_BYTE, me->hi[i], FUNNELED_TAG_FACE, cart, &q[n++]),
+             "MPI_Isend");
         me->bytes += bytes;
         me->messages++;
     }
@@ -349,13 +360,6 @@ static void join(const opts *o, sg_exec_t *others)
         sg_exec_wait(others[t]);
 }
 
-/* Stop the run if an MPI call failed. */
-static void must(int rc)
-{
-    if (rc != MPI_SUCCESS)
-        MPI_Abort(MPI_COMM_WORLD, 1);
-}
-
 /* The sweep: every tile of this process, in order. */
 static void run(const opts *o, proc *me, MPI_Comm cart)
 {
@@ -363,18 +367,18 @@ static void run(const opts *o, proc *me, MPI_Comm cart)
     MPI_Request q[8];
     sg_exec_t others[MAXT];
     int n = post_recvs(o, me, cart, 0, q);
-    must(MPI_Waitall(n, q, MPI_STATUSES_IGNORE));
+    must(MPI_Waitall(n, q, MPI_STATUSES_IGNORE), "MPI_Waitall");
     for (k = 0; k < nt; k++) {
         start_others(o, me, k, others);
         /* the master: tiling.h's order, sends and receives first */
         n = k + 1 < nt ? post_recvs(o, me, cart, k + 1, q) : 0;
         n += k > 0 ? post_sends(o, me, cart, k - 1, q + n) : 0;
         master_share(o, me, k);
-        must(MPI_Waitall(n, q, MPI_STATUSES_IGNORE));
+        must(MPI_Waitall(n, q, MPI_STATUSES_IGNORE), "MPI_Waitall");
         join(o, others);
     }
     n = post_sends(o, me, cart, nt - 1, q);
-    must(MPI_Waitall(n, q, MPI_STATUSES_IGNORE));
+    must(MPI_Waitall(n, q, MPI_STATUSES_IGNORE), "MPI_Waitall");
 }
 
 /* Rank 0 prints the run: text, or one JSON line (--json). */
@@ -382,9 +386,9 @@ static void report(const opts *o, const proc *me, MPI_Comm cart, double seconds)
 {
     long long v[2] = {(long long)me->bytes, (long long)me->messages}, tot[2];
     double bmin, bmax;
-    MPI_Reduce(v, tot, 2, MPI_LONG_LONG, MPI_SUM, 0, cart);
-    MPI_Reduce(&me->bal, &bmin, 1, MPI_DOUBLE, MPI_MIN, 0, cart);
-    MPI_Reduce(&me->bal, &bmax, 1, MPI_DOUBLE, MPI_MAX, 0, cart);
+    must(MPI_Reduce(v, tot, 2, MPI_LONG_LONG, MPI_SUM, 0, cart), "MPI_Reduce");
+    must(MPI_Reduce(&me->bal, &bmin, 1, MPI_DOUBLE, MPI_MIN, 0, cart), "MPI_Reduce");
+    must(MPI_Reduce(&me->bal, &bmax, 1, MPI_DOUBLE, MPI_MAX, 0, cart), "MPI_Reduce");
     if (me->rank != 0)
         return;
     if (!o->json) {
@@ -412,9 +416,12 @@ int main(int argc, char **argv)
     const char *err;
     int size, rank, rc = 0;
     double t0;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
+        fprintf(stderr, "funneled: MPI_Init failed\n");
+        return 1;
+    }
+    must(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
+    must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
     memset(&me, 0, sizeof me);
     /* every rank parses the same arguments: all go on, or all stop */
     if ((err = parse(argc, argv, size, &o)) != NULL)
@@ -424,17 +431,20 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     if (rc == 0) {
-        MPI_Barrier(cart);
+        must(MPI_Barrier(cart), "MPI_Barrier");
         t0 = MPI_Wtime();
         run(&o, &me, cart);
         /* the run ends when the last process is done */
         t0 = MPI_Wtime() - t0;
-        MPI_Allreduce(MPI_IN_PLACE, &t0, 1, MPI_DOUBLE, MPI_MAX, cart);
+        must(MPI_Allreduce(MPI_IN_PLACE, &t0, 1, MPI_DOUBLE, MPI_MAX, cart), "MPI_Allreduce");
         report(&o, &me, cart, t0);
     }
-    free(me.rbuf[0]), free(me.rbuf[1]), free(me.sbuf[0]), free(me.sbuf[1]);
+    TILEHYBRID_FREE(me.rbuf[0]);
+    TILEHYBRID_FREE(me.rbuf[1]);
+    TILEHYBRID_FREE(me.sbuf[0]);
+    TILEHYBRID_FREE(me.sbuf[1]);
     if (cart != MPI_COMM_NULL)
-        MPI_Comm_free(&cart);
-    MPI_Finalize();
+        must(MPI_Comm_free(&cart), "MPI_Comm_free");
+    must(MPI_Finalize(), "MPI_Finalize");
     return rc;
 }

@@ -147,7 +147,8 @@ set title "real time of each simulation"; set ylabel "seconds (this machine)"
 plot $(real)
 unset logscale x; set xlabel ""; set title "grids: volume-optimal vs square"; set ylabel "simulated seconds"
 set style data histograms; set style histogram clustered gap 1; set xtics font ',6'
-plot "$T/sc-grids.csv" using 2:xtic(1) title "simulated" lc rgb '#4477aa', "" using 3 title "pipeline model" lc rgb '#bbbbbb'
+set key top left Left reverse font ',7' samplen 1; set offsets 0, 0, graph 0.25, 0
+plot "$T/sc-grids.csv" using 2:xtic(1) title "simulated" lc rgb '#4477aa', "" using 3 title "pipeline model (scale.sh)" lc rgb '#bbbbbb'
 unset multiplot
 EOF
 fi

@@ -8,7 +8,11 @@
 # with t_plane = the points of a block's plane x t_comp and t_msg(z) = the
 # route's latency + the bytes a process sends per tile / the link bandwidth
 # (every message priced as an inter-node one), and the real time each
-# simulation took.
+# simulation took.  One latency per step, where topology.h's time policy
+# (experiment 5) charges t_startup per message: on this cluster a step's
+# messages go out together and their latencies overlap (CM02, sending
+# costs no CPU), while the policy's t_startup is the papers' CPU cost of
+# each send (journal eq. 5), paid one message after the other.
 #   weak    a 32 x 32 block per process: 512^2, 1024^2, 2048^2 x 2048
 #   strong  1024 x 1024 x 2048 on every count
 # (the demos compute every point for real, so the real time grows with the

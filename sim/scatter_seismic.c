@@ -69,6 +69,15 @@ typedef struct ray {
     double v[8]; /* v[0]: the ray's number; 64 bytes as in the paper */
 } ray;
 
+/* Stop the run if an MPI call failed, naming it. */
+static void must(int rc, const char *call)
+{
+    if (rc != MPI_SUCCESS) {
+        fprintf(stderr, "scatter_seismic: %s failed (MPI error %d)\n", call, rc);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+}
+
 /* What a run gives on this rank: its finish time and the sum of its rays'
  * numbers; the plan it followed (NULL: uniform counts). */
 typedef struct outcome {
@@ -137,9 +146,9 @@ static double run_mpi_scatter(const ray *all, ray *mine, int64_t q, int64_t rem,
 {
     double t0;
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Barrier(MPI_COMM_WORLD);
+    must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    must(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
+    must(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
     t0 = MPI_Wtime();
     if (MPI_Scatter(all, (int)q, t, mine, (int)q, t, 0, MPI_COMM_WORLD) != MPI_SUCCESS)
         MPI_Abort(MPI_COMM_WORLD, 1);
@@ -156,7 +165,7 @@ static double run_plan(const slb_plan *plan, const ray *all, ray *mine, int orde
     tilehybrid_status st;
     double t0;
     int rc;
-    MPI_Barrier(plan->comm);
+    must(MPI_Barrier(plan->comm), "MPI_Barrier");
     t0 = MPI_Wtime();
     rc = ordered ? slb_plan_scatter_ordered(plan, all, mine, &st)
                  : slb_plan_scatterv(plan, all, mine, &st);
@@ -178,7 +187,7 @@ static double run_reversed(const slb_plan *plan, const ray *all, ray *mine, doub
     double t0;
     int i, r, rc = MPI_SUCCESS, root = plan->root, last = plan->size - 1;
     int64_t c = plan->counts[plan->rank];
-    MPI_Barrier(plan->comm);
+    must(MPI_Barrier(plan->comm), "MPI_Barrier");
     t0 = MPI_Wtime();
     if (plan->rank != root) {
         if (c > 0)
@@ -252,14 +261,15 @@ static void report_run(int json, int j, const outcome *o, int p)
     double fin[MAXP], cnt[MAXP], pred[MAXP], mine[2] = {0, 0};
     int rank;
     char key[64];
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
     if (o->plan != NULL) {
         mine[0] = (double)o->plan->counts[o->plan->rank];
         mine[1] = o->plan->finish[o->plan->rank];
     }
-    MPI_Gather(&o->finish, 1, MPI_DOUBLE, fin, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    MPI_Gather(&mine[0], 1, MPI_DOUBLE, cnt, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    MPI_Gather(&mine[1], 1, MPI_DOUBLE, pred, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    must(MPI_Gather(&o->finish, 1, MPI_DOUBLE, fin, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD),
+         "MPI_Gather");
+    must(MPI_Gather(&mine[0], 1, MPI_DOUBLE, cnt, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD), "MPI_Gather");
+    must(MPI_Gather(&mine[1], 1, MPI_DOUBLE, pred, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD), "MPI_Gather");
     if (rank != 0)
         return;
     if (!json) {
@@ -290,11 +300,12 @@ static int load_costs(const char *costs, int rank, int size, char (*names)[64], 
     int rc = 0;
     if (rank == 0 && read_costs(costs, names, mu, lambda) != size)
         rc = usage(rank, "--costs: unreadable, or not one line per rank");
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    must(MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
     if (rc != 0)
         return rc;
-    MPI_Scatter(mu, 1, MPI_DOUBLE, &mine[0], 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-    MPI_Scatter(lambda, 1, MPI_DOUBLE, &mine[1], 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    must(MPI_Scatter(mu, 1, MPI_DOUBLE, &mine[0], 1, MPI_DOUBLE, 0, MPI_COMM_WORLD), "MPI_Scatter");
+    must(MPI_Scatter(lambda, 1, MPI_DOUBLE, &mine[1], 1, MPI_DOUBLE, 0, MPI_COMM_WORLD),
+         "MPI_Scatter");
     me->comp0 = 0.0; /* the paper's costs are linear */
     me->mu = mine[0];
     me->comm0 = 0.0;
@@ -310,8 +321,8 @@ static void make_plans(int64_t n, MPI_Datatype t, const slb_affine *me, slb_plan
 {
     slb_options o = slb_options_default(), u = slb_options_default();
     int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    must(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
     if (MPI_Comm_split(MPI_COMM_WORLD, 0, rank == 0 ? 0 : size - rank, asc) != MPI_SUCCESS)
         MPI_Abort(MPI_COMM_WORLD, 1);
     o.order = SLB_ORDER_GIVEN;
@@ -350,24 +361,29 @@ int main(int argc, char **argv)
     slb_plan bw, uni, up;
     outcome out[RUNS];
 
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (MPI_Init(&argc, &argv) != MPI_SUCCESS) {
+        fprintf(stderr, "scatter_seismic: MPI_Init failed\n");
+        return 1;
+    }
+    must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    must(MPI_Comm_size(MPI_COMM_WORLD, &size), "MPI_Comm_size");
     rc = parse(argc, argv, rank, &costs, &n, &json);
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    must(MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
     if (rc == 0 && size > MAXP)
         rc = usage(rank, "at most 1024 ranks");
     if (rc == 0)
         rc = load_costs(costs, rank, size, names, &me);
     if (rc != 0) {
-        MPI_Finalize();
+        must(MPI_Finalize(), "MPI_Finalize");
         return rc;
     }
-    MPI_Type_contiguous(8, MPI_DOUBLE, &ray_t);
-    MPI_Type_commit(&ray_t);
+    must(MPI_Type_contiguous(8, MPI_DOUBLE, &ray_t), "MPI_Type_contiguous");
+    must(MPI_Type_commit(&ray_t), "MPI_Type_commit");
     if (rank == 0) {
         int64_t i;
-        all = (ray *)calloc((size_t)n, sizeof(ray));
+        all = (ray *)TILEHYBRID_MALLOC((size_t)n * sizeof(ray));
+        if (all != NULL)
+            memset(all, 0, (size_t)n * sizeof(ray));
         for (i = 0; all != NULL && i < n; i++)
             all[i].v[0] = (double)i;
     }
@@ -377,7 +393,7 @@ int main(int argc, char **argv)
     cap = uni.counts[uni.rank] > cap ? uni.counts[uni.rank] : cap;
     cap = bw.counts[bw.rank] > cap ? bw.counts[bw.rank] : cap;
     cap = up.counts[up.rank] > cap ? up.counts[up.rank] : cap;
-    mine = (ray *)malloc((size_t)(cap + 1) * sizeof(ray));
+    mine = (ray *)TILEHYBRID_MALLOC((size_t)(cap + 1) * sizeof(ray));
     if (mine == NULL || (rank == 0 && all == NULL))
         MPI_Abort(MPI_COMM_WORLD, 1);
     for (j = 0; j < RUNS; j++)
@@ -391,7 +407,7 @@ int main(int argc, char **argv)
 
     for (j = 0; j < RUNS; j++)
         sums[j] = out[j].sum;
-    MPI_Reduce(sums, tot, RUNS, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    must(MPI_Reduce(sums, tot, RUNS, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
     want = (double)n * (double)(n - 1) / 2.0;
     for (ok = 1, j = 0; j < RUNS; j++)
         ok = ok && tot[j] == want;
@@ -403,14 +419,14 @@ int main(int argc, char **argv)
         printf(json ? ", \"ok\": %s}\n" : "rays: %s\n",
                ok ? (json ? "true" : "all delivered once in every run")
                   : (json ? "false" : "LOST OR DUPLICATED"));
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    must(MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
     slb_plan_free(&bw);
     slb_plan_free(&uni);
     slb_plan_free(&up);
-    MPI_Comm_free(&asc);
-    MPI_Type_free(&ray_t);
-    free(all);
-    free(mine);
-    MPI_Finalize();
+    must(MPI_Comm_free(&asc), "MPI_Comm_free");
+    must(MPI_Type_free(&ray_t), "MPI_Type_free");
+    TILEHYBRID_FREE(all);
+    TILEHYBRID_FREE(mine);
+    must(MPI_Finalize(), "MPI_Finalize");
     return ok ? 0 : 1;
 }

@@ -24,6 +24,11 @@
 #                         model's volume ratio, measured) and the published
 #                         improvement
 # QUICK=1: ADI set 1 at 16 processes on Z = 4096, tile heights 25 and 100.
+# PARTS="..." runs some parts of the full set only, in their order (all by
+# default): adi-nonoverlap de-nonoverlap adi-default de-default adi-2ppn
+# adi-12 de-set2 adi-bothends; parts given to separate runs with their own
+# RESULTS=DIR can run side by side, their CSV files concatenated in that
+# order (without the repeated header) are the full set's.
 . sim/lib.sh
 PLAT=$PLATFORMS/fastethernet.xml
 raw=$RESULTS/sim-topology-raw.csv
@@ -79,12 +84,20 @@ if [ "$QUICK" = 1 ]; then
     done
     exit 0
 fi
-for m in nonoverlap default; do
-    for x in 16 32 64 128 256; do pair adi 16 1 "${x}x256x16384" $m 4x4; done
-    for x in 16 32 64 128 256; do pair de 16 1 "${x}x256x16384" $m 4x4; done
+ALL="adi-nonoverlap de-nonoverlap adi-default de-default adi-2ppn adi-12 de-set2 adi-bothends"
+for part in ${PARTS:-$ALL}; do
+    case " $ALL " in *" $part "*) ;; *) die "PARTS: no part '$part' (parts: $ALL)" ;; esac
 done
-for x in 16 32 64 128 256; do pair adi 16 2 "${x}x256x16384" nonoverlap 4x4; done
-for x in 16 32 64 128 256; do pair adi 12 1 "${x}x256x16384" nonoverlap 3x4; done
-for y in 32 64 128 256 512; do pair de 16 1 "1024x${y}x2048" nonoverlap 4x4; done
+# part NAME: run it if PARTS has it
+part() { case " ${PARTS:-$ALL} " in *" $1 "*) return 0 ;; esac; return 1; }
+for m in nonoverlap default; do
+    if part adi-$m; then for x in 16 32 64 128 256; do pair adi 16 1 "${x}x256x16384" $m 4x4; done; fi
+    if part de-$m; then for x in 16 32 64 128 256; do pair de 16 1 "${x}x256x16384" $m 4x4; done; fi
+done
+if part adi-2ppn; then for x in 16 32 64 128 256; do pair adi 16 2 "${x}x256x16384" nonoverlap 4x4; done; fi
+if part adi-12; then for x in 16 32 64 128 256; do pair adi 12 1 "${x}x256x16384" nonoverlap 3x4; done; fi
+if part de-set2; then for y in 32 64 128 256 512; do pair de 16 1 "1024x${y}x2048" nonoverlap 4x4; done; fi
 # the sensitivity check: the receiver pays t_comm(x) too (256 x 256: one grid)
-for x in 16 32 64 128; do pair adi 16 1 "${x}x256x16384" bothends 4x4; done
+if part adi-bothends; then
+    for x in 16 32 64 128; do pair adi 16 1 "${x}x256x16384" bothends 4x4; done
+fi
