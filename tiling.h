@@ -2723,8 +2723,9 @@ static inline void tile_step_leave(tile_group *g)
  * finds the exact integer minimum of T over 1 <= z <= min(Z, zmax): for a
  * given ceil(Z/z) = k, T grows with z, so only the heights ceil(Z/k) can
  * win; it evaluates them outward from z* until (Z/z + F + S)(A z + B), a
- * lower bound of T that grows away from z*, passes the best found (ties go
- * to the smaller z, as a sweep from z = 1 up would find).
+ * lower bound of T that grows away from z*, passes the best found (times
+ * within a relative 1e-12 tie, and a tie goes to the larger z: fewer tiles,
+ * whose per-tile costs the model leaves out).
  *
  * The cache bound: a Z window of z planes per tile holds at most (S + 3) z
  * + 2 d_Z planes (tile__sizes: S + 2 + ceil(d_Z/z) tiles of z planes, and
@@ -2796,14 +2797,17 @@ typedef struct tile__zsearch {
     double A, B, fill, bestt;
 } tile__zsearch;
 
-/* Evaluate candidate z: a smaller time wins, an equal one if @tie_lower
- * (the scan downward: the smaller z). */
-static inline int tile__zeval(tile__zsearch *s, int64_t z, int tie_lower)
+/* Evaluate candidate z: a smaller time wins (by more than a relative
+ * 1e-12, the rounding of the model's few operations); a tie goes to the
+ * larger z (fewer tiles: the per-tile costs the model leaves out; with one
+ * process every divisor of Z ties). */
+static inline int tile__zeval(tile__zsearch *s, int64_t z)
 {
     double t = 0.0;
     int rc = tile_height_time(s->m, z, &t, NULL, NULL);
     s->evals++;
-    if (rc == TILE_OK && (s->best < 1 || t < s->bestt || (tie_lower && t == s->bestt))) {
+    if (rc == TILE_OK && (s->best < 1 || t < s->bestt * (1.0 - 1e-12) ||
+                          (t <= s->bestt * (1.0 + 1e-12) && z > s->best))) {
         s->best = z;
         s->bestt = t;
     }
@@ -2858,8 +2862,8 @@ static inline int64_t tile__zstart(tile__zsearch *s)
  * @z:       receives the height, 1 <= z <= min(Z, zmax).
  * @seconds: receives T(z) (may be NULL).
  * @st:      NULL, or receives the argument at fault.
- * The exact minimum of tile_height_time() over the integers (the smallest
- * such z on a tie), found as "The tile height" above explains, evaluating
+ * The exact minimum of tile_height_time() over the integers (times within
+ * a relative 1e-12 tie; the largest such z of the form ceil(Z/k)), found as "The tile height" above explains, evaluating
  * at most TILE__MODEL_EVALS heights (past that, the best found).
  * Return: TILE_OK, or a tile_height_time() code (@z unchanged).
  */
@@ -2878,21 +2882,21 @@ static inline int tile_height_best(const tile_height_model *m, int64_t *z, doubl
     s.Z = m->nest.zlen;
     s.zh = m->zmax >= 1 && m->zmax < s.Z ? m->zmax : s.Z;
     c = s.zh > 1 ? tile__zstart(&s) : 1;
-    if ((rc = tile__zeval(&s, c, 0)) != TILE_OK)
+    if ((rc = tile__zeval(&s, c)) != TILE_OK)
         return tile_height_time(m, c, NULL, NULL, st);
     for (zn = c; zn < s.zh; ) {         /* upward: the next left end */
         k = (s.Z + zn - 1) / zn;
         zn = k > 1 ? (s.Z + k - 2) / (k - 1) : s.zh + 1;
         if (zn > s.zh || tile__zpruned(&s, zn))
             break;
-        tile__zeval(&s, zn, 0);
+        tile__zeval(&s, zn);
     }
     for (zn = c; zn > 1; ) {            /* downward: the left end below */
         k = (s.Z + zn - 2) / (zn - 1);
         zn = (s.Z + k - 1) / k;
         if (tile__zpruned(&s, zn))
             break;
-        tile__zeval(&s, zn, 1);
+        tile__zeval(&s, zn);
     }
     *z = s.best;
     if (seconds != NULL)
