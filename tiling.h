@@ -2931,6 +2931,37 @@ static inline int tile_height_efficiency(const tile_height_model *m, double seco
 }
 
 /**
+ * tile_height_cache_bytes() - the last-level cache the Z window should fit.
+ * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else sysconf's level-3
+ *         (or level-2) cache size, else 32 MiB (the default stays on error).
+ * Return: TILE_OK, or TILE_ERR_RANGE (TILEHYBRID_CACHE_BYTES is not a whole
+ * number >= 1).
+ */
+static inline int tile_height_cache_bytes(int64_t *bytes)
+{
+    const char *env = getenv("TILEHYBRID_CACHE_BYTES");
+    long c = -1;
+    int64_t v = 0;
+    *bytes = (int64_t)32 << 20;
+    if (env != NULL) {
+        if (tilehybrid_parse_i64(env, 1, INT64_MAX, &v) != TILEHYBRID_OK)
+            return TILE_ERR_RANGE;
+        *bytes = v;
+        return TILE_OK;
+    }
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    c = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+    if (c <= 0)
+        c = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    if (c > 0)
+        *bytes = (int64_t)c;
+    return TILE_OK;
+}
+
+/**
  * tile_height_cache_bound() - the largest z whose Z window fits in a cache.
  * @plane_bytes: one plane of the local block with its ghost layers (>= 1).
  * @skew:        S, the thread skew (>= 0).
@@ -3972,29 +4003,14 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
     return TILE_OK;
 }
 
-/* The last-level cache of one rank: TILEHYBRID_CACHE_BYTES, else sysconf's
- * level-3 (or level-2) size, else 32 MiB. */
+/* The last-level cache of one rank (tile_height_cache_bytes()); a
+ * malformed TILEHYBRID_CACHE_BYTES fails the plan. */
 static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
 {
-    const char *env = getenv("TILEHYBRID_CACHE_BYTES");
-    long c = -1;
-    *bytes = (int64_t)32 << 20;
-    if (env != NULL) {
-        if (tilehybrid_parse_i64(env, 1, INT64_MAX, bytes) != TILEHYBRID_OK)
-            return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_CACHE_BYTES", -1,
-                              "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
-                              ">= 1", env);
-        return TILE_OK;
-    }
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-    c = sysconf(_SC_LEVEL3_CACHE_SIZE);
-#endif
-#if defined(_SC_LEVEL2_CACHE_SIZE)
-    if (c <= 0)
-        c = sysconf(_SC_LEVEL2_CACHE_SIZE);
-#endif
-    if (c > 0)
-        *bytes = (int64_t)c;
+    if (tile_height_cache_bytes(bytes) != TILE_OK)
+        return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_CACHE_BYTES", -1,
+                          "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
+                          ">= 1", getenv("TILEHYBRID_CACHE_BYTES"));
     return TILE_OK;
 }
 

@@ -33,6 +33,7 @@ help "$CTL"
 help "$CTL" topo
 help "$CTL" balance
 help "$CTL" scatter
+help "$CTL" plan
 help $B/bench/seq_kernels
 for b in bench_topology bench_scatterlb; do
     if [ -x $B/bench/$b ]; then help $B/bench/$b; fi
