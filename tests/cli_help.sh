@@ -39,7 +39,7 @@ for b in bench_topology bench_scatterlb; do
     if [ -x $B/bench/$b ]; then help $B/bench/$b; fi
 done
 help sh demos/run-demo.sh
-for b in run topology models balance scatter overhead plot; do help sh bench/$b.sh; done
+for b in run topology models height balance scatter overhead plot; do help sh bench/$b.sh; done
 help sh demos/topo-table.sh
 # the help lists what it should
 $D/adi --help > "$T/out"
