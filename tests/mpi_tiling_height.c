@@ -112,6 +112,7 @@ static void test_model_cases(void)
     tile_height_model m;
     int64_t ext[2] = { 64, 256 }, dep[2] = { 1, 1 }, z = 0;
     double t = 0, e = 0, t1 = 0;
+    int ok;
     tilehybrid_status st;
     memset(&m, 0, sizeof m);
     memset(&st, 0, sizeof st);
@@ -121,12 +122,16 @@ static void test_model_cases(void)
     m.threads = 1;
     m.zmax = INT64_MAX;
     /* one process: no fill, every divisor of Z ties: the largest, Z */
-    check(tile_height_best(&m, &z, &t, NULL) == TILE_OK && z == 16384 &&
-          tile_height_efficiency(&m, t, &e) == TILE_OK && e > 0.999999 && e <= 1.0000001,
+    /* (each result computed before check(): its arguments are evaluated in
+     * any order) */
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK &&
+         tile_height_efficiency(&m, t, &e) == TILE_OK;
+    check(ok && z == 16384 && e > 0.999999 && e <= 1.0000001,
           "one process: z = Z (%lld), efficiency 1 (%.9f)", (long long)z, e);
     m.zmax = 1000;    /* the cache bound: the largest divisor-like height under it */
-    check(tile_height_best(&m, &z, &t, NULL) == TILE_OK && z <= 1000 && 16384 % z == 0,
-          "one process, cache bound 1000: z %lld divides Z", (long long)z);
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+    check(ok && z <= 1000 && 16384 % z == 0, "one process, cache bound 1000: z %lld divides Z",
+          (long long)z);
     /* two processes: the fill against the startups, z* = sqrt(Z B / (F A)) */
     m.zmax = INT64_MAX;
     m.dims[1] = 2;
@@ -134,7 +139,8 @@ static void test_model_cases(void)
     m.nest.tstartup = 1e-5;
     m.nest.bandwidth = 1e10;
     tile_height_time(&m, 1, &t1, NULL, NULL);
-    check(tile_height_best(&m, &z, &t, NULL) == TILE_OK && z > 10 && z < 1000 && t < t1,
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+    check(ok && z > 10 && z < 1000 && t < t1,
           "two processes: an inner minimum (z %lld, %.4g s against %.4g s at z = 1)",
           (long long)z, t, t1);
     check(tile_height_time(&m, 0, &t, NULL, &st) == TILE_ERR_TILE_HEIGHT &&
