@@ -48,7 +48,6 @@
  *         tile_config_init(&cfg, 2);                 // N = 2, plus Z
  *         cfg.extent[0] = 64;  cfg.extent[1] = 256;  cfg.zlen = 16384;
  *         cfg.dep[0] = 1;  cfg.dep[1] = 1;  cfg.depz = 1;
- *         cfg.tile_height = 100;
  *         cfg.elem_size = sizeof(double);
  *         cfg.boundary = edge;
  *         if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
@@ -141,6 +140,25 @@
  * sets `#pragma STDC FP_CONTRACT OFF` under clang; with GCC compile with
  * -ffp-contract=off (the Makefile does), which -std=c99 implies but
  * -std=gnu99 (GCC's default) does not.
+ *
+ * Tile height (cfg.tile_height; plan.height says what the plan chose).
+ * A value > 0 is used as given.  0, the default, lets the plan choose z by
+ * the pipeline's model T(z) = (ceil(Z/z) + sum_i (P_i - 1) + S) * (z t_plane
+ * + t_msg(z)) (topology.h's model, the one TILE_GRID_TIME uses; S is the
+ * thread skew), minimised over 1 <= z <= Z and bounded by the last-level
+ * cache: the Z window stays in it where the space allows
+ * (tile_height_best(), "The tile height" section).  Its costs: t_comp per
+ * point from cfg.balance.tcomp, else TILEHYBRID_TCOMP, else measured at
+ * creation on a stand-in loop; t_startup and the bandwidth from
+ * cfg.balance, else the TILEHYBRID_* environment, else a ping-pong at
+ * creation (balance.h's).  Every rank takes the slowest rank's costs and
+ * the ranks agree on the height (tilehybrid_agree).  When t_comp was
+ * measured on the stand-in, the first run that completes times the user's
+ * own body (its computing seconds per point) and the model chooses again:
+ * the next run uses that height (plan.height.next; the Z window, the
+ * message buffers and plan.ntiles are re-sized at that run's start, not
+ * while an output hook is set).  Give cfg.balance.tcomp (or a height) to
+ * fix the height at creation.
  *
  * Data in and out (the section of that name near the end): tile_input_box()
  * gives the box of an input array a rank reads, tile_gather() the stored
@@ -402,7 +420,10 @@ typedef void (*tile_mpi_failure_fn)(const char *msg, void *ctx);
  *               -1 (the default): Z outermost, then X_1 ... X_N.  It only
  *               matters for stencil vectors that are not earlier along
  *               every dimension (it says which reads are legal).
- * @tile_height: z (>= 1; larger than Z is one tile).
+ * @tile_height: z (>= 1; larger than Z is one tile), or 0 (the default):
+ *               the plan chooses it from the pipeline's model (see "Tile
+ *               height" in the top comment; plan.height says what it chose,
+ *               why, and the predicted parallel efficiency).
  * @elem_size:   bytes per point (default sizeof(double)).
  * @model:       enum tile_model (default TILE_MODEL_MPI).
  * @threads:     T threads per process (default 1).
@@ -614,6 +635,78 @@ typedef struct tile_run {
     int stage;                      /* agreeing on: 0 the creation, 1 a run's start, 2 its end */
 } tile_run;
 
+/** Where the plan's tile height comes from (plan.height.origin). */
+enum tile_height_origin {
+    TILE_HEIGHT_GIVEN = 0,  /* cfg.tile_height > 0: the user's */
+    TILE_HEIGHT_MODEL = 1   /* cfg.tile_height == 0: the pipeline model's minimum */
+};
+
+/** Where a cost of the tile-height model comes from (plan.height.*_origin). */
+enum tile_cost_origin {
+    TILE_COST_GIVEN = 0,    /* cfg.balance.tcomp / tstartup / bandwidth */
+    TILE_COST_ENV = 1,      /* TILEHYBRID_TCOMP / _TSTARTUP / _BANDWIDTH */
+    TILE_COST_MEASURED = 2, /* t_comp: the engine's stand-in loop at creation;
+                               network: a ping-pong at creation (balance.h) */
+    TILE_COST_BODY = 3,     /* t_comp: the user's body, timed by the first run */
+    TILE_COST_DEFAULT = 4   /* the papers' cluster (TOPO_DEFAULT_*): nothing
+                               measured (a given height needs no costs) */
+};
+
+/**
+ * struct tile_height_model - the pipeline model of the tile height (see "The tile
+ * height" near tile_height_time()): T(z) = (ceil(Z/z) + F + S) *
+ * (z t_plane + t_msg(z)).
+ * @nest:    the space as topology.h's pipeline model sees it (extents,
+ *           widths, extended faces, elem_bytes, and the costs: tcomp is
+ *           seconds per point on ONE core, tstartup, bandwidth); its
+ *           tile_height is ignored.
+ * @dims:    the process grid P_1..P_N (>= 1 each).
+ * @threads: T, threads per process (>= 1): a plane of a block costs
+ *           t_plane = tcomp * points / T.
+ * @skew:    S >= 0, the thread grid's hyperplane skew sum (T_i - 1).
+ * @zmax:    the cache bound: the largest z considered (>= 1; Z or more:
+ *           none).
+ */
+typedef struct tile_height_model {
+    topo_nest nest;
+    int dims[TILE_MAX_DIMS];
+    int threads;
+    int64_t skew;
+    int64_t zmax;
+} tile_height_model;
+
+/**
+ * struct tile_height_info - how the plan chose its tile height (plan.height;
+ * the same on every rank when the model chose).
+ * @z:           the height in use (plan.cfg.tile_height holds it too).
+ * @origin:      enum tile_height_origin.
+ * @tcomp_origin, @comm_origin: enum tile_cost_origin of t_comp and of the
+ *               network costs (tstartup, bandwidth).
+ * @tcomp, @tstartup, @bandwidth: the costs of the model (seconds per point
+ *               on one core, per message, bytes per second); when the model
+ *               chose, the slowest rank's (the largest t_comp and t_startup,
+ *               the smallest bandwidth).
+ * @cache_bytes: the last-level cache the Z window should fit in.
+ * @zmax:        the cache bound on z it gives (Z when the space does not
+ *               allow: a window of z = 1 is already larger).
+ * @seconds:     the model's predicted time of a run, T(z).
+ * @efficiency:  the predicted parallel efficiency, t_comp * points /
+ *               (P * T * T(z)), in (0, 1].
+ * @next:        the height the next run uses: @z, or the model's new choice
+ *               once the first run has timed the user's body (t_comp
+ *               measured at creation only); see tile_plan_create().
+ * @timed:       1 once a run has timed the body for the model.
+ */
+typedef struct tile_height_info {
+    int64_t z;
+    int origin, tcomp_origin, comm_origin;
+    double tcomp, tstartup, bandwidth;
+    int64_t cache_bytes, zmax;
+    double seconds, efficiency;
+    int64_t next;
+    int timed;
+} tile_height_info;
+
 /**
  * struct tile_plan - a process's share of the computation, created
  * collectively by tile_plan_create().  Read-only for the user.
@@ -625,6 +718,8 @@ typedef struct tile_run {
  * storage @store.  Changed by each run: @run.
  * @status, @errmsg: the first error of the creation or the last run (the
  * same on every rank; status.rank names the rank that found it).
+ * @height: how the tile height was chosen, the model's predicted time and
+ * parallel efficiency (struct tile_height_info).
  */
 typedef struct tile_plan {
     tile_config cfg;
@@ -641,6 +736,7 @@ typedef struct tile_plan {
     tilehybrid_status status;
     char errmsg[320];
     char errarg[48];    /* status.arg points here (the same text on every rank) */
+    tile_height_info height;
 } tile_plan;
 
 /**
@@ -706,6 +802,12 @@ static inline void tile__io_start(tile_plan *p);
 static inline void tile__io_step(tile_plan *p, int64_t s);
 static inline void tile__io_finish(tile_plan *p);
 static inline void tile__io_free(tile_plan *p);
+static inline int tile__io_output_on(const tile_plan *p);
+/* and into the tile height's model (after "Plan creation"). */
+static inline void tile__height_timed(tile_plan *p);
+static inline void tile__height_apply(tile_plan *p);
+static inline void tile__messages_setup(tile_plan *p);
+static inline void tile__messages_free(tile_plan *p);
 
 /* ------------------------------------------------------------------------ */
 /* Errors, names, defaults                                                  */
@@ -774,7 +876,7 @@ static inline void tile_config_init(tile_config *cfg, int n)
     }
     cfg->zlen = 1;
     cfg->depz = 1;
-    cfg->tile_height = 1;
+    cfg->tile_height = 0;
     cfg->elem_size = sizeof(double);
     cfg->model = TILE_MODEL_MPI;
     cfg->threads = 1;
@@ -2042,6 +2144,7 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
         tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
                    "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
                    nthreads);
+    tile__height_apply(p);          /* the height the first run chose */
     p->run.stage = 1;
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok)
@@ -2083,6 +2186,7 @@ static inline void tile_run_finish(tile_plan *p)
                        p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
+    tile__height_timed(p);          /* the first run times the body for the model */
 }
 
 /**
@@ -2702,6 +2806,286 @@ static inline void tile_step_leave(tile_group *g)
     } while (0)
 
 /* ------------------------------------------------------------------------ */
+/* The tile height: the pipeline's model                                    */
+
+/*
+ * A process walks ceil(Z/z) tiles; the last process starts F = sum_i (P_i -
+ * 1) tile steps after the first (over the dimensions with d_i > 0), and its
+ * threads S = sum (T_i - 1) steps after that; each step computes z planes
+ * of a block and sends its faces:
+ *     T(z) = (ceil(Z/z) + F + S) * (z t_plane + t_msg(z)),
+ *     t_plane = t_comp * (points of the largest block's plane) / T,
+ *     t_msg(z) = m t_startup + z * elem_bytes * (face elements per plane) / B,
+ * m the messages of a step -- topology.h's pipeline model (the one
+ * TILE_GRID_TIME minimises over grids: topo_nest_report()), with the
+ * thread skew added and t_comp shared by the T threads.  Small z pays F + S
+ * fill steps less but m t_startup more often; the continuous minimum is
+ * z* = sqrt(Z t_msg(0) / ((F + S) (t_plane + t_msg'))).  tile_height_best()
+ * finds the exact integer minimum of T over 1 <= z <= min(Z, zmax): for a
+ * given ceil(Z/z) = k, T grows with z, so only the heights ceil(Z/k) can
+ * win; it evaluates them outward from z* until (Z/z + F + S)(A z + B), a
+ * lower bound of T that grows away from z*, passes the best found (times
+ * within a relative 1e-12 tie, and a tie goes to the larger z: fewer tiles,
+ * whose per-tile costs the model leaves out).
+ *
+ * The cache bound: a Z window of z planes per tile holds at most (S + 3) z
+ * + 2 d_Z planes (tile__sizes: S + 2 + ceil(d_Z/z) tiles of z planes, and
+ * the d_Z mirror planes); zmax is the largest z whose window fits in the
+ * last-level cache (TILEHYBRID_CACHE_BYTES, else sysconf's level-3 or
+ * level-2 size, else 32 MiB), and none (Z) when even z = 1 does not fit.
+ */
+
+/* Bound on the heights tile_height_best() evaluates (each one a
+ * topo_nest_report()); far more than the search needs in practice: the
+ * candidates where the lower bound stays under the best are a few dozen. */
+#define TILE__MODEL_EVALS 1000000
+
+/* A topology.h code of the model as a tiling.h code (the argument stays). */
+static inline int tile__model_code(int rc, tilehybrid_status *st)
+{
+    int code = rc == TOPO_ERR_COST ? TILE_ERR_BALANCE : rc == TOPO_ERR_OVERFLOW
+               ? TILE_ERR_OVERFLOW : TILE_ERR_RANGE;
+    return tilehybrid_status_set(st, code, st != NULL ? st->arg : "model",
+                                 st != NULL ? st->index : -1);
+}
+
+/**
+ * tile_height_time() - the model's predicted time of a run at tile height z.
+ * @m:       the model (struct tile_height_model).
+ * @z:       the tile height (>= 1; above Z counts as Z).
+ * @seconds: receives T(z) (may be NULL).
+ * @steps:   receives the tile steps ceil(Z/z) + F + S (may be NULL).
+ * @st:      NULL, or receives the argument at fault.
+ * Return: TILE_OK; TILE_ERR_NULL; TILE_ERR_TILE_HEIGHT (z < 1);
+ * TILE_ERR_THREADS (threads < 1 or skew < 0); TILE_ERR_BALANCE (a cost out
+ * of range: tcomp, tstartup, bandwidth, elem_bytes); TILE_ERR_OVERFLOW (the
+ * steps pass 2^63); TILE_ERR_RANGE (another value of the nest or the grid).
+ */
+static inline int tile_height_time(const tile_height_model *m, int64_t z, double *seconds,
+                                  int64_t *steps, tilehybrid_status *st)
+{
+    topo_nest nest;
+    topo_report r;
+    int64_t all = 0;
+    int rc;
+    if (m == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "m", -1);
+    if (z < 1)
+        return tilehybrid_status_set(st, TILE_ERR_TILE_HEIGHT, "z", -1);
+    if (m->threads < 1 || m->skew < 0)
+        return tilehybrid_status_set(st, TILE_ERR_THREADS, m->threads < 1 ? "threads" : "skew",
+                                     -1);
+    nest = m->nest;
+    nest.tile_height = z;
+    nest.tcomp = m->nest.tcomp / m->threads;
+    rc = topo_nest_report(&nest, m->dims, &r, st);
+    if (rc != TOPO_OK)
+        return tile__model_code(rc, st);
+    if (r.steps < 1 || !tilehybrid_add_ok(r.steps, m->skew, &all))
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "skew", -1);
+    if (seconds != NULL)
+        *seconds = r.seconds / (double)r.steps * (double)all;
+    if (steps != NULL)
+        *steps = all;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* The search of tile_height_best(): the model, Z, the per-step time A z + B
+ * and the fill F + S (from the model itself, at z = 1 and 2), the best. */
+typedef struct tile__zsearch {
+    const tile_height_model *m;
+    int64_t Z, zh, best, evals;
+    double A, B, fill, bestt;
+} tile__zsearch;
+
+/* Evaluate candidate z: a smaller time wins (by more than a relative
+ * 1e-12, the rounding of the model's few operations); a tie goes to the
+ * larger z (fewer tiles: the per-tile costs the model leaves out; with one
+ * process every divisor of Z ties). */
+static inline int tile__zeval(tile__zsearch *s, int64_t z)
+{
+    double t = 0.0;
+    int rc = tile_height_time(s->m, z, &t, NULL, NULL);
+    s->evals++;
+    if (rc == TILE_OK && (s->best < 1 || t < s->bestt * (1.0 - 1e-12) ||
+                          (t <= s->bestt * (1.0 + 1e-12) && z > s->best))) {
+        s->best = z;
+        s->bestt = t;
+    }
+    return rc;
+}
+
+/* The lower bound of T at z: (Z/z + fill) (A z + B) <= T(z). */
+static inline int tile__zpruned(const tile__zsearch *s, int64_t z)
+{
+    double lb = ((double)s->Z / (double)z + s->fill) * (s->A * (double)z + s->B);
+    return lb > s->bestt * (1.0 + 1e-9) || s->evals >= TILE__MODEL_EVALS;
+}
+
+/* The square root of x >= 0 by Newton's method (no <math.h>, no -lm):
+ * only the search's starting point depends on it. */
+static inline double tile__sqrt(double x)
+{
+    double r = x > 1.0 ? x : 1.0, prev = 0.0;
+    int i;
+    if (!(x > 0.0) || x > 1e300)
+        return x > 1e300 ? 1e150 : 0.0;
+    for (i = 0; i < 2100 && r != prev; i++) {
+        prev = r;
+        r = 0.5 * (r + x / r);
+    }
+    return r;
+}
+
+/* A, B and the fill from T(1) and T(2); the start: the left end (the
+ * smallest z of its ceil(Z/z)) of the block of the continuous minimum. */
+static inline int64_t tile__zstart(tile__zsearch *s)
+{
+    double t1 = 0, t2 = 0, zs;
+    int64_t n1 = 0, n2 = 0, z, k;
+    (void)tile_height_time(s->m, 1, &t1, &n1, NULL);
+    (void)tile_height_time(s->m, 2, &t2, &n2, NULL);
+    s->A = t2 / (double)n2 - t1 / (double)n1;
+    s->B = t1 / (double)n1 - s->A;
+    s->A = s->A > 0.0 ? s->A : 0.0;
+    s->B = s->B > 0.0 ? s->B : 0.0;
+    s->fill = (double)(n1 - s->Z);
+    zs = s->fill > 0.0 && s->A > 0.0 ? tile__sqrt((double)s->Z * s->B / (s->fill * s->A))
+                                     : (double)s->zh;
+    z = zs >= (double)s->zh ? s->zh : zs < 1.0 ? 1 : (int64_t)zs;
+    k = (s->Z + z - 1) / z;
+    return (s->Z + k - 1) / k;
+}
+
+/**
+ * tile_height_best() - the tile height of least predicted time.
+ * @m:       the model (struct tile_height_model; its zmax bounds z).
+ * @z:       receives the height, 1 <= z <= min(Z, zmax).
+ * @seconds: receives T(z) (may be NULL).
+ * @st:      NULL, or receives the argument at fault.
+ * The exact minimum of tile_height_time() over the integers (times within
+ * a relative 1e-12 tie; the largest such z of the form ceil(Z/k)), found as "The tile height" above explains, evaluating
+ * at most TILE__MODEL_EVALS heights (past that, the best found).
+ * Return: TILE_OK, or a tile_height_time() code (@z unchanged).
+ */
+static inline int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
+                                  tilehybrid_status *st)
+{
+    tile__zsearch s;
+    int64_t c, k, zn;
+    int rc;
+    if (m == NULL || z == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, m == NULL ? "m" : "z", -1);
+    if ((rc = tile_height_time(m, 1, NULL, NULL, st)) != TILE_OK)
+        return rc;
+    memset(&s, 0, sizeof s);
+    s.m = m;
+    s.Z = m->nest.zlen;
+    s.zh = m->zmax >= 1 && m->zmax < s.Z ? m->zmax : s.Z;
+    c = s.zh > 1 ? tile__zstart(&s) : 1;
+    if ((rc = tile__zeval(&s, c)) != TILE_OK)
+        return tile_height_time(m, c, NULL, NULL, st);
+    for (zn = c; zn < s.zh; ) {         /* upward: the next left end */
+        k = (s.Z + zn - 1) / zn;
+        zn = k > 1 ? (s.Z + k - 2) / (k - 1) : s.zh + 1;
+        if (zn > s.zh || tile__zpruned(&s, zn))
+            break;
+        tile__zeval(&s, zn);
+    }
+    for (zn = c; zn > 1; ) {            /* downward: the left end below */
+        k = (s.Z + zn - 2) / (zn - 1);
+        zn = (s.Z + k - 1) / k;
+        if (tile__zpruned(&s, zn))
+            break;
+        tile__zeval(&s, zn);
+    }
+    *z = s.best;
+    if (seconds != NULL)
+        *seconds = s.bestt;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_height_efficiency() - the predicted parallel efficiency of a run.
+ * @m:       the model.
+ * @seconds: its predicted time (tile_height_time(); > 0).
+ * @eff:     receives t_comp * X_1 ... X_N * Z / (P * T * @seconds): the
+ *           sequential time over the time of all P * T cores.
+ * Return: TILE_OK, TILE_ERR_NULL or TILE_ERR_RANGE (@seconds not > 0).
+ */
+static inline int tile_height_efficiency(const tile_height_model *m, double seconds, double *eff)
+{
+    double work, cores;
+    int i;
+    if (m == NULL || eff == NULL)
+        return TILE_ERR_NULL;
+    if (!(seconds > 0.0))
+        return TILE_ERR_RANGE;
+    work = m->nest.tcomp * (double)m->nest.zlen;
+    cores = (double)m->threads;
+    for (i = 0; i < m->nest.n; i++) {
+        work *= (double)m->nest.extent[i];
+        cores *= (double)m->dims[i];
+    }
+    *eff = work / (cores * seconds);
+    return TILE_OK;
+}
+
+/**
+ * tile_height_cache_bytes() - the last-level cache the Z window should fit.
+ * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else sysconf's level-3
+ *         (or level-2) cache size, else 32 MiB (the default stays on error).
+ * Return: TILE_OK, or TILE_ERR_RANGE (TILEHYBRID_CACHE_BYTES is not a whole
+ * number >= 1).
+ */
+static inline int tile_height_cache_bytes(int64_t *bytes)
+{
+    const char *env = getenv("TILEHYBRID_CACHE_BYTES");
+    long c = -1;
+    int64_t v = 0;
+    *bytes = (int64_t)32 << 20;
+    if (env != NULL) {
+        if (tilehybrid_parse_i64(env, 1, INT64_MAX, &v) != TILEHYBRID_OK)
+            return TILE_ERR_RANGE;
+        *bytes = v;
+        return TILE_OK;
+    }
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    c = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+    if (c <= 0)
+        c = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    if (c > 0)
+        *bytes = (int64_t)c;
+    return TILE_OK;
+}
+
+/**
+ * tile_height_cache_bound() - the largest z whose Z window fits in a cache.
+ * @plane_bytes: one plane of the local block with its ghost layers (>= 1).
+ * @skew:        S, the thread skew (>= 0).
+ * @depz:        d_Z (>= 0).
+ * @cache_bytes: the cache (>= 1).
+ * Return: the largest z >= 1 with ((S + 3) z + 2 d_Z) @plane_bytes <=
+ * @cache_bytes, or INT64_MAX (no bound) when not even z = 1 fits or an
+ * argument is out of range.
+ */
+static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
+                                             int64_t cache_bytes)
+{
+    int64_t planes, z;
+    if (plane_bytes < 1 || skew < 0 || depz < 0 || cache_bytes < 1 || skew > INT64_MAX / 4)
+        return INT64_MAX;
+    planes = cache_bytes / plane_bytes;
+    if (planes < 2 * (int64_t)depz)
+        return INT64_MAX;
+    z = (planes - 2 * (int64_t)depz) / (skew + 3);
+    return z >= 1 ? z : INT64_MAX;
+}
+
+/* ------------------------------------------------------------------------ */
 /* Plan creation                                                            */
 
 /* Validate the configuration locally (no communication). */
@@ -2731,9 +3115,9 @@ static inline int tile__validate_space(tile_plan *p, const tile_config *c)
     if (c->depz < 0 || c->depz > TILE_MAX_DEPZ)
         return tile__fail(p, TILE_ERR_DEP, "depz", -1, "dependence d_Z = %d: must be in 0..%d",
                           c->depz, TILE_MAX_DEPZ);
-    if (c->tile_height < 1)
+    if (c->tile_height < 0)
         return tile__fail(p, TILE_ERR_TILE_HEIGHT, "tile_height", -1, "tile height = %lld: must "
-                          "be at least 1", (long long)c->tile_height);
+                          "be at least 1, or 0 (the plan chooses)", (long long)c->tile_height);
     if (c->elem_size < 1 || c->elem_size > ((size_t)1 << 30))
         return tile__fail(p, TILE_ERR_ELEM, "elem_size", -1, "element size = %llu: must be in "
                           "1..2^30 bytes", (unsigned long long)c->elem_size);
@@ -3224,7 +3608,9 @@ static inline int tile__nest(const tile_plan *p, topo_nest *nest)
     for (i = 0; i < c->n; i++)
         for (j = 0; j < i; j++)
             nest->ext[i][j] = p->deps.ext[i][j];
-    nest->tile_height = c->tile_height;
+    /* a height the model will choose (0): the grid is chosen at the
+     * demos' 100 (TOPO_DEFAULT_TILE_HEIGHT), then z for that grid */
+    nest->tile_height = c->tile_height > 0 ? c->tile_height : TOPO_DEFAULT_TILE_HEIGHT;
     nest->elem_bytes = (double)c->elem_size;
     if (c->grid_policy != TILE_GRID_TIME)
         return BAL_OK;
@@ -3725,6 +4111,311 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
     return TILE_OK;
 }
 
+/* The last-level cache of one rank (tile_height_cache_bytes()); a
+ * malformed TILEHYBRID_CACHE_BYTES fails the plan. */
+static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
+{
+    if (tile_height_cache_bytes(bytes) != TILE_OK)
+        return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_CACHE_BYTES", -1,
+                          "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
+                          ">= 1", getenv("TILEHYBRID_CACHE_BYTES"));
+    return TILE_OK;
+}
+
+/* The engine's stand-in for a body when nothing gives t_comp at creation:
+ * a recurrence of three reads and a division per point (the demos' kind),
+ * timed for 2 ms.  The first run then times the user's own body. */
+static inline double tile__probe_tcomp(void)
+{
+    double a[1024], t = 0.0, t0;
+    volatile double sink;
+    int64_t reps = 0;
+    int i;
+    for (i = 0; i < 1024; i++)
+        a[i] = (double)(i % 97) / 97.0;
+    t0 = MPI_Wtime();
+    do {
+        for (i = 1; i < 1024; i++)
+            a[i] = (a[i - 1] + a[i] + a[(i + 512) & 1023]) / 3.0;
+        reps++;
+        t = MPI_Wtime() - t0;
+    } while (t < 2e-3 && reps < 100000);
+    sink = a[1023];
+    (void)sink;
+    return t > 0.0 ? t / ((double)reps * 1023.0) : TOPO_DEFAULT_TCOMP;
+}
+
+/* This rank's costs (cfg.balance, else the TILEHYBRID_* environment, else
+ * t_comp probed when the model chooses; the papers' cluster otherwise). */
+static inline int tile__height_costs(tile_plan *p, int given)
+{
+    const bal_config *b = &p->cfg.balance;
+    tile_height_info *h = &p->height;
+    bal_model env;
+    int found = 0, rc;
+    memset(&env, 0, sizeof env);
+    rc = bal_model_from_env(&env, &found);
+    if (rc != BAL_OK && !given)
+        return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "the tile height's cost model: "
+                          "%s", bal_strerror(rc));
+    found = rc == BAL_OK ? found : 0;
+    h->tcomp = TOPO_DEFAULT_TCOMP;
+    h->tstartup = TOPO_DEFAULT_TSTARTUP;
+    h->bandwidth = TOPO_DEFAULT_BANDWIDTH;
+    h->tcomp_origin = h->comm_origin = TILE_COST_DEFAULT;
+    if (b->tcomp > 0.0 || (found & BAL_HAVE_TCOMP)) {
+        h->tcomp = b->tcomp > 0.0 ? b->tcomp : env.tcomp;
+        h->tcomp_origin = b->tcomp > 0.0 ? TILE_COST_GIVEN : TILE_COST_ENV;
+    } else if (!given) {
+        h->tcomp = tile__probe_tcomp();
+        h->tcomp_origin = TILE_COST_MEASURED;
+    }
+    if (b->tstartup > 0.0 || b->bandwidth > 0.0)
+        h->comm_origin = TILE_COST_GIVEN;
+    else if (found & (BAL_HAVE_TSTARTUP | BAL_HAVE_BANDWIDTH))
+        h->comm_origin = TILE_COST_ENV;
+    if (b->tstartup > 0.0 || (found & BAL_HAVE_TSTARTUP))
+        h->tstartup = b->tstartup > 0.0 ? b->tstartup : env.tstartup;
+    if (b->bandwidth > 0.0 || (found & BAL_HAVE_BANDWIDTH))
+        h->bandwidth = b->bandwidth > 0.0 ? b->bandwidth : env.bandwidth;
+    return tile__cache_bytes(p, &h->cache_bytes);
+}
+
+/* Make v[0..n-1] the same on every rank: the largest (hi[i]) or the
+ * smallest of each (non-negative doubles and integers compare as their
+ * bit patterns).  Collective; errors first (tile__agree). */
+static inline int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *hi, int n)
+{
+    tilehybrid_agreement r;
+    int base = 0, i, rc;
+    if (tile__agree(p, NULL) != TILE_OK)
+        return p->status.code;
+    while (base < n) {
+        rc = tilehybrid_agree(p->comm, 0, v + base, n - base, NULL, 0, &r);
+        if (rc != MPI_SUCCESS) {
+            tile__mpi_failed(p, -1, rc, "MPI_Allreduce", "in tilehybrid_agree(), while the "
+                             "ranks agreed on the tile height's costs");
+            return p->status.code;
+        }
+        if (r.index < 0)
+            break;
+        i = base + r.index;
+        v[i] = hi[i] ? r.hi : r.lo;
+        base = i + 1;
+    }
+    return TILE_OK;
+}
+
+/* The network by a ping-pong (balance.h's, the same fit on every rank),
+ * at the faces of a 100-plane tile; too noisy to fit: the defaults stand. */
+static inline int tile__height_pingpong(tile_plan *p)
+{
+    tile_height_info *h = &p->height;
+    tilehybrid_fit fit;
+    bal_model bm;
+    bal_where w;
+    int i, rc;
+    memset(&w, 0, sizeof w);
+    w.n = p->cfg.n;
+    w.tile_height = 100;
+    w.elem_bytes = (double)p->cfg.elem_size;
+    for (i = 0; i < p->cfg.n; i++) {
+        w.pdims[i] = p->pdims[i];
+        w.extent[i] = p->deps.size[i];
+        w.dep[i] = p->deps.d[i];
+    }
+    rc = bal_calibrate_comm_all(p->comm, bal__policy_face(&w), 3, &fit);
+    memset(&bm, 0, sizeof bm);
+    bm.elem_bytes = w.elem_bytes;
+    if (rc == BAL_OK && bal_model_set_comm(&bm, &fit) == BAL_OK && bm.bandwidth > 0.0) {
+        h->tstartup = bm.tstartup;
+        h->bandwidth = bm.bandwidth;
+        h->comm_origin = TILE_COST_MEASURED;
+    } else if (rc == BAL_OK && fit.intercept > 0.0 && fit.intercept < 1.0) {
+        /* no positive slope in the noise: the startup alone (no byte cost) */
+        h->tstartup = fit.intercept;
+        h->bandwidth = 1e12;
+        h->comm_origin = TILE_COST_MEASURED;
+    } else if (rc == BAL_ERR_MPI) {
+        tile__mpi_failed(p, -1, MPI_ERR_OTHER, "an MPI call of balance.h", "in "
+                         "bal_calibrate_comm_all(), measuring the network for the tile height");
+    }
+    return p->status.code;
+}
+
+/* The model of this plan with the costs of plan.height (local). */
+static inline int tile__height_model(tile_plan *p, tile_height_model *m)
+{
+    tile_height_info *h = &p->height;
+    int64_t pb = 0;
+    int i;
+    memset(m, 0, sizeof *m);
+    (void)tile__nest(p, &m->nest);   /* (its TILE_GRID_TIME costs: tile__grid's) */
+    m->nest.tcomp = h->tcomp;
+    m->nest.tstartup = h->tstartup;
+    m->nest.bandwidth = h->bandwidth;
+    for (i = 0; i < p->cfg.n; i++)
+        m->dims[i] = p->pdims[i];
+    m->threads = p->cfg.threads;
+    m->skew = p->threads.skew;
+    if (tile__layout(p) != TILE_OK)
+        return p->status.code;
+    m->zmax = tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &pb)
+              ? tile_height_cache_bound(pb, m->skew, p->deps.dz, h->cache_bytes) : INT64_MAX;
+    h->zmax = m->zmax < p->deps.size[p->cfg.n] ? m->zmax : p->deps.size[p->cfg.n];
+    return TILE_OK;
+}
+
+/* The model's height (*z: the given one when @given) and its prediction in
+ * plan.height (local). */
+static inline int tile__height_choose(tile_plan *p, int given, int64_t *z)
+{
+    tile_height_info *h = &p->height;
+    tile_height_model m;
+    tilehybrid_status st;
+    int64_t Z = p->deps.size[p->cfg.n];
+    double t = 0.0;
+    int rc;
+    if (tile__height_model(p, &m) != TILE_OK)
+        return p->status.code;
+    if (given)
+        rc = tile_height_time(&m, *z < Z ? *z : Z, &t, NULL, &st);
+    else
+        rc = tile_height_best(&m, z, &t, &st);
+    if (rc != TILE_OK && !given)
+        return tile__fail(p, rc, st.arg, st.index, "the tile height's model: %s (t_comp %g s, "
+                          "t_startup %g s, bandwidth %g B/s)", tile_strerror(rc), h->tcomp,
+                          h->tstartup, h->bandwidth);
+    h->seconds = rc == TILE_OK ? t : 0.0;
+    h->efficiency = 0.0;
+    if (rc == TILE_OK)
+        (void)tile_height_efficiency(&m, t, &h->efficiency);
+    return TILE_OK;
+}
+
+/* Every rank holds the same chosen height (it is computed from agreed
+ * costs; a rank whose arithmetic differed would run other tiles). */
+static inline int tile__height_agree(tile_plan *p)
+{
+    tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
+    int rc;
+    if (a == NULL) {
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory while agreeing on the tile height");
+        return tile__agree(p, NULL);
+    }
+    a->count = 0;
+    tile__agreed_add(a, "tile_height", -1, -1, (uint64_t)p->height.z, 0);
+    snprintf(a->name[0], sizeof a->name[0], "tile_height (the model's choice)");
+    rc = tile__agree(p, a);
+    TILEHYBRID_FREE(a);
+    return rc;
+}
+
+/* The tile height (before the sizes): cfg.tile_height > 0 as given, with
+ * this rank's prediction; 0: the model's, on costs every rank agrees on
+ * (the slowest rank's), the network measured when nothing gives it, and
+ * the height agreed (tilehybrid_agree) -- collective then. */
+static inline int tile__height(tile_plan *p)
+{
+    static const int hi[5] = { 1, 1, 0, 0, 1 };
+    tile_height_info *h = &p->height;
+    int given = p->cfg.tile_height > 0;
+    uint64_t v[5];
+    int64_t z = p->cfg.tile_height;
+    memset(h, 0, sizeof *h);
+    h->origin = given ? TILE_HEIGHT_GIVEN : TILE_HEIGHT_MODEL;
+    if (p->status.code == TILE_OK)
+        tile__height_costs(p, given);
+    if (!given) {
+        v[0] = tilehybrid_bits(h->tcomp);
+        v[1] = tilehybrid_bits(h->tstartup);
+        v[2] = tilehybrid_bits(h->bandwidth);
+        v[3] = (uint64_t)h->cache_bytes;
+        v[4] = h->comm_origin == TILE_COST_DEFAULT && p->size > 1;
+        if (tile__agree_extremes(p, v, hi, 5) != TILE_OK)
+            return p->status.code;
+        h->tcomp = tilehybrid_from_bits(v[0]);
+        h->tstartup = tilehybrid_from_bits(v[1]);
+        h->bandwidth = tilehybrid_from_bits(v[2]);
+        h->cache_bytes = (int64_t)v[3];
+        if (v[4] && tile__height_pingpong(p) != TILE_OK)
+            return p->status.code;
+    }
+    if (p->status.code == TILE_OK && tile__height_choose(p, given, &z) == TILE_OK)
+        p->cfg.tile_height = z;
+    h->z = h->next = p->cfg.tile_height;
+    return given ? p->status.code : tile__height_agree(p);
+}
+
+/* After the first completed run of a plan whose model took t_comp from the
+ * stand-in probe: the body's own t_comp (the slowest thread of the slowest
+ * rank: computing time per point), and the height the next run will use
+ * (plan.height.next).  Collective; the condition is the same on every
+ * rank. */
+static inline void tile__height_timed(tile_plan *p)
+{
+    static const int hi[1] = { 1 };
+    tile_height_info *h = &p->height;
+    uint64_t v[1];
+    double t = 0.0;
+    int64_t z = 0;
+    int k;
+    if (h->origin != TILE_HEIGHT_MODEL || h->tcomp_origin != TILE_COST_MEASURED || h->timed ||
+        !p->run.completed)
+        return;
+    for (k = 0; k < p->cfg.threads; k++)
+        if (p->run.stats[k].points > 0 &&
+            p->run.stats[k].compute / (double)p->run.stats[k].points > t)
+            t = p->run.stats[k].compute / (double)p->run.stats[k].points;
+    v[0] = tilehybrid_bits(t > 0.0 ? t : h->tcomp);
+    if (tile__agree_extremes(p, v, hi, 1) != TILE_OK)
+        return;
+    h->timed = 1;
+    h->tcomp = tilehybrid_from_bits(v[0]);
+    h->tcomp_origin = TILE_COST_BODY;
+    if (tile__height_choose(p, 0, &z) == TILE_OK)
+        h->next = z;
+    /* the prediction of the run that was timed, at its own height */
+    z = h->z;
+    (void)tile__height_choose(p, 1, &z);
+    (void)tile__agree(p, NULL);
+}
+
+/* Before a run: the height plan.height.next, when the first run chose
+ * another one (the Z window, the messages and the tile count re-sized;
+ * not while an output hook holds a buffer of one tile).  A failure
+ * leaves the plan unusable (every later run fails with it). */
+static inline void tile__height_apply(tile_plan *p)
+{
+    tile_height_info *h = &p->height;
+    int64_t ring_bytes = 0;
+    int i;
+    if (h->next == h->z || p->status.code != TILE_OK || p->run.active)
+        return;
+    if (tile__io_output_on(p)) {
+        h->next = h->z;
+        return;
+    }
+    tile__messages_free(p);     /* the requests are bound to the buffers */
+    TILEHYBRID_FREE(p->run.part);
+    p->run.part = NULL;
+    TILEHYBRID_FREE(p->store.ring);
+    p->store.ring = NULL;
+    for (i = 0; i < TILE_MAX_DIMS; i++) {
+        TILEHYBRID_FREE(p->store.sbuf[i]);
+        TILEHYBRID_FREE(p->store.rbuf[i]);
+        p->store.sbuf[i] = p->store.rbuf[i] = NULL;
+    }
+    p->cfg.tile_height = h->z = h->next;
+    p->run.bal.where.tile_height = h->z < p->deps.size[p->cfg.n] ? h->z
+                                   : p->deps.size[p->cfg.n];
+    p->run.completed = 0;
+    if (tile__sizes(p, &ring_bytes) == TILE_OK && tile__storage(p, ring_bytes) == TILE_OK)
+        tile__messages_setup(p);
+    if (p->status.code != TILE_OK)
+        p->run.created = 0;
+}
+
 /* The funneled model's balancing policy (balance.h): bound to this process,
  * its cost model completed (collective). */
 static inline int tile__balancing(tile_plan *p)
@@ -4215,8 +4906,10 @@ static inline int tile__setup(tile_plan *p)
 {
     int64_t ring_bytes = 0;
     /* every size is computed and checked before anything is allocated */
-    if (tile__grid(p) == TILE_OK && tile__thread_grid(p) == TILE_OK &&
-        (tile__thread_shape(p), tile__sizes(p, &ring_bytes)) == TILE_OK &&
+    if (tile__grid(p) == TILE_OK && tile__thread_grid(p) == TILE_OK)
+        tile__thread_shape(p);
+    tile__height(p);        /* collective when the model chooses */
+    if (p->status.code == TILE_OK && tile__sizes(p, &ring_bytes) == TILE_OK &&
         tile__thread_tables(p) == TILE_OK)
         tile__storage(p, ring_bytes);
     if (tile__agree(p, NULL) != TILE_OK)    /* memory may differ */
@@ -6081,6 +6774,13 @@ static inline void tile__io_free(tile_plan *p)
     TILEHYBRID_FREE(p->run.io->out_buf);
     TILEHYBRID_FREE(p->run.io);
     p->run.io = NULL;
+}
+
+/* Is an output hook set (its buffer holds one tile: the tile height's
+ * re-choice waits)? */
+static inline int tile__io_output_on(const tile_plan *p)
+{
+    return p->run.io != NULL && p->run.io->out_fn != NULL;
 }
 
 #ifdef __cplusplus

@@ -136,6 +136,23 @@ if have granularity.csv; then
     } | gp granularity.png
 fi
 
+# 5b. the tile height: measured sweep, the model's curve, the plan's choice --
+if have height-sweep.csv && have height-summary.csv; then
+    ks=$(awk -F, 'NR > 1 && !($1 in s) { s[$1] = 1; printf "%s ", $1 }' "$R/height-sweep.csv")
+    {
+        echo "set multiplot layout 1,$(echo $ks | wc -w) title 'Tile height z at 2 processes: measured (median) and the pipeline model (costs the plan measured)'"
+        echo "set logscale x; set xlabel 'tile height z'; set ylabel 'seconds'; set key top center; set yrange [0:*]"
+        for k in $ks; do
+            awk -F, -v k=$k 'NR > 1 && $1 == k { print $2 "," $3 "," $4 }' "$R/height-sweep.csv" > "$T/h-$k.csv"
+            awk -F, -v k=$k 'NR > 1 && $1 == k { print $3 "," $4 }' "$R/height-summary.csv" > "$T/hc-$k.csv"
+            awk -F, -v k=$k 'NR > 1 && $1 == k { print $5 "," $6 }' "$R/height-summary.csv" > "$T/hn-$k.csv"
+            sp=$(awk -F, -v k=$k 'NR > 1 && $1 == k { print $2; exit }' "$R/height-summary.csv")
+            echo "set title '$(echo $k | tr a-z A-Z) $sp'; plot \"$T/h-$k.csv\" using 1:2 with linespoints lw 2 pt 7 title 'measured', \"$T/h-$k.csv\" using 1:3 with lines lw 2 dt 2 title 'model T(z)', \"$T/hc-$k.csv\" using 1:2 with points pt 9 ps 2.5 title 'plan chose (first run)', \"$T/hn-$k.csv\" using 1:2 with points pt 5 ps 2 title 'after timing the body'"
+        done
+        echo "unset multiplot"
+    } | gp height.png
+fi
+
 # 6. thread balance -----------------------------------------------------------
 if have balance.csv; then
     ks=$(awk -F, 'NR > 1 && !($1 in s) { s[$1] = 1; printf "%s ", $1 }' "$R/balance.csv")

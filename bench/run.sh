@@ -10,6 +10,7 @@
 #   1. topology.sh   communication-optimal vs balanced process grid
 #   2. models.sh     pure MPI, fine, funneled (each balancing policy),
 #                    multiple; tile-height sweep
+#      height.sh     the tile height the plan chooses against a sweep
 #   3. balance.sh    per-thread compute / communication / idle time
 #   4. scatter.sh    uniform vs balanced MPI_Scatterv
 #   5. overhead.sh   one process against the plain loop
@@ -21,7 +22,7 @@ case "${1:-}" in
     --quick) QUICK=1 ;;
     "") ;;
     -h|--help) echo "usage: sh bench/run.sh [--quick]"
-               sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+               sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/run.sh: unknown argument '$1' (usage: sh bench/run.sh [--quick])" >&2; exit 2 ;;
 esac
 export QUICK
@@ -49,7 +50,7 @@ start=$(date +%s)
 } > "$RESULTS/machine.txt"
 echo "== machine"; cat "$RESULTS/machine.txt"
 
-for part in topology models balance scatter overhead kernels; do
+for part in topology models height balance scatter overhead kernels; do
     echo "== $part"
     sh "bench/$part.sh"
 done

@@ -20,7 +20,7 @@
  *
  * Command line (every demo):
  *
- *   mpiexec -n P ./demos/adi [--space 16x256x16384] [--tile-height 100]
+ *   mpiexec -n P ./demos/adi [--space 16x256x16384] [--tile-height z]
  *       [--model mpi|fine|funneled|multiple] [--threads T]
  *       [--grid comm|latency|time|AxB] [--bal F] [--verify] [--json]
  *       [--balance none|fixed|constant|variable|adaptive]
@@ -135,7 +135,8 @@ static void demo_print_help(const demo_kernel *k)
            "summary and the checksum of every computed value.\n"
            "  --space X1xX2xZ        iteration space, three whole numbers >= 1 "
            "(default %lldx%lldx%lld)\n"
-           "  --tile-height z        tile height along Z, >= 1 (default 100)\n"
+           "  --tile-height z        tile height along Z, >= 1 (default: the plan chooses\n"
+           "                         it by its pipeline model; the summary says which)\n"
            "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
            "  --threads T            threads per process, 1..1024 (default 1; the mpi\n"
            "                         model needs 1)\n"
@@ -314,7 +315,7 @@ static void demo_defaults(demo_opts *o, const demo_kernel *k)
 {
     memset(o, 0, sizeof *o);
     memcpy(o->space, k->space, sizeof o->space);
-    o->tile_height = 100;
+    o->tile_height = 0;         /* the plan chooses (tiling.h's model) */
     o->model = TILE_MODEL_MPI;
     o->threads = 1;
     o->policy = TILE_GRID_COMM;
@@ -711,6 +712,41 @@ static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_
     return 0;
 }
 
+/* Where a cost of the tile-height model came from (enum tile_cost_origin). */
+static const char *demo_cost_origin(int origin)
+{
+    static const char *const name[5] = { "given", "environment", "measured", "body",
+                                         "default" };
+    return origin >= 0 && origin < 5 ? name[origin] : "?";
+}
+
+/* The tile height and the pipeline model's prediction (plan.height), as
+ * JSON keys (README, JSON output). */
+static void demo_json_height(const tile_plan *plan)
+{
+    const tile_height_info *h = &plan->height;
+    printf(", \"tile_height_origin\": \"%s\", \"tile_height_next\": %lld, "
+           "\"predicted_seconds\": %.6g, \"predicted_efficiency\": %.4f, \"model_tcomp\": %.4g, "
+           "\"model_tcomp_origin\": \"%s\", \"model_tstartup\": %.4g, \"model_bandwidth\": %.4g, "
+           "\"model_comm_origin\": \"%s\", \"tile_height_cache_bound\": %lld",
+           h->origin == TILE_HEIGHT_MODEL ? "model" : "given", (long long)h->next, h->seconds,
+           h->efficiency, h->tcomp, demo_cost_origin(h->tcomp_origin), h->tstartup, h->bandwidth,
+           demo_cost_origin(h->comm_origin), (long long)h->zmax);
+}
+
+/* The same as a line of the summary (as SNAP prints its prediction). */
+static void demo_text_height(const tile_plan *plan)
+{
+    const tile_height_info *h = &plan->height;
+    printf("tile height %lld (%s), pipeline model: predicted time %.3f s, predicted parallel "
+           "efficiency %.1f%% (t_comp %.3g s/point, %s)", (long long)h->z,
+           h->origin == TILE_HEIGHT_MODEL ? "chosen by the model" : "given", h->seconds,
+           100.0 * h->efficiency, h->tcomp, demo_cost_origin(h->tcomp_origin));
+    if (h->next != h->z)
+        printf("; the body timed, the next run would use %lld", (long long)h->next);
+    printf("\n");
+}
+
 static void demo_report_json(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
                              const demo_totals *tot, const char *verdict)
 {
@@ -721,13 +757,14 @@ static void demo_report_json(const tile_plan *plan, const demo_kernel *k, const 
            "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld, "
            "\"bytes_sent_total\": %lld, \"messages_total\": %lld",
            k->name, (long long)o->space[0], (long long)o->space[1], (long long)o->space[2],
-           (long long)o->tile_height, tile_model_name(o->model), plan->size,
+           (long long)plan->height.z, tile_model_name(o->model), plan->size,
            plan->cfg.threads, plan->pdims[0], plan->pdims[1], plan->threads.dims[0],
            plan->threads.dims[1], o->order == TILE_ORDER_Z_INNER ? "z" : "planes",
            plan->cfg.balance.bal, (unsigned long long)tot->checksum, tot->seconds,
            (long long)tot->max[0], (long long)tot->max[1], (long long)tot->sum[0],
            (long long)tot->sum[1]);
     demo_json_stats(tot->threads, plan->size, plan->cfg.threads);
+    demo_json_height(plan);
     printf(", \"balance\": \"%s\"", bn[plan->cfg.balance.policy]);
     demo_json_column("bal_start", tot->facs, 3, plan->size, "%.4f");
     demo_json_column("bal_end", tot->facs + 1, 3, plan->size, "%.4f");
@@ -743,12 +780,13 @@ static void demo_report_text(const tile_plan *plan, const demo_kernel *k, const 
     int size = plan->size, T = plan->cfg.threads, r, t;
     printf("%s %lldx%lldx%lld, tile height %lld, model %s, %d process%s x %d thread%s, "
            "grid %dx%d, thread grid %dx%d\n", k->name, (long long)o->space[0],
-           (long long)o->space[1], (long long)o->space[2], (long long)o->tile_height,
+           (long long)o->space[1], (long long)o->space[2], (long long)plan->height.z,
            tile_model_name(o->model), size, size == 1 ? "" : "es", T, T == 1 ? "" : "s",
            plan->pdims[0], plan->pdims[1], plan->threads.dims[0], plan->threads.dims[1]);
     printf("checksum %016llx   time %.3f s   max sent per process %lld bytes in %lld "
            "messages\n", (unsigned long long)tot->checksum, tot->seconds, (long long)tot->max[0],
            (long long)tot->max[1]);
+    demo_text_height(plan);
     if (o->model == TILE_MODEL_FUNNELED && T > 1) {
         printf("master share factor per process (start -> end):");
         for (r = 0; r < size; r++)

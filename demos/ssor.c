@@ -643,11 +643,14 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
     tile_reduction_init(&s.fw.plan, &s.rr, TILE_REDUCE_SUM, NULL);
     if (rank == 0)
         printf("ssor: %lldx%lldx%lld x %d unknowns, omega %g, tol %g, model %s, %d process%s "
-               "(grid %dx%d) x %d thread%s, tile height %lld\n", (long long)o->space[0],
+               "(grid %dx%d) x %d thread%s, tile height %lld (%s; predicted parallel "
+               "efficiency %.1f%%)\n", (long long)o->space[0],
                (long long)o->space[1], (long long)o->space[2], NU, o->omega, o->tol,
                tile_model_name(o->model), size, size > 1 ? "es" : "", s.fw.plan.pdims[0],
                s.fw.plan.pdims[1], o->threads, o->threads > 1 ? "s" : "",
-               (long long)o->tile_height);
+               (long long)s.fw.plan.height.z,
+               s.fw.plan.height.origin == TILE_HEIGHT_MODEL ? "chosen by the model" : "given",
+               100.0 * s.fw.plan.height.efficiency);
     rc = ssor_iterate(&s, o, rank);
     u = rc == TILE_OK ? ssor_block_u(&s) : NULL;
     if (rc == TILE_OK && o->output != NULL &&

@@ -144,7 +144,7 @@ refused 30 "TILEHYBRID_MEM_LIMIT=100000000: adi --space 4x300000000x2 --grid 2x1
     env TILEHYBRID_MEM_LIMIT=100000000 $DEMODIR/adi --space 4x300000000x2 --grid 2x1
 refused 30 "TILEHYBRID_MEM_LIMIT=100000: adi --space 40x30x2000 --verify (every plane)" \
     "(a Z window of 2001 planes of 651 points of 8 bytes), above its memory limit of 100000 bytes (TILEHYBRID_MEM_LIMIT); TILE_STORE_FULL keeps every plane" \
-    env TILEHYBRID_MEM_LIMIT=100000 $DEMODIR/adi --space 40x30x2000 --verify
+    env TILEHYBRID_MEM_LIMIT=100000 $DEMODIR/adi --space 40x30x2000 --verify --tile-height 100
 refused 30 "TILEHYBRID_MEM_LIMIT=12x: not a number of bytes" \
     "TILEHYBRID_MEM_LIMIT = '12x': not a whole number of bytes >= 1" \
     env TILEHYBRID_MEM_LIMIT=12x $DEMODIR/adi --space 40x30x20

@@ -33,12 +33,13 @@ help "$CTL"
 help "$CTL" topo
 help "$CTL" balance
 help "$CTL" scatter
+help "$CTL" plan
 help $B/bench/seq_kernels
 for b in bench_topology bench_scatterlb; do
     if [ -x $B/bench/$b ]; then help $B/bench/$b; fi
 done
 help sh demos/run-demo.sh
-for b in run topology models balance scatter overhead plot; do help sh bench/$b.sh; done
+for b in run topology models height balance scatter overhead plot; do help sh bench/$b.sh; done
 help sh demos/topo-table.sh
 # the help lists what it should
 $D/adi --help > "$T/out"

@@ -122,6 +122,8 @@ check "tilectl topo --json, latency grid infeasible (nulls)" "tilectl topo --jso
 check "tilectl balance --json" "tilectl balance --json" full \
     "$CTL" balance --procs-grid 4x2 --threads 2 --space 256x64x16384 --deps 1,1 \
     --tile-height 100 --tcomp 288e-9 --tstartup 107e-6 --bandwidth 12.5e6 --json
+check "tilectl plan --json" "tilectl plan --json" full \
+    "$CTL" plan --procs 4 --threads 2 --space 64x256x16384 --deps 1,1 --json
 check "tilectl scatter --json --method heuristic" "tilectl scatter --json" full \
     "$CTL" scatter --costs $S --items 817101 --method heuristic --json
 check "tilectl scatter --json" "tilectl scatter --json" base \

@@ -58,7 +58,8 @@ static void test_bad_arguments(void)
     BAD(c, c.zlen = 0, TILE_ERR_EXTENT, "Z = 0", "Z = 0");
     BAD(c, c.dep[1] = -1, TILE_ERR_DEP, "d_2", "negative dependence");
     BAD(c, c.depz = TILE_MAX_DEPZ + 1, TILE_ERR_DEP, "d_Z", "d_Z too large");
-    BAD(c, c.tile_height = 0, TILE_ERR_TILE_HEIGHT, "tile height", "tile height 0");
+    /* 0 asks the plan to choose (tests/mpi_tiling_height.c): -1 is the bad one */
+    BAD(c, c.tile_height = -1, TILE_ERR_TILE_HEIGHT, "tile height", "tile height -1");
     BAD(c, c.elem_size = 0, TILE_ERR_ELEM, "element size", "element size 0");
     BAD(c, c.model = 9, TILE_ERR_MODEL, "model", "unknown model");
     BAD(c, (c.model = TILE_MODEL_FUNNELED, c.threads = 0), TILE_ERR_THREADS, "threads", "0 threads");
@@ -100,10 +101,10 @@ static void test_across_ranks(void)
     }
     base(&c);
     if (myrank == nprocs - 1)
-        c.tile_height = 0;
+        c.tile_height = -1;
     {
         char want[64];
-        snprintf(want, sizeof want, "rank %d: tile height = 0", nprocs - 1);
+        snprintf(want, sizeof want, "rank %d: tile height = -1", nprocs - 1);
         check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_TILE_HEIGHT, want),
                   "a bad argument on one rank fails every rank with its code and its "
                   "message, naming the rank");

@@ -1,6 +1,6 @@
 /* tilectl/cli.h -- small helpers shared by the tilectl subcommands.
  * Not part of the installed API.  Each subcommand lives in its own file
- * (tools/tilectl/topo.c, balance.c, scatter.c) and is dispatched by main.c. */
+ * (tools/tilectl/topo.c, balance.c, scatter.c, plan.c) and is dispatched by main.c. */
 #ifndef TILEHYBRID_TILECTL_CLI_H
 #define TILEHYBRID_TILECTL_CLI_H
 
@@ -18,6 +18,7 @@
 int tilectl_topo(int argc, char **argv);
 int tilectl_balance(int argc, char **argv);
 int tilectl_scatter(int argc, char **argv);
+int tilectl_plan(int argc, char **argv);
 
 /* Print "tilectl <cmd>: <message>" to stderr; returns 2 (usage error). */
 int cli_error(const char *cmd, const char *fmt, ...)

@@ -3,6 +3,7 @@
  *   tilectl topo     process grids (topology.h)
  *   tilectl balance  balancing factors for the funneled model (balance.h)
  *   tilectl scatter  load-balanced scatter distributions (scatterlb.h)
+ *   tilectl plan     the plan: grid, tile height, predicted time (tiling.h)
  *
  * Run `tilectl <command> --help` for the options of each command. */
 #include "cli.h"
@@ -13,6 +14,7 @@ static void usage(FILE *f)
           "  topo     communication-optimal process grid        (topology.h)\n"
           "  balance  master-thread balancing factors           (balance.h)\n"
           "  scatter  load-balanced MPI_Scatterv distribution   (scatterlb.h)\n"
+          "  plan     grid, tile height, predicted time, memory (tiling.h)\n"
           "Run 'tilectl <command> --help' for the options of a command.\n"
           "Exit status: 0 ok, 1 no answer (see the command), 2 bad arguments.\n", f);
 }
@@ -20,7 +22,7 @@ static void usage(FILE *f)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "tilectl: missing command: topo, balance or scatter "
+        fprintf(stderr, "tilectl: missing command: topo, balance, scatter or plan "
                         "(see tilectl --help)\n");
         return 2;
     }
@@ -30,11 +32,13 @@ int main(int argc, char **argv)
         return tilectl_balance(argc - 1, argv + 1);
     if (strcmp(argv[1], "scatter") == 0)
         return tilectl_scatter(argc - 1, argv + 1);
+    if (strcmp(argv[1], "plan") == 0)
+        return tilectl_plan(argc - 1, argv + 1);
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(stdout);
         return 0;
     }
-    fprintf(stderr, "tilectl: unknown command '%s': expected topo, balance or scatter "
+    fprintf(stderr, "tilectl: unknown command '%s': expected topo, balance, scatter or plan "
                     "(see tilectl --help)\n", argv[1]);
     return 2;
 }

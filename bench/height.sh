@@ -1,0 +1,81 @@
+#!/bin/sh
+# bench/height.sh -- the tile height the plan chooses against a sweep
+# (issue 13), ADI and DE at 2 processes (pure MPI).
+#
+#   height-sweep.csv    per kernel and tile height z (log-spaced 1..1000,
+#                       and the plan's own choices): the median wall time,
+#                       and the pipeline model's predicted time at z
+#                       (tilectl plan --tile-height z, on the costs the
+#                       plan measured: t_comp timed on the body, the
+#                       network's ping-pong);
+#   height-summary.csv  per kernel: the height the plan chose (no
+#                       --tile-height), the one it would choose once the
+#                       body is timed (tile_height_next), the sweep's best,
+#                       their median times, the predicted parallel
+#                       efficiency and the measured one (the toolkit's own
+#                       1-process time / (2 x the 2-process time)).
+# Every run's checksum is compared with the plain sequential loop's.
+# Run by bench/run.sh; alone: QUICK=1 RUNS=1 sh bench/height.sh
+set -eu
+. bench/lib.sh
+RUNS=${RUNS:-3}
+if [ "$QUICK" = 1 ]; then
+    SPACE=64x256x1024; ZS="1 4 16 64 256 1000"; KERNELS=adi
+else
+    SPACE=64x256x4096; ZS="1 2 4 8 16 32 64 128 256 512 1000"; KERNELS="adi de"
+fi
+deps() { [ "$1" = adi ] && echo 1,1 || echo 3,3; }
+say "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+raw=$RESULTS/height-raw.csv
+echo "kernel,kind,z,run,seconds,chosen,next,pred_eff,tcomp,tstartup,bandwidth" > "$raw"
+one() { # one KERNEL NP KIND [--tile-height z]: a run's line in $raw
+    o_k=$1 o_np=$2 o_kind=$3; shift 3
+    o_j=$(run_json "$o_np" $DEMODIR/$o_k --space "$SPACE" "$@")
+    check_sum "$o_k" "$SPACE" "$o_j"
+    o_z=$(echo "$o_j" | jnum tile_height)
+    printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$o_k" "$o_kind" "$o_z" "$r" \
+        "$(echo "$o_j" | jnum seconds)" "$o_z" "$(echo "$o_j" | jnum tile_height_next)" \
+        "$(echo "$o_j" | jnum predicted_efficiency)" "$(echo "$o_j" | jnum model_tcomp)" \
+        "$(echo "$o_j" | jnum model_tstartup)" "$(echo "$o_j" | jnum model_bandwidth)" >> "$raw"
+    say "[height] $o_k $SPACE, $o_np process(es), $o_kind, z $o_z, run $r: $(tail -n 1 "$raw" | cut -d, -f5) s"
+}
+for r in $(seq "$RUNS"); do
+    for k in $KERNELS; do
+        one "$k" 1 one
+        one "$k" 2 chosen
+        for z in $ZS; do one "$k" 2 sweep --tile-height "$z"; done
+    done
+done
+# the heights the timed body would choose, measured too
+for k in $KERNELS; do
+    for nz in $(awk -F, -v k="$k" '$1 == k && $2 == "chosen" { print $7 }' "$raw" | sort -un); do
+        for r in $(seq "$RUNS"); do one "$k" 2 next --tile-height "$nz"; done
+    done
+done
+say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# medians; the model's curve on the chosen runs' measured costs
+med() { awk -F, -v k="$1" -v c="$2" -v z="${3:-}" -v col="$4" \
+        '$1 == k && $2 == c && (z == "" || $3 == z) { print $col }' "$raw" | median; }
+out=$RESULTS/height-sweep.csv
+echo "kernel,z,seconds,predicted_seconds" > "$out"
+sum=$RESULTS/height-summary.csv
+echo "kernel,space,chosen_z,chosen_seconds,next_z,next_seconds,best_z,best_seconds,chosen_vs_best,next_vs_best,predicted_efficiency,measured_efficiency" > "$sum"
+for k in $KERNELS; do
+    tc=$(med "$k" chosen "" 9) ts=$(med "$k" chosen "" 10) bw=$(med "$k" chosen "" 11)
+    for z in $(awk -F, -v k="$k" 'NR > 1 && $1 == k && $2 != "one" { print $3 }' "$raw" | sort -n -u); do
+        t=$(awk -F, -v k="$k" -v z="$z" '$1 == k && $2 != "one" && $2 != "chosen" && $3 == z { print $5 }' "$raw" | median)
+        p=$($TILECTL plan --procs 2 --space "$SPACE" --deps "$(deps "$k")" --tile-height "$z" \
+            --tcomp "$tc" --tstartup "$ts" --bandwidth "$bw" --json | jnum predicted_seconds)
+        [ "$t" = nan ] || echo "$k,$z,$t,$p" >> "$out"
+    done
+    t1=$(med "$k" one "" 5) tch=$(med "$k" chosen "" 5) zc=$(med "$k" chosen "" 3) zn=$(med "$k" chosen "" 7)
+    tn=$(awk -F, -v k="$k" -v z="$zn" '$1 == k && $2 != "one" && $2 != "chosen" && $3 == z { print $5 }' "$raw" | median)
+    best=$(awk -F, -v k="$k" '$1 == k { print $2, $3 }' "$out" | sort -g -k2 | head -n 1)
+    awk -v k="$k" -v sp="$SPACE" -v zc="$zc" -v tch="$tch" -v zn="$zn" -v tn="$tn" -v b="$best" \
+        -v pe="$(med "$k" chosen "" 8)" -v t1="$t1" 'BEGIN { split(b, bb, " ");
+        printf "%s,%s,%s,%s,%s,%s,%s,%s,%.4f,%.4f,%s,%.4f\n", k, sp, zc, tch, zn, tn, bb[1], bb[2],
+               tch / bb[2], tn / bb[2], pe, t1 / (2 * tch) }' >> "$sum"
+done
+cat "$sum"

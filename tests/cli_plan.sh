@@ -1,0 +1,81 @@
+#!/bin/sh
+# tests/cli_plan.sh -- tilectl plan: the grid, the tile height of tiling.h's
+# pipeline model, the predicted time and efficiency, the memory of a
+# process; its answers against the model's formula and a sweep of
+# tilectl plan --tile-height, and its refusals.
+set -u
+. tests/lib.sh
+CTL=${1:-$TILECTL}
+scratch cli_plan
+COSTS="--tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --cache-bytes 33554432"
+
+# a top-level number or string of tilectl plan's one-line JSON (no nesting but arrays)
+val() { sed -n 's/.*"'"$2"'":"\{0,1\}\([^",]*\).*/\1/p' "$1"; }
+
+# the text of the README's example
+"$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS > "$T/out" 2> "$T/err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^grid 1x2 (2 processes x 1 thread, thread grid 1x1)$' "$T/out" &&
+   grep -q '^tile height 64 (the model.s minimum; cache bound 166)$' "$T/out" &&
+   grep -q '^predicted time 0.272453 s (257 tile steps), parallel efficiency 98.5%$' "$T/out" &&
+   grep -q '^memory per process 13011976 bytes' "$T/out" && [ ! -s "$T/err" ]; then
+    ok "plan: grid, tile height, predicted time, efficiency, memory (the README's example)"
+else notok "plan: exit $rc: $(cat "$T/out" "$T/err" | head -c 400)"; fi
+
+# the chosen height is the least predicted time of a sweep of given heights
+"$CTL" plan --procs 2 --space 64x256x4000 --deps 1,1 $COSTS --json > "$T/best" 2>&1
+zb=$(val "$T/best" tile_height) tb=$(val "$T/best" predicted_seconds)
+worse=""
+for z in 1 2 5 10 20 30 40 50 60 63 65 70 80 100 150 200 400 1000 4000; do
+    "$CTL" plan --procs 2 --space 64x256x4000 --deps 1,1 $COSTS --tile-height $z --json \
+        > "$T/z" 2>&1 || { worse="$worse z=$z:failed"; continue; }
+    [ "$(val "$T/z" tile_height_origin)" = given ] || worse="$worse z=$z:origin"
+    awk -v a="$(val "$T/z" predicted_seconds)" -v b="$tb" 'BEGIN { exit !(a < b * (1 - 1e-12)) }' &&
+        worse="$worse z=$z:faster"
+done
+[ -n "$zb" ] && [ -z "$worse" ] &&
+    ok "plan --json: height $zb; no --tile-height of a sweep predicts less time" ||
+    notok "plan: height '$zb' ($tb s) beaten or broken:$worse"
+
+# the formula itself: T(z) = (ceil(Z/z) + F) (z tcomp X1 X2 / P + m tstartup + z 8 S / B)
+"$CTL" plan --procs 2 --space 64x256x4000 --deps 1,1 $COSTS --tile-height 50 --json > "$T/z"
+want=$(awk 'BEGIN { printf "%.6g", (80 + 1) * (50 * 2e-9 * 64 * 128 + 5e-6 + 50 * 8 * 64 / 5e9) }')
+got=$(awk -v t="$(val "$T/z" predicted_seconds)" 'BEGIN { printf "%.6g", t }')
+[ "$want" = "$got" ] && [ "$(val "$T/z" steps)" = 81 ] &&
+    ok "plan --tile-height 50: T = 81 steps x (z t_plane + t_msg) = $got s" ||
+    notok "plan --tile-height 50: $got s, want $want s"
+
+# one process: no pipeline, the whole Z under the cache bound
+"$CTL" plan --procs 1 --space 64x256x16384 --deps 1,1 --cache-bytes 8388608 --json > "$T/one"
+[ "$(val "$T/one" tile_height)" = 16 ] && [ "$(val "$T/one" cache_bound)" = 20 ] &&
+    [ "$(val "$T/one" efficiency)" = 1.000000 ] &&
+    ok "plan, one process: the largest height under the cache bound (16 of 20), efficiency 1" ||
+    notok "plan, one process: $(cat "$T/one")"
+
+# threads and a stencil
+"$CTL" plan --procs 4 --threads 2 --space 64x64x1000 --stencil "-1,-1,0 -1,0,0 0,-1,0 0,0,-1" \
+    $COSTS --json > "$T/th" 2>&1 &&
+    grep -q '"thread_grid":\[1,2\]\|"thread_grid":\[2,1\]' "$T/th" &&
+    ok "plan --threads 2 --stencil: $(head -c 160 "$T/th")" ||
+    notok "plan --threads --stencil: $(cat "$T/th")"
+
+# refusals: one line on stderr naming the option, exit 2, nothing on stdout
+bad() {
+    what=$1 want=$2
+    shift 2
+    "$CTL" plan "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    [ $rc -eq 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+        grep -q -- "$want" "$T/err" && ok "plan refuses $what: $(cat "$T/err")" ||
+        notok "plan $what: exit $rc, stdout '$(head -c 80 "$T/out")', stderr '$(cat "$T/err")'"
+}
+bad "no --procs" "--procs" --space 8x8x8 --deps 1,1
+bad "--procs 0" "--procs" --procs 0 --space 8x8x8 --deps 1,1
+bad "--deps and --stencil" "--deps or --stencil" --procs 2 --space 8x8x8 --deps 1,1 --stencil "-1,0,0"
+bad "--deps of the wrong length" "--deps has 1 entries" --procs 2 --space 8x8x8 --deps 1
+bad "--tile-height 0" "--tile-height" --procs 2 --space 8x8x8 --deps 1,1 --tile-height 0
+bad "--tcomp -1" "--tcomp" --procs 2 --space 8x8x8 --deps 1,1 --tcomp -1
+bad "a later read" "--stencil" --procs 2 --space 8x8x8 --stencil "-1,1,0"
+bad "an unknown option" "--bogus" --procs 2 --space 8x8x8 --deps 1,1 --bogus 1
+
+done_testing

@@ -1,0 +1,372 @@
+/* tests/mpi_tiling_height.c -- the tile height the plan chooses (issue 13).
+ *
+ *  - tile_height_best() against a brute-force sweep of tile_height_time()
+ *    over every z (random spaces, grids, threads, costs, cache bounds);
+ *  - a plan with cfg.tile_height = 0 whose ranks see different costs
+ *    (TILEHYBRID_TCOMP differs per rank) still runs one height on every rank,
+ *    the slowest rank's t_comp, the model's minimum for those costs;
+ *  - with t_comp measured at creation, the first run times the body and the
+ *    next run uses the model's new height (re-sized), the values still the
+ *    sequential loop's bit for bit;
+ *  - a given height is kept, with a prediction; a negative one is refused.
+ * Run at 1-4 processes by tests/run.sh. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* setenv, unsetenv */
+#endif
+#include <mpi.h>
+
+#include "../tiling.h"
+#include "check.h"
+
+#include <stdlib.h>
+
+#define X0 24
+#define X1 40
+#define ZL 300
+#define SLOW 64     /* the slow body's extra operations per point */
+
+static int nprocs, myrank;
+
+static uint64_t rnd_state = 88172645463325252ULL;
+static uint64_t rnd(uint64_t n)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return n ? rnd_state % n : 0;
+}
+
+/* 10^(lo + (hi - lo) u), u uniform in [0, 1). */
+static double rnd_log(double lo, double hi)
+{
+    double e = lo + (hi - lo) * (double)rnd(1000000) / 1e6, v = 1.0;
+    int i;
+    for (i = 0; i < (int)(e < 0 ? -e : e); i++)
+        v = e < 0 ? v / 10.0 : v * 10.0;
+    return v * (1.0 + 9.0 * (double)rnd(1000) / 1000.0);
+}
+
+static void random_model(tile_height_model *m)
+{
+    int64_t ext[3], dep[3];
+    int n = 1 + (int)rnd(3), i;
+    memset(m, 0, sizeof *m);
+    for (i = 0; i < n; i++) {
+        ext[i] = 1 + (int64_t)rnd(300);
+        dep[i] = (int64_t)rnd(3);
+        m->dims[i] = 1 + (int)rnd((uint64_t)(ext[i] < 6 ? ext[i] : 6));
+    }
+    topo_nest_init(&m->nest, n, ext, 1 + (int64_t)rnd(rnd(4) == 0 ? 20 : 2500), dep, NULL);
+    m->nest.tcomp = rnd_log(-10, -6);
+    m->nest.tstartup = rnd(5) == 0 ? 0.0 : rnd_log(-7, -3);
+    m->nest.bandwidth = rnd_log(6, 11);
+    m->threads = 1 + (int)rnd(4);
+    m->skew = (int64_t)rnd(4);
+    m->zmax = rnd(3) == 0 ? 1 + (int64_t)rnd(400) : INT64_MAX;
+}
+
+/* The sweep: the least time over every z, and the largest z of the form
+ * ceil(Z/k) whose time is within a relative 1e-12 of it. */
+static int sweep(const tile_height_model *m, int64_t *zb, double *tb)
+{
+    int64_t Z = m->nest.zlen, zh = m->zmax < Z ? m->zmax : Z, z;
+    double t, best = 0.0;
+    for (z = 1; z <= zh; z++) {
+        if (tile_height_time(m, z, &t, NULL, NULL) != TILE_OK)
+            return 0;
+        if (z == 1 || t < best)
+            best = t;
+    }
+    for (z = 1; z <= zh; z++) {
+        int64_t k = (Z + z - 1) / z;
+        tile_height_time(m, z, &t, NULL, NULL);
+        if (t <= best * (1.0 + 1e-12) && z == (Z + k - 1) / k)
+            *zb = z;
+    }
+    *tb = best;
+    return 1;
+}
+
+static void test_best_vs_sweep(void)
+{
+    int c, bad = 0, ok;
+    for (c = 0; c < 400; c++) {
+        tile_height_model m;
+        int64_t z = 0, zb = 0;
+        double t = 0, tb = 0;
+        random_model(&m);
+        ok = sweep(&m, &zb, &tb) && tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+        if (!ok || z != zb || t > tb * (1.0 + 1e-12)) {
+            if (bad++ < 5)
+                check_note("case %d: Z %lld, zmax %lld: model z %lld (T %.17g), sweep z %lld "
+                           "(T %.17g)", c, (long long)m.nest.zlen, (long long)m.zmax,
+                           (long long)z, t, (long long)zb, tb);
+        }
+    }
+    check(bad == 0, "tile_height_best() gives the sweep's minimum over every z in 400 "
+          "random models (%d differ)", bad);
+}
+
+static void test_model_cases(void)
+{
+    tile_height_model m;
+    int64_t ext[2] = { 64, 256 }, dep[2] = { 1, 1 }, z = 0;
+    double t = 0, e = 0, t1 = 0;
+    int ok;
+    tilehybrid_status st;
+    memset(&m, 0, sizeof m);
+    memset(&st, 0, sizeof st);
+    st.arg = "";
+    topo_nest_init(&m.nest, 2, ext, 16384, dep, NULL);
+    m.dims[0] = m.dims[1] = 1;
+    m.threads = 1;
+    m.zmax = INT64_MAX;
+    /* one process: no fill, every divisor of Z ties: the largest, Z */
+    /* (each result computed before check(): its arguments are evaluated in
+     * any order) */
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK &&
+         tile_height_efficiency(&m, t, &e) == TILE_OK;
+    check(ok && z == 16384 && e > 0.999999 && e <= 1.0000001,
+          "one process: z = Z (%lld), efficiency 1 (%.9f)", (long long)z, e);
+    m.zmax = 1000;    /* the cache bound: the largest divisor-like height under it */
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+    check(ok && z <= 1000 && 16384 % z == 0, "one process, cache bound 1000: z %lld divides Z",
+          (long long)z);
+    /* two processes: the fill against the startups, z* = sqrt(Z B / (F A)) */
+    m.zmax = INT64_MAX;
+    m.dims[1] = 2;
+    m.nest.tcomp = 1e-9;
+    m.nest.tstartup = 1e-5;
+    m.nest.bandwidth = 1e10;
+    tile_height_time(&m, 1, &t1, NULL, NULL);
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+    check(ok && z > 10 && z < 1000 && t < t1,
+          "two processes: an inner minimum (z %lld, %.4g s against %.4g s at z = 1)",
+          (long long)z, t, t1);
+    check(tile_height_time(&m, 0, &t, NULL, &st) == TILE_ERR_TILE_HEIGHT &&
+          strcmp(st.arg, "z") == 0, "z = 0 is refused (%s)", st.arg);
+    m.nest.tcomp = -1;
+    check(tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE &&
+          strcmp(st.arg, "tcomp") == 0, "a negative t_comp is refused, naming it (%s)", st.arg);
+    check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
+          tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
+          "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
+}
+
+static void edge(void *out, const int64_t *c, void *ctx)
+{
+    (void)ctx;
+    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
+}
+
+static double slow(double v)
+{
+    int i;
+    for (i = 0; i < SLOW; i++)
+        v = v * 1.0000001 / 1.0000001;
+    return v;
+}
+
+static double seq_at(const double *a, int64_t x, int64_t y, int64_t z)
+{
+    double v;
+    int64_t c[3];
+    if (x >= 0 && y >= 0 && z >= 0)
+        return a[(x * X1 + y) * ZL + z];
+    c[0] = x;
+    c[1] = y;
+    c[2] = z;
+    edge(&v, c, NULL);
+    return v;
+}
+
+static double *sequential(void)
+{
+    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    int64_t x, y, z;
+    for (z = 0; a != NULL && z < ZL; z++)
+        for (x = 0; x < X0; x++)
+            for (y = 0; y < X1; y++)
+                a[(x * X1 + y) * ZL + z] = slow(((seq_at(a, x - 1, y, z) +
+                                                  seq_at(a, x, y - 1, z)) +
+                                                 seq_at(a, x, y, z - 1)) / 3.0);
+    return a;
+}
+
+static int same(const tile_plan *p, const double *a)
+{
+    int64_t c[3];
+    double v;
+    for (c[2] = 0; c[2] < ZL; c[2]++)
+        for (c[0] = 0; c[0] < X0; c[0]++)
+            for (c[1] = 0; c[1] < X1; c[1]++)
+                if (tile_get(p, c, &v) &&
+                    memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
+                    return 0;
+    return 1;
+}
+
+static void config(tile_config *c)
+{
+    tile_config_init(c, 2);
+    c->extent[0] = X0;
+    c->extent[1] = X1;
+    c->zlen = ZL;
+    c->storage = TILE_STORE_FULL;
+    c->boundary = edge;
+}
+
+static void run(tile_plan *p)
+{
+    TILE_FOREACH_GROUP(p, g)
+        TILE_MPI_STEP(g, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                slow(((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                      TILE_AT(double, it, 0, 0, -1)) / 3.0);
+        });
+}
+
+/* The model the plan used, rebuilt from its fields with the public calls. */
+static void plan_model(const tile_plan *p, tile_height_model *m)
+{
+    int64_t ext[2], dep[2];
+    int i;
+    memset(m, 0, sizeof *m);
+    for (i = 0; i < 2; i++) {
+        ext[i] = p->deps.size[i];
+        dep[i] = p->deps.d[i];
+        m->dims[i] = p->pdims[i];
+    }
+    topo_nest_init(&m->nest, 2, ext, p->deps.size[2], dep, NULL);
+    m->nest.tcomp = p->height.tcomp;
+    m->nest.tstartup = p->height.tstartup;
+    m->nest.bandwidth = p->height.bandwidth;
+    m->threads = 1;
+    m->zmax = p->height.zmax;
+}
+
+/* Every rank sees another t_comp: one height, the slowest rank's costs. */
+static void test_agree(const double *a)
+{
+    tile_config c;
+    tile_plan p;
+    tile_height_model m;
+    char v[32];
+    int64_t zmin = 0, zmax = 0, zb = 0;
+    int rc;
+    snprintf(v, sizeof v, "%g", 1e-9 * (myrank + 1));
+    setenv("TILEHYBRID_TCOMP", v, 1);
+    setenv("TILEHYBRID_TSTARTUP", myrank % 2 ? "2e-6" : "1e-6", 1);
+    setenv("TILEHYBRID_BANDWIDTH", "1e9", 1);
+    config(&c);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc != TILE_OK)
+        check_note("rank %d: %s", myrank, p.errmsg);
+    MPI_Allreduce(&p.height.z, &zmin, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&p.height.z, &zmax, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && zmin == zmax && zmin >= 1 &&
+              p.cfg.tile_height == p.height.z && p.height.origin == TILE_HEIGHT_MODEL,
+              "t_comp different on every rank: one height on every rank (%lld..%lld)",
+              (long long)zmin, (long long)zmax);
+    snprintf(v, sizeof v, "%g", 1e-9 * nprocs);    /* the last rank's, as it reads it */
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tcomp == strtod(v, NULL) &&
+              p.height.tcomp_origin == TILE_COST_ENV &&
+              p.height.tstartup == (nprocs > 1 ? 2e-6 : 1e-6),
+              "the slowest rank's costs: t_comp %g (expected %g), t_startup %g",
+              p.height.tcomp, 1e-9 * nprocs, p.height.tstartup);
+    plan_model(&p, &m);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_height_best(&m, &zb, NULL, NULL) == TILE_OK &&
+              zb == p.height.z && p.height.efficiency > 0 && p.height.efficiency <= 1.0,
+              "the plan's height is the model's minimum for those costs (%lld, %lld), "
+              "predicted efficiency %.3f", (long long)p.height.z, (long long)zb,
+              p.height.efficiency);
+    if (rc == TILE_OK)
+        run(&p);
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && same(&p, a) &&
+              p.height.next == p.height.z,
+              "the chosen height runs the sequential loop's values; t_comp given: no "
+              "re-choice");
+    tile_plan_destroy(&p);
+    unsetenv("TILEHYBRID_TCOMP");
+}
+
+/* t_comp measured at creation: the first run times the (slow) body, the
+ * next one runs the model's height for it. */
+static void test_rechoose(const double *a)
+{
+    tile_config c;
+    tile_plan p;
+    int64_t z0, next;
+    int rc;
+    unsetenv("TILEHYBRID_TCOMP");
+    config(&c);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tcomp_origin == TILE_COST_MEASURED &&
+              !p.height.timed, "no t_comp given: measured at creation (%g s)", p.height.tcomp);
+    z0 = p.height.z;
+    if (rc == TILE_OK)
+        run(&p);
+    next = p.height.next;
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && same(&p, a) && p.height.timed &&
+              p.height.tcomp_origin == TILE_COST_BODY && p.height.z == z0,
+              "the first run times the body (t_comp %g s) and keeps its height %lld",
+              p.height.tcomp, (long long)z0);
+    if (nprocs > 1)
+        check_mpi(MPI_COMM_WORLD, next != z0, "a body %d operations slower: the model "
+                  "chooses again (%lld -> %lld)", SLOW, (long long)z0, (long long)next);
+    else    /* no pipeline: the whole Z (under the cache bound) whatever t_comp is */
+        check(next == z0 && z0 == (ZL < p.height.zmax ? ZL : p.height.zmax),
+              "one process: the height stays Z (or the cache bound): %lld -> %lld",
+              (long long)z0, (long long)next);
+    if (tile_plan_status(&p) == TILE_OK)
+        run(&p);
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && same(&p, a) &&
+              p.height.z == next && p.cfg.tile_height == next &&
+              p.ntiles == (ZL + (next < ZL ? next : ZL) - 1) / (next < ZL ? next : ZL),
+              "the second run uses height %lld (window re-sized, %lld tiles), bit for bit",
+              (long long)p.height.z, (long long)p.ntiles);
+    tile_plan_destroy(&p);
+}
+
+static void test_given(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    config(&c);
+    c.tile_height = 7;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z == 7 && p.cfg.tile_height == 7 &&
+              p.height.origin == TILE_HEIGHT_GIVEN && p.height.seconds > 0 &&
+              p.height.efficiency > 0 && p.height.efficiency <= 1.0,
+              "a given height is kept, with its prediction (efficiency %.3f)",
+              p.height.efficiency);
+    tile_plan_destroy(&p);
+    c.tile_height = -1;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_TILE_HEIGHT &&
+              strstr(p.errmsg, "or 0 (the plan chooses)") != NULL,
+              "a negative height is refused: %s", p.errmsg);
+    tile_plan_destroy(&p);
+}
+
+int main(int argc, char **argv)
+{
+    double *a;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    if (myrank == 0) {
+        test_best_vs_sweep();
+        test_model_cases();
+    }
+    a = sequential();
+    if (a != NULL) {
+        test_agree(a);
+        test_rechoose(a);
+    }
+    test_given();
+    free(a);
+    MPI_Finalize();
+    return check_exit();
+}

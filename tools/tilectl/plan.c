@@ -1,0 +1,363 @@
+/* tilectl plan -- the plan tiling.h would make, without running it: the
+ * process grid, the tile height its pipeline model chooses (or the one
+ * given), the predicted time and parallel efficiency, and the memory of
+ * one process.
+ *
+ *   tilectl plan --procs 2 --space 64x256x16384 --deps 1,1
+ *   tilectl plan --procs 16 --threads 2 --space 256x256x16384 \
+ *                --stencil "-1,0,0 0,-1,0 0,0,-1" --tcomp 2e-9 --json
+ *
+ * The model is tiling.h's (tile_height_best(), tile_height_time(),
+ * tile_height_efficiency(), tile_height_cache_bound()); the grid
+ * topology.h's communication-optimal one, as a plan's default. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* sysconf */
+#endif
+#include "cli.h"
+
+#include <limits.h>
+
+#include "tiling.h"
+
+#define CMD "plan"
+#define PLAN_MAX_VECS TILE_MAX_STENCIL
+
+static void usage(FILE *f)
+{
+    fputs("usage: tilectl plan --procs P --space X1x...xXNxZ (--deps d1,...,dN | --stencil V)\n"
+          "                    [--threads T] [--tile-height z] [--depz d] [--tcomp S]\n"
+          "                    [--tstartup S] [--bandwidth B] [--elem-bytes E]\n"
+          "                    [--cache-bytes C] [--json]\n"
+          "The plan tiling.h makes for P processes of T threads: the process grid\n"
+          "(least communication), the thread grid, the tile height its pipeline model\n"
+          "chooses, T(z) = (ceil(Z/z) + sum_i (P_i - 1) + S)(z t_plane + t_msg(z)),\n"
+          "minimised over z and bounded by the cache (or the height given), the\n"
+          "predicted time and parallel efficiency, and the memory of one process.\n"
+          "  --procs P         processes, 1..2147483647\n"
+          "  --space ...       the extents, Z last (1 <= N <= 8)\n"
+          "  --deps d1,...,dN  dependence widths along the X dimensions (d_Z: --depz)\n"
+          "  --stencil V       or the offset vectors read, \"-1,0,0 0,-1,0 0,0,-1\"\n"
+          "  --threads T       threads per process (default 1)\n"
+          "  --tile-height z   evaluate this height instead of choosing one\n"
+          "  --depz d          d_Z with --deps (default 1)\n"
+          "  --tcomp S         seconds per point on one core     } default: the\n"
+          "  --tstartup S      seconds per message               } TILEHYBRID_*\n"
+          "  --bandwidth B     bytes per second                  } environment, else\n"
+          "  --elem-bytes E    bytes per point (default 8)       } the papers' cluster\n"
+          "  --cache-bytes C   the last-level cache (default TILEHYBRID_CACHE_BYTES,\n"
+          "                    else this machine's, else 32 MiB)\n"
+          "  --json            one JSON object\n"
+          "A plan measures t_comp and the network itself (tiling.h); give them here.\n"
+          "Exit status: 0 ok, 1 no plan (the message says why), 2 bad arguments.\n", f);
+}
+
+struct plan_args {
+    int64_t procs, threads, z, depz, cache;
+    int64_t space[TILE_MAX_DIMS + 1], deps[TILE_MAX_DIMS];
+    int nspace, ndeps, json, have_procs;
+    const char *stencil;
+    double tcomp, tstartup, bandwidth, elem_bytes;
+};
+
+struct plan_result {
+    tile_height_model m;
+    int tdims[TILE_MAX_DIMS];
+    int64_t z, steps, window, plane_bytes, memory, len[TILE_MAX_DIMS];
+    double seconds, efficiency;
+};
+
+/* A number option; 0 or the exit status. */
+static int plan_number(const char *name, const char *val, int64_t lo, int64_t hi, int64_t *out)
+{
+    int code = cli_parse_i64(val, lo, hi, out);
+    if (code != TILEHYBRID_OK)
+        return cli_error(CMD, "%s: '%s' is not a whole number in %lld..%lld: %s", name, val,
+                         (long long)lo, (long long)hi, tilehybrid_strerror(code));
+    return 0;
+}
+
+static int plan_real(const char *name, const char *val, double *out)
+{
+    int code = cli_parse_double(val, out);
+    if (code != TILEHYBRID_OK)
+        return cli_error(CMD, "%s: '%s' is not a number: %s", name, val, cli_double_why(code));
+    if (!(*out > 0.0) && strcmp(name, "--tstartup") != 0)
+        return cli_error(CMD, "%s: '%s' must be > 0", name, val);
+    if (*out < 0.0)
+        return cli_error(CMD, "%s: '%s' must be >= 0", name, val);
+    return 0;
+}
+
+static int plan_list(const char *name, const char *val, int64_t lo, int max, int64_t *out,
+                     int *count)
+{
+    cli_list_error e;
+    *count = cli_parse_i64_list(val, name[2] == 's' ? "x" : ",", lo, INT64_MAX, out, max, &e);
+    if (*count >= 1)
+        return 0;
+    return cli_error(CMD, "%s: '%s': entry %d %s", name, val, e.entry, e.why);
+}
+
+static int plan_option(struct plan_args *a, const char *name, const char *val)
+{
+    if (strcmp(name, "--procs") == 0)
+        return a->have_procs = 1, plan_number(name, val, 1, INT_MAX, &a->procs);
+    if (strcmp(name, "--threads") == 0)
+        return plan_number(name, val, 1, 1024, &a->threads);
+    if (strcmp(name, "--tile-height") == 0)
+        return plan_number(name, val, 1, INT64_MAX, &a->z);
+    if (strcmp(name, "--depz") == 0)
+        return plan_number(name, val, 0, TILE_MAX_DEPZ, &a->depz);
+    if (strcmp(name, "--cache-bytes") == 0)
+        return plan_number(name, val, 1, INT64_MAX, &a->cache);
+    if (strcmp(name, "--space") == 0)
+        return plan_list(name, val, 1, TILE_MAX_DIMS + 1, a->space, &a->nspace);
+    if (strcmp(name, "--deps") == 0)
+        return plan_list(name, val, 0, TILE_MAX_DIMS, a->deps, &a->ndeps);
+    if (strcmp(name, "--stencil") == 0)
+        return a->stencil = val, 0;
+    if (strcmp(name, "--tcomp") == 0)
+        return plan_real(name, val, &a->tcomp);
+    if (strcmp(name, "--tstartup") == 0)
+        return plan_real(name, val, &a->tstartup);
+    if (strcmp(name, "--bandwidth") == 0)
+        return plan_real(name, val, &a->bandwidth);
+    return plan_real(name, val, &a->elem_bytes);     /* --elem-bytes */
+}
+
+/* The defaults: the TILEHYBRID_* environment, else the papers' cluster. */
+static int plan_defaults(struct plan_args *a)
+{
+    bal_model m;
+    int rc;
+    memset(a, 0, sizeof *a);
+    a->nspace = a->ndeps = -1;
+    a->threads = 1;
+    a->depz = -1;
+    a->elem_bytes = TOPO_DEFAULT_ELEM_BYTES;
+    m.tcomp = TOPO_DEFAULT_TCOMP;
+    m.tstartup = TOPO_DEFAULT_TSTARTUP;
+    m.bandwidth = TOPO_DEFAULT_BANDWIDTH;
+    m.elem_bytes = a->elem_bytes;
+    if ((rc = bal_model_from_env(&m, NULL)) != BAL_OK)
+        return cli_error(CMD, "the environment: %s", bal_strerror(rc));
+    a->tcomp = m.tcomp;
+    a->tstartup = m.tstartup;
+    a->bandwidth = m.bandwidth;
+    return 0;
+}
+
+static int plan_parse(int argc, char **argv, struct plan_args *a)
+{
+    static const char *const names[] = { "--procs", "--space", "--deps", "--stencil",
+                                         "--threads", "--tile-height", "--depz", "--tcomp",
+                                         "--tstartup", "--bandwidth", "--elem-bytes",
+                                         "--cache-bytes" };
+    int i, k, rc, nn = (int)(sizeof names / sizeof names[0]);
+    if ((rc = plan_defaults(a)) != 0)
+        return rc;
+    for (i = 1; i < argc; i++) {
+        const char *opt = argv[i], *eq = strchr(opt, '=');
+        size_t len = eq ? (size_t)(eq - opt) : strlen(opt);
+        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0)
+            return usage(stdout), -1;
+        if (strcmp(opt, "--json") == 0) {
+            a->json = 1;
+            continue;
+        }
+        for (k = 0; k < nn; k++)
+            if (strlen(names[k]) == len && strncmp(names[k], opt, len) == 0)
+                break;
+        if (k == nn)
+            return cli_error(CMD, "unknown option '%.*s' (see --help)", (int)len, opt);
+        if (!eq && i + 1 >= argc)
+            return cli_error(CMD, "%s needs a value", names[k]);
+        if ((rc = plan_option(a, names[k], eq ? eq + 1 : argv[++i])) != 0)
+            return rc;
+    }
+    if (!a->have_procs || a->nspace < 0)
+        return cli_error(CMD, "%s is required (see --help)", a->have_procs ? "--space" : "--procs");
+    if (a->nspace < 2)
+        return cli_error(CMD, "--space: give 2 to %d extents, Z last", TILE_MAX_DIMS + 1);
+    if ((a->ndeps >= 0) == (a->stencil != NULL))
+        return cli_error(CMD, "give --deps or --stencil (one of them)");
+    if (a->ndeps >= 0 && a->ndeps != a->nspace - 1)
+        return cli_error(CMD, "--deps has %d entries, --space needs %d (one per extent but Z)",
+                         a->ndeps, a->nspace - 1);
+    if (a->stencil != NULL && a->depz >= 0)
+        return cli_error(CMD, "--depz goes with --deps (a stencil says its own)");
+    return 0;
+}
+
+/* The nest: extents, widths (from --deps or --stencil) and costs; *dz gets
+ * d_Z.  0 or the exit status. */
+static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
+{
+    int n = a->nspace - 1, k, rc;
+    tilehybrid_status st;
+    tile_config cfg;
+    int64_t Z = a->space[n];
+    rc = topo_nest_init(&r->m.nest, n, a->space, Z, a->ndeps >= 0 ? a->deps : NULL, &st);
+    *dz = a->depz >= 0 ? (int)a->depz : 1;
+    if (rc == TOPO_OK && a->stencil != NULL) {
+        tile_config_init(&cfg, n);
+        if (tile_config_stencil(&cfg, a->stencil, &st) != TILE_OK)
+            return cli_error(CMD, "--stencil: '%s': vector %lld is not %d whole numbers "
+                             "separated by ',' (at most %d vectors)", a->stencil,
+                             (long long)st.index + 1, n + 1, TILE_MAX_STENCIL);
+        rc = topo_nest_stencil(&r->m.nest, cfg.nstencil, &cfg.stencil[0][0], TILE_MAX_DIMS + 1,
+                               NULL, &st);
+        for (k = 0, *dz = 0; k < cfg.nstencil; k++)
+            *dz = -cfg.stencil[k][n] > *dz ? -cfg.stencil[k][n] : *dz;
+    }
+    if (rc != TOPO_OK)
+        return cli_error(CMD, "%s: %s (a stencil that reads a later point along a dimension "
+                         "skews in tiling.h: not modelled here)", a->stencil ? "--stencil"
+                         : "--space, --deps", topo_strerror(rc));
+    r->m.nest.tcomp = a->tcomp;
+    r->m.nest.tstartup = a->tstartup;
+    r->m.nest.bandwidth = a->bandwidth;
+    r->m.nest.elem_bytes = a->elem_bytes;
+    return 0;
+}
+
+/* The grids: the process grid by least communication (a plan's default),
+ * the thread grid as tiling.h makes it for the fine and multiple models;
+ * the largest block.  0, or 1 after the message. */
+static int plan_grids(const struct plan_args *a, struct plan_result *r)
+{
+    topo_nest *nest = &r->m.nest;
+    int n = nest->n, i, rc;
+    tilehybrid_status st;
+    memset(r->m.dims, 0, sizeof r->m.dims);
+    rc = topo_nest_grid(nest, a->procs, TOPO_POLICY_COMM, r->m.dims, &st);
+    if (rc != TOPO_OK)
+        return cli_error(CMD, "no process grid for %lld processes: %s", (long long)a->procs,
+                         topo_strerror(rc)), 1;
+    for (i = 0; i < n; i++)
+        r->tdims[i] = a->threads > 1 ? 0 : 1;     /* 0: free */
+    if (a->threads > 1 &&
+        (rc = topo_hybrid_grid(n, a->procs, (int)a->threads, nest->extent, nest->dep,
+                               TOPO_POLICY_COMM, r->m.dims, r->tdims)) != TOPO_OK)
+        return cli_error(CMD, "no thread grid of %lld threads fits a block: %s",
+                         (long long)a->threads, topo_strerror(rc)), 1;
+    r->m.threads = (int)a->threads;
+    r->m.skew = 0;
+    for (i = 0; i < n; i++) {
+        r->m.skew += r->tdims[i] - 1;
+        r->len[i] = (nest->extent[i] + r->m.dims[i] - 1) / r->m.dims[i];
+    }
+    return 0;
+}
+
+/* Bytes of one process: the Z window (row-major planes with their ghost
+ * layers; the hyperplane layout pads a plane by up to 2x) and a send and
+ * a receive buffer per dimension that communicates.  1 on overflow. */
+static int plan_memory(const struct plan_args *a, struct plan_result *r, int dz)
+{
+    const topo_nest *nest = &r->m.nest;
+    int n = nest->n, i, j, ok = 1;
+    int64_t h = r->z < nest->zlen ? r->z : nest->zlen, ntiles = (nest->zlen + h - 1) / h;
+    int64_t e = (int64_t)(a->elem_bytes + 0.999999), m, f, b = 0;
+    m = r->m.skew + 2 + (dz + h - 1) / h;
+    r->window = (m < ntiles ? m : ntiles) * h + dz;
+    ok = tilehybrid_mul_ok(r->plane_bytes, r->window, &r->memory);
+    for (i = 0; i < n && ok; i++) {
+        if (r->m.dims[i] == 1 || nest->dep[i] == 0)
+            continue;
+        ok = tilehybrid_mul_ok(e * nest->dep[i], h, &f);
+        for (j = 0; j < n && ok; j++)
+            if (j != i)
+                ok = tilehybrid_mul_ok(f, r->len[j] + (j < i ? nest->ext[i][j] : 0), &f);
+        ok = ok && tilehybrid_add_ok(b, 2 * (f / 2 < INT64_MAX / 4 ? f : INT64_MAX / 4), &b);
+    }
+    return !(ok && tilehybrid_add_ok(r->memory, b, &r->memory));
+}
+
+/* The height (chosen or given), its prediction, the memory.  0, or 1
+ * after the message. */
+static int plan_compute(const struct plan_args *a, struct plan_result *r)
+{
+    topo_nest *nest = &r->m.nest;
+    tilehybrid_status st;
+    int64_t elems = 1, cache = a->cache;
+    int i, dz = 0, rc;
+    if ((rc = plan_nest(a, r, &dz)) != 0 || (rc = plan_grids(a, r)) != 0)
+        return rc;
+    for (i = 0; i < nest->n && elems < INT64_MAX; i++)
+        if (!tilehybrid_mul_ok(elems, r->len[i] + nest->dep[i], &elems))
+            elems = INT64_MAX;
+    if (!tilehybrid_mul_ok(elems, (int64_t)(a->elem_bytes + 0.999999), &r->plane_bytes))
+        return cli_error(CMD, "--space: a plane of a block has more than 2^63 bytes"), 1;
+    if (cache == 0 && tile_height_cache_bytes(&cache) != TILE_OK)
+        return cli_error(CMD, "TILEHYBRID_CACHE_BYTES is not a whole number >= 1");
+    r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
+    r->z = a->z;
+    rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
+                  : tile_height_best(&r->m, &r->z, &r->seconds, &st);
+    if (rc == TILE_OK)
+        rc = tile_height_time(&r->m, r->z, NULL, &r->steps, &st);
+    if (rc == TILE_OK)
+        rc = tile_height_efficiency(&r->m, r->seconds, &r->efficiency);
+    if (rc != TILE_OK)
+        return cli_error(CMD, "the model: %s (%s)", tile_strerror(rc), st.arg), rc == TILE_ERR_BALANCE ? 2 : 1;
+    if (plan_memory(a, r, dz) != 0)
+        return cli_error(CMD, "--space: the memory of a process passes 2^63 bytes"), 1;
+    return 0;
+}
+
+static void plan_print(const struct plan_args *a, const struct plan_result *r)
+{
+    int64_t d[TILE_MAX_DIMS], t[TILE_MAX_DIMS];
+    int n = r->m.nest.n, i;
+    for (i = 0; i < n; i++) {
+        d[i] = r->m.dims[i];
+        t[i] = r->tdims[i];
+    }
+    if (a->json) {
+        printf("{\"procs\":%lld,\"threads\":%lld,\"grid\":", (long long)a->procs,
+               (long long)a->threads);
+        cli_print_i64s(stdout, d, n, NULL);
+        printf(",\"thread_grid\":");
+        cli_print_i64s(stdout, t, n, NULL);
+        printf(",\"tile_height\":%lld,\"tile_height_origin\":\"%s\",\"cache_bound\":%lld,"
+               "\"steps\":%lld,\"predicted_seconds\":%.9g,\"efficiency\":%.6f,"
+               "\"memory_bytes\":%lld,\"window_planes\":%lld,\"plane_bytes\":%lld,"
+               "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g}\n",
+               (long long)r->z, a->z > 0 ? "given" : "model",
+               (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen),
+               (long long)r->steps, r->seconds, r->efficiency, (long long)r->memory,
+               (long long)r->window, (long long)r->plane_bytes, a->tcomp, a->tstartup,
+               a->bandwidth, a->elem_bytes);
+        return;
+    }
+    printf("grid ");
+    cli_print_i64s(stdout, d, n, "x");
+    printf(" (%lld process%s x %lld thread%s, thread grid ", (long long)a->procs,
+           a->procs == 1 ? "" : "es", (long long)a->threads, a->threads == 1 ? "" : "s");
+    cli_print_i64s(stdout, t, n, "x");
+    printf(")\ntile height %lld (%s; cache bound %lld)\n", (long long)r->z,
+           a->z > 0 ? "given" : "the model's minimum",
+           (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen));
+    printf("predicted time %.6g s (%lld tile steps), parallel efficiency %.1f%%\n", r->seconds,
+           (long long)r->steps, 100.0 * r->efficiency);
+    printf("memory per process %lld bytes (a Z window of %lld planes of %lld bytes, and the "
+           "message buffers)\n", (long long)r->memory, (long long)r->window,
+           (long long)r->plane_bytes);
+    printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point\n",
+           a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes);
+}
+
+int tilectl_plan(int argc, char **argv)
+{
+    struct plan_args a;
+    struct plan_result r;
+    int rc = plan_parse(argc, argv, &a);
+    if (rc != 0)
+        return rc < 0 ? 0 : rc;
+    memset(&r, 0, sizeof r);
+    if ((rc = plan_compute(&a, &r)) != 0)
+        return rc;
+    plan_print(&a, &r);
+    return cli_finish_output(CMD);
+}
