@@ -3786,31 +3786,39 @@ static inline void tile_plan_destroy(tile_plan *plan)
 /**
  * tile_get() - read a computed point after a run.
  * @plan:  the plan.
- * @coord: global coordinates x_1..x_N, z.
- * @out:   receives elem_size bytes.
- * Return: 1 if this rank owns the point and still stores it (always with
- * TILE_STORE_FULL; the last planes of the window otherwise), else 0.
+ * @coord: global coordinates x_1..x_N, z (the user's).
+ * @out:   receives elem_size bytes (untouched unless TILE_OK).
+ * Local.  Every rank may ask for any point; the one that owns it and still
+ * stores it (always with TILE_STORE_FULL; the last planes of the window
+ * otherwise) gets it.
+ * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
+ * the space), TILE_ERR_NOT_STORED (another rank's point, or one the window
+ * dropped).  (Before 0.2 it
+ * returned 1 when copied and 0 otherwise.)
  */
 static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
 {
-    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1];
-    int64_t zlen = plan->deps.size[plan->cfg.n];
-    int64_t h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
-    int64_t R = plan->store.ring_planes, keep = R >= plan->ntiles * h ? zlen : R - h, z;
+    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1] = {0}, zlen, h, R, keep, z;
     int i;
+    if (plan == NULL || coord == NULL || out == NULL)
+        return TILE_ERR_NULL;
     if (!tile__inside(plan, coord))
-        return 0;
+        return TILE_ERR_RANGE;
+    zlen = plan->deps.size[plan->cfg.n];
+    h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
+    R = plan->store.ring_planes;
+    keep = R >= plan->ntiles * h ? zlen : R - h;
     tile__to_internal(plan, coord, g);
     z = g[plan->cfg.n];
     if (z < 0 || z >= zlen || z < zlen - keep)
-        return 0;
+        return TILE_ERR_NOT_STORED;
     for (i = 0; i < plan->cfg.n; i++) {
         x[i] = g[i] - plan->lo[i];
         if (x[i] < 0 || x[i] >= plan->len[i])
-            return 0;
+            return TILE_ERR_NOT_STORED;
     }
     memcpy(out, tile__plane(plan, z) + tile__offset(plan, x), plan->cfg.elem_size);
-    return 1;
+    return TILE_OK;
 }
 
 /* ======================================================================== */

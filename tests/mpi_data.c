@@ -1073,6 +1073,67 @@ static void input_box_refusals(void)
     tile_plan_destroy(&p);
 }
 
+/* tile_get() follows the error convention: TILE_OK on the one rank that
+ * owns and stores the point, TILE_ERR_NOT_STORED on the others and for a
+ * plane the window dropped, TILE_ERR_RANGE outside the space, and
+ * TILE_ERR_NULL; the value is the gathered one. */
+static void get_codes(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    int64_t x, y, z, mine = 0, all = 0, bad = 0, c3[3];
+    double v, *g;
+    int rc, ok;
+    small_config(&c, &cx);
+    c.storage = TILE_STORE_FULL;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    adi_run(&p);
+    g = (double *)malloc(sizeof(double) * 7 * 5 * 23);
+    ok = g != NULL && tile_gather(&p, 0, 23, TILE_ROOT_ALL, g, NULL) == TILE_OK;
+    for (x = 0; ok && x < 7; x++)
+        for (y = 0; y < 5; y++)
+            for (z = 0; z < 23; z++) {
+                c3[0] = x, c3[1] = y, c3[2] = z;
+                v = -1.0;
+                rc = tile_get(&p, c3, &v);
+                mine += rc == TILE_OK;
+                bad += rc == TILE_OK ? bits(v) != bits(g[(x * 5 + y) * 23 + z])
+                                     : rc != TILE_ERR_NOT_STORED || v != -1.0;
+            }
+    MPI_Allreduce(&mine, &all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    c3[0] = 7, c3[1] = 0, c3[2] = 0;
+    ok = ok && tile_get(&p, c3, &v) == TILE_ERR_RANGE;
+    c3[0] = 0, c3[2] = -1;
+    ok = ok && tile_get(&p, c3, &v) == TILE_ERR_RANGE && tile_get(&p, NULL, &v) == TILE_ERR_NULL &&
+         tile_get(NULL, c3, &v) == TILE_ERR_NULL;
+    c3[2] = 0;
+    ok = ok && tile_get(&p, c3, NULL) == TILE_ERR_NULL;
+    check_mpi(MPI_COMM_WORLD, ok && bad == 0 && all == 7 * 5 * 23,
+              "tile_get under TILE_STORE_FULL: TILE_OK with the gathered value on the one rank "
+              "that owns each of the %lld points (%lld in all), TILE_ERR_NOT_STORED elsewhere "
+              "(value untouched), TILE_ERR_RANGE outside the space, TILE_ERR_NULL",
+              (long long)(7 * 5 * 23), (long long)all);
+    tile_plan_destroy(&p);
+    free(g);
+    small_config(&c, &cx);     /* the window: plane 0 is gone, the last plane is kept */
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    adi_run(&p);
+    mine = 0;
+    for (x = 0; x < 7; x++)
+        for (y = 0; y < 5; y++) {
+            c3[0] = x, c3[1] = y, c3[2] = 0;
+            bad += tile_get(&p, c3, &v) != TILE_ERR_NOT_STORED;
+            c3[2] = 22;
+            mine += tile_get(&p, c3, &v) == TILE_OK;
+        }
+    MPI_Allreduce(&mine, &all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, bad == 0 && all == 7 * 5,
+              "tile_get with the Z window: TILE_ERR_NOT_STORED on every rank for plane 0 (dropped), "
+              "TILE_OK on one rank for each point of the last plane");
+    tile_plan_destroy(&p);
+}
+
 static void reduce_refusals(void)
 {
     tile_config c;
@@ -1568,6 +1629,7 @@ static void skewed_cases(void)
             }
             {   /* the declared stencil's reach: -1,0 0,-1 1,-1 */
                 tile_reach rr;
+                memset(&rr, 0, sizeof rr);
                 if (tile_reach_stencil(&p, &rr) != TILE_OK || rr.below[0] != 1 ||
                     rr.above[0] != 1 || rr.below[1] != 1 || rr.above[1] != 0) {
                     snprintf(why, sizeof why, "tile_reach_stencil: below %d %d above %d %d",
@@ -1616,6 +1678,7 @@ int main(int argc, char **argv)
     for (n = 1; n <= 3; n++)
         random_cases(n);
     input_box_refusals();
+    get_codes();
     reduce_refusals();
     gather_refusals();
     exchange_refusals();
