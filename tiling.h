@@ -3783,6 +3783,20 @@ static inline void tile_plan_destroy(tile_plan *plan)
     plan->comm = MPI_COMM_NULL;
 }
 
+/* The data calls (tile_get and the section "Data in and out") on a plan
+ * that cannot serve them: TILE_OK if the plan was created, else the code
+ * of its failed creation (TILE_ERR_NULL for a plan never created or
+ * already destroyed).  The same on every rank, so the collective calls
+ * return it before any collective. */
+static inline int tile__data_refused(const tile_plan *p)
+{
+    if (p == NULL || p->comm == MPI_COMM_NULL)
+        return TILE_ERR_NULL;
+    if (!p->run.created)
+        return p->status.code != TILE_OK ? p->status.code : TILE_ERR_NULL;
+    return TILE_OK;
+}
+
 /**
  * tile_get() - read a computed point after a run.
  * @plan:  the plan.
@@ -3793,7 +3807,8 @@ static inline void tile_plan_destroy(tile_plan *plan)
  * otherwise) gets it.
  * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
  * the space), TILE_ERR_NOT_STORED (another rank's point, or one the window
- * dropped).  (Before 0.2 it
+ * dropped), or the code of the plan's failed creation (TILE_ERR_NULL for a
+ * plan never created or destroyed).  (Before 0.2 it
  * returned 1 when copied and 0 otherwise.)
  */
 static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
@@ -3802,6 +3817,8 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
     int i;
     if (plan == NULL || coord == NULL || out == NULL)
         return TILE_ERR_NULL;
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return i;
     if (!tile__inside(plan, coord))
         return TILE_ERR_RANGE;
     zlen = plan->deps.size[plan->cfg.n];
@@ -3843,6 +3860,9 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 /*     every model, grid and thread count.                                 */
 /* Layout: a box's array is row-major over its dimensions X_1 .. X_N, Z    */
 /* (Z last, contiguous), unless a function says otherwise.                 */
+/* On a plan whose creation failed, every call here (and tile_get) does    */
+/* nothing and returns the creation's code (TILE_ERR_NULL for a plan never */
+/* created or already destroyed), on every rank, before any collective.    */
 /* ======================================================================== */
 
 /** TILE_ALL_TILES - tile_input_box()'s tile for every plane of Z. */
@@ -4037,6 +4057,8 @@ static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile
     int i, n;
     if (plan == NULL || box == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "box", -1);
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, i, "plan", -1);
     n = plan->cfg.n;
     if (plan->deps.skewed)
         return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
@@ -4071,6 +4093,8 @@ static inline int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
     int i, k, n;
     if (plan == NULL || reach == NULL)
         return TILE_ERR_NULL;
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return i;
     memset(reach, 0, sizeof *reach);
     n = plan->cfg.n;
     for (i = 0; i <= n && plan->cfg.nstencil == 0; i++) {
@@ -4129,9 +4153,12 @@ static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
 static inline int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
 {
     int64_t h, keep, Z;
+    int refused;
     if (plan == NULL || z0 == NULL || zlen == NULL)
         return TILE_ERR_NULL;
     *z0 = *zlen = 0;
+    if ((refused = tile__data_refused(plan)) != TILE_OK)
+        return refused;
     if (plan->deps.skewed)
         return TILE_ERR_SKEWED;
     if (!plan->run.completed || plan->status.code != TILE_OK)
@@ -4509,8 +4536,8 @@ static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int roo
     int code = TILE_OK, argi = -1, rc;
     tile_box all;
     tile__move m;
-    if (plan == NULL || plan->comm == MPI_COMM_NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if ((rc = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
     v[0] = (uint64_t)z0;
     v[1] = (uint64_t)zlen;
     v[2] = (uint64_t)(int64_t)root;
@@ -4686,8 +4713,8 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
     uint64_t v[2];
     tile_box *boxes = NULL, two[2];
     tile__move m;
-    if (plan == NULL || plan->comm == MPI_COMM_NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if ((rc = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
     P = plan->size;
     memset(&m, 0, sizeof m);
     m.elem = MPI_DATATYPE_NULL;
@@ -5044,8 +5071,9 @@ static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx,
     struct tile__io *io;
     int64_t bytes = 0, h;
     tile_box b;
-    if (plan == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    int refused = tile__data_refused(plan);
+    if (refused != TILE_OK)
+        return tilehybrid_status_set(st, refused, "plan", -1);
     if (layout != TILE_LAYOUT_Z_LAST && layout != TILE_LAYOUT_Z_FIRST)
         return tilehybrid_status_set(st, TILE_ERR_RANGE, "layout", layout);
     io = tile__io_get(plan);
@@ -5153,6 +5181,8 @@ static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op
     int i, k;
     if (plan == NULL || r == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
+    if ((k = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, k, "plan", -1);
     if (op < 0 || op >= TILE_REDUCE_COUNT_)
         return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
     io = tile__io_get(plan);
@@ -5192,6 +5222,8 @@ static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
     int k;
     if (plan == NULL || r == NULL)
         return TILE_ERR_NULL;
+    if ((k = tile__data_refused(plan)) != TILE_OK)
+        return k;
     for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
         ;
     if (io == NULL || k == io->nred)

@@ -1134,6 +1134,85 @@ static void get_codes(void)
     tile_plan_destroy(&p);
 }
 
+/* Every data call on a plan whose creation failed returns the creation's
+ * code (the same on every rank, no collective) and touches nothing; on a
+ * destroyed plan, TILE_ERR_NULL. */
+static int hook_never(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    (void)plan, (void)pc;
+    ++*(int *)ctx;
+    return 0;
+}
+
+static int refused_calls(tile_plan *p, int want, char *why, size_t len)
+{
+    tile_box b, have;
+    tile_reach r;
+    tile_reduction red;
+    tilehybrid_status st;
+    int64_t z0 = 5, zl = 5, c[3] = { 0, 0, 0 };
+    double out[4] = { 1.0, 1.0, 1.0, 1.0 }, src[1] = { 2.0 };
+    int calls = 0, rc[10], i, ok = 1;
+    static const char *const name[10] = { "tile_input_box", "tile_reach_stencil",
+                                          "tile_stored_zrange", "tile_gather", "tile_exchange",
+                                          "tile_output_set", "tile_reduction_init",
+                                          "tile_reduction_drop", "tile_get", "tile_gather st" };
+    memset(&b, 0x5a, sizeof b);
+    memset(&r, 0x5a, sizeof r);
+    memset(&red, 0x5a, sizeof red);
+    memset(&have, 0, sizeof have);
+    have.ndims = 1;
+    have.len[0] = 1;
+    rc[0] = tile_input_box(p, TILE_ALL_TILES, NULL, &b, NULL);
+    rc[1] = tile_reach_stencil(p, &r);
+    rc[2] = tile_stored_zrange(p, &z0, &zl);
+    rc[3] = tile_gather(p, 0, 1, TILE_ROOT_ALL, out, NULL);
+    rc[4] = tile_exchange(p, sizeof(double), &have, src, &have, out, NULL);
+    rc[5] = tile_output_set(p, hook_never, &calls, TILE_LAYOUT_Z_LAST, NULL);
+    rc[6] = tile_reduction_init(p, &red, TILE_REDUCE_SUM, NULL);
+    rc[7] = tile_reduction_drop(p, &red);
+    rc[8] = tile_get(p, c, out);
+    tile_gather(p, 0, 1, 0, out, &st);
+    rc[9] = st.code;
+    for (i = 0; i < 10; i++)
+        if (rc[i] != want && ok)
+            ok = 0, snprintf(why, len, "%s returned %d, not %d", name[i], rc[i], want);
+    for (i = 0; i < (int)sizeof b && ok; i++)
+        if (((unsigned char *)&b)[i] != 0x5a || (i < (int)sizeof r &&
+                                                 ((unsigned char *)&r)[i] != 0x5a) ||
+            (i < (int)sizeof red && ((unsigned char *)&red)[i] != 0x5a))
+            ok = 0, snprintf(why, len, "a box, reach or reduction was written");
+    if (ok && (out[0] != 1.0 || out[1] != 1.0 || zl != 0 || calls != 0))
+        ok = 0, snprintf(why, len, "out was written, or the Z range is not empty");
+    return ok;
+}
+
+static void failed_plan_calls(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    char why[200] = "", why2[200] = "";
+    int code, ok, ok2;
+    small_config(&c, &cx);
+    c.extent[1] = 0;                    /* refused on every rank */
+    code = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    ok = code != TILE_OK && code != TILE_ERR_NULL && refused_calls(&p, code, why, sizeof why);
+    tile_plan_destroy(&p);
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    adi_run(&p);
+    tile_plan_destroy(&p);
+    ok2 = refused_calls(&p, TILE_ERR_NULL, why2, sizeof why2);
+    check_mpi(MPI_COMM_WORLD, ok, "on a plan whose creation failed (code %d, %s), tile_input_box, "
+              "tile_reach_stencil, tile_stored_zrange, tile_gather, tile_exchange, "
+              "tile_output_set, tile_reduction_init, tile_reduction_drop and tile_get return "
+              "that code and write nothing%s%s", code, tile_strerror(code), why[0] ? ": " : "",
+              why);
+    check_mpi(MPI_COMM_WORLD, ok2, "on a destroyed plan they return TILE_ERR_NULL and write "
+              "nothing%s%s", why2[0] ? ": " : "", why2);
+}
+
 static void reduce_refusals(void)
 {
     tile_config c;
@@ -1679,6 +1758,7 @@ int main(int argc, char **argv)
         random_cases(n);
     input_box_refusals();
     get_codes();
+    failed_plan_calls();
     reduce_refusals();
     gather_refusals();
     exchange_refusals();
