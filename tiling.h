@@ -5154,13 +5154,34 @@ static inline const char *tile__reduce_name(int op)
     return op >= 0 && op < TILE_REDUCE_COUNT_ ? name[op] : "unknown";
 }
 
+/* Forget the reductions declared on p that were declared on another plan
+ * since (their plan_ no longer points to p): they belong to that plan now,
+ * and p's runs must neither combine into them nor count them. */
+static inline void tile__red_prune(tile_plan *p)
+{
+    struct tile__io *io = p->run.io;
+    int k, j = 0;
+    if (io == NULL)
+        return;
+    for (k = 0; k < io->nred; k++) {
+        if (io->red[k]->plan_ != p || io->red[k]->slot_ != io->slots[k]) {
+            TILEHYBRID_FREE(io->slots[k]);
+            continue;
+        }
+        io->red[j] = io->red[k];
+        io->slots[j++] = io->slots[k];
+    }
+    io->nred = j;
+}
+
 /**
  * tile_reduction_init() - declare a reduction on a plan: its result is
  * combined at the end of every run that follows.
  * @plan: the plan (not running).
  * @r:    the reduction; it must stay at its address while the plan runs
  *        (or until tile_reduction_drop()).  Declaring it again changes its
- *        operation.
+ *        operation; declaring it on another plan moves it there (the first
+ *        plan forgets it: its runs no longer write its result).
  * @op:   enum tile_reduce_op.
  * @st:   NULL, or the argument at fault.
  *
@@ -5188,6 +5209,7 @@ static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op
     io = tile__io_get(plan);
     if (io == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    tile__red_prune(plan);
     for (k = 0; k < io->nred && io->red[k] != r; k++)
         ;
     if (k == TILE_MAX_REDUCTIONS)
@@ -5214,7 +5236,8 @@ static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op
  * tile_reduction_drop() - take a reduction off a plan (local; every rank
  * must drop the same ones before the next run).  @plan: the plan; @r: the
  * reduction.  Return: TILE_OK, TILE_ERR_NULL or TILE_ERR_REDUCE (not
- * declared on this plan).
+ * declared on this plan, or declared on another plan since: it stays
+ * there).
  */
 static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 {
@@ -5224,6 +5247,7 @@ static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
         return TILE_ERR_NULL;
     if ((k = tile__data_refused(plan)) != TILE_OK)
         return k;
+    tile__red_prune(plan);
     for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
         ;
     if (io == NULL || k == io->nred)
@@ -5486,6 +5510,7 @@ static inline void tile__io_start(tile_plan *p)
         return;
     io->out_next = 0;
     io->out_failed = 0;
+    tile__red_prune(p);
     for (k = 0; k < io->nred; k++)
         memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
 }

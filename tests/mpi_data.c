@@ -1305,6 +1305,63 @@ static void reduce_refusals(void)
     tile_plan_destroy(&p);
 }
 
+/* A reduction declared on plan A, then on plan B, belongs to B: B's runs
+ * give it B's result, A's runs no longer write it (nor count it among A's
+ * reductions), dropping it from A is refused and leaves it on B, and A
+ * feeding it fails the run with TILE_ERR_REDUCE. */
+static void sum_run(tile_plan *p, tile_reduction *r, double scale)
+{
+    HYBRID_RUN(p, it, {
+        double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                    TILE_AT(double, it, 0, 0, -1)) / 3.0;
+        TILE_AT(double, it, 0, 0, 0) = v;
+        tile_reduce(&it, r, v * scale);
+    });
+}
+
+static void reduction_moves(void)
+{
+    tile_config c;
+    tile_plan a, b;
+    tile_reduction r, other;
+    ctx_t cx;
+    double first;
+    int64_t count;
+    int ok1, ok2, ok3, ok4;
+    small_config(&c, &cx);
+    tile_plan_create(&a, MPI_COMM_WORLD, &c);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    tile_plan_create(&b, MPI_COMM_WORLD, &c);
+    tile_reduction_init(&a, &r, TILE_REDUCE_SUM, NULL);
+    tile_reduction_init(&b, &r, TILE_REDUCE_SUM, NULL);     /* moves to b */
+    sum_run(&b, &r, 2.0);
+    first = r.value;
+    count = r.count;
+    ok1 = tile_plan_status(&b) == TILE_OK && count == 7 * 5 * 23 && first != 0.0;
+    adi_run(&a);                /* a no longer writes r */
+    ok2 = tile_plan_status(&a) == TILE_OK && bits(r.value) == bits(first) && r.count == count;
+    /* a declares another one: one reduction on a, the same on every rank */
+    tile_reduction_init(&a, &other, TILE_REDUCE_SUM, NULL);
+    sum_run(&a, &other, 1.0);
+    ok2 = ok2 && tile_plan_status(&a) == TILE_OK && other.count == count &&
+          bits(other.value * 2.0) == bits(first) && bits(r.value) == bits(first);
+    ok3 = tile_reduction_drop(&a, &r) == TILE_ERR_REDUCE;
+    sum_run(&b, &r, 2.0);
+    ok3 = ok3 && tile_plan_status(&b) == TILE_OK && bits(r.value) == bits(first);
+    sum_run(&a, &r, 1.0);
+    ok4 = tile_plan_status(&a) == TILE_ERR_REDUCE &&
+          strstr(a.errmsg, "not declared on this plan") != NULL;
+    check_mpi(MPI_COMM_WORLD, ok1 && ok2, "a reduction declared on plan A, then on plan B, "
+              "belongs to B: B's run gives it B's sum; A's runs no longer overwrite it, and A's "
+              "own reduction declared next is combined as usual");
+    check_mpi(MPI_COMM_WORLD, ok3 && ok4, "tile_reduction_drop(A, r) after the move is "
+              "TILE_ERR_REDUCE and leaves r on B; A's body feeding r fails A's run with "
+              "TILE_ERR_REDUCE");
+    tile_plan_destroy(&a);
+    tile_plan_destroy(&b);
+}
+
 static void gather_refusals(void)
 {
     tile_config c;
@@ -1760,6 +1817,7 @@ int main(int argc, char **argv)
     get_codes();
     failed_plan_calls();
     reduce_refusals();
+    reduction_moves();
     gather_refusals();
     exchange_refusals();
     chain_cases();
