@@ -5045,9 +5045,10 @@ static inline struct tile__io *tile__io_get(tile_plan *p)
  * @fn:     the hook, or NULL to stop.
  * @ctx:    passed to fn.
  * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
- *          global array's layout) or TILE_LAYOUT_Z_FIRST (plane after
- *          plane: with an MPI-IO view of one plane of the block, a tile is
- *          one contiguous write).
+ *          global array's layout: each row of h points along Z is
+ *          contiguous in the global array's file too, one MPI_File_write_at
+ *          per row, as README's example) or TILE_LAYOUT_Z_FIRST (plane
+ *          after plane).
  * @st:     NULL, or the argument at fault.
  *
  * Local: ranks may set different hooks or none.  The hook is called on
