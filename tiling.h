@@ -661,6 +661,7 @@ typedef struct tile_cursor {
 /* Runs call into the section "Data in and out" at the end of this header. */
 static inline void tile__io_start(tile_plan *p);
 static inline void tile__io_step(tile_plan *p, int64_t s);
+static inline void tile__io_input(tile_plan *p, int64_t s);
 static inline void tile__io_finish(tile_plan *p);
 static inline void tile__io_free(tile_plan *p);
 
@@ -1650,6 +1651,7 @@ static inline void tile_schedule(tile_plan *p, int64_t s)
         tile__announce(p, 0);
     while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
         tile__announce(p, p->run.announced);
+    tile__io_input(p, s);
 }
 
 /** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
@@ -3846,6 +3848,8 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 /*   - input: tile_input_box() says which box of an input array a rank      */
 /*     needs (its block, a reach around it, one tile's planes or all of Z); */
 /*     the body indexes a local array of that box with tile_input_index();  */
+/*     or tile_input_set() has a hook fill each tile's input just before   */
+/*     the tile is computed (memory flat in Z; tile_input() in the body);  */
 /*   - output: tile_gather() copies the stored result (all of Z under       */
 /*     TILE_STORE_FULL, the last planes of the window otherwise) into the   */
 /*     global row-major array on a root or on every rank; tile_output_set() */
@@ -5014,6 +5018,19 @@ typedef struct tile_piece {
  */
 typedef int (*tile_output_fn)(void *ctx, const tile_plan *plan, const tile_piece *piece);
 
+/**
+ * typedef tile_input_fn - the input hook: int fn(void *ctx, const tile_plan
+ * *plan, const tile_box *box, void *data).  Fill data, an array over box
+ * (row-major in the user's coordinates, Z last: tile_box_index()) of the
+ * element size given to tile_input_set(), with the input the body reads
+ * for one tile: box is tile_input_box(plan, tile, &reach).  Return 0 to go
+ * on; any other value is an error, handled as the output hook's
+ * (TILE_ERR_OUTPUT at the end of the run, on every rank, naming the input
+ * hook, the value, the tile and the rank).
+ */
+typedef int (*tile_input_fn)(void *ctx, const tile_plan *plan, const tile_box *box,
+                             void *data);
+
 /* The state of the data calls that live across runs (private). */
 struct tile__io {
     tile_output_fn out_fn;
@@ -5022,6 +5039,16 @@ struct tile__io {
     int out_failed;
     int64_t out_next;               /* the next tile to hand out */
     unsigned char *out_buf;         /* one tile of the block */
+    tile_input_fn in_fn;            /* the input hook (tile_input_set) */
+    void *in_ctx;
+    size_t in_esz;
+    tile_reach in_reach;
+    int in_failed;
+    int in_w;                       /* slots: the tiles in flight, S + 2 */
+    int64_t in_next;                /* the next tile to fill */
+    size_t in_slot_bytes;
+    unsigned char *in_buf;          /* in_w slots of in_slot_bytes */
+    tile_box *in_box;               /* per slot: the box of the tile it holds */
     int nred;                       /* reductions declared */
     tile_reduction *red[TILE_MAX_REDUCTIONS];
     tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
@@ -5127,6 +5154,178 @@ static inline void tile__output(tile_plan *p, int64_t k)
                          (long long)pc.box.lo[p->cfg.n],
                          (long long)(pc.box.lo[p->cfg.n] + pc.box.len[p->cfg.n] - 1));
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The input hook: input per tile, memory flat in Z                         */
+
+/* Free the input hook's slots and stop it. */
+static inline void tile__input_free(struct tile__io *io)
+{
+    TILEHYBRID_FREE(io->in_buf);
+    TILEHYBRID_FREE(io->in_box);
+    io->in_buf = NULL;
+    io->in_box = NULL;
+    io->in_fn = NULL;
+}
+
+/* The bytes of one slot: the largest box of a tile with the reach (the
+ * block widened by it, h + below + above planes, clipped); 0 on overflow. */
+static inline size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz)
+{
+    tile_box b;
+    int n = p->cfg.n;
+    int64_t h = p->cfg.tile_height < p->cfg.zlen ? p->cfg.tile_height : p->cfg.zlen, bytes = 0;
+    tile_input_box(p, TILE_ALL_TILES, reach, &b, NULL);
+    if (reach != NULL && h + reach->below[n] + reach->above[n] < b.len[n])
+        b.len[n] = h + reach->below[n] + reach->above[n];
+    else if (reach == NULL)
+        b.len[n] = h;
+    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)esz, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return 0;
+    return (size_t)bytes;
+}
+
+/**
+ * tile_input_set() - have fn(ctx, plan, box, data) fill each tile's input
+ * just before the tile is computed, so that no rank holds more than the
+ * tiles in flight: memory independent of Z.
+ * @plan:  the plan (not running).
+ * @fn:    the hook (tile_input_fn), or NULL to stop.
+ * @ctx:   passed to fn.
+ * @esz:   bytes per element of the input array, 1..2^30 (any type: it need
+ *         not be the plan's element).
+ * @reach: how far around each point the body reads it (NULL: at the point
+ *         only; tile_reach_stencil() gives the stencil's).
+ * @st:    NULL, or the argument at fault.
+ *
+ * Local: ranks may set different hooks or none.  During the following
+ * runs, fn fills tile k's input, an array over tile_input_box(plan, k,
+ * reach) (this rank's block and the tile's planes, widened by the reach
+ * and clipped to the space; row-major, Z last), on the thread that does
+ * the messages, at the end of the step before the tile's first thread
+ * starts it (tile 0: when the run starts), for tiles 0, 1, ... in order,
+ * each once per run.  In the body, tile_input(&it) points to the point's
+ * element and tile_input_stride(&it, i) is the distance to its neighbour
+ * along i (in elements).  The plan keeps S + 2 such arrays (S: the thread
+ * skew; the tiles in flight), reused round robin.  The hook may call MPI,
+ * but no collective over the plan's ranks (see tile_output_set()).
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ELEM (esz), TILE_ERR_RANGE (a
+ * reach outside 0..2^30), TILE_ERR_OVERFLOW, TILE_ERR_NOMEM,
+ * TILE_ERR_SKEWED (a plan that skews its stencil), or the code of the
+ * plan's failed creation.
+ */
+static inline int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
+                                 const tile_reach *reach, tilehybrid_status *st)
+{
+    struct tile__io *io;
+    tile_box b;
+    size_t slot;
+    int rc = tile__data_refused(plan), w;
+    if (rc != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    if (fn != NULL && (esz < 1 || esz > ((size_t)1 << 30)))
+        return tilehybrid_status_set(st, TILE_ERR_ELEM, "esz", (int64_t)esz);
+    if (fn != NULL && (rc = tile_input_box(plan, 0, reach, &b, st)) != TILE_OK)
+        return rc;
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    tile__input_free(io);
+    if (fn == NULL)
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    w = (int)plan->threads.skew + 2;
+    slot = tile__input_slot(plan, reach, esz);
+    if (slot == 0 || slot > SIZE_MAX / (size_t)w)
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "esz", (int64_t)esz);
+    io->in_buf = (unsigned char *)TILEHYBRID_MALLOC(slot * (size_t)w);
+    io->in_box = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)w);
+    if (io->in_buf == NULL || io->in_box == NULL) {
+        tile__input_free(io);
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    }
+    memset(io->in_box, 0, sizeof(tile_box) * (size_t)w);
+    memset(&io->in_reach, 0, sizeof io->in_reach);
+    if (reach != NULL)
+        io->in_reach = *reach;
+    io->in_fn = fn;
+    io->in_ctx = ctx;
+    io->in_esz = esz;
+    io->in_w = w;
+    io->in_slot_bytes = slot;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Fill tile k's slot (the thread that does the messages; no thread reads
+ * the slot: its last tile, k - w, was finished steps ago). */
+static inline void tile__input(tile_plan *p, int64_t k)
+{
+    struct tile__io *io = p->run.io;
+    int slot = (int)(k % io->in_w), rc;
+    tile_box *b = &io->in_box[slot];
+    tile_input_box(p, k, &io->in_reach, b, NULL);
+    if (io->in_failed || p->run.stats[0].error != TILE_OK)
+        return;
+    rc = io->in_fn(io->in_ctx, p, b, io->in_buf + (size_t)slot * io->in_slot_bytes);
+    if (rc != 0) {
+        io->in_failed = 1;
+        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the input hook returned %d for tile %lld "
+                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
+                         (long long)b->lo[p->cfg.n],
+                         (long long)(b->lo[p->cfg.n] + b->len[p->cfg.n] - 1));
+    }
+}
+
+/* At the end of step s (tile_schedule; s = -1 before the first): fill the
+ * tiles whose first thread starts by step s + 1. */
+static inline void tile__io_input(tile_plan *p, int64_t s)
+{
+    struct tile__io *io = p->run.io;
+    if (io == NULL || io->in_fn == NULL)
+        return;
+    while (io->in_next < p->run.announced && io->in_next < p->ntiles &&
+           tile__sigma(p, io->in_next) <= s + 1)
+        tile__input(p, io->in_next++);
+}
+
+/* The slot of the cursor's tile. */
+static inline int tile__input_slot_of(const tile_cursor *it)
+{
+    const tile__walk *w = it->w;
+    int64_t z = w->x[w->n] + it->i * w->dx[w->n];
+    return (int)(z / w->plan->cfg.tile_height % w->plan->run.io->in_w);
+}
+
+/**
+ * tile_input() - in the body: the point's element of its tile's input
+ * (tile_input_set()); NULL when no input hook is set.
+ * @it: the cursor (&it).
+ * A neighbour at offset o along dimension i (within the reach) is
+ * o * tile_input_stride(&it, i) elements away.  O(N) integer operations.
+ */
+static inline void *tile_input(const tile_cursor *it)
+{
+    const struct tile__io *io = it->w->plan->run.io;
+    int slot;
+    if (io == NULL || io->in_fn == NULL)
+        return NULL;
+    slot = tile__input_slot_of(it);
+    return io->in_buf + (size_t)slot * io->in_slot_bytes +
+           (size_t)tile_input_index(it, &io->in_box[slot]) * io->in_esz;
+}
+
+/**
+ * tile_input_stride() - in the body: elements between neighbours along
+ * dimension i (0..N, Z last) of the point's tile input; 0 when no input
+ * hook is set.  @it: the cursor (&it); @i: the dimension.
+ */
+static inline int64_t tile_input_stride(const tile_cursor *it, int i)
+{
+    const struct tile__io *io = it->w->plan->run.io;
+    if (io == NULL || io->in_fn == NULL)
+        return 0;
+    return tile_box_stride(&io->in_box[tile__input_slot_of(it)], i);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -5511,6 +5710,8 @@ static inline void tile__io_start(tile_plan *p)
         return;
     io->out_next = 0;
     io->out_failed = 0;
+    io->in_next = 0;
+    io->in_failed = 0;
     tile__red_prune(p);
     for (k = 0; k < io->nred; k++)
         memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
@@ -5589,6 +5790,7 @@ static inline void tile__io_free(tile_plan *p)
     for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
         TILEHYBRID_FREE(p->run.io->slots[k]);
     TILEHYBRID_FREE(p->run.io->out_buf);
+    tile__input_free(p->run.io);
     TILEHYBRID_FREE(p->run.io);
     p->run.io = NULL;
 }

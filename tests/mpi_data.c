@@ -1473,6 +1473,112 @@ static void exchange_refusals(void)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Input per tile (tile_input_set): the same bits as the whole block's      */
+/* input array; memory flat in Z                                            */
+
+static int input_hook(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
+{
+    int *calls = (int *)ctx;
+    (void)plan;
+    ++*calls;
+    fill_input(box, (double *)data);
+    return 0;
+}
+
+/* The body of both runs: it reads the input at the point, at +1 along X_1
+ * and one plane earlier along Z (in the loop's direction oz). */
+#define INPUT_BODY(it, a, sx, sz, oz, X, Z)                                      \
+    do {                                                                         \
+        double r_ = (a)[0];                                                      \
+        int64_t z_ = tile_coord(&(it), 2) + (oz);                                \
+        if (tile_coord(&(it), 0) + 1 < (X))                                      \
+            r_ += 0.25 * (a)[(sx)];                                              \
+        if (z_ >= 0 && z_ < (Z))                                                 \
+            r_ += 0.5 * (a)[(oz) * (sz)];                                        \
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +          \
+                                         TILE_AT(double, it, 0, -1, 0)) +         \
+                                        TILE_AT(double, it, 0, 0, (oz))) / 3.0 + r_; \
+    } while (0)
+
+/* One plan (model m, t threads, Z direction dz) run twice, with the whole
+ * block's input array and with the input hook; both gathered: 1 if equal
+ * bitwise and the hook was called once per tile, -1 if the plan is refused
+ * (too many threads for a block at this process count). */
+static int input_case(int m, int t, int dz, char *why, size_t len)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    tile_reach r;
+    tile_box box;
+    double *whole, *g1, *g2;
+    int64_t sx, sz, oz = dz > 0 ? -1 : 1, X = 7, Z = 23, pts = 7 * 5 * 23;
+    int calls = 0, ok;
+    small_config(&c, &cx);
+    c.model = m;
+    c.threads = t;
+    c.dir[2] = dz;
+    c.depz = 1;
+    c.storage = TILE_STORE_FULL;
+    if (tile_plan_create(&p, MPI_COMM_WORLD, &c) != TILE_OK)
+        return tile_plan_destroy(&p), -1;   /* more threads than a block has points */
+    memset(&r, 0, sizeof r);
+    r.above[0] = 1;
+    r.below[2] = dz > 0;
+    r.above[2] = dz < 0;
+    tile_input_box(&p, TILE_ALL_TILES, &r, &box, NULL);
+    whole = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&box));
+    g1 = (double *)malloc(sizeof(double) * (size_t)pts);
+    g2 = (double *)malloc(sizeof(double) * (size_t)pts);
+    fill_input(&box, whole);
+    sx = tile_box_stride(&box, 0);
+    sz = tile_box_stride(&box, 2);
+    HYBRID_RUN(&p, it, {
+        const double *a = whole + tile_input_index(&it, &box);
+        INPUT_BODY(it, a, sx, sz, oz, X, Z);
+    });
+    ok = tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, Z, TILE_ROOT_ALL, g1, NULL) == TILE_OK;
+    ok = ok && tile_input_set(&p, input_hook, &calls, sizeof(double), &r, NULL) == TILE_OK;
+    HYBRID_RUN(&p, it, {
+        const double *a = (const double *)tile_input(&it);
+        INPUT_BODY(it, a, tile_input_stride(&it, 0), tile_input_stride(&it, 2), oz, X, Z);
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, Z, TILE_ROOT_ALL, g2, NULL) == TILE_OK;
+    if (!ok)
+        snprintf(why, len, "%s: a run or gather failed: %s", tile_model_name(m), p.errmsg);
+    else if (calls != (int)p.ntiles)
+        ok = 0, snprintf(why, len, "%s: %d hook calls for %lld tiles", tile_model_name(m), calls,
+                         (long long)p.ntiles);
+    else if (memcmp(g1, g2, sizeof(double) * (size_t)pts) != 0)
+        ok = 0, snprintf(why, len, "%s T=%d dir[Z]=%d: the results differ", tile_model_name(m),
+                         t, dz);
+    tile_plan_destroy(&p);
+    free(whole);
+    free(g1);
+    free(g2);
+    return ok;
+}
+
+static void input_cases(void)
+{
+    char why[400] = "";
+    int m, t, dz, ok = 1, runs = 0, rc;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : 3); t++)
+            for (dz = -1; dz <= 1; dz += 2)
+                if (ok && (rc = input_case(m, t, dz, why, sizeof why)) >= 0) {
+                    ok = rc;
+                    runs++;
+                }
+    check_mpi(MPI_COMM_WORLD, ok && runs >= 14, "input per tile (tile_input_set, a reach of +1 along X_1 and "
+              "one plane along Z): %d runs (4 models, 1-3 threads, Z up and down) equal the "
+              "runs with the whole block's input array bitwise, one hook call per tile%s%s",
+              runs, why[0] ? ": " : "", why);
+}
+
+/* ---------------------------------------------------------------------- */
 /* The output hook writes a file with MPI-IO; a failing hook; memory       */
 
 /* The README's hook for any N: each row of the piece (Z last) is h points
@@ -1735,6 +1841,84 @@ static void hook_memory(void)
               "memory that grows with Z", kept, data / 2);
 }
 
+/* The peak growth in kB (the largest over the ranks; -1 when it cannot be
+ * measured) of a run of 32 x 32 x zlen doubles per rank whose body reads an
+ * input of doubles: from the input hook (whole = 0), or from an array over
+ * the whole block filled after the reset (whole = 1, the control). */
+static long input_growth(int64_t zlen, int whole, int *ok)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    tile_box box;
+    double *a = NULL;
+    long rss, growth, worst;
+    int calls = 0, none, any;
+    small_config(&c, &cx);
+    c.extent[0] = 32;
+    c.extent[1] = 32 * nprocs;
+    c.zlen = zlen;
+    c.tile_height = 50;
+    c.grid[0] = 1;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rss = peak_reset();
+    none = rss < 0;
+    MPI_Allreduce(&none, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (whole) {
+        tile_input_box(&p, TILE_ALL_TILES, NULL, &box, NULL);
+        a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&box));
+        *ok = a != NULL;
+        if (a != NULL) {
+            fill_input(&box, a);
+            HYBRID_RUN(&p, it, {
+                TILE_AT(double, it, 0, 0, 0) = (TILE_AT(double, it, -1, 0, 0) +
+                                                TILE_AT(double, it, 0, 0, -1)) / 2.0 +
+                                               a[tile_input_index(&it, &box)];
+            });
+        }
+    } else {
+        *ok = tile_input_set(&p, input_hook, &calls, sizeof(double), NULL, NULL) == TILE_OK;
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) = (TILE_AT(double, it, -1, 0, 0) +
+                                            TILE_AT(double, it, 0, 0, -1)) / 2.0 +
+                                           *(const double *)tile_input(&it);
+        });
+        *ok = *ok && calls == (int)p.ntiles;
+    }
+    growth = proc_status_kb("VmHWM") - rss;
+    *ok = *ok && tile_plan_status(&p) == TILE_OK;
+    free(a);
+    tile_plan_destroy(&p);
+    MPI_Allreduce(&growth, &worst, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return any ? -1 : worst;
+}
+
+/* Input per tile keeps memory flat in Z: a run at Z = 20000 grows the peak
+ * as one at Z = 2500 (+ 2 MB), while the whole block's input array (the
+ * control) grows it by at least half its size. */
+static void input_memory(void)
+{
+    int ok1 = 0, ok2 = 0, ok3 = 0;
+    long small = input_growth(2500, 0, &ok1), big = input_growth(20000, 0, &ok2);
+    long whole = input_growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
+    if (small < 0 || big < 0 || whole < 0) {
+        if (myrank == 0) {
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
+                       "input per tile keeps memory flat in Z");
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
+                       "the whole block's input grows with Z");
+        }
+        return;
+    }
+    check_mpi(MPI_COMM_WORLD, ok1 && ok2 && big <= small + 2048 && big < data / 16,
+              "a run of 32 x 32 x 20000 doubles per rank reading its input per tile "
+              "(tile_input_set) grows the peak RSS by %ld kB, as one of 2500 planes (%ld kB): "
+              "memory does not grow with Z", big, small);
+    check_mpi(MPI_COMM_WORLD, ok3 && whole >= data / 2, "the control, the same run reading an "
+              "input array over the whole block (%ld kB), grows it by %ld kB (>= %ld kB)", data,
+              whole, data / 2);
+}
+
 /* A plan that skews (seidel-1d in time: i reads i + 1 of the previous
  * sweep): the reductions still equal the sequential loop's in every
  * model; the calls that need box-shaped blocks refuse it. */
@@ -1880,9 +2064,11 @@ int main(int argc, char **argv)
     gather_refusals();
     exchange_refusals();
     chain_cases();
+    input_cases();
     mpiio_cases();
     hook_refusal();
     hook_memory();
+    input_memory();
     skewed_cases();
     MPI_Finalize();
     return check_exit();
