@@ -4693,8 +4693,8 @@ static inline int tile__exchange_prepare(const tile_plan *p, size_t esz, const t
  *
  * Collective over the plan's communicator.  The chain of two plans (a
  * result of one plan is the input of the next, maybe in another direction
- * or with a halo) is: an output hook copies each finished tile into an
- * array over this rank's block (tile_box_copy), then tile_exchange() from
+ * or with a halo) is: tile_output_to() copies each finished tile into an
+ * array over this rank's block (one copy), then tile_exchange() from
  * that block (tile_input_box(first, TILE_ALL_TILES, NULL)) to the box the
  * next plan reads (tile_input_box(next, TILE_ALL_TILES, &reach)).  Only
  * what lies on another rank travels; a bitwise copy.  The boxes may have
@@ -5038,6 +5038,8 @@ struct tile__io {
     int out_layout;
     int out_failed;
     int64_t out_next;               /* the next tile to hand out */
+    unsigned char *out_dst;         /* tile_output_to: an array over out_box */
+    tile_box out_box;
     unsigned char *out_buf;         /* one tile of the block */
     tile_input_fn in_fn;            /* the input hook (tile_input_set) */
     void *in_ctx;
@@ -5129,6 +5131,56 @@ static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx,
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
 
+/**
+ * tile_output_to() - have each finished tile of this rank's block copied
+ * straight into a user array during the following runs: one copy from the
+ * plan's window, no hook and no buffer in between.
+ * @plan: the plan (not running).
+ * @box:  the array's box (user coordinates, Z last), which must hold this
+ *        rank's block over all of Z (tile_input_box(plan, TILE_ALL_TILES,
+ *        NULL) or wider: the input box of a chained plan with the same
+ *        blocks, whose halo points are left as they are); NULL to stop.
+ * @dst:  the array, tile_box_points(box) elements of cfg.elem_size bytes.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Local.  Tile k is written at the time the output hook would get it
+ * (tile_output_set(); a hook set too is called after).  This is the
+ * one-copy hand-over of chained plans: when the next plan has the same
+ * blocks (the same directions and grid), its body reads dst itself
+ * (tile_input_index(&it, box)); when its blocks differ (a mirrored
+ * direction, another grid), tile_exchange() from dst moves what lies on
+ * other ranks.
+ * Return: TILE_OK, TILE_ERR_NULL (dst with a box), TILE_ERR_RANGE (a box
+ * that does not hold the block), TILE_ERR_NOMEM, TILE_ERR_SKEWED, or the
+ * code of the plan's failed creation.
+ */
+static inline int tile_output_to(tile_plan *plan, const tile_box *box, void *dst,
+                                 tilehybrid_status *st)
+{
+    struct tile__io *io;
+    tile_box b, c;
+    int refused = tile__data_refused(plan);
+    if (refused != TILE_OK)
+        return tilehybrid_status_set(st, refused, "plan", -1);
+    if (box != NULL && dst == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "dst", -1);
+    if (box != NULL && plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    if (box != NULL) {
+        tile__block_box(plan, plan->pcoords, &b);
+        if (box->ndims != b.ndims || !tile_box_intersect(box, &b, &c) ||
+            tile_box_points(&c) != tile_box_points(&b))
+            return tilehybrid_status_set(st, TILE_ERR_RANGE, "box", -1);
+    }
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    io->out_dst = box != NULL ? (unsigned char *)dst : NULL;
+    if (box != NULL)
+        io->out_box = *box;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
 /* Hand tile k to the output hook (the thread that does the messages). */
 static inline void tile__output(tile_plan *p, int64_t k)
 {
@@ -5136,7 +5188,9 @@ static inline void tile__output(tile_plan *p, int64_t k)
     tile_piece pc;
     int64_t z0 = tile__tile_z0(p, k), z1 = tile__tile_z1(p, k);
     int rc;
-    if (io->out_failed || p->run.stats[0].error != TILE_OK)
+    if (io->out_dst != NULL)
+        tile__pack_block(p, z0, z1, &io->out_box, TILE_LAYOUT_Z_LAST, io->out_dst);
+    if (io->out_fn == NULL || io->out_failed || p->run.stats[0].error != TILE_OK)
         return;
     tile__block_box(p, p->pcoords, &pc.box);
     tile__zbox(p, z0, z1, &pc.box);
@@ -5726,9 +5780,9 @@ static inline void tile__io_start(tile_plan *p)
 static inline void tile__io_step(tile_plan *p, int64_t s)
 {
     struct tile__io *io = p->run.io;
-    if (io == NULL || io->out_fn == NULL)
+    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL))
         return;
-    while (io->out_fn != NULL && io->out_next < p->run.announced && io->out_next < p->ntiles &&
+    while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
            tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
         tile__output(p, io->out_next);
         io->out_next++;

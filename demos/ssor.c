@@ -19,10 +19,10 @@
  * at +1 (cfg.dir = -1 in every dimension).  What crosses the other way
  * rides along: the backward sweep leaves s = f - (D + U) u' at every point,
  * the forward sweep completes r = s - L u.  So the plans pass each other
- * values at the same point only: each plan's output hook drops its tiles
- * into an array over its block, and tile_exchange() moves them to the
- * other plan's blocks (the blocks of a downward plan are mirrored, so they
- * differ).  The residual norm |r| is a declared exact sum (tile_reduce):
+ * values at the same point only: each plan copies its tiles straight into
+ * an array over its block (tile_output_to, one copy), and tile_exchange()
+ * moves them to the other plan's blocks (the blocks of a downward plan are
+ * mirrored, so they differ: that move is the hand-over's one other copy).  The residual norm |r| is a declared exact sum (tile_reduce):
  * the same bits for every model, grid and thread count, so every run
  * takes the same iterations.  The iteration stops when |r| <= tol |r_0|.
  *
@@ -242,14 +242,6 @@ typedef struct ssor_side {
     size_t in_size, out_size;
 } ssor_side;
 
-/* The output hook: drop each finished tile into the array over the block. */
-static int ssor_keep(void *ctx, const tile_plan *plan, const tile_piece *pc)
-{
-    ssor_side *s = (ssor_side *)ctx;
-    return tile_box_copy(&pc->box, pc->data, &s->block, s->out, plan->cfg.elem_size) ==
-           tile_box_points(&pc->box) ? 0 : 1;
-}
-
 /* Create a side's plan (dir = +1 forward, -1 backward) and its arrays;
  * TILE_OK or the plan's code (the same on every rank). */
 static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_size,
@@ -278,7 +270,7 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_s
     s->in = calloc((size_t)tile_box_points(&s->block), in_size);
     s->out = calloc((size_t)tile_box_points(&s->block), out_size);
     bad = s->in == NULL || s->out == NULL ||
-          tile_output_set(&s->plan, ssor_keep, s, TILE_LAYOUT_Z_LAST, NULL) != TILE_OK;
+          tile_output_to(&s->plan, &s->block, s->out, NULL) != TILE_OK;
     MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     return all ? TILE_ERR_NOMEM : TILE_OK;
 }

@@ -1578,6 +1578,121 @@ static void input_cases(void)
               runs, why[0] ? ": " : "", why);
 }
 
+/* tile_output_to(): each tile copied straight into an array over a box
+ * that holds the block (here with one more point around it, left as it
+ * was), the same bits as tile_gather; and a chained plan with the same
+ * blocks reads that array in its body, no copy in between. */
+static int output_to_case(int m, int t, int dz, char *why, size_t len)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    tile_reach r;
+    tile_box box, blk;
+    double *a, *g, *g2;
+    int64_t i, x[3], pts = 7 * 5 * 23, npts, bad = 0, oz = dz > 0 ? -1 : 1;
+    int ok;
+    small_config(&c, &cx);
+    c.model = m;
+    c.threads = t;
+    c.dir[2] = dz;
+    c.storage = TILE_STORE_FULL;
+    if (tile_plan_create(&p, MPI_COMM_WORLD, &c) != TILE_OK)
+        return tile_plan_destroy(&p), -1;
+    memset(&r, 0, sizeof r);
+    r.below[0] = r.above[0] = r.below[1] = r.above[1] = r.below[2] = r.above[2] = 1;
+    tile_input_box(&p, TILE_ALL_TILES, &r, &box, NULL);
+    tile_input_box(&p, TILE_ALL_TILES, NULL, &blk, NULL);
+    npts = tile_box_points(&box);
+    a = (double *)malloc(sizeof(double) * (size_t)npts);
+    g = (double *)malloc(sizeof(double) * (size_t)pts);
+    g2 = (double *)malloc(sizeof(double) * (size_t)pts);
+    for (i = 0; i < npts; i++)
+        a[i] = -7.0;
+    ok = tile_output_to(&p, &blk, NULL, NULL) == TILE_ERR_NULL &&
+         (blk.len[0] < 2 || (blk.lo[0]++, blk.len[0]--, 
+                             tile_output_to(&p, &blk, a, NULL) == TILE_ERR_RANGE)) &&
+         tile_output_to(&p, &box, a, NULL) == TILE_OK;
+    tile_input_box(&p, TILE_ALL_TILES, NULL, &blk, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                         TILE_AT(double, it, 0, -1, 0)) +
+                                        TILE_AT(double, it, 0, 0, oz)) / 3.0;
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, 23, TILE_ROOT_ALL, g, NULL) == TILE_OK;
+    for (i = 0; ok && i < npts; i++) {
+        box_coord(&box, i, x);
+        if (tile_box_index(&blk, x) < 0)
+            bad += a[i] != -7.0;
+        else
+            bad += bits(a[i]) != bits(g[(x[0] * 5 + x[1]) * 23 + x[2]]);
+    }
+    /* the chained run reads the array at the point: the same blocks */
+    tile_output_to(&p, NULL, NULL, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = (TILE_AT(double, it, -1, 0, 0) +
+                                        TILE_AT(double, it, 0, 0, oz)) / 2.0 +
+                                       a[tile_input_index(&it, &box)];
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, 23, TILE_ROOT_ALL, g2, NULL) == TILE_OK;
+    if (ok && bad == 0) {   /* the sequential second sweep over the gathered first */
+        int64_t X, Y, Z;
+        double *q = (double *)malloc(sizeof(double) * (size_t)pts);
+        for (i = 0; i < pts; i++) {
+            int64_t zz = dz > 0 ? i % 23 : 22 - i % 23, k = i - i % 23 + zz;
+            X = k / (5 * 23);
+            Y = k / 23 % 5;
+            Z = zz;
+            {
+                double l, e, v;
+                int64_t cc[3];
+                cc[0] = X - 1, cc[1] = Y, cc[2] = Z;
+                if (X > 0)
+                    l = q[k - 5 * 23];
+                else
+                    edge(&l, cc, &cx);
+                cc[0] = X, cc[2] = Z + oz;
+                if (Z + oz >= 0 && Z + oz < 23)
+                    e = q[k + oz];
+                else
+                    edge(&e, cc, &cx);
+                v = (l + e) / 2.0 + g[k];
+                q[k] = v;
+            }
+        }
+        bad += memcmp(q, g2, sizeof(double) * (size_t)pts) != 0;
+        free(q);
+    }
+    if (!ok || bad)
+        snprintf(why, len, "%s T=%d dir[Z]=%d: %s", tile_model_name(m), t, dz,
+                 !ok ? p.errmsg : "values differ");
+    tile_plan_destroy(&p);
+    free(a);
+    free(g);
+    free(g2);
+    return ok && bad == 0;
+}
+
+static void output_to_cases(void)
+{
+    char why[400] = "";
+    int m, t, dz, ok = 1, runs = 0, rc;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : 2); t++)
+            for (dz = -1; dz <= 1; dz += 2)
+                if (ok && (rc = output_to_case(m, t, dz, why, sizeof why)) >= 0) {
+                    ok = rc;
+                    runs++;
+                }
+    check_mpi(MPI_COMM_WORLD, ok && runs >= 10, "tile_output_to: %d runs (4 models, 1-2 "
+              "threads, Z up and down) copy each tile straight into an array over a box around "
+              "the block, equal to tile_gather bitwise (the rest untouched; NULL dst and a box "
+              "without the block refused), and a chained run reading that array in its body "
+              "equals the sequential sweep%s%s", runs, why[0] ? ": " : "", why);
+}
+
 /* ---------------------------------------------------------------------- */
 /* The output hook writes a file with MPI-IO; a failing hook; memory       */
 
@@ -2065,6 +2180,7 @@ int main(int argc, char **argv)
     exchange_refusals();
     chain_cases();
     input_cases();
+    output_to_cases();
     mpiio_cases();
     hook_refusal();
     hook_memory();
