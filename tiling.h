@@ -800,6 +800,7 @@ typedef struct tile_cursor {
 /* Runs call into the section "Data in and out" at the end of this header. */
 static inline void tile__io_start(tile_plan *p);
 static inline void tile__io_step(tile_plan *p, int64_t s);
+static inline void tile__io_input(tile_plan *p, int64_t s);
 static inline void tile__io_finish(tile_plan *p);
 static inline void tile__io_free(tile_plan *p);
 static inline int tile__io_output_on(const tile_plan *p);
@@ -1796,6 +1797,7 @@ static inline void tile_schedule(tile_plan *p, int64_t s)
         tile__announce(p, 0);
     while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
         tile__announce(p, p->run.announced);
+    tile__io_input(p, s);
 }
 
 /** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
@@ -5032,34 +5034,59 @@ static inline void tile_plan_destroy(tile_plan *plan)
     plan->comm = MPI_COMM_NULL;
 }
 
+/* The data calls (tile_get and the section "Data in and out") on a plan
+ * that cannot serve them: TILE_OK if the plan was created, else the code
+ * of its failed creation (TILE_ERR_NULL for a plan never created or
+ * already destroyed).  The same on every rank, so the collective calls
+ * return it before any collective. */
+static inline int tile__data_refused(const tile_plan *p)
+{
+    if (p == NULL || p->comm == MPI_COMM_NULL)
+        return TILE_ERR_NULL;
+    if (!p->run.created)
+        return p->status.code != TILE_OK ? p->status.code : TILE_ERR_NULL;
+    return TILE_OK;
+}
+
 /**
  * tile_get() - read a computed point after a run.
  * @plan:  the plan.
- * @coord: global coordinates x_1..x_N, z.
- * @out:   receives elem_size bytes.
- * Return: 1 if this rank owns the point and still stores it (always with
- * TILE_STORE_FULL; the last planes of the window otherwise), else 0.
+ * @coord: global coordinates x_1..x_N, z (the user's).
+ * @out:   receives elem_size bytes (untouched unless TILE_OK).
+ * Local.  Every rank may ask for any point; the one that owns it and still
+ * stores it (always with TILE_STORE_FULL; the last planes of the window
+ * otherwise) gets it.
+ * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
+ * the space), TILE_ERR_NOT_STORED (another rank's point, or one the window
+ * dropped), or the code of the plan's failed creation (TILE_ERR_NULL for a
+ * plan never created or destroyed).  (Before 0.2 it
+ * returned 1 when copied and 0 otherwise.)
  */
 static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
 {
-    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1];
-    int64_t zlen = plan->deps.size[plan->cfg.n];
-    int64_t h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
-    int64_t R = plan->store.ring_planes, keep = R >= plan->ntiles * h ? zlen : R - h, z;
+    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1] = {0}, zlen, h, R, keep, z;
     int i;
+    if (plan == NULL || coord == NULL || out == NULL)
+        return TILE_ERR_NULL;
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return i;
     if (!tile__inside(plan, coord))
-        return 0;
+        return TILE_ERR_RANGE;
+    zlen = plan->deps.size[plan->cfg.n];
+    h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
+    R = plan->store.ring_planes;
+    keep = R >= plan->ntiles * h ? zlen : R - h;
     tile__to_internal(plan, coord, g);
     z = g[plan->cfg.n];
     if (z < 0 || z >= zlen || z < zlen - keep)
-        return 0;
+        return TILE_ERR_NOT_STORED;
     for (i = 0; i < plan->cfg.n; i++) {
         x[i] = g[i] - plan->lo[i];
         if (x[i] < 0 || x[i] >= plan->len[i])
-            return 0;
+            return TILE_ERR_NOT_STORED;
     }
     memcpy(out, tile__plane(plan, z) + tile__offset(plan, x), plan->cfg.elem_size);
-    return 1;
+    return TILE_OK;
 }
 
 /* ======================================================================== */
@@ -5070,6 +5097,8 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 /*   - input: tile_input_box() says which box of an input array a rank      */
 /*     needs (its block, a reach around it, one tile's planes or all of Z); */
 /*     the body indexes a local array of that box with tile_input_index();  */
+/*     or tile_input_set() has a hook fill each tile's input just before   */
+/*     the tile is computed (memory flat in Z; tile_input() in the body);  */
 /*   - output: tile_gather() copies the stored result (all of Z under       */
 /*     TILE_STORE_FULL, the last planes of the window otherwise) into the   */
 /*     global row-major array on a root or on every rank; tile_output_set() */
@@ -5084,6 +5113,9 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
 /*     every model, grid and thread count.                                 */
 /* Layout: a box's array is row-major over its dimensions X_1 .. X_N, Z    */
 /* (Z last, contiguous), unless a function says otherwise.                 */
+/* On a plan whose creation failed, every call here (and tile_get) does    */
+/* nothing and returns the creation's code (TILE_ERR_NULL for a plan never */
+/* created or already destroyed), on every rank, before any collective.    */
 /* ======================================================================== */
 
 /** TILE_ALL_TILES - tile_input_box()'s tile for every plane of Z. */
@@ -5278,6 +5310,8 @@ static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile
     int i, n;
     if (plan == NULL || box == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "box", -1);
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, i, "plan", -1);
     n = plan->cfg.n;
     if (plan->deps.skewed)
         return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
@@ -5312,6 +5346,8 @@ static inline int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
     int i, k, n;
     if (plan == NULL || reach == NULL)
         return TILE_ERR_NULL;
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return i;
     memset(reach, 0, sizeof *reach);
     n = plan->cfg.n;
     for (i = 0; i <= n && plan->cfg.nstencil == 0; i++) {
@@ -5370,9 +5406,12 @@ static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
 static inline int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
 {
     int64_t h, keep, Z;
+    int refused;
     if (plan == NULL || z0 == NULL || zlen == NULL)
         return TILE_ERR_NULL;
     *z0 = *zlen = 0;
+    if ((refused = tile__data_refused(plan)) != TILE_OK)
+        return refused;
     if (plan->deps.skewed)
         return TILE_ERR_SKEWED;
     if (!plan->run.completed || plan->status.code != TILE_OK)
@@ -5750,8 +5789,8 @@ static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int roo
     int code = TILE_OK, argi = -1, rc;
     tile_box all;
     tile__move m;
-    if (plan == NULL || plan->comm == MPI_COMM_NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if ((rc = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
     v[0] = (uint64_t)z0;
     v[1] = (uint64_t)zlen;
     v[2] = (uint64_t)(int64_t)root;
@@ -5903,8 +5942,8 @@ static inline int tile__exchange_prepare(const tile_plan *p, size_t esz, const t
  *
  * Collective over the plan's communicator.  The chain of two plans (a
  * result of one plan is the input of the next, maybe in another direction
- * or with a halo) is: an output hook copies each finished tile into an
- * array over this rank's block (tile_box_copy), then tile_exchange() from
+ * or with a halo) is: tile_output_to() copies each finished tile into an
+ * array over this rank's block (one copy), then tile_exchange() from
  * that block (tile_input_box(first, TILE_ALL_TILES, NULL)) to the box the
  * next plan reads (tile_input_box(next, TILE_ALL_TILES, &reach)).  Only
  * what lies on another rank travels; a bitwise copy.  The boxes may have
@@ -5927,8 +5966,8 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
     uint64_t v[2];
     tile_box *boxes = NULL, two[2];
     tile__move m;
-    if (plan == NULL || plan->comm == MPI_COMM_NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if ((rc = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
     P = plan->size;
     memset(&m, 0, sizeof m);
     m.elem = MPI_DATATYPE_NULL;
@@ -6228,6 +6267,19 @@ typedef struct tile_piece {
  */
 typedef int (*tile_output_fn)(void *ctx, const tile_plan *plan, const tile_piece *piece);
 
+/**
+ * typedef tile_input_fn - the input hook: int fn(void *ctx, const tile_plan
+ * *plan, const tile_box *box, void *data).  Fill data, an array over box
+ * (row-major in the user's coordinates, Z last: tile_box_index()) of the
+ * element size given to tile_input_set(), with the input the body reads
+ * for one tile: box is tile_input_box(plan, tile, &reach).  Return 0 to go
+ * on; any other value is an error, handled as the output hook's
+ * (TILE_ERR_OUTPUT at the end of the run, on every rank, naming the input
+ * hook, the value, the tile and the rank).
+ */
+typedef int (*tile_input_fn)(void *ctx, const tile_plan *plan, const tile_box *box,
+                             void *data);
+
 /* The state of the data calls that live across runs (private). */
 struct tile__io {
     tile_output_fn out_fn;
@@ -6235,7 +6287,19 @@ struct tile__io {
     int out_layout;
     int out_failed;
     int64_t out_next;               /* the next tile to hand out */
+    unsigned char *out_dst;         /* tile_output_to: an array over out_box */
+    tile_box out_box;
     unsigned char *out_buf;         /* one tile of the block */
+    tile_input_fn in_fn;            /* the input hook (tile_input_set) */
+    void *in_ctx;
+    size_t in_esz;
+    tile_reach in_reach;
+    int in_failed;
+    int in_w;                       /* slots: the tiles in flight, S + 2 */
+    int64_t in_next;                /* the next tile to fill */
+    size_t in_slot_bytes;
+    unsigned char *in_buf;          /* in_w slots of in_slot_bytes */
+    tile_box *in_box;               /* per slot: the box of the tile it holds */
     int nred;                       /* reductions declared */
     tile_reduction *red[TILE_MAX_REDUCTIONS];
     tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
@@ -6259,9 +6323,10 @@ static inline struct tile__io *tile__io_get(tile_plan *p)
  * @fn:     the hook, or NULL to stop.
  * @ctx:    passed to fn.
  * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
- *          global array's layout) or TILE_LAYOUT_Z_FIRST (plane after
- *          plane: with an MPI-IO view of one plane of the block, a tile is
- *          one contiguous write).
+ *          global array's layout: each row of h points along Z is
+ *          contiguous in the global array's file too, one MPI_File_write_at
+ *          per row, as README's example) or TILE_LAYOUT_Z_FIRST (plane
+ *          after plane).
  * @st:     NULL, or the argument at fault.
  *
  * Local: ranks may set different hooks or none.  The hook is called on
@@ -6285,8 +6350,9 @@ static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx,
     struct tile__io *io;
     int64_t bytes = 0, h;
     tile_box b;
-    if (plan == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    int refused = tile__data_refused(plan);
+    if (refused != TILE_OK)
+        return tilehybrid_status_set(st, refused, "plan", -1);
     if (layout != TILE_LAYOUT_Z_LAST && layout != TILE_LAYOUT_Z_FIRST)
         return tilehybrid_status_set(st, TILE_ERR_RANGE, "layout", layout);
     io = tile__io_get(plan);
@@ -6314,6 +6380,56 @@ static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx,
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
 
+/**
+ * tile_output_to() - have each finished tile of this rank's block copied
+ * straight into a user array during the following runs: one copy from the
+ * plan's window, no hook and no buffer in between.
+ * @plan: the plan (not running).
+ * @box:  the array's box (user coordinates, Z last), which must hold this
+ *        rank's block over all of Z (tile_input_box(plan, TILE_ALL_TILES,
+ *        NULL) or wider: the input box of a chained plan with the same
+ *        blocks, whose halo points are left as they are); NULL to stop.
+ * @dst:  the array, tile_box_points(box) elements of cfg.elem_size bytes.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Local.  Tile k is written at the time the output hook would get it
+ * (tile_output_set(); a hook set too is called after).  This is the
+ * one-copy hand-over of chained plans: when the next plan has the same
+ * blocks (the same directions and grid), its body reads dst itself
+ * (tile_input_index(&it, box)); when its blocks differ (a mirrored
+ * direction, another grid), tile_exchange() from dst moves what lies on
+ * other ranks.
+ * Return: TILE_OK, TILE_ERR_NULL (dst with a box), TILE_ERR_RANGE (a box
+ * that does not hold the block), TILE_ERR_NOMEM, TILE_ERR_SKEWED, or the
+ * code of the plan's failed creation.
+ */
+static inline int tile_output_to(tile_plan *plan, const tile_box *box, void *dst,
+                                 tilehybrid_status *st)
+{
+    struct tile__io *io;
+    tile_box b, c;
+    int refused = tile__data_refused(plan);
+    if (refused != TILE_OK)
+        return tilehybrid_status_set(st, refused, "plan", -1);
+    if (box != NULL && dst == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "dst", -1);
+    if (box != NULL && plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    if (box != NULL) {
+        tile__block_box(plan, plan->pcoords, &b);
+        if (box->ndims != b.ndims || !tile_box_intersect(box, &b, &c) ||
+            tile_box_points(&c) != tile_box_points(&b))
+            return tilehybrid_status_set(st, TILE_ERR_RANGE, "box", -1);
+    }
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    io->out_dst = box != NULL ? (unsigned char *)dst : NULL;
+    if (box != NULL)
+        io->out_box = *box;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
 /* Hand tile k to the output hook (the thread that does the messages). */
 static inline void tile__output(tile_plan *p, int64_t k)
 {
@@ -6321,7 +6437,9 @@ static inline void tile__output(tile_plan *p, int64_t k)
     tile_piece pc;
     int64_t z0 = tile__tile_z0(p, k), z1 = tile__tile_z1(p, k);
     int rc;
-    if (io->out_failed || p->run.stats[0].error != TILE_OK)
+    if (io->out_dst != NULL)
+        tile__pack_block(p, z0, z1, &io->out_box, TILE_LAYOUT_Z_LAST, io->out_dst);
+    if (io->out_fn == NULL || io->out_failed || p->run.stats[0].error != TILE_OK)
         return;
     tile__block_box(p, p->pcoords, &pc.box);
     tile__zbox(p, z0, z1, &pc.box);
@@ -6339,6 +6457,178 @@ static inline void tile__output(tile_plan *p, int64_t k)
                          (long long)pc.box.lo[p->cfg.n],
                          (long long)(pc.box.lo[p->cfg.n] + pc.box.len[p->cfg.n] - 1));
     }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The input hook: input per tile, memory flat in Z                         */
+
+/* Free the input hook's slots and stop it. */
+static inline void tile__input_free(struct tile__io *io)
+{
+    TILEHYBRID_FREE(io->in_buf);
+    TILEHYBRID_FREE(io->in_box);
+    io->in_buf = NULL;
+    io->in_box = NULL;
+    io->in_fn = NULL;
+}
+
+/* The bytes of one slot: the largest box of a tile with the reach (the
+ * block widened by it, h + below + above planes, clipped); 0 on overflow. */
+static inline size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz)
+{
+    tile_box b;
+    int n = p->cfg.n;
+    int64_t h = p->cfg.tile_height < p->cfg.zlen ? p->cfg.tile_height : p->cfg.zlen, bytes = 0;
+    tile_input_box(p, TILE_ALL_TILES, reach, &b, NULL);
+    if (reach != NULL && h + reach->below[n] + reach->above[n] < b.len[n])
+        b.len[n] = h + reach->below[n] + reach->above[n];
+    else if (reach == NULL)
+        b.len[n] = h;
+    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)esz, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return 0;
+    return (size_t)bytes;
+}
+
+/**
+ * tile_input_set() - have fn(ctx, plan, box, data) fill each tile's input
+ * just before the tile is computed, so that no rank holds more than the
+ * tiles in flight: memory independent of Z.
+ * @plan:  the plan (not running).
+ * @fn:    the hook (tile_input_fn), or NULL to stop.
+ * @ctx:   passed to fn.
+ * @esz:   bytes per element of the input array, 1..2^30 (any type: it need
+ *         not be the plan's element).
+ * @reach: how far around each point the body reads it (NULL: at the point
+ *         only; tile_reach_stencil() gives the stencil's).
+ * @st:    NULL, or the argument at fault.
+ *
+ * Local: ranks may set different hooks or none.  During the following
+ * runs, fn fills tile k's input, an array over tile_input_box(plan, k,
+ * reach) (this rank's block and the tile's planes, widened by the reach
+ * and clipped to the space; row-major, Z last), on the thread that does
+ * the messages, at the end of the step before the tile's first thread
+ * starts it (tile 0: when the run starts), for tiles 0, 1, ... in order,
+ * each once per run.  In the body, tile_input(&it) points to the point's
+ * element and tile_input_stride(&it, i) is the distance to its neighbour
+ * along i (in elements).  The plan keeps S + 2 such arrays (S: the thread
+ * skew; the tiles in flight), reused round robin.  The hook may call MPI,
+ * but no collective over the plan's ranks (see tile_output_set()).
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ELEM (esz), TILE_ERR_RANGE (a
+ * reach outside 0..2^30), TILE_ERR_OVERFLOW, TILE_ERR_NOMEM,
+ * TILE_ERR_SKEWED (a plan that skews its stencil), or the code of the
+ * plan's failed creation.
+ */
+static inline int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
+                                 const tile_reach *reach, tilehybrid_status *st)
+{
+    struct tile__io *io;
+    tile_box b;
+    size_t slot;
+    int rc = tile__data_refused(plan), w;
+    if (rc != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    if (fn != NULL && (esz < 1 || esz > ((size_t)1 << 30)))
+        return tilehybrid_status_set(st, TILE_ERR_ELEM, "esz", (int64_t)esz);
+    if (fn != NULL && (rc = tile_input_box(plan, 0, reach, &b, st)) != TILE_OK)
+        return rc;
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    tile__input_free(io);
+    if (fn == NULL)
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    w = (int)plan->threads.skew + 2;
+    slot = tile__input_slot(plan, reach, esz);
+    if (slot == 0 || slot > SIZE_MAX / (size_t)w)
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "esz", (int64_t)esz);
+    io->in_buf = (unsigned char *)TILEHYBRID_MALLOC(slot * (size_t)w);
+    io->in_box = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)w);
+    if (io->in_buf == NULL || io->in_box == NULL) {
+        tile__input_free(io);
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    }
+    memset(io->in_box, 0, sizeof(tile_box) * (size_t)w);
+    memset(&io->in_reach, 0, sizeof io->in_reach);
+    if (reach != NULL)
+        io->in_reach = *reach;
+    io->in_fn = fn;
+    io->in_ctx = ctx;
+    io->in_esz = esz;
+    io->in_w = w;
+    io->in_slot_bytes = slot;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Fill tile k's slot (the thread that does the messages; no thread reads
+ * the slot: its last tile, k - w, was finished steps ago). */
+static inline void tile__input(tile_plan *p, int64_t k)
+{
+    struct tile__io *io = p->run.io;
+    int slot = (int)(k % io->in_w), rc;
+    tile_box *b = &io->in_box[slot];
+    tile_input_box(p, k, &io->in_reach, b, NULL);
+    if (io->in_failed || p->run.stats[0].error != TILE_OK)
+        return;
+    rc = io->in_fn(io->in_ctx, p, b, io->in_buf + (size_t)slot * io->in_slot_bytes);
+    if (rc != 0) {
+        io->in_failed = 1;
+        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the input hook returned %d for tile %lld "
+                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
+                         (long long)b->lo[p->cfg.n],
+                         (long long)(b->lo[p->cfg.n] + b->len[p->cfg.n] - 1));
+    }
+}
+
+/* At the end of step s (tile_schedule; s = -1 before the first): fill the
+ * tiles whose first thread starts by step s + 1. */
+static inline void tile__io_input(tile_plan *p, int64_t s)
+{
+    struct tile__io *io = p->run.io;
+    if (io == NULL || io->in_fn == NULL)
+        return;
+    while (io->in_next < p->run.announced && io->in_next < p->ntiles &&
+           tile__sigma(p, io->in_next) <= s + 1)
+        tile__input(p, io->in_next++);
+}
+
+/* The slot of the cursor's tile. */
+static inline int tile__input_slot_of(const tile_cursor *it)
+{
+    const tile__walk *w = it->w;
+    int64_t z = w->x[w->n] + it->i * w->dx[w->n];
+    return (int)(z / w->plan->cfg.tile_height % w->plan->run.io->in_w);
+}
+
+/**
+ * tile_input() - in the body: the point's element of its tile's input
+ * (tile_input_set()); NULL when no input hook is set.
+ * @it: the cursor (&it).
+ * A neighbour at offset o along dimension i (within the reach) is
+ * o * tile_input_stride(&it, i) elements away.  O(N) integer operations.
+ */
+static inline void *tile_input(const tile_cursor *it)
+{
+    const struct tile__io *io = it->w->plan->run.io;
+    int slot;
+    if (io == NULL || io->in_fn == NULL)
+        return NULL;
+    slot = tile__input_slot_of(it);
+    return io->in_buf + (size_t)slot * io->in_slot_bytes +
+           (size_t)tile_input_index(it, &io->in_box[slot]) * io->in_esz;
+}
+
+/**
+ * tile_input_stride() - in the body: elements between neighbours along
+ * dimension i (0..N, Z last) of the point's tile input; 0 when no input
+ * hook is set.  @it: the cursor (&it); @i: the dimension.
+ */
+static inline int64_t tile_input_stride(const tile_cursor *it, int i)
+{
+    const struct tile__io *io = it->w->plan->run.io;
+    if (io == NULL || io->in_fn == NULL)
+        return 0;
+    return tile_box_stride(&io->in_box[tile__input_slot_of(it)], i);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -6367,13 +6657,34 @@ static inline const char *tile__reduce_name(int op)
     return op >= 0 && op < TILE_REDUCE_COUNT_ ? name[op] : "unknown";
 }
 
+/* Forget the reductions declared on p that were declared on another plan
+ * since (their plan_ no longer points to p): they belong to that plan now,
+ * and p's runs must neither combine into them nor count them. */
+static inline void tile__red_prune(tile_plan *p)
+{
+    struct tile__io *io = p->run.io;
+    int k, j = 0;
+    if (io == NULL)
+        return;
+    for (k = 0; k < io->nred; k++) {
+        if (io->red[k]->plan_ != p || io->red[k]->slot_ != io->slots[k]) {
+            TILEHYBRID_FREE(io->slots[k]);
+            continue;
+        }
+        io->red[j] = io->red[k];
+        io->slots[j++] = io->slots[k];
+    }
+    io->nred = j;
+}
+
 /**
  * tile_reduction_init() - declare a reduction on a plan: its result is
  * combined at the end of every run that follows.
  * @plan: the plan (not running).
  * @r:    the reduction; it must stay at its address while the plan runs
  *        (or until tile_reduction_drop()).  Declaring it again changes its
- *        operation.
+ *        operation; declaring it on another plan moves it there (the first
+ *        plan forgets it: its runs no longer write its result).
  * @op:   enum tile_reduce_op.
  * @st:   NULL, or the argument at fault.
  *
@@ -6394,11 +6705,14 @@ static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op
     int i, k;
     if (plan == NULL || r == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
+    if ((k = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, k, "plan", -1);
     if (op < 0 || op >= TILE_REDUCE_COUNT_)
         return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
     io = tile__io_get(plan);
     if (io == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    tile__red_prune(plan);
     for (k = 0; k < io->nred && io->red[k] != r; k++)
         ;
     if (k == TILE_MAX_REDUCTIONS)
@@ -6425,7 +6739,8 @@ static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op
  * tile_reduction_drop() - take a reduction off a plan (local; every rank
  * must drop the same ones before the next run).  @plan: the plan; @r: the
  * reduction.  Return: TILE_OK, TILE_ERR_NULL or TILE_ERR_REDUCE (not
- * declared on this plan).
+ * declared on this plan, or declared on another plan since: it stays
+ * there).
  */
 static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 {
@@ -6433,6 +6748,9 @@ static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
     int k;
     if (plan == NULL || r == NULL)
         return TILE_ERR_NULL;
+    if ((k = tile__data_refused(plan)) != TILE_OK)
+        return k;
+    tile__red_prune(plan);
     for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
         ;
     if (io == NULL || k == io->nred)
@@ -6695,6 +7013,9 @@ static inline void tile__io_start(tile_plan *p)
         return;
     io->out_next = 0;
     io->out_failed = 0;
+    io->in_next = 0;
+    io->in_failed = 0;
+    tile__red_prune(p);
     for (k = 0; k < io->nred; k++)
         memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
 }
@@ -6708,9 +7029,9 @@ static inline void tile__io_start(tile_plan *p)
 static inline void tile__io_step(tile_plan *p, int64_t s)
 {
     struct tile__io *io = p->run.io;
-    if (io == NULL || io->out_fn == NULL)
+    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL))
         return;
-    while (io->out_fn != NULL && io->out_next < p->run.announced && io->out_next < p->ntiles &&
+    while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
            tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
         tile__output(p, io->out_next);
         io->out_next++;
@@ -6772,6 +7093,7 @@ static inline void tile__io_free(tile_plan *p)
     for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
         TILEHYBRID_FREE(p->run.io->slots[k]);
     TILEHYBRID_FREE(p->run.io->out_buf);
+    tile__input_free(p->run.io);
     TILEHYBRID_FREE(p->run.io);
     p->run.io = NULL;
 }

@@ -611,7 +611,8 @@ static int64_t demo_verify(const tile_plan *plan, const demo_kernel *k, const de
                 c[1] = y;
                 c[2] = z;
                 sum += demo_bits(cur[x * Y + y]);
-                if (tile_get(plan, c, &got) && demo_bits(got) != demo_bits(cur[x * Y + y]))
+                if (tile_get(plan, c, &got) == TILE_OK &&
+                    demo_bits(got) != demo_bits(cur[x * Y + y]))
                     bad++;
             }
         t = prev;

@@ -19,10 +19,10 @@
  * at +1 (cfg.dir = -1 in every dimension).  What crosses the other way
  * rides along: the backward sweep leaves s = f - (D + U) u' at every point,
  * the forward sweep completes r = s - L u.  So the plans pass each other
- * values at the same point only: each plan's output hook drops its tiles
- * into an array over its block, and tile_exchange() moves them to the
- * other plan's blocks (the blocks of a downward plan are mirrored, so they
- * differ).  The residual norm |r| is a declared exact sum (tile_reduce):
+ * values at the same point only: each plan copies its tiles straight into
+ * an array over its block (tile_output_to, one copy), and tile_exchange()
+ * moves them to the other plan's blocks (the blocks of a downward plan are
+ * mirrored, so they differ: that move is the hand-over's one other copy).  The residual norm |r| is a declared exact sum (tile_reduce):
  * the same bits for every model, grid and thread count, so every run
  * takes the same iterations.  The iteration stops when |r| <= tol |r_0|.
  *
@@ -207,7 +207,7 @@ static int ssor_seq_solve(ssor_seq *s, const ssor_opts *o)
     s->X = o->space[0], s->Y = o->space[1], s->Z = o->space[2];
     s->b = (bwd_el *)calloc((size_t)n, sizeof *s->b);
     s->f = (fwd_el *)calloc((size_t)n, sizeof *s->f);
-    s->res = (double *)calloc((size_t)o->max_iter + 1, sizeof *s->res);
+    s->res = (double *)calloc((size_t)o->max_iter, sizeof *s->res);
     if (s->b == NULL || s->f == NULL || s->res == NULL)
         return -1;
     for (x = 0; x < s->X; x++)
@@ -218,7 +218,7 @@ static int ssor_seq_solve(ssor_seq *s, const ssor_opts *o)
         s->res[k] = ssor_seq_forward(s, o->omega);
         r0 = k == 0 ? s->res[0] : r0;
         s->iters = k + 1;
-        if (s->res[k] <= o->tol * r0 || k == o->max_iter)
+        if (s->res[k] <= o->tol * r0 || k + 1 == o->max_iter)
             break;
         ssor_seq_backward(s, o->omega);
     }
@@ -241,14 +241,6 @@ typedef struct ssor_side {
     void *in, *out;     /* arrays over the block: what the plan reads, what it left */
     size_t in_size, out_size;
 } ssor_side;
-
-/* The output hook: drop each finished tile into the array over the block. */
-static int ssor_keep(void *ctx, const tile_plan *plan, const tile_piece *pc)
-{
-    ssor_side *s = (ssor_side *)ctx;
-    return tile_box_copy(&pc->box, pc->data, &s->block, s->out, plan->cfg.elem_size) ==
-           tile_box_points(&pc->box) ? 0 : 1;
-}
 
 /* Create a side's plan (dir = +1 forward, -1 backward) and its arrays;
  * TILE_OK or the plan's code (the same on every rank). */
@@ -278,7 +270,7 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_s
     s->in = calloc((size_t)tile_box_points(&s->block), in_size);
     s->out = calloc((size_t)tile_box_points(&s->block), out_size);
     bad = s->in == NULL || s->out == NULL ||
-          tile_output_set(&s->plan, ssor_keep, s, TILE_LAYOUT_Z_LAST, NULL) != TILE_OK;
+          tile_output_to(&s->plan, &s->block, s->out, NULL) != TILE_OK;
     MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     return all ? TILE_ERR_NOMEM : TILE_OK;
 }
@@ -362,7 +354,7 @@ static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
         s->iters = k + 1;
         if (rank == 0)
             printf("iteration %4lld  residual %.16e\n", (long long)k, s->res[k]);
-        if (s->res[k] <= o->tol * s->res[0] || k == o->max_iter)
+        if (s->res[k] <= o->tol * s->res[0] || k + 1 == o->max_iter)
             break;
         if ((rc = ssor_pass(&s->fw, &s->bw)) != TILE_OK)
             break;
@@ -484,7 +476,8 @@ static void ssor_help(void)
            "  --threads T        threads per process, 1..1024 (default 1)\n"
            "  --omega W          the relaxation factor, 0 < W < 2 (default 1.2)\n"
            "  --tol T            stop when |r| <= T |r_0|, 0 <= T < 1 (default 1e-8)\n"
-           "  --max-iter K       at most K iterations, 0..100000 (default 500)\n"
+           "  --max-iter K       at most K iterations (forward sweeps, each printing its\n"
+           "                     residual), 1..100000 (default 500)\n"
            "  --verify           also run the plain sequential implementation (rank 0)\n"
            "                     and compare every residual and the result bitwise\n"
            "  --output FILE      write u[x][y][z][5] (doubles, native) with MPI-IO\n"
@@ -533,7 +526,7 @@ static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, siz
         o->output = v;
     } else {
         int mi = strcmp(a, "--max-iter") == 0, th = strcmp(a, "--threads") == 0;
-        int64_t lo = mi ? 0 : 1, hi = mi ? 100000 : th ? 1024 : ((int64_t)1 << 40);
+        int64_t lo = 1, hi = mi ? 100000 : th ? 1024 : ((int64_t)1 << 40);
         if (tilehybrid_parse_i64(v, lo, hi, &x) != TILEHYBRID_OK)
             return snprintf(err, len, "%s '%s': want a whole number in %lld..%lld", a, v,
                             (long long)lo, (long long)hi), 2;
@@ -639,7 +632,7 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
         ssor_side_free(&s.bw);
         return 2;
     }
-    s.res = (double *)calloc((size_t)o->max_iter + 1, sizeof *s.res);
+    s.res = (double *)calloc((size_t)o->max_iter, sizeof *s.res);
     tile_reduction_init(&s.fw.plan, &s.rr, TILE_REDUCE_SUM, NULL);
     if (rank == 0)
         printf("ssor: %lldx%lldx%lld x %d unknowns, omega %g, tol %g, model %s, %d process%s "

@@ -75,11 +75,21 @@ refused 2 --max-iter --max-iter
 refused 2 "unknown option" --fast
 refused 2 "no process grid for 2 processes" --space 1x1x4
 refused 1 "writing $T/no/u.bin failed, the file is incomplete" --space 5x5x5 --output "$T/no/u.bin"
-timeout 120 $MPIEXEC -n 2 $D/ssor --space 8x8x8 --max-iter 3 > "$T/out" 2>&1
-rc=$?
-[ $rc -eq 1 ] && grep -q '^not converged after 4 iterations' "$T/out" &&
-    ok "ssor --max-iter 3: 'not converged after 4 iterations', exit 1" ||
-    notok "ssor --max-iter 3: exit $rc: $(tail -1 "$T/out")"
+refused 2 "--max-iter '0'" --max-iter 0
+for k in 1 3; do
+    timeout 120 $MPIEXEC -n 2 $D/ssor --space 8x8x8 --max-iter $k > "$T/out" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "^not converged after $k iterations" "$T/out" &&
+        [ "$(grep -c '^iteration' "$T/out")" -eq $k ] &&
+        ok "ssor --max-iter $k: $k residual lines, 'not converged after $k iterations', exit 1" ||
+        notok "ssor --max-iter $k: exit $rc, $(grep -c '^iteration' "$T/out") residual lines: $(tail -1 "$T/out")"
+    timeout 120 $D/ssor --sequential --space 8x8x8 --max-iter $k > "$T/out" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && grep -q "^not converged after $k iterations" "$T/out" &&
+        [ "$(grep -c '^iteration' "$T/out")" -eq $k ] &&
+        ok "ssor --sequential --max-iter $k: $k iterations, exit 1" ||
+        notok "ssor --sequential --max-iter $k: exit $rc: $(tail -1 "$T/out")"
+done
 
 # 4. help
 for h in -h --help; do

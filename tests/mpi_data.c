@@ -29,7 +29,7 @@
  * Run at 1-4 processes by tests/run.sh.
  */
 #ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200112L     /* getpid, getrusage */
+#define _POSIX_C_SOURCE 200112L     /* getpid */
 #endif
 #include <mpi.h>
 
@@ -38,7 +38,6 @@
 
 #include <math.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 static int nprocs, myrank;
@@ -1073,6 +1072,146 @@ static void input_box_refusals(void)
     tile_plan_destroy(&p);
 }
 
+/* tile_get() follows the error convention: TILE_OK on the one rank that
+ * owns and stores the point, TILE_ERR_NOT_STORED on the others and for a
+ * plane the window dropped, TILE_ERR_RANGE outside the space, and
+ * TILE_ERR_NULL; the value is the gathered one. */
+static void get_codes(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    int64_t x, y, z, mine = 0, all = 0, bad = 0, c3[3];
+    double v, *g;
+    int rc, ok;
+    small_config(&c, &cx);
+    c.storage = TILE_STORE_FULL;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    adi_run(&p);
+    g = (double *)malloc(sizeof(double) * 7 * 5 * 23);
+    ok = g != NULL && tile_gather(&p, 0, 23, TILE_ROOT_ALL, g, NULL) == TILE_OK;
+    for (x = 0; ok && x < 7; x++)
+        for (y = 0; y < 5; y++)
+            for (z = 0; z < 23; z++) {
+                c3[0] = x, c3[1] = y, c3[2] = z;
+                v = -1.0;
+                rc = tile_get(&p, c3, &v);
+                mine += rc == TILE_OK;
+                bad += rc == TILE_OK ? bits(v) != bits(g[(x * 5 + y) * 23 + z])
+                                     : rc != TILE_ERR_NOT_STORED || v != -1.0;
+            }
+    MPI_Allreduce(&mine, &all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    c3[0] = 7, c3[1] = 0, c3[2] = 0;
+    ok = ok && tile_get(&p, c3, &v) == TILE_ERR_RANGE;
+    c3[0] = 0, c3[2] = -1;
+    ok = ok && tile_get(&p, c3, &v) == TILE_ERR_RANGE && tile_get(&p, NULL, &v) == TILE_ERR_NULL &&
+         tile_get(NULL, c3, &v) == TILE_ERR_NULL;
+    c3[2] = 0;
+    ok = ok && tile_get(&p, c3, NULL) == TILE_ERR_NULL;
+    check_mpi(MPI_COMM_WORLD, ok && bad == 0 && all == 7 * 5 * 23,
+              "tile_get under TILE_STORE_FULL: TILE_OK with the gathered value on the one rank "
+              "that owns each of the %lld points (%lld in all), TILE_ERR_NOT_STORED elsewhere "
+              "(value untouched), TILE_ERR_RANGE outside the space, TILE_ERR_NULL",
+              (long long)(7 * 5 * 23), (long long)all);
+    tile_plan_destroy(&p);
+    free(g);
+    small_config(&c, &cx);     /* the window: plane 0 is gone, the last plane is kept */
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    adi_run(&p);
+    mine = 0;
+    for (x = 0; x < 7; x++)
+        for (y = 0; y < 5; y++) {
+            c3[0] = x, c3[1] = y, c3[2] = 0;
+            bad += tile_get(&p, c3, &v) != TILE_ERR_NOT_STORED;
+            c3[2] = 22;
+            mine += tile_get(&p, c3, &v) == TILE_OK;
+        }
+    MPI_Allreduce(&mine, &all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, bad == 0 && all == 7 * 5,
+              "tile_get with the Z window: TILE_ERR_NOT_STORED on every rank for plane 0 (dropped), "
+              "TILE_OK on one rank for each point of the last plane");
+    tile_plan_destroy(&p);
+}
+
+/* Every data call on a plan whose creation failed returns the creation's
+ * code (the same on every rank, no collective) and touches nothing; on a
+ * destroyed plan, TILE_ERR_NULL. */
+static int hook_never(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    (void)plan, (void)pc;
+    ++*(int *)ctx;
+    return 0;
+}
+
+static int refused_calls(tile_plan *p, int want, char *why, size_t len)
+{
+    tile_box b, have;
+    tile_reach r;
+    tile_reduction red;
+    tilehybrid_status st;
+    int64_t z0 = 5, zl = 5, c[3] = { 0, 0, 0 };
+    double out[4] = { 1.0, 1.0, 1.0, 1.0 }, src[1] = { 2.0 };
+    int calls = 0, rc[10], i, ok = 1;
+    static const char *const name[10] = { "tile_input_box", "tile_reach_stencil",
+                                          "tile_stored_zrange", "tile_gather", "tile_exchange",
+                                          "tile_output_set", "tile_reduction_init",
+                                          "tile_reduction_drop", "tile_get", "tile_gather st" };
+    memset(&b, 0x5a, sizeof b);
+    memset(&r, 0x5a, sizeof r);
+    memset(&red, 0x5a, sizeof red);
+    memset(&have, 0, sizeof have);
+    have.ndims = 1;
+    have.len[0] = 1;
+    rc[0] = tile_input_box(p, TILE_ALL_TILES, NULL, &b, NULL);
+    rc[1] = tile_reach_stencil(p, &r);
+    rc[2] = tile_stored_zrange(p, &z0, &zl);
+    rc[3] = tile_gather(p, 0, 1, TILE_ROOT_ALL, out, NULL);
+    rc[4] = tile_exchange(p, sizeof(double), &have, src, &have, out, NULL);
+    rc[5] = tile_output_set(p, hook_never, &calls, TILE_LAYOUT_Z_LAST, NULL);
+    rc[6] = tile_reduction_init(p, &red, TILE_REDUCE_SUM, NULL);
+    rc[7] = tile_reduction_drop(p, &red);
+    rc[8] = tile_get(p, c, out);
+    tile_gather(p, 0, 1, 0, out, &st);
+    rc[9] = st.code;
+    for (i = 0; i < 10; i++)
+        if (rc[i] != want && ok)
+            ok = 0, snprintf(why, len, "%s returned %d, not %d", name[i], rc[i], want);
+    for (i = 0; i < (int)sizeof b && ok; i++)
+        if (((unsigned char *)&b)[i] != 0x5a || (i < (int)sizeof r &&
+                                                 ((unsigned char *)&r)[i] != 0x5a) ||
+            (i < (int)sizeof red && ((unsigned char *)&red)[i] != 0x5a))
+            ok = 0, snprintf(why, len, "a box, reach or reduction was written");
+    if (ok && (out[0] != 1.0 || out[1] != 1.0 || zl != 0 || calls != 0))
+        ok = 0, snprintf(why, len, "out was written, or the Z range is not empty");
+    return ok;
+}
+
+static void failed_plan_calls(void)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    char why[200] = "", why2[200] = "";
+    int code, ok, ok2;
+    small_config(&c, &cx);
+    c.extent[1] = 0;                    /* refused on every rank */
+    code = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    ok = code != TILE_OK && code != TILE_ERR_NULL && refused_calls(&p, code, why, sizeof why);
+    tile_plan_destroy(&p);
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    adi_run(&p);
+    tile_plan_destroy(&p);
+    ok2 = refused_calls(&p, TILE_ERR_NULL, why2, sizeof why2);
+    check_mpi(MPI_COMM_WORLD, ok, "on a plan whose creation failed (code %d, %s), tile_input_box, "
+              "tile_reach_stencil, tile_stored_zrange, tile_gather, tile_exchange, "
+              "tile_output_set, tile_reduction_init, tile_reduction_drop and tile_get return "
+              "that code and write nothing%s%s", code, tile_strerror(code), why[0] ? ": " : "",
+              why);
+    check_mpi(MPI_COMM_WORLD, ok2, "on a destroyed plan they return TILE_ERR_NULL and write "
+              "nothing%s%s", why2[0] ? ": " : "", why2);
+}
+
 static void reduce_refusals(void)
 {
     tile_config c;
@@ -1163,6 +1302,63 @@ static void reduce_refusals(void)
               strstr(p.errmsg, "use tile_reduce_u64") && same_everywhere(p.errmsg),
               "tile_reduce on a sum_u64 reduction: TILE_ERR_REDUCE: %s", p.errmsg);
     tile_plan_destroy(&p);
+}
+
+/* A reduction declared on plan A, then on plan B, belongs to B: B's runs
+ * give it B's result, A's runs no longer write it (nor count it among A's
+ * reductions), dropping it from A is refused and leaves it on B, and A
+ * feeding it fails the run with TILE_ERR_REDUCE. */
+static void sum_run(tile_plan *p, tile_reduction *r, double scale)
+{
+    HYBRID_RUN(p, it, {
+        double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                    TILE_AT(double, it, 0, 0, -1)) / 3.0;
+        TILE_AT(double, it, 0, 0, 0) = v;
+        tile_reduce(&it, r, v * scale);
+    });
+}
+
+static void reduction_moves(void)
+{
+    tile_config c;
+    tile_plan a, b;
+    tile_reduction r, other;
+    ctx_t cx;
+    double first;
+    int64_t count;
+    int ok1, ok2, ok3, ok4;
+    small_config(&c, &cx);
+    tile_plan_create(&a, MPI_COMM_WORLD, &c);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    tile_plan_create(&b, MPI_COMM_WORLD, &c);
+    tile_reduction_init(&a, &r, TILE_REDUCE_SUM, NULL);
+    tile_reduction_init(&b, &r, TILE_REDUCE_SUM, NULL);     /* moves to b */
+    sum_run(&b, &r, 2.0);
+    first = r.value;
+    count = r.count;
+    ok1 = tile_plan_status(&b) == TILE_OK && count == 7 * 5 * 23 && first != 0.0;
+    adi_run(&a);                /* a no longer writes r */
+    ok2 = tile_plan_status(&a) == TILE_OK && bits(r.value) == bits(first) && r.count == count;
+    /* a declares another one: one reduction on a, the same on every rank */
+    tile_reduction_init(&a, &other, TILE_REDUCE_SUM, NULL);
+    sum_run(&a, &other, 1.0);
+    ok2 = ok2 && tile_plan_status(&a) == TILE_OK && other.count == count &&
+          bits(other.value * 2.0) == bits(first) && bits(r.value) == bits(first);
+    ok3 = tile_reduction_drop(&a, &r) == TILE_ERR_REDUCE;
+    sum_run(&b, &r, 2.0);
+    ok3 = ok3 && tile_plan_status(&b) == TILE_OK && bits(r.value) == bits(first);
+    sum_run(&a, &r, 1.0);
+    ok4 = tile_plan_status(&a) == TILE_ERR_REDUCE &&
+          strstr(a.errmsg, "not declared on this plan") != NULL;
+    check_mpi(MPI_COMM_WORLD, ok1 && ok2, "a reduction declared on plan A, then on plan B, "
+              "belongs to B: B's run gives it B's sum; A's runs no longer overwrite it, and A's "
+              "own reduction declared next is combined as usual");
+    check_mpi(MPI_COMM_WORLD, ok3 && ok4, "tile_reduction_drop(A, r) after the move is "
+              "TILE_ERR_REDUCE and leaves r on B; A's body feeding r fails A's run with "
+              "TILE_ERR_REDUCE");
+    tile_plan_destroy(&a);
+    tile_plan_destroy(&b);
 }
 
 static void gather_refusals(void)
@@ -1277,45 +1473,254 @@ static void exchange_refusals(void)
 }
 
 /* ---------------------------------------------------------------------- */
-/* The output hook writes a file with MPI-IO; a failing hook; memory       */
+/* Input per tile (tile_input_set): the same bits as the whole block's      */
+/* input array; memory flat in Z                                            */
 
-typedef struct file_out {
-    MPI_File fh;
-    int64_t plane;      /* points of one plane of this rank's block */
-} file_out;
-
-/* Each tile is one independent write: the view shows this rank one plane
- * of its block after the other, and the piece is plane after plane. */
-static int file_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+static int input_hook(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
 {
-    file_out *f = (file_out *)ctx;
-    MPI_Status st;
-    int n = plan->cfg.n;
-    return MPI_File_write_at(f->fh, (MPI_Offset)(pc->box.lo[n] * f->plane), (void *)pc->data,
-                             (int)(pc->bytes / sizeof(double)), MPI_DOUBLE, &st) != MPI_SUCCESS;
+    int *calls = (int *)ctx;
+    (void)plan;
+    ++*calls;
+    fill_input(box, (double *)data);
+    return 0;
 }
 
-/* The view: one plane of the block inside the global array (Z last),
- * its extent one element, so that instance z is plane z. */
-static int plane_view(MPI_File fh, const tile_plan *plan, int64_t *plane)
+/* The body of both runs: it reads the input at the point, at +1 along X_1
+ * and one plane earlier along Z (in the loop's direction oz). */
+#define INPUT_BODY(it, a, sx, sz, oz, X, Z)                                      \
+    do {                                                                         \
+        double r_ = (a)[0];                                                      \
+        int64_t z_ = tile_coord(&(it), 2) + (oz);                                \
+        if (tile_coord(&(it), 0) + 1 < (X))                                      \
+            r_ += 0.25 * (a)[(sx)];                                              \
+        if (z_ >= 0 && z_ < (Z))                                                 \
+            r_ += 0.5 * (a)[(oz) * (sz)];                                        \
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +          \
+                                         TILE_AT(double, it, 0, -1, 0)) +         \
+                                        TILE_AT(double, it, 0, 0, (oz))) / 3.0 + r_; \
+    } while (0)
+
+/* One plan (model m, t threads, Z direction dz) run twice, with the whole
+ * block's input array and with the input hook; both gathered: 1 if equal
+ * bitwise and the hook was called once per tile, -1 if the plan is refused
+ * (too many threads for a block at this process count). */
+static int input_case(int m, int t, int dz, char *why, size_t len)
 {
-    int n = plan->cfg.n, i, sizes[4], sub[4], start[4];
-    tile_box b;
-    MPI_Datatype t, ft;
-    tile_input_box(plan, TILE_ALL_TILES, NULL, &b, NULL);
-    *plane = tile_box_points(&b) / b.len[n];
-    for (i = 0; i <= n; i++) {
-        sizes[i] = (int)(i < n ? plan->cfg.extent[i] : plan->cfg.zlen);
-        sub[i] = i < n ? (int)b.len[i] : 1;
-        start[i] = i < n ? (int)b.lo[i] : 0;
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    tile_reach r;
+    tile_box box;
+    double *whole, *g1, *g2;
+    int64_t sx, sz, oz = dz > 0 ? -1 : 1, X = 7, Z = 23, pts = 7 * 5 * 23;
+    int calls = 0, ok;
+    small_config(&c, &cx);
+    c.model = m;
+    c.threads = t;
+    c.dir[2] = dz;
+    c.depz = 1;
+    c.storage = TILE_STORE_FULL;
+    if (tile_plan_create(&p, MPI_COMM_WORLD, &c) != TILE_OK)
+        return tile_plan_destroy(&p), -1;   /* more threads than a block has points */
+    memset(&r, 0, sizeof r);
+    r.above[0] = 1;
+    r.below[2] = dz > 0;
+    r.above[2] = dz < 0;
+    tile_input_box(&p, TILE_ALL_TILES, &r, &box, NULL);
+    whole = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&box));
+    g1 = (double *)malloc(sizeof(double) * (size_t)pts);
+    g2 = (double *)malloc(sizeof(double) * (size_t)pts);
+    fill_input(&box, whole);
+    sx = tile_box_stride(&box, 0);
+    sz = tile_box_stride(&box, 2);
+    HYBRID_RUN(&p, it, {
+        const double *a = whole + tile_input_index(&it, &box);
+        INPUT_BODY(it, a, sx, sz, oz, X, Z);
+    });
+    ok = tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, Z, TILE_ROOT_ALL, g1, NULL) == TILE_OK;
+    ok = ok && tile_input_set(&p, input_hook, &calls, sizeof(double), &r, NULL) == TILE_OK;
+    HYBRID_RUN(&p, it, {
+        const double *a = (const double *)tile_input(&it);
+        INPUT_BODY(it, a, tile_input_stride(&it, 0), tile_input_stride(&it, 2), oz, X, Z);
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, Z, TILE_ROOT_ALL, g2, NULL) == TILE_OK;
+    if (!ok)
+        snprintf(why, len, "%s: a run or gather failed: %s", tile_model_name(m), p.errmsg);
+    else if (calls != (int)p.ntiles)
+        ok = 0, snprintf(why, len, "%s: %d hook calls for %lld tiles", tile_model_name(m), calls,
+                         (long long)p.ntiles);
+    else if (memcmp(g1, g2, sizeof(double) * (size_t)pts) != 0)
+        ok = 0, snprintf(why, len, "%s T=%d dir[Z]=%d: the results differ", tile_model_name(m),
+                         t, dz);
+    tile_plan_destroy(&p);
+    free(whole);
+    free(g1);
+    free(g2);
+    return ok;
+}
+
+static void input_cases(void)
+{
+    char why[400] = "";
+    int m, t, dz, ok = 1, runs = 0, rc;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : 3); t++)
+            for (dz = -1; dz <= 1; dz += 2)
+                if (ok && (rc = input_case(m, t, dz, why, sizeof why)) >= 0) {
+                    ok = rc;
+                    runs++;
+                }
+    check_mpi(MPI_COMM_WORLD, ok && runs >= 14, "input per tile (tile_input_set, a reach of +1 along X_1 and "
+              "one plane along Z): %d runs (4 models, 1-3 threads, Z up and down) equal the "
+              "runs with the whole block's input array bitwise, one hook call per tile%s%s",
+              runs, why[0] ? ": " : "", why);
+}
+
+/* tile_output_to(): each tile copied straight into an array over a box
+ * that holds the block (here with one more point around it, left as it
+ * was), the same bits as tile_gather; and a chained plan with the same
+ * blocks reads that array in its body, no copy in between. */
+static int output_to_case(int m, int t, int dz, char *why, size_t len)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    tile_reach r;
+    tile_box box, blk;
+    double *a, *g, *g2;
+    int64_t i, x[3], pts = 7 * 5 * 23, npts, bad = 0, oz = dz > 0 ? -1 : 1;
+    int ok;
+    small_config(&c, &cx);
+    c.model = m;
+    c.threads = t;
+    c.dir[2] = dz;
+    c.storage = TILE_STORE_FULL;
+    if (tile_plan_create(&p, MPI_COMM_WORLD, &c) != TILE_OK)
+        return tile_plan_destroy(&p), -1;
+    memset(&r, 0, sizeof r);
+    r.below[0] = r.above[0] = r.below[1] = r.above[1] = r.below[2] = r.above[2] = 1;
+    tile_input_box(&p, TILE_ALL_TILES, &r, &box, NULL);
+    tile_input_box(&p, TILE_ALL_TILES, NULL, &blk, NULL);
+    npts = tile_box_points(&box);
+    a = (double *)malloc(sizeof(double) * (size_t)npts);
+    g = (double *)malloc(sizeof(double) * (size_t)pts);
+    g2 = (double *)malloc(sizeof(double) * (size_t)pts);
+    for (i = 0; i < npts; i++)
+        a[i] = -7.0;
+    ok = tile_output_to(&p, &blk, NULL, NULL) == TILE_ERR_NULL &&
+         (blk.len[0] < 2 || (blk.lo[0]++, blk.len[0]--, 
+                             tile_output_to(&p, &blk, a, NULL) == TILE_ERR_RANGE)) &&
+         tile_output_to(&p, &box, a, NULL) == TILE_OK;
+    tile_input_box(&p, TILE_ALL_TILES, NULL, &blk, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                         TILE_AT(double, it, 0, -1, 0)) +
+                                        TILE_AT(double, it, 0, 0, oz)) / 3.0;
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, 23, TILE_ROOT_ALL, g, NULL) == TILE_OK;
+    for (i = 0; ok && i < npts; i++) {
+        box_coord(&box, i, x);
+        if (tile_box_index(&blk, x) < 0)
+            bad += a[i] != -7.0;
+        else
+            bad += bits(a[i]) != bits(g[(x[0] * 5 + x[1]) * 23 + x[2]]);
     }
-    MPI_Type_create_subarray(n + 1, sizes, sub, start, MPI_ORDER_C, MPI_DOUBLE, &t);
-    MPI_Type_create_resized(t, 0, (MPI_Aint)sizeof(double), &ft);
-    MPI_Type_commit(&ft);
-    i = MPI_File_set_view(fh, 0, MPI_DOUBLE, ft, "native", MPI_INFO_NULL);
-    MPI_Type_free(&t);
-    MPI_Type_free(&ft);
-    return i;
+    /* the chained run reads the array at the point: the same blocks */
+    tile_output_to(&p, NULL, NULL, NULL);
+    HYBRID_RUN(&p, it, {
+        TILE_AT(double, it, 0, 0, 0) = (TILE_AT(double, it, -1, 0, 0) +
+                                        TILE_AT(double, it, 0, 0, oz)) / 2.0 +
+                                       a[tile_input_index(&it, &box)];
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK &&
+         tile_gather(&p, 0, 23, TILE_ROOT_ALL, g2, NULL) == TILE_OK;
+    if (ok && bad == 0) {   /* the sequential second sweep over the gathered first */
+        int64_t X, Y, Z;
+        double *q = (double *)malloc(sizeof(double) * (size_t)pts);
+        for (i = 0; i < pts; i++) {
+            int64_t zz = dz > 0 ? i % 23 : 22 - i % 23, k = i - i % 23 + zz;
+            X = k / (5 * 23);
+            Y = k / 23 % 5;
+            Z = zz;
+            {
+                double l, e, v;
+                int64_t cc[3];
+                cc[0] = X - 1, cc[1] = Y, cc[2] = Z;
+                if (X > 0)
+                    l = q[k - 5 * 23];
+                else
+                    edge(&l, cc, &cx);
+                cc[0] = X, cc[2] = Z + oz;
+                if (Z + oz >= 0 && Z + oz < 23)
+                    e = q[k + oz];
+                else
+                    edge(&e, cc, &cx);
+                v = (l + e) / 2.0 + g[k];
+                q[k] = v;
+            }
+        }
+        bad += memcmp(q, g2, sizeof(double) * (size_t)pts) != 0;
+        free(q);
+    }
+    if (!ok || bad)
+        snprintf(why, len, "%s T=%d dir[Z]=%d: %s", tile_model_name(m), t, dz,
+                 !ok ? p.errmsg : "values differ");
+    tile_plan_destroy(&p);
+    free(a);
+    free(g);
+    free(g2);
+    return ok && bad == 0;
+}
+
+static void output_to_cases(void)
+{
+    char why[400] = "";
+    int m, t, dz, ok = 1, runs = 0, rc;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : 2); t++)
+            for (dz = -1; dz <= 1; dz += 2)
+                if (ok && (rc = output_to_case(m, t, dz, why, sizeof why)) >= 0) {
+                    ok = rc;
+                    runs++;
+                }
+    check_mpi(MPI_COMM_WORLD, ok && runs >= 10, "tile_output_to: %d runs (4 models, 1-2 "
+              "threads, Z up and down) copy each tile straight into an array over a box around "
+              "the block, equal to tile_gather bitwise (the rest untouched; NULL dst and a box "
+              "without the block refused), and a chained run reading that array in its body "
+              "equals the sequential sweep%s%s", runs, why[0] ? ": " : "", why);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The output hook writes a file with MPI-IO; a failing hook; memory       */
+
+/* The README's hook for any N: each row of the piece (Z last) is h points
+ * of one (x_1, ..., x_N), contiguous in the global array's file too: one
+ * independent write per row, at its byte offset (the default view). */
+static int file_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    MPI_File fh = *(MPI_File *)ctx;
+    const tile_box *b = &pc->box;
+    int n = plan->cfg.n, i;
+    int64_t rows = tile_box_points(b) / b->len[n], r, h = b->len[n];
+    MPI_Status st;
+    for (r = 0; r < rows; r++) {
+        int64_t off = 0, rest = r, c[TILE_MAX_DIMS];
+        for (i = n - 1; i >= 0; i--) {
+            c[i] = b->lo[i] + rest % b->len[i];
+            rest /= b->len[i];
+        }
+        for (i = 0; i < n; i++)
+            off = off * plan->cfg.extent[i] + c[i];
+        off = off * plan->cfg.zlen + b->lo[n];
+        if (MPI_File_write_at(fh, (MPI_Offset)(off * 8), (void *)((const double *)pc->data +
+                                                                 r * h), (int)h, MPI_DOUBLE,
+                              &st) != MPI_SUCCESS)
+            return 1;
+    }
+    return 0;
 }
 
 /* Random plans write their result tile by tile; rank 0 reads the file back
@@ -1334,7 +1739,7 @@ static void mpiio_cases(void)
         tile_plan plan;
         input in;
         seq s;
-        file_out f;
+        MPI_File fh = MPI_FILE_NULL;
         static ctx_t cx;
         int ok = 1, all;
         random_kernel(&k, (int)rnd_in(1, 3));
@@ -1349,12 +1754,11 @@ static void mpiio_cases(void)
         make_input(&plan, &k, &in);
         MPI_File_delete(path, MPI_INFO_NULL);
         ok = MPI_File_open(MPI_COMM_WORLD, path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
-                           MPI_INFO_NULL, &f.fh) == MPI_SUCCESS &&
-             plane_view(f.fh, &plan, &f.plane) == MPI_SUCCESS &&
-             tile_output_set(&plan, file_hook, &f, TILE_LAYOUT_Z_FIRST, NULL) == TILE_OK;
+                           MPI_INFO_NULL, &fh) == MPI_SUCCESS &&
+             tile_output_set(&plan, file_hook, &fh, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK;
         run_plan(&plan, &k, &in);
         ok = ok && tile_plan_status(&plan) == TILE_OK;
-        ok = MPI_File_close(&f.fh) == MPI_SUCCESS && ok;
+        ok = MPI_File_close(&fh) == MPI_SUCCESS && ok;
         seq_run(&s, &k);
         if (myrank == 0) {
             double *back = (double *)malloc(sizeof(double) * (size_t)s.total + 1);
@@ -1376,8 +1780,8 @@ static void mpiio_cases(void)
     if (myrank == 0)
         remove(path);
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 4,
-              "%d random plans write their result tile by tile from the output hook (one "
-              "MPI_File_write_at per tile); the file equals the sequential loop's array byte "
+              "%d random plans write their result tile by tile from the output hook (the "
+              "README's: one MPI_File_write_at per row of a tile); the file equals the sequential loop's array byte "
               "for byte%s%s", cases, failed ? "; FIRST FAILURE: " : "", why);
 }
 
@@ -1434,13 +1838,33 @@ static void hook_refusal(void)
               "hook, in every model (TILE_OK, its result stored)");
 }
 
-/* A run of 32 x 32 x 20000 doubles (164 MB if kept) with the output hook
- * and the Z window: the process grows by a few MB at most. */
-static long max_rss_kb(void)
+/* Memory of a run, measured as the growth of the resident set's peak over
+ * the run: Linux's VmHWM, reset to the current RSS through
+ * /proc/self/clear_refs ("5") right before, so that the peaks of earlier
+ * tests (the high-water mark of getrusage only rises) do not hide it. */
+static long proc_status_kb(const char *key)
 {
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return ru.ru_maxrss;
+    char line[256];
+    long v = -1;
+    size_t n = strlen(key);
+    FILE *fp = fopen("/proc/self/status", "r");
+    while (fp != NULL && fgets(line, sizeof line, fp) != NULL)
+        if (strncmp(line, key, n) == 0 && line[n] == ':')
+            v = strtol(line + n + 1, NULL, 10);
+    if (fp != NULL)
+        fclose(fp);
+    return v;
+}
+
+/* Reset the peak to the current RSS; the RSS then, or -1 if the kernel
+ * cannot reset it. */
+static long peak_reset(void)
+{
+    FILE *fp = fopen("/proc/self/clear_refs", "w");
+    int ok = fp != NULL && fputs("5", fp) >= 0;
+    if (fp != NULL)
+        ok = fclose(fp) == 0 && ok;
+    return ok ? proc_status_kb("VmRSS") : -1;
 }
 
 static int sum_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
@@ -1453,30 +1877,161 @@ static int sum_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
     return 0;
 }
 
-static void hook_memory(void)
+/* The control: a hook that keeps every tile (O(Z) memory). */
+typedef struct keep_all {
+    void *tile[1024];
+    int n;
+} keep_all;
+
+static int keep_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    keep_all *k = (keep_all *)ctx;
+    (void)plan;
+    if (k->n == 1024 || (k->tile[k->n] = malloc(pc->bytes)) == NULL)
+        return 1;
+    memcpy(k->tile[k->n++], pc->data, pc->bytes);
+    return 0;
+}
+
+/* The peak growth in kB of a run of 32 x 32 x zlen doubles per rank
+ * (tile height 50, the Z window) with the output hook set right after the
+ * reset; the hook sums the bits (keep = 0) or keeps every tile (keep = 1).
+ * -1 when the peak cannot be measured (on every rank alike). */
+static long hook_growth(int64_t zlen, int keep, int *ok)
 {
     tile_config c;
     tile_plan p;
     ctx_t cx;
     uint64_t sum = 0;
-    long before, after;
-    int ok;
+    static keep_all ka;
+    long rss, growth, worst;
+    int i, none, any;
     small_config(&c, &cx);
     c.extent[0] = 32;
     c.extent[1] = 32 * nprocs;
-    c.zlen = 20000;
+    c.zlen = zlen;
     c.tile_height = 50;
     c.grid[0] = 1;
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    tile_output_set(&p, sum_hook, &sum, TILE_LAYOUT_Z_LAST, NULL);
-    before = max_rss_kb();
+    ka.n = 0;
+    rss = peak_reset();
+    none = rss < 0;
+    MPI_Allreduce(&none, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    tile_output_set(&p, keep ? keep_hook : sum_hook, keep ? (void *)&ka : (void *)&sum,
+                    TILE_LAYOUT_Z_LAST, NULL);
     adi_run(&p);
-    after = max_rss_kb();
-    ok = tile_plan_status(&p) == TILE_OK && sum != 0 && after - before < 16 * 1024;
-    check_mpi(MPI_COMM_WORLD, ok, "a run of 32 x 32 x 20000 doubles per rank (164 MB if kept) "
-              "with the output hook grows the process by %ld kB (< 16 MB): memory does not grow "
-              "with Z", after - before);
+    growth = proc_status_kb("VmHWM") - rss;
+    *ok = tile_plan_status(&p) == TILE_OK && (keep ? ka.n == (int)p.ntiles : sum != 0);
+    for (i = 0; i < ka.n; i++)
+        free(ka.tile[i]);
     tile_plan_destroy(&p);
+    MPI_Allreduce(&growth, &worst, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return any ? -1 : worst;
+}
+
+/* The output hook keeps memory flat in Z: a run of 32 x 32 x 20000 doubles
+ * per rank (164 MB if kept) grows the peak by no more than one of 2500
+ * planes (+ 2 MB of noise), while the control that keeps every tile grows
+ * it by at least half the data: the measurement sees O(Z) memory. */
+static void hook_memory(void)
+{
+    int ok1 = 0, ok2 = 0, ok3 = 0;
+    long small = hook_growth(2500, 0, &ok1), big = hook_growth(20000, 0, &ok2);
+    long kept = hook_growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
+    if (small < 0 || big < 0 || kept < 0) {
+        if (myrank == 0) {
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
+                       "the output hook's memory is flat in Z");
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
+                       "the control keeps O(Z) memory");
+        }
+        return;
+    }
+    check_mpi(MPI_COMM_WORLD, ok1 && ok2 && big <= small + 2048 && big < data / 16,
+              "a run of 32 x 32 x 20000 doubles per rank (%ld kB if kept) with the output hook "
+              "grows the peak RSS by %ld kB, as one of 2500 planes (%ld kB): memory does not "
+              "grow with Z", data, big, small);
+    check_mpi(MPI_COMM_WORLD, ok3 && kept >= data / 2, "the control, a hook that keeps every "
+              "tile of the same run, grows it by %ld kB (>= %ld kB): the measurement sees "
+              "memory that grows with Z", kept, data / 2);
+}
+
+/* The peak growth in kB (the largest over the ranks; -1 when it cannot be
+ * measured) of a run of 32 x 32 x zlen doubles per rank whose body reads an
+ * input of doubles: from the input hook (whole = 0), or from an array over
+ * the whole block filled after the reset (whole = 1, the control). */
+static long input_growth(int64_t zlen, int whole, int *ok)
+{
+    tile_config c;
+    tile_plan p;
+    ctx_t cx;
+    tile_box box;
+    double *a = NULL;
+    long rss, growth, worst;
+    int calls = 0, none, any;
+    small_config(&c, &cx);
+    c.extent[0] = 32;
+    c.extent[1] = 32 * nprocs;
+    c.zlen = zlen;
+    c.tile_height = 50;
+    c.grid[0] = 1;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rss = peak_reset();
+    none = rss < 0;
+    MPI_Allreduce(&none, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (whole) {
+        tile_input_box(&p, TILE_ALL_TILES, NULL, &box, NULL);
+        a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&box));
+        *ok = a != NULL;
+        if (a != NULL) {
+            fill_input(&box, a);
+            HYBRID_RUN(&p, it, {
+                TILE_AT(double, it, 0, 0, 0) = (TILE_AT(double, it, -1, 0, 0) +
+                                                TILE_AT(double, it, 0, 0, -1)) / 2.0 +
+                                               a[tile_input_index(&it, &box)];
+            });
+        }
+    } else {
+        *ok = tile_input_set(&p, input_hook, &calls, sizeof(double), NULL, NULL) == TILE_OK;
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) = (TILE_AT(double, it, -1, 0, 0) +
+                                            TILE_AT(double, it, 0, 0, -1)) / 2.0 +
+                                           *(const double *)tile_input(&it);
+        });
+        *ok = *ok && calls == (int)p.ntiles;
+    }
+    growth = proc_status_kb("VmHWM") - rss;
+    *ok = *ok && tile_plan_status(&p) == TILE_OK;
+    free(a);
+    tile_plan_destroy(&p);
+    MPI_Allreduce(&growth, &worst, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return any ? -1 : worst;
+}
+
+/* Input per tile keeps memory flat in Z: a run at Z = 20000 grows the peak
+ * as one at Z = 2500 (+ 2 MB), while the whole block's input array (the
+ * control) grows it by at least half its size. */
+static void input_memory(void)
+{
+    int ok1 = 0, ok2 = 0, ok3 = 0;
+    long small = input_growth(2500, 0, &ok1), big = input_growth(20000, 0, &ok2);
+    long whole = input_growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
+    if (small < 0 || big < 0 || whole < 0) {
+        if (myrank == 0) {
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
+                       "input per tile keeps memory flat in Z");
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
+                       "the whole block's input grows with Z");
+        }
+        return;
+    }
+    check_mpi(MPI_COMM_WORLD, ok1 && ok2 && big <= small + 2048 && big < data / 16,
+              "a run of 32 x 32 x 20000 doubles per rank reading its input per tile "
+              "(tile_input_set) grows the peak RSS by %ld kB, as one of 2500 planes (%ld kB): "
+              "memory does not grow with Z", big, small);
+    check_mpi(MPI_COMM_WORLD, ok3 && whole >= data / 2, "the control, the same run reading an "
+              "input array over the whole block (%ld kB), grows it by %ld kB (>= %ld kB)", data,
+              whole, data / 2);
 }
 
 /* A plan that skews (seidel-1d in time: i reads i + 1 of the previous
@@ -1568,6 +2123,7 @@ static void skewed_cases(void)
             }
             {   /* the declared stencil's reach: -1,0 0,-1 1,-1 */
                 tile_reach rr;
+                memset(&rr, 0, sizeof rr);
                 if (tile_reach_stencil(&p, &rr) != TILE_OK || rr.below[0] != 1 ||
                     rr.above[0] != 1 || rr.below[1] != 1 || rr.above[1] != 0) {
                     snprintf(why, sizeof why, "tile_reach_stencil: below %d %d above %d %d",
@@ -1616,13 +2172,19 @@ int main(int argc, char **argv)
     for (n = 1; n <= 3; n++)
         random_cases(n);
     input_box_refusals();
+    get_codes();
+    failed_plan_calls();
     reduce_refusals();
+    reduction_moves();
     gather_refusals();
     exchange_refusals();
     chain_cases();
+    input_cases();
+    output_to_cases();
     mpiio_cases();
     hook_refusal();
     hook_memory();
+    input_memory();
     skewed_cases();
     MPI_Finalize();
     return check_exit();

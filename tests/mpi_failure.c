@@ -129,7 +129,7 @@ static int same(const tile_plan *p, const double *a)
     for (c[2] = 0; c[2] < ZL; c[2]++)
         for (c[0] = 0; c[0] < X0; c[0]++)
             for (c[1] = 0; c[1] < X1; c[1]++)
-                if (tile_get(p, c, &v) &&
+                if (tile_get(p, c, &v) == TILE_OK &&
                     memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
                     return 0;
     return 1;

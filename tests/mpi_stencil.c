@@ -235,7 +235,7 @@ static int compare(const tile_plan *plan, const seq *s, uint64_t sum, char *why,
             r /= s->ext[i];
         }
         ref += bits(s->a[idx]);
-        if (tile_get(plan, c, &got)) {
+        if (tile_get(plan, c, &got) == TILE_OK) {
             owned++;
             if (bits(got) != bits(s->a[idx]) && ok) {
                 ok = 0;
@@ -511,7 +511,7 @@ static int nan_at(const tile_plan *p, int64_t x, int64_t z)
     int mine, any;
     c[0] = x;
     c[1] = z;
-    mine = tile_get(p, c, &v) && v != v;
+    mine = tile_get(p, c, &v) == TILE_OK && v != v;
     MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     return any;
 }

@@ -248,7 +248,7 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
                 r /= s.ext[i];
             }
             ref += bits(s.a[idx]);
-            if (tile_get(&plan, c, &got)) {
+            if (tile_get(&plan, c, &got) == TILE_OK) {
                 owned++;
                 if (bits(got) != bits(s.a[idx]) && ok) {
                     ok = 0;

@@ -183,7 +183,7 @@ static void test_continue(void)
                     co[0] = x;
                     co[1] = y;
                     co[2] = z;
-                    if (tile_get(&p, co, &v) && v != (y % 2 == 0 ? 1.0 : 2.0))
+                    if (tile_get(&p, co, &v) == TILE_OK && v != (y % 2 == 0 ? 1.0 : 2.0))
                         ok = 0;
                 }
     }

@@ -52,7 +52,7 @@ static int verify(const tile_plan *plan, int64_t X, int64_t Y, int64_t Z)
                     int64_t c[3] = { x, y, z };
                     double v;
                     uint64_t u;
-                    if (!tile_get(plan, c, &v))
+                    if (tile_get(plan, c, &v) != TILE_OK)
                         continue;       /* another rank's point */
                     memcpy(&u, &v, sizeof u);
                     mine[0]++;

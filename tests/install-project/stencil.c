@@ -85,7 +85,7 @@ static int run(int model, int threads, const double *ref, int64_t *points, int64
         for (c[1] = 0; c[1] < Y; c[1]++)
             for (c[2] = 0; c[2] < Z; c[2]++) {
                 double got, want = ref[(c[0] * Y + c[1]) * Z + c[2]];
-                if (tile_get(&plan, c, &got)) {
+                if (tile_get(&plan, c, &got) == TILE_OK) {
                     (*points)++;
                     if (memcmp(&got, &want, sizeof got) != 0)
                         (*bad)++;
