@@ -1,7 +1,8 @@
 /* tilehybrid.h -- the base of tilehybrid: the version, the one error
  * convention, checked arithmetic, the one number parser, and the MPI helpers
  * the other headers share (every rank agreeing on values and on an error, a
- * ping-pong, an affine least-squares fit).  Part of tilehybrid (MIT
+ * ping-pong, an affine least-squares fit), and the two OpenMP queries the
+ * step macros use (tilehybrid_thread_num, tilehybrid_in_parallel).  Part of tilehybrid (MIT
  * licence), version TILEHYBRID_VERSION.
  *
  * Every other header includes this one; copy it along with them.  You need
@@ -77,6 +78,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #ifndef TILEHYBRID_NO_MPI
 #include <mpi.h>
@@ -199,6 +204,36 @@ static inline int tilehybrid_add_ok(int64_t a, int64_t b, int64_t *r)
 
 /* ------------------------------------------------------------------------ */
 /* The one number parser (headers' environment variables, every program)    */
+
+/**
+ * tilehybrid_thread_num() - the calling thread's number in its OpenMP team.
+ *
+ * The OpenMP query the step macros of tiling.h and hybrid.h need, so that
+ * no header names another's private macros.
+ * Return: omp_get_thread_num(); 0 without OpenMP.
+ */
+static inline int tilehybrid_thread_num(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/**
+ * tilehybrid_in_parallel() - whether the caller is inside an active
+ * OpenMP parallel region.
+ * Return: omp_in_parallel() (non-zero inside one); 0 without OpenMP.
+ */
+static inline int tilehybrid_in_parallel(void)
+{
+#ifdef _OPENMP
+    return omp_in_parallel();
+#else
+    return 0;
+#endif
+}
 
 static inline int tilehybrid__digit(char c)
 {

@@ -2569,15 +2569,6 @@ static inline void tile_step_leave(tile_group *g)
     g->done = 1;
 }
 
-/* The OpenMP queries the step macros need (none without OpenMP). */
-#ifdef _OPENMP
-#define TILE__IN_PARALLEL() omp_in_parallel()
-#define TILE__THREAD_NUM() omp_get_thread_num()
-#else
-#define TILE__IN_PARALLEL() 0
-#define TILE__THREAD_NUM() 0
-#endif
-
 /**
  * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
  * send the previous tile's boundary to the +dir neighbours, post receives for
@@ -2592,8 +2583,9 @@ static inline void tile_step_leave(tile_group *g)
 #define TILE_MPI_STEP(g, it, ...)                                                  \
     do {                                                                           \
         tile_group *const tile_ms_g_ = &(g);                                       \
-        tile_ms_g_->thread = TILE__THREAD_NUM();                                   \
-        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI, TILE__IN_PARALLEL())) {    \
+        tile_ms_g_->thread = tilehybrid_thread_num();                              \
+        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI,                            \
+                            tilehybrid_in_parallel())) {                           \
             tile_comm_begin(tile_ms_g_->plan, tile_ms_g_->step);                   \
             TILE_COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);  \
             tile_comm_end(tile_ms_g_->plan, tile_ms_g_->step);                     \
