@@ -143,7 +143,8 @@ static inline const char *tilehybrid_strerror(int code)
  * @code:      the code returned (X_OK on success);
  * @arg:       the argument at fault ("extent", "dep", "costs", ...), or ""
  *             when no single argument is;
- * @index:     its index (dimension, processor, row), or -1;
+ * @index:     its 0-based index (dimension i + 1 is index i; processor,
+ *             row), or -1;
  * @rank:      the MPI rank that found the error, or -1 (pure functions);
  * @mpi_error: the MPI error code for an *_ERR_MPI code, else 0.
  */
@@ -523,6 +524,96 @@ static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, i
         out->rank = -1;
     }
     return rc;
+}
+
+/**
+ * struct tilehybrid_verdict - a failing rank's error as it travels to every
+ * rank in tilehybrid_agree_status(): its status and its message.
+ * @arg:       the argument at fault (the status's arg, at most 47
+ *             characters), or "";
+ * @index:     its index (0-based: dimension i + 1 is index i), or -1;
+ * @mpi_error: the MPI error code, or 0;
+ * @text:      the header's message, or "".
+ */
+typedef struct tilehybrid_verdict {
+    char arg[48];
+    int64_t index;
+    int mpi_error;
+    char text[320];
+} tilehybrid_verdict;
+
+/**
+ * tilehybrid_agree_status() - tilehybrid_agree() that also hands the
+ * lowest failing rank's argument, index, MPI error and message to every
+ * rank: the one way the headers carry a status across ranks.
+ * @comm, @code, @v, @n: as for tilehybrid_agree().
+ * @mine: this rank's status (arg, index, mpi_error), read when @code is not
+ *        0; NULL: none.
+ * @w:    in: this rank's message in w->text ("" for none; the other fields
+ *        are filled here); out, when out->code is not 0: the failing rank's
+ *        verdict on every rank.  Then tilehybrid_verdict_arg() finds its
+ *        argument among the caller's names and tilehybrid_verdict_status()
+ *        fills a status.
+ * @out:  as for tilehybrid_agree().
+ * Return: as tilehybrid_agree().
+ */
+static inline int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
+                                          const uint64_t *v, int n, tilehybrid_verdict *w,
+                                          tilehybrid_agreement *out)
+{
+    size_t i = 0;
+    w->arg[0] = '\0';
+    w->index = -1;
+    w->mpi_error = 0;
+    w->text[sizeof w->text - 1] = '\0';
+    if (code != 0 && mine != NULL) {
+        for (; mine->arg != NULL && mine->arg[i] != '\0' && i + 1 < sizeof w->arg; i++)
+            w->arg[i] = mine->arg[i];
+        w->arg[i] = '\0';
+        w->index = mine->index;
+        w->mpi_error = mine->mpi_error;
+    }
+    return tilehybrid_agree(comm, code, v, n, (char *)w, sizeof *w, out);
+}
+
+/**
+ * tilehybrid_verdict_arg() - the failing rank's argument as one of the
+ * caller's names (a string that outlives the call, for a status).
+ * @w:       the verdict of tilehybrid_agree_status().
+ * @names:   the names the caller's ranks may report; @count of them.
+ * @unknown: what to return when w->arg is none of them.
+ * Return: the name equal to w->arg, else @unknown.
+ */
+static inline const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
+                                                 const char *const *names, int count,
+                                                 const char *unknown)
+{
+    int i;
+    for (i = 0; i < count; i++)
+        if (names[i] != NULL && strcmp(names[i], w->arg) == 0)
+            return names[i];
+    return unknown;
+}
+
+/**
+ * tilehybrid_verdict_status() - fill a status with what
+ * tilehybrid_agree_status() found on the failing rank.
+ * @st:  the status to fill (NULL allowed).
+ * @a:   the agreement (a->code not 0: a rank failed).
+ * @w:   the verdict.
+ * @arg: the argument's name, from tilehybrid_verdict_arg() (or the
+ *       caller's own storage).
+ * Return: a->code.
+ */
+static inline int tilehybrid_verdict_status(tilehybrid_status *st, const tilehybrid_agreement *a,
+                                            const tilehybrid_verdict *w, const char *arg)
+{
+    tilehybrid_status_set(st, a->code, arg, w->index);
+    if (st != NULL) {
+        st->rank = a->rank;
+        st->mpi_error = w->mpi_error;
+    }
+    return a->code;
 }
 
 /** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */

@@ -1122,24 +1122,14 @@ static inline void tile__value_text(const tile__agreed *a, int i, uint64_t bits,
         snprintf(buf, size, "%lld", (long long)v);
 }
 
-/* What travels from the failing rank: its message, argument and index. */
-typedef struct tile__verdict {
-    char msg[320];
-    char arg[48];
-    char index[24];
-} tile__verdict;
-
 /* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
-static inline int tile__adopt(tile_plan *p, int code, int rank, const tile__verdict *w)
+static inline int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w)
 {
-    int64_t index = -1;
     p->status.code = TILE_OK;
-    if (tilehybrid_parse_i64(w->index, INT64_MIN, INT64_MAX, &index) != TILEHYBRID_OK)
-        index = -1;     /* (written by snprintf("%lld") on the failing rank) */
     if (p->size > 1)
-        tile__fail(p, code, w->arg, index, "rank %d: %s", rank, w->msg);
+        tile__fail(p, code, w->arg, w->index, "rank %d: %s", rank, w->text);
     else
-        tile__fail(p, code, w->arg, index, "%s", w->msg);
+        tile__fail(p, code, w->arg, w->index, "%s", w->text);
     p->status.rank = rank;
     return code;
 }
@@ -1151,15 +1141,12 @@ static inline int tile__adopt(tile_plan *p, int code, int rank, const tile__verd
 static inline int tile__agree(tile_plan *p, const tile__agreed *a)
 {
     tilehybrid_agreement r;
-    tile__verdict w;
+    tilehybrid_verdict w;
     char lo[32], hi[32];
     int rc;
-    memset(&w, 0, sizeof w);
-    snprintf(w.msg, sizeof w.msg, "%s", p->errmsg);
-    snprintf(w.arg, sizeof w.arg, "%s", p->status.arg != NULL ? p->status.arg : "");
-    snprintf(w.index, sizeof w.index, "%lld", (long long)p->status.index);
-    rc = tilehybrid_agree(p->comm, p->status.code, a ? a->v : NULL, a ? a->count : 0,
-                          (char *)&w, sizeof w, &r);
+    snprintf(w.text, sizeof w.text, "%s", p->errmsg);
+    rc = tilehybrid_agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
+                                 a ? a->count : 0, &w, &r);
     if (rc != MPI_SUCCESS) {
         if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
             p->status.code = TILE_OK;
@@ -4204,8 +4191,8 @@ static inline int tile__data_mpi(tile_plan *p, int rc, const char *call, const c
 /* The end of a collective data call's checks: every rank gets the same
  * code and message (the lowest failing rank's, "rank R: " in front when
  * there are several ranks; or the first argument of v[] that differs
- * between ranks) in plan->errmsg, and st names the argument (argi into
- * argn, broadcast from the failing rank).  plan->status, the state of the
+ * between ranks) in plan->errmsg, and st names the argument (the failing
+ * rank's argn[argi], carried by tilehybrid_agree_status()).  plan->status, the state of the
  * creation and the last run, is not touched: a refused data call does not
  * stop the plan from running again.  Collective. */
 static inline int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
@@ -4213,27 +4200,27 @@ static inline int tile__data_agree(tile_plan *p, int code, int argi, const char 
                                    tilehybrid_status *st)
 {
     tilehybrid_agreement a;
-    char buf[sizeof p->errmsg];
-    int rc;
-    snprintf(buf, sizeof buf, "%s", msg);
-    rc = tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a);
+    tilehybrid_verdict w;
+    tilehybrid_status mine;
+    int rc, i;
+    snprintf(w.text, sizeof w.text, "%s", msg);
+    tilehybrid_status_set(&mine, code, argi >= 0 ? argn[argi] : "", -1);
+    rc = tilehybrid_agree_status(p->comm, code, &mine, v, nv, &w, &a);
     if (rc != MPI_SUCCESS) {
         tile__data_mpi(p, rc, "MPI_Allreduce or MPI_Bcast", argn[0]);
         snprintf(p->errmsg, sizeof p->errmsg, "an MPI call failed while agreeing across ranks");
         return tilehybrid_status_set(st, TILE_ERR_MPI, "", -1);
     }
     if (a.code != 0) {
-        if (tile__data_mpi(p, MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm), "MPI_Bcast",
-                           argn[0]) != MPI_SUCCESS)
-            argi = -1;
         if (p->size > 1)
-            snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, buf);
+            snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, w.text);
         else
-            snprintf(p->errmsg, sizeof p->errmsg, "%s", buf);
-        tilehybrid_status_set(st, a.code, argi >= 0 ? argn[argi] : "", -1);
-        if (st != NULL)
-            st->rank = a.rank;
-        return a.code;
+            snprintf(p->errmsg, sizeof p->errmsg, "%s", w.text);
+        /* w.arg is argn[argi] of the failing rank's call of this same
+         * function (the same static argn on every rank), or "" */
+        for (i = 0; w.arg[0] != '\0' && strcmp(argn[i], w.arg) != 0; i++)
+            ;
+        return tilehybrid_verdict_status(st, &a, &w, w.arg[0] != '\0' ? argn[i] : "");
     }
     if (a.index >= 0) {
         snprintf(p->errmsg, sizeof p->errmsg, "%.40s: argument '%s' differs between ranks "

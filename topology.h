@@ -2117,18 +2117,16 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
 #define TOPO__NCOST 6
 #define TOPO__NSHARED (3 + 3 * TOPO_MAX_DIMS + TOPO__NCOST + TOPO_MAX_DIMS * TOPO_MAX_DIMS)
 
-/* The argument names a status can carry to another rank (as text). */
-static inline const char *topo__known_arg(const char *text, size_t len)
+/* The failing rank's argument (w->arg) as one of the names a status of
+ * this header can carry. */
+static inline const char *topo__known_arg(const tilehybrid_verdict *w)
 {
     static const char *const names[] = {
         "n",    "procs",       "policy",     "extent", "dep",      "dims",     "fixed",
         "reorder", "nest",     "zlen",       "tile_height", "elem_bytes", "tcomp",
         "tstartup", "bandwidth", "ext"};
-    size_t i;
-    for (i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i]) == len && strncmp(names[i], text, len) == 0)
-            return names[i];
-    return "another rank";
+    return tilehybrid_verdict_arg(w, names, (int)(sizeof names / sizeof names[0]),
+                                  "another rank");
 }
 
 /* The values of v (TOPO__NSHARED, as 64-bit patterns of the caller's
@@ -2161,25 +2159,6 @@ static inline void topo__cart_values(int n, const topo_nest *nest, topo_policy p
     cost[5] = tilehybrid_bits(nest->bandwidth);
 }
 
-/* The failing rank's argument and index as the text "arg index" (index
- * left out when -1), the message tilehybrid_agree() hands every rank. */
-static inline void topo__encode_status(const tilehybrid_status *st, char *msg,
-                                       size_t size)
-{
-    size_t len = 0;
-    const char *a = st->arg;
-    while (*a != '\0' && len + 5 < size)
-        msg[len++] = *a++;
-    msg[len++] = ' ';
-    if (st->index >= 100 && st->index < 1000)
-        msg[len++] = (char)('0' + st->index / 100);
-    if (st->index >= 10 && st->index < 1000)
-        msg[len++] = (char)('0' + st->index / 10 % 10);
-    if (st->index >= 0 && st->index < 1000)
-        msg[len++] = (char)('0' + st->index % 10);
-    msg[len] = '\0';
-}
-
 /* The name and index of the first value that differs between ranks. */
 static inline int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
 {
@@ -2208,31 +2187,19 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
                                    const tilehybrid_status *mine,
                                    tilehybrid_status *status)
 {
-    char msg[64] = "";
-    const char *sp;
+    tilehybrid_verdict w;
     tilehybrid_agreement a;
-    int64_t index = -1;
     int mpirc;
-    if (rc != TOPO_OK)
-        topo__encode_status(mine, msg, sizeof msg);
-    mpirc = tilehybrid_agree(comm, rc, v, TOPO__NSHARED, msg, sizeof msg, &a);
+    w.text[0] = '\0';
+    mpirc = tilehybrid_agree_status(comm, rc, mine, v, TOPO__NSHARED, &w, &a);
     if (mpirc != MPI_SUCCESS) {
         tilehybrid_status_set(status, TOPO_ERR_MPI, "tilehybrid_agree", -1);
         if (status != NULL)
             status->mpi_error = mpirc;
         return TOPO_ERR_MPI;
     }
-    if (a.code != 0) {
-        sp = strchr(msg, ' ');
-        if (sp == NULL)
-            sp = msg + strlen(msg);
-        else if (sp[1] != '\0')
-            (void)tilehybrid_parse_i64(sp + 1, 0, 999, &index);
-        tilehybrid_status_set(status, a.code, topo__known_arg(msg, (size_t)(sp - msg)), index);
-        if (status != NULL)
-            status->rank = a.rank;
-        return a.code;
-    }
+    if (a.code != 0)
+        return tilehybrid_verdict_status(status, &a, &w, topo__known_arg(&w));
     if (a.index < 0)
         return TOPO_OK;
     return topo__mismatch(a.index, (int)v[0], status);
