@@ -48,6 +48,9 @@
  *   tilehybrid_status * (NULL allowed) also name the argument at fault, its
  *   index and the rank that found it.  Nothing prints, nothing aborts on bad
  *   input; collective functions return the same code on every rank.
+ *   Messages count dimensions and stencil vectors from 1 ("dimension 1",
+ *   "d_1", "stencil vector 1"); a C subscript in a message (dep[0]) and
+ *   tilehybrid_status.index are 0-based, as in C.
  *
  * OPTIONS (#define before including)
  *   TILEHYBRID_NO_MPI     leave out the MPI helpers and <mpi.h> (the

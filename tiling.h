@@ -2647,7 +2647,8 @@ static inline int tile__loop_order(tile_plan *p, const tile_config *c, int *lo)
     for (i = 0; i <= n; i++) {
         if (c->loop_order[i] < 0 || c->loop_order[i] > n || seen[c->loop_order[i]]++)
             return tile__fail(p, TILE_ERR_STENCIL, "loop_order", i, "loop_order[%d] = %d: the "
-                              "loop order must list each dimension 0..%d once (N = %d is Z), "
+                              "loop order must list each of 0..%d once (value i is dimension "
+                              "i + 1, %d is Z), "
                               "outermost first, or be all -1", i, c->loop_order[i], n, n);
         lo[i] = c->loop_order[i];
     }
@@ -2667,7 +2668,7 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
         int lim = i < n ? INT_MAX / 2 : TILE_MAX_DEPZ;
         if (v[i] < -lim || v[i] > lim)   /* before any arithmetic (INT_MIN) */
             return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
-                              "distance of %d is too large%s (at most %d%s)", k,
+                              "distance of %d is too large%s (at most %d%s)", k + 1,
                               tile__vec(buf, sizeof buf, v, n), v[i], i < n ? "" : " along Z",
                               lim, i < n ? "" : ", TILE_MAX_DEPZ");
     }
@@ -2682,12 +2683,12 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
     if (first == 0)
         return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s is the "
                           "point itself: the current point is written, not read as a "
-                          "dependence", k, tile__vec(buf, sizeof buf, v, n));
+                          "dependence", k + 1, tile__vec(buf, sizeof buf, v, n));
     if (first > 0)   /* the first non-zero distance, in loop order, is forward */
         return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s reads a "
                           "later point along dimension %d (the loop runs %s there): in the "
                           "loop order every read must be at an earlier point (a read ahead "
-                          "would read a value not yet written)", k,
+                          "would read a value not yet written)", k + 1,
                           tile__vec(buf, sizeof buf, v, n), fdim + 1,
                           p->deps.dir[fdim] > 0 ? "upward" : "downward");
     return TILE_OK;
@@ -2712,7 +2713,7 @@ static inline int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_D
             if (!tilehybrid_mul_ok(f[q], dd[k][q], &t) || !tilehybrid_add_ok(dd[k][pp], t, &t) ||
                 t > INT_MAX / 2)
                 return tile__fail(p, TILE_ERR_OVERFLOW, "stencil", k, "stencil vector %d: its "
-                                  "skewed distance is too large", k);
+                                  "skewed distance is too large", k + 1);
             else
                 dd[k][pp] = t;
     return TILE_OK;
@@ -2843,7 +2844,7 @@ static inline int tile__widths(tile_plan *p, const tile_config *c)
             if (-o > (j < n ? INT_MAX / 2 : TILE_MAX_DEPZ))
                 return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d: its "
                                   "distance along %sdimension %d is %lld, too large (at most "
-                                  "%d%s)", k, d->skewed ? "skewed " : "", j + 1, (long long)-o,
+                                  "%d%s)", k + 1, d->skewed ? "skewed " : "", j + 1, (long long)-o,
                                   j < n ? INT_MAX / 2 : TILE_MAX_DEPZ,
                                   j < n ? "" : ", TILE_MAX_DEPZ");
             if (j < n && -o > d->d[j])

@@ -393,7 +393,7 @@ static void refusals(void)
               "nothing, a trailing comma (TILE_ERR_STENCIL, cfg unchanged)");
     }
     tile_config_stencil(&c, "1,0,0", NULL);
-    expect_refused(&c, TILE_ERR_STENCIL, "stencil vector 0 (1,0,0) reads a later point along "
+    expect_refused(&c, TILE_ERR_STENCIL, "stencil vector 1 (1,0,0) reads a later point along "
                    "dimension 1", "a read of a later point (a read ahead)");
     tile_config_stencil(&c, "0,0,0 0,0,-1", NULL);
     expect_refused(&c, TILE_ERR_STENCIL, "is the point itself", "the point itself as a read");
