@@ -859,6 +859,17 @@ static inline int slb__model_init(slb__model *m, const slb_problem *pb, int64_t 
     return SLB_OK;
 }
 
+/* The start of a solver: info and st reset, then the model of pb (its
+ * argument checks). */
+static inline int slb__begin(slb__model *m, const slb_problem *pb, int64_t n,
+                             const int64_t *order, int monotone, slb_info *info,
+                             tilehybrid_status *st)
+{
+    slb__info_reset(info);
+    slb__ok(st);
+    return slb__model_init(m, pb, n, order, monotone, info, st);
+}
+
 /* Finish times (ticks, by position) and makespan of a distribution given by
  * position. */
 static inline int64_t slb__eval(const slb__model *m, const int64_t *cnt, int64_t *fin)
@@ -1011,9 +1022,7 @@ static inline int slb_uniform(const slb_problem *pb, int64_t n, const int64_t *o
     int64_t *cnt;
     int64_t k;
     int rc;
-    slb__info_reset(info);
-    slb__ok(st);
-    rc = slb__model_init(&m, pb, n, order, 0, info, st);
+    rc = slb__begin(&m, pb, n, order, 0, info, st);
     if (rc != SLB_OK)
         return rc;
     cnt = (int64_t *)slb__alloc(m.p, sizeof(int64_t));
@@ -1110,9 +1119,7 @@ static inline int slb__dp(const slb_problem *pb, int64_t n, const int64_t *order
     int64_t *next = NULL, *cur = NULL, *choice = NULL, *cnt = NULL;
     int64_t k, d, cells, work = 0;
     int rc;
-    slb__info_reset(info);
-    slb__ok(st);
-    rc = slb__model_init(&m, pb, n, order, monotone, info, st);
+    rc = slb__begin(&m, pb, n, order, monotone, info, st);
     if (rc != SLB_OK)
         return rc;
     if (!tilehybrid_mul_ok(m.p - 1, n + 1, &cells)) {
@@ -1816,9 +1823,7 @@ static inline int slb__exact(const slb_problem *pb, int64_t n, const int64_t *or
     slb__ex X;
     int64_t *wit = NULL, k, kb = 0, gb = 0;
     int rc;
-    slb__info_reset(info);
-    slb__ok(st);
-    rc = slb__model_init(&m, pb, n, order, 1, info, st);
+    rc = slb__begin(&m, pb, n, order, 1, info, st);
     if (rc != SLB_OK)
         return rc;
     rc = slb__ex_init(&X, &m, max_nodes);

@@ -392,12 +392,29 @@ static inline void topo__divisors(int64_t r, topo__divs *dv)
     }
 }
 
+/* The loop nest's sizes, in the documented order: extent[i] >= 1, zlen
+ * >= 1 (when given; its index is n), dep[i] >= 0.  The step every argument
+ * check of this header ends with. */
+static inline int topo__check_space(int n, const int64_t *extent, const int64_t *zlen,
+                                    const int64_t *dep, tilehybrid_status *st)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (extent[i] < 1)
+            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
+    if (zlen != NULL && *zlen < 1)
+        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
+    for (i = 0; i < n; i++)
+        if (dep[i] < 0)
+            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
+    return TOPO_OK;
+}
+
 /* Argument checks shared by the grid searches. */
 static inline int topo__check_common(int n, int64_t procs,
                                      const int64_t *extent, const int64_t *dep,
                                      topo_policy policy, tilehybrid_status *st)
 {
-    int i;
     if (extent == NULL)
         return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
     if (dep == NULL)
@@ -408,13 +425,7 @@ static inline int topo__check_common(int n, int64_t procs,
         return tilehybrid_status_set(st, TOPO_ERR_PROCS, "procs", -1);
     if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY)
         return tilehybrid_status_set(st, TOPO_ERR_POLICY, "policy", -1);
-    for (i = 0; i < n; i++)
-        if (extent[i] < 1)
-            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
-    for (i = 0; i < n; i++)
-        if (dep[i] < 0)
-            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
-    return TOPO_OK;
+    return topo__check_space(n, extent, NULL, dep, st);
 }
 
 /* Fixed entries: each >= 0 and <= extent (when extent given), their
@@ -1588,15 +1599,7 @@ static inline int topo__check_report(int n, const int *dims,
     for (i = 0; i < n; i++)
         if (dims[i] < 1)
             return tilehybrid_status_set(st, TOPO_ERR_FIXED, "dims", i);
-    for (i = 0; i < n; i++)
-        if (extent[i] < 1)
-            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
-    if (zlen < 1)
-        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
-    for (i = 0; i < n; i++)
-        if (dep[i] < 0)
-            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
-    return TOPO_OK;
+    return topo__check_space(n, extent, &zlen, dep, st);
 }
 
 /* The volume model's report of a checked grid, faces extended by xf
@@ -1842,17 +1845,12 @@ static inline int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
  * is named "ext" with the index i * n + j. */
 static inline int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
 {
-    int i, j, n = nest->n;
+    int i, j, n = nest->n, rc;
     if (n < 1 || n > TOPO_MAX_DIMS)
         return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
-    for (i = 0; i < n; i++)
-        if (nest->extent[i] < 1)
-            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
-    if (nest->zlen < 1)
-        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
-    for (i = 0; i < n; i++)
-        if (nest->dep[i] < 0)
-            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
+    rc = topo__check_space(n, nest->extent, &nest->zlen, nest->dep, st);
+    if (rc != TOPO_OK)
+        return rc;
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
             if (nest->ext[i][j] < 0 || nest->ext[i][j] > (j < i ? nest->dep[j] : 0))
