@@ -15,9 +15,7 @@ int main(int argc, char **argv)
     tilehybrid_agreement a;
     char msg[64];
     uint64_t v[40];
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    check_mpi_init(&argc, &argv, &rank, &size);
 
     for (i = 0; i < 40; i++)
         v[i] = (uint64_t)i * 0x9e3779b97f4a7c15ull;
