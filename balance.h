@@ -282,7 +282,7 @@ static inline const char *bal_strerror(int code)
     case BAL_ERR_BANDWIDTH: return "model bandwidth (bytes per second) must be finite and > 0";
     case BAL_ERR_ELEMBYTES: return "model elem_bytes (bytes per message element) must be finite and > 0";
     case BAL_ERR_DIMS: return "n (number of process dimensions) must be >= 1";
-    case BAL_ERR_PDIMS: return "pdims[i] (processes along dimension i) must be >= 1";
+    case BAL_ERR_PDIMS: return "pdims[i] (processes along dimension i + 1) must be >= 1";
     case BAL_ERR_COORDS: return "coords[i] must be in [0, pdims[i]-1]";
     case BAL_ERR_THREADS: return "threads (threads per process) must be >= 1";
     case BAL_ERR_EXTENT: return "extent[i] (iteration space extent) must be >= 1";

@@ -295,7 +295,7 @@ static inline void hybrid__multiple_cycle(tile_plan *p, int64_t s)
 static inline int hybrid__coarse_enter(tile_group *g, int model)
 {
     tile_plan *p = g->plan;
-    g->thread = TILE__THREAD_NUM();
+    g->thread = tilehybrid_thread_num();
     if (g->step > 0)
         return 1;
     if (g->thread == 0 && tile_run_start(p, model, hybrid__num_threads()) &&
@@ -396,13 +396,14 @@ static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
         tile_group *const hybrid_fn_g_ = &(g);                                     \
         tile_plan *const hybrid_fn_p_ = hybrid_fn_g_->plan;                        \
         int64_t const hybrid_fn_s_ = hybrid_fn_g_->step;                           \
-        hybrid_fn_g_->thread = TILE__THREAD_NUM();                                 \
-        if (tile_step_enter(hybrid_fn_g_, TILE_MODEL_FINE, TILE__IN_PARALLEL())) { \
+        hybrid_fn_g_->thread = tilehybrid_thread_num();                            \
+        if (tile_step_enter(hybrid_fn_g_, TILE_MODEL_FINE,                         \
+                            tilehybrid_in_parallel())) {                           \
             tile_comm_begin(hybrid_fn_p_, hybrid_fn_s_);                           \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->cfg.threads)")  \
             {                                                                      \
                 int hybrid_fn_t_;                                                  \
-                for (hybrid_fn_t_ = TILE__THREAD_NUM();                            \
+                for (hybrid_fn_t_ = tilehybrid_thread_num();                       \
                      hybrid_fn_t_ < hybrid_fn_p_->cfg.threads;                     \
                      hybrid_fn_t_ += hybrid__num_threads())                        \
                     TILE_COMPUTE(hybrid_fn_p_, hybrid_fn_t_, hybrid_fn_s_, it, __VA_ARGS__); \

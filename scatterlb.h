@@ -859,6 +859,17 @@ static inline int slb__model_init(slb__model *m, const slb_problem *pb, int64_t 
     return SLB_OK;
 }
 
+/* The start of a solver: info and st reset, then the model of pb (its
+ * argument checks). */
+static inline int slb__begin(slb__model *m, const slb_problem *pb, int64_t n,
+                             const int64_t *order, int monotone, slb_info *info,
+                             tilehybrid_status *st)
+{
+    slb__info_reset(info);
+    slb__ok(st);
+    return slb__model_init(m, pb, n, order, monotone, info, st);
+}
+
 /* Finish times (ticks, by position) and makespan of a distribution given by
  * position. */
 static inline int64_t slb__eval(const slb__model *m, const int64_t *cnt, int64_t *fin)
@@ -1011,9 +1022,7 @@ static inline int slb_uniform(const slb_problem *pb, int64_t n, const int64_t *o
     int64_t *cnt;
     int64_t k;
     int rc;
-    slb__info_reset(info);
-    slb__ok(st);
-    rc = slb__model_init(&m, pb, n, order, 0, info, st);
+    rc = slb__begin(&m, pb, n, order, 0, info, st);
     if (rc != SLB_OK)
         return rc;
     cnt = (int64_t *)slb__alloc(m.p, sizeof(int64_t));
@@ -1110,9 +1119,7 @@ static inline int slb__dp(const slb_problem *pb, int64_t n, const int64_t *order
     int64_t *next = NULL, *cur = NULL, *choice = NULL, *cnt = NULL;
     int64_t k, d, cells, work = 0;
     int rc;
-    slb__info_reset(info);
-    slb__ok(st);
-    rc = slb__model_init(&m, pb, n, order, monotone, info, st);
+    rc = slb__begin(&m, pb, n, order, monotone, info, st);
     if (rc != SLB_OK)
         return rc;
     if (!tilehybrid_mul_ok(m.p - 1, n + 1, &cells)) {
@@ -1816,9 +1823,7 @@ static inline int slb__exact(const slb_problem *pb, int64_t n, const int64_t *or
     slb__ex X;
     int64_t *wit = NULL, k, kb = 0, gb = 0;
     int rc;
-    slb__info_reset(info);
-    slb__ok(st);
-    rc = slb__model_init(&m, pb, n, order, 1, info, st);
+    rc = slb__begin(&m, pb, n, order, 1, info, st);
     if (rc != SLB_OK)
         return rc;
     rc = slb__ex_init(&X, &m, max_nodes);
@@ -2704,23 +2709,15 @@ static inline void slb_plan_free(slb_plan *pl)
 
 /* ---- errors across ranks ---- */
 
-/* The argument names a status can carry from one rank to the others. */
-static inline const char *slb__arg_name(int id)
+/* The failing rank's argument (w->arg) as one of the names a status of
+ * this header can carry ("" when it is none of them). */
+static inline const char *slb__known_arg(const tilehybrid_verdict *w)
 {
     static const char *const names[] = {
-        "", "comm", "root", "n", "type", "opts.method", "opts.order", "opts.large_count",
+        "comm", "root", "n", "type", "opts.method", "opts.order", "opts.large_count",
         "mine", "pb", "plan", "recvbuf", "recvcap", "sample", "comp_sample", "comm_sample",
         "reps", "work", "comp0", "mu", "comm0", "lambda", "order", "counts", "sendbuf"};
-    return id > 0 && id < (int)(sizeof names / sizeof names[0]) ? names[id] : "";
-}
-
-static inline int slb__arg_id(const char *s)
-{
-    int id;
-    for (id = 1; s != NULL && *slb__arg_name(id) != '\0'; id++)
-        if (strcmp(s, slb__arg_name(id)) == 0)
-            return id;
-    return 0;
+    return tilehybrid_verdict_arg(w, names, (int)(sizeof names / sizeof names[0]), "");
 }
 
 /* An MPI call failed on this rank. */
@@ -2743,35 +2740,17 @@ static inline int slb__agree(MPI_Comm comm, int code, const tilehybrid_status *m
                              const uint64_t *v, const char *const *names, int nv,
                              tilehybrid_status *st)
 {
-    /* the message: argument id, index, MPI error, a final '\0' */
-    char msg[1 + sizeof(int64_t) + sizeof(int) + 1];
-    char *at_index = msg + 1, *at_mpierr = msg + 1 + sizeof(int64_t);
+    tilehybrid_verdict w;
     tilehybrid_agreement a;
-    int64_t idx = -1;
-    int mpierr = 0, rc, rank = -1;
-    memset(msg, 0, sizeof msg);
-    if (code != SLB_OK && mine != NULL) {
-        msg[0] = (char)slb__arg_id(mine->arg);
-        idx = mine->index;
-        mpierr = mine->mpi_error;
-    }
-    memcpy(at_index, &idx, sizeof idx);
-    memcpy(at_mpierr, &mpierr, sizeof mpierr);
-    rc = tilehybrid_agree(comm, code, v, nv, msg, sizeof msg, &a);
+    int rc, rank = -1;
+    w.text[0] = '\0';
+    rc = tilehybrid_agree_status(comm, code, mine, v, nv, &w, &a);
     if (rc != MPI_SUCCESS) {
         (void)MPI_Comm_rank(comm, &rank);
         return slb__mpi_fail(st, rc, "comm", rank);
     }
-    if (a.code != 0) {
-        memcpy(&idx, at_index, sizeof idx);
-        memcpy(&mpierr, at_mpierr, sizeof mpierr);
-        (void)tilehybrid_status_set(st, a.code, slb__arg_name(msg[0]), idx);
-        if (st != NULL) {
-            st->rank = a.rank;
-            st->mpi_error = mpierr;
-        }
-        return a.code;
-    }
+    if (a.code != 0)
+        return tilehybrid_verdict_status(st, &a, &w, slb__known_arg(&w));
     if (a.index >= 0)
         return tilehybrid_status_set(st, SLB_ERR_MISMATCH, names[a.index], -1);
     return SLB_OK;

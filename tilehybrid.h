@@ -1,7 +1,8 @@
 /* tilehybrid.h -- the base of tilehybrid: the version, the one error
  * convention, checked arithmetic, the one number parser, and the MPI helpers
  * the other headers share (every rank agreeing on values and on an error, a
- * ping-pong, an affine least-squares fit).  Part of tilehybrid (MIT
+ * ping-pong, an affine least-squares fit), and the two OpenMP queries the
+ * step macros use (tilehybrid_thread_num, tilehybrid_in_parallel).  Part of tilehybrid (MIT
  * licence), version TILEHYBRID_VERSION.
  *
  * Every other header includes this one; copy it along with them.  You need
@@ -47,6 +48,9 @@
  *   tilehybrid_status * (NULL allowed) also name the argument at fault, its
  *   index and the rank that found it.  Nothing prints, nothing aborts on bad
  *   input; collective functions return the same code on every rank.
+ *   Messages count dimensions and stencil vectors from 1 ("dimension 1",
+ *   "d_1", "stencil vector 1"); a C subscript in a message (dep[0]) and
+ *   tilehybrid_status.index are 0-based, as in C.
  *
  * OPTIONS (#define before including)
  *   TILEHYBRID_NO_MPI     leave out the MPI helpers and <mpi.h> (the
@@ -77,6 +81,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #ifndef TILEHYBRID_NO_MPI
 #include <mpi.h>
@@ -138,7 +146,8 @@ static inline const char *tilehybrid_strerror(int code)
  * @code:      the code returned (X_OK on success);
  * @arg:       the argument at fault ("extent", "dep", "costs", ...), or ""
  *             when no single argument is;
- * @index:     its index (dimension, processor, row), or -1;
+ * @index:     its 0-based index (dimension i + 1 is index i; processor,
+ *             row), or -1;
  * @rank:      the MPI rank that found the error, or -1 (pure functions);
  * @mpi_error: the MPI error code for an *_ERR_MPI code, else 0.
  */
@@ -199,6 +208,36 @@ static inline int tilehybrid_add_ok(int64_t a, int64_t b, int64_t *r)
 
 /* ------------------------------------------------------------------------ */
 /* The one number parser (headers' environment variables, every program)    */
+
+/**
+ * tilehybrid_thread_num() - the calling thread's number in its OpenMP team.
+ *
+ * The OpenMP query the step macros of tiling.h and hybrid.h need, so that
+ * no header names another's private macros.
+ * Return: omp_get_thread_num(); 0 without OpenMP.
+ */
+static inline int tilehybrid_thread_num(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/**
+ * tilehybrid_in_parallel() - whether the caller is inside an active
+ * OpenMP parallel region.
+ * Return: omp_in_parallel() (non-zero inside one); 0 without OpenMP.
+ */
+static inline int tilehybrid_in_parallel(void)
+{
+#ifdef _OPENMP
+    return omp_in_parallel();
+#else
+    return 0;
+#endif
+}
 
 static inline int tilehybrid__digit(char c)
 {
@@ -488,6 +527,96 @@ static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, i
         out->rank = -1;
     }
     return rc;
+}
+
+/**
+ * struct tilehybrid_verdict - a failing rank's error as it travels to every
+ * rank in tilehybrid_agree_status(): its status and its message.
+ * @arg:       the argument at fault (the status's arg, at most 47
+ *             characters), or "";
+ * @index:     its index (0-based: dimension i + 1 is index i), or -1;
+ * @mpi_error: the MPI error code, or 0;
+ * @text:      the header's message, or "".
+ */
+typedef struct tilehybrid_verdict {
+    char arg[48];
+    int64_t index;
+    int mpi_error;
+    char text[320];
+} tilehybrid_verdict;
+
+/**
+ * tilehybrid_agree_status() - tilehybrid_agree() that also hands the
+ * lowest failing rank's argument, index, MPI error and message to every
+ * rank: the one way the headers carry a status across ranks.
+ * @comm, @code, @v, @n: as for tilehybrid_agree().
+ * @mine: this rank's status (arg, index, mpi_error), read when @code is not
+ *        0; NULL: none.
+ * @w:    in: this rank's message in w->text ("" for none; the other fields
+ *        are filled here); out, when out->code is not 0: the failing rank's
+ *        verdict on every rank.  Then tilehybrid_verdict_arg() finds its
+ *        argument among the caller's names and tilehybrid_verdict_status()
+ *        fills a status.
+ * @out:  as for tilehybrid_agree().
+ * Return: as tilehybrid_agree().
+ */
+static inline int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
+                                          const uint64_t *v, int n, tilehybrid_verdict *w,
+                                          tilehybrid_agreement *out)
+{
+    size_t i = 0;
+    w->arg[0] = '\0';
+    w->index = -1;
+    w->mpi_error = 0;
+    w->text[sizeof w->text - 1] = '\0';
+    if (code != 0 && mine != NULL) {
+        for (; mine->arg != NULL && mine->arg[i] != '\0' && i + 1 < sizeof w->arg; i++)
+            w->arg[i] = mine->arg[i];
+        w->arg[i] = '\0';
+        w->index = mine->index;
+        w->mpi_error = mine->mpi_error;
+    }
+    return tilehybrid_agree(comm, code, v, n, (char *)w, sizeof *w, out);
+}
+
+/**
+ * tilehybrid_verdict_arg() - the failing rank's argument as one of the
+ * caller's names (a string that outlives the call, for a status).
+ * @w:       the verdict of tilehybrid_agree_status().
+ * @names:   the names the caller's ranks may report; @count of them.
+ * @unknown: what to return when w->arg is none of them.
+ * Return: the name equal to w->arg, else @unknown.
+ */
+static inline const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
+                                                 const char *const *names, int count,
+                                                 const char *unknown)
+{
+    int i;
+    for (i = 0; i < count; i++)
+        if (names[i] != NULL && strcmp(names[i], w->arg) == 0)
+            return names[i];
+    return unknown;
+}
+
+/**
+ * tilehybrid_verdict_status() - fill a status with what
+ * tilehybrid_agree_status() found on the failing rank.
+ * @st:  the status to fill (NULL allowed).
+ * @a:   the agreement (a->code not 0: a rank failed).
+ * @w:   the verdict.
+ * @arg: the argument's name, from tilehybrid_verdict_arg() (or the
+ *       caller's own storage).
+ * Return: a->code.
+ */
+static inline int tilehybrid_verdict_status(tilehybrid_status *st, const tilehybrid_agreement *a,
+                                            const tilehybrid_verdict *w, const char *arg)
+{
+    tilehybrid_status_set(st, a->code, arg, w->index);
+    if (st != NULL) {
+        st->rank = a->rank;
+        st->mpi_error = w->mpi_error;
+    }
+    return a->code;
 }
 
 /** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */

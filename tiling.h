@@ -1269,24 +1269,14 @@ static inline void tile__value_text(const tile__agreed *a, int i, uint64_t bits,
         snprintf(buf, size, "%lld", (long long)v);
 }
 
-/* What travels from the failing rank: its message, argument and index. */
-typedef struct tile__verdict {
-    char msg[320];
-    char arg[48];
-    char index[24];
-} tile__verdict;
-
 /* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
-static inline int tile__adopt(tile_plan *p, int code, int rank, const tile__verdict *w)
+static inline int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w)
 {
-    int64_t index = -1;
     p->status.code = TILE_OK;
-    if (tilehybrid_parse_i64(w->index, INT64_MIN, INT64_MAX, &index) != TILEHYBRID_OK)
-        index = -1;     /* (written by snprintf("%lld") on the failing rank) */
     if (p->size > 1)
-        tile__fail(p, code, w->arg, index, "rank %d: %s", rank, w->msg);
+        tile__fail(p, code, w->arg, w->index, "rank %d: %s", rank, w->text);
     else
-        tile__fail(p, code, w->arg, index, "%s", w->msg);
+        tile__fail(p, code, w->arg, w->index, "%s", w->text);
     p->status.rank = rank;
     return code;
 }
@@ -1298,15 +1288,12 @@ static inline int tile__adopt(tile_plan *p, int code, int rank, const tile__verd
 static inline int tile__agree(tile_plan *p, const tile__agreed *a)
 {
     tilehybrid_agreement r;
-    tile__verdict w;
+    tilehybrid_verdict w;
     char lo[32], hi[32];
     int rc;
-    memset(&w, 0, sizeof w);
-    snprintf(w.msg, sizeof w.msg, "%s", p->errmsg);
-    snprintf(w.arg, sizeof w.arg, "%s", p->status.arg != NULL ? p->status.arg : "");
-    snprintf(w.index, sizeof w.index, "%lld", (long long)p->status.index);
-    rc = tilehybrid_agree(p->comm, p->status.code, a ? a->v : NULL, a ? a->count : 0,
-                          (char *)&w, sizeof w, &r);
+    snprintf(w.text, sizeof w.text, "%s", p->errmsg);
+    rc = tilehybrid_agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
+                                 a ? a->count : 0, &w, &r);
     if (rc != MPI_SUCCESS) {
         if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
             p->status.code = TILE_OK;
@@ -2774,15 +2761,6 @@ static inline void tile_step_leave(tile_group *g)
     g->done = 1;
 }
 
-/* The OpenMP queries the step macros need (none without OpenMP). */
-#ifdef _OPENMP
-#define TILE__IN_PARALLEL() omp_in_parallel()
-#define TILE__THREAD_NUM() omp_get_thread_num()
-#else
-#define TILE__IN_PARALLEL() 0
-#define TILE__THREAD_NUM() 0
-#endif
-
 /**
  * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
  * send the previous tile's boundary to the +dir neighbours, post receives for
@@ -2797,8 +2775,9 @@ static inline void tile_step_leave(tile_group *g)
 #define TILE_MPI_STEP(g, it, ...)                                                  \
     do {                                                                           \
         tile_group *const tile_ms_g_ = &(g);                                       \
-        tile_ms_g_->thread = TILE__THREAD_NUM();                                   \
-        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI, TILE__IN_PARALLEL())) {    \
+        tile_ms_g_->thread = tilehybrid_thread_num();                              \
+        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI,                            \
+                            tilehybrid_in_parallel())) {                           \
             tile_comm_begin(tile_ms_g_->plan, tile_ms_g_->step);                   \
             TILE_COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);  \
             tile_comm_end(tile_ms_g_->plan, tile_ms_g_->step);                     \
@@ -3153,7 +3132,8 @@ static inline int tile__loop_order(tile_plan *p, const tile_config *c, int *lo)
     for (i = 0; i <= n; i++) {
         if (c->loop_order[i] < 0 || c->loop_order[i] > n || seen[c->loop_order[i]]++)
             return tile__fail(p, TILE_ERR_STENCIL, "loop_order", i, "loop_order[%d] = %d: the "
-                              "loop order must list each dimension 0..%d once (N = %d is Z), "
+                              "loop order must list each of 0..%d once (value i is dimension "
+                              "i + 1, %d is Z), "
                               "outermost first, or be all -1", i, c->loop_order[i], n, n);
         lo[i] = c->loop_order[i];
     }
@@ -3173,7 +3153,7 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
         int lim = i < n ? INT_MAX / 2 : TILE_MAX_DEPZ;
         if (v[i] < -lim || v[i] > lim)   /* before any arithmetic (INT_MIN) */
             return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d %s: a "
-                              "distance of %d is too large%s (at most %d%s)", k,
+                              "distance of %d is too large%s (at most %d%s)", k + 1,
                               tile__vec(buf, sizeof buf, v, n), v[i], i < n ? "" : " along Z",
                               lim, i < n ? "" : ", TILE_MAX_DEPZ");
     }
@@ -3188,12 +3168,12 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
     if (first == 0)
         return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s is the "
                           "point itself: the current point is written, not read as a "
-                          "dependence", k, tile__vec(buf, sizeof buf, v, n));
+                          "dependence", k + 1, tile__vec(buf, sizeof buf, v, n));
     if (first > 0)   /* the first non-zero distance, in loop order, is forward */
         return tile__fail(p, TILE_ERR_STENCIL, "stencil", k, "stencil vector %d %s reads a "
                           "later point along dimension %d (the loop runs %s there): in the "
                           "loop order every read must be at an earlier point (a read ahead "
-                          "would read a value not yet written)", k,
+                          "would read a value not yet written)", k + 1,
                           tile__vec(buf, sizeof buf, v, n), fdim + 1,
                           p->deps.dir[fdim] > 0 ? "upward" : "downward");
     return TILE_OK;
@@ -3218,7 +3198,7 @@ static inline int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_D
             if (!tilehybrid_mul_ok(f[q], dd[k][q], &t) || !tilehybrid_add_ok(dd[k][pp], t, &t) ||
                 t > INT_MAX / 2)
                 return tile__fail(p, TILE_ERR_OVERFLOW, "stencil", k, "stencil vector %d: its "
-                                  "skewed distance is too large", k);
+                                  "skewed distance is too large", k + 1);
             else
                 dd[k][pp] = t;
     return TILE_OK;
@@ -3349,7 +3329,7 @@ static inline int tile__widths(tile_plan *p, const tile_config *c)
             if (-o > (j < n ? INT_MAX / 2 : TILE_MAX_DEPZ))
                 return tile__fail(p, TILE_ERR_DEP, "stencil", k, "stencil vector %d: its "
                                   "distance along %sdimension %d is %lld, too large (at most "
-                                  "%d%s)", k, d->skewed ? "skewed " : "", j + 1, (long long)-o,
+                                  "%d%s)", k + 1, d->skewed ? "skewed " : "", j + 1, (long long)-o,
                                   j < n ? INT_MAX / 2 : TILE_MAX_DEPZ,
                                   j < n ? "" : ", TILE_MAX_DEPZ");
             if (j < n && -o > d->d[j])
@@ -5500,8 +5480,8 @@ static inline int tile__data_mpi(tile_plan *p, int rc, const char *call, const c
 /* The end of a collective data call's checks: every rank gets the same
  * code and message (the lowest failing rank's, "rank R: " in front when
  * there are several ranks; or the first argument of v[] that differs
- * between ranks) in plan->errmsg, and st names the argument (argi into
- * argn, broadcast from the failing rank).  plan->status, the state of the
+ * between ranks) in plan->errmsg, and st names the argument (the failing
+ * rank's argn[argi], carried by tilehybrid_agree_status()).  plan->status, the state of the
  * creation and the last run, is not touched: a refused data call does not
  * stop the plan from running again.  Collective. */
 static inline int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
@@ -5509,27 +5489,27 @@ static inline int tile__data_agree(tile_plan *p, int code, int argi, const char 
                                    tilehybrid_status *st)
 {
     tilehybrid_agreement a;
-    char buf[sizeof p->errmsg];
-    int rc;
-    snprintf(buf, sizeof buf, "%s", msg);
-    rc = tilehybrid_agree(p->comm, code, v, nv, buf, sizeof buf, &a);
+    tilehybrid_verdict w;
+    tilehybrid_status mine;
+    int rc, i;
+    snprintf(w.text, sizeof w.text, "%s", msg);
+    tilehybrid_status_set(&mine, code, argi >= 0 ? argn[argi] : "", -1);
+    rc = tilehybrid_agree_status(p->comm, code, &mine, v, nv, &w, &a);
     if (rc != MPI_SUCCESS) {
         tile__data_mpi(p, rc, "MPI_Allreduce or MPI_Bcast", argn[0]);
         snprintf(p->errmsg, sizeof p->errmsg, "an MPI call failed while agreeing across ranks");
         return tilehybrid_status_set(st, TILE_ERR_MPI, "", -1);
     }
     if (a.code != 0) {
-        if (tile__data_mpi(p, MPI_Bcast(&argi, 1, MPI_INT, a.rank, p->comm), "MPI_Bcast",
-                           argn[0]) != MPI_SUCCESS)
-            argi = -1;
         if (p->size > 1)
-            snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, buf);
+            snprintf(p->errmsg, sizeof p->errmsg, "rank %d: %.300s", a.rank, w.text);
         else
-            snprintf(p->errmsg, sizeof p->errmsg, "%s", buf);
-        tilehybrid_status_set(st, a.code, argi >= 0 ? argn[argi] : "", -1);
-        if (st != NULL)
-            st->rank = a.rank;
-        return a.code;
+            snprintf(p->errmsg, sizeof p->errmsg, "%s", w.text);
+        /* w.arg is argn[argi] of the failing rank's call of this same
+         * function (the same static argn on every rank), or "" */
+        for (i = 0; w.arg[0] != '\0' && strcmp(argn[i], w.arg) != 0; i++)
+            ;
+        return tilehybrid_verdict_status(st, &a, &w, w.arg[0] != '\0' ? argn[i] : "");
     }
     if (a.index >= 0) {
         snprintf(p->errmsg, sizeof p->errmsg, "%.40s: argument '%s' differs between ranks "

@@ -398,12 +398,29 @@ static inline void topo__divisors(int64_t r, topo__divs *dv)
     }
 }
 
+/* The loop nest's sizes, in the documented order: extent[i] >= 1, zlen
+ * >= 1 (when given; its index is n), dep[i] >= 0.  The step every argument
+ * check of this header ends with. */
+static inline int topo__check_space(int n, const int64_t *extent, const int64_t *zlen,
+                                    const int64_t *dep, tilehybrid_status *st)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (extent[i] < 1)
+            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
+    if (zlen != NULL && *zlen < 1)
+        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
+    for (i = 0; i < n; i++)
+        if (dep[i] < 0)
+            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
+    return TOPO_OK;
+}
+
 /* Argument checks shared by the grid searches. */
 static inline int topo__check_common(int n, int64_t procs,
                                      const int64_t *extent, const int64_t *dep,
                                      topo_policy policy, tilehybrid_status *st)
 {
-    int i;
     if (extent == NULL)
         return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
     if (dep == NULL)
@@ -414,13 +431,7 @@ static inline int topo__check_common(int n, int64_t procs,
         return tilehybrid_status_set(st, TOPO_ERR_PROCS, "procs", -1);
     if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY)
         return tilehybrid_status_set(st, TOPO_ERR_POLICY, "policy", -1);
-    for (i = 0; i < n; i++)
-        if (extent[i] < 1)
-            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
-    for (i = 0; i < n; i++)
-        if (dep[i] < 0)
-            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
-    return TOPO_OK;
+    return topo__check_space(n, extent, NULL, dep, st);
 }
 
 /* Fixed entries: each >= 0 and <= extent (when extent given), their
@@ -1594,15 +1605,7 @@ static inline int topo__check_report(int n, const int *dims,
     for (i = 0; i < n; i++)
         if (dims[i] < 1)
             return tilehybrid_status_set(st, TOPO_ERR_FIXED, "dims", i);
-    for (i = 0; i < n; i++)
-        if (extent[i] < 1)
-            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
-    if (zlen < 1)
-        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
-    for (i = 0; i < n; i++)
-        if (dep[i] < 0)
-            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
-    return TOPO_OK;
+    return topo__check_space(n, extent, &zlen, dep, st);
 }
 
 /* The volume model's report of a checked grid, faces extended by xf
@@ -1848,17 +1851,12 @@ static inline int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
  * is named "ext" with the index i * n + j. */
 static inline int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
 {
-    int i, j, n = nest->n;
+    int i, j, n = nest->n, rc;
     if (n < 1 || n > TOPO_MAX_DIMS)
         return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
-    for (i = 0; i < n; i++)
-        if (nest->extent[i] < 1)
-            return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "extent", i);
-    if (nest->zlen < 1)
-        return tilehybrid_status_set(st, TOPO_ERR_EXTENT, "zlen", n);
-    for (i = 0; i < n; i++)
-        if (nest->dep[i] < 0)
-            return tilehybrid_status_set(st, TOPO_ERR_DEP, "dep", i);
+    rc = topo__check_space(n, nest->extent, &nest->zlen, nest->dep, st);
+    if (rc != TOPO_OK)
+        return rc;
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
             if (nest->ext[i][j] < 0 || nest->ext[i][j] > (j < i ? nest->dep[j] : 0))
@@ -2123,18 +2121,16 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
 #define TOPO__NCOST 6
 #define TOPO__NSHARED (3 + 3 * TOPO_MAX_DIMS + TOPO__NCOST + TOPO_MAX_DIMS * TOPO_MAX_DIMS)
 
-/* The argument names a status can carry to another rank (as text). */
-static inline const char *topo__known_arg(const char *text, size_t len)
+/* The failing rank's argument (w->arg) as one of the names a status of
+ * this header can carry. */
+static inline const char *topo__known_arg(const tilehybrid_verdict *w)
 {
     static const char *const names[] = {
         "n",    "procs",       "policy",     "extent", "dep",      "dims",     "fixed",
         "reorder", "nest",     "zlen",       "tile_height", "elem_bytes", "tcomp",
         "tstartup", "bandwidth", "ext"};
-    size_t i;
-    for (i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strlen(names[i]) == len && strncmp(names[i], text, len) == 0)
-            return names[i];
-    return "another rank";
+    return tilehybrid_verdict_arg(w, names, (int)(sizeof names / sizeof names[0]),
+                                  "another rank");
 }
 
 /* The values of v (TOPO__NSHARED, as 64-bit patterns of the caller's
@@ -2167,25 +2163,6 @@ static inline void topo__cart_values(int n, const topo_nest *nest, topo_policy p
     cost[5] = tilehybrid_bits(nest->bandwidth);
 }
 
-/* The failing rank's argument and index as the text "arg index" (index
- * left out when -1), the message tilehybrid_agree() hands every rank. */
-static inline void topo__encode_status(const tilehybrid_status *st, char *msg,
-                                       size_t size)
-{
-    size_t len = 0;
-    const char *a = st->arg;
-    while (*a != '\0' && len + 5 < size)
-        msg[len++] = *a++;
-    msg[len++] = ' ';
-    if (st->index >= 100 && st->index < 1000)
-        msg[len++] = (char)('0' + st->index / 100);
-    if (st->index >= 10 && st->index < 1000)
-        msg[len++] = (char)('0' + st->index / 10 % 10);
-    if (st->index >= 0 && st->index < 1000)
-        msg[len++] = (char)('0' + st->index % 10);
-    msg[len] = '\0';
-}
-
 /* The name and index of the first value that differs between ranks. */
 static inline int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
 {
@@ -2214,31 +2191,19 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
                                    const tilehybrid_status *mine,
                                    tilehybrid_status *status)
 {
-    char msg[64] = "";
-    const char *sp;
+    tilehybrid_verdict w;
     tilehybrid_agreement a;
-    int64_t index = -1;
     int mpirc;
-    if (rc != TOPO_OK)
-        topo__encode_status(mine, msg, sizeof msg);
-    mpirc = tilehybrid_agree(comm, rc, v, TOPO__NSHARED, msg, sizeof msg, &a);
+    w.text[0] = '\0';
+    mpirc = tilehybrid_agree_status(comm, rc, mine, v, TOPO__NSHARED, &w, &a);
     if (mpirc != MPI_SUCCESS) {
         tilehybrid_status_set(status, TOPO_ERR_MPI, "tilehybrid_agree", -1);
         if (status != NULL)
             status->mpi_error = mpirc;
         return TOPO_ERR_MPI;
     }
-    if (a.code != 0) {
-        sp = strchr(msg, ' ');
-        if (sp == NULL)
-            sp = msg + strlen(msg);
-        else if (sp[1] != '\0')
-            (void)tilehybrid_parse_i64(sp + 1, 0, 999, &index);
-        tilehybrid_status_set(status, a.code, topo__known_arg(msg, (size_t)(sp - msg)), index);
-        if (status != NULL)
-            status->rank = a.rank;
-        return a.code;
-    }
+    if (a.code != 0)
+        return tilehybrid_verdict_status(status, &a, &w, topo__known_arg(&w));
     if (a.index < 0)
         return TOPO_OK;
     return topo__mismatch(a.index, (int)v[0], status);

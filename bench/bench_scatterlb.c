@@ -93,19 +93,11 @@ static void usage(FILE *f)
           "Exit status: 0 ok, 1 a solver failed or disagrees, 2 bad arguments.\n", f);
 }
 
-int main(int argc, char **argv)
+/* The command line: -1 to run (quick set by --quick), else the exit
+ * status. */
+static int read_args(int argc, char **argv, int *quick)
 {
-    int quick = 0, runs, hruns, i;
-    slb_affine sa[16];
-    slb_problem pb;
-    int64_t order[16], given[16], counts[1000], n = 817101;
-    slb_info ie, ih, id;
-    stat s;
-    char buf[256];
-    static slb_affine big[1000];
-    static int64_t border[1000];
-    uint64_t x = 12345;
-
+    int i;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -116,8 +108,83 @@ int main(int argc, char **argv)
                     argv[i][0] == '-' ? "option" : "argument", argv[i]);
             return 2;
         }
-        quick = 1;
+        *quick = 1;
     }
+    return -1;
+}
+
+/* p = 1000: random processors, linear costs then with latencies; 0, or 1
+ * when the heuristic is not within its bound of the exact makespan. */
+static int bench_p1000(int quick, int hruns, int64_t *counts)
+{
+    static slb_affine big[1000];
+    static int64_t border[1000];
+    uint64_t x = 12345;
+    slb_problem pb;
+    int64_t n;
+    slb_info ie, ih;
+    stat s;
+    char buf[256];
+    int i;
+    for (i = 0; i < 1000; i++) {
+        double u1, u2;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        u1 = (double)(x >> 11) / 9007199254740992.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        u2 = (double)(x >> 11) / 9007199254740992.0;
+        big[i].mu = 0.002 + 0.02 * u1;
+        big[i].lambda = i == 0 ? 0.0 : 1e-6 + 1e-4 * u2;
+        big[i].comp0 = big[i].comm0 = 0;
+    }
+    pb = slb_problem_affine(1000, big);
+    n = 10000000;
+    {
+        double t[MAXRUNS];
+        int r;
+        for (r = 0; r < hruns; r++) {
+            double t0 = now();
+            slb_order_bandwidth(&pb, n, 0, border, NULL);
+            t[r] = now() - t0;
+        }
+        report("bandwidth order, p=1000", summarize(t, hruns), NULL);
+    }
+    s = time_solver(slb_heuristic, &pb, n, border, hruns, &ih, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s, rational %.6f s, bound %.3g s", ih.makespan,
+             ih.rational, ih.bound);
+    report("heuristic, p=1000 n=10^7, linear costs", s, buf);
+    s = time_solver(slb_exact, &pb, n, border, quick ? 3 : 11, &ie, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s (heuristic - exact = %.3g s)", ie.makespan,
+             ih.makespan - ie.makespan);
+    report("exact, p=1000 n=10^7, linear costs", s, buf);
+    if (ih.makespan < ie.makespan || ih.makespan > ie.makespan + ih.bound)
+        return 1;
+    for (i = 0; i < 1000; i++) {
+        big[i].comm0 = 1e-3;
+        big[i].comp0 = 5e-3;
+    }
+    s = time_solver(slb_heuristic, &pb, n, border, hruns, &ih, counts);
+    snprintf(buf, sizeof buf, "makespan %.6f s, %lld search nodes", ih.makespan,
+             (long long)ih.work);
+    report("heuristic, p=1000 n=10^7, with latencies", s, buf);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int quick = 0, runs, hruns, i;
+    slb_affine sa[16];
+    slb_problem pb;
+    int64_t order[16], given[16], counts[1000], n = 817101;
+    slb_info ie, ih, id;
+    stat s;
+    char buf[256];
+
+    if ((i = read_args(argc, argv, &quick)) >= 0)
+        return i;
     runs = quick ? 5 : 21;
     hruns = quick ? 11 : 101;
     printf("scatterlb %s benchmark (%s)\n", SLB_VERSION, quick ? "quick" : "full");
@@ -175,50 +242,5 @@ int main(int argc, char **argv)
         }
     }
 
-    /* p = 1000: random processors, linear then with latencies */
-    for (i = 0; i < 1000; i++) {
-        double u1, u2;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        u1 = (double)(x >> 11) / 9007199254740992.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        u2 = (double)(x >> 11) / 9007199254740992.0;
-        big[i].mu = 0.002 + 0.02 * u1;
-        big[i].lambda = i == 0 ? 0.0 : 1e-6 + 1e-4 * u2;
-        big[i].comp0 = big[i].comm0 = 0;
-    }
-    pb = slb_problem_affine(1000, big);
-    n = 10000000;
-    {
-        double t[MAXRUNS];
-        int r;
-        for (r = 0; r < hruns; r++) {
-            double t0 = now();
-            slb_order_bandwidth(&pb, n, 0, border, NULL);
-            t[r] = now() - t0;
-        }
-        report("bandwidth order, p=1000", summarize(t, hruns), NULL);
-    }
-    s = time_solver(slb_heuristic, &pb, n, border, hruns, &ih, counts);
-    snprintf(buf, sizeof buf, "makespan %.6f s, rational %.6f s, bound %.3g s", ih.makespan,
-             ih.rational, ih.bound);
-    report("heuristic, p=1000 n=10^7, linear costs", s, buf);
-    s = time_solver(slb_exact, &pb, n, border, quick ? 3 : 11, &ie, counts);
-    snprintf(buf, sizeof buf, "makespan %.6f s (heuristic - exact = %.3g s)", ie.makespan,
-             ih.makespan - ie.makespan);
-    report("exact, p=1000 n=10^7, linear costs", s, buf);
-    if (ih.makespan < ie.makespan || ih.makespan > ie.makespan + ih.bound)
-        return 1;
-    for (i = 0; i < 1000; i++) {
-        big[i].comm0 = 1e-3;
-        big[i].comp0 = 5e-3;
-    }
-    s = time_solver(slb_heuristic, &pb, n, border, hruns, &ih, counts);
-    snprintf(buf, sizeof buf, "makespan %.6f s, %lld search nodes", ih.makespan,
-             (long long)ih.work);
-    report("heuristic, p=1000 n=10^7, with latencies", s, buf);
-    return 0;
+    return bench_p1000(quick, hruns, counts);
 }

@@ -170,15 +170,10 @@ static void usage(FILE *f)
           "Exit status: 0 ok, 1 out of memory, 2 bad arguments.\n", f);
 }
 
-int main(int argc, char **argv)
+/* The command line: -1 to run (full set by --full), else the exit status. */
+static int read_args(int argc, char **argv, int *full)
 {
-    int full = 0;
-    int i, j, nlow = 20000, nrand = 3000, nnear = 2001, nall = 1 << 20;
-    int64_t *low, *rnd, *near, *all = NULL;
-    uint64_t seed = 12345;
-    shape shapes[8];
-    int ns = 0;
-
+    int i;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -189,25 +184,16 @@ int main(int argc, char **argv)
                     argv[i][0] == '-' ? "option" : "argument", argv[i]);
             return 2;
         }
-        full = 1;
+        *full = 1;
     }
-    samples = (double *)malloc(sizeof(double) * (size_t)nall);
-    sample_p = (int64_t *)malloc(sizeof(int64_t) * (size_t)nall);
-    low = (int64_t *)malloc(sizeof(int64_t) * (size_t)nlow);
-    rnd = (int64_t *)malloc(sizeof(int64_t) * (size_t)nrand);
-    near = (int64_t *)malloc(sizeof(int64_t) * (size_t)nnear);
-    if (!samples || !sample_p || !low || !rnd || !near)
-        return 1;
-    for (i = 0; i < nlow; i++)
-        low[i] = i + 1;
-    for (i = 0; i < nrand; i++) {
-        seed = seed * 6364136223846793005u + 1442695040888963407u;
-        rnd[i] = 1 + (int64_t)((seed >> 33) % 1000000);
-    }
-    for (i = 0; i < nnear; i++)
-        near[i] = (1 << 20) - 2000 + i;
+    return -1;
+}
 
-    memset(shapes, 0, sizeof shapes);
+/* The fixed shapes of the sweep (shapes zeroed, room for 8); returns their
+ * number. */
+static int make_shapes(shape *shapes)
+{
+    int j, ns = 0;
     shapes[ns].name = "cube 2^20";
     shapes[ns].n = 4;
     for (j = 0; j < 4; j++) {
@@ -249,6 +235,38 @@ int main(int argc, char **argv)
         shapes[ns].d[j] = 1 + (j % 3);
     }
     ns++;
+    return ns;
+}
+
+int main(int argc, char **argv)
+{
+    int full = 0;
+    int i, j, nlow = 20000, nrand = 3000, nnear = 2001, nall = 1 << 20;
+    int64_t *low, *rnd, *near, *all = NULL;
+    uint64_t seed = 12345;
+    shape shapes[8];
+    int ns = 0;
+
+    if ((i = read_args(argc, argv, &full)) >= 0)
+        return i;
+    samples = (double *)malloc(sizeof(double) * (size_t)nall);
+    sample_p = (int64_t *)malloc(sizeof(int64_t) * (size_t)nall);
+    low = (int64_t *)malloc(sizeof(int64_t) * (size_t)nlow);
+    rnd = (int64_t *)malloc(sizeof(int64_t) * (size_t)nrand);
+    near = (int64_t *)malloc(sizeof(int64_t) * (size_t)nnear);
+    if (!samples || !sample_p || !low || !rnd || !near)
+        return 1;
+    for (i = 0; i < nlow; i++)
+        low[i] = i + 1;
+    for (i = 0; i < nrand; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        rnd[i] = 1 + (int64_t)((seed >> 33) % 1000000);
+    }
+    for (i = 0; i < nnear; i++)
+        near[i] = (1 << 20) - 2000 + i;
+
+    memset(shapes, 0, sizeof shapes);
+    ns = make_shapes(shapes);
 
     printf("topo_grid solve times in microseconds (%s)\n",
            full ? "full sweep" : "standard sweep");

@@ -160,6 +160,55 @@ static inline void demo_agree_differs(const char *prog, const demo_arg *a, uint6
             "rank the same options)\n", prog, a->name, s1, s2);
 }
 
+/* A value-less option of demo_options(): its name and the int it sets
+ * to 1. */
+typedef struct demo_flag {
+    const char *name;
+    int *set;
+} demo_flag;
+
+/* Reads one "--name value" pair into the demo's options (ctx): 0, or the
+ * exit status 2 with its message in err. */
+typedef int (*demo_option_fn)(void *ctx, const char *name, const char *value, char *err,
+                              size_t errlen);
+
+/**
+ * demo_options() - the demos' option loop: -h/--help, value-less flags
+ * and "--name value" pairs, each pair read by @option.
+ * @argc, @argv: the command line.
+ * @flags:  @nflags value-less options (each sets its int to 1).
+ * @option: reads a pair into @ctx (the demo's options).
+ * @err, @errlen: the message when 2 is returned (an option's own message
+ *          is kept).
+ * Return: 0 read; 1 --help (at once); 2 bad arguments.
+ */
+static inline int demo_options(int argc, char **argv, const demo_flag *flags, int nflags,
+                               demo_option_fn option, void *ctx, char *err, size_t errlen)
+{
+    int i, k, rc;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+            return 1;
+        for (k = 0; k < nflags && strcmp(argv[i], flags[k].name) != 0; k++)
+            ;
+        if (k < nflags) {
+            *flags[k].set = 1;
+            continue;
+        }
+        if (strncmp(argv[i], "--", 2) != 0 || i + 1 == argc) {
+            if (err[0] == '\0')
+                snprintf(err, errlen, strncmp(argv[i], "--", 2) != 0
+                                          ? "unexpected argument '%s' (see --help)"
+                                          : "%s needs a value (see --help)", argv[i]);
+            return 2;
+        }
+        if ((rc = option(ctx, argv[i], argv[i + 1], err, errlen)) != 0)
+            return rc;
+        i++;
+    }
+    return 0;
+}
+
 /**
  * demo_agree() - one collective: did a rank fail to read its command line,
  * and do all ranks hold the same options?

@@ -134,8 +134,9 @@ static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
 }
 
 /* One option with its value; 0 or 2 (message in err). */
-static int seidel_option(seidel_opts *o, const char *a, const char *v, char *err, size_t errlen)
+static int seidel_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
+    seidel_opts *o = (seidel_opts *)ctx;
     int64_t x;
     if (strcmp(a, "--n") == 0) {
         if (tilehybrid_parse_i64(v, 3, 1 << 20, &o->n) != TILEHYBRID_OK)
@@ -173,7 +174,8 @@ static int seidel_option(seidel_opts *o, const char *a, const char *v, char *err
 /* Parse argv: 0, 1 (--help) or 2 (message in err). */
 static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t errlen)
 {
-    int i, rc;
+    demo_flag flags[2];
+    int rc;
     memset(o, 0, sizeof *o);
     o->n = 0;
     o->steps = 20;
@@ -182,21 +184,12 @@ static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t
     o->model = TILE_MODEL_MPI;
     o->threads = 1;
     o->policy = TILE_GRID_COMM;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return 1;
-        if (strcmp(argv[i], "--verify") == 0 || strcmp(argv[i], "--json") == 0) {
-            *(argv[i][2] == 'v' ? &o->verify : &o->json) = 1;
-            continue;
-        }
-        if (strncmp(argv[i], "--", 2) != 0)
-            return seidel_usage(err, errlen, "unexpected argument '%s' (see --help)", argv[i]);
-        if (i + 1 == argc)
-            return seidel_usage(err, errlen, "%s needs a value (see --help)", argv[i]);
-        if ((rc = seidel_option(o, argv[i], argv[i + 1], err, errlen)) != 0)
-            return rc;
-        i++;
-    }
+    flags[0].name = "--verify";
+    flags[0].set = &o->verify;
+    flags[1].name = "--json";
+    flags[1].set = &o->json;
+    if ((rc = demo_options(argc, argv, flags, 2, seidel_option, o, err, errlen)) != 0)
+        return rc;
     if (o->n == 0)
         o->n = o->dims == 2 ? 1000 : 100;
     if (o->model == TILE_MODEL_MPI && o->threads != 1)

@@ -131,8 +131,9 @@ static int sw_usage(char *err, size_t errlen, const char *fmt, const char *arg)
 }
 
 /* One option with its value; 0 or 2 (message in err). */
-static int sw_option(sw_opts *o, const char *a, const char *v, char *err, size_t errlen)
+static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
+    sw_opts *o = (sw_opts *)ctx;
     int64_t x;
     if (strcmp(a, "--a") == 0)
         o->fa = v;
@@ -182,7 +183,8 @@ static int sw_option(sw_opts *o, const char *a, const char *v, char *err, size_t
 /* Parse argv: 0, 1 (--help) or 2 (message in err). */
 static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
 {
-    int i, rc;
+    demo_flag flags[2];
+    int rc;
     memset(o, 0, sizeof *o);
     o->n = 2000;
     o->m = 20000;
@@ -194,21 +196,12 @@ static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
     o->extend = 1;
     o->model = TILE_MODEL_MPI;
     o->threads = 1;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-            return 1;
-        if (strcmp(argv[i], "--verify") == 0 || strcmp(argv[i], "--json") == 0) {
-            *(argv[i][2] == 'v' ? &o->verify : &o->json) = 1;
-            continue;
-        }
-        if (strncmp(argv[i], "--", 2) != 0)
-            return sw_usage(err, errlen, "unexpected argument '%s' (see --help)", argv[i]);
-        if (i + 1 == argc)
-            return sw_usage(err, errlen, "%s needs a value (see --help)", argv[i]);
-        if ((rc = sw_option(o, argv[i], argv[i + 1], err, errlen)) != 0)
-            return rc;
-        i++;
-    }
+    flags[0].name = "--verify";
+    flags[0].set = &o->verify;
+    flags[1].name = "--json";
+    flags[1].set = &o->json;
+    if ((rc = demo_options(argc, argv, flags, 2, sw_option, o, err, errlen)) != 0)
+        return rc;
     if ((o->fa == NULL) != (o->fb == NULL))
         return sw_usage(err, errlen, "%s", "give both --a and --b, or neither (--random)");
     if (o->model == TILE_MODEL_MPI && o->threads != 1)

@@ -268,9 +268,7 @@ static void test_policy_setup(void)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    check_mpi_init(&argc, &argv, &rank, &size);
     unsetenv("TILEHYBRID_TCOMP");
     unsetenv("TILEHYBRID_TSTARTUP");
     unsetenv("TILEHYBRID_BANDWIDTH");

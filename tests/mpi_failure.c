@@ -121,20 +121,6 @@ static double *sequential(double *sum)
     return a;
 }
 
-/* Every point this rank owns equals the sequential loop's, bit for bit. */
-static int same(const tile_plan *p, const double *a)
-{
-    int64_t c[3];
-    double v;
-    for (c[2] = 0; c[2] < ZL; c[2]++)
-        for (c[0] = 0; c[0] < X0; c[0]++)
-            for (c[1] = 0; c[1] < X1; c[1]++)
-                if (tile_get(p, c, &v) == TILE_OK &&
-                    memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
-                    return 0;
-    return 1;
-}
-
 #define NCOUNTED 14
 static const char *const counted[NCOUNTED] = {
     "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Alltoallw",
@@ -179,7 +165,7 @@ static void normal_run(int model, int messages, const double *a, double sum, dou
     messaging = p.run.messaging;
     if (rc == TILE_OK)
         rc = run(&p, &r, g);
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a) && r.value == sum &&
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && check_same_3d(&p, a, X0, X1, ZL) && r.value == sum &&
               (myrank != 0 || memcmp(g, a, sizeof(double) * X0 * X1 * ZL) == 0),
               "%s model, %d thread(s), %s messages, 128 KB faces: every point, the exact sum "
               "and the gathered array are the sequential loop's (through the PMPI wrappers, "

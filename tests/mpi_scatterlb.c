@@ -400,9 +400,7 @@ static void test_calibration(void)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    check_mpi_init(&argc, &argv, &rank, &size);
     test_round_trips();
     test_costs_at_root();
     test_collective_safety();

@@ -65,18 +65,6 @@ int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, in
 
 /* ---- the checks ---- */
 
-/* Costs whose bandwidth order is not the rank order (a reordered
- * communicator: MPI_Comm_split) when order is SLB_ORDER_BANDWIDTH. */
-static slb_affine my_cost(void)
-{
-    slb_affine a;
-    a.comp0 = 0;
-    a.mu = 1.0 + (rank % 3);
-    a.comm0 = 0.01;
-    a.lambda = 0.001 * (double)(size - rank);
-    return a;
-}
-
 /* The same code and status on every rank: the failing rank, "comm", the
  * MPI error. */
 static int failed_everywhere(int rc, const tilehybrid_status *st, int who)
@@ -96,7 +84,7 @@ static int failed_everywhere(int rc, const tilehybrid_status *st, int who)
 
 static void plan_fault(const char *call, int order, const char *what)
 {
-    slb_affine mine = my_cost();
+    slb_affine mine = check_slb_cost(rank, size);
     slb_options o = slb_options_default();
     slb_plan pl;
     tilehybrid_status st;
@@ -144,9 +132,7 @@ static void calibrate_fault(void)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    check_mpi_init(&argc, &argv, &rank, &size);
     plan_fault("MPI_Gather", SLB_ORDER_GIVEN, "gathering the costs");
     plan_fault("MPI_Bcast", SLB_ORDER_GIVEN, "sharing the solution");
     if (size > 2) /* a reordered communicator needs an order other than the ranks' */

@@ -49,17 +49,6 @@ int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype type, int dest, in
 
 /* ---- helpers ---- */
 
-/* Costs under which the bandwidth order is not the rank order. */
-static slb_affine my_cost(void)
-{
-    slb_affine a;
-    a.comp0 = 0;
-    a.mu = 1.0 + (rank % 3);
-    a.comm0 = 0.01;
-    a.lambda = 0.001 * (double)(size - rank);
-    return a;
-}
-
 /* Deterministic bytes (any bit pattern, NaN payloads included). */
 static void fill_random(unsigned char *b, size_t len, uint64_t seed)
 {
@@ -115,7 +104,7 @@ static int reference_scatterv(const slb_plan *pl, const void *all, void *mine)
 static void ordered_case(int root, int64_t n, MPI_Datatype type, MPI_Aint ext,
                          const slb_options *o, const char *what)
 {
-    slb_affine mine = my_cost();
+    slb_affine mine = check_slb_cost(rank, size);
     slb_plan pl;
     tilehybrid_status st;
     unsigned char *all = NULL, *a, *b, *c;
@@ -201,9 +190,7 @@ static void test_ordered_errors(void)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    check_mpi_init(&argc, &argv, &rank, &size);
     test_ordered();
     test_ordered_errors();
     MPI_Finalize();

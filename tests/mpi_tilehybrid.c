@@ -7,6 +7,7 @@
 #include "check.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {
@@ -14,9 +15,7 @@ int main(int argc, char **argv)
     tilehybrid_agreement a;
     char msg[64];
     uint64_t v[40];
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    check_mpi_init(&argc, &argv, &rank, &size);
 
     for (i = 0; i < 40; i++)
         v[i] = (uint64_t)i * 0x9e3779b97f4a7c15ull;
@@ -78,6 +77,44 @@ int main(int argc, char **argv)
                                &a) == 0 &&
                   (size == 1 ? a.code == 0 : a.code == 10 && a.rank == 1),
               "agree: several failing ranks: the lowest one's code and rank");
+
+    {   /* the failing rank's status and message reach every rank (the last
+         * rank fails with an argument of its own, rank 0 with one that is
+         * none of the names) */
+        static const char *const names[] = { "extent", "dep", "zlen" };
+        char own[16];
+        tilehybrid_status mine, st;
+        tilehybrid_verdict w;
+        const char *arg;
+        int last = rank == size - 1, ok;
+        snprintf(own, sizeof own, "dep");   /* not the same pointer as names[1] */
+        tilehybrid_status_set(&mine, 6, last ? own : "nothing known", last ? 3 : 99);
+        mine.mpi_error = last ? 17 : 18;
+        snprintf(w.text, sizeof w.text, "text of rank %d", rank);
+        memset(&st, 0, sizeof st);
+        ok = tilehybrid_agree_status(MPI_COMM_WORLD, last ? 6 : 0, &mine, v, 1, &w, &a) == 0 &&
+             a.code == 6 && a.rank == size - 1;
+        arg = tilehybrid_verdict_arg(&w, names, 3, "unknown");
+        ok = ok && arg == names[1] && tilehybrid_verdict_status(&st, &a, &w, arg) == 6 &&
+             st.code == 6 && st.arg == names[1] && st.index == 3 && st.rank == size - 1 &&
+             st.mpi_error == 17 && atoi(w.text + 13) == size - 1;
+        check_mpi(MPI_COMM_WORLD, ok, "agree_status: the failing rank's argument (as the "
+                  "caller's name), index, MPI error and message on every rank ('%s', '%s')",
+                  w.arg, w.text);
+        ok = tilehybrid_agree_status(MPI_COMM_WORLD, rank == 0 ? 4 : 0, &mine, NULL, 0, &w,
+                                     &a) == 0 &&
+             a.code == 4 && a.rank == 0 && w.index == (size == 1 ? 3 : 99) &&
+             strcmp(tilehybrid_verdict_arg(&w, names, 3, "unknown"),
+                    size == 1 ? "dep" : "unknown") == 0;
+        check_mpi(MPI_COMM_WORLD, ok, "agree_status: an argument that is none of the names "
+                  "gives the caller's 'unknown'");
+        snprintf(w.text, sizeof w.text, "mine");
+        ok = tilehybrid_agree_status(MPI_COMM_WORLD, 0, &mine, v, 1, &w, &a) == 0 &&
+             a.code == 0 && w.arg[0] == '\0' && w.index == -1 && w.mpi_error == 0 &&
+             strcmp(w.text, "mine") == 0;
+        check_mpi(MPI_COMM_WORLD, ok, "agree_status: no failure: nothing sent, this rank's "
+                  "text kept");
+    }
 
     if (size >= 2) {
         char buf[1024];

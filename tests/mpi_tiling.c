@@ -25,15 +25,6 @@ static int messaging_runs[3];   /* configurations that ran, per run.messaging */
 static int parted_multiple;     /* multiple-model configurations with partitioned messages */
 
 /* Deterministic generator, identical on every rank. */
-static uint64_t rng_state = 88172645463325252ull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
 
 static double edge_value(const int64_t *c, int n)
 {
@@ -156,35 +147,35 @@ static void random_config(tile_config *cfg, int n)
     int i;
     tile_config_init(cfg, n);
     for (i = 0; i < n; i++) {
-        cfg->dep[i] = (int)rnd_in(0, 2);
-        cfg->extent[i] = rnd_in(1, n == 1 ? 40 : n == 2 ? 13 : 7);
+        cfg->dep[i] = (int)check_rnd_in(0, 2);
+        cfg->extent[i] = check_rnd_in(1, n == 1 ? 40 : n == 2 ? 13 : 7);
     }
-    cfg->depz = (int)rnd_in(0, 2);
-    cfg->zlen = rnd_in(1, n == 1 ? 60 : n == 2 ? 25 : 9);
-    cfg->tile_height = rnd_in(1, cfg->zlen + 3);
-    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
-    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 3);
-    cfg->balance.bal = (double)rnd_in(0, 100) / 100.0;
+    cfg->depz = (int)check_rnd_in(0, 2);
+    cfg->zlen = check_rnd_in(1, n == 1 ? 60 : n == 2 ? 25 : 9);
+    cfg->tile_height = check_rnd_in(1, cfg->zlen + 3);
+    cfg->model = (int)check_rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 3);
+    cfg->balance.bal = (double)check_rnd_in(0, 100) / 100.0;
     /* balancing policies of the funneled model: adaptive re-evaluated every
      * 1-3 steps changes the thread split (with a drain) at timing-dependent
      * tiles; constant/variable with tiny or huge costs clamp to 0 or 1 */
-    cfg->balance.policy = (int)rnd_in(BAL_POLICY_FIXED, BAL_POLICY_CUSTOM);
+    cfg->balance.policy = (int)check_rnd_in(BAL_POLICY_FIXED, BAL_POLICY_CUSTOM);
     cfg->balance.fn = jumpy;
-    cfg->balance.adapt_sample = rnd_in(1, 3);
-    cfg->balance.adapt_period = rnd_in(1, 3);
-    cfg->balance.adapt_smoothing = rnd_in(0, 1) ? 1.0 : 0.5;
-    cfg->balance.tcomp = rnd_in(0, 1) ? 0.0 : 1e-8 * (double)rnd_in(1, 100);
-    cfg->balance.tstartup = 1e-6 * (double)rnd_in(0, 1000);
-    cfg->balance.bandwidth = rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)rnd_in(1, 10000); /* 0: measure */
-    cfg->grid_policy = (int)rnd_in(0, 1);
-    cfg->storage = (int)rnd_in(0, 1);
+    cfg->balance.adapt_sample = check_rnd_in(1, 3);
+    cfg->balance.adapt_period = check_rnd_in(1, 3);
+    cfg->balance.adapt_smoothing = check_rnd_in(0, 1) ? 1.0 : 0.5;
+    cfg->balance.tcomp = check_rnd_in(0, 1) ? 0.0 : 1e-8 * (double)check_rnd_in(1, 100);
+    cfg->balance.tstartup = 1e-6 * (double)check_rnd_in(0, 1000);
+    cfg->balance.bandwidth = check_rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)check_rnd_in(1, 10000); /* 0: measure */
+    cfg->grid_policy = (int)check_rnd_in(0, 1);
+    cfg->storage = (int)check_rnd_in(0, 1);
     cfg->order = next_order++ % 4;  /* planes, Z inner, hyperplane, auto in turn */
     cfg->messages = next_messages++ % 3;    /* persistent, nonblocking, partitioned in turn */
     cfg->elem_size = sizeof(double);
     cfg->boundary = edge;
     /* sometimes a hand-made grid: all processes along one dimension */
-    if (rnd_in(0, 3) == 0) {
-        int d = (int)rnd_in(0, n - 1);
+    if (check_rnd_in(0, 3) == 0) {
+        int d = (int)check_rnd_in(0, n - 1);
         for (i = 0; i < n; i++)
             cfg->grid[i] = i == d ? nprocs : 1;
     }
@@ -204,20 +195,10 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
 
     nn = n;
     cfg->boundary_ctx = &nn;
-    rc = tile_plan_create(&plan, MPI_COMM_WORLD, cfg);
-    if (rc != TILE_OK) {
-        tile_plan_destroy(&plan);
-        /* rejections must be the documented ones for impossible sizes */
-        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
-            return -1;
-        snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan.errmsg);
-        return 0;
-    }
-    if (tile_reduction_init(&plan, &acc, TILE_REDUCE_SUM_U64, NULL) != TILE_OK) {
-        snprintf(why, whylen, "tile_reduction_init failed");
-        tile_plan_destroy(&plan);
-        return 0;
-    }
+    /* rejections must be the documented ones for impossible sizes */
+    rc = check_plan_create(&plan, cfg, &acc, why, whylen);
+    if (rc != 1)
+        return rc;
     order_runs[plan.store.order]++;
     messaging_runs[plan.run.messaging]++;
     parted_multiple += cfg->model == TILE_MODEL_MULTIPLE && cfg->messages ==
@@ -302,14 +283,10 @@ static void describe(const tile_config *c, char *buf, size_t len)
 
 int main(int argc, char **argv)
 {
-    int provided, n;
-    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
-        check(0, "MPI_THREAD_MULTIPLE available");
-        MPI_Finalize();
+    int n;
+    check_rng_seed(88172645463325252ull);
+    if (!check_hybrid_init(&argc, &argv, 3, &myrank, &nprocs))
         return 1;
-    }
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
 
     for (n = 1; n <= 3; n++) {
         int cases = 0, rejected = 0, failed = 0, per_model[4] = { 0, 0, 0, 0 }, k;
@@ -349,11 +326,11 @@ int main(int argc, char **argv)
             int r, i;
             random_config(&cfg, n);
             cfg.model = TILE_MODEL_FUNNELED;
-            cfg.threads = (int)rnd_in(2, 3);
+            cfg.threads = (int)check_rnd_in(2, 3);
             cfg.balance.policy = BAL_POLICY_CUSTOM;
-            cfg.tile_height = rnd_in(1, 3);
+            cfg.tile_height = check_rnd_in(1, 3);
             for (i = 0; i < n; i++)
-                cfg.extent[i] = rnd_in(6, n == 3 ? 8 : 14);
+                cfg.extent[i] = check_rnd_in(6, n == 3 ? 8 : 14);
             r = one_case(n, &cfg, why, sizeof why);
             if (r < 0)
                 continue;

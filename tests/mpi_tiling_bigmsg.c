@@ -70,19 +70,6 @@ static double *sequential(void)
     return a;
 }
 
-static int same(const tile_plan *p, const double *a)
-{
-    int64_t c[3];
-    double v;
-    for (c[2] = 0; c[2] < ZL; c[2]++)
-        for (c[0] = 0; c[0] < X0; c[0]++)
-            for (c[1] = 0; c[1] < X1; c[1]++)
-                if (tile_get(p, c, &v) == TILE_OK &&
-                    memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
-                    return 0;
-    return 1;
-}
-
 static void config(tile_config *c, int model, int threads, int grid0)
 {
     tile_config_init(c, 2);
@@ -130,7 +117,7 @@ static void test_models(const double *a)
                 rc = tile_plan_status(&p);
                 if (rc != TILE_OK)
                     check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
-                check_mpi(MPI_COMM_WORLD, rc == TILE_OK && same(&p, a),
+                check_mpi(MPI_COMM_WORLD, rc == TILE_OK && check_same_3d(&p, a, X0, X1, ZL),
                           "%s model, %d thread(s), %s messages, grid %dx%d, TILE_MSG_MAX 1000: "
                           "the sequential loop's values, bit for bit", tile_model_name(model),
                           threads, kind[p.run.messaging], g, nprocs / g);

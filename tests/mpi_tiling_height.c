@@ -193,19 +193,6 @@ static double *sequential(void)
     return a;
 }
 
-static int same(const tile_plan *p, const double *a)
-{
-    int64_t c[3];
-    double v;
-    for (c[2] = 0; c[2] < ZL; c[2]++)
-        for (c[0] = 0; c[0] < X0; c[0]++)
-            for (c[1] = 0; c[1] < X1; c[1]++)
-                if (tile_get(p, c, &v) == TILE_OK &&
-                    memcmp(&v, &a[(c[0] * X1 + c[1]) * ZL + c[2]], sizeof v) != 0)
-                    return 0;
-    return 1;
-}
-
 static void config(tile_config *c)
 {
     tile_config_init(c, 2);
@@ -282,7 +269,7 @@ static void test_agree(const double *a)
               p.height.efficiency);
     if (rc == TILE_OK)
         run(&p);
-    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && same(&p, a) &&
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && check_same_3d(&p, a, X0, X1, ZL) &&
               p.height.next == p.height.z,
               "the chosen height runs the sequential loop's values; t_comp given: no "
               "re-choice");
@@ -307,7 +294,7 @@ static void test_rechoose(const double *a)
     if (rc == TILE_OK)
         run(&p);
     next = p.height.next;
-    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && same(&p, a) && p.height.timed &&
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && check_same_3d(&p, a, X0, X1, ZL) && p.height.timed &&
               p.height.tcomp_origin == TILE_COST_BODY && p.height.z == z0,
               "the first run times the body (t_comp %g s) and keeps its height %lld",
               p.height.tcomp, (long long)z0);
@@ -320,7 +307,7 @@ static void test_rechoose(const double *a)
               (long long)z0, (long long)next);
     if (tile_plan_status(&p) == TILE_OK)
         run(&p);
-    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && same(&p, a) &&
+    check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && check_same_3d(&p, a, X0, X1, ZL) &&
               p.height.z == next && p.cfg.tile_height == next &&
               p.ntiles == (ZL + (next < ZL ? next : ZL) - 1) / (next < ZL ? next : ZL),
               "the second run uses height %lld (window re-sized, %lld tiles), bit for bit",

@@ -390,9 +390,7 @@ static void nest_cases(void)
 int main(int argc, char **argv)
 {
     int rc;
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    check_mpi_init(&argc, &argv, &rank, &size);
     test_cart_cases();
     /* pure and identical on every rank: rank 0 alone runs the sweep */
     dims_create_sweep(rank == 0);

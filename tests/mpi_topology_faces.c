@@ -28,15 +28,6 @@
 static int nprocs, myrank;
 
 /* Deterministic generator, identical on every rank. */
-static uint64_t rng_state = 0x2545f4914f6cdd1dull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-static int64_t rnd_in(int64_t lo, int64_t hi) { return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1)); }
 
 /* The body only writes: the bytes sent do not depend on the values. */
 static void run_plan(tile_plan *plan)
@@ -55,32 +46,32 @@ static void random_config(tile_config *cfg, int n)
     int i, k;
     tile_config_init(cfg, n);
     for (i = 0; i < n; i++) {
-        cfg->extent[i] = rnd_in(4, n == 2 ? 14 : 8);
+        cfg->extent[i] = check_rnd_in(4, n == 2 ? 14 : 8);
         cfg->dep[i] = 0;
     }
-    cfg->zlen = rnd_in(1, 12);
+    cfg->zlen = check_rnd_in(1, 12);
     cfg->depz = 0;
     for (i = 0; i <= n; i++)
-        cfg->dir[i] = rnd_in(0, 2) == 0 ? -1 : 1;
-    cfg->nstencil = (int)rnd_in(1, 4);
+        cfg->dir[i] = check_rnd_in(0, 2) == 0 ? -1 : 1;
+    cfg->nstencil = (int)check_rnd_in(1, 4);
     for (k = 0; k < cfg->nstencil; k++) {
         int nz;
         do {
             nz = 0;
             for (i = 0; i <= n; i++) {
-                int u = rnd_in(0, 2) == 0 ? 0 : -(int)rnd_in(0, i < n ? 2 : 1);
+                int u = check_rnd_in(0, 2) == 0 ? 0 : -(int)check_rnd_in(0, i < n ? 2 : 1);
                 if (k == 0 && i < 2)
-                    u = -(int)rnd_in(1, 2); /* vector 0: diagonal in dims 1, 2 */
+                    u = -(int)check_rnd_in(1, 2); /* vector 0: diagonal in dims 1, 2 */
                 cfg->stencil[k][i] = u * cfg->dir[i];
                 nz |= u != 0;
             }
         } while (!nz);
     }
-    cfg->tile_height = rnd_in(1, cfg->zlen + 2);
-    cfg->model = (int)rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
-    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)rnd_in(1, 2);
-    if (rnd_in(0, 2) == 0) {
-        int d = (int)rnd_in(0, n - 1);
+    cfg->tile_height = check_rnd_in(1, cfg->zlen + 2);
+    cfg->model = (int)check_rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
+    cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 2);
+    if (check_rnd_in(0, 2) == 0) {
+        int d = (int)check_rnd_in(0, n - 1);
         for (i = 0; i < n; i++)
             cfg->grid[i] = i == d ? nprocs : 1;
     }
@@ -278,9 +269,9 @@ static void policy_cases(int n, int count)
         for (i = 0; i < n; i++)
             cfg.grid[i] = 0;
         cfg.grid_policy = j % 3;
-        cfg.balance.tcomp = 1e-9 * (double)rnd_in(1, 1000);
-        cfg.balance.tstartup = 1e-6 * (double)rnd_in(1, 10000);
-        cfg.balance.bandwidth = 1e6 * (double)rnd_in(1, 10000);
+        cfg.balance.tcomp = 1e-9 * (double)check_rnd_in(1, 1000);
+        cfg.balance.tstartup = 1e-6 * (double)check_rnd_in(1, 10000);
+        cfg.balance.bandwidth = 1e6 * (double)check_rnd_in(1, 10000);
         rc = tile_plan_create(&plan, MPI_COMM_WORLD, &cfg);
         if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE) {
             refused++;
@@ -364,14 +355,9 @@ static void engine_grid_case(void)
 
 int main(int argc, char **argv)
 {
-    int provided;
-    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 2, &provided) != TILE_OK) {
-        check(0, "MPI_THREAD_MULTIPLE available");
-        MPI_Finalize();
+    check_rng_seed(0x2545f4914f6cdd1dull);
+    if (!check_hybrid_init(&argc, &argv, 2, &myrank, &nprocs))
         return 1;
-    }
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
     random_cases(2, 60);
     random_cases(3, 40);
     grid_choice_case();

@@ -17,29 +17,15 @@
 #include <stdio.h>
 
 /* ---- deterministic random numbers ---- */
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rnd(void)
-{
-    uint64_t x = rng_state;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    rng_state = x;
-    return x;
-}
-static int64_t rint_(int64_t lo, int64_t hi) /* uniform in [lo, hi] */
-{
-    return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1));
-}
 static double runif(void)
 {
-    return (double)(rnd() >> 11) / 9007199254740992.0;
+    return (double)(check_rnd() >> 11) / 9007199254740992.0;
 }
 static void shuffle(int64_t *a, int64_t n)
 {
     int64_t i;
     for (i = n - 1; i > 0; i--) {
-        int64_t j = rint_(0, i), t = a[i];
+        int64_t j = check_rnd_in(0, i), t = a[i];
         a[i] = a[j];
         a[j] = t;
     }
@@ -77,9 +63,9 @@ static void random_affine(inst *in, int integer)
     int64_t i;
     for (i = 0; i < in->p; i++) {
         slb_affine *a = &in->aff[i];
-        int r = (int)rint_(0, 9);
+        int r = (int)check_rnd_in(0, 9);
         if (i > 0 && r == 0) { /* an identical processor: ties */
-            *a = in->aff[rint_(0, i - 1)];
+            *a = in->aff[check_rnd_in(0, i - 1)];
             continue;
         }
         if (r == 1) { /* costs nothing at all */
@@ -87,15 +73,15 @@ static void random_affine(inst *in, int integer)
             continue;
         }
         if (integer) {
-            a->mu = (double)rint_(0, 12);
-            a->lambda = (double)rint_(0, 6);
-            a->comp0 = rint_(0, 2) == 0 ? (double)rint_(0, 10) : 0.0;
-            a->comm0 = rint_(0, 2) == 0 ? (double)rint_(0, 10) : 0.0;
+            a->mu = (double)check_rnd_in(0, 12);
+            a->lambda = (double)check_rnd_in(0, 6);
+            a->comp0 = check_rnd_in(0, 2) == 0 ? (double)check_rnd_in(0, 10) : 0.0;
+            a->comm0 = check_rnd_in(0, 2) == 0 ? (double)check_rnd_in(0, 10) : 0.0;
         } else {
             a->mu = runif();
             a->lambda = runif() * 0.4;
-            a->comp0 = rint_(0, 2) == 0 ? runif() * 3 : 0.0;
-            a->comm0 = rint_(0, 2) == 0 ? runif() * 3 : 0.0;
+            a->comp0 = check_rnd_in(0, 2) == 0 ? runif() * 3 : 0.0;
+            a->comm0 = check_rnd_in(0, 2) == 0 ? runif() * 3 : 0.0;
         }
     }
     in->pb = slb_problem_affine(in->p, in->aff);
@@ -106,9 +92,9 @@ static void random_table(inst *in, int callback)
     int64_t i, x;
     for (i = 0; i < in->p; i++) {
         double c = 0, m = 0;
-        int kind = (int)rint_(0, 5);
+        int kind = (int)check_rnd_in(0, 5);
         if (i > 0 && kind == 0) { /* identical */
-            int64_t j = rint_(0, i - 1);
+            int64_t j = check_rnd_in(0, i - 1);
             memcpy(&in->comp[i * NMAX], &in->comp[j * NMAX], NMAX * sizeof(double));
             memcpy(&in->comm[i * NMAX], &in->comm[j * NMAX], NMAX * sizeof(double));
             continue;
@@ -119,14 +105,14 @@ static void random_table(inst *in, int callback)
             } else {
                 /* increments: often 0 or small, sometimes large (packets,
                  * caches), a first-item latency */
-                int r = (int)rint_(0, 9);
-                c += r < 3 ? 0.0 : (r < 8 ? (double)rint_(1, 8) : (double)rint_(9, 40));
+                int r = (int)check_rnd_in(0, 9);
+                c += r < 3 ? 0.0 : (r < 8 ? (double)check_rnd_in(1, 8) : (double)check_rnd_in(9, 40));
                 if (x == 1)
-                    c += (double)rint_(0, 15);
-                r = (int)rint_(0, 9);
-                m += r < 4 ? 0.0 : (r < 8 ? (double)rint_(1, 4) : (double)rint_(5, 20));
+                    c += (double)check_rnd_in(0, 15);
+                r = (int)check_rnd_in(0, 9);
+                m += r < 4 ? 0.0 : (r < 8 ? (double)check_rnd_in(1, 4) : (double)check_rnd_in(5, 20));
                 if (x == 1)
-                    m += (double)rint_(0, 8);
+                    m += (double)check_rnd_in(0, 8);
                 if (kind == 2) { /* real-valued */
                     c += runif();
                     m += runif() * 0.5;
@@ -145,18 +131,18 @@ static void random_table(inst *in, int callback)
 static void random_inst(inst *in, int fam)
 {
     int64_t i;
-    in->p = rint_(1, 6);
-    in->n = rint_(0, 40);
+    in->p = check_rnd_in(1, 6);
+    in->n = check_rnd_in(0, 40);
     if (fam == FAM_AFF_INT || fam == FAM_AFF_REAL)
         random_affine(in, fam == FAM_AFF_INT);
     else
         random_table(in, fam == FAM_CALLBACK);
     for (i = 0; i < in->p; i++)
         in->order[i] = i;
-    if (rint_(0, 1) == 0)
+    if (check_rnd_in(0, 1) == 0)
         shuffle(in->order, in->p);
     else if (in->pb.kind == SLB_KIND_AFFINE)
-        slb_order_bandwidth(&in->pb, in->n, rint_(0, in->p - 1), in->order, NULL);
+        slb_order_bandwidth(&in->pb, in->n, check_rnd_in(0, in->p - 1), in->order, NULL);
 }
 
 /* Brute force: every composition of n into p parts. */
@@ -267,12 +253,12 @@ static void test_non_monotone(void)
         int64_t c[PMAX], i, x, cb[PMAX];
         double f[PMAX];
         slb_info info;
-        in.p = rint_(1, 4);
-        in.n = rint_(0, 9);
+        in.p = check_rnd_in(1, 4);
+        in.n = check_rnd_in(0, 9);
         for (i = 0; i < in.p; i++)
             for (x = 0; x < NMAX; x++) {
-                in.comp[i * NMAX + x] = (double)rint_(0, 30);
-                in.comm[i * NMAX + x] = (double)rint_(0, 10);
+                in.comp[i * NMAX + x] = (double)check_rnd_in(0, 30);
+                in.comm[i * NMAX + x] = (double)check_rnd_in(0, 10);
             }
         in.pb = slb_problem_table(in.p, NMAX, in.comp, in.comm);
         for (i = 0; i < in.p; i++)
@@ -369,7 +355,7 @@ static void test_heuristic_random(void)
         int ok;
         memset(&ih, 0, sizeof ih);
         memset(&ie, 0, sizeof ie);
-        random_inst(&in, rint_(0, 1) ? FAM_AFF_INT : FAM_AFF_REAL);
+        random_inst(&in, check_rnd_in(0, 1) ? FAM_AFF_INT : FAM_AFF_REAL);
         ok = slb_heuristic(&in.pb, in.n, in.order, ch, fh, &ih, NULL) == SLB_OK &&
              slb_exact(&in.pb, in.n, in.order, ce, NULL, &ie, NULL) == SLB_OK &&
              slb_rational(&in.pb, in.n, in.order, x, &T, &ir, NULL) == SLB_OK &&
@@ -402,13 +388,13 @@ static void test_rational_closed_form(void)
 {
     int t, bad = 0;
     for (t = 0; t < 2000; t++) {
-        int64_t p = rint_(1, 8), k;
-        double d[4 * PMAX], x1[PMAX], x2[PMAX], T1, T2, n = (double)rint_(1, 100000), s1 = 0;
+        int64_t p = check_rnd_in(1, 8), k;
+        double d[4 * PMAX], x1[PMAX], x2[PMAX], T1, T2, n = (double)check_rnd_in(1, 100000), s1 = 0;
         int g1, g2;
         for (k = 0; k < p; k++) {
             d[4 * k] = d[4 * k + 2] = 0;
             d[4 * k + 1] = 0.001 + runif();
-            d[4 * k + 3] = rint_(0, 3) == 0 ? 0.0 : runif() * (rint_(0, 1) ? 0.01 : 2.0);
+            d[4 * k + 3] = check_rnd_in(0, 3) == 0 ? 0.0 : runif() * (check_rnd_in(0, 1) ? 0.01 : 2.0);
         }
         slb__rational(p, d, n, x1, &T1, 1, &g1, NULL);
         slb__rational(p, d, n, x2, &T2, 0, &g2, NULL);
@@ -454,14 +440,14 @@ static void test_ordering_theorem(void)
     for (t = 0; t < 300; t++) {
         slb_affine a[6];
         slb_problem pb;
-        int64_t p = rint_(2, 6), n = rint_(1, 60), root = rint_(0, p - 1), k;
+        int64_t p = check_rnd_in(2, 6), n = check_rnd_in(1, 60), root = check_rnd_in(0, p - 1), k;
         int64_t ord[6], perm[6];
         double x[6], Tb, Tp, bound = 0, maxmu = 0;
         slb_info ib, ip;
         for (k = 0; k < p; k++) {
             a[k].comp0 = a[k].comm0 = 0;
-            a[k].mu = (double)rint_(1, 40);
-            a[k].lambda = (double)rint_(0, 8) + runif();
+            a[k].mu = (double)check_rnd_in(1, 40);
+            a[k].lambda = (double)check_rnd_in(0, 8) + runif();
             bound += a[k].lambda;
             if (a[k].mu > maxmu)
                 maxmu = a[k].mu;
@@ -494,10 +480,10 @@ static void test_round(void)
 {
     int t, bad = 0;
     for (t = 0; t < 3000; t++) {
-        int64_t p = rint_(1, 12), n = rint_(0, 1000), i, c[12];
+        int64_t p = check_rnd_in(1, 12), n = check_rnd_in(0, 1000), i, c[12];
         double x[12], s = 0;
         for (i = 0; i < p; i++) {
-            x[i] = rint_(0, 4) == 0 ? (double)rint_(0, 5) : runif();
+            x[i] = check_rnd_in(0, 4) == 0 ? (double)check_rnd_in(0, 5) : runif();
             s += x[i];
         }
         for (i = 0; i < p; i++)
@@ -696,6 +682,7 @@ static void test_header_example(void)
 
 int main(void)
 {
+    check_rng_seed(0x9E3779B97F4A7C15ull);
     test_exact_random();
     test_non_monotone();
     test_seismic();

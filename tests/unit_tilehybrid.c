@@ -129,6 +129,36 @@ static void test_status(void)
     }
 }
 
+/* tilehybrid_thread_num(), tilehybrid_in_parallel(): the OpenMP queries the
+ * step macros use (0 and 0 outside a region and without OpenMP). */
+static void test_openmp_queries(void)
+{
+    int outside = tilehybrid_thread_num() == 0 && tilehybrid_in_parallel() == 0;
+#ifdef _OPENMP
+    int seen[2] = { 0, 0 }, bad = 0;
+#pragma omp parallel num_threads(2)
+    {
+        int t = tilehybrid_thread_num();
+#pragma omp critical
+        {
+            if (t < 0 || t > 1 || t != omp_get_thread_num() ||
+                tilehybrid_in_parallel() != omp_in_parallel() ||
+                (omp_get_num_threads() == 2 && !tilehybrid_in_parallel()))
+                bad = 1;
+            else if (omp_get_num_threads() == 2)
+                seen[t] = 1;
+            else
+                seen[0] = seen[1] = 1; /* the runtime gave one thread: t was 0 */
+        }
+    }
+    check(outside && !bad && seen[0] && seen[1],
+          "thread_num/in_parallel: 0 and 0 outside a region, each thread's number and "
+          "non-zero inside one");
+#else
+    check(outside, "thread_num/in_parallel: 0 and 0 without OpenMP");
+#endif
+}
+
 int main(void)
 {
     test_parse_i64();
@@ -136,5 +166,6 @@ int main(void)
     test_checked_arithmetic();
     test_fit();
     test_status();
+    test_openmp_queries();
     return check_exit();
 }

@@ -424,21 +424,6 @@ static void table_free(struct bal_table *t)
     free(t->count);
 }
 
-/* The shortest of %.15g, %.16g, %.17g that reads back as the same double:
- * 2.88e-07 rather than 2.8799999999999998e-07, and still lossless. */
-static void print_json_double(double v)
-{
-    char buf[40];
-    int prec;
-    for (prec = 15; prec < 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    snprintf(buf, sizeof buf, "%.*g", prec, v);
-    fputs(buf, stdout);
-}
-
 /* Row-major odometer: the next coordinates in Cartesian rank order. */
 static void next_coords(int n, const int *pdims, int *coords)
 {
@@ -488,22 +473,22 @@ static void print_json(const struct bal_args *a, const struct bal_table *t)
     printf(",\"deps\":");
     cli_print_i64s(stdout, a->deps, a->n, NULL);
     printf(",\"tile_height\":%lld,\"model\":{\"tcomp\":", (long long)a->z);
-    print_json_double(a->m.tcomp);
+    cli_json_double(stdout, a->m.tcomp);
     printf(",\"tstartup\":");
-    print_json_double(a->m.tstartup);
+    cli_json_double(stdout, a->m.tstartup);
     printf(",\"bandwidth\":");
-    print_json_double(a->m.bandwidth);
+    cli_json_double(stdout, a->m.bandwidth);
     printf(",\"elem_bytes\":");
-    print_json_double(a->m.elem_bytes);
+    cli_json_double(stdout, a->m.elem_bytes);
     printf("},\"constant\":");
-    print_json_double(t->con);
+    cli_json_double(stdout, t->con);
     printf(",\"variable\":[");
     for (pass = 0; pass < 2; pass++) { /* the factors, then the clamped flags */
         for (r = 0; r < a->nprocs; r++, next_coords(a->n, a->pdims, coords)) {
             int c = class_of(a, coords);
             fputs(r > 0 ? "," : "", stdout);
             if (pass == 0)
-                print_json_double(t->factor[c]);
+                cli_json_double(stdout, t->factor[c]);
             else
                 fputs(t->clamped[c] ? "true" : "false", stdout);
         }

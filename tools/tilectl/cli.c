@@ -121,3 +121,16 @@ void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep)
     if (sep == NULL)
         fputc(']', f);
 }
+
+void cli_json_double(FILE *f, double v)
+{
+    char buf[40];
+    int prec;
+    for (prec = 15; prec < 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    snprintf(buf, sizeof buf, "%.*g", prec, v);
+    fputs(buf, f);
+}

@@ -68,4 +68,9 @@ void cli_json_string(FILE *f, const char *s);
 /* Print an int64 array as "1x16" (sep "x") or as a JSON array (sep NULL). */
 void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep);
 
+/* Print a double as a JSON number in the fewest digits (15..17) that read
+ * back as the same double: 2.88e-07 rather than 2.8799999999999998e-07,
+ * and still lossless. */
+void cli_json_double(FILE *f, double v);
+
 #endif

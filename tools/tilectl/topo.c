@@ -583,15 +583,8 @@ static void print_json_faces(const struct topo_args *a, const struct topo_result
 /* ",KEY":v with the fewest digits (15..17) that read back as v. */
 static void json_double(const char *key, double v)
 {
-    char buf[40];
-    int prec;
-    for (prec = 15; prec < 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
-    }
-    snprintf(buf, sizeof buf, "%.*g", prec, v);
-    printf(",\"%s\":%s", key, buf);
+    printf(",\"%s\":", key);
+    cli_json_double(stdout, v);
 }
 
 /* The pipeline model's inputs and predictions. */
