@@ -186,6 +186,8 @@
  * (MPI_Psend_init), each thread marking its own part ready (MPI_Pready);
  * without MPI-4 (Open MPI 4.1 is MPI 3.1) or in another model it falls
  * back to persistent requests (plan.run.messaging says which runs).
+ * Under SimGrid's SMPI (3.32 reports a deadlock on restarted persistent
+ * requests) the plan sends per-tile MPI_Isend / MPI_Irecv instead.
  *
  * MPI failures: an MPI call of the engine that fails on one rank (a face
  * message, MPI_Waitall, a collective of the creation, of a run or of its
@@ -590,7 +592,9 @@ typedef struct tile_store {
  * @bal_changes: thread-split changes during the run.
  * @messaging:  how the face messages travel (enum tile_messages, fixed at
  *              creation): cfg.messages, or TILE_MESSAGES_PERSISTENT where
- *              partitioned messages were asked for but cannot be had.
+ *              partitioned messages were asked for but cannot be had;
+ *              under SimGrid SMPI, TILE_MESSAGES_NONBLOCKING instead of
+ *              persistent requests.
  * The rest is the schedule (private): tile k starts at step sigma(k) on
  * thread 0 and thread t computes it at sigma(k) + delay(t); sigma(k+1) =
  * sigma(k) + 1, plus S drain steps when the thread split changes
@@ -5210,21 +5214,31 @@ static inline int tile_box_intersect(const tile_box *a, const tile_box *b, tile_
  * @from, @src: the source box and its array (row-major, Z last).
  * @to, @dst:   the destination box and its array.
  * @esz:        bytes per element.
+ * @copied:     set to the points copied (0 when the boxes do not meet);
+ *              NULL if not wanted.
  * A local copy, bit for bit (the output hook drops a tile into an array of
  * the block with it).
- * Return: the points copied (0 when the boxes do not meet), -1 when the
- * boxes have different or invalid ndims.
+ * Return: TILE_OK; TILE_ERR_NULL (a box, or an array the copy needs, is
+ * NULL); TILE_ERR_NDIMS (the boxes' ndims differ or are outside
+ * 1..TILE_MAX_DIMS + 1).  Nothing is copied on an error.
  */
-static inline int64_t tile_box_copy(const tile_box *from, const void *src, const tile_box *to,
-                                    void *dst, size_t esz)
+static inline int tile_box_copy(const tile_box *from, const void *src, const tile_box *to,
+                                void *dst, size_t esz, int64_t *copied)
 {
     tile_box c;
     int64_t x[TILE_MAX_DIMS + 1], n = 0;
-    int d = from->ndims, i;
+    int d, i;
+    if (copied != NULL)
+        *copied = 0;
+    if (from == NULL || to == NULL)
+        return TILE_ERR_NULL;
+    d = from->ndims;
     if (d < 1 || d > TILE_MAX_DIMS + 1 || to->ndims != d)
-        return -1;
+        return TILE_ERR_NDIMS;
     if (!tile_box_intersect(from, to, &c))
-        return 0;
+        return TILE_OK;
+    if (src == NULL || dst == NULL)
+        return TILE_ERR_NULL;
     for (i = 0; i < d; i++)
         x[i] = c.lo[i];
     for (;;) {
@@ -5238,8 +5252,11 @@ static inline int64_t tile_box_copy(const tile_box *from, const void *src, const
             x[i] = c.lo[i];
         }
         if (i < 0)
-            return n;
+            break;
     }
+    if (copied != NULL)
+        *copied = n;
+    return TILE_OK;
 }
 
 /* The block of the process at Cartesian coordinates pc, in the user's

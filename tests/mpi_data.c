@@ -615,7 +615,8 @@ static int collect_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
         pc->bytes != sizeof(double) * (size_t)tile_box_points(&pc->box))
         c->bad = 3;
     if (c->bad == 0 && pc->layout == TILE_LAYOUT_Z_LAST)
-        tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double));
+        c->bad = tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double), NULL) ==
+                 TILE_OK ? 0 : 4;
     else if (c->bad == 0)
         copy_z_first(pc, c);
     return 0;
@@ -731,9 +732,10 @@ static void random_cases(int n)
 static int to_block(void *ctx, const tile_plan *plan, const tile_piece *pc)
 {
     collect *c = (collect *)ctx;
+    int64_t n = 0;
     (void)plan;
-    return tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double)) ==
-           tile_box_points(&pc->box) ? 0 : 1;
+    return tile_box_copy(&pc->box, pc->data, &c->block, c->a, sizeof(double), &n) == TILE_OK &&
+           n == tile_box_points(&pc->box) ? 0 : 1;
 }
 
 /* The sequential sweeps: forward Gauss-Seidel (new values below, old ones
@@ -1070,6 +1072,46 @@ static void input_box_refusals(void)
               "tile_input_box gives each tile's planes, in loop order (Z downward: tile 0 is "
               "z = 20..22, tile 7 z = 0..1)");
     tile_plan_destroy(&p);
+}
+
+/* tile_box_copy(): the one error convention, the points copied, nothing
+ * written on an error or where the boxes do not meet. */
+static void box_copy_codes(void)
+{
+    tile_box a, b, far, flat;
+    double src[4 * 3], dst[3 * 5];
+    int64_t n = -7;
+    int i, ok = 1, rc[6];
+    memset(&a, 0, sizeof a);
+    a.ndims = 2;
+    a.len[0] = 4;
+    a.len[1] = 3;               /* points (0..3, 0..2) */
+    b = a;
+    b.lo[0] = 2;
+    b.lo[1] = 1;
+    b.len[0] = 3;
+    b.len[1] = 5;               /* points (2..4, 1..5): 2 x 2 in common */
+    far = b;
+    far.lo[0] = 10;
+    flat = a;
+    flat.ndims = 3;
+    for (i = 0; i < 12; i++)
+        src[i] = i;
+    for (i = 0; i < 15; i++)
+        dst[i] = -1.0;
+    rc[0] = tile_box_copy(&a, src, &b, dst, sizeof(double), &n);
+    ok = rc[0] == TILE_OK && n == 4 && dst[0] == 7.0 && dst[1] == 8.0 && dst[5] == 10.0 &&
+         dst[6] == 11.0 && dst[2] == -1.0;
+    rc[1] = tile_box_copy(&a, src, &far, dst, sizeof(double), &n);
+    rc[2] = tile_box_copy(&a, src, &flat, dst, sizeof(double), &n);
+    rc[3] = tile_box_copy(NULL, src, &b, dst, sizeof(double), NULL);
+    rc[4] = tile_box_copy(&a, NULL, &b, dst, sizeof(double), NULL);
+    rc[5] = tile_box_copy(&a, src, &far, NULL, sizeof(double), NULL);
+    check_mpi(MPI_COMM_WORLD, ok && rc[1] == TILE_OK && rc[2] == TILE_ERR_NDIMS && n == 0 &&
+              rc[3] == TILE_ERR_NULL && rc[4] == TILE_ERR_NULL && rc[5] == TILE_OK,
+              "tile_box_copy: TILE_OK and the 4 common points, TILE_OK and 0 for boxes that "
+              "do not meet, TILE_ERR_NDIMS, TILE_ERR_NULL (got %d %d %d %d %d %d)", rc[0],
+              rc[1], rc[2], rc[3], rc[4], rc[5]);
 }
 
 /* tile_get() follows the error convention: TILE_OK on the one rank that
@@ -2173,6 +2215,7 @@ int main(int argc, char **argv)
         random_cases(n);
     input_box_refusals();
     get_codes();
+    box_copy_codes();
     failed_plan_calls();
     reduce_refusals();
     reduction_moves();
