@@ -443,7 +443,8 @@ typedef void (*tile_mpi_failure_fn)(const char *msg, void *ctx);
  *               is allocated: 0 (default) = the environment variable
  *               TILEHYBRID_MEM_LIMIT (bytes) if set, else half the
  *               physical memory (sysconf(_SC_PHYS_PAGES)), else no limit;
- *               -1 = no limit.  Each rank checks its own share.
+ *               -1 = no limit.  Each rank checks its own share.  The
+ *               input hook's arrays (tile_input_set) are not counted.
  * @messages:    enum tile_messages (default TILE_MESSAGES_PERSISTENT).
  * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
  *               policy for a failed MPI call (tile_mpi_failure_fn), with
@@ -807,7 +808,7 @@ static inline void tile__io_step(tile_plan *p, int64_t s);
 static inline void tile__io_input(tile_plan *p, int64_t s);
 static inline void tile__io_finish(tile_plan *p);
 static inline void tile__io_free(tile_plan *p);
-static inline int tile__io_output_on(const tile_plan *p);
+static inline int tile__io_hooked(const tile_plan *p);
 /* and into the tile height's model (after "Plan creation"). */
 static inline void tile__height_timed(tile_plan *p);
 static inline void tile__height_apply(tile_plan *p);
@@ -4369,7 +4370,7 @@ static inline void tile__height_timed(tile_plan *p)
 
 /* Before a run: the height plan.height.next, when the first run chose
  * another one (the Z window, the messages and the tile count re-sized;
- * not while an output hook holds a buffer of one tile).  A failure
+ * not while an output or input hook holds buffers sized for one tile).  A failure
  * leaves the plan unusable (every later run fails with it). */
 static inline void tile__height_apply(tile_plan *p)
 {
@@ -4378,7 +4379,7 @@ static inline void tile__height_apply(tile_plan *p)
     int i;
     if (h->next == h->z || p->status.code != TILE_OK || p->run.active)
         return;
-    if (tile__io_output_on(p)) {
+    if (tile__io_hooked(p)) {
         h->next = h->z;
         return;
     }
@@ -7104,9 +7105,10 @@ static inline void tile__io_free(tile_plan *p)
 
 /* Is an output hook set (its buffer holds one tile: the tile height's
  * re-choice waits)? */
-static inline int tile__io_output_on(const tile_plan *p)
+/* Is an output or an input hook set (their buffers hold one tile)? */
+static inline int tile__io_hooked(const tile_plan *p)
 {
-    return p->run.io != NULL && p->run.io->out_fn != NULL;
+    return p->run.io != NULL && (p->run.io->out_fn != NULL || p->run.io->in_fn != NULL);
 }
 
 #ifdef __cplusplus

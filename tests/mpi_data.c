@@ -1553,8 +1553,9 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
     ctx_t cx;
     tile_reach r;
     tile_box box;
-    double *whole, *g1, *g2;
+    double *whole, *g1, *g2, *g3;
     int64_t sx, sz, oz = dz > 0 ? -1 : 1, X = 7, Z = 23, pts = 7 * 5 * 23;
+    int64_t h;
     int calls = 0, ok;
     small_config(&c, &cx);
     c.model = m;
@@ -1572,6 +1573,7 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
     whole = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&box));
     g1 = (double *)malloc(sizeof(double) * (size_t)pts);
     g2 = (double *)malloc(sizeof(double) * (size_t)pts);
+    g3 = (double *)malloc(sizeof(double) * (size_t)pts);
     fill_input(&box, whole);
     sx = tile_box_stride(&box, 0);
     sz = tile_box_stride(&box, 2);
@@ -1588,8 +1590,21 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
     });
     ok = ok && tile_plan_status(&p) == TILE_OK &&
          tile_gather(&p, 0, Z, TILE_ROOT_ALL, g2, NULL) == TILE_OK;
+    /* a height the model would choose after a run: not taken while the
+     * input hook's arrays are sized for this one (they would overflow) */
+    h = p.height.z;
+    p.height.next = 2 * h;
+    calls = 0;
+    HYBRID_RUN(&p, it, {
+        const double *a = (const double *)tile_input(&it);
+        INPUT_BODY(it, a, tile_input_stride(&it, 0), tile_input_stride(&it, 2), oz, X, Z);
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK && p.height.z == h && p.cfg.tile_height == h &&
+         tile_gather(&p, 0, Z, TILE_ROOT_ALL, g3, NULL) == TILE_OK &&
+         memcmp(g3, g2, sizeof(double) * (size_t)pts) == 0;
     if (!ok)
-        snprintf(why, len, "%s: a run or gather failed: %s", tile_model_name(m), p.errmsg);
+        snprintf(why, len, "%s: a run or gather failed, or a new height was taken under the "
+                 "input hook: %s", tile_model_name(m), p.errmsg);
     else if (calls != (int)p.ntiles)
         ok = 0, snprintf(why, len, "%s: %d hook calls for %lld tiles", tile_model_name(m), calls,
                          (long long)p.ntiles);
@@ -1600,6 +1615,7 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
     free(whole);
     free(g1);
     free(g2);
+    free(g3);
     return ok;
 }
 
