@@ -134,7 +134,7 @@ if [ "$pages" -gt 0 ] && [ "$psize" -gt 0 ] &&
    [ $((pages / 1024 * psize / 2 / 1024)) -lt 26000000 ]; then
     refused 30 "adi --space 4x300000000x2 --grid 2x1 (a 21.6 GB Z window per rank)" \
         "needs 26400000713 bytes on this rank (a Z window of 3 planes of 900000003 points of 8 bytes), above its memory limit of [0-9]* bytes (half the physical memory" \
-        $DEMODIR/adi --space 4x300000000x2 --grid 2x1
+        $DEMODIR/adi --space 4x300000000x2 --grid 2x1 --tile-height 100   # the sizes above
 else
     skip "adi --space 4x300000000x2 --grid 2x1 against half the physical memory" \
         "this machine has 52 GB or more (half of it holds the plan)"

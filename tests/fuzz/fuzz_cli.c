@@ -142,7 +142,7 @@ static void fz_demo(int argc, char **argv)
     if (rc != 0 && (rc != 2 || demo_errmsg[0] == '\0'))
         abort();                 /* every refusal says why */
     if (rc == 0 && !o.help && (o.space[0] < 1 || o.space[1] < 1 || o.space[2] < 1 ||
-                               o.tile_height < 1 || o.threads < 1 || o.threads > 1024 ||
+                               o.tile_height < 0 || o.threads < 1 || o.threads > 1024 ||
                                !(o.bal >= 0 && o.bal <= 1) ||
                                (o.model == TILE_MODEL_MPI && o.threads != 1)))
         abort();
