@@ -135,7 +135,8 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay
+check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay $(B)/tests/adi_failure \
+            $(B)/tests/failure_collectives
 	@$(RUNENV) sh tests/run.sh
 
 # tests/run.sh --tsan builds its own binaries (in $(B)/tsan) with clang
@@ -182,6 +183,18 @@ $(B)/tests/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_fail
                         tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ tests/mpi_failure.c tests/pmpi_failure.c -lm
+# demos/adi linked with the same wrappers (tests/cli_failure.sh: the demo's
+# own MPI calls on the plan's communicator)
+$(B)/tests/adi_failure: demos/adi.c tests/pmpi_failure.c tests/pmpi_failure.h \
+                        $(wildcard demos/*.h) $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ demos/adi.c tests/pmpi_failure.c -lm
+# the collectives of topology.h and scatterlb.h with the same wrappers
+# (tests/cli_collective_failure.sh)
+$(B)/tests/failure_collectives: tests/failure_collectives.c tests/pmpi_failure.c \
+                                tests/pmpi_failure.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -g -I. -o $@ tests/failure_collectives.c tests/pmpi_failure.c -lm
 $(B)/asan/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_failure.h \
                        tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
@@ -194,7 +207,7 @@ build/smpi/sim/%: sim/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $< -lm
 
-$(B)/bench/%: bench/%.c tests/slb_reference.h $(HEADERS)
+$(B)/bench/%: bench/%.c bench/bench.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 

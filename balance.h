@@ -126,9 +126,12 @@
  *   code; bal_strerror() names the offending argument and the rule it broke,
  *   and never returns NULL.  bal_factor_check() also fills an optional
  *   tilehybrid_status with the dimension at fault, bal_policy_setup_ex()
- *   with the variable and the rank at fault.  Nothing prints, nothing
- *   aborts; the collective functions (bal_calibrate_comm_all,
- *   bal_policy_setup_ex) return the same code on every rank.
+ *   with the variable and the rank at fault (for BAL_ERR_MPI, the MPI call
+ *   and its code).  Nothing prints, nothing aborts; the collective
+ *   functions (bal_calibrate_comm_all, bal_policy_setup_ex) return the same
+ *   code on every rank, except BAL_ERR_MPI: the rank where an MPI call
+ *   failed returns at once, and the caller must end the job (MPI_Abort) or
+ *   revoke the communicator, or the others wait for it forever.
  *
  * OPTIONS (#define before including)
  *   TILEHYBRID_NO_MPI   omit the MPI calibration (bal_calibrate_comm*) and
@@ -310,7 +313,7 @@ static inline const char *bal_strerror(int code)
     case BAL_ERR_NOPEER: return "no peer: ping-pong needs another rank (peer is MPI_PROC_NULL, this rank, out of range, or the communicator has 1 process)";
     case BAL_ERR_MSGSIZE: return "ping-pong max_bytes must be in [1, INT_MAX]";
     case BAL_ERR_REPS: return "ping-pong reps must be >= 1";
-    case BAL_ERR_MISMATCH: return "the ranks disagree: different ping-pong max_bytes or reps, a failed allocation, or TILEHYBRID_BANDWIDTH set on some ranks only";
+    case BAL_ERR_MISMATCH: return "the ranks disagree: different ping-pong max_bytes or reps, a failed allocation, TILEHYBRID_BANDWIDTH set on some ranks only, or a different policy, thread count or process count (bal_policy_setup_ex)";
     case BAL_ERR_NOMEM: return "out of memory";
     case BAL_ERR_MPI: return "an MPI call failed";
     case BAL_ERR_POLICY: return "balancing policy: not a bal_policy_kind, or BAL_POLICY_CUSTOM without fn";
@@ -1149,21 +1152,36 @@ static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, doubl
 #define BAL_PINGPONG_SIZES 8  /* message sizes: k * max_bytes / 7, k = 0..7 */
 #define BAL_PINGPONG_PASSES 8 /* at most this many measurement passes */
 
+/* MPI call @call failed on this rank with @mpirc: BAL_ERR_MPI, and st
+ * (if not NULL) names the call (st->arg) and its code (st->mpi_error). */
+static inline int bal__mpi_fail(tilehybrid_status *st, const char *call, int mpirc)
+{
+    (void)tilehybrid_status_set(st, BAL_ERR_MPI, call, -1);
+    if (st != NULL)
+        st->mpi_error = mpirc;
+    return BAL_ERR_MPI;
+}
+
 /* Step 1 of bal_calibrate_comm: the handshake, even when our own arguments
  * are bad, so that the peer never waits for a partner that has given up.
  * *buf receives a zeroed max_bytes buffer on success. */
-static inline int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int reps, char **buf)
+static inline int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int reps, int nofit,
+                                 char **buf, tilehybrid_status *st)
 {
-    int mine[3], theirs[3], rc = BAL_OK;
+    int mine[3], theirs[3], rc = BAL_OK, mpirc;
     char *b = NULL;
-    if (max_bytes >= 1)
+    if (max_bytes >= 1 && !nofit)
         b = (char *)TILEHYBRID_MALLOC((size_t)max_bytes);
     mine[0] = max_bytes;
     mine[1] = reps;
-    mine[2] = (max_bytes >= 1 && b == NULL) ? 1 : 0;
-    if (MPI_Sendrecv(mine, 3, MPI_INT, peer, TILEHYBRID_TAG_PINGPONG, theirs, 3, MPI_INT, peer,
-                     TILEHYBRID_TAG_PINGPONG, comm, MPI_STATUS_IGNORE) != MPI_SUCCESS)
-        rc = BAL_ERR_MPI;
+    /* bit 0: no buffer; bit 1: a NULL fit (both ranks return BAL_ERR_NULL) */
+    mine[2] = (max_bytes >= 1 && !nofit && b == NULL) ? 1 : nofit ? 2 : 0;
+    mpirc = MPI_Sendrecv(mine, 3, MPI_INT, peer, TILEHYBRID_TAG_PINGPONG, theirs, 3, MPI_INT,
+                         peer, TILEHYBRID_TAG_PINGPONG, comm, MPI_STATUS_IGNORE);
+    if (mpirc != MPI_SUCCESS)
+        rc = bal__mpi_fail(st, "MPI_Sendrecv", mpirc);
+    else if (nofit || theirs[2] == 2)
+        rc = BAL_ERR_NULL;
     else if (max_bytes < 1)
         rc = BAL_ERR_MSGSIZE;
     else if (reps < 1)
@@ -1185,15 +1203,17 @@ static inline int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int rep
 /* Step 2: one pass of reps rounds, each a round trip of every size in turn;
  * y[k] keeps the smallest one-way time of size x[k] so far. */
 static inline int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, const double *x,
-                            double *y, int reps)
+                            double *y, int reps, tilehybrid_status *st)
 {
+    const char *call = "";
     double dt = 0;
-    int r, k;
+    int r, k, mpirc;
     for (r = 0; r < reps; r++)
         for (k = 0; k < BAL_PINGPONG_SIZES; k++) {
-            if (tilehybrid_pingpong(comm, peer, leader, buf, (int)x[k], (int)x[k],
-                                    TILEHYBRID_TAG_PINGPONG, &dt) != MPI_SUCCESS)
-                return BAL_ERR_MPI;
+            mpirc = tilehybrid_pingpong_ex(comm, peer, leader, buf, (int)x[k], (int)x[k],
+                                           TILEHYBRID_TAG_PINGPONG, &dt, &call);
+            if (mpirc != MPI_SUCCESS)
+                return bal__mpi_fail(st, call, mpirc);
             if (y[k] < 0 || dt / 2 < y[k])
                 y[k] = dt / 2; /* one way */
         }
@@ -1204,15 +1224,15 @@ static inline int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, cons
  * peer: out[0] = 1 to measure another pass, out[1] = the fit's code, then
  * intercept, slope, r2 and max_resid. */
 static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double *x,
-                               const double *y, int pass, double *out)
+                               const double *y, int pass, double *out, tilehybrid_status *st)
 {
     tilehybrid_fit f;
-    int frc;
-    if (!leader)
-        return MPI_Recv(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm,
-                        MPI_STATUS_IGNORE) == MPI_SUCCESS
-                   ? BAL_OK
-                   : BAL_ERR_MPI;
+    int frc, mpirc;
+    if (!leader) {
+        mpirc = MPI_Recv(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm,
+                         MPI_STATUS_IGNORE);
+        return mpirc == MPI_SUCCESS ? BAL_OK : bal__mpi_fail(st, "MPI_Recv", mpirc);
+    }
     memset(&f, 0, sizeof f);
     frc = tilehybrid_fit_affine(x, y, BAL_PINGPONG_SIZES, &f) == TILEHYBRID_OK ? BAL_OK
                                                                              : BAL_ERR_SAMPLES;
@@ -1224,9 +1244,8 @@ static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double
     out[3] = f.slope;
     out[4] = f.r2;
     out[5] = f.max_resid;
-    return MPI_Send(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm) == MPI_SUCCESS
-               ? BAL_OK
-               : BAL_ERR_MPI;
+    mpirc = MPI_Send(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm);
+    return mpirc == MPI_SUCCESS ? BAL_OK : bal__mpi_fail(st, "MPI_Send", mpirc);
 }
 
 /**
@@ -1249,9 +1268,9 @@ static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double
  *             the affine model fits badly (e.g. an eager/rendezvous
  *             protocol switch inside the range) or the machine was busy.
  *
- * Procedure: a handshake checks that both passed the same max_bytes and
- * reps and could allocate their buffer (else both return
- * BAL_ERR_MISMATCH); one warm-up round trip at max_bytes; then passes of
+ * Procedure: a handshake checks that both passed a @fit (a NULL one on
+ * either rank: both return BAL_ERR_NULL), the same max_bytes and reps and
+ * could allocate their buffer (else both return BAL_ERR_MISMATCH); one warm-up round trip at max_bytes; then passes of
  * reps rounds (tilehybrid_pingpong()).  After each pass the leader fits the
  * minima so far (tilehybrid_fit_affine()); when the slope is positive or
  * after BAL_PINGPONG_PASSES passes it stops, and sends the fit to the peer.
@@ -1260,26 +1279,39 @@ static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double
  * between them).  Call from one thread (under MPI_THREAD_FUNNELED, the
  * master).
  *
- * Return: BAL_OK (then fit->slope > 0), BAL_ERR_NULL, BAL_ERR_NOPEER
- * without communicating (peer == MPI_PROC_NULL, this rank or not in comm:
- * e.g. a 1-process run), then BAL_ERR_MSGSIZE, BAL_ERR_REPS,
+ * Return: BAL_OK (then fit->slope > 0), BAL_ERR_NULL (a NULL fit) or
+ * BAL_ERR_NOPEER without communicating when there is no peer
+ * (peer == MPI_PROC_NULL, this rank or not in comm: e.g. a 1-process run),
+ * then BAL_ERR_NULL (on both ranks of the pair), BAL_ERR_MSGSIZE, BAL_ERR_REPS,
  * BAL_ERR_MISMATCH, BAL_ERR_NOMEM, BAL_ERR_MPI (an MPI call failed) or
  * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
  * *fit holds that fit anyway).
  */
+static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                 tilehybrid_fit *fit, tilehybrid_status *st);
+
 static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
                                      tilehybrid_fit *fit)
 {
+    return bal__calibrate(comm, peer, max_bytes, reps, fit, NULL);
+}
+
+/* bal_calibrate_comm(); an MPI failure names the call and its code in st. */
+static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                 tilehybrid_fit *fit, tilehybrid_status *st)
+{
     int rank, size, k, pass, leader, rc;
+    const char *call = "";
     char *buf = NULL;
     double x[BAL_PINGPONG_SIZES], y[BAL_PINGPONG_SIZES], out[6] = {1, 0, 0, 0, 0, 0};
-    if (fit == NULL)
-        return BAL_ERR_NULL;
-    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-        return BAL_ERR_MPI;
+    if ((rc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS ||
+        (rc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Comm_rank", rc);
     if (peer == MPI_PROC_NULL || peer < 0 || peer >= size || peer == rank)
-        return BAL_ERR_NOPEER;
-    rc = bal__handshake(comm, peer, max_bytes, reps, &buf);
+        return fit == NULL ? BAL_ERR_NULL : BAL_ERR_NOPEER;
+    /* a NULL fit goes through the handshake: the peer returns BAL_ERR_NULL
+     * too instead of waiting for a ping-pong that never starts */
+    rc = bal__handshake(comm, peer, max_bytes, reps, fit == NULL, &buf, st);
     if (rc != BAL_OK)
         return rc;
     leader = rank < peer;
@@ -1288,13 +1320,14 @@ static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int
         y[k] = -1;
     }
     /* a warm-up round trip at max_bytes, then passes while out[0] says so */
-    if (tilehybrid_pingpong(comm, peer, leader, buf, max_bytes, max_bytes,
-                            TILEHYBRID_TAG_PINGPONG, NULL) != MPI_SUCCESS)
-        rc = BAL_ERR_MPI;
+    rc = tilehybrid_pingpong_ex(comm, peer, leader, buf, max_bytes, max_bytes,
+                                TILEHYBRID_TAG_PINGPONG, NULL, &call);
+    if (rc != MPI_SUCCESS)
+        rc = bal__mpi_fail(st, call, rc);
     for (pass = 0; rc == BAL_OK && out[0] == 1; pass++) {
-        rc = bal__pass(comm, peer, leader, buf, x, y, reps);
+        rc = bal__pass(comm, peer, leader, buf, x, y, reps, st);
         if (rc == BAL_OK)
-            rc = bal__verdict(comm, peer, leader, x, y, pass, out);
+            rc = bal__verdict(comm, peer, leader, x, y, pass, out, st);
     }
     TILEHYBRID_FREE(buf);
     if (rc != BAL_OK)
@@ -1312,14 +1345,14 @@ static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int
 /* The pair's part of bal_calibrate_comm_all: in = {intercept, slope, 1}
  * for a fit with a positive slope, zeros otherwise; r2/mr its quality. */
 static inline int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
-                            double *in, double *r2, double *mr)
+                            double *in, double *r2, double *mr, tilehybrid_status *st)
 {
     tilehybrid_fit f = {0, 0, 0, 0, 0};
     int rc, peer = rank ^ 1;
     in[0] = in[1] = in[2] = 0;
     if (peer >= size)
         return BAL_OK; /* the last rank of an odd size only waits */
-    rc = bal_calibrate_comm(dup, peer, max_bytes, reps, &f);
+    rc = bal__calibrate(dup, peer, max_bytes, reps, &f, st);
     if (rc == BAL_ERR_FIT)
         return BAL_OK; /* a noisy pair: left out of the mean */
     if (rc == BAL_OK) {
@@ -1330,6 +1363,74 @@ static inline int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int
         *mr = f.max_resid;
     }
     return rc;
+}
+
+/* The end of bal_calibrate_comm_all: every rank's verdict (rc) and the
+ * pairs' fits combined on every rank.  Returns the lowest failing rank's
+ * code, or BAL_ERR_MPI (st names the call) if a collective failed here. */
+static inline int bal__combine(MPI_Comm c, int rc, const double *in, double r2, double mr,
+                               double *sum, double *mn, double *mx, tilehybrid_status *st)
+{
+    tilehybrid_agreement a;
+    int mpirc = tilehybrid_agree(c, rc, NULL, 0, NULL, 0, &a);
+    if (mpirc != MPI_SUCCESS)
+        return bal__mpi_fail(st, a.call, mpirc);
+    if ((mpirc = MPI_Allreduce(in, sum, 3, MPI_DOUBLE, MPI_SUM, c)) != MPI_SUCCESS ||
+        (mpirc = MPI_Allreduce(&r2, mn, 1, MPI_DOUBLE, MPI_MIN, c)) != MPI_SUCCESS ||
+        (mpirc = MPI_Allreduce(&mr, mx, 1, MPI_DOUBLE, MPI_MAX, c)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Allreduce", mpirc);
+    return a.code;
+}
+
+/* bal_calibrate_comm_all(), on a duplicate of comm (own_comm 0) or on comm
+ * itself (own_comm 1: a communicator of the caller's with no other traffic
+ * tagged TILEHYBRID_TAG_PINGPONG, e.g. a plan's, so that revoking it under
+ * ULFM also reaches a partner blocked in the ping-pong).  An MPI failure
+ * names the call and its code in st (st->arg, st->mpi_error). */
+static inline int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, tilehybrid_fit *fit,
+                                     tilehybrid_status *st, int own_comm)
+{
+    int rank, size, rc = BAL_OK, mpirc;
+    MPI_Comm c = comm;
+    tilehybrid_agreement a;
+    double in[3], sum[3], mn, mx, r2 = 2, mr = -1;
+    if ((mpirc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS ||
+        (mpirc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Comm_rank", mpirc);
+    if (size < 2)
+        return BAL_ERR_NOPEER;
+    if (fit == NULL)
+        rc = BAL_ERR_NULL;
+    else if (max_bytes < 1)
+        rc = BAL_ERR_MSGSIZE;
+    else if (reps < 1)
+        rc = BAL_ERR_REPS;
+    if ((mpirc = tilehybrid_agree(comm, rc, NULL, 0, NULL, 0, &a)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, a.call, mpirc);
+    if (a.code != 0)
+        return a.code;
+    if (!own_comm && (mpirc = MPI_Comm_dup(comm, &c)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Comm_dup", mpirc);
+    rc = bal__pair(c, rank, size, max_bytes, reps, in, &r2, &mr, st);
+    /* a failed call of the pair: return at once, without a collective (the
+     * partner may wait for this rank forever: the caller must abort) */
+    if (rc == BAL_ERR_MPI)
+        return rc;
+    rc = bal__combine(c, rc, in, r2, mr, sum, &mn, &mx, st);
+    if (rc == BAL_ERR_MPI)
+        return rc;
+    if (!own_comm && (mpirc = MPI_Comm_free(&c)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Comm_free", mpirc);
+    if (rc != BAL_OK)
+        return rc;
+    if (sum[2] == 0)
+        return BAL_ERR_FIT;
+    fit->intercept = sum[0] / sum[2];
+    fit->slope = sum[1] / sum[2];
+    fit->r2 = mn;
+    fit->max_resid = mx;
+    fit->n = BAL_PINGPONG_SIZES;
+    return BAL_OK;
 }
 
 /**
@@ -1346,55 +1447,21 @@ static inline int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int
  * among them, n = BAL_PINGPONG_SIZES.  Ranks agree on errors with
  * tilehybrid_agree().
  *
- * Return: the same code on every rank: BAL_OK, BAL_ERR_NOPEER when comm has
- * a single process (nothing is measured, nothing hangs), BAL_ERR_FIT when
- * no pair got a positive slope, the error of the lowest rank that had one
- * (its arguments first: BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then
- * its pair's), or BAL_ERR_MPI.
+ * An MPI call that fails on one rank is not agreed on: that rank returns
+ * BAL_ERR_MPI at once, without entering another collective, and its
+ * partner (or every other rank) may then wait for it forever: on
+ * BAL_ERR_MPI, end the job (MPI_Abort) or revoke comm (ULFM).
+ *
+ * Return: BAL_OK, BAL_ERR_NOPEER when comm has a single process (nothing is
+ * measured, nothing hangs), BAL_ERR_FIT when no pair got a positive slope,
+ * the error of the lowest rank that had one (its arguments first:
+ * BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then its pair's) -- each
+ * the same on every rank -- or BAL_ERR_MPI on the rank where a call failed.
  */
 static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
                                          tilehybrid_fit *fit)
 {
-    int rank, size, rc = BAL_OK;
-    MPI_Comm dup;
-    tilehybrid_agreement a;
-    double in[3], sum[3], mn, mx, r2 = 2, mr = -1;
-    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS || MPI_Comm_size(comm, &size) != MPI_SUCCESS)
-        return BAL_ERR_MPI;
-    if (size < 2)
-        return BAL_ERR_NOPEER;
-    if (fit == NULL)
-        rc = BAL_ERR_NULL;
-    else if (max_bytes < 1)
-        rc = BAL_ERR_MSGSIZE;
-    else if (reps < 1)
-        rc = BAL_ERR_REPS;
-    if (tilehybrid_agree(comm, rc, NULL, 0, NULL, 0, &a) != MPI_SUCCESS)
-        return BAL_ERR_MPI;
-    if (a.code != 0)
-        return a.code;
-    if (MPI_Comm_dup(comm, &dup) != MPI_SUCCESS)
-        return BAL_ERR_MPI;
-    rc = bal__pair(dup, rank, size, max_bytes, reps, in, &r2, &mr);
-    if (tilehybrid_agree(dup, rc, NULL, 0, NULL, 0, &a) != MPI_SUCCESS ||
-        MPI_Allreduce(in, sum, 3, MPI_DOUBLE, MPI_SUM, dup) != MPI_SUCCESS ||
-        MPI_Allreduce(&r2, &mn, 1, MPI_DOUBLE, MPI_MIN, dup) != MPI_SUCCESS ||
-        MPI_Allreduce(&mr, &mx, 1, MPI_DOUBLE, MPI_MAX, dup) != MPI_SUCCESS) {
-        MPI_Comm_free(&dup);
-        return BAL_ERR_MPI;
-    }
-    if (MPI_Comm_free(&dup) != MPI_SUCCESS)
-        return BAL_ERR_MPI;
-    if (a.code != 0)
-        return a.code;
-    if (sum[2] == 0)
-        return BAL_ERR_FIT;
-    fit->intercept = sum[0] / sum[2];
-    fit->slope = sum[1] / sum[2];
-    fit->r2 = mn;
-    fit->max_resid = mx;
-    fit->n = BAL_PINGPONG_SIZES;
-    return BAL_OK;
+    return bal__calibrate_all(comm, max_bytes, reps, fit, NULL, 0);
 }
 
 #endif /* TILEHYBRID_NO_MPI */
@@ -1685,12 +1752,8 @@ static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_sta
     }
     measure = pol->model.bandwidth <= 0.0;
     mpi = tilehybrid_agree(comm, rc, &measure, 1, NULL, 0, &a);
-    if (mpi != MPI_SUCCESS) {
-        tilehybrid_status_set(st, BAL_ERR_MPI, "comm", -1);
-        if (st != NULL)
-            st->mpi_error = mpi;
-        return BAL_ERR_MPI;
-    }
+    if (mpi != MPI_SUCCESS)
+        return bal__mpi_fail(st, a.call, mpi);
     if (a.code != 0) {
         tilehybrid_status_set(st, a.code, bal__env_name(a.code), -1);
         if (st != NULL)
@@ -1719,33 +1782,89 @@ static inline int bal__policy_face(const bal_where *w)
     return (int)(face < (64 << 10) ? (64 << 10) : face > (4 << 20) ? (4 << 20) : face);
 }
 
+/* Do all ranks pass a policy, with rank 0's policy and thread count?  One
+ * MPI_Bcast (rank 0's) and one tilehybrid_agree_status(), on every rank
+ * whatever its arguments, before any rank returns: a rank that went on
+ * alone (or returned at once) would leave the others waiting forever.
+ * Every rank returns the same code: BAL_ERR_NULL ("pol") or
+ * BAL_ERR_MISMATCH ("policy", "threads"), st->rank the lowest rank at
+ * fault. */
+static inline int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
+{
+    static const char *const names[4] = {"pol", "policy", "threads", "procs"};
+    tilehybrid_verdict w;
+    tilehybrid_agreement a;
+    tilehybrid_status mine;
+    int root[4] = {0, 0, 0, 0}, rc = BAL_OK, mpi;
+    if (pol != NULL) {
+        root[0] = 1;
+        root[1] = (int)pol->cfg.policy;
+        root[2] = pol->where.threads;
+        root[3] = pol->where.procs;
+    }
+    mpi = MPI_Bcast(root, 4, MPI_INT, 0, comm);
+    if (mpi != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Bcast", mpi);
+    tilehybrid_status_set(&mine, BAL_OK, "", -1);
+    if (pol == NULL)
+        rc = tilehybrid_status_set(&mine, BAL_ERR_NULL, names[0], -1);
+    else if (root[0] && (int)pol->cfg.policy != root[1])
+        rc = tilehybrid_status_set(&mine, BAL_ERR_MISMATCH, names[1], -1);
+    else if (root[0] && pol->where.threads != root[2])
+        rc = tilehybrid_status_set(&mine, BAL_ERR_MISMATCH, names[2], -1);
+    else if (root[0] && pol->where.procs != root[3])   /* procs 1 skips the ping-pong */
+        rc = tilehybrid_status_set(&mine, BAL_ERR_MISMATCH, names[3], -1);
+    w.text[0] = '\0';
+    mpi = tilehybrid_agree_status(comm, rc, &mine, NULL, 0, &w, &a);
+    if (mpi != MPI_SUCCESS)
+        return bal__mpi_fail(st, a.call, mpi);
+    if (a.code == 0)
+        return BAL_OK;
+    return tilehybrid_verdict_status(st, &a, &w, tilehybrid_verdict_arg(&w, names, 4, "pol"));
+}
+
 /**
  * bal_policy_setup_ex() - complete the cost model (collective over @comm).
  * @pol:  the policy (bal_policy_init).
- * @comm: the plan's communicator; every rank calls.
+ * @comm: the plan's communicator; every rank calls.  The ping-pong runs on
+ *        it (tag TILEHYBRID_TAG_PINGPONG: no other message with that tag
+ *        may be pending on it).
  * @st:   NULL, or receives the code, the argument at fault (the
- *        environment variable, "TILEHYBRID_BANDWIDTH" for a mismatch,
- *        "comm" for an MPI failure) and the rank that found it (-1 when no
- *        single rank did): the same on every rank.
+ *        environment variable, "TILEHYBRID_BANDWIDTH" for a mismatch) and
+ *        the rank that found it (-1 when no single rank did): the same on
+ *        every rank; for BAL_ERR_MPI, the MPI call that failed on this rank
+ *        (st->arg: "MPI_Send", "MPI_Recv", "MPI_Allreduce", ...) and its
+ *        MPI error code (st->mpi_error).
  *
- * CONSTANT and VARIABLE only (the others return at once, without
- * communicating): costs not given come from the TILEHYBRID_* environment,
+ * First every rank checks, together (one MPI_Bcast, one agreement, on every
+ * rank whatever its arguments), that it passes a @pol (BAL_ERR_NULL,
+ * st->arg "pol") with rank 0's bal_config.policy, bal_where.threads and
+ * bal_where.procs (BAL_ERR_MISMATCH, st->arg "policy", "threads" or
+ * "procs"); st->rank is the lowest
+ * rank at fault, and every rank returns that code.  Then CONSTANT and
+ * VARIABLE with threads > 1 only (the others return BAL_OK): costs not
+ * given come from the TILEHYBRID_* environment,
  * the network (t_startup, bandwidth) by a ping-pong between rank pairs
  * (bal_calibrate_comm_all) when still unknown; t_comp is measured during
  * the run.  Timings too noisy to fit leave the policy uncalibrated (factor
  * 1, the same answer on every rank).
- * Return: the same code on every rank: BAL_OK; BAL_ERR_ENV_* (a rank's
+ * Return: the same code on every rank: BAL_OK; BAL_ERR_NULL or
+ * BAL_ERR_MISMATCH (the arguments, above); BAL_ERR_ENV_* (a rank's
  * TILEHYBRID_* variable is not a valid number: st->rank is the lowest such
  * rank); BAL_ERR_MISMATCH (TILEHYBRID_BANDWIDTH set on some ranks only);
- * BAL_ERR_MPI.
+ * BAL_ERR_MPI on the rank where an MPI call failed: it returns at once,
+ * without entering another collective, so the other ranks (its partner
+ * in the ping-pong, or the next collective) may wait for it forever: end
+ * the job (MPI_Abort) or revoke @comm (ULFM), as tiling.h does.
  */
 static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     int rc;
     tilehybrid_fit fit;
     tilehybrid_status_set(st, BAL_OK, "", -1);
-    if (!bal__uses_model(pol))
-        return BAL_OK;
+    rc = bal__policy_agree(pol, comm, st);
+    if (rc != BAL_OK || !bal__uses_model(pol))
+        return rc;
     rc = bal__policy_env(pol, comm, st);
     if (rc != BAL_OK || pol->model.bandwidth > 0.0)
         return rc;
@@ -1753,7 +1872,9 @@ static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid
         pol->model.bandwidth = 1e300; /* one process sends nothing */
         return BAL_OK;
     }
-    rc = bal_calibrate_comm_all(comm, bal__policy_face(&pol->where), 3, &fit);
+    rc = bal__calibrate_all(comm, bal__policy_face(&pol->where), 3, &fit, st, 1);
+    if (rc == BAL_ERR_MPI)
+        return rc;  /* on this rank only; st names the call and its code */
     if (rc == BAL_OK)
         rc = bal_model_set_comm(&pol->model, &fit);
     if (rc == BAL_ERR_FIT || (rc != BAL_OK && rc != BAL_ERR_MPI)) {
@@ -1763,7 +1884,7 @@ static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid
         pol->uncalibrated = 1;
         return BAL_OK;
     }
-    return tilehybrid_status_set(st, rc, rc == BAL_OK ? "" : "comm", -1);
+    return tilehybrid_status_set(st, rc, "", -1);
 }
 
 #endif /* TILEHYBRID_NO_MPI */

@@ -37,6 +37,13 @@
  * messages"); cfg.messages = TILE_MESSAGES_NONBLOCKING posts MPI_Isend and
  * MPI_Irecv per tile instead.
  *
+ * The models call tiling.h's public step functions (tile_step_enter,
+ * tile_run_start, tile_pack, tile_waitall, ...) and six of its private
+ * ones, its interface for this header only: tile__msg and tile__start (a
+ * face message on the plan's requests, and their MPI_Startall),
+ * tile__is_sender, tile__is_receiver, tile__part_index (the multiple
+ * model's face parts) and tile__wf_tile (the tile a failure names).
+ *
  * A complete program, the ADI kernel under the model named on the command
  * line (mpicc -fopenmp; mpiexec -n 2 ./adi funneled 2):
  *

@@ -98,9 +98,20 @@
  *   functions, the rank that found it; slb_info.bad_items adds the item
  *   count at which a tabled or callback cost is bad.  The plan and
  *   calibration functions return the same code and status on every rank,
- *   also when an argument is bad or an MPI call fails on one rank only;
- *   the data movers (scatter, gather) return an MPI error where MPI
- *   reported it.  Nothing prints, nothing aborts on bad input.
+ *   also when an argument is bad on one rank only.  An MPI call of theirs
+ *   that fails on one rank cannot be agreed on (the other ranks would wait
+ *   for it forever): that rank prints the call, its rank and MPI's error
+ *   text on stderr ("tilehybrid: rank 1: MPI_Send or MPI_Recv failed in
+ *   scatterlb.h's calibration's transfers ... (...); aborting the job"),
+ *   or hands that message to the hook installed with
+ *   tilehybrid_mpi_failure_swap(), then ends the job with MPI_Abort
+ *   (MPI_COMM_WORLD, errorcode SLB_ERR_MPI), as tiling.h does
+ *   (tilehybrid_mpi_failed()); slb_scatterv() (plan and scatter in one
+ *   call) too.  The data movers (slb_plan_scatterv,
+ *   slb_plan_scatter_ordered, slb_gatherv*) return SLB_ERR_MPI where MPI
+ *   reported it, on that rank only: the other ranks may wait in that
+ *   collective forever, so on SLB_ERR_MPI from them end the job
+ *   (MPI_Abort).  Nothing prints, nothing aborts on bad input.
  *
  * USAGE (pure functions; compile with -DTILEHYBRID_NO_MPI to skip MPI)
  *
@@ -351,7 +362,10 @@ typedef struct slb_problem {
  * @rational:       heuristic, slb_rational(): makespan of the optimal
  *                  rational distribution (<= the optimum).
  * @bound:          heuristic: eq. 4 bound, sum_j Tcomm(j,1) +
- *                  max_i Tcomp(i,1): makespan <= optimum + bound.
+ *                  max_i Tcomp(i,1): makespan <= optimum + bound.  The
+ *                  solvers never add these costs: the sum can overflow to
+ *                  +infinity (no finite guarantee) while every finish time
+ *                  is finite.
  * @guaranteed:     heuristic: 1 when the bound is proven (the rational
  *                  search completed).
  * @work:           search nodes (exact; plus Algorithm 2's iterations if it
@@ -2731,6 +2745,19 @@ static inline int slb__mpi_fail(tilehybrid_status *st, int mpi_error, const char
     return SLB_ERR_MPI;
 }
 
+/* An MPI call of a plan or calibration collective failed on this rank:
+ * the other ranks would wait for it forever, and a failure on one rank
+ * cannot be agreed on.  The headers' one path, tilehybrid_mpi_failed():
+ * the call, the rank and MPI's error text on stderr (or to the hook of
+ * tilehybrid_mpi_failure_swap()), then MPI_Abort.  Returns SLB_ERR_MPI
+ * only if MPI_Abort returns. */
+static inline int slb__mpi_abort(MPI_Comm comm, int mpi_error, const char *call,
+                                 const char *what, tilehybrid_status *st, int rank)
+{
+    tilehybrid_mpi_failed(comm, mpi_error, call, SLB_ERR_MPI, "in scatterlb.h's %s", what);
+    return slb__mpi_fail(st, mpi_error, "comm", rank);
+}
+
 /* One collective (tilehybrid_agree): every rank's verdict -- code, and
  * mine's argument, index and MPI error -- and nv values v that must be
  * equal on every rank (names[i] names v[i]).  Afterwards every rank holds
@@ -2747,7 +2774,8 @@ static inline int slb__agree(MPI_Comm comm, int code, const tilehybrid_status *m
     rc = tilehybrid_agree_status(comm, code, mine, v, nv, &w, &a);
     if (rc != MPI_SUCCESS) {
         (void)MPI_Comm_rank(comm, &rank);
-        return slb__mpi_fail(st, rc, "comm", rank);
+        return slb__mpi_abort(comm, rc, a.call, "agreement of the ranks' verdicts (tilehybrid_agree)",
+                              st, rank);
     }
     if (a.code != 0)
         return tilehybrid_verdict_status(st, &a, &w, slb__known_arg(&w));
@@ -2797,7 +2825,8 @@ static inline int slb__plan_start(slb_plan *pl, MPI_Comm comm, int root, int64_t
     if (rc == MPI_SUCCESS)
         rc = MPI_Comm_rank(comm, &pl->rank);
     if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(st, rc, "comm", -1);
+        return slb__mpi_abort(comm, rc, "MPI_Comm_size or MPI_Comm_rank",
+                              "plan creation, on comm", st, -1);
     pl->comm = comm;
     pl->type = type;
     pl->root = root;
@@ -2860,7 +2889,8 @@ static inline int slb__plan_share(slb_plan *pl, int64_t *msg, double *dmsg, cons
     rc = MPI_Bcast(msg, (int)(2 * size), MPI_INT64_T, pl->root, pl->comm);
     rc2 = MPI_Bcast(dmsg, (int)(1 + size), MPI_DOUBLE, pl->root, pl->comm);
     if (rc != MPI_SUCCESS || rc2 != MPI_SUCCESS)
-        return slb__mpi_fail(st, rc != MPI_SUCCESS ? rc : rc2, "comm", pl->rank);
+        return slb__mpi_abort(pl->comm, rc != MPI_SUCCESS ? rc : rc2, "MPI_Bcast",
+                              "plan creation, broadcasting the root's plan", st, pl->rank);
     pl->makespan = dmsg[0];
     for (r = 0; r < size; r++) {
         pl->order[r] = (int)msg[r];
@@ -2900,7 +2930,8 @@ static inline int slb__plan_layout(slb_plan *pl, int allow_large, tilehybrid_sta
     if (!given) {
         rc = MPI_Comm_split(pl->comm, 0, (int)pos, &pl->ordered);
         if (rc != MPI_SUCCESS)
-            return slb__mpi_fail(st, rc, "comm", pl->rank);
+            return slb__mpi_abort(pl->comm, rc, "MPI_Comm_split",
+                                  "plan creation, ordering the ranks", st, pl->rank);
         pl->xfer_root = pl->size - 1;
     }
     return SLB_OK;
@@ -3002,26 +3033,34 @@ static inline int slb__root_arrays(int64_t size, int64_t **ord, int64_t **cnt, d
  *        for the root's solve) and the rank that found it.
  *
  * Collective; one agreement on the arguments before anything rooted
- * happens, so bad or inconsistent arguments never hang.
+ * happens, so bad or inconsistent arguments never hang: a NULL @plan too
+ * (SLB_ERR_ARG naming "plan" and the rank, on every rank).  Only
+ * MPI_COMM_NULL @comm is reported on this rank alone (it is not in the
+ * collective).
  * Return: the same code on every rank: SLB_OK, SLB_ERR_MISMATCH (st names
  * the value that differs: "n", "root", "type", "opts.method", ...),
  * SLB_ERR_ROOT, SLB_ERR_ITEMS, SLB_ERR_METHOD, SLB_ERR_ARG, SLB_ERR_INT,
- * the codes of slb_exact(), SLB_ERR_NOMEM or SLB_ERR_MPI.
+ * the codes of slb_exact(), SLB_ERR_NOMEM, or SLB_ERR_MPI when the type's
+ * size cannot be read.  An MPI call that fails on one rank ends the job
+ * (see ERRORS in the top comment).
  */
 static inline int slb_plan_create_costs(MPI_Comm comm, int root, int64_t n, MPI_Datatype type,
                                         const slb_problem *pb, const slb_options *opts,
                                         slb_plan *plan, tilehybrid_status *st)
 {
     slb_options o;
+    slb_plan scratch;
     tilehybrid_status lst;
     int64_t *ord = NULL, *cnt = NULL;
     double *fin = NULL, mk = 0;
     int rc, local = SLB_OK;
     slb__ok(st);
     slb__ok(&lst);
-    if (plan == NULL)
-        return tilehybrid_status_set(st, SLB_ERR_ARG, "plan", -1);
-    rc = slb__plan_start(plan, comm, root, n, type, opts, SLB_OK, &lst, &o, st);
+    if (plan == NULL) { /* agreed like any argument: the others are on their way in */
+        local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "plan", -1);
+        plan = &scratch;
+    }
+    rc = slb__plan_start(plan, comm, root, n, type, opts, local, &lst, &o, st);
     if (rc == SLB_OK && plan->rank == root) {
         if (!slb__root_arrays(plan->size, &ord, &cnt, &fin))
             local = tilehybrid_status_set(&lst, SLB_ERR_NOMEM, "", -1);
@@ -3077,11 +3116,14 @@ static inline int slb_plan_create(MPI_Comm comm, int root, int64_t n, MPI_Dataty
     slb_affine *all = NULL;
     double mc[4] = {0, 0, 0, 0}, *fin = NULL, mk = 0;
     int64_t *ord = NULL, *cnt = NULL;
+    slb_plan scratch;
     int rc, local, mrc;
     slb__ok(st);
-    if (plan == NULL)
-        return tilehybrid_status_set(st, SLB_ERR_ARG, "plan", -1);
     local = slb__mine_check(mine, mc, &lst);
+    if (plan == NULL) { /* agreed like any argument: the others are on their way in */
+        local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "plan", -1);
+        plan = &scratch;
+    }
     rc = slb__plan_start(plan, comm, root, n, type, opts, local, &lst, &o, st);
     if (rc == SLB_OK && plan->rank == root) {
         all = (slb_affine *)slb__alloc(plan->size, sizeof(slb_affine));
@@ -3094,7 +3136,8 @@ static inline int slb_plan_create(MPI_Comm comm, int root, int64_t n, MPI_Dataty
     if (rc == SLB_OK) { /* slb_affine is four doubles */
         mrc = MPI_Gather(mc, 4, MPI_DOUBLE, all, 4, MPI_DOUBLE, root, comm);
         if (mrc != MPI_SUCCESS)
-            local = slb__mpi_fail(&lst, mrc, "comm", plan->rank);
+            local = slb__mpi_abort(comm, mrc, "MPI_Gather", "slb_plan_create(), gathering "
+                                   "the ranks' costs", &lst, plan->rank);
     }
     if (rc == SLB_OK && local == SLB_OK && plan->rank == root) {
         slb_problem pb = slb_problem_affine(plan->size, all);
@@ -3132,7 +3175,8 @@ static inline MPI_Comm slb__xcomm(const slb_plan *plan)
  * MPI library serialises its sends (see WHICH SCATTER).  Collective.
  * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.  Unlike the plan
  * functions, the data movers add no agreement: an MPI error comes back on
- * the ranks where MPI reported it (MPI's default error handler aborts).
+ * the ranks where MPI reported it (MPI's default error handler aborts),
+ * and the other ranks may wait forever: on SLB_ERR_MPI, end the job.
  */
 static inline int slb_plan_scatterv(const slb_plan *plan, const void *sendbuf, void *recvbuf,
                                     tilehybrid_status *st)
@@ -3205,7 +3249,8 @@ static inline int slb__self_copy(const slb_plan *plan, const void *from, void *t
  * rank calls); see WHICH SCATTER for when to prefer it.
  * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.  Unlike the plan
  * functions, the data movers add no agreement: an MPI error comes back on
- * the ranks where MPI reported it (MPI's default error handler aborts).
+ * the ranks where MPI reported it (MPI's default error handler aborts),
+ * and the other ranks may wait forever: on SLB_ERR_MPI, end the job.
  */
 static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sendbuf,
                                            void *recvbuf, tilehybrid_status *st)
@@ -3290,7 +3335,8 @@ static inline int slb_gatherv(const slb_plan *plan, const void *sendbuf, void *r
 
 /**
  * slb_scatterv() - plan, check the receive buffers, scatter: one call.
- * @sendbuf: at the root: the n items.
+ * @sendbuf: at the root: the n items (NULL at the root with n > 0:
+ *           SLB_ERR_ARG naming "sendbuf" and the root, on every rank).
  * @n, @type, @root, @comm, @mine, @opts: as for slb_plan_create().
  * @recvbuf: room for recvcap items.
  * @recvcap: capacity of recvbuf in items (checked on every rank).
@@ -3299,8 +3345,14 @@ static inline int slb_gatherv(const slb_plan *plan, const void *sendbuf, void *r
  *           names "recvcap" (or "recvbuf") and the rank.
  *
  * Collective; scatters with slb_plan_scatterv().  On SLB_ERR_CAPACITY the
- * plan stays valid (size your buffer from it); free it in any case.
- * Return: the same code on every rank.
+ * plan stays valid (size your buffer from it); free it in any case.  An
+ * MPI call that fails on one rank, in the plan's creation or in the
+ * scatter itself, cannot be agreed on: that rank reports it and ends the
+ * job (tilehybrid_mpi_failed(), see ERRORS in the top comment), unlike
+ * slb_plan_scatterv() alone, which returns SLB_ERR_MPI to its caller.
+ * Return: the same code on every rank: SLB_OK, SLB_ERR_CAPACITY,
+ * SLB_ERR_ARG (sendbuf) or a code of slb_plan_create(); SLB_ERR_MPI (on that rank) only if MPI_Abort
+ * returns.
  */
 static inline int slb_scatterv(const void *sendbuf, int64_t n, MPI_Datatype type, void *recvbuf,
                                int64_t recvcap, int root, MPI_Comm comm, const slb_affine *mine,
@@ -3316,10 +3368,19 @@ static inline int slb_scatterv(const void *sendbuf, int64_t n, MPI_Datatype type
         local = tilehybrid_status_set(&lst, SLB_ERR_CAPACITY, "recvcap", -1);
     else if (recvbuf == NULL && c > 0)
         local = tilehybrid_status_set(&lst, SLB_ERR_CAPACITY, "recvbuf", -1);
+    else if (plan->rank == plan->root && sendbuf == NULL && n > 0)
+        local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "sendbuf", -1);
     rc = slb__agree(comm, local, &lst, NULL, NULL, 0, st);
     if (rc != SLB_OK)
         return rc;
-    return slb_plan_scatterv(plan, sendbuf, recvbuf, st);
+    rc = slb_plan_scatterv(plan, sendbuf, recvbuf, &lst);
+    if (rc == SLB_ERR_MPI)  /* this rank's alone: the others would wait forever */
+        return slb__mpi_abort(comm, lst.mpi_error,
+                              plan->large ? "MPI_Scatterv_c" : "MPI_Scatterv",
+                              "slb_scatterv(), scattering the items", st, plan->rank);
+    if (st != NULL)
+        *st = lst;
+    return rc;
 }
 
 /* ---- calibration ---- */
@@ -3569,12 +3630,17 @@ static inline int slb__cal_pairs(MPI_Comm comm, int root, int size, int rank, ch
         else if (rank == root || rank == r)
             rc = slb__cal_pair(comm, root, r, rank, buf, sample, ts, reps, budget, fit + 2 * r);
     }
-    local = rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(&lst, rc, "comm", rank);
+    local = rc == MPI_SUCCESS ? SLB_OK
+                              : slb__mpi_abort(comm, rc, "MPI_Send or MPI_Recv", "calibration's "
+                                               "transfers between the root and a rank", &lst,
+                                               rank);
     local = slb__agree(comm, local, &lst, NULL, NULL, 0, st);
     if (local != SLB_OK)
         return local;
     rc = MPI_Scatter(fit, 2, MPI_DOUBLE, mine, 2, MPI_DOUBLE, root, comm);
-    local = rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(&lst, rc, "comm", rank);
+    local = rc == MPI_SUCCESS ? SLB_OK
+                              : slb__mpi_abort(comm, rc, "MPI_Scatter", "calibration, "
+                                               "scattering the fits", &lst, rank);
     return slb__agree(comm, local, &lst, NULL, NULL, 0, st); /* the same code everywhere */
 }
 
@@ -3595,7 +3661,8 @@ static inline int slb__cal_comm(MPI_Comm comm, int root, MPI_Datatype type, int6
     if (rc == MPI_SUCCESS)
         rc = MPI_Comm_rank(comm, &rank);
     if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(st, rc, "comm", -1);
+        return slb__mpi_abort(comm, rc, "MPI_Comm_size or MPI_Comm_rank", "calibration, on comm",
+                              st, -1);
     local = slb__cal_check(root, size, type, sample, reps, comm0, lambda, &ts, sname, &lst);
     if (local == SLB_OK) {
         buf = (char *)slb__alloc(sample * ts, 1);
@@ -3646,7 +3713,9 @@ static inline int slb__cal_comm(MPI_Comm comm, int root, MPI_Datatype type, int6
  * the ranks' share of SLB_CALIBRATE_BUDGET would be exceeded.  Collective.
  * Return: the same code on every rank: SLB_OK, SLB_ERR_MISMATCH when root,
  * sample, reps or the datatype size differ, SLB_ERR_ROOT, SLB_ERR_ARG,
- * SLB_ERR_INT, SLB_ERR_NOMEM or SLB_ERR_MPI.
+ * SLB_ERR_INT, SLB_ERR_NOMEM, or SLB_ERR_MPI when the type's size cannot
+ * be read.  An MPI call that fails on one rank (the transfers, the
+ * agreements, MPI_Scatter) ends the job: see ERRORS in the top comment.
  */
 static inline int slb_calibrate_comm(MPI_Comm comm, int root, MPI_Datatype type, int64_t sample,
                                      int reps, double *comm0, double *lambda,

@@ -126,8 +126,14 @@
  *   topo_dims_create also fill an optional tilehybrid_status (NULL allowed)
  *   that names the argument, the dimension and, for the *_cart_create
  *   functions, the rank.
- *   Nothing prints or aborts; there is no global state, so every function
- *   is thread-safe.
+ *   Nothing prints or aborts on bad input; there is no global state, so
+ *   every function is thread-safe.  The *_cart_create functions return the
+ *   same code on every rank, except when one of their MPI calls fails on
+ *   one rank only: that cannot be agreed on (the others would wait for it
+ *   forever), so that rank reports the call, its rank and MPI's error text
+ *   on stderr (or to the hook of tilehybrid_mpi_failure_swap()) and ends
+ *   the job with MPI_Abort (tilehybrid_mpi_failed(); see
+ *   topo_cart_create_ex()).
  *
  * OPTIONS (#define before including)
  *   TILEHYBRID_NO_MPI   leave out topo_cart_create*() and <mpi.h>.
@@ -171,6 +177,8 @@
 
 #include "tilehybrid.h"
 
+#include <float.h>
+
 #if defined(TOPO_MALLOC) || defined(TOPO_FREE)
 #error "topology.h: TOPO_MALLOC/TOPO_FREE are gone (0.2.0): define TILEHYBRID_MALLOC and TILEHYBRID_FREE"
 #endif
@@ -206,7 +214,8 @@ enum topo_error {
                             face extension ext[i][j] is out of range */
     TOPO_ERR_COST        /* a value of the pipeline's cost model (tile
                             height, elem_bytes, tcomp, tstartup,
-                            bandwidth) is out of range */
+                            bandwidth) is out of range, or makes the
+                            predicted time overflow a double */
 };
 
 /** Which grid to choose. */
@@ -1333,21 +1342,55 @@ static inline void topo__time_dfs(topo__tsearch *s, int t, int64_t q, int qi,
  * the same fixed entries (real grids, so the optimum is at most their
  * time); -1 if neither fits. */
 static inline double topo__time_seed(const topo_nest *nest, const int64_t *lim,
-                                     int64_t rest, const int *dims)
+                                     int64_t rest, const int *dims, int *at)
 {
     int g[TOPO_MAX_DIMS], b[TOPO_MAX_DIMS], i, fits = 1;
     double best = -1.0;
     memcpy(g, dims, sizeof g);
     memcpy(b, dims, sizeof b);
     if (topo__comm_grid(nest->n, rest, nest->extent, lim, nest->dep, topo__nest_xf(nest),
-                        g, NULL) == TOPO_OK)
+                        g, NULL) == TOPO_OK) {
         best = topo__time(nest, g, NULL);
+        memcpy(at, g, sizeof g);
+    }
     topo__balanced(nest->n, rest, b);
     for (i = 0; i < nest->n; i++)
         fits &= b[i] <= lim[i];
-    if (fits && (best < 0.0 || topo__time(nest, b, NULL) < best))
+    if (fits && (best < 0.0 || topo__time(nest, b, NULL) < best)) {
         best = topo__time(nest, b, NULL);
+        memcpy(at, b, sizeof b);
+    }
     return best;
+}
+
+/* The cost whose term of topo__time() on grid dims overflows a double
+ * (the time is infinite): "tcomp" (the computation), "tstartup" (the
+ * messages' start-ups), "elem_bytes" or "bandwidth" (their volume), or the
+ * largest term's when only their sum overflows. */
+static inline const char *topo__time_cause(const topo_nest *nest, const int *dims)
+{
+    topo_nest one = *nest;
+    double t[3], vol;
+    int i, big = 0;
+    one.tstartup = 0.0;            /* the computation term alone: tcomp */
+    one.bandwidth = DBL_MAX;
+    t[0] = topo__time(&one, dims, NULL);
+    one.tcomp = DBL_MIN;           /* the start-ups alone */
+    one.tstartup = nest->tstartup;
+    t[1] = topo__time(&one, dims, NULL);
+    one.tstartup = 0.0;            /* the volume (elem_bytes x faces, 1 B/s) */
+    one.bandwidth = 1.0;
+    vol = topo__time(&one, dims, NULL);
+    one.bandwidth = nest->bandwidth;
+    t[2] = topo__time(&one, dims, NULL);
+    for (i = 0; i < 3; i++)
+        if (!tilehybrid__finite(t[i]))
+            return i == 0 ? "tcomp" : i == 1 ? "tstartup"
+                   : tilehybrid__finite(vol) ? "bandwidth" : "elem_bytes";
+    for (i = 1; i < 3; i++)
+        if (t[i] > t[big])
+            big = i;
+    return big == 0 ? "tcomp" : big == 1 ? "tstartup" : "bandwidth";
 }
 
 /* Step 1 of topo__time_grid: the search state, the fixed dimensions' part
@@ -1403,14 +1446,14 @@ static inline int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims
     topo__divs dv;
     topo__tsearch s;
     double ca, sa;
-    int i, m;
+    int i, m, seed[TOPO_MAX_DIMS];
     int64_t fill;
     topo__time_init(&s, nest, dims, &ca, &sa, &m, &fill);
     if (s.w.k == 0) /* everything fixed: nothing to choose */
         return TOPO_OK;
     if (s.w.sufx[0] < rest)
         return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
-    s.seedt = topo__time_seed(nest, s.lim, rest, dims);
+    s.seedt = topo__time_seed(nest, s.lim, rest, dims, seed);
     topo__divisors(rest, &dv);
     s.w.dv = &dv;
     topo__comm_workspace(&s.w);
@@ -1423,6 +1466,12 @@ static inline int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims
         TILEHYBRID_FREE(s.minf);
     if (s.w.cdiv != NULL)
         TILEHYBRID_FREE(s.w.cdiv);
+    /* a grid exists but its time overflows a double: the cost is at
+     * fault, not the space (the search prunes every infinite time) */
+    if (s.have && !tilehybrid__finite(s.bestt))
+        return tilehybrid_status_set(st, TOPO_ERR_COST, topo__time_cause(nest, s.w.best), -1);
+    if (!s.have && s.seedt >= 0.0 && !tilehybrid__finite(s.seedt))
+        return tilehybrid_status_set(st, TOPO_ERR_COST, topo__time_cause(nest, seed), -1);
     if (!s.have)
         return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
     for (i = 0; i < nest->n; i++)
@@ -1471,7 +1520,8 @@ static inline const char *topo_strerror(int err)
                "outside 0..dep[j] (or set for j >= i)";
     case TOPO_ERR_COST:
         return "bad cost model: the tile height must be >= 1, elem_bytes, tcomp "
-               "and bandwidth finite and > 0, tstartup finite and >= 0";
+               "and bandwidth finite and > 0, tstartup finite and >= 0, and the "
+               "predicted time of a grid finite (status->arg: the cost that overflows)";
     default: return "unknown topology error code";
     }
 }
@@ -2075,7 +2125,9 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
  *
  * Return: TOPO_OK or TOPO_ERR_NULL ("dims", "out", "nest") / the nest's
  * errors as topo_nest_grid() / FIXED (a dims entry < 1) / OVERFLOW (as
- * topo_report_grid_ex()).
+ * topo_report_grid_ex()) / COST when the predicted time overflows a double
+ * (status->arg names the cost at fault: "tcomp", "tstartup", "bandwidth"
+ * or "elem_bytes").
  */
 static inline int topo_nest_report(const topo_nest *nest, const int *dims,
                                    topo_report *out, tilehybrid_status *status)
@@ -2107,6 +2159,8 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
             r.bad_index = i;
         }
     r.seconds = topo__time(nest, dims, &r.steps);
+    if (!tilehybrid__finite(r.seconds))   /* costs in range whose model overflows */
+        return tilehybrid_status_set(status, TOPO_ERR_COST, topo__time_cause(nest, dims), -1);
     *out = r;
     return TOPO_OK;
 }
@@ -2126,7 +2180,7 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
 static inline const char *topo__known_arg(const tilehybrid_verdict *w)
 {
     static const char *const names[] = {
-        "n",    "procs",       "policy",     "extent", "dep",      "dims",     "fixed",
+        "n",    "procs",       "policy",     "extent", "dep",      "dims",     "cart",  "fixed",
         "reorder", "nest",     "zlen",       "tile_height", "elem_bytes", "tcomp",
         "tstartup", "bandwidth", "ext"};
     return tilehybrid_verdict_arg(w, names, (int)(sizeof names / sizeof names[0]),
@@ -2183,12 +2237,27 @@ static inline int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
     return tilehybrid_status_set(status, TOPO_ERR_MISMATCH, "ext", a / M * n + a % M);
 }
 
+/* An MPI call of a collective failed on this rank: the other ranks would
+ * wait for it forever, and a failure on one rank cannot be agreed on, so
+ * the headers' one path (tilehybrid_mpi_failed(): the call, the rank and
+ * MPI's error text on stderr or to the installed hook, then MPI_Abort).
+ * Returns TOPO_ERR_MPI (status names the call) only if MPI_Abort returns. */
+static inline int topo__mpi_failed(MPI_Comm comm, int mpirc, const char *call, const char *fn,
+                                   tilehybrid_status *status)
+{
+    tilehybrid_mpi_failed(comm, mpirc, call, TOPO_ERR_MPI, "in topology.h's %s()", fn);
+    tilehybrid_status_set(status, TOPO_ERR_MPI, call, -1);
+    if (status != NULL)
+        status->mpi_error = mpirc;
+    return TOPO_ERR_MPI;
+}
+
 /* Step 2: one tilehybrid_agree().  Returns TOPO_OK when no rank failed and
  * every value is equal; else the code every rank returns, with *status
  * naming the failing rank's argument, index and rank, or the first value
  * that differs between ranks. */
 static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
-                                   const tilehybrid_status *mine,
+                                   const tilehybrid_status *mine, const char *fn,
                                    tilehybrid_status *status)
 {
     tilehybrid_verdict w;
@@ -2196,12 +2265,8 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
     int mpirc;
     w.text[0] = '\0';
     mpirc = tilehybrid_agree_status(comm, rc, mine, v, TOPO__NSHARED, &w, &a);
-    if (mpirc != MPI_SUCCESS) {
-        tilehybrid_status_set(status, TOPO_ERR_MPI, "tilehybrid_agree", -1);
-        if (status != NULL)
-            status->mpi_error = mpirc;
-        return TOPO_ERR_MPI;
-    }
+    if (mpirc != MPI_SUCCESS)
+        return topo__mpi_failed(comm, mpirc, a.call, fn, status);
     if (a.code != 0)
         return tilehybrid_verdict_status(status, &a, &w, topo__known_arg(&w));
     if (a.index < 0)
@@ -2229,36 +2294,39 @@ static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest
     if (rc != TOPO_OK)
         return rc;
     mpirc = MPI_Cart_create(comm, n, grid, periods, reorder, &out);
-    if (mpirc != MPI_SUCCESS) {
-        tilehybrid_status_set(status, TOPO_ERR_MPI, "MPI_Cart_create", -1);
-        if (status != NULL)
-            status->mpi_error = mpirc;
-        return TOPO_ERR_MPI;
-    }
+    if (mpirc != MPI_SUCCESS)
+        return topo__mpi_failed(comm, mpirc, "MPI_Cart_create",
+                                legacy ? "topo_cart_create_ex" : "topo_nest_cart_create", status);
     for (i = 0; i < n; i++)
         dims[i] = grid[i];
     *cart = out;
     return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
-/* Step 1's common part: the NULL arguments reported on this rank only, and
- * the size of comm. */
-static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size,
+/* Step 1's common part: MPI_COMM_NULL reported on this rank only (it
+ * cannot take part in a collective over comm), and the size of comm.  A
+ * NULL cart is not reported here: the callers agree on it with the other
+ * arguments. */
+static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, const char *fn,
                                    tilehybrid_status *status)
 {
-    int mpirc;
-    if (cart == NULL)
-        return tilehybrid_status_set(status, TOPO_ERR_NULL, "cart", -1);
-    *cart = MPI_COMM_NULL;
+    int mpirc, inter = 0;
+    if (cart != NULL)
+        *cart = MPI_COMM_NULL;
     if (comm == MPI_COMM_NULL)
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "comm", -1);
-    mpirc = MPI_Comm_size(comm, size);
-    if (mpirc != MPI_SUCCESS) {
-        tilehybrid_status_set(status, TOPO_ERR_MPI, "MPI_Comm_size", -1);
+    mpirc = MPI_Comm_test_inter(comm, &inter);
+    if (mpirc == MPI_SUCCESS && inter) {  /* bad input, the same on every rank */
+        tilehybrid_status_set(status, TOPO_ERR_MPI, "comm", -1);
         if (status != NULL)
-            status->mpi_error = mpirc;
+            status->mpi_error = MPI_ERR_COMM;
         return TOPO_ERR_MPI;
     }
+    if (mpirc == MPI_SUCCESS)
+        mpirc = MPI_Comm_size(comm, size);
+    if (mpirc != MPI_SUCCESS)
+        return topo__mpi_failed(comm, mpirc, "MPI_Comm_test_inter or MPI_Comm_size", fn,
+                                status);
     return TOPO_OK;
 }
 
@@ -2282,12 +2350,24 @@ static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size,
  * ranks, every rank returns TOPO_ERR_MISMATCH and status->arg/index name
  * the first value that differs ("n", "policy", "reorder", or "extent",
  * "dep", "fixed" with the dimension; the values are the caller's own).
- * A NULL @cart or MPI_COMM_NULL @comm is reported on this rank only,
- * before any communication.
+ * A NULL @cart or @dims is such an argument (TOPO_ERR_NULL naming "cart"
+ * or "dims" and the rank, on every rank).  MPI_COMM_NULL @comm is reported
+ * on this rank only, before any communication (that rank is not in the
+ * collective); an intercommunicator on every rank as TOPO_ERR_MPI
+ * (status->arg "comm", status->mpi_error MPI_ERR_COMM).
  *
- * Return: the same code on every rank: TOPO_OK, an argument error,
- * TOPO_ERR_MISMATCH, or TOPO_ERR_MPI (status->arg names the call,
- * status->mpi_error holds the MPI code).
+ * An MPI call that fails on one rank (MPI_Comm_size, the agreement's
+ * MPI_Allreduce or MPI_Bcast, MPI_Cart_create) cannot be agreed on: the
+ * other ranks would wait for it forever.  That rank reports the call, its
+ * rank and MPI's error text on stderr ("tilehybrid: rank 1:
+ * MPI_Cart_create failed in topology.h's topo_cart_create_ex() (...);
+ * aborting the job"), or hands that message to the hook installed with
+ * tilehybrid_mpi_failure_swap(), then ends the job with MPI_Abort
+ * (MPI_COMM_WORLD, errorcode TOPO_ERR_MPI): tilehybrid_mpi_failed().
+ *
+ * Return: the same code on every rank: TOPO_OK, an argument error or
+ * TOPO_ERR_MISMATCH.  TOPO_ERR_MPI (status->arg names the call,
+ * status->mpi_error holds the MPI code) only if MPI_Abort returns.
  */
 static inline int topo_cart_create_ex(MPI_Comm comm, int n,
                                       const int64_t *extent,
@@ -2299,18 +2379,20 @@ static inline int topo_cart_create_ex(MPI_Comm comm, int n,
     uint64_t v[TOPO__NSHARED];
     tilehybrid_status mine;
     topo_nest nest;
-    int size = 0, rc = topo__cart_begin(comm, cart, &size, status);
+    int size = 0, rc = topo__cart_begin(comm, cart, &size, "topo_cart_create_ex", status);
     if (rc != TOPO_OK)
         return rc;
     tilehybrid_status_set(&mine, TOPO_OK, "", -1);
-    if (dims == NULL)
+    if (cart == NULL)
+        rc = tilehybrid_status_set(&mine, TOPO_ERR_NULL, "cart", -1);
+    else if (dims == NULL)
         rc = tilehybrid_status_set(&mine, TOPO_ERR_NULL, "dims", -1);
     else
         rc = topo__check_common(n, size, extent, dep, policy, &mine);
     if (rc == TOPO_OK) /* zlen 1 and the default cost: the same everywhere */
         rc = topo_nest_init(&nest, n, extent, 1, dep, &mine);
     topo__cart_values(n, rc == TOPO_OK ? &nest : NULL, policy, fixed, reorder, v);
-    rc = topo__cart_agree(comm, rc, v, &mine, status);
+    rc = topo__cart_agree(comm, rc, v, &mine, "topo_cart_create_ex", status);
     if (rc != TOPO_OK)
         return rc;
     return topo__cart_make(comm, size, &nest, 1, policy, fixed, reorder, cart, dims, status);
@@ -2336,10 +2418,13 @@ static inline int topo_cart_create(MPI_Comm comm, int n,
  * arguments, in topo_nest_grid()'s order (the fixed entries are checked in
  * step 3, on every rank alike). */
 static inline int topo__nest_local(const topo_nest *nest, int size, topo_policy policy,
-                                   const int *dims, tilehybrid_status *mine)
+                                   const MPI_Comm *cart, const int *dims,
+                                   tilehybrid_status *mine)
 {
     int rc;
     tilehybrid_status_set(mine, TOPO_OK, "", -1);
+    if (cart == NULL)
+        return tilehybrid_status_set(mine, TOPO_ERR_NULL, "cart", -1);
     if (dims == NULL)
         return tilehybrid_status_set(mine, TOPO_ERR_NULL, "dims", -1);
     if (nest == NULL)
@@ -2378,13 +2463,13 @@ static inline int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
 {
     uint64_t v[TOPO__NSHARED];
     tilehybrid_status mine;
-    int size = 0, rc = topo__cart_begin(comm, cart, &size, status);
+    int size = 0, rc = topo__cart_begin(comm, cart, &size, "topo_nest_cart_create", status);
     if (rc != TOPO_OK)
         return rc;
-    rc = topo__nest_local(nest, size, policy, dims, &mine);
+    rc = topo__nest_local(nest, size, policy, cart, dims, &mine);
     topo__cart_values(nest != NULL ? nest->n : 0, rc == TOPO_OK ? nest : NULL, policy,
                       fixed, reorder, v);
-    rc = topo__cart_agree(comm, rc, v, &mine, status);
+    rc = topo__cart_agree(comm, rc, v, &mine, "topo_nest_cart_create", status);
     if (rc != TOPO_OK)
         return rc;
     return topo__cart_make(comm, size, nest, 0, policy, fixed, reorder, cart, dims, status);

@@ -24,18 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : (x > y ? 1 : 0);
-}
+#include "bench.h"
 
 #define MAXRUNS 201
 
@@ -47,7 +36,7 @@ typedef struct stat {
 static stat summarize(double *t, int runs)
 {
     stat s;
-    qsort(t, (size_t)runs, sizeof *t, cmpd);
+    bench_sort(t, (size_t)runs);
     s.med = runs % 2 ? t[runs / 2] : 0.5 * (t[runs / 2 - 1] + t[runs / 2]);
     s.min = t[0];
     s.max = t[runs - 1];
@@ -73,12 +62,12 @@ static stat time_solver(solver f, const slb_problem *pb, int64_t n, const int64_
     double t[MAXRUNS];
     int r;
     for (r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         if (f(pb, n, order, counts, NULL, info, NULL) != SLB_OK) {
             fprintf(stderr, "bench_scatterlb: solver failed\n");
             exit(1);
         }
-        t[r] = now() - t0;
+        t[r] = bench_now() - t0;
     }
     return summarize(t, runs);
 }
@@ -91,26 +80,6 @@ static void usage(FILE *f)
           "  --quick      fewer runs\n"
           "  -h, --help   print this help and exit\n"
           "Exit status: 0 ok, 1 a solver failed or disagrees, 2 bad arguments.\n", f);
-}
-
-/* The command line: -1 to run (quick set by --quick), else the exit
- * status. */
-static int read_args(int argc, char **argv, int *quick)
-{
-    int i;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--quick") != 0) {
-            fprintf(stderr, "bench_scatterlb: unknown %s '%s' (see --help)\n",
-                    argv[i][0] == '-' ? "option" : "argument", argv[i]);
-            return 2;
-        }
-        *quick = 1;
-    }
-    return -1;
 }
 
 /* p = 1000: random processors, linear costs then with latencies; 0, or 1
@@ -146,9 +115,9 @@ static int bench_p1000(int quick, int hruns, int64_t *counts)
         double t[MAXRUNS];
         int r;
         for (r = 0; r < hruns; r++) {
-            double t0 = now();
+            double t0 = bench_now();
             slb_order_bandwidth(&pb, n, 0, border, NULL);
-            t[r] = now() - t0;
+            t[r] = bench_now() - t0;
         }
         report("bandwidth order, p=1000", summarize(t, hruns), NULL);
     }
@@ -183,7 +152,7 @@ int main(int argc, char **argv)
     stat s;
     char buf[256];
 
-    if ((i = read_args(argc, argv, &quick)) >= 0)
+    if ((i = bench_flag_args(argc, argv, "bench_scatterlb", "--quick", usage, &quick)) >= 0)
         return i;
     runs = quick ? 5 : 21;
     hruns = quick ? 11 : 101;

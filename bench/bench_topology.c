@@ -22,19 +22,7 @@
 #include <time.h>
 
 #include "topology.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "bench.h"
 
 /* Highly composite numbers up to 10^6, plus some other hard cases. */
 static const int64_t hard[] = {
@@ -71,13 +59,13 @@ static void run(const shape *s, const char *setname, const int64_t *ps,
             double t0, t1;
             for (j = 0; j < s->n; j++)
                 dims[j] = 0;
-            t0 = now();
+            t0 = bench_now();
             if (latency)
                 rc = topo_dims_create(ps[i], s->n, dims, NULL);
             else
                 rc = topo_grid(s->n, ps[i], s->x, s->d, TOPO_POLICY_COMM,
                                dims);
-            t1 = now();
+            t1 = bench_now();
             if (t1 - t0 < best)
                 best = t1 - t0;
         }
@@ -98,7 +86,7 @@ static void run(const shape *s, const char *setname, const int64_t *ps,
                setname, latency ? "latency" : "comm");
         return;
     }
-    qsort(samples, (size_t)k, sizeof *samples, cmp_double);
+    bench_sort(samples, (size_t)k);
     med = samples[k / 2];
     printf("%-2d %-22s %-16s %-9s %8d %10.1f %10.1f   P=%lld%s\n", s->n,
            s->name, setname, latency ? "latency" : "comm", k, med * 1e6,
@@ -136,9 +124,9 @@ static void run_random_shapes(int n, int count, uint64_t *seed)
             double t0, t1;
             for (j = 0; j < n; j++)
                 dims[j] = 0;
-            t0 = now();
+            t0 = bench_now();
             rc = topo_grid(n, p, s.x, s.d, TOPO_POLICY_COMM, dims);
-            t1 = now();
+            t1 = bench_now();
             if (t1 - t0 < best)
                 best = t1 - t0;
         }
@@ -152,7 +140,7 @@ static void run_random_shapes(int n, int count, uint64_t *seed)
     }
     if (k == 0)
         return;
-    qsort(samples, (size_t)k, sizeof *samples, cmp_double);
+    bench_sort(samples, (size_t)k);
     med = samples[k / 2];
     printf("%-2d %-22s %-16s %-9s %8d %10.1f %10.1f   P=%lld\n", n,
            "random X, d", "hard (HCN etc.)", "comm", k, med * 1e6, mx * 1e6,
@@ -168,25 +156,6 @@ static void usage(FILE *f)
           "  --full       also every P in 1..2^20 for N = 4 (much longer)\n"
           "  -h, --help   print this help and exit\n"
           "Exit status: 0 ok, 1 out of memory, 2 bad arguments.\n", f);
-}
-
-/* The command line: -1 to run (full set by --full), else the exit status. */
-static int read_args(int argc, char **argv, int *full)
-{
-    int i;
-    for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (strcmp(argv[i], "--full") != 0) {
-            fprintf(stderr, "bench_topology: unknown %s '%s' (see --help)\n",
-                    argv[i][0] == '-' ? "option" : "argument", argv[i]);
-            return 2;
-        }
-        *full = 1;
-    }
-    return -1;
 }
 
 /* The fixed shapes of the sweep (shapes zeroed, room for 8); returns their
@@ -247,7 +216,7 @@ int main(int argc, char **argv)
     shape shapes[8];
     int ns = 0;
 
-    if ((i = read_args(argc, argv, &full)) >= 0)
+    if ((i = bench_flag_args(argc, argv, "bench_topology", "--full", usage, &full)) >= 0)
         return i;
     samples = (double *)malloc(sizeof(double) * (size_t)nall);
     sample_p = (int64_t *)malloc(sizeof(int64_t) * (size_t)nall);

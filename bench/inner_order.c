@@ -19,36 +19,7 @@
 #include <string.h>
 #include <time.h>
 #include "tiling.h"
-
-static double g(int64_t x, int64_t y, int64_t z)
-{
-    return (double)((31 * x + 17 * y + 7 * z + 1000003) % 97) / 97.0;
-}
-
-static void edge(void *out, const int64_t *c, void *ctx)
-{
-    (void)ctx;
-    *(double *)out = g(c[0], c[1], c[2]);
-}
-
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int sum_bits(void *ctx, const tile_plan *plan, const tile_piece *pc)
-{
-    uint64_t *sum = (uint64_t *)ctx, u;
-    size_t i, n = pc->bytes / sizeof(double);
-    (void)plan;
-    for (i = 0; i < n; i++) {
-        memcpy(&u, (const double *)pc->data + i, sizeof u);
-        *sum += u;
-    }
-    return 0;
-}
+#include "bench.h"
 
 static void run(tile_plan *p, int de)
 {
@@ -71,12 +42,6 @@ static void run(tile_plan *p, int de)
                 TILE_AT(double, it, 0, 0, 0) = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
             });
     }
-}
-
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 int main(int argc, char **argv)
@@ -115,7 +80,7 @@ int main(int argc, char **argv)
     cfg.depz = 1;
     cfg.tile_height = e[3];
     cfg.order = order;
-    cfg.boundary = edge;
+    cfg.boundary = bench_edge;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
         fprintf(stderr, "inner_order: %s\n", plan.errmsg);
         tile_plan_destroy(&plan);
@@ -123,12 +88,12 @@ int main(int argc, char **argv)
         return 1;
     }
     for (r = 0; r < rounds; r++) {
-        double t0 = cpu_now();
+        double t0 = bench_cpu_now();
         run(&plan, de);
-        t[r] = cpu_now() - t0;
+        t[r] = bench_cpu_now() - t0;
     }
     if (tile_plan_status(&plan) == TILE_OK &&
-        tile_output_set(&plan, sum_bits, &sum, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
+        tile_output_set(&plan, bench_sum_bits, &sum, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
         run(&plan, de);
     if (tile_plan_status(&plan) != TILE_OK) {
         fprintf(stderr, "inner_order: %s\n", plan.errmsg);
@@ -136,7 +101,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 1;
     }
-    qsort(t, (size_t)rounds, sizeof t[0], cmpd);
+    bench_sort(t, (size_t)rounds);
     if (plan.rank == 0)
         printf("{\"kernel\": \"%s\", \"space\": \"%lldx%lldx%lld\", \"order\": \"%s\", "
                "\"order_run\": \"%s\", \"tile_height\": %lld, \"rounds\": %d, \"seconds\": %.4f, "

@@ -16,30 +16,16 @@
  * to persistent, and "kind_run" says so).  Prints one JSON line.  Exit
  * status 0, 1 (a plan or a run failed, or the checksums differ), 2 (bad
  * arguments). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 199309L
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "hybrid.h"
+#include "bench.h"
 
 static const char *const kinds[3] = { "persistent", "nonblocking", "partitioned" };
-
-static void edge(void *out, const int64_t *c, void *ctx)
-{
-    (void)ctx;
-    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
-}
-
-static int sum_bits(void *ctx, const tile_plan *plan, const tile_piece *pc)
-{
-    uint64_t *sum = (uint64_t *)ctx, u;
-    size_t i, n = pc->bytes / sizeof(double);
-    (void)plan;
-    for (i = 0; i < n; i++) {
-        memcpy(&u, (const double *)pc->data + i, sizeof u);
-        *sum += u;
-    }
-    return 0;
-}
 
 /* One run; its wall time on the slowest rank, or -1 if it failed. */
 static double run(tile_plan *p)
@@ -60,16 +46,10 @@ static double run(tile_plan *p)
 static uint64_t checksum(tile_plan *p)
 {
     uint64_t mine = 0, all = 0;
-    if (tile_output_set(p, sum_bits, &mine, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
+    if (tile_output_set(p, bench_sum_bits, &mine, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
         run(p);
     MPI_Allreduce(&mine, &all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     return tile_plan_status(p) == TILE_OK ? all : 0;
-}
-
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 /* The kind named s, or -1. */
@@ -121,7 +101,7 @@ int main(int argc, char **argv)
     cfg.tile_height = e[4];
     cfg.model = model;
     cfg.threads = (int)e[0];
-    cfg.boundary = edge;
+    cfg.boundary = bench_edge;
     for (j = 0; j < 2; j++) {
         cfg.messages = kind[j];
         if (tile_plan_create(&plan[j], MPI_COMM_WORLD, &cfg) != TILE_OK) {
@@ -137,7 +117,7 @@ int main(int argc, char **argv)
             ok = ok && (t[j][r] = run(&plan[j])) >= 0;
     for (j = 0; j < 2 && ok; j++) {
         sum[j] = checksum(&plan[j]);
-        qsort(t[j], (size_t)e[5], sizeof t[j][0], cmpd);
+        bench_sort(t[j], (size_t)e[5]);
         med[j] = t[j][e[5] / 2];
     }
     ok = ok && sum[0] == sum[1] && sum[0] != 0;

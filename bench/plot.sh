@@ -3,29 +3,9 @@
 #   sh bench/plot.sh [RESULTS_DIR]
 # Draws a figure for every CSV present; a missing CSV is skipped.
 set -eu
-case "${1:-}" in
-    -h|--help) echo "usage: sh bench/plot.sh [RESULTS_DIR]"
-               sed -n '2p;4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "bench/plot.sh: unknown option '$1' (usage: sh bench/plot.sh [RESULTS_DIR])" >&2; exit 2 ;;
-esac
-R=${1:-${RESULTS:-bench/results}}
-[ -d "$R" ] || { echo "bench/plot.sh: $R: no such directory (run make bench first)" >&2; exit 2; }
-command -v gnuplot >/dev/null 2>&1 ||
-    { echo "bench/plot.sh: gnuplot is missing. Run:  sudo apt-get install -y gnuplot-nox" >&2; exit 1; }
-if gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1; then
-    TERM_PNG="pngcairo noenhanced font 'sans,10' size"
-else
-    TERM_PNG="png noenhanced size"
-fi
-T=$R/.plot
-mkdir -p "$T"
+PLOT=bench/plot.sh PLOT_RESULTS=bench/results PLOT_MAKE=bench
+. "$(dirname "$0")/../bench/plot-lib.sh"
 have() { [ -s "$R/$1" ]; }
-gp() { # gp OUT.png [W,H]: run the gnuplot program on stdin, writing OUT.png
-    { printf 'set terminal %s %s\nset output "%s"\nset datafile separator ","\n' "$TERM_PNG" "${2:-1000,560}" "$R/$1"
-      printf 'set style fill solid 0.85 border -1\nset grid ytics lc rgb "#dddddd"\nset key top left\n'
-      cat; } | gnuplot || { echo "bench/plot.sh: gnuplot failed on $1" >&2; exit 1; }
-    echo "figure: $R/$1"
-}
 
 # 1. topology: wall time of the two grids at 2 processes ---------------------
 if have topology-time.csv; then

@@ -17,15 +17,8 @@
 #   6. kernels.sh    seidel and Smith-Waterman against their plain loops
 #   and, full set only, the solvers' own speed (topology.h, scatterlb.h).
 set -eu
-QUICK=0
-case "${1:-}" in
-    --quick) QUICK=1 ;;
-    "") ;;
-    -h|--help) echo "usage: sh bench/run.sh [--quick]"
-               sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "bench/run.sh: unknown argument '$1' (usage: sh bench/run.sh [--quick])" >&2; exit 2 ;;
-esac
-export QUICK
+RUN=bench/run.sh RUN_HELP=3,18
+. bench/run-lib.sh
 export RESULTS=${RESULTS:-bench/results}
 export MPIEXEC=${MPIEXEC:-mpiexec}
 [ "$QUICK" = 1 ] && export RUNS=${RUNS:-1}
@@ -34,12 +27,8 @@ rm -f "$RESULTS"/.ref-*     # the plain loop's checksums, kept during one run
 start=$(date +%s)
 
 {
-    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "set: $([ "$QUICK" = 1 ] && echo quick || echo full)${RUNS:+, $RUNS runs per case}"
-    echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
-    echo "cores: $(getconf _NPROCESSORS_ONLN 2>/dev/null)"
+    machine_lines "${RUNS:+, $RUNS runs per case}"
     echo "memory: $(awk '/MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
-    echo "os: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") $(uname -r)"
     echo "compiler: $(${MPICC:-mpicc} --version 2>/dev/null | head -n 1)"
     v=$($MPIEXEC --version 2>/dev/null)
     case $v in

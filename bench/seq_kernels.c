@@ -17,18 +17,7 @@
 
 #define TILEHYBRID_NO_MPI   /* the number parser only */
 #include "tilehybrid.h"
-
-static double g(int64_t x, int64_t y, int64_t z)
-{
-    return (double)((31 * x + 17 * y + 7 * z + 1000003) % 97) / 97.0;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "bench.h"
 
 static void usage(FILE *f)
 {
@@ -90,16 +79,16 @@ int main(int argc, char **argv)
      * first written, inside the timed loop */
     seq_memset(A, 0, sizeof(double) * (size_t)n);
 #define AT(a, b, c) A[((a) * Y + (b)) * Z + (c)]
-    t0 = now();
+    t0 = bench_now();
     if (!de) {
         for (x = 0; x < X; x++)
             for (y = 0; y < Y; y++)
                 for (z = 0; z < Z; z++)
-                    AT(x, y, z) = (((x > 0 ? AT(x - 1, y, z) : g(-1, y, z)) +
-                                    (y > 0 ? AT(x, y - 1, z) : g(x, -1, z))) +
-                                   (z > 0 ? AT(x, y, z - 1) : g(x, y, -1))) / 3.0;
+                    AT(x, y, z) = (((x > 0 ? AT(x - 1, y, z) : bench_g(-1, y, z)) +
+                                    (y > 0 ? AT(x, y - 1, z) : bench_g(x, -1, z))) +
+                                   (z > 0 ? AT(x, y, z - 1) : bench_g(x, y, -1))) / 3.0;
     } else {
-#define U(a, b, c) (((a) < 0 || (b) < 0 || (c) < 0) ? g((a), (b), (c)) : AT((a), (b), (c)))
+#define U(a, b, c) (((a) < 0 || (b) < 0 || (c) < 0) ? bench_g((a), (b), (c)) : AT((a), (b), (c)))
         for (x = 0; x < X; x++)
             for (y = 0; y < Y; y++)
                 for (z = 0; z < Z; z++) {
@@ -108,7 +97,7 @@ int main(int argc, char **argv)
                     AT(x, y, z) = 0.5 * U(x, y, z - 1) + 0.25 * (sx + sy);
                 }
     }
-    t1 = now();
+    t1 = bench_now();
     for (i = 0; i < n; i++) {
         uint64_t u;
         memcpy(&u, &A[i], sizeof u);

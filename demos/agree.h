@@ -27,8 +27,10 @@
 
 #include "../tilehybrid.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The size of the message buffers (the same on every rank). */
 #define DEMO_MSGLEN 512
@@ -42,6 +44,21 @@ enum {
     DEMO_AGREE_FAILED = 1,   /* the agreement itself failed (MPI): exit 1 */
     DEMO_AGREE_BAD = 2       /* bad or differing arguments, rank 0 said which: exit 2 */
 };
+
+/**
+ * demo_help_written() - after printing the help: did it reach stdout?
+ * @prog: the demo's name for the message.
+ * Return: 0, or 1 (the exit status) after "<prog>: writing the help:
+ * <reason>" on stderr (stdout a full disk, a closed pipe).
+ */
+static inline int demo_help_written(const char *prog)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: writing the help: %s\n", prog, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
 
 /* How a demo_arg's 64 bits read back. */
 enum { DEMO_ARG_INT, DEMO_ARG_REAL, DEMO_ARG_WORD, DEMO_ARG_FLAG, DEMO_ARG_TEXT };
@@ -103,19 +120,6 @@ static inline demo_arg demo_arg_text(const char *name, const char *s)
     return demo_arg_make(name, DEMO_ARG_TEXT, s == NULL ? 0 : h, NULL);
 }
 
-/* The shortest of %.15g..%.17g that reads back as x (0.3, not
- * 0.29999999999999999): a double as the user wrote it. */
-static inline void demo_arg_show_real(double x, char *out, size_t len)
-{
-    int prec;
-    for (prec = 15; prec < 17; prec++) {
-        snprintf(out, len, "%.*g", prec, x);
-        if (strtod(out, NULL) == x)
-            return;
-    }
-    snprintf(out, len, "%.17g", x);
-}
-
 /* A value of a as the user wrote it, into out. */
 static inline void demo_arg_show(const demo_arg *a, uint64_t v, char *out, size_t len)
 {
@@ -124,7 +128,7 @@ static inline void demo_arg_show(const demo_arg *a, uint64_t v, char *out, size_
         snprintf(out, len, "%lld", (long long)(int64_t)v);
         break;
     case DEMO_ARG_REAL:
-        demo_arg_show_real(tilehybrid_from_bits(v), out, len);
+        tilehybrid_double_text(tilehybrid_from_bits(v), out, len);
         break;
     case DEMO_ARG_WORD:
         snprintf(out, len, "%s", a->words[v]);
@@ -196,6 +200,12 @@ static inline int demo_options(int argc, char **argv, const demo_flag *flags, in
             continue;
         }
         if (strncmp(argv[i], "--", 2) != 0 || i + 1 == argc) {
+            char own[DEMO_MSGLEN] = "";
+            /* the last word: an unknown option is "unknown", not valueless */
+            if (strncmp(argv[i], "--", 2) == 0 && err[0] == '\0' &&
+                option(ctx, argv[i], "", own, sizeof own) != 0 &&
+                strncmp(own, "unknown option", 14) == 0)
+                snprintf(err, errlen, "%s", own);
             if (err[0] == '\0')
                 snprintf(err, errlen, strncmp(argv[i], "--", 2) != 0
                                           ? "unexpected argument '%s' (see --help)"
@@ -220,7 +230,11 @@ static inline int demo_options(int argc, char **argv, const demo_flag *flags, in
  *        is compared too.
  *
  * Rank 0 prints the one message (on stderr).  MPI must be initialised.
- * Return: DEMO_AGREE_GO, _HELP, _FAILED or _BAD, the same on every rank.
+ * An MPI call of the agreement that fails on this rank cannot be agreed
+ * on: tilehybrid_mpi_failed() names the call and the rank and aborts the
+ * job (MPI_Abort, error code 1).
+ * Return: DEMO_AGREE_GO, _HELP or _BAD, the same on every rank
+ * (_FAILED only if MPI_Abort returns).
  */
 static inline int demo_agree(const char *prog, int code, char *msg, const demo_arg *v, int n)
 {
@@ -236,10 +250,13 @@ static inline int demo_agree(const char *prog, int code, char *msg, const demo_a
         val[i + 1] = code == 1 ? 0 : v[i].v;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     /* any positive code marks a failed rank: 2, the exit status */
-    if (tilehybrid_agree(MPI_COMM_WORLD, code == 2 ? 2 : 0, val, n + 1, msg, DEMO_MSGLEN,
-                         &ag) != MPI_SUCCESS) {
-        fprintf(stderr, "%s: rank %d: agreeing on the command line failed (MPI_Allreduce)\n",
-                prog, rank);
+    if ((i = tilehybrid_agree(MPI_COMM_WORLD, code == 2 ? 2 : 0, val, n + 1, msg, DEMO_MSGLEN,
+                              &ag)) != MPI_SUCCESS) {
+        /* this rank's alone (MPI_COMM_WORLD may return errors): the others
+         * would wait for it forever, so end the job, naming the call and
+         * the rank */
+        tilehybrid_mpi_failed(MPI_COMM_WORLD, i, ag.call, DEMO_AGREE_FAILED,
+                              "in %s's agreement on the command line (demo_agree)", prog);
         return DEMO_AGREE_FAILED;
     }
     if (ag.code != 0) {
@@ -259,6 +276,149 @@ static inline int demo_agree(const char *prog, int code, char *msg, const demo_a
         return DEMO_AGREE_BAD;
     }
     return code == 1 ? DEMO_AGREE_HELP : DEMO_AGREE_GO;
+}
+
+/**
+ * demo_msg() - an option reader's failure: its message, the first one kept.
+ * @err, @errlen: the message buffer; written only while it is empty.
+ * @fmt, @arg: the message, a format with one %s (arg).
+ * Return: 2 (bad arguments).
+ */
+static inline int demo_msg(char *err, size_t errlen, const char *fmt, const char *arg)
+{
+    if (err[0] == '\0')
+        snprintf(err, errlen, fmt, arg);
+    return 2;
+}
+
+#ifdef TILEHYBRID_TILING_H
+/* The options every demo that reads its command line with demo_options()
+ * shares (seidel, sw): --verify, --json, --model and --threads. */
+
+/**
+ * demo_options_vj() - demo_options() with the value-less --verify and
+ * --json.
+ * @verify, @json: set to 1 by --verify, --json.
+ * The other arguments and the return value are demo_options()'s.
+ */
+static inline int demo_options_vj(int argc, char **argv, int *verify, int *json,
+                                  demo_option_fn option, void *ctx, char *err, size_t errlen)
+{
+    demo_flag flags[2];
+    flags[0].name = "--verify";
+    flags[0].set = verify;
+    flags[1].name = "--json";
+    flags[1].set = json;
+    return demo_options(argc, argv, flags, 2, option, ctx, err, errlen);
+}
+
+/**
+ * demo_model_threads() - read --model mpi|fine|funneled|multiple or
+ * --threads 1..1024.
+ * @name, @v: the option and its value.
+ * @model, @threads: where they go (a TILE_MODEL_*, a thread count).
+ * @err, @errlen: the message when 2 is returned (a message already there
+ *        is kept).
+ * Return: 0 read; 2 a bad value; -1 @name is neither option.
+ */
+static inline int demo_model_threads(const char *name, const char *v, int *model, int *threads,
+                                     char *err, size_t errlen)
+{
+    int64_t x;
+    int m;
+    if (strcmp(name, "--threads") == 0) {
+        if (tilehybrid_parse_i64(v, 1, 1024, &x) == TILEHYBRID_OK) {
+            *threads = (int)x;
+            return 0;
+        }
+        return demo_msg(err, errlen, "--threads '%s': expected a whole number in 1..1024", v);
+    }
+    if (strcmp(name, "--model") != 0)
+        return -1;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        if (strcmp(v, tile_model_name(m)) == 0) {
+            *model = m;
+            return 0;
+        }
+    return demo_msg(err, errlen, "--model '%s': expected mpi, fine, funneled or multiple", v);
+}
+
+/**
+ * demo_check_threads() - more than one thread needs a threaded model.
+ * @model, @threads: as read.
+ * @err, @errlen: the message when 2 is returned (a message already there
+ *        is kept).
+ * Return: 0 or 2.
+ */
+static inline int demo_check_threads(int model, int threads, char *err, size_t errlen)
+{
+    if (model != TILE_MODEL_MPI || threads == 1)
+        return 0;
+    return demo_msg(err, errlen, "%s", "--threads > 1 needs --model fine, funneled or multiple");
+}
+#endif
+
+/**
+ * demo_nomem() - say on stderr what could not be allocated, and its size:
+ * "<prog>: rank R: out of memory allocating <what>: N x S bytes = B bytes".
+ * @prog: the demo's name.
+ * @rank: the rank that failed (< 0: not shown).
+ * @what: what was being allocated ("the forward sweep's input array").
+ * @n, @size: @n elements of @size bytes.
+ */
+static inline void demo_nomem(const char *prog, int rank, const char *what, int64_t n,
+                              int64_t size)
+{
+    char r[32] = "";
+    int64_t bytes = 0;
+    if (rank >= 0)
+        snprintf(r, sizeof r, "rank %d: ", rank);
+    if (tilehybrid_mul_ok(n, size, &bytes))
+        fprintf(stderr, "%s: %sout of memory allocating %s: %lld x %lld bytes = %lld bytes\n",
+                prog, r, what, (long long)n, (long long)size, (long long)bytes);
+    else
+        fprintf(stderr, "%s: %sout of memory allocating %s: %lld x %lld bytes (more than 2^63)\n",
+                prog, r, what, (long long)n, (long long)size);
+}
+
+/* The machine's memory in bytes, or 0 when unknown. */
+static inline int64_t demo_memory(void)
+{
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    int64_t bytes;
+    if (pages > 0 && size > 0 && tilehybrid_mul_ok(pages, size, &bytes))
+        return bytes;
+#endif
+    return 0;
+}
+
+/**
+ * demo_check_memory() - refuse, before anything is allocated, what one
+ * process must hold in full (the plain loop of --verify, --sequential)
+ * when it cannot fit this machine's memory.
+ * @opt:    the option that needs it ("--verify").
+ * @what:   what it keeps ("the plain loop's 2-D array").
+ * @points: how many points (>= 0).
+ * @bytes:  bytes per point (>= 1).
+ * @lower:  the option to lower ("--n").
+ * @err:    receives the message (@len bytes).
+ * Return: 0 (it fits, or the memory is unknown), or 2 with the message.
+ */
+static inline int demo_check_memory(const char *opt, const char *what, int64_t points,
+                                    int64_t bytes, const char *lower, char *err, size_t len)
+{
+    int64_t mem = demo_memory(), total = 0;
+    if (!tilehybrid_mul_ok(points, bytes, &total))
+        return snprintf(err, len, "%s: %s (on rank 0): %lld points of %lld bytes, more than "
+                        "2^63 bytes; lower %s", opt, what, (long long)points, (long long)bytes,
+                        lower), 2;
+    if (mem > 0 && total > mem)
+        return snprintf(err, len, "%s: %s (on rank 0): %lld points of %lld bytes = %lld bytes, "
+                        "more than this machine's memory (%lld bytes); lower %s", opt, what,
+                        (long long)points, (long long)bytes, (long long)total, (long long)mem,
+                        lower), 2;
+    return 0;
 }
 
 #endif

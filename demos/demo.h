@@ -342,17 +342,7 @@ static int demo_check_space(const demo_opts *o)
     return 0;
 }
 
-/* The machine's memory in bytes, or 0 when unknown. */
-static int64_t demo_memory(void)
-{
-#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    int64_t bytes;
-    if (pages > 0 && size > 0 && tilehybrid_mul_ok(pages, size, &bytes))
-        return bytes;
-#endif
-    return 0;
-}
+/* (demo_memory(): agree.h, shared with seidel and ssor) */
 
 /* --verify keeps every plane (full storage): on `size` processes the
  * largest block holds at least 1/size of X1 * X2 * Z doubles.  Refuse what
@@ -580,14 +570,18 @@ static void demo_progress_end(void)
  * every step: the demos' run. */
 #define DEMO_RUN(plan, it, ...) HYBRID_RUN_EACH_STEP(plan, demo_progress_step, it, __VA_ARGS__)
 
+/** demo_verify() found no point of this rank's to compare (a failure). */
+#define DEMO_VERIFY_NONE (-2)
+
 /* --verify: the plain sequential loop, plane by plane (Z outermost: the
  * values are the same in any order that respects the dependences), compared
  * bitwise with every point this rank owns.  Returns mismatches (-1: out of
- * memory); *ref gets the checksum of the whole space. */
+ * memory; DEMO_VERIFY_NONE: the plan gave no point to compare, which is a
+ * failure, not a pass); *ref gets the checksum of the whole space. */
 static int64_t demo_verify(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
                            uint64_t *ref)
 {
-    int64_t X = o->space[0], Y = o->space[1], Z = o->space[2], x, y, z, bad = 0;
+    int64_t X = o->space[0], Y = o->space[1], Z = o->space[2], x, y, z, bad = 0, seen = 0;
     size_t plane = (size_t)(X * Y);
     double *prev = (double *)malloc(sizeof(double) * plane);
     double *cur = (double *)malloc(sizeof(double) * plane);
@@ -611,9 +605,10 @@ static int64_t demo_verify(const tile_plan *plan, const demo_kernel *k, const de
                 c[1] = y;
                 c[2] = z;
                 sum += demo_bits(cur[x * Y + y]);
-                if (tile_get(plan, c, &got) == TILE_OK &&
-                    demo_bits(got) != demo_bits(cur[x * Y + y]))
-                    bad++;
+                if (tile_get(plan, c, &got) != TILE_OK)
+                    continue;
+                seen++;
+                bad += demo_bits(got) != demo_bits(cur[x * Y + y]);
             }
         t = prev;
         prev = cur;
@@ -622,7 +617,7 @@ static int64_t demo_verify(const tile_plan *plan, const demo_kernel *k, const de
     free(prev);
     free(cur);
     *ref = sum;
-    return bad;
+    return seen == 0 ? DEMO_VERIFY_NONE : bad;
 }
 
 /* Print `, "key": [v[0], v[stride], ...]` (count values, in format fmt). */
@@ -667,6 +662,30 @@ typedef struct demo_totals {
     double *facs;                       /* rank 0: balancing first/last/changes per rank */
 } demo_totals;
 
+/* The demo's own MPI call @call on the plan's communicator (which returns
+ * errors: the engine set MPI_ERRORS_RETURN on it) returned rc: on a
+ * failure, report it, as the engine does ("MPI failures" in tiling.h), and
+ * end the job (the other ranks would wait for this one forever). */
+static void demo_mpi_ok(const tile_plan *plan, const char *name, int rc, const char *call,
+                        const char *what)
+{
+    char err[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    double t0;
+    if (rc == MPI_SUCCESS)
+        return;
+    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
+        snprintf(err, sizeof err, "MPI error code %d", rc);
+    fprintf(stderr, "%s: rank %d: %s failed %s (%s); aborting the job (the other ranks would "
+            "wait for this one forever)\n", name, plan->rank, call, what, err);
+    fflush(stderr);
+    /* a moment for the launcher to forward this line (MPICH's hydra may
+     * drop it when the abort tears the job down at once) */
+    for (t0 = MPI_Wtime(); MPI_Wtime() - t0 < 0.25;)
+        ;
+    MPI_Abort(MPI_COMM_WORLD, 3);
+}
+
 /* Gather the run's figures to rank 0 (collective); 0, or 1 if rank 0 is out
  * of memory.  With --verify every rank checks its points. */
 static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
@@ -682,7 +701,13 @@ static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_
         tot->facs = (double *)malloc(sizeof(double) * 3 * (size_t)plan->size);
     }
     nomem = plan->rank == 0 && (tot->threads == NULL || tot->facs == NULL);
-    MPI_Bcast(&nomem, 1, MPI_INT, 0, plan->comm);
+    if (nomem)
+        demo_nomem(k->name, 0, tot->threads == NULL ? "every thread's times"
+                                                    : "every rank's balancing factors",
+                   3 * (int64_t)plan->size * (tot->threads == NULL ? T : 1),
+                   (int64_t)sizeof(double));
+    demo_mpi_ok(plan, k->name, MPI_Bcast(&nomem, 1, MPI_INT, 0, plan->comm), "MPI_Bcast",
+                "sharing rank 0's memory for the figures");
     if (nomem)
         return 1;
     for (t = 0; t < T; t++) {
@@ -691,24 +716,40 @@ static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_
         mine[3 * t + 1] = plan->run.stats[t].comm;
         mine[3 * t + 2] = plan->run.stats[t].idle;
     }
-    MPI_Reduce(&sum, &tot->checksum, 1, MPI_UINT64_T, MPI_SUM, 0, plan->comm);
-    MPI_Reduce(&plan->run.seconds, &tot->seconds, 1, MPI_DOUBLE, MPI_MAX, 0, plan->comm);
+    demo_mpi_ok(plan, k->name, MPI_Reduce(&sum, &tot->checksum, 1, MPI_UINT64_T, MPI_SUM, 0,
+                                          plan->comm), "MPI_Reduce", "summing the checksum");
+    demo_mpi_ok(plan, k->name, MPI_Reduce(&plan->run.seconds, &tot->seconds, 1, MPI_DOUBLE,
+                                          MPI_MAX, 0, plan->comm), "MPI_Reduce",
+                "finding the slowest rank's time");
     stats[0] = plan->run.bytes_sent;
     stats[1] = plan->run.messages;
-    MPI_Reduce(stats, tot->max, 2, MPI_INT64_T, MPI_MAX, 0, plan->comm);
-    MPI_Reduce(stats, tot->sum, 2, MPI_INT64_T, MPI_SUM, 0, plan->comm);
-    MPI_Gather(mine, 3 * T, MPI_DOUBLE, tot->threads, 3 * T, MPI_DOUBLE, 0, plan->comm);
+    demo_mpi_ok(plan, k->name, MPI_Reduce(stats, tot->max, 2, MPI_INT64_T, MPI_MAX, 0,
+                                          plan->comm), "MPI_Reduce", "finding the most bytes sent");
+    demo_mpi_ok(plan, k->name, MPI_Reduce(stats, tot->sum, 2, MPI_INT64_T, MPI_SUM, 0,
+                                          plan->comm), "MPI_Reduce", "summing the bytes sent");
+    demo_mpi_ok(plan, k->name, MPI_Gather(mine, 3 * T, MPI_DOUBLE, tot->threads, 3 * T,
+                                          MPI_DOUBLE, 0, plan->comm), "MPI_Gather",
+                "gathering the threads' times");
     facs[0] = plan->run.bal.first;
     facs[1] = plan->run.bal.now;
     facs[2] = (double)plan->run.bal_changes;
-    MPI_Gather(facs, 3, MPI_DOUBLE, tot->facs, 3, MPI_DOUBLE, 0, plan->comm);
+    demo_mpi_ok(plan, k->name, MPI_Gather(facs, 3, MPI_DOUBLE, tot->facs, 3, MPI_DOUBLE, 0,
+                                          plan->comm), "MPI_Gather",
+                "gathering the balancing factors");
     if (o->verify) {
         bad = demo_verify(plan, k, o, &tot->ref);
         if (bad < 0) {
-            fprintf(stderr, "%s: rank %d: no memory for --verify\n", k->name, plan->rank);
+            if (bad == DEMO_VERIFY_NONE)
+                fprintf(stderr, "%s: rank %d: --verify found none of this rank's points stored "
+                        "to compare\n", k->name, plan->rank);
+            else
+                demo_nomem(k->name, plan->rank, "--verify's plain loop (two planes)",
+                           2 * o->space[0] * o->space[1], (int64_t)sizeof(double));
             bad = 1;
         }
-        MPI_Reduce(&bad, &tot->bad, 1, MPI_INT64_T, MPI_SUM, 0, plan->comm);
+        demo_mpi_ok(plan, k->name, MPI_Reduce(&bad, &tot->bad, 1, MPI_INT64_T, MPI_SUM, 0,
+                                              plan->comm), "MPI_Reduce",
+                    "summing the points --verify found wrong");
     }
     return 0;
 }
@@ -723,15 +764,28 @@ static const char *demo_cost_origin(int origin)
 
 /* The tile height and the pipeline model's prediction (plan.height), as
  * JSON keys (README, JSON output). */
+/* A JSON number in fmt, or null for an infinity or a NaN (JSON has neither;
+ * the plan refuses costs whose model overflows, this is the guard). */
+static const char *demo_json_num(char *buf, size_t len, const char *fmt, double v)
+{
+    if (v == v && v - v == 0.0)
+        snprintf(buf, len, fmt, v);
+    else
+        snprintf(buf, len, "null");
+    return buf;
+}
+
 static void demo_json_height(const tile_plan *plan)
 {
     const tile_height_info *h = &plan->height;
+    char sec[40], eff[40];
     printf(", \"tile_height_origin\": \"%s\", \"tile_height_next\": %lld, "
-           "\"predicted_seconds\": %.6g, \"predicted_efficiency\": %.4f, \"model_tcomp\": %.4g, "
+           "\"predicted_seconds\": %s, \"predicted_efficiency\": %s, \"model_tcomp\": %.4g, "
            "\"model_tcomp_origin\": \"%s\", \"model_tstartup\": %.4g, \"model_bandwidth\": %.4g, "
            "\"model_comm_origin\": \"%s\", \"tile_height_cache_bound\": %lld",
-           h->origin == TILE_HEIGHT_MODEL ? "model" : "given", (long long)h->next, h->seconds,
-           h->efficiency, h->tcomp, demo_cost_origin(h->tcomp_origin), h->tstartup, h->bandwidth,
+           h->origin == TILE_HEIGHT_MODEL ? "model" : "given", (long long)h->next,
+           demo_json_num(sec, sizeof sec, "%.6g", h->seconds),
+           demo_json_num(eff, sizeof eff, "%.4f", h->efficiency), h->tcomp, demo_cost_origin(h->tcomp_origin), h->tstartup, h->bandwidth,
            demo_cost_origin(h->comm_origin), (long long)h->zmax);
 }
 
@@ -839,8 +893,9 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
 /**
  * demo_start() - parse the command line, start MPI with the thread support
  * the chosen model needs, and agree on the command line across ranks.
- * Return: DEMO_GO, or the exit status after --help (0), bad or differing
- * arguments on any rank (2) or a failed MPI start (1); MPI is then
+ * Return: DEMO_GO, or the exit status after --help (0; 1 on rank 0 when
+ * the help could not be written), bad or differing arguments on any rank
+ * (2) or a failed MPI start (1); MPI is then
  * finalized and rank 0 printed the help or the one message.
  */
 static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *o)
@@ -866,8 +921,10 @@ static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *
     n = demo_agreed(o, v);
     verdict = demo_agree(k->name, code, demo_errmsg, v, n);
     if (verdict != DEMO_AGREE_GO) {
-        if (verdict == DEMO_AGREE_HELP && rank == 0)
+        if (verdict == DEMO_AGREE_HELP && rank == 0) {
             demo_print_help(k);
+            verdict = demo_help_written(k->name);
+        }
         fflush(stdout);
         MPI_Finalize();
         return verdict;
@@ -912,9 +969,9 @@ static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o, 
     if (tile_plan_create(plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
         /* the same code and message on every rank (naming the rank that
          * found the error when there are several): rank 0 prints it */
-        if (plan->rank == 0)
-            fprintf(stderr, plan->size > 1 ? "%s: %s\n" : "%s: rank 0: %s\n", k->name,
-                    plan->errmsg);
+        if (plan->rank == 0)   /* (a message that names its rank already: once) */
+            fprintf(stderr, plan->size > 1 || strncmp(plan->errmsg, "rank ", 5) == 0
+                    ? "%s: %s\n" : "%s: rank 0: %s\n", k->name, plan->errmsg);
         tile_plan_destroy(plan);
         MPI_Finalize();
         return 2;
@@ -924,7 +981,8 @@ static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o, 
     MPI_Allreduce(&nomem, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     if (any) {
         if (nomem)
-            fprintf(stderr, "%s: rank %d: out of memory\n", k->name, plan->rank);
+            demo_nomem(k->name, plan->rank, "the per-thread checksums", cfg.threads,
+                       (int64_t)sizeof **acc);
         free(*acc);
         tile_plan_destroy(plan);
         MPI_Finalize();
@@ -953,8 +1011,7 @@ static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o
             fprintf(stderr, "%s: %srun failed: %s\n", k->name, plan->size > 1 ? "" : "rank 0: ",
                     plan->errmsg);
     } else if (demo_collect(plan, k, o, acc, &tot) != 0) {
-        if (plan->rank == 0)
-            fprintf(stderr, "%s: rank 0: out of memory\n", k->name);
+        /* (rank 0 said what it could not allocate) */
     } else {
         if (plan->rank == 0) {
             const char *verdict = !o->verify ? NULL
@@ -969,7 +1026,8 @@ static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o
             failed = 0;
         }
         /* the verdict on every rank, so that every process exits alike */
-        MPI_Bcast(&failed, 1, MPI_INT, 0, plan->comm);
+        demo_mpi_ok(plan, k->name, MPI_Bcast(&failed, 1, MPI_INT, 0, plan->comm), "MPI_Bcast",
+                    "sharing the verdict");
     }
     free(tot.threads);
     free(tot.facs);

@@ -40,6 +40,7 @@
 #include <mpi.h>
 
 #include "scatterlb.h"
+#include "agree.h"   /* demo_help_written */
 
 #include <math.h>
 #include <stdio.h>
@@ -166,7 +167,10 @@ static void help(void)
            "  -h, --help               print this help and exit\n"
            "Options take their value as the next argument or after '='.  Every rank\n"
            "must be given the same options: they are compared before anything runs.\n"
-           "The calibration keeps to about two seconds whatever the slowdowns.\n"
+           "The calibration keeps to about two seconds whatever the slowdowns; the\n"
+           "two scatters take what their rays take: with MPI_Scatter each rank computes\n"
+           "N/P rays, slowdown times each (--slowdown 1000,1 with the default 60000 rays\n"
+           "on 2 ranks: about 3 minutes here), so lower --items with large slowdowns.\n"
            "Exit status: 0 ok, 1 a checksum differs or the run failed, 2 bad arguments.\n");
 }
 
@@ -263,8 +267,13 @@ static int parse(int argc, char **argv, opts *o, char *msg)
             return arg_error(msg, "unknown option '%s' (see --help)", a);
         memcpy(name, a, len);
         name[len] = '\0';
-        if (eq == NULL && i + 1 >= argc)
+        if (eq == NULL && i + 1 >= argc) {   /* unknown, or a known one without value */
+            if ((rc = parse_value(name, "", o, msg)) != 0 &&
+                strncmp(msg, "unknown option", 14) == 0)
+                return rc;
+            msg[0] = '\0';
             return arg_error(msg, "%s needs a value (see --help)", name);
+        }
         if ((rc = parse_value(name, eq != NULL ? eq + 1 : argv[++i], o, msg)) != 0)
             return rc;
     }
@@ -325,8 +334,10 @@ static int setup(int argc, char **argv, int rank, opts *o)
     if (ag.code != 0 || ag.index >= 0)
         return 2;
     if (o->help) {
-        if (rank == 0)
+        if (rank == 0) {
             help();
+            return demo_help_written("demos/scatter");
+        }
         return 0;
     }
     return -1;
@@ -350,11 +361,17 @@ typedef struct demo {
     slb_plan plan;
 } demo;
 
-static void *alloc_or_abort(size_t bytes)
+/* n elements of size bytes for what (the message names it and the size:
+ * a rank out of memory aborts the job, which cannot go on without it). */
+static void *alloc_or_abort(const char *what, size_t n, size_t size)
 {
-    void *p = malloc(bytes > 0 ? bytes : 1);
+    void *p = malloc(n * size > 0 ? n * size : 1);
     if (p == NULL) {
-        fprintf(stderr, "demos/scatter: out of memory (%zu bytes)\n", bytes);
+        int rank = 0;
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        fprintf(stderr, "scatter: rank %d: out of memory allocating %s: %zu x %zu bytes\n", rank,
+                what, n, size);
+        fflush(stderr);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     return p;
@@ -369,12 +386,13 @@ static void demo_setup(demo *d)
     MPI_Type_commit(&d->ray_t);
     d->my_slow = d->o->slow[d->rank % d->o->nslow];
     if (d->rank == d->root) {
-        d->rays = (ray *)alloc_or_abort(nb * sizeof(ray));
-        d->results = (double *)alloc_or_abort(nb * sizeof(double));
-        d->fin_u = (double *)alloc_or_abort((size_t)d->size * sizeof(double));
-        d->fin_b = (double *)alloc_or_abort((size_t)d->size * sizeof(double));
-        d->all_cal = (double *)alloc_or_abort((size_t)d->size * 4 * sizeof(double));
-        d->all_slow = (int *)alloc_or_abort((size_t)d->size * sizeof(int));
+        size_t p = (size_t)d->size;
+        d->rays = (ray *)alloc_or_abort("the rays", nb, sizeof(ray));
+        d->results = (double *)alloc_or_abort("the reference results", nb, sizeof(double));
+        d->fin_u = (double *)alloc_or_abort("the uniform finish times", p, sizeof(double));
+        d->fin_b = (double *)alloc_or_abort("the balanced finish times", p, sizeof(double));
+        d->all_cal = (double *)alloc_or_abort("every rank's costs", p * 4, sizeof(double));
+        d->all_slow = (int *)alloc_or_abort("every rank's slowdown", p, sizeof(int));
         make_rays(d->rays, d->o->n);
         compute(d->rays, d->o->n, 1, d->results);
         d->ref = checksum(d->results, d->o->n);
@@ -388,8 +406,8 @@ static void run_uniform(demo *d, ray **mine)
     double *myres, t0, fin;
     d->q = d->o->n / d->size; /* <= 10^8: an int */
     d->rem = d->o->n - d->q * d->size;
-    *mine = (ray *)alloc_or_abort((size_t)(d->q + 1) * sizeof(ray));
-    myres = (double *)alloc_or_abort((size_t)(d->q + 1) * sizeof(double));
+    *mine = (ray *)alloc_or_abort("this rank's rays", (size_t)(d->q + 1), sizeof(ray));
+    myres = (double *)alloc_or_abort("this rank's results", (size_t)(d->q + 1), sizeof(double));
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
     MPI_Scatter(d->rays, (int)d->q, d->ray_t, *mine, (int)d->q, d->ray_t, d->root,
@@ -418,7 +436,7 @@ static int calibrate_and_plan(demo *d, const ray *mine)
     work w;
     int rc;
     if ((d->rank == d->root ? d->o->n : d->q) < 1000) {
-        own = (ray *)alloc_or_abort(1000 * sizeof(ray));
+        own = (ray *)alloc_or_abort("the calibration rays", 1000, sizeof(ray));
         make_rays(own, 1000);
         sample = own;
     }
@@ -450,8 +468,10 @@ static int calibrate_and_plan(demo *d, const ray *mine)
 static int run_balanced(demo *d)
 {
     int64_t c = d->plan.counts[d->rank];
-    ray *mine = (ray *)alloc_or_abort((size_t)(c + 1) * sizeof(ray));
-    double *myres = (double *)alloc_or_abort((size_t)(c + 1) * sizeof(double)), t0, fin;
+    ray *mine = (ray *)alloc_or_abort("this rank's rays", (size_t)(c + 1), sizeof(ray));
+    double *myres = (double *)alloc_or_abort("this rank's results", (size_t)(c + 1),
+                                             sizeof(double)),
+           t0, fin;
     tilehybrid_status st;
     int rc;
     MPI_Barrier(MPI_COMM_WORLD);

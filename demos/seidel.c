@@ -63,14 +63,16 @@ static void seidel_edge(void *out, const int64_t *c, void *ctx)
     *(double *)out = seidel_init(o, c[0] + 1, c[1] + 1, o->dims == 3 ? c[2] + 1 : 0);
 }
 
-/* The plain in-place loop; the checksum of the interior after T sweeps. */
-static uint64_t seidel_seq(const seidel_opts *o)
+/* The plain in-place loop; *out: the checksum of the interior after T
+ * sweeps.  0, or -1 when its array cannot be allocated (seidel_parse
+ * refused sizes past this machine's memory). */
+static int seidel_seq(const seidel_opts *o, uint64_t *out)
 {
     int64_t n = o->n, t, i, j, k, kn = o->dims == 3 ? n : 1, sz = n * n * kn;
     double *A = (double *)malloc(sizeof(double) * (size_t)sz);
     uint64_t sum = 0;
     if (A == NULL)
-        return 0;
+        return -1;
 #define S_A(i, j, k) A[((i) * n + (j)) * kn + (k)]
     for (i = 0; i < n; i++)
         for (j = 0; j < n; j++)
@@ -96,14 +98,8 @@ static uint64_t seidel_seq(const seidel_opts *o)
                 sum += seidel_bits(S_A(i, j, k));
 #undef S_A
     free(A);
-    return sum;
-}
-
-static int seidel_usage(char *err, size_t errlen, const char *fmt, const char *arg)
-{
-    if (err[0] == '\0')
-        snprintf(err, errlen, fmt, arg);
-    return 2;
+    *out = sum;
+    return 0;
 }
 
 /* --grid comm|latency|time|AxB[xC]. */
@@ -123,11 +119,11 @@ static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
         if (q != NULL)
             *q++ = '\0';
         if (tilehybrid_parse_i64(p, 1, 1 << 20, &g[i]) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--grid '%s': expected comm, latency, time or AxB[xC] "
-                                "(whole numbers >= 1)", v);
+            return demo_msg(err, errlen, "--grid '%s': expected comm, latency, time or AxB[xC] "
+                            "(whole numbers >= 1)", v);
     }
     if (p != NULL || i < 2)
-        return seidel_usage(err, errlen, "--grid '%s': expected comm, latency, time or AxB[xC]", v);
+        return demo_msg(err, errlen, "--grid '%s': expected comm, latency, time or AxB[xC]", v);
     for (i = 0; i < 3; i++)
         o->grid[i] = (int)g[i];
     return 0;
@@ -138,43 +134,33 @@ static int seidel_option(void *ctx, const char *a, const char *v, char *err, siz
 {
     seidel_opts *o = (seidel_opts *)ctx;
     int64_t x;
+    int rc;
     if (strcmp(a, "--n") == 0) {
         if (tilehybrid_parse_i64(v, 3, 1 << 20, &o->n) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--n '%s': expected a whole number in 3..1048576", v);
+            return demo_msg(err, errlen, "--n '%s': expected a whole number in 3..1048576", v);
     } else if (strcmp(a, "--steps") == 0) {
         if (tilehybrid_parse_i64(v, 1, 1 << 30, &o->steps) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--steps '%s': expected a whole number >= 1", v);
+            return demo_msg(err, errlen, "--steps '%s': expected a whole number in 1..1073741824",
+                            v);
     } else if (strcmp(a, "--dims") == 0) {
         if (tilehybrid_parse_i64(v, 2, 3, &x) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--dims '%s': expected 2 or 3", v);
+            return demo_msg(err, errlen, "--dims '%s': expected 2 or 3", v);
         o->dims = (int)x;
     } else if (strcmp(a, "--tile-height") == 0) {
         if (tilehybrid_parse_i64(v, 1, INT64_MAX, &o->tile_height) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--tile-height '%s': expected a whole number >= 1",
-                                v);
-    } else if (strcmp(a, "--threads") == 0) {
-        if (tilehybrid_parse_i64(v, 1, 1024, &x) != TILEHYBRID_OK)
-            return seidel_usage(err, errlen, "--threads '%s': expected a whole number in "
-                                "1..1024", v);
-        o->threads = (int)x;
-    } else if (strcmp(a, "--model") == 0) {
-        for (o->model = TILE_MODEL_MPI; o->model <= TILE_MODEL_MULTIPLE; o->model++)
-            if (strcmp(v, tile_model_name(o->model)) == 0)
-                break;
-        if (o->model > TILE_MODEL_MULTIPLE)
-            return seidel_usage(err, errlen, "--model '%s': expected mpi, fine, funneled or "
-                                "multiple", v);
+            return demo_msg(err, errlen, "--tile-height '%s': expected a whole number >= 1", v);
     } else if (strcmp(a, "--grid") == 0)
         return seidel_grid(o, v, err, errlen);
+    else if ((rc = demo_model_threads(a, v, &o->model, &o->threads, err, errlen)) >= 0)
+        return rc;
     else
-        return seidel_usage(err, errlen, "unknown option '%s' (see --help)", a);
+        return demo_msg(err, errlen, "unknown option '%s' (see --help)", a);
     return 0;
 }
 
 /* Parse argv: 0, 1 (--help) or 2 (message in err). */
 static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t errlen)
 {
-    demo_flag flags[2];
     int rc;
     memset(o, 0, sizeof *o);
     o->n = 0;
@@ -184,17 +170,20 @@ static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t
     o->model = TILE_MODEL_MPI;
     o->threads = 1;
     o->policy = TILE_GRID_COMM;
-    flags[0].name = "--verify";
-    flags[0].set = &o->verify;
-    flags[1].name = "--json";
-    flags[1].set = &o->json;
-    if ((rc = demo_options(argc, argv, flags, 2, seidel_option, o, err, errlen)) != 0)
+    if ((rc = demo_options_vj(argc, argv, &o->verify, &o->json, seidel_option, o, err,
+                              errlen)) != 0)
         return rc;
     if (o->n == 0)
         o->n = o->dims == 2 ? 1000 : 100;
-    if (o->model == TILE_MODEL_MPI && o->threads != 1)
-        return seidel_usage(err, errlen, "%s", "--threads > 1 needs --model fine, funneled or "
-                            "multiple");
+    if (demo_check_threads(o->model, o->threads, err, errlen) != 0)
+        return 2;
+    if (o->verify) {   /* before anything is allocated (n <= 2^20: no overflow below) */
+        int64_t pts = o->n * o->n;
+        if (o->dims == 3 && !tilehybrid_mul_ok(pts, o->n, &pts))
+            pts = INT64_MAX;
+        return demo_check_memory("--verify", o->dims == 3 ? "the plain loop's n x n x n array"
+                                 : "the plain loop's n x n array", pts, 8, "--n", err, errlen);
+    }
     return 0;
 }
 
@@ -205,7 +194,7 @@ static void seidel_help(void)
            "3-D variant), skewed and tiled over P processes.  Prints the checksum of the\n"
            "interior after the sweeps (sum mod 2^64 of the 64-bit patterns).\n"
            "  --n N                  array size n x n (x n) (default 1000; 100 with --dims 3)\n"
-           "  --steps T              sweeps (default 20)\n"
+           "  --steps T              sweeps, 1..1073741824 (default 20)\n"
            "  --dims 2|3             the 2-D 9-point or the 3-D 7-point kernel (default 2)\n"
            "  --model M              mpi, fine, funneled or multiple (default mpi)\n"
            "  --threads T            threads per process (default 1)\n"
@@ -289,7 +278,12 @@ static int seidel_report(const tile_plan *plan, const seidel_opts *o, uint64_t s
     }
     if (o->verify) {
         plain = MPI_Wtime();
-        ref = seidel_seq(o);
+        if (seidel_seq(o, &ref) != 0) {   /* an error naming the size, not a mismatch */
+            int64_t kn = o->dims == 3 ? o->n : 1;
+            fprintf(stderr, "seidel: rank 0: --verify: out of memory for the plain loop's "
+                    "array (%lld points of 8 bytes)\n", (long long)(o->n * o->n * kn));
+            return 1;
+        }
         plain = MPI_Wtime() - plain;
         bad = ref != sum;
     }
@@ -349,8 +343,10 @@ static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
     verdict = demo_agree("seidel", rc, err, v, k);
     if (verdict == DEMO_AGREE_GO)
         return -1;
-    if (verdict == DEMO_AGREE_HELP && *rank == 0)
+    if (verdict == DEMO_AGREE_HELP && *rank == 0) {
         seidel_help();
+        verdict = demo_help_written("seidel");
+    }
     fflush(stdout);
     MPI_Finalize();
     return verdict;
@@ -361,31 +357,39 @@ int main(int argc, char **argv)
     seidel_opts o;
     tile_plan plan;
     seidel_acc *acc;
-    int rank = 0, rc = seidel_start(&argc, &argv, &o, &rank), t, failed;
+    int rank = 0, rc = seidel_start(&argc, &argv, &o, &rank), t, failed, nomem;
     uint64_t sum = 0, all = 0;
     double t0, secs;
     if (rc >= 0)
         return rc;
     if (seidel_plan(&plan, &o) != TILE_OK) {
-        if (rank == 0)
-            fprintf(stderr, "seidel: %s\n", plan.errmsg);
+        if (rank == 0)   /* the rank once, and the options that shape the space */
+            fprintf(stderr, "seidel: %s%s (--n %lld, --steps %lld, --dims %d)\n",
+                    strncmp(plan.errmsg, "rank ", 5) == 0 ? "" : "rank 0: ", plan.errmsg,
+                    (long long)o.n, (long long)o.steps, o.dims);
         tile_plan_destroy(&plan);
         MPI_Finalize();
         return 2;
     }
     acc = (seidel_acc *)calloc((size_t)o.threads, sizeof *acc);
+    nomem = acc == NULL;
+    if (nomem)
+        demo_nomem("seidel", rank, "the per-thread checksums", o.threads,
+                   (int64_t)sizeof *acc);
+    /* every rank runs the plan, or none: agree before the run */
+    MPI_Allreduce(MPI_IN_PLACE, &nomem, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
-    if (acc != NULL)
+    if (!nomem)
         seidel_run(&plan, &o, acc);
     secs = MPI_Wtime() - t0;
     for (t = 0; acc != NULL && t < o.threads; t++)
         sum += acc[t].sum;
     MPI_Reduce(&sum, &all, 1, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    failed = acc == NULL || tile_plan_status(&plan) != TILE_OK;
-    if (rank == 0 && failed)
-        fprintf(stderr, "seidel: run failed: %s\n", acc == NULL ? "out of memory" : plan.errmsg);
+    failed = nomem || tile_plan_status(&plan) != TILE_OK;
+    if (rank == 0 && failed && !nomem)   /* (out of memory: that rank said so) */
+        fprintf(stderr, "seidel: run failed: %s\n", plan.errmsg);
     else if (rank == 0)
         failed = seidel_report(&plan, &o, all, secs);
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);

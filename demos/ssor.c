@@ -242,13 +242,18 @@ typedef struct ssor_side {
     size_t in_size, out_size;
 } ssor_side;
 
-/* Create a side's plan (dir = +1 forward, -1 backward) and its arrays;
- * TILE_OK or the plan's code (the same on every rank). */
+/* Create a side's plan (dir = +1 forward, -1 backward) and its arrays:
+ * TILE_OK, the plan's code (its message in plan.errmsg), or -1 when a
+ * rank could not allocate or attach its arrays (that rank said what and
+ * how large); the same on every rank. */
 static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_size,
                           size_t out_size)
 {
+    const char *side = dir > 0 ? "forward" : "backward";
+    char what[64];
     tile_config cfg;
     int i, rc, bad, all;
+    int64_t pts;
     tile_config_init(&cfg, 2);
     for (i = 0; i < 3; i++)
         cfg.dir[i] = dir;
@@ -267,12 +272,22 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_s
     tile_input_box(&s->plan, TILE_ALL_TILES, NULL, &s->block, NULL);
     s->in_size = in_size;
     s->out_size = out_size;
-    s->in = calloc((size_t)tile_box_points(&s->block), in_size);
-    s->out = calloc((size_t)tile_box_points(&s->block), out_size);
-    bad = s->in == NULL || s->out == NULL ||
-          tile_output_to(&s->plan, &s->block, s->out, NULL) != TILE_OK;
+    pts = tile_box_points(&s->block);
+    s->in = calloc((size_t)(pts > 0 ? pts : 1), in_size);
+    s->out = calloc((size_t)(pts > 0 ? pts : 1), out_size);
+    bad = s->in == NULL || s->out == NULL;
+    if (bad) {          /* (ssor_start refused what cannot fit this machine) */
+        snprintf(what, sizeof what, "the %s sweep's %s array", side,
+                 s->in == NULL ? "input" : "output");
+        demo_nomem("ssor", s->plan.rank, what, pts, (int64_t)(s->in == NULL ? in_size
+                                                                            : out_size));
+    } else if (tile_output_to(&s->plan, &s->block, s->out, NULL) != TILE_OK) {
+        fprintf(stderr, "ssor: rank %d: the %s sweep's output: %s\n", s->plan.rank, side,
+                s->plan.errmsg);
+        bad = 1;
+    }
     MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    return all ? TILE_ERR_NOMEM : TILE_OK;
+    return all ? -1 : TILE_OK;
 }
 
 static void ssor_side_free(ssor_side *s)
@@ -438,8 +453,12 @@ static int ssor_verify(ssor_run *s, const ssor_opts *o, const double *u, int ran
     all.len[1] = o->space[1];
     all.len[2] = o->space[2];
     if (rank == 0 && ((g = (double *)malloc(sizeof(double) * NU * (size_t)n)) == NULL ||
-                      ssor_seq_solve(&q, o) != 0))
+                      ssor_seq_solve(&q, o) != 0)) {
+        fprintf(stderr, "ssor: rank 0: --verify: out of memory for the sequential "
+                "implementation and the gathered u (%lld points of %d bytes)\n", (long long)n,
+                (int)(sizeof(bwd_el) + sizeof(fwd_el) + sizeof(double) * NU));
         ok = 0;
+    }
     MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
     rc = ok ? tile_exchange(&s->fw.plan, sizeof(double) * NU, &s->fw.block, u, &all, g, NULL)
             : TILE_ERR_NOMEM;
@@ -485,7 +504,8 @@ static void ssor_help(void)
            "  -h, --help         print this help and exit\n"
            "Options take their value as the next argument or after '='.\n"
            "Exit status: 0 converged, 1 not converged, --verify mismatch or a failed run\n"
-           "or output, 2 bad arguments or a configuration the plan refuses.\n");
+           "or output (out of memory included), 2 bad arguments, a configuration the plan\n"
+           "refuses or arrays larger than this machine's memory.\n");
 }
 
 /* The value of option a: 0, or 2 with the message in err. */
@@ -540,6 +560,53 @@ static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, siz
     return 0;
 }
 
+/* --sequential and --verify keep the whole space on rank 0 (the plain
+ * implementation's two arrays, and for --verify the gathered u): refused
+ * before anything is allocated when that passes this machine's memory.
+ * 0 or 2 (message in err). */
+static int ssor_check_memory(const ssor_opts *o, char *err, size_t len)
+{
+    int64_t pts = 0, per = (int64_t)(sizeof(bwd_el) + sizeof(fwd_el));
+    const char *opt = o->verify ? "--verify" : "--sequential";
+    if (!o->verify && !o->sequential)
+        return 0;
+    if (o->verify)
+        per += (int64_t)sizeof(double) * NU;
+    if (!tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &pts))
+        pts = INT64_MAX;   /* (each extent <= 2^20: X * Y fits) */
+    return demo_check_memory(opt, o->verify ? "the sequential implementation and the gathered "
+                             "u" : "the sequential implementation", pts, per, "--space", err,
+                             len);
+}
+
+/* The tiled solver keeps four arrays over each process's block, all of Z
+ * (each side's input and output: 2 x (bwd_el + fwd_el) bytes a point); on
+ * `size` processes the largest block holds at least 1/size of the points.
+ * Refused before anything is allocated when that passes this machine's
+ * memory (as demo_check_memory() does for --verify): 0 or 2 (message in
+ * err). */
+static int ssor_check_tiled(const ssor_opts *o, int size, char *err, size_t len)
+{
+    int64_t per = 2 * (int64_t)(sizeof(bwd_el) + sizeof(fwd_el)), pts = 0, mine, bytes = 0;
+    int64_t mem = demo_memory();
+    char num[24];
+    if (o->sequential || mem == 0)
+        return 0;
+    if (!tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &pts))
+        pts = INT64_MAX;   /* (each extent <= 2^20: X * Y fits) */
+    mine = pts / size + (pts % size != 0);
+    if (tilehybrid_mul_ok(mine, per, &bytes) && bytes <= mem)
+        return 0;
+    snprintf(num, sizeof num, "%lld", (long long)bytes);
+    return snprintf(err, len, "--space %lldx%lldx%lld: the solver keeps 4 arrays over each "
+                    "process's block (all of Z, %lld bytes a point): at least %lld points = "
+                    "%s bytes per process on %d process%s, more than this machine's memory "
+                    "(%lld bytes); lower --space or use more processes on more nodes",
+                    (long long)o->space[0], (long long)o->space[1], (long long)o->space[2],
+                    (long long)per, (long long)mine, bytes > 0 ? num : "more than 2^63", size,
+                    size == 1 ? "" : "es", (long long)mem), 2;
+}
+
 /* Parse argv: 0 go on, 1 help, 2 bad arguments (message in err). */
 static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len)
 {
@@ -577,7 +644,7 @@ static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
         return snprintf(err, len, "--threads %d needs --model fine, funneled or multiple",
                         o->threads), 2;
-    return 0;
+    return ssor_check_memory(o, err, len);
 }
 
 /* --sequential: the plain implementation alone, on rank 0. */
@@ -589,7 +656,9 @@ static int ssor_sequential(const ssor_opts *o)
     int bad = 0;
     memset(&q, 0, sizeof q);
     if (ssor_seq_solve(&q, o) != 0) {
-        fprintf(stderr, "ssor: out of memory\n");
+        fprintf(stderr, "ssor: rank 0: --sequential: out of memory for the sequential "
+                "implementation (%lld points of %d bytes)\n", (long long)n,
+                (int)(sizeof(bwd_el) + sizeof(fwd_el)));
         ssor_seq_free(&q);
         return 1;
     }
@@ -619,20 +688,33 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
 {
     ssor_run s;
     double *u = NULL;
-    int rc, status = 0, wr;
+    int rc, status = 0, wr, bad, all;
     memset(&s, 0, sizeof s);
     rc = ssor_side_init(&s.fw, o, +1, sizeof(bwd_el), sizeof(fwd_el));
     if (rc == TILE_OK)
         rc = ssor_side_init(&s.bw, o, -1, sizeof(fwd_el), sizeof(bwd_el));
     if (rc != TILE_OK) {
-        if (rank == 0)
+        /* a plan refused (2: its message, the same on every rank), or a
+         * rank's arrays could not be allocated (1: that rank said so) */
+        if (rank == 0 && rc > 0)
             fprintf(stderr, "ssor: %s\n", s.bw.plan.errmsg[0] ? s.bw.plan.errmsg
                                                               : s.fw.plan.errmsg);
         ssor_side_free(&s.fw);
         ssor_side_free(&s.bw);
-        return 2;
+        return rc > 0 ? 2 : 1;
     }
     s.res = (double *)calloc((size_t)o->max_iter, sizeof *s.res);
+    bad = s.res == NULL;
+    if (bad)
+        demo_nomem("ssor", rank, "the residual of every iteration (--max-iter)", o->max_iter,
+                   (int64_t)sizeof *s.res);
+    MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (all) {
+        free(s.res);
+        ssor_side_free(&s.fw);
+        ssor_side_free(&s.bw);
+        return 1;
+    }
     tile_reduction_init(&s.fw.plan, &s.rr, TILE_REDUCE_SUM, NULL);
     if (rank == 0)
         printf("ssor: %lldx%lldx%lld x %d unknowns, omega %g, tol %g, model %s, %d process%s "
@@ -646,6 +728,13 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
                100.0 * s.fw.plan.height.efficiency);
     rc = ssor_iterate(&s, o, rank);
     u = rc == TILE_OK ? ssor_block_u(&s) : NULL;
+    bad = rc == TILE_OK && u == NULL;
+    if (bad)
+        demo_nomem("ssor", rank, "this rank's u (to write and verify)",
+                   tile_box_points(&s.fw.block), (int64_t)sizeof(double) * NU);
+    MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (all && rc == TILE_OK)
+        rc = TILE_ERR_NOMEM;   /* (the run's status: 1 on every rank) */
     if (rc == TILE_OK && o->output != NULL &&
         (wr = ssor_write(o->output, &s.fw.block, u, o)) != MPI_SUCCESS) {
         char msg[MPI_MAX_ERROR_STRING] = "";
@@ -682,13 +771,16 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
     char err[DEMO_MSGLEN] = "";
     demo_arg v[DEMO_AGREE_MAX];
-    int rc = ssor_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0;
+    int rc = ssor_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0, size = 1;
     if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
                     &provided) == TILE_ERR_MPI) {
         fprintf(stderr, "ssor: MPI_Init_thread failed\n");
         return 1;
     }
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (rc == 0)        /* (each rank checks its own machine; demo_agree tells all) */
+        rc = ssor_check_tiled(o, size, err, sizeof err);
     v[k++] = demo_arg_int("--space (X)", o->space[0]);
     v[k++] = demo_arg_int("--space (Y)", o->space[1]);
     v[k++] = demo_arg_int("--space (Z)", o->space[2]);
@@ -704,11 +796,57 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     verdict = demo_agree("ssor", rc, err, v, k);
     if (verdict == DEMO_AGREE_GO)
         return -1;
-    if (verdict == DEMO_AGREE_HELP && *rank == 0)
+    if (verdict == DEMO_AGREE_HELP && *rank == 0) {
         ssor_help();
+        verdict = demo_help_written("ssor");
+    }
     fflush(stdout);
     MPI_Finalize();
     return verdict;
+}
+
+/* --output FILE must be a file name whose folder exists and that can be
+ * opened for writing, checked on rank 0 before the solve (which would
+ * otherwise run to the end and then fail to write; a file the check makes
+ * is removed again).  0, or 2 on every rank after the message. */
+static int ssor_output_ok(const ssor_opts *o, int rank)
+{
+    int bad = 0;
+    if (o->output != NULL && rank == 0) {
+        char dir[4096];
+        const char *slash = strrchr(o->output, '/');
+        size_t len = slash == NULL ? 0 : (size_t)(slash - o->output);
+        if (len >= sizeof dir)
+            len = sizeof dir - 1;
+        memcpy(dir, o->output, len);
+        dir[len] = '\0';
+        if (slash != NULL && len == 0)
+            strcpy(dir, "/");
+        else if (slash == NULL)
+            strcpy(dir, ".");
+        if (o->output[0] == '\0') {
+            fprintf(stderr, "ssor: --output '': expected a file name\n");
+            bad = 2;
+        } else if (access(dir, W_OK) != 0) {
+            fprintf(stderr, "ssor: --output %s: cannot write in the folder %s: %s\n",
+                    o->output, dir, strerror(errno));
+            bad = 2;
+        } else {    /* a folder, or a place where no file can be made (/proc) */
+            int existed = access(o->output, F_OK) == 0;
+            FILE *fp = fopen(o->output, "ab");     /* "a": an existing file is kept */
+            if (fp == NULL) {
+                fprintf(stderr, "ssor: --output %s: cannot write it: %s\n", o->output,
+                        strerror(errno));
+                bad = 2;
+            } else {
+                fclose(fp);
+                if (!existed)
+                    remove(o->output);
+            }
+        }
+    }
+    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return bad;
 }
 
 int main(int argc, char **argv)
@@ -718,6 +856,10 @@ int main(int argc, char **argv)
     if (rc >= 0)
         return rc;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if ((rc = ssor_output_ok(&o, rank)) != 0) {
+        MPI_Finalize();
+        return rc;
+    }
     ssor_matrices();
     if (o.sequential)
         rc = rank == 0 ? ssor_sequential(&o) : 0;

@@ -70,52 +70,67 @@ static char sw_letter(void)
     return "ACGT"[sw_rng >> 62];
 }
 
-/* Read a FASTA file: the letters of every line not starting with '>'.
- * Returns the sequence (malloc) or NULL with a message in err. */
+/* Append letter c to the sequence s (n letters, room for cap). */
+static int sw_push(char **s, int64_t *n, int64_t *cap, char c)
+{
+    if (*n == *cap) {
+        char *t;
+        int64_t ncap = *cap ? 2 * *cap : 4096;
+        if ((t = (char *)realloc(*s, (size_t)ncap)) == NULL)
+            return 0;
+        *s = t;
+        *cap = ncap;
+    }
+    (*s)[(*n)++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c);
+    return 1;
+}
+
+/* Read a FASTA file: the letters of every line not starting with '>'
+ * (spaces, tabs and CR ignored).  A NUL byte (not a text file) or any
+ * other character than a letter in a sequence line is refused, naming the
+ * line and the byte.  Returns the sequence (malloc) or NULL with a message
+ * in err. */
 static char *sw_read_fasta(const char *opt, const char *path, int64_t *len, char *err,
                            size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    char *s = NULL, line[4096];
-    int64_t n = 0, cap = 0;
-    int header = 0;
+    FILE *f = fopen(path, "rb");
+    char *s = NULL;
+    int64_t n = 0, cap = 0, line = 1, col = 0;
+    int c, header = 0;
     if (f == NULL) {
         snprintf(err, errlen, "%s: cannot open '%s': %s", opt, path, strerror(errno));
         return NULL;
     }
-    while (fgets(line, sizeof line, f) != NULL) {
-        size_t k, l = strlen(line);
-        int start = l > 0 && line[0] == '>';
-        if (start || header)
-            header = line[l > 0 ? l - 1 : 0] != '\n';   /* a long header line goes on */
-        if (start || (header && !start))
+    err[0] = '\0';
+    while (err[0] == '\0' && (c = getc(f)) != EOF) {
+        col++;
+        if (c == '\n') {
+            line++;
+            col = 0;
+            header = 0;
+        } else if (c == '\0') {
+            snprintf(err, errlen, "%s '%s': line %lld, byte %lld: a NUL byte (not a text file)",
+                     opt, path, (long long)line, (long long)col);
+        } else if (col == 1 && c == '>') {
+            header = 1;
+        } else if (header || c == '\r' || c == ' ' || c == '\t') {
             continue;
-        for (k = 0; k < l; k++) {
-            if (line[k] == '\n' || line[k] == '\r' || line[k] == ' ' || line[k] == '\t')
-                continue;
-            if (n == SW_MAXLEN) {
-                snprintf(err, errlen, "%s '%s': more than %d letters", opt, path, SW_MAXLEN);
-                free(s);
-                fclose(f);
-                return NULL;
-            }
-            if (n == cap) {
-                char *t;
-                cap = cap ? 2 * cap : 4096;
-                if ((t = (char *)realloc(s, (size_t)cap)) == NULL) {
-                    snprintf(err, errlen, "%s '%s': out of memory", opt, path);
-                    free(s);
-                    fclose(f);
-                    return NULL;
-                }
-                s = t;
-            }
-            s[n++] = (char)(line[k] >= 'a' && line[k] <= 'z' ? line[k] - 32 : line[k]);
+        } else if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+            snprintf(err, errlen, "%s '%s': line %lld, byte %lld: '%c' (byte %d) is not a letter",
+                     opt, path, (long long)line, (long long)col, c >= 32 && c < 127 ? c : '?', c);
+        } else if (n == SW_MAXLEN) {
+            snprintf(err, errlen, "%s '%s': more than %d letters", opt, path, SW_MAXLEN);
+        } else if (!sw_push(&s, &n, &cap, (char)c)) {
+            snprintf(err, errlen, "%s '%s': out of memory (%lld bytes)", opt, path,
+                     (long long)(2 * cap));
         }
     }
+    if (err[0] == '\0' && ferror(f))
+        snprintf(err, errlen, "%s '%s': read error: %s", opt, path, strerror(errno));
     fclose(f);
-    if (n == 0) {
+    if (err[0] == '\0' && n == 0)
         snprintf(err, errlen, "%s '%s': no sequence", opt, path);
+    if (err[0] != '\0') {
         free(s);
         return NULL;
     }
@@ -123,18 +138,12 @@ static char *sw_read_fasta(const char *opt, const char *path, int64_t *len, char
     return s;
 }
 
-static int sw_usage(char *err, size_t errlen, const char *fmt, const char *arg)
-{
-    if (err[0] == '\0')
-        snprintf(err, errlen, fmt, arg);
-    return 2;
-}
-
 /* One option with its value; 0 or 2 (message in err). */
 static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
     sw_opts *o = (sw_opts *)ctx;
     int64_t x;
+    int rc;
     if (strcmp(a, "--a") == 0)
         o->fa = v;
     else if (strcmp(a, "--b") == 0)
@@ -144,37 +153,28 @@ static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t 
         snprintf(buf, sizeof buf, "%s", v);
         comma = strchr(buf, ',');
         if (comma == NULL)
-            return sw_usage(err, errlen, "--random '%s': expected N,M (two lengths >= 1)", v);
+            return demo_msg(err, errlen, "--random '%s': expected N,M (two lengths >= 1)", v);
         *comma = '\0';
         if (tilehybrid_parse_i64(buf, 1, SW_MAXLEN, &o->n) != TILEHYBRID_OK ||
             tilehybrid_parse_i64(comma + 1, 1, SW_MAXLEN, &o->m) != TILEHYBRID_OK)
-            return sw_usage(err, errlen, "--random '%s': expected N,M, two lengths in "
+            return demo_msg(err, errlen, "--random '%s': expected N,M, two lengths in "
                             "1..100000000", v);
     } else if (strcmp(a, "--seed") == 0) {
         if (tilehybrid_parse_i64(v, 0, INT64_MAX, &o->seed) != TILEHYBRID_OK)
-            return sw_usage(err, errlen, "--seed '%s': expected a whole number >= 0", v);
+            return demo_msg(err, errlen, "--seed '%s': expected a whole number >= 0", v);
     } else if (strcmp(a, "--tile-height") == 0) {
         if (tilehybrid_parse_i64(v, 1, INT64_MAX, &o->tile_height) != TILEHYBRID_OK)
-            return sw_usage(err, errlen, "--tile-height '%s': expected a whole number >= 1", v);
-    } else if (strcmp(a, "--threads") == 0) {
-        if (tilehybrid_parse_i64(v, 1, 1024, &x) != TILEHYBRID_OK)
-            return sw_usage(err, errlen, "--threads '%s': expected a whole number in 1..1024", v);
-        o->threads = (int)x;
-    } else if (strcmp(a, "--model") == 0) {
-        for (o->model = TILE_MODEL_MPI; o->model <= TILE_MODEL_MULTIPLE; o->model++)
-            if (strcmp(v, tile_model_name(o->model)) == 0)
-                break;
-        if (o->model > TILE_MODEL_MULTIPLE)
-            return sw_usage(err, errlen, "--model '%s': expected mpi, fine, funneled or "
-                            "multiple", v);
+            return demo_msg(err, errlen, "--tile-height '%s': expected a whole number >= 1", v);
+    } else if ((rc = demo_model_threads(a, v, &o->model, &o->threads, err, errlen)) >= 0) {
+        return rc;
     } else {
         int *dst = strcmp(a, "--match") == 0 ? &o->match : strcmp(a, "--mismatch") == 0
                    ? &o->mismatch : strcmp(a, "--gap-open") == 0 ? &o->open
                    : strcmp(a, "--gap-extend") == 0 ? &o->extend : NULL;
         if (dst == NULL)
-            return sw_usage(err, errlen, "unknown option '%s' (see --help)", a);
+            return demo_msg(err, errlen, "unknown option '%s' (see --help)", a);
         if (tilehybrid_parse_i64(v, -1000000, 1000000, &x) != TILEHYBRID_OK)
-            return sw_usage(err, errlen, "%s: expected a whole number in -1000000..1000000", a);
+            return demo_msg(err, errlen, "%s: expected a whole number in -1000000..1000000", a);
         *dst = (int)x;
     }
     return 0;
@@ -183,7 +183,6 @@ static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t 
 /* Parse argv: 0, 1 (--help) or 2 (message in err). */
 static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
 {
-    demo_flag flags[2];
     int rc;
     memset(o, 0, sizeof *o);
     o->n = 2000;
@@ -196,18 +195,12 @@ static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
     o->extend = 1;
     o->model = TILE_MODEL_MPI;
     o->threads = 1;
-    flags[0].name = "--verify";
-    flags[0].set = &o->verify;
-    flags[1].name = "--json";
-    flags[1].set = &o->json;
-    if ((rc = demo_options(argc, argv, flags, 2, sw_option, o, err, errlen)) != 0)
+    if ((rc = demo_options_vj(argc, argv, &o->verify, &o->json, sw_option, o, err,
+                              errlen)) != 0)
         return rc;
     if ((o->fa == NULL) != (o->fb == NULL))
-        return sw_usage(err, errlen, "%s", "give both --a and --b, or neither (--random)");
-    if (o->model == TILE_MODEL_MPI && o->threads != 1)
-        return sw_usage(err, errlen, "%s", "--threads > 1 needs --model fine, funneled or "
-                        "multiple");
-    return 0;
+        return demo_msg(err, errlen, "%s", "give both --a and --b, or neither (--random)");
+    return demo_check_threads(o->model, o->threads, err, errlen);
 }
 
 /* The plain double loop, row by row: the best score and its first (i, j). */
@@ -218,7 +211,9 @@ static sw_best sw_seq(const char *a, int64_t n, const char *b, int64_t m, const 
     sw_cell *cur = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
     int64_t i, j;
     best.score = -1;
-    if (prev == NULL || cur == NULL) {
+    if (prev == NULL || cur == NULL) {   /* (a score of -1: --verify fails) */
+        demo_nomem("sw", 0, "--verify's plain loop (two rows)", 2 * (m + 1),
+                   (int64_t)sizeof(sw_cell));
         free(prev);
         free(cur);
         return best;
@@ -342,7 +337,7 @@ static sw_best sw_combine(const tile_plan *plan, const sw_best *best)
     sw_best mine = { -1, 0, 0, { 0 } }, out = { -1, 0, 0, { 0 } };
     int64_t v[3], *all = NULL;
     int t, r;
-    for (t = 0; t < plan->cfg.threads; t++)
+    for (t = 0; best != NULL && t < plan->cfg.threads; t++)
         if (best[t].i > 0)
             sw_better(&mine, best[t].score, best[t].i, best[t].j);
     v[0] = mine.score;
@@ -350,7 +345,21 @@ static sw_best sw_combine(const tile_plan *plan, const sw_best *best)
     v[2] = mine.j;
     if (plan->rank == 0)
         all = (int64_t *)malloc(sizeof(int64_t) * 3 * (size_t)plan->size);
-    MPI_Gather(v, 3, MPI_INT64_T, all, 3, MPI_INT64_T, 0, plan->comm);
+    if (plan->rank == 0 && all == NULL) {   /* the others are on their way into the gather */
+        demo_nomem("sw", 0, "every rank's best score", 3 * (int64_t)plan->size,
+                   (int64_t)sizeof *all);
+        fprintf(stderr, "sw: rank 0: aborting the job\n");
+        fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    /* plan->comm returns errors (the engine set MPI_ERRORS_RETURN): a failure
+     * here would leave rank 0 waiting */
+    if (MPI_Gather(v, 3, MPI_INT64_T, all, 3, MPI_INT64_T, 0, plan->comm) != MPI_SUCCESS) {
+        fprintf(stderr, "sw: rank %d: MPI_Gather failed gathering the best scores; aborting "
+                "the job (the other ranks would wait for this one forever)\n", plan->rank);
+        fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    }
     for (r = 0; all != NULL && r < plan->size; r++)
         if (all[3 * r + 1] > 0)
             sw_better(&out, all[3 * r], all[3 * r + 1], all[3 * r + 2]);
@@ -401,8 +410,10 @@ static int sw_start(int *argc, char ***argv, sw_opts *o, char **a, int64_t *n, c
     verdict = demo_agree("sw", rc, err, v, sw_agreed(o, *n, *m, v));
     if (verdict == DEMO_AGREE_GO)
         return -1;
-    if (verdict == DEMO_AGREE_HELP && *rank == 0)
+    if (verdict == DEMO_AGREE_HELP && *rank == 0) {
         sw_help();
+        verdict = demo_help_written("sw");
+    }
     fflush(stdout);
     free(*a);
     free(*b);
@@ -448,7 +459,7 @@ int main(int argc, char **argv)
     sw_best *best, res, ref = { -1, 0, 0, { 0 } };
     char *a = NULL, *b = NULL;
     int64_t n = 0, m = 0;
-    int rank = 0, rc = sw_start(&argc, &argv, &o, &a, &n, &b, &m, &rank), t, failed;
+    int rank = 0, rc = sw_start(&argc, &argv, &o, &a, &n, &b, &m, &rank), t, failed, nomem;
     double t0, secs, plain = 0;
     if (rc >= 0)
         return rc;
@@ -473,21 +484,26 @@ int main(int argc, char **argv)
     best = (sw_best *)calloc((size_t)o.threads, sizeof *best);
     for (t = 0; best != NULL && t < o.threads; t++)
         best[t].score = -1;
+    nomem = best == NULL;
+    if (nomem)
+        demo_nomem("sw", rank, "the per-thread best scores", o.threads, (int64_t)sizeof *best);
+    /* every rank runs the plan, or none: agree before the run */
+    MPI_Allreduce(MPI_IN_PLACE, &nomem, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
-    if (best != NULL)
+    if (!nomem)
         sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, best);
     secs = MPI_Wtime() - t0;
     res = sw_combine(&plan, best);
     MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-    failed = best == NULL || tile_plan_status(&plan) != TILE_OK;
+    failed = nomem || tile_plan_status(&plan) != TILE_OK;
     if (rank == 0 && o.verify && !failed) {
         plain = MPI_Wtime();
         ref = sw_seq(a, n, b, m, &o);
         plain = MPI_Wtime() - plain;
     }
-    if (rank == 0 && failed)
-        fprintf(stderr, "sw: run failed: %s\n", best == NULL ? "out of memory" : plan.errmsg);
+    if (rank == 0 && failed && !nomem)   /* (out of memory: that rank said so) */
+        fprintf(stderr, "sw: run failed: %s\n", plan.errmsg);
     else if (rank == 0)
         failed = sw_report(&plan, &o, n, m, res, ref, secs, plain);
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);

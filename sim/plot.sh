@@ -3,30 +3,10 @@
 #   sh sim/plot.sh [RESULTS_DIR]
 # Draws a figure for every CSV present; a missing CSV is skipped.
 set -eu
-case "${1:-}" in
-    -h|--help) echo "usage: sh sim/plot.sh [RESULTS_DIR]"
-               sed -n '2p;4p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    -*) echo "sim/plot.sh: unknown option '$1' (usage: sh sim/plot.sh [RESULTS_DIR])" >&2; exit 2 ;;
-esac
-R=${1:-${RESULTS:-sim/results}}
-[ -d "$R" ] || { echo "sim/plot.sh: $R: no such directory (run make simulate first)" >&2; exit 2; }
-command -v gnuplot >/dev/null 2>&1 ||
-    { echo "sim/plot.sh: gnuplot is missing. Run:  sudo apt-get install -y gnuplot-nox" >&2; exit 1; }
-if gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1; then
-    TERM_PNG="pngcairo noenhanced font 'sans,10' size"
-else
-    TERM_PNG="png noenhanced size"
-fi
-T=$R/.plot
-mkdir -p "$T"
+PLOT=sim/plot.sh PLOT_RESULTS=sim/results PLOT_MAKE=simulate
+. "$(dirname "$0")/../bench/plot-lib.sh"
 trap 'rm -rf "$T"' EXIT
 have() { [ -s "$R/$1" ] && [ "$(wc -l < "$R/$1")" -gt 1 ]; }
-gp() { # gp OUT.png [W,H]: run the gnuplot program on stdin, writing OUT.png
-    { printf 'set terminal %s %s\nset output "%s"\nset datafile separator ","\n' "$TERM_PNG" "${2:-1000,560}" "$R/$1"
-      printf 'set style fill solid 0.85 border -1\nset grid ytics lc rgb "#dddddd"\nset key top left\n'
-      cat; } | gnuplot || { echo "sim/plot.sh: gnuplot failed on $1" >&2; exit 1; }
-    echo "figure: $R/$1"
-}
 
 # 1. topology: optimal / balanced time, bytes, published ----------------------
 if have sim-topology.csv; then
@@ -161,15 +141,18 @@ if have sim-policy.csv; then
             "$R/sim-policy.csv" > "$T/po-$k.csv"
     done
     sp=$(awk -F, 'NR > 1 && $1 == "scale" { print $3 " processes, " $4; exit }' "$R/sim-policy.csv")
+    np=0    # one panel per kernel simulated (--quick: ADI alone)
+    for k in adi de; do [ -s "$T/po-$k.csv" ] && np=$((np + 1)); done
+    [ $np -gt 0 ] || np=1
     {
-        echo "set multiplot layout 1,2 title \"Grid policies against simulation: $sp, tile height 64, modern cluster (the volume policy's pick: comm, the time policy's: time)\" font ',9'"
+        echo "set multiplot layout 1,$np title \"Grid policies against simulation: $sp, tile height 64, modern cluster\" font ',9'"
         echo "set style data histograms; set style histogram clustered gap 1; set xtics font ',7'"
         echo "set ylabel 'milliseconds'; set yrange [0:*]; set key top right"
         for k in adi de; do
             [ -s "$T/po-$k.csv" ] || continue
-            echo "set title '$(echo $k | tr a-z A-Z)'"
+            echo "set title '$(echo $k | tr a-z A-Z) (picks: comm, the volume policy; time, the time policy)'"
             echo "plot \"$T/po-$k.csv\" using 2:xtic(1) title 'simulated' lc rgb '#4477aa', '' using 3 title 'pipeline model' lc rgb '#bbbbbb'"
         done
         echo "unset multiplot"
-    } | gp sim-policy.png 1200,420
+    } | gp sim-policy.png "$((450 + 450 * np)),420"
 fi

@@ -18,15 +18,8 @@
 #   4. scale.sh      256 to 4,096 processes of a modern cluster
 #   5. policy.sh     the volume and the time grid policies against simulation
 set -eu
-QUICK=0
-case "${1:-}" in
-    --quick) QUICK=1 ;;
-    "") ;;
-    -h|--help) echo "usage: sh sim/run.sh [--quick]"
-               sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "sim/run.sh: unknown argument '$1' (usage: sh sim/run.sh [--quick])" >&2; exit 2 ;;
-esac
-export QUICK
+RUN=sim/run.sh RUN_HELP=3,19
+. bench/run-lib.sh
 export RESULTS=${RESULTS:-sim/results}
 export SMPIRUN=${SMPIRUN:-smpirun}
 export SIMBIN=${SIMBIN:-build/smpi}
@@ -36,12 +29,8 @@ done
 mkdir -p "$RESULTS"
 start=$(date +%s)
 {
-    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "set: $([ "$QUICK" = 1 ] && echo quick || echo full)"
+    machine_lines ""
     echo "simgrid: $($SMPIRUN -version 2>/dev/null | head -n 1)"
-    echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
-    echo "cores: $(getconf _NPROCESSORS_ONLN 2>/dev/null)"
-    echo "os: $(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME") $(uname -r)"
 } > "$RESULTS/sim-machine.txt"
 echo "== machine"; cat "$RESULTS/sim-machine.txt"
 

@@ -218,19 +218,25 @@ static inline int check_plan_create(tile_plan *plan, const tile_config *cfg,
 }
 
 /* Every point of a's 3-D space (x0 x x1 x zl, row-major, Z last) that this
- * rank owns equals the plan's, bit for bit.  Returns 1 or 0. */
+ * rank owns and the plan stores equals the plan's, bit for bit, and there
+ * is at least one (a plan that stores none of this rank's points, as before
+ * a run or after a failed one, compared nothing: that is not a pass).
+ * Returns 1 or 0. */
 static inline int check_same_3d(const tile_plan *p, const double *a, int64_t x0, int64_t x1,
                                 int64_t zl)
 {
-    int64_t c[3];
+    int64_t c[3], seen = 0;
     double v;
     for (c[2] = 0; c[2] < zl; c[2]++)
         for (c[0] = 0; c[0] < x0; c[0]++)
-            for (c[1] = 0; c[1] < x1; c[1]++)
-                if (tile_get(p, c, &v) == TILE_OK &&
-                    memcmp(&v, &a[(c[0] * x1 + c[1]) * zl + c[2]], sizeof v) != 0)
+            for (c[1] = 0; c[1] < x1; c[1]++) {
+                if (tile_get(p, c, &v) != TILE_OK)
+                    continue;
+                if (memcmp(&v, &a[(c[0] * x1 + c[1]) * zl + c[2]], sizeof v) != 0)
                     return 0;
-    return 1;
+                seen++;
+            }
+    return seen > 0;
 }
 #endif
 
@@ -245,6 +251,219 @@ static inline slb_affine check_slb_cost(int rank, int size)
     a.comm0 = 0.01;
     a.lambda = 0.001 * (double)(size - rank);
     return a;
+}
+#endif
+
+/* The sequential reference of the end-to-end tests: a boundary and the value
+ * of one point of a sequential loop's array. */
+
+/* The tests' boundary (a tile_config boundary callback; ctx unused): a fixed
+ * pattern of the point c, in [0, 1). */
+static inline void check_edge(void *out, const int64_t *c, void *ctx)
+{
+    (void)ctx;
+    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
+}
+
+/* A[x][y][z] of a sequential loop's array a (x1 columns, zl planes:
+ * row-major, Z last), or check_edge()'s value where a coordinate is
+ * negative (the boundary outside the space). */
+static inline double check_seq_at(const double *a, int64_t x1, int64_t zl, int64_t x, int64_t y,
+                                  int64_t z)
+{
+    double v;
+    int64_t c[3];
+    if (x >= 0 && y >= 0 && z >= 0)
+        return a[(x * x1 + y) * zl + z];
+    c[0] = x;
+    c[1] = y;
+    c[2] = z;
+    check_edge(&v, c, NULL);
+    return v;
+}
+
+/* A point of a sequential loop: A[x][y][z] of a (x1 columns, zl planes)
+ * from the points before it (check_seq_at()). */
+typedef double (*check_point_fn)(const double *a, int64_t x1, int64_t zl, int64_t x, int64_t y,
+                                 int64_t z);
+
+/* The ADI point: the mean of the three axis neighbours, ((x-1 + y-1) + z-1) / 3. */
+static inline double check_adi_point(const double *a, int64_t x1, int64_t zl, int64_t x,
+                                     int64_t y, int64_t z)
+{
+    return ((check_seq_at(a, x1, zl, x - 1, y, z) + check_seq_at(a, x1, zl, x, y - 1, z)) +
+            check_seq_at(a, x1, zl, x, y, z - 1)) / 3.0;
+}
+
+/* The sequential loop over x0 x x1 x zl (Z outermost, then X_0, then X_1),
+ * each point computed by f: a new array (malloc), or NULL when there is no
+ * memory. */
+static inline double *check_seq_loop(int64_t x0, int64_t x1, int64_t zl, check_point_fn f)
+{
+    double *a = (double *)malloc(sizeof(double) * (size_t)(x0 * x1 * zl));
+    int64_t x, y, z;
+    for (z = 0; a != NULL && z < zl; z++)
+        for (x = 0; x < x0; x++)
+            for (y = 0; y < x1; y++)
+                a[(x * x1 + y) * zl + z] = f(a, x1, zl, x, y, z);
+    return a;
+}
+
+#ifdef TILEHYBRID_TILING_H
+/* The random end-to-end tests (mpi_tiling, mpi_stencil): the boundary of an
+ * N-dimensional space, the sequential loop's array, the comparison of a
+ * plan's points and checksum with it, and the runs for N = 1, 2, 3. */
+
+/* The value of any point outside an N-dimensional space (n = N; c[0..n],
+ * Z last; possibly several coordinates outside, possibly above the extent
+ * for a downward loop): a fixed pattern in [0, 1). */
+static inline double check_edge_value(const int64_t *c, int n)
+{
+    int64_t s = 1000003;
+    static const int64_t w[4] = { 31, 17, 7, 5 };
+    int i;
+    for (i = 0; i <= n; i++)
+        s += w[i] * c[i];
+    return (double)(((s % 97) + 97) % 97) / 97.0;
+}
+
+/* check_edge_value() as a tile_config boundary callback; ctx: the int N. */
+static inline void check_edge_n(void *out, const int64_t *c, void *ctx)
+{
+    *(double *)out = check_edge_value(c, *(const int *)ctx);
+}
+
+/* A sequential loop's array over X_1 x ... x X_N x Z (row-major, Z last). */
+typedef struct check_seq {
+    int n;
+    int64_t ext[4];     /* X_1..X_N, Z */
+    double *a;
+} check_seq;
+
+/* Size s for cfg's space and allocate its array (s->a is NULL when there
+ * is no memory).  Returns the number of points. */
+static inline int64_t check_seq_init(check_seq *s, const tile_config *cfg)
+{
+    int64_t total = 1;
+    int i;
+    for (i = 0; i < cfg->n; i++)
+        s->ext[i] = cfg->extent[i];
+    s->ext[cfg->n] = cfg->zlen;
+    s->n = cfg->n;
+    for (i = 0; i <= s->n; i++)
+        total *= s->ext[i];
+    s->a = (double *)malloc(sizeof(double) * (size_t)total);
+    return total;
+}
+
+/* Collective over MPI_COMM_WORLD: every point of s this rank owns equals
+ * the plan's bit for bit, the checksums agree (sum: this rank's share of
+ * the plan's sum of bit patterns) and, with full storage, the ranks own
+ * every point once.  ok: 0 when the case has failed already (its reason in
+ * why is kept).  Returns 1, or 0 with the first fault in why. */
+static inline int check_seq_compare(const tile_plan *plan, const check_seq *s, uint64_t sum,
+                                    int ok, char *why, size_t whylen)
+{
+    int n = s->n, i, rank = 0;
+    int64_t c[4], idx, cnt = 1, owned = 0, owned_all = 0;
+    uint64_t ref = 0, sum_all = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (i = 0; i <= n; i++)
+        cnt *= s->ext[i];
+    for (idx = 0; idx < cnt; idx++) {
+        int64_t r = idx;
+        double got;
+        for (i = n; i >= 0; i--) {
+            c[i] = r % s->ext[i];
+            r /= s->ext[i];
+        }
+        ref += tilehybrid_bits(s->a[idx]);
+        if (tile_get(plan, c, &got) == TILE_OK) {
+            owned++;
+            if (tilehybrid_bits(got) != tilehybrid_bits(s->a[idx]) && ok) {
+                ok = 0;
+                snprintf(why, whylen, "rank %d: point %lld differs", rank, (long long)idx);
+            }
+        }
+    }
+    MPI_Allreduce(&sum, &sum_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (sum_all != ref && ok) {
+        ok = 0;
+        snprintf(why, whylen, "checksum %016llx, sequential %016llx",
+                 (unsigned long long)sum_all, (unsigned long long)ref);
+    }
+    MPI_Allreduce(&owned, &owned_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (plan->cfg.storage == TILE_STORE_FULL && owned_all != cnt && ok) {
+        ok = 0;
+        snprintf(why, whylen, "owned points %lld of %lld", (long long)owned_all, (long long)cnt);
+    }
+    return ok;
+}
+
+/* CHECK_DEFINE_RUN(NDIM, UPDATE, READ) defines
+ * static void runNDIM(tile_plan *plan, const tile_config *cfg,
+ * tile_reduction *acc): one HYBRID_RUN of the point update
+ * UPDATE(READ, CX) (a macro of the test that declares and computes
+ * double v, reading points through READ; CX = X_1 + Z) for the arity NDIM,
+ * each value stored and its bit pattern added to acc (TILE_REDUCE_SUM_U64). */
+#define CHECK_DEFINE_RUN(NDIM, UPDATE, READ)                                     \
+    static void run##NDIM(tile_plan *plan, const tile_config *cfg, tile_reduction *acc) \
+    {                                                                            \
+        int const n = NDIM;                                                      \
+        HYBRID_RUN(plan, it, {                                                   \
+            UPDATE(READ, tile_coord(&it, 0) + tile_coord(&it, n))                \
+            TILE_AT(double, it, CHECK_ZERO##NDIM) = v;                           \
+            tile_reduce_u64(&it, acc, tilehybrid_bits(v));                       \
+        });                                                                      \
+    }
+#define CHECK_ZERO1 0, 0
+#define CHECK_ZERO2 0, 0, 0
+#define CHECK_ZERO3 0, 0, 0, 0
+
+/* CHECK_DEFINE_RUNS(UPDATE, R1, R2, R3): run1, run2 and run3 as by
+ * CHECK_DEFINE_RUN, and static void run_n(int n, ...) that calls runN. */
+#define CHECK_DEFINE_RUNS(UPDATE, R1, R2, R3)                                    \
+    CHECK_DEFINE_RUN(1, UPDATE, R1)                                              \
+    CHECK_DEFINE_RUN(2, UPDATE, R2)                                              \
+    CHECK_DEFINE_RUN(3, UPDATE, R3)                                              \
+    static void run_n(int n, tile_plan *plan, const tile_config *cfg, tile_reduction *acc) \
+    {                                                                            \
+        if (n == 1)                                                              \
+            run1(plan, cfg, acc);                                                \
+        else if (n == 2)                                                         \
+            run2(plan, cfg, acc);                                                \
+        else                                                                     \
+            run3(plan, cfg, acc);                                                \
+    }
+
+/* The last settings of a random case (N = cfg->n): a random grid policy
+ * and storage, the in-tile order *next_order % 4 (planes, Z inner,
+ * hyperplane, auto in turn; *next_order counts up), the boundary
+ * check_edge_n, and in a quarter of the cases a hand-made grid: all nprocs
+ * processes along one random dimension. */
+static inline void check_rnd_finish(tile_config *cfg, int nprocs, int *next_order)
+{
+    int i;
+    cfg->grid_policy = (int)check_rnd_in(0, 1);
+    cfg->storage = (int)check_rnd_in(0, 1);
+    cfg->order = (*next_order)++ % 4;
+    cfg->boundary = check_edge_n;
+    if (check_rnd_in(0, 3) == 0) {
+        int d = (int)check_rnd_in(0, cfg->n - 1);
+        for (i = 0; i < cfg->n; i++)
+            cfg->grid[i] = i == d ? nprocs : 1;
+    }
+}
+
+/* check_plan_create() for a random case: check_edge_n's context, the
+ * case's N, is set first. */
+static inline int check_case_plan(tile_plan *plan, tile_config *cfg, tile_reduction *acc,
+                                  char *why, size_t whylen)
+{
+    static int n;
+    n = cfg->n;
+    cfg->boundary_ctx = &n;
+    return check_plan_create(plan, cfg, acc, why, whylen);
 }
 #endif
 

@@ -16,14 +16,8 @@ set -u
 D=$DEMODIR
 scratch cli_agree
 
-# every rank writes its exit status to $T/rc.<rank> (MPICH: PMI_RANK, Open
-# MPI: OMPI_COMM_WORLD_RANK)
-cat > "$T/rank.sh" <<'EOF'
-"$@"
-rc=$?
-echo $rc > "$RCDIR/rc.${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-x}}"
-exit $rc
-EOF
+# every rank writes its exit status to $T/rc.<rank> (tests/lib.sh)
+rank_script
 
 # mpmd DEMO "ARGS0" "ARGS1": rank 0 runs DEMO ARGS0, rank 1 DEMO ARGS1 under
 # timeout 60 (a guard against the hang this prevents; it takes a second).

@@ -73,6 +73,26 @@ expect_fail 1 "--threads 2" "--threads" "threads in the mpi model"
 expect_fail 1 "--model funneled --bal 1.5" "--bal" "bal above 1"
 expect_fail 1 "--frobnicate 3" "unknown option" "an unknown option"
 expect_fail 2 "--grid 3x3" "grid" "a grid that does not match the process count"
+expect_fail 2 "--space 16x64x64 --grid 3x1" "^adi: rank 0: the grid 3x1 (cfg.grid; the demos' --grid) has 3 processes but the communicator has 2$" \
+    "--grid 3x1 on 2 ranks, naming --grid and 3 processes"
+# the time policy's model overflowing names the cost (it said "no process
+# grid ... has blocks at least as wide as the dependences"), the rank once
+expect_fail 2 "--space 16x64x64 --grid time --tcomp 1e308 --tstartup 1e-6 --bandwidth 1e9" \
+    "^adi: rank 0: the time policy's cost model overflows: with tcomp = 1e+308 (cfg.balance.tcomp; the demos' --tcomp)" \
+    "--grid time --tcomp 1e308: the model overflows, naming --tcomp"
+expect_fail 2 "--space 16x64x64 --grid time --tstartup 1e308" "^adi: rank 0: the time policy's cost model overflows: with tstartup = 1e+308" \
+    "--grid time --tstartup 1e308: the model overflows, naming --tstartup"
+expect_fail 2 "--space 1x1x50" "^adi: rank 0: [^r]" "more processes than points, naming the rank once"
+# the tile height's model overflowing: refused naming --tcomp (--json
+# printed "predicted_seconds": inf, "predicted_efficiency": -nan)
+out=$(timeout 60 $MPIEXEC -n 2 "$DEMODIR/adi" --space 16x64x64 --tcomp 1e308 --tstartup 1e-6 \
+      --bandwidth 1e9 --json 2>&1); rc=$?
+if [ $rc -eq 2 ] && ! echo "$out" | grep -qi -e 'inf\|nan' &&
+   echo "$out" | grep -q "^adi: rank 0: the tile height's cost model overflows: with tcomp = 1e+308 (cfg.balance.tcomp; the demos' --tcomp)"; then
+    ok "adi --tcomp 1e308 --json: refused naming --tcomp, no inf/nan printed"
+else
+    notok "adi --tcomp 1e308 --json (exit $rc): $out"
+fi
 expect_fail 2 "--space 1x1x50" "processes" "more processes than points"
 expect_fail 1 "--space 4x4x10 --model funneled --threads 17" "thread" "more threads than points"
 out=$(timeout 60 $MPIEXEC -n 4 "$DEMODIR/de" --space 8x8x10 --grid 4x1 2>&1); rc=$?

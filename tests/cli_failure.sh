@@ -10,15 +10,18 @@
 #    destruction with persistent ones (the default); MPI_Waitall in the run;
 #    MPI_Allreduce in the plan's creation, at the start and at the end of
 #    the run; the reduction's MPI_Allgather; tile_gather's MPI_Alltoallw
-#    after the run; with MPI-4, the multiple model's partitioned messages:
-#    MPI_Psend_init, MPI_Precv_init, MPI_Pready, MPI_Parrived): every rank must be
+#    after the run; in the creation, the MPI_Comm_dup, MPI_Cart_create,
+#    the agreement's MPI_Bcast and balance.h's ping-pong; with MPI-4, the
+#    multiple model's partitioned messages: MPI_Psend_init, MPI_Precv_init,
+#    MPI_Pready, MPI_Parrived): every rank must be
 #    gone within seconds (a 60 s guard; the failure of a rank would
 #    otherwise leave the others waiting forever), the job's status must be
 #    non-zero, and stderr must name the call and the rank (and the tile,
 #    for the face messages).  Then the same with cfg.on_mpi_failure: the
 #    hook gets the message, returns, and the engine aborts.
 # 2. demos/adi with a space whose Z window passes the memory limit (the
-#    default, half the physical memory, and TILEHYBRID_MEM_LIMIT) is
+#    default, half the physical memory shared by the ranks on the node,
+#    and TILEHYBRID_MEM_LIMIT) is
 #    refused at once with the sizes and the limit, before allocating (run
 #    under a 4 GB address-space limit: allocating the 21 GB window instead
 #    would fail with another message).
@@ -78,13 +81,17 @@ for model in mpi fine funneled multiple; do
         set -- $ck
         kind=$1 call=$2 k=$3
         shift 3
+        # the funneled model's balancer agrees on its policy at the plan's
+        # creation (balance.h's bal_policy_setup_ex): one MPI_Allreduce more
+        # before the run's
+        [ $model = funneled ] && [ $call = MPI_Allreduce ] && [ $k -ge 4 ] && k=$((k + 1))
         fail x $model $call $k TILEHYBRID_FAIL_MESSAGES=$kind
         failed_ok "$model model, $kind messages, $call #$((k + 1)) fails on rank 1 of 3" \
             $call "$*"
     done
 done
 for ck in "MPI_Psend_init 0 partitioned send of" "MPI_Precv_init 0 partitioned receive of" \
-          "MPI_Pready 1 tile [0-9]" "MPI_Parrived 0 tile [0-9]" "MPI_Startall 1 partitioned" \
+          "MPI_Pready 1 face message [0-9]" "MPI_Parrived 0 tile [0-9]" "MPI_Startall 1 partitioned" \
           "MPI_Waitall 1 partitioned" "MPI_Request_free 0 in tile_plan_destroy()"; do
     set -- $ck
     call=$1 k=$2
@@ -98,26 +105,101 @@ for ck in "MPI_Psend_init 0 partitioned send of" "MPI_Precv_init 0 partitioned r
         $call "$*"
 done
 
-# the user's policy: the hook gets the message (and does not print it
-# again), returns, and the engine aborts
-fail hook mpi MPI_Isend 1 TILEHYBRID_FAIL_HOOK=1 TILEHYBRID_FAIL_MESSAGES=nonblocking
-failed_ok "cfg.on_mpi_failure, MPI_Isend fails on rank 1" MPI_Isend \
-    "^mpi_failure hook on rank 1: tiling.h: rank 1: MPI_Isend failed"
-if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q 'aborting the plan' "$T/err"; then
-    notok "cfg.on_mpi_failure replaces the engine's own report"; diag < "$T/err"
+# the calls of the plan's creation outside the run, each named with MPI's
+# own error (the wrappers return MPI_ERR_INTERN): the duplicate of comm, the
+# grid's MPI_Cart_create, the agreement's MPI_Bcast (rank 0 has a bad tile
+# height, so the agreement broadcasts its message), and balance.h's
+# ping-pong (funneled, BAL_POLICY_CONSTANT: the network is measured, on the
+# pair (0, 1); rank 1's partner would wait in MPI_Recv forever)
+unset TILEHYBRID_BANDWIDTH TILEHYBRID_TSTARTUP
+fail x mpi MPI_Comm_dup 0
+failed_ok "MPI_Comm_dup of tile_plan_create fails on rank 1 of 3" MPI_Comm_dup \
+    "rank 1: MPI_Comm_dup failed in tile_plan_create(), duplicating comm (.*nternal"
+fail x mpi MPI_Cart_create 0
+failed_ok "MPI_Cart_create of the grid fails on rank 1 of 3" MPI_Cart_create \
+    "rank 1: MPI_Cart_create failed in topology.h's topo_nest_cart_create().*(.*nternal"
+fail x mpi MPI_Bcast 0 TILEHYBRID_FAIL_BAD=1
+failed_ok "MPI_Bcast of the creation's agreement fails on rank 1 of 3" MPI_Bcast \
+    "rank 1: MPI_Bcast failed in tilehybrid_agree().*(.*nternal"
+for ck in "MPI_Sendrecv 0" "MPI_Send 0" "MPI_Recv 0" "MPI_Recv 5"; do
+    set -- $ck
+    fail x funneled $1 $2 TILEHYBRID_FAIL_BALANCE=1
+    failed_ok "funneled model, BAL_POLICY_CONSTANT: $1 #$(($2 + 1)) of the balancing's ping-pong fails on rank 1 of 3" \
+        $1 "rank 1: $1 failed in balance.h's bal_policy_setup_ex().*(.*nternal"
+done
+
+# rank 2, the last, only receives: one message per tile, named in the singular
+fail x mpi MPI_Waitall 1 TILEHYBRID_FAIL_RANK=2
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] &&
+   grep -q "rank 2: MPI_Waitall failed completing 1 face message of tile [0-9]" "$T/err"; then
+    ok "MPI_Waitall of one message fails on rank 2 of 3: gone in ${secs} s, '1 face message'"
 else
-    ok "cfg.on_mpi_failure replaces the engine's own report"
+    notok "MPI_Waitall of one message fails on rank 2 of 3: status $rc, '1 face message'"
+    diag < "$T/err"
 fi
 
+# the demos' own calls on the plan's communicator (it returns errors):
+# demos/adi linked with the same wrappers ($B/tests/adi_failure)
+for call in MPI_Reduce MPI_Gather MPI_Bcast; do
+    if [ ! -x "$B/tests/adi_failure" ]; then
+        notok "$B/tests/adi_failure is built (make check builds it)"
+        break
+    fi
+    start=$(date +%s)
+    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+        $B/tests/adi_failure --space 24x24x8 > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+    failed_ok "demos/adi: its own $call on the plan's communicator fails on rank 1 of 3" $call \
+        "^adi: rank 1: $call failed .*(.*nternal.*); aborting the job"
+done
+# the agreement on the command line (demo_agree, before any plan): rank 1
+# returned 1 alone and the others waited in the collective for ever
+if [ -x "$B/tests/adi_failure" ]; then
+    start=$(date +%s)
+    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=MPI_Allreduce TILEHYBRID_FAIL_RANK=1 \
+        $B/tests/adi_failure --space 24x24x8 > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+    failed_ok "demos/adi: the agreement on the command line (demo_agree) fails on rank 1 of 3" \
+        MPI_Allreduce "^tilehybrid: rank 1: MPI_Allreduce failed in adi's agreement on the command line (demo_agree) (.*nternal.*); aborting the job"
+fi
+
+# the user's policy: the hook gets the message (and does not print it
+# again), returns, and the engine aborts.
+# hook_case WHOSE CALL K WANT [VAR=VALUE...]: CALL #K+1 fails on rank 1 with
+# cfg.on_mpi_failure set; its message (WANT) reaches the hook, not stderr
+hook_case() {
+    whose=$1 call=$2 k=$3 want=$4
+    shift 4
+    fail hook mpi $call $k TILEHYBRID_FAIL_HOOK=1 "$@"
+    failed_ok "cfg.on_mpi_failure, $call of $whose fails on rank 1" $call "$want"
+    if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q '; aborting the job' "$T/err"; then
+        notok "cfg.on_mpi_failure replaces $whose's own report"; diag < "$T/err"
+    else
+        ok "cfg.on_mpi_failure replaces $whose's own report"
+    fi
+}
+hook_case "the engine" MPI_Isend 1 \
+    "^mpi_failure hook on rank 1: tiling.h: rank 1: MPI_Isend failed" \
+    TILEHYBRID_FAIL_MESSAGES=nonblocking
+# topology.h's own failure path (tilehybrid_mpi_failed) during the plan's
+# creation takes the plan's hook too (tile_plan_create lends it)
+hook_case topology.h MPI_Cart_create 0 \
+    "^mpi_failure hook on rank 1: tilehybrid: rank 1: MPI_Cart_create failed in topology.h's topo_nest_cart_create()"
+
 # 2. the memory limit, before any allocation -------------------------------
-# refused SECONDS NAME WANT ARGS...: adi at 2 processes under a 4 GB
-# address-space limit exits 2 within SECONDS with a message matching WANT
+# refused SECONDS NAME WANT ARGS...: adi at $NP processes (default 2) under
+# a 4 GB address-space limit exits 2 within SECONDS with a message matching
+# WANT
 refused() {
     secs=$1 name=$2 want=$3
     shift 3
     start=$(date +%s)
     ( ulimit -v 4000000 2>/dev/null
-      exec timeout 60 $MPIEXEC -n 2 "$@" ) > "$T/out" 2> "$T/err.raw" < /dev/null
+      exec timeout 60 $MPIEXEC -n "${NP:-2}" "$@" ) > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
@@ -131,7 +213,7 @@ refused() {
 pages=$(getconf _PHYS_PAGES 2>/dev/null || echo 0)
 psize=$(getconf PAGESIZE 2>/dev/null || echo 0)
 if [ "$pages" -gt 0 ] && [ "$psize" -gt 0 ] &&
-   [ $((pages / 1024 * psize / 2 / 1024)) -lt 26000000 ]; then
+   [ $((pages * psize / 2)) -lt 26400000713 ]; then
     refused 30 "adi --space 4x300000000x2 --grid 2x1 (a 21.6 GB Z window per rank)" \
         "needs 26400000713 bytes on this rank (a Z window of 3 planes of 900000003 points of 8 bytes), above its memory limit of [0-9]* bytes (half the physical memory" \
         $DEMODIR/adi --space 4x300000000x2 --grid 2x1 --tile-height 100   # the sizes above
@@ -139,13 +221,32 @@ else
     skip "adi --space 4x300000000x2 --grid 2x1 against half the physical memory" \
         "this machine has 52 GB or more (half of it holds the plan)"
 fi
+# the default limit is the node's: 4 ranks of 9.6 GB each on this node pass
+# half its memory together (where each stays under it, the check per rank
+# let them through)
+if [ "$pages" -gt 0 ] && [ "$psize" -gt 0 ] &&
+   [ $((pages * psize / 2)) -lt 38400002756 ]; then
+    NP=4 refused 60 "adi --space 4x150000000x2 --grid 4x1 at 4 ranks on one node (9.6 GB each)" \
+        "needs 9600000689 bytes on this rank .*, above its memory limit of [0-9]* bytes (half the physical memory, shared by the 4 ranks on this node: cfg.mem_limit, TILEHYBRID_MEM_LIMIT); lower the tile height or use more nodes" \
+        $DEMODIR/adi --space 4x150000000x2 --grid 4x1 --tile-height 100
+else
+    skip "adi --space 4x150000000x2 --grid 4x1 at 4 ranks against the node's memory" \
+        "half this machine's memory holds 4 x 9.6 GB"
+fi
+# Z = 1: the tile height cannot be lowered (and is not suggested)
+refused 30 "TILEHYBRID_MEM_LIMIT=100000000: adi --space 100000x100000x1 (Z = 1)" \
+    "above its memory limit of 100000000 bytes (TILEHYBRID_MEM_LIMIT); use more processes$" \
+    env TILEHYBRID_MEM_LIMIT=100000000 $DEMODIR/adi --space 100000x100000x1
 refused 30 "TILEHYBRID_MEM_LIMIT=100000000: adi --space 4x300000000x2 --grid 2x1" \
     "above its memory limit of 100000000 bytes (TILEHYBRID_MEM_LIMIT); lower the tile height" \
-    env TILEHYBRID_MEM_LIMIT=100000000 $DEMODIR/adi --space 4x300000000x2 --grid 2x1
+    env TILEHYBRID_MEM_LIMIT=100000000 $DEMODIR/adi --space 4x300000000x2 --grid 2x1 --tile-height 100
 refused 30 "TILEHYBRID_MEM_LIMIT=100000: adi --space 40x30x2000 --verify (every plane)" \
     "(a Z window of 2001 planes of 651 points of 8 bytes), above its memory limit of 100000 bytes (TILEHYBRID_MEM_LIMIT); TILE_STORE_FULL keeps every plane" \
     env TILEHYBRID_MEM_LIMIT=100000 $DEMODIR/adi --space 40x30x2000 --verify --tile-height 100
 refused 30 "TILEHYBRID_MEM_LIMIT=12x: not a number of bytes" \
     "TILEHYBRID_MEM_LIMIT = '12x': not a whole number of bytes >= 1" \
     env TILEHYBRID_MEM_LIMIT=12x $DEMODIR/adi --space 40x30x20
+refused 30 "TILEHYBRID_MEM_LIMIT=99999999999999999999: out of range" \
+    "TILEHYBRID_MEM_LIMIT = '99999999999999999999': out of range (1 to 9223372036854775807 bytes)" \
+    env TILEHYBRID_MEM_LIMIT=99999999999999999999 $DEMODIR/adi --space 40x30x20
 done_testing

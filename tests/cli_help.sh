@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/cli_help.sh -- every command-line program: -h and --help print the
-# usage to stdout and exit 0 (under mpiexec: once, from rank 0); bad
+# usage to stdout and exit 0 (under mpiexec: once, from rank 0), or exit 1
+# with a message when stdout cannot take it (tilectl and the demos); bad
 # arguments print one line to stderr naming the option and exit non-zero on
 # every rank, without a hang or MPI_Abort noise.
 #   sh tests/cli_help.sh ./tilectl
@@ -41,6 +42,19 @@ done
 help sh demos/run-demo.sh
 for b in run topology models height balance scatter overhead plot; do help sh bench/$b.sh; done
 help sh demos/topo-table.sh
+# help_full PROGRAM...: --help into a full disk (/dev/full) exits 1 with one
+# line on stderr naming the write (it exited 0: the help was lost unseen)
+help_full() {
+    if [ ! -w /dev/full ]; then skip "$*: --help > /dev/full" "no /dev/full"; return; fi
+    timeout 60 "$@" --help > /dev/full 2> "$T/err"
+    rc=$?
+    [ $rc -eq 1 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q 'writing the .*: No space left on device$' "$T/err" &&
+        ok "$* --help > /dev/full: exit 1, $(cat "$T/err")" ||
+        notok "$* --help > /dev/full: exit $rc, stderr '$(head -c 200 "$T/err")'"
+}
+for prog in adi de scatter seidel sw ssor; do help_full $D/$prog; done
+help_full "$CTL"
+for c in topo balance scatter plan; do help_full "$CTL" $c; done
 # the help lists what it should
 $D/adi --help > "$T/out"
 missing=""
@@ -116,15 +130,29 @@ if [ -x $B/bench/bench_scatterlb ]; then bad slow $B/bench/bench_scatterlb slow;
 bad --bogus sh demos/run-demo.sh --bogus
 bad extra sh demos/topo-table.sh extra
 
+# the hint after an option error is one wording in every program: "(see
+# --help)" (tilectl said "(try --help)" and "(see tilectl balance --help)")
+hint() { # PROGRAM ARGS...: one line on stderr ending in " (see --help)"
+    timeout 60 "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    strip_err "$T/err"
+    [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q ' (see --help)$' "$T/err" &&
+        ok "hint: $* -> $(cat "$T/err")" ||
+        notok "hint: $* -> exit $rc, want one line ending in '(see --help)': '$(head -c 300 "$T/err")'"
+}
+for prog in adi de scatter seidel sw ssor; do hint $D/$prog --bogus 1; done
+hint "$CTL"
+hint "$CTL" bogus
+for c in topo balance scatter plan; do hint "$CTL" $c --bogus 1; done
+hint "$CTL" balance stray
+hint "$CTL" scatter stray
+hint "$CTL" scatter --items 5
+hint "$CTL" scatter --costs demos/data/seismic-1999.csv
+hint "$CTL" scatter --costs demos/data/seismic-1999.csv --items
+
 # 3. under mpiexec: one message (rank 0), a non-zero exit on every rank ------
-# every rank writes its exit status to $T/rc.<rank> (MPICH: PMI_RANK, Open
-# MPI: OMPI_COMM_WORLD_RANK)
-cat > "$T/rank.sh" <<'EOF'
-"$@"
-rc=$?
-echo $rc > "$RCDIR/rc.${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-x}}"
-exit $rc
-EOF
+# every rank writes its exit status to $T/rc.<rank> (tests/lib.sh)
+rank_script
 every_rank() { # NP WANT_STATUS WORD PROGRAM ARGS...
     np=$1 want=$2 word=$3
     shift 3

@@ -77,5 +77,14 @@ bad "--tile-height 0" "--tile-height" --procs 2 --space 8x8x8 --deps 1,1 --tile-
 bad "--tcomp -1" "--tcomp" --procs 2 --space 8x8x8 --deps 1,1 --tcomp -1
 bad "a later read" "--stencil" --procs 2 --space 8x8x8 --stencil "-1,1,0"
 bad "an unknown option" "--bogus" --procs 2 --space 8x8x8 --deps 1,1 --bogus 1
+# costs in range whose model overflows: refused naming the option (the JSON
+# said "predicted_seconds":inf, which is not JSON), nothing on stdout
+bad "--tstartup 1e308 --bandwidth 1e-300 --json (the model overflows)" \
+    "^tilectl plan: --tstartup: the model's predicted time overflows (more than 1.79769e+308 s): lower it$" \
+    --procs 4 --space 100x100x100 --deps 1,1 --tstartup 1e308 --bandwidth 1e-300 --json
+bad "--tcomp 1e308 --json (the model overflows)" "^tilectl plan: --tcomp: the model's predicted time overflows" \
+    --procs 4 --space 100x100x100 --deps 1,1 --tcomp 1e308 --json
+bad "--bandwidth 1e-300 --elem-bytes 100000 (the model overflows)" "^tilectl plan: --bandwidth: .*: raise it$" \
+    --procs 4 --space 100x100x100 --deps 1,1 --bandwidth 1e-300 --elem-bytes 100000 --tile-height 10
 
 done_testing

@@ -149,12 +149,38 @@ printf 'name,count,mu,lambda\nx,1,+1,0\n' > "$T/plus.csv"
 bad plus "column 'mu': '+1' is not a plain decimal number" --costs "$T/plus.csv" --items 5
 bad itemsplus "--items: '+5'" --costs $DATA --items +5
 
+# --- names are UTF-8 (they go into JSON as they are); every message about the file
+# names it the same way, "--costs FILE" --------------------------------------------
+printf 'name,count,mu,lambda\nx,1,2,3\np\377,1,1,1\n' > "$T/utf8.csv"
+bad utf8 "^tilectl scatter: --costs .*utf8.csv line 3: not UTF-8 text (byte 0xff at column 2)" \
+    --costs "$T/utf8.csv" --items 5 --json
+printf 'name,count,mu,lambda\nx,1,2,3\np\355\240\200,1,1,1\n' > "$T/surrogate.csv"
+bad surrogate "line 3: not UTF-8 text (byte 0xed at column 2)" --costs "$T/surrogate.csv" --items 5
+printf 'name,count,mu,lambda\n\303\251t\303\251,1,2,3\n\342\202\254\001,1,1,1\n' > "$T/accents.csv"
+run accents 0 --costs "$T/accents.csv" --items 5 --json &&
+    grep -q '\\u0001"' "$T/accents.out" &&
+    grep -q "$(printf '\303\251t\303\251')" "$T/accents.out"
+check $? "UTF-8 names pass into the JSON as they are, a control character as \\u0001"
+bad dupform "^tilectl scatter: --costs .*dup.csv line 3: processor name 'x' already used on line 2" \
+    --costs "$T/dup.csv" --items 5
+bad emptyform "^tilectl scatter: --costs .*empty.csv: no processors" --costs "$T/empty.csv" --items 5
+
 # --- numbers: subnormals are numbers; a time beyond a double names its processor -----
 printf 'name,count,mu,lambda\nx,1,2,1e-310\ny,1,1,1e-5\n' > "$T/sub.csv"
 run sub 0 --costs "$T/sub.csv" --items 10 --json && [ "$(jarr "$T/sub.out" counts | sum)" = "10" ]
 check $? "lambda = 1e-310 (a subnormal) is a number: accepted, solved"
 printf 'name,count,mu,lambda\nx,1,1e307,0\ny,3,1e307,1e-5\n' > "$T/ovf.csv"
 bad ovf "overflows.*processor 'x', .*ovf.csv line 2" --costs "$T/ovf.csv" --items 1000000000000000
+# finite finish times, but the heuristic's eq. 4 bound (sum lambda + max mu)
+# overflows: JSON has no infinity, so the bound is null (README), never "inf"
+printf 'name,count,mu,lambda\nx,3,1e-3,1e308\n' > "$T/bnd.csv"
+run bnd 0 --costs "$T/bnd.csv" --items 1 --method heuristic --json &&
+    [ "$(json "$T/bnd.out" bound)" = null ] && ! grep -qi 'inf\|nan' "$T/bnd.out" &&
+    json_types "$T/bnd.out" > "$T/bnd.types" && grep -q '^bound.null$' "$T/bnd.types"
+check $? "heuristic, bound overflows a double (3 x lambda 1e308): JSON valid, \"bound\":null"
+run bndt 0 --costs "$T/bnd.csv" --items 1 --method heuristic &&
+    grep -q 'no finite guarantee' "$T/bndt.out" && ! grep -q 'within inf' "$T/bndt.out"
+check $? "heuristic, bound overflows: the text says there is no finite guarantee"
 
 # --- files beyond the limits: refused at the limit, in bounded time and memory ------
 # (timeouts are generous guards against a hang or a quadratic blow-up, not timings)
@@ -221,6 +247,20 @@ if [ -x "$D/scatter" ]; then
     check $? "demos/scatter --send ordered: slb_plan_scatter_ordered, results gathered back bitwise"
 else
     notok "demos/scatter not built ($D/scatter)"
+fi
+
+# output to a full disk: an error naming the cause, exit 1 (it exited 0
+# silently; the other subcommands call cli_finish_output)
+if [ -w /dev/full ]; then
+    for fmt in "" --json; do
+        timeout 60 "$CTL" scatter --costs $DATA --items 1000 $fmt > /dev/full 2> "$T/full.err"
+        rc=$?
+        [ $rc -eq 1 ] && grep -q "^tilectl scatter: writing the output: No space left on device$" "$T/full.err" &&
+            ok "scatter ${fmt:-(text)} > /dev/full: exit 1, 'writing the output: No space left on device'" ||
+            notok "scatter ${fmt:-(text)} > /dev/full: exit $rc: $(cat "$T/full.err")"
+    done
+else
+    skip "scatter > /dev/full" "no writable /dev/full here"
 fi
 
 done_testing

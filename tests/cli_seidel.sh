@@ -64,4 +64,56 @@ for args in "--n 2" "--dims 4" "--threads 2" "--grid 3x" "--steps 0" "--bogus 1"
         ok "seidel $args: exit 2, one message: $(cat "$T/err")" \
         || notok "seidel $args: exit $rc, stderr: $(head -c 300 "$T/err")"
 done
+
+# refused_with NAME WANT ARGS...: $D/seidel (or the program ARGS name) at 2
+# processes exits 2 within 10 s with one message matching WANT
+refused_with() {
+    name=$1 want=$2
+    shift 2
+    start=$(date +%s)
+    timeout 60 $MPIEXEC -n 2 "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+    [ $rc -eq 2 ] && [ $took -le 10 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q -e "$want" "$T/err" &&
+        ok "$name: exit 2 in ${took} s: $(cat "$T/err")" ||
+        notok "$name: exit $rc after ${took} s, want 2 and '$want': $(head -c 300 "$T/err")"
+}
+
+# 5. --verify's plain loop holds the whole array on rank 0: past this
+# machine's memory it is refused before anything is allocated (the run
+# started, then compared a failed allocation: "MISMATCH"), naming --verify,
+# the size and --n
+mem=$(( $(getconf _PHYS_PAGES 2>/dev/null || echo 0) * $(getconf PAGESIZE 2>/dev/null || echo 0) ))
+if [ "$mem" -gt 0 ] && [ "$mem" -lt 8796093022208 ]; then
+    refused_with "seidel --n 1048576 --verify (8.8 TB on rank 0)" \
+        "^seidel: rank 0: --verify: the plain loop's n x n array (on rank 0): 1099511627776 points of 8 bytes = 8796093022208 bytes, more than this machine's memory ([0-9]* bytes); lower --n$" \
+        $D/seidel --n 1048576 --steps 1 --verify
+else
+    skip "seidel --n 1048576 --verify" "this machine has 8.8 TB or more (or its size is unknown)"
+fi
+# an allocation that fails anyway (a 600 MB address-space limit, an array
+# of 800 MB) is an error naming the size, exit 1, never a mismatch
+out=$( (ulimit -v 600000 2>/dev/null; exec timeout 60 $D/seidel --n 10000 --steps 1 --verify) 2>&1 )
+rc=$?
+echo "$out" | grep -q "^seidel: rank 0: --verify: out of memory for the plain loop's array (100000000 points of 8 bytes)$" &&
+    [ $rc -eq 1 ] && ! echo "$out" | grep -q MISMATCH &&
+    ok "seidel --verify under a 600 MB limit: exit 1, 'out of memory' with the size, no MISMATCH" ||
+    notok "seidel --verify under a 600 MB limit: exit $rc: $(echo "$out" | tail -2)"
+# a space too large for the plan names the options and the rank once
+refused_with "seidel --n 100000 --steps 1000000000: the message names the options" \
+    "^seidel: rank 0: .* (--n 100000, --steps 1000000000, --dims 2)$" \
+    $D/seidel --n 100000 --steps 1000000000
+# --steps out of range (0, negative, past 2^30, past 64 bits): the option
+# and the allowed range named
+for s in 0 -5 1073741825 99999999999999999999; do
+    refused_with "seidel --steps $s: --steps and its range named" \
+        "^seidel: rank 0: --steps '$s': expected a whole number in 1\\.\\.1073741824$" \
+        $D/seidel --n 10 --steps $s
+done
+# an unknown option as the last word is unknown, not "needs a value"
+for prog in seidel sw scatter; do
+    refused_with "$prog --bogus: an unknown option" "unknown option '--bogus'" $D/$prog --bogus
+done
+refused_with "seidel --n: a known option without its value" "^seidel: rank 0: --n needs a value" $D/seidel --n
 done_testing

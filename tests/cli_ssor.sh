@@ -52,7 +52,7 @@ expect_output "ssor --omega 1.7 --tol 1e-6, 3 processes, funneled x 2: verify ok
     $MPIEXEC -n 3 $D/ssor --space 13x5x8 --omega 1.7 --tol 1e-6 --model funneled --threads 2 \
     --tile-height 3 --verify
 
-# 3. refusals and failures: exit 2 (arguments, a refused plan) or 1 (no
+# 3. refusals and failures: exit 2 (arguments, a refused plan, an --output folder that is not there) or 1 (no
 # convergence, an output that cannot be written), one message, no hang
 refused() { # WANT-STATUS WORD ARGS...
     want=$1 word=$2
@@ -74,7 +74,7 @@ refused 2 --tile-height --tile-height=x
 refused 2 --max-iter --max-iter
 refused 2 "unknown option" --fast
 refused 2 "no process grid for 2 processes" --space 1x1x4
-refused 1 "writing $T/no/u.bin failed, the file is incomplete" --space 5x5x5 --output "$T/no/u.bin"
+refused 2 "--output $T/no/u.bin: cannot write in the folder $T/no: No such file" --space 5x5x5 --output "$T/no/u.bin"
 refused 2 "--max-iter '0'" --max-iter 0
 for k in 1 3; do
     timeout 120 $MPIEXEC -n 2 $D/ssor --space 8x8x8 --max-iter $k > "$T/out" 2>&1
@@ -98,4 +98,78 @@ for h in -h --help; do
     [ $rc -eq 0 ] && [ "$(grep -c '^usage:' "$T/out")" -eq 1 ] && [ ! -s "$T/err" ] &&
         ok "ssor $h: the usage once on stdout, exit 0" || notok "ssor $h: exit $rc"
 done
+
+# 5. --sequential and --verify hold the whole space on rank 0: past this
+# machine's memory they are refused at once (it said only "ssor: out of
+# memory"), naming the option, the size and --space
+# refused_at NAME TEXT PATTERN NP ARGS...: ssor ARGS at NP processes is refused
+# at once (exit 2 within 10 s, one line on stderr) with the fixed TEXT and a
+# line matching PATTERN
+refused_at() {
+    name=$1 text=$2 pat=$3 np=$4
+    shift 4
+    start=$(date +%s)
+    timeout 60 $MPIEXEC -n $np $D/ssor "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+    [ $rc -eq 2 ] && [ $took -le 10 ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+        grep -qF -e "$text" "$T/err" && grep -q -e "$pat" "$T/err" &&
+        ok "$name: refused in ${took} s: $(cat "$T/err")" ||
+        notok "$name: exit $rc after ${took} s: $(head -c 300 "$T/err")"
+}
+mem=$(( $(getconf _PHYS_PAGES 2>/dev/null || echo 0) * $(getconf PAGESIZE 2>/dev/null || echo 0) ))
+for ck in "--sequential|the sequential implementation (on rank 0): 1000000000 points of 200 bytes = 200000000000 bytes" \
+          "--verify|the sequential implementation and the gathered u (on rank 0): 1000000000 points of 240 bytes = 240000000000 bytes"; do
+    opt=${ck%%|*} want=${ck#*|}
+    if [ "$mem" -le 0 ] || [ "$mem" -ge 200000000000 ]; then
+        skip "ssor --space 1000x1000x1000 $opt" "this machine has 200 GB or more (or its size is unknown)"
+        continue
+    fi
+    refused_at "ssor --space 1000x1000x1000 $opt" \
+        "ssor: rank 0: $opt: $want, more than this machine's memory" "; lower --space$" \
+        2 --space 1000x1000x1000 $opt
+done
+
+# 6. the tiled solver's own arrays (4 over each process's block, all of Z,
+# 400 bytes a point): past this machine's memory refused at once, exit 2 as
+# adi's memory refusal (its calloc failed and it printed "ssor: " and
+# nothing else); an allocation that fails anyway (here under ulimit -v)
+# names what and its size, exit 1
+for np in 1 2; do
+    per=$(( (1000000000 + np - 1) / np * 400 ))
+    if [ "$mem" -le 0 ] || [ "$mem" -ge "$per" ]; then
+        skip "ssor --space 1000x1000x1000 at $np: refused" "this machine has $per bytes or more (or its size is unknown)"
+        continue
+    fi
+    refused_at "ssor --space 1000x1000x1000 at $np" \
+        "ssor: rank 0: --space 1000x1000x1000: the solver keeps 4 arrays over each process's block (all of Z, 400 bytes a point): at least $((per / 400)) points = $per bytes per process on $np process" \
+        "more than this machine's memory ($mem bytes); lower --space" $np --space 1000x1000x1000
+done
+# 120^3 points: 691 MB of arrays, more than 400 MB of address space
+(ulimit -v 400000 && exec timeout 60 $D/ssor --space 120x120x120 --max-iter 1) > "$T/out" 2> "$T/err"
+rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+    grep -q "^ssor: rank 0: out of memory allocating the forward sweep's [a-z]* array: 1728000 x [0-9]* bytes = [0-9]* bytes$" "$T/err" &&
+    ok "ssor --space 120x120x120 under ulimit -v 400000: exit 1, $(cat "$T/err")" ||
+    notok "ssor --space 120x120x120 under ulimit -v 400000: exit $rc, stderr '$(head -c 300 "$T/err")'"
+
+# 7. --output into a folder that does not exist: refused before the solve
+# (it ran to the end, then reported an incomplete file that did not exist)
+for np in 1 2; do
+    refused_at "ssor --output /nonexistent/dir/u.bin at $np" \
+        "ssor: --output /nonexistent/dir/u.bin: cannot write in the folder /nonexistent/dir: " \
+        "No such file or directory$" $np --space 64x64x64 --output /nonexistent/dir/u.bin
+done
+# an empty name, a folder, a place where no file can be made
+refused_at "ssor --output ''" "ssor: --output '': expected a file name" "name$" 2 \
+    --space 64x64x64 --output ""
+refused_at "ssor --output <a folder>" "ssor: --output $T: cannot write it: " "directory$" 2 \
+    --space 64x64x64 --output "$T"
+if [ -d /proc/self ]; then
+    refused_at "ssor --output /proc/u.bin" "ssor: --output /proc/u.bin: cannot write it: " "." 2 \
+        --space 64x64x64 --output /proc/u.bin
+else
+    skip "ssor --output /proc/u.bin" "no /proc here"
+fi
 done_testing

@@ -54,4 +54,20 @@ for args in "--random 5" "--random 0,5" "--a $T/a.fa" "--threads 2" "--gap-open 
     [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && ok "sw $args: exit 2, one message: $(cat "$T/err")" \
         || notok "sw $args: exit $rc, stderr: $(head -c 300 "$T/err")"
 done
+
+# 4. bad FASTA files, refused at once (exit 2) naming the file, the line and
+# the byte: /dev/zero (NUL bytes: it looped forever), digits and signs
+printf '>x\nAC\nGT12345!!@@\n' > "$T/digits.fa"
+printf 'ACGT\nAC\000GT\n' > "$T/nul.fa"
+for ck in "/dev/zero|--a '/dev/zero': line 1, byte 1: a NUL byte (not a text file)" \
+          "$T/nul.fa|--a '$T/nul.fa': line 2, byte 3: a NUL byte (not a text file)" \
+          "$T/digits.fa|--a '$T/digits.fa': line 3, byte 3: '1' (byte 49) is not a letter"; do
+    f=${ck%%|*} want=${ck#*|}
+    timeout 60 $MPIEXEC -n 2 $D/sw --a "$f" --b "$f" > "$T/out" 2> "$T/err.raw"
+    rc=$?
+    strip_launcher < "$T/err.raw" > "$T/err"
+    [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -qF -e "$want" "$T/err" \
+        && ok "sw --a $f: exit 2, '$want'" \
+        || notok "sw --a $f: exit $rc, want '$want', stderr: $(head -c 300 "$T/err")"
+done
 done_testing

@@ -183,6 +183,15 @@ bad 2 --tcomp "--tcomp 0" --procs 4 --space 8x8x8 --deps 1,1 --policy time --tco
 bad 2 --bandwidth "--bandwidth not a number" --procs 4 --space 8x8x8 --deps 1,1 --bandwidth 10MB
 bad 2 --tile-height "--tile-height 0" --procs 4 --space 8x8x8 --deps 1,1 --tile-height 0
 bad 2 --policy "--policy fastest" --procs 4 --space 8x8x8 --deps 1,1 --policy fastest
+# a cost in range whose model overflows a double names the option and the
+# overflow (it said "no grid of 4 processes fits the space", exit 1)
+bad 2 "^tilectl topo: --tcomp: the predicted time of every grid of 4 processes overflows" \
+    "--tcomp 1e308: the model overflows" --procs 4 --space 100x100x100 --deps 1,1 --policy time --tcomp 1e308
+bad 2 "^tilectl topo: --tstartup: the predicted time of every grid of 4 processes overflows" \
+    "--tstartup 1e308: the model overflows" --procs 4 --space 100x100x100 --deps 1,1 --policy time --tstartup 1e308
+bad 2 "^tilectl topo: --bandwidth: the predicted time of every grid of 4 processes overflows.*raise it" \
+    "--bandwidth 1e-300 with 10 kB elements: the model overflows" --procs 4 --space 100x100x100 \
+    --deps 1,1 --policy time --bandwidth 1e-300 --elem-bytes 10000
 
 "$CTL" topo --help > "$tmp.out" 2>&1
 check $? "--help: exit 0"

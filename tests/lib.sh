@@ -87,6 +87,18 @@ scratch() {
     trap 'exit 143' TERM
 }
 
+# rank_script: writes $T/rank.sh, which runs its arguments and writes the
+# exit status of each rank to $RCDIR/rc.<rank> (MPICH: PMI_RANK, Open MPI:
+# OMPI_COMM_WORLD_RANK; rc.x where the launcher sets neither)
+rank_script() {
+    cat > "$T/rank.sh" <<'EOF'
+"$@"
+rc=$?
+echo $rc > "$RCDIR/rc.${PMI_RANK:-${OMPI_COMM_WORLD_RANK:-x}}"
+exit $rc
+EOF
+}
+
 run_timeout() {
     tap_secs=$1
     shift

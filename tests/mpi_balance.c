@@ -39,8 +39,8 @@ static void test_no_peer(void)
     check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NOPEER, "peer == MPI_PROC_NULL: BAL_ERR_NOPEER");
     rc = bal_calibrate_comm(MPI_COMM_WORLD, size, max_bytes, reps, &f);
     check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NOPEER, "peer outside the communicator: BAL_ERR_NOPEER");
-    rc = bal_calibrate_comm(MPI_COMM_WORLD, 0, max_bytes, reps, NULL);
-    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NULL, "NULL fit: BAL_ERR_NULL");
+    rc = bal_calibrate_comm(MPI_COMM_WORLD, MPI_PROC_NULL, max_bytes, reps, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NULL, "NULL fit, no peer: BAL_ERR_NULL");
 }
 
 /* Rank 0 reports every pair's fit f (only rank 0 prints). */
@@ -122,6 +122,13 @@ static void test_pair_errors(void)
     }
     check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_MSGSIZE,
               "max_bytes 0 on one rank: BAL_ERR_MSGSIZE there, BAL_ERR_MISMATCH on its peer");
+    /* a NULL fit on the odd rank of a pair: both return BAL_ERR_NULL (the
+     * even rank used to wait forever in the ping-pong) */
+    rc = BAL_ERR_NULL;
+    if (peer < size)
+        rc = bal_calibrate_comm(MPI_COMM_WORLD, peer, 1024, 2, (rank & 1) ? NULL : &f);
+    check_mpi(MPI_COMM_WORLD, rc == BAL_ERR_NULL,
+              "NULL fit on one rank of a pair: BAL_ERR_NULL on both, no hang");
 }
 
 /* The ping-pong's tag is TILEHYBRID_TAG_PINGPONG, not a number of its own:
@@ -219,13 +226,42 @@ static void test_policy_setup(void)
     bal_policy pol;
     tilehybrid_status st;
     int rc;
-    /* policies without a cost model return at once: rank 0 alone calls */
-    if (rank == 0) {
-        rc = policy_init(&pol, BAL_POLICY_ADAPTIVE);
-        if (rc == BAL_OK)
-            rc = bal_policy_setup_ex(&pol, MPI_COMM_WORLD, &st);
-        check(rc == BAL_OK && st.code == BAL_OK,
-              "bal_policy_setup_ex: ADAPTIVE, called by rank 0 alone, returns at once");
+    /* policies without a cost model measure nothing (no variable is set:
+     * a ping-pong would leave the model's bandwidth set) */
+    rc = policy_init(&pol, BAL_POLICY_ADAPTIVE);
+    if (rc == BAL_OK)
+        rc = bal_policy_setup_ex(&pol, MPI_COMM_WORLD, &st);
+    check_mpi(MPI_COMM_WORLD, rc == BAL_OK && st.code == BAL_OK && !(pol.model.bandwidth > 0.0),
+              "bal_policy_setup_ex: ADAPTIVE on every rank: BAL_OK, nothing measured");
+    /* the arguments are agreed before any rank returns: a NULL pol, another
+     * policy, thread count or process count on the last rank is the same error,
+     * naming it and that rank, on every rank (the last rank returned at
+     * once, or crashed, while the others waited forever) */
+    {
+        static const char *const what[4] = {"pol", "policy", "threads", "procs"};
+        int k;
+        for (k = 0; k < 4; k++) {
+            int odd = rank == size - 1, want = k == 0 ? BAL_ERR_NULL : BAL_ERR_MISMATCH, ok;
+            rc = policy_init(&pol, odd && k == 1 ? BAL_POLICY_FIXED : BAL_POLICY_CONSTANT);
+            if (odd && k == 2)
+                pol.where.threads = 1;
+            if (odd && k == 3)  /* procs 1 skipped the ping-pong the others ran */
+                pol.where.procs = 1;
+            tilehybrid_status_set(&st, -1, "", -2);
+            if (rc == BAL_OK)
+                rc = bal_policy_setup_ex(odd && k == 0 ? NULL : &pol, MPI_COMM_WORLD, &st);
+            if (size == 1 && k > 0)
+                want = BAL_OK; /* rank 0 is the odd one: nobody to differ from */
+            ok = rc == want && st.code == want &&
+                 (want == BAL_OK || (strcmp(st.arg, what[k]) == 0 && st.rank == size - 1));
+            if (!ok)
+                check_note("rank %d: got %d (%s), arg '%s', rank %d", rank, rc, bal_strerror(rc),
+                           st.arg, st.rank);
+            check_mpi(MPI_COMM_WORLD, ok,
+                      "bal_policy_setup_ex: odd %s on the last rank: %s on every rank, naming "
+                      "'%s' and rank %d",
+                      what[k], bal_strerror(want), what[k], size - 1);
+        }
     }
     /* every cost from the environment: no ping-pong, the model is the
      * environment's */

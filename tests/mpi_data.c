@@ -17,8 +17,10 @@
  * The output hook (tile_output_set): every tile once, in order, its box,
  * its values equal to the sequential loop's in both layouts; a file written
  * tile by tile with MPI-IO equal to the sequential loop's array byte for
- * byte; a hook that fails stops with the same error on every rank; the
- * memory of a long run with the hook does not grow with Z.
+ * byte; a hook that fails (the output or the input hook) stops with the
+ * same error on every rank; the memory of a long run with the hook does not
+ * grow with Z.  tile_input_set's refusals (arguments, a running plan, a
+ * skewed or failed plan).
  *
  * Chained plans: Gauss-Seidel sweeps run the same plan again on its own
  * result (the old values at +1 come from the neighbours through
@@ -1030,6 +1032,40 @@ static void adi_run(tile_plan *p)
     });
 }
 
+/* The small plan in model m with t threads, Z in direction dz, every plane
+ * stored: TILE_OK, or the creation's code (the plan then destroyed: more
+ * threads than a block has points at this process count). */
+static int model_plan(tile_plan *p, tile_config *c, ctx_t *cx, int m, int t, int dz)
+{
+    int rc;
+    small_config(c, cx);
+    c->model = m;
+    c->threads = t;
+    c->dir[2] = dz;
+    c->storage = TILE_STORE_FULL;
+    if ((rc = tile_plan_create(p, MPI_COMM_WORLD, c)) != TILE_OK)
+        tile_plan_destroy(p);
+    return rc;
+}
+
+/* one(m, t, dz, why, len) in every model, 1..tmax threads (1 for MPI), Z up
+ * and down, until one fails: 1 or 0; *runs counts the plans that were not
+ * refused (one() returns -1 for those). */
+static int every_model(int (*one)(int, int, int, char *, size_t), int tmax, int *runs,
+                       char *why, size_t len)
+{
+    int m, t, dz, ok = 1, rc;
+    *runs = 0;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : tmax); t++)
+            for (dz = -1; dz <= 1; dz += 2)
+                if (ok && (rc = one(m, t, dz, why, len)) >= 0) {
+                    ok = rc;
+                    ++*runs;
+                }
+    return ok;
+}
+
 static void input_box_refusals(void)
 {
     tile_config c;
@@ -1125,7 +1161,7 @@ static void get_codes(void)
     ctx_t cx;
     int64_t x, y, z, mine = 0, all = 0, bad = 0, c3[3];
     double v, *g;
-    int rc, ok;
+    int rc, ok, same;
     small_config(&c, &cx);
     c.storage = TILE_STORE_FULL;
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
@@ -1155,7 +1191,13 @@ static void get_codes(void)
               "that owns each of the %lld points (%lld in all), TILE_ERR_NOT_STORED elsewhere "
               "(value untouched), TILE_ERR_RANGE outside the space, TILE_ERR_NULL",
               (long long)(7 * 5 * 23), (long long)all);
+    /* check_same_3d (tests/check.h) passes on the gathered values, and not
+     * where it compares nothing: no plane asked for, a destroyed plan */
+    same = ok && check_same_3d(&p, g, 7, 5, 23) && !check_same_3d(&p, g, 7, 5, 0);
     tile_plan_destroy(&p);
+    check_mpi(MPI_COMM_WORLD, same && !check_same_3d(&p, g, 7, 5, 23),
+              "check_same_3d (tests/check.h): 1 on the run's own gathered values; 0 where it "
+              "compares no point (zl = 0, a destroyed plan): nothing compared is not a pass");
     free(g);
     small_config(&c, &cx);     /* the window: plane 0 is gone, the last plane is kept */
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
@@ -1173,6 +1215,17 @@ static void get_codes(void)
               "tile_get with the Z window: TILE_ERR_NOT_STORED on every rank for plane 0 (dropped), "
               "TILE_OK on one rank for each point of the last plane");
     tile_plan_destroy(&p);
+}
+
+/* The input hook of the tests: counts its calls in *ctx (an int), fills
+ * the input values. */
+static int input_hook(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
+{
+    int *calls = (int *)ctx;
+    (void)plan;
+    ++*calls;
+    fill_input(box, (double *)data);
+    return 0;
 }
 
 /* Every data call on a plan whose creation failed returns the creation's
@@ -1193,11 +1246,12 @@ static int refused_calls(tile_plan *p, int want, char *why, size_t len)
     tilehybrid_status st;
     int64_t z0 = 5, zl = 5, c[3] = { 0, 0, 0 };
     double out[4] = { 1.0, 1.0, 1.0, 1.0 }, src[1] = { 2.0 };
-    int calls = 0, rc[10], i, ok = 1;
-    static const char *const name[10] = { "tile_input_box", "tile_reach_stencil",
+    int calls = 0, rc[12], i, ok = 1;
+    static const char *const name[12] = { "tile_input_box", "tile_reach_stencil",
                                           "tile_stored_zrange", "tile_gather", "tile_exchange",
                                           "tile_output_set", "tile_reduction_init",
-                                          "tile_reduction_drop", "tile_get", "tile_gather st" };
+                                          "tile_reduction_drop", "tile_get", "tile_gather st",
+                                          "tile_input_set", "tile_output_to" };
     memset(&b, 0x5a, sizeof b);
     memset(&r, 0x5a, sizeof r);
     memset(&red, 0x5a, sizeof red);
@@ -1215,7 +1269,9 @@ static int refused_calls(tile_plan *p, int want, char *why, size_t len)
     rc[8] = tile_get(p, c, out);
     tile_gather(p, 0, 1, 0, out, &st);
     rc[9] = st.code;
-    for (i = 0; i < 10; i++)
+    rc[10] = tile_input_set(p, input_hook, &calls, sizeof(double), NULL, NULL);
+    rc[11] = tile_output_to(p, &have, out, NULL);
+    for (i = 0; i < 12; i++)
         if (rc[i] != want && ok)
             ok = 0, snprintf(why, len, "%s returned %d, not %d", name[i], rc[i], want);
     for (i = 0; i < (int)sizeof b && ok; i++)
@@ -1247,11 +1303,180 @@ static void failed_plan_calls(void)
     ok2 = refused_calls(&p, TILE_ERR_NULL, why2, sizeof why2);
     check_mpi(MPI_COMM_WORLD, ok, "on a plan whose creation failed (code %d, %s), tile_input_box, "
               "tile_reach_stencil, tile_stored_zrange, tile_gather, tile_exchange, "
-              "tile_output_set, tile_reduction_init, tile_reduction_drop and tile_get return "
-              "that code and write nothing%s%s", code, tile_strerror(code), why[0] ? ": " : "",
+              "tile_output_set, tile_output_to, tile_input_set, tile_reduction_init, "
+              "tile_reduction_drop and tile_get return that code and write nothing%s%s", code, tile_strerror(code), why[0] ? ": " : "",
               why);
     check_mpi(MPI_COMM_WORLD, ok2, "on a destroyed plan they return TILE_ERR_NULL and write "
               "nothing%s%s", why2[0] ? ": " : "", why2);
+}
+
+/* A run that writes 1.0 at every point and feeds r with v there. */
+static void feed_run(tile_plan *p, tile_reduction *r, double v)
+{
+    HYBRID_RUN(p, it, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        tile_reduce(&it, r, v);
+    });
+}
+
+/* The calls that need the plan idle (tile_gather, tile_exchange,
+ * tile_reduction_init, tile_reduction_drop), made on some ranks only:
+ * from the body (every thread's first point, on the odd ranks or the only
+ * one), the output hook (rank 0) and the input hook (the last rank).  Each
+ * returns TILE_ERR_BODY naming the plan, at once and on the calling rank
+ * only (no collective: a hang otherwise), changes nothing (the buffers
+ * untouched, the reductions as declared); the run ends normally with the
+ * result of a run without the calls, bitwise, and a gather afterwards
+ * works. */
+typedef struct busy_ctx {
+    tile_plan *p;
+    tile_reduction *keep, *other;
+    double *out;        /* a whole Z plane of the space: never written */
+    int made, bad;      /* the calls made, those not refused as they must be */
+    char why[160];
+} busy_ctx;
+
+static void busy_calls(busy_ctx *b, const char *where)
+{
+    static const char *const name[4] = { "tile_gather", "tile_exchange",
+                                         "tile_reduction_init", "tile_reduction_drop" };
+    tilehybrid_status st[4];
+    tile_box one;
+    double src = 1.0, dst = 2.0;
+    int rc[4], i;
+    memset(&one, 0, sizeof one);
+    one.ndims = 3;
+    one.len[0] = one.len[1] = one.len[2] = 1;
+    rc[2] = tile_reduction_init(b->p, b->other, TILE_REDUCE_SUM, &st[2]);
+    rc[3] = tile_reduction_drop(b->p, b->keep);
+    tilehybrid_status_set(&st[3], rc[3], "plan", -1);
+    rc[0] = tile_gather(b->p, 0, 1, TILE_ROOT_ALL, b->out, &st[0]);
+    rc[1] = tile_exchange(b->p, sizeof(double), &one, &src, &one, &dst, &st[1]);
+    for (i = 0; i < 4; i++) {
+        b->made++;
+        if ((rc[i] != TILE_ERR_BODY || strcmp(st[i].arg, "plan") != 0 || dst != 2.0) &&
+            b->bad++ == 0)
+            snprintf(b->why, sizeof b->why, "%s from %s returned %d (arg '%s'), not "
+                     "TILE_ERR_BODY", name[i], where, rc[i], st[i].arg);
+    }
+}
+
+static int busy_output(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    busy_ctx *b = (busy_ctx *)ctx;
+    (void)plan;
+    if (myrank == 0 && pc->tile == 0)
+        busy_calls(b, "the output hook");
+    return 0;
+}
+
+static int busy_input(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
+{
+    busy_ctx *b = (busy_ctx *)ctx;
+    (void)plan;
+    if (myrank == nprocs - 1 && b->made < 1000)
+        busy_calls(b, "the input hook");
+    fill_input(box, (double *)data);
+    return 0;
+}
+
+static int busy_case(int m, int t, int dz, char *why, size_t len)
+{
+    tile_config c;
+    tile_plan p, q;
+    ctx_t cx, cq;
+    tile_reduction keep, other;
+    busy_ctx b, body[3];
+    double *g1, *g2, *out;
+    int64_t pts = 7 * 5 * 23, i;
+    int first[3] = { 1, 1, 1 }, ok, all, made = 0, caller = myrank % 2 == 1 || nprocs == 1;
+    if (model_plan(&p, &c, &cx, m, t, dz) != TILE_OK)
+        return -1;                          /* more threads than a block has points */
+    model_plan(&q, &c, &cq, m, t, dz);
+    g1 = (double *)malloc(sizeof(double) * (size_t)pts);
+    g2 = (double *)malloc(sizeof(double) * (size_t)pts);
+    out = (double *)malloc(sizeof(double) * (size_t)pts);
+    for (i = 0; i < pts; i++)
+        out[i] = -1.0;
+    memset(&b, 0, sizeof b);
+    b.p = &p;
+    b.keep = &keep;
+    b.other = &other;
+    b.out = out;
+    for (i = 0; i < 3; i++)
+        body[i] = b;
+    tile_reduction_init(&p, &keep, TILE_REDUCE_SUM, NULL);
+    tile_output_set(&p, busy_output, &b, TILE_LAYOUT_Z_LAST, NULL);
+    tile_input_set(&p, busy_input, &b, sizeof(double), NULL, NULL);
+    HYBRID_RUN(&p, it, {
+        int th = TILE_THREAD(it);
+        if (caller && first[th]) {
+            first[th] = 0;
+            busy_calls(&body[th], "the body");
+        }
+        tile_reduce(&it, &keep, 1.0);
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                         TILE_AT(double, it, 0, -1, 0)) +
+                                        TILE_AT(double, it, 0, 0, dz > 0 ? -1 : 1)) / 3.0 +
+                                       *(const double *)tile_input(&it);
+    });
+    HYBRID_RUN(&q, it, {
+        int64_t at[3];
+        at[0] = tile_coord(&it, 0);
+        at[1] = tile_coord(&it, 1);
+        at[2] = tile_coord(&it, 2);
+        TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                         TILE_AT(double, it, 0, -1, 0)) +
+                                        TILE_AT(double, it, 0, 0, dz > 0 ? -1 : 1)) / 3.0 +
+                                       input_value(at, 2);
+    });
+    for (i = 0; i < 3; i++) {
+        made += body[i].made;
+        if (body[i].bad > 0 && b.bad++ == 0)
+            snprintf(b.why, sizeof b.why, "%s", body[i].why);
+    }
+    made += b.made;
+    ok = b.bad == 0 && tile_plan_status(&p) == TILE_OK && tile_plan_status(&q) == TILE_OK &&
+         tile_gather(&p, 0, 23, TILE_ROOT_ALL, g1, NULL) == TILE_OK &&
+         tile_gather(&q, 0, 23, TILE_ROOT_ALL, g2, NULL) == TILE_OK;
+    if (!ok)
+        snprintf(why, len, "%s T=%d: %s%s", tile_model_name(m), t, b.bad ? b.why : "a run or "
+                 "a gather after it failed: ", b.bad ? "" : p.errmsg);
+    else if (memcmp(g1, g2, sizeof(double) * (size_t)pts) != 0)
+        ok = 0, snprintf(why, len, "%s T=%d: the result differs from a run without the calls",
+                         tile_model_name(m), t);
+    else if (keep.count != pts || keep.value != (double)pts ||
+             tile_reduction_drop(&p, &other) != TILE_ERR_REDUCE)
+        ok = 0, snprintf(why, len, "%s T=%d: the reductions changed: count %lld, value %g, the "
+                         "other one declared", tile_model_name(m), t, (long long)keep.count,
+                         keep.value);
+    else if (made < (caller ? 4 : 0) + (myrank == 0 ? 4 : 0) + (myrank == nprocs - 1 ? 4 : 0))
+        ok = 0, snprintf(why, len, "%s T=%d: only %d calls made", tile_model_name(m), t, made);
+    for (i = 0; i < pts && ok; i++)
+        if (out[i] != -1.0)
+            ok = 0, snprintf(why, len, "%s T=%d: the refused gather wrote out",
+                             tile_model_name(m), t);
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (ok && !all)
+        snprintf(why, len, "another rank failed");
+    tile_plan_destroy(&p);
+    tile_plan_destroy(&q);
+    free(g1);
+    free(g2);
+    free(out);
+    return all;
+}
+
+static void busy_refusals(void)
+{
+    char why[300] = "";
+    int runs, ok = every_model(busy_case, 3, &runs, why, sizeof why);
+    check_mpi(MPI_COMM_WORLD, ok && runs >= 14, "tile_gather, tile_exchange, "
+              "tile_reduction_init and tile_reduction_drop from the running plan's body (the odd "
+              "ranks), output hook (rank 0) and input hook (the last rank): TILE_ERR_BODY "
+              "naming the plan on the calling rank, no collective, nothing changed; the run ends "
+              "normally equal to one without the calls: %d runs (4 models, 1-3 threads)%s%s",
+              runs, why[0] ? ": " : "", why);
 }
 
 static void reduce_refusals(void)
@@ -1277,26 +1502,17 @@ static void reduce_refusals(void)
         tile_reduction_drop(&q, &many[i]);
     /* declared on p, fed in q's body */
     tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
-    HYBRID_RUN(&q, it, {
-        TILE_AT(double, it, 0, 0, 0) = 1.0;
-        tile_reduce(&it, &r1, 1.0);
-    });
+    feed_run(&q, &r1, 1.0);
     check_mpi(MPI_COMM_WORLD, tile_plan_status(&q) == TILE_ERR_REDUCE &&
               strstr(q.errmsg, "not declared on this plan") && same_everywhere(q.errmsg),
               "a reduction fed in another plan's body: TILE_ERR_REDUCE on every rank: %s",
               q.errmsg);
     tile_plan_destroy(&q);
     /* a sum over two runs: reset at each run */
-    HYBRID_RUN(&p, it, {
-        TILE_AT(double, it, 0, 0, 0) = 1.0;
-        tile_reduce(&it, &r1, 0.1);
-    });
+    feed_run(&p, &r1, 0.1);
     first = r1.value;
     cnt = r1.count;
-    HYBRID_RUN(&p, it, {
-        TILE_AT(double, it, 0, 0, 0) = 1.0;
-        tile_reduce(&it, &r1, 0.1);
-    });
+    feed_run(&p, &r1, 0.1);
     check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && cnt == 7 * 5 * 23 &&
               r1.count == cnt && first == r1.value && first == 80.5,
               "a sum of 805 x 0.1 is 80.5 (exact, rounded once; %.17g), the same in a second run "
@@ -1313,10 +1529,7 @@ static void reduce_refusals(void)
               nprocs == 1 ? "(one rank)" : p.errmsg);
     tile_reduction_drop(&p, &r1);
     tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);
-    HYBRID_RUN(&p, it, {
-        TILE_AT(double, it, 0, 0, 0) = 1.0;
-        tile_reduce(&it, &r1, 0.1);
-    });
+    feed_run(&p, &r1, 0.1);
     check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_OK && r1.count == cnt &&
                                   r1.value == first,
               "declared alike again, the next run of that plan gives the sum (%.17g): %s",
@@ -1329,20 +1542,57 @@ static void reduce_refusals(void)
     adi_run(&p);
     ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
          : tile_plan_status(&p) == TILE_ERR_MISMATCH &&
-           strstr(p.errmsg, "'number of reductions declared") && same_everywhere(p.errmsg);
+           strstr(p.errmsg, "'number of reductions declared (tile_reduction_init)' differs "
+                  "between ranks (1 vs 2)") && same_everywhere(p.errmsg) &&
+           strcmp(p.status.arg, "number of reductions declared (tile_reduction_init)") == 0;
     check_mpi(MPI_COMM_WORLD, ok, "two reductions on rank 0, one elsewhere: TILE_ERR_MISMATCH "
-              "on every rank: %s", nprocs == 1 ? "(one rank)" : p.errmsg);
+              "on every rank, the longest name whole in the message and the status's arg "
+              "('%s'): %s", p.status.arg, nprocs == 1 ? "(one rank)" : p.errmsg);
     tile_plan_destroy(&p);
     /* the wrong feeding function */
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
     tile_reduction_init(&p, &r1, TILE_REDUCE_SUM_U64, NULL);
-    HYBRID_RUN(&p, it, {
-        TILE_AT(double, it, 0, 0, 0) = 1.0;
-        tile_reduce(&it, &r1, 1.0);
-    });
+    feed_run(&p, &r1, 1.0);
     check_mpi(MPI_COMM_WORLD, tile_plan_status(&p) == TILE_ERR_REDUCE &&
               strstr(p.errmsg, "use tile_reduce_u64") && same_everywhere(p.errmsg),
               "tile_reduce on a sum_u64 reduction: TILE_ERR_REDUCE: %s", p.errmsg);
+    /* tile_reduce_u64's inline path (outside the SIMD loop): the right
+     * reduction is counted, a sum or one of another plan is refused */
+    {
+        tile_plan q;
+        tile_reduction ru, rs;
+        ctx_t cq;
+        int ok2, which;
+        uint64_t got;
+        int64_t cnt2;
+        model_plan(&q, &c, &cq, TILE_MODEL_MPI, 1, 1);
+        tile_reduction_init(&p, &ru, TILE_REDUCE_SUM_U64, NULL);
+        tile_reduction_init(&p, &rs, TILE_REDUCE_SUM, NULL);
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) = 1.0;
+            tile_reduce_u64(&it, &ru, 3);
+        });
+        got = ru.u64;
+        cnt2 = ru.count;
+        ok2 = tile_plan_status(&p) == TILE_OK && got == 3 * 7 * 5 * 23 && cnt2 == 7 * 5 * 23;
+        for (which = 0; which < 2; which++) {
+            tile_reduction *bad = which == 0 ? &rs : &ru;
+            tile_plan *on = which == 0 ? &p : &q;
+            HYBRID_RUN(on, it, {
+                TILE_AT(double, it, 0, 0, 0) = 1.0;
+                tile_reduce_u64(&it, bad, 3);
+            });
+            ok2 = ok2 && tile_plan_status(on) == TILE_ERR_REDUCE && same_everywhere(on->errmsg) &&
+                  strstr(on->errmsg, which == 0 ? "tile_reduce_u64 on a 'sum' reduction: use "
+                         "tile_reduce" : "tile_reduce_u64: the reduction is not declared on "
+                         "this plan") != NULL;
+        }
+        check_mpi(MPI_COMM_WORLD, ok2, "tile_reduce_u64 sums 3 per point (%llu, count %lld); on a "
+                  "sum reduction and on one of another plan: TILE_ERR_REDUCE naming the misuse: "
+                  "%s / %s", (unsigned long long)got, (long long)cnt2, p.errmsg,
+                  q.errmsg);
+        tile_plan_destroy(&q);
+    }
     tile_plan_destroy(&p);
 }
 
@@ -1509,6 +1759,38 @@ static void exchange_refusals(void)
     rc = tile_exchange(&p, sizeof(double), &have, a, &want, b, NULL);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && b[7 * 5 - 1] == (double)(23 * (7 * 5 - 1)),
               "tile_exchange from rank 0's whole array to every rank's plane z = 0");
+    /* dst sharing memory with src (MPI forbids it; MPICH asserted): refused
+     * before any movement, on every rank, naming dst and the rank */
+    for (i = 0; i < 2; i++) {
+        tilehybrid_status st;
+        int same;
+        tile_input_box(&p, TILE_ALL_TILES, NULL, &have, NULL);
+        for (rc = 0; rc < 7 * 5 * 23; rc++)
+            a[rc] = (double)rc;
+        rc = tile_exchange(&p, sizeof(double), &have, a, &have,
+                           i == 0 ? (myrank == nprocs - 1 ? a : b) : a + 1, &st);
+        same = rc == TILE_ERR_RANGE && strcmp(st.arg, "dst") == 0 && st.index == -1 &&
+               st.rank == (i == 0 ? nprocs - 1 : 0) && same_everywhere(p.errmsg) &&
+               strstr(p.errmsg, i == 0 ? "dst overlaps src (the same address)"
+                                       : "dst overlaps src (the arrays share bytes)") != NULL;
+        for (rc = 0; rc < 7 * 5 * 23 && same; rc++)
+            same = a[rc] == (double)rc;
+        check_mpi(MPI_COMM_WORLD, same, "tile_exchange with dst %s: TILE_ERR_RANGE naming dst "
+                  "and rank %d on every rank, nothing moved: %s", i == 0 ? "== src on the last "
+                  "rank" : "= src + 1 (overlapping) on every rank", i == 0 ? nprocs - 1 : 0,
+                  p.errmsg);
+    }
+    /* an empty have box: src is not read, it may be dst */
+    memset(&have, 0, sizeof have);
+    have.ndims = 3;
+    have.len[0] = myrank == 0 ? 7 : 0, have.len[1] = 5, have.len[2] = 23;
+    for (i = 0; i < 7 * 5 * 23; i++)
+        a[i] = (double)i;
+    memset(b, 0, sizeof(double) * 7 * 5);
+    rc = tile_exchange(&p, sizeof(double), &have, myrank == 0 ? a : b, &want, b, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && b[7 * 5 - 1] == (double)(23 * (7 * 5 - 1)),
+              "tile_exchange with src == dst on the ranks whose have box is empty: moved: %s",
+              rc == TILE_OK ? "" : p.errmsg);
     tile_plan_destroy(&p);
     free(a);
     free(b);
@@ -1517,15 +1799,6 @@ static void exchange_refusals(void)
 /* ---------------------------------------------------------------------- */
 /* Input per tile (tile_input_set): the same bits as the whole block's      */
 /* input array; memory flat in Z                                            */
-
-static int input_hook(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
-{
-    int *calls = (int *)ctx;
-    (void)plan;
-    ++*calls;
-    fill_input(box, (double *)data);
-    return 0;
-}
 
 /* The body of both runs: it reads the input at the point, at +1 along X_1
  * and one plane earlier along Z (in the loop's direction oz). */
@@ -1557,14 +1830,8 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
     int64_t sx, sz, oz = dz > 0 ? -1 : 1, X = 7, Z = 23, pts = 7 * 5 * 23;
     int64_t h;
     int calls = 0, ok;
-    small_config(&c, &cx);
-    c.model = m;
-    c.threads = t;
-    c.dir[2] = dz;
-    c.depz = 1;
-    c.storage = TILE_STORE_FULL;
-    if (tile_plan_create(&p, MPI_COMM_WORLD, &c) != TILE_OK)
-        return tile_plan_destroy(&p), -1;   /* more threads than a block has points */
+    if (model_plan(&p, &c, &cx, m, t, dz) != TILE_OK)
+        return -1;                          /* more threads than a block has points */
     memset(&r, 0, sizeof r);
     r.above[0] = 1;
     r.below[2] = dz > 0;
@@ -1622,18 +1889,74 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
 static void input_cases(void)
 {
     char why[400] = "";
-    int m, t, dz, ok = 1, runs = 0, rc;
-    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
-        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : 3); t++)
-            for (dz = -1; dz <= 1; dz += 2)
-                if (ok && (rc = input_case(m, t, dz, why, sizeof why)) >= 0) {
-                    ok = rc;
-                    runs++;
-                }
+    int runs, ok = every_model(input_case, 3, &runs, why, sizeof why);
     check_mpi(MPI_COMM_WORLD, ok && runs >= 14, "input per tile (tile_input_set, a reach of +1 along X_1 and "
               "one plane along Z): %d runs (4 models, 1-3 threads, Z up and down) equal the "
               "runs with the whole block's input array bitwise, one hook call per tile%s%s",
               runs, why[0] ? ": " : "", why);
+}
+
+/* tile_input_set()'s refusals: a NULL plan, an element size of 0 or above
+ * 2^30, a reach outside 0..2^30 (each naming the argument), a call while the
+ * plan runs (from its body; tile_output_set and tile_output_to alike): each
+ * leaves the hook set before in place.  A NULL hook stops it (esz not
+ * looked at): tile_input() is then NULL and the strides 0.  The skewed and
+ * the failed plans: skewed_cases(), refused_calls(). */
+static void input_set_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    tile_reach r;
+    tilehybrid_status st;
+    ctx_t cx;
+    int calls = 0, other = 0, rc[4], args, mid[3] = { -1, -1, -1 }, ok, stopped;
+    int64_t none = 0;
+    small_config(&c, &cx);
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    ok = tile_input_set(&p, input_hook, &calls, sizeof(double), NULL, NULL) == TILE_OK;
+    rc[0] = tile_input_set(NULL, input_hook, &other, sizeof(double), NULL, &st);
+    args = strcmp(st.arg, "plan") == 0;
+    rc[1] = tile_input_set(&p, input_hook, &other, 0, NULL, &st);
+    args &= strcmp(st.arg, "esz") == 0 && st.index == 0;
+    rc[2] = tile_input_set(&p, input_hook, &other, ((size_t)1 << 30) + 1, NULL, &st);
+    args &= strcmp(st.arg, "esz") == 0 && st.index == ((int64_t)1 << 30) + 1;
+    memset(&r, 0, sizeof r);
+    r.above[1] = -1;
+    rc[3] = tile_input_set(&p, input_hook, &other, sizeof(double), &r, &st);
+    args &= strcmp(st.arg, "reach") == 0 && st.index == 1;
+    r.above[1] = 0;
+    r.below[2] = (1 << 30) + 1;
+    ok = ok && rc[0] == TILE_ERR_NULL && rc[1] == TILE_ERR_ELEM && rc[2] == TILE_ERR_ELEM &&
+         rc[3] == TILE_ERR_RANGE && args &&
+         tile_input_set(&p, input_hook, &other, sizeof(double), &r, NULL) == TILE_ERR_RANGE;
+    HYBRID_RUN(&p, it, {
+        if (mid[0] < 0) {       /* the first point: every set-up call refused */
+            mid[0] = tile_input_set(&p, input_hook, &other, sizeof(double), NULL, NULL);
+            mid[1] = tile_output_set(&p, NULL, NULL, TILE_LAYOUT_Z_LAST, NULL);
+            mid[2] = tile_output_to(&p, NULL, NULL, NULL);
+        }
+        TILE_AT(double, it, 0, 0, 0) = TILE_AT(double, it, 0, 0, -1) +
+                                       *(const double *)tile_input(&it);
+    });
+    ok = ok && tile_plan_status(&p) == TILE_OK && calls == (int)p.ntiles && other == 0 &&
+         mid[0] == TILE_ERR_BODY && mid[1] == TILE_ERR_BODY && mid[2] == TILE_ERR_BODY;
+    check_mpi(MPI_COMM_WORLD, ok, "tile_input_set refuses a NULL plan (TILE_ERR_NULL), esz 0 and "
+              "2^30 + 1 (TILE_ERR_ELEM naming esz), a reach of -1 and 2^30 + 1 (TILE_ERR_RANGE "
+              "naming it), and a call from the running plan's body (TILE_ERR_BODY, as "
+              "tile_output_set and tile_output_to: got %d %d %d); the hook set before is the "
+              "one called, once per tile (%d calls for %lld tiles)", mid[0], mid[1], mid[2],
+              calls, (long long)p.ntiles);
+    stopped = tile_input_set(&p, NULL, NULL, 0, NULL, NULL) == TILE_OK;
+    calls = 0;
+    HYBRID_RUN(&p, it, {
+        none += tile_input(&it) != NULL || tile_input_stride(&it, 0) != 0;
+        TILE_AT(double, it, 0, 0, 0) = TILE_AT(double, it, 0, 0, -1) + 1.0;
+    });
+    check_mpi(MPI_COMM_WORLD, stopped && none == 0 && calls == 0 &&
+              tile_plan_status(&p) == TILE_OK,
+              "tile_input_set with a NULL hook (esz 0 not looked at) stops it: no call, "
+              "tile_input() NULL and the strides 0 in the next run");
+    tile_plan_destroy(&p);
 }
 
 /* tile_output_to(): each tile copied straight into an array over a box
@@ -1650,13 +1973,8 @@ static int output_to_case(int m, int t, int dz, char *why, size_t len)
     double *a, *g, *g2;
     int64_t i, x[3], pts = 7 * 5 * 23, npts, bad = 0, oz = dz > 0 ? -1 : 1;
     int ok;
-    small_config(&c, &cx);
-    c.model = m;
-    c.threads = t;
-    c.dir[2] = dz;
-    c.storage = TILE_STORE_FULL;
-    if (tile_plan_create(&p, MPI_COMM_WORLD, &c) != TILE_OK)
-        return tile_plan_destroy(&p), -1;
+    if (model_plan(&p, &c, &cx, m, t, dz) != TILE_OK)
+        return -1;
     memset(&r, 0, sizeof r);
     r.below[0] = r.above[0] = r.below[1] = r.above[1] = r.below[2] = r.above[2] = 1;
     tile_input_box(&p, TILE_ALL_TILES, &r, &box, NULL);
@@ -1736,14 +2054,7 @@ static int output_to_case(int m, int t, int dz, char *why, size_t len)
 static void output_to_cases(void)
 {
     char why[400] = "";
-    int m, t, dz, ok = 1, runs = 0, rc;
-    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
-        for (t = 1; t <= (m == TILE_MODEL_MPI ? 1 : 2); t++)
-            for (dz = -1; dz <= 1; dz += 2)
-                if (ok && (rc = output_to_case(m, t, dz, why, sizeof why)) >= 0) {
-                    ok = rc;
-                    runs++;
-                }
+    int runs, ok = every_model(output_to_case, 2, &runs, why, sizeof why);
     check_mpi(MPI_COMM_WORLD, ok && runs >= 10, "tile_output_to: %d runs (4 models, 1-2 "
               "threads, Z up and down) copy each tile straight into an array over a box around "
               "the block, equal to tile_gather bitwise (the rest untouched; NULL dst and a box "
@@ -1856,15 +2167,40 @@ static int fail_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
     return myrank == nprocs - 1 && pc->tile == f->at ? 7 : 0;
 }
 
-/* A hook that returns 7 on the last rank at tile 2: every rank's run
- * fails with TILE_ERR_OUTPUT and the same message; that rank's hook is not
- * called again, the others' go on; nothing is left to gather. */
-static void hook_refusal(void)
+/* The input hook's: tiles come in order, so call k is tile k. */
+static int fail_input(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
 {
+    fail_ctx *f = (fail_ctx *)ctx;
+    (void)plan;
+    fill_input(box, (double *)data);
+    f->calls++;
+    return myrank == nprocs - 1 && f->calls == f->at + 1 ? 7 : 0;
+}
+
+/* Set (f) or stop (NULL) the failing hook: the input hook, or the output
+ * hook. */
+static int set_fail_hook(tile_plan *p, int input, fail_ctx *f)
+{
+    if (input)
+        return tile_input_set(p, f != NULL ? fail_input : NULL, f, sizeof(double), NULL, NULL);
+    return tile_output_set(p, f != NULL ? fail_hook : NULL, f, TILE_LAYOUT_Z_LAST, NULL);
+}
+
+/* A hook (the output hook, or the input hook if input) that returns 7 on the
+ * last rank at tile 2: every rank's run fails with TILE_ERR_OUTPUT and the
+ * same message, naming the hook, the value, the tile and (with more than one
+ * rank) the rank; that rank's hook is not called again, the others' go on;
+ * nothing is left to gather; the plan runs again without the hook.  No
+ * hang: tests/run.sh runs this under a time limit. */
+static void hook_failure(int input)
+{
+    const char *what = input ? "input" : "output";
     tile_config c;
     ctx_t cx;
     int m, all = 1, again = 1;
-    char msg[320] = "";
+    char msg[320] = "", want[80], rank[32];
+    snprintf(want, sizeof want, "the %s hook returned 7 for tile 2 (z = 6..8)", what);
+    snprintf(rank, sizeof rank, "rank %d: ", nprocs - 1);
     small_config(&c, &cx);
     for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++) {
         tile_plan p;
@@ -1875,25 +2211,25 @@ static void hook_refusal(void)
         tile_plan_create(&p, MPI_COMM_WORLD, &c);
         f.calls = 0;
         f.at = 2;
-        tile_output_set(&p, fail_hook, &f, TILE_LAYOUT_Z_LAST, NULL);
+        all &= set_fail_hook(&p, input, &f) == TILE_OK;
         adi_run(&p);
-        all &= tile_plan_status(&p) == TILE_ERR_OUTPUT &&
-               strstr(p.errmsg, "the output hook returned 7 for tile 2 (z = 6..8)") != NULL &&
-               same_everywhere(p.errmsg) && f.calls == (myrank == nprocs - 1 ? 3 : p.ntiles) &&
+        all &= tile_plan_status(&p) == TILE_ERR_OUTPUT && strstr(p.errmsg, want) != NULL &&
+               (nprocs == 1 || strstr(p.errmsg, rank) != NULL) && same_everywhere(p.errmsg) &&
+               f.calls == (myrank == nprocs - 1 ? 3 : p.ntiles) &&
                tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_NOT_STORED;
         snprintf(msg, sizeof msg, "%s", p.errmsg);
         /* the failed run does not stop the next: without the hook it runs */
-        tile_output_set(&p, NULL, NULL, TILE_LAYOUT_Z_LAST, NULL);
+        set_fail_hook(&p, input, NULL);
         adi_run(&p);
         again &= tile_plan_status(&p) == TILE_OK && p.errmsg[0] == '\0' &&
                  tile_stored_zrange(&p, &z0, &zl) == TILE_OK;
         tile_plan_destroy(&p);
     }
-    check_mpi(MPI_COMM_WORLD, all, "an output hook that returns 7 on the last rank stops its "
+    check_mpi(MPI_COMM_WORLD, all, "an %s hook that returns 7 on the last rank stops its "
               "calls there, and the run fails on every rank in every model with the same "
-              "message: %s", msg);
+              "message: %s", what, msg);
     check_mpi(MPI_COMM_WORLD, again, "after that failed run, the plan runs again without the "
-              "hook, in every model (TILE_OK, its result stored)");
+              "%s hook, in every model (TILE_OK, its result stored)", what);
 }
 
 /* Memory of a run, measured as the growth of the resident set's peak over
@@ -1951,93 +2287,79 @@ static int keep_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
     return 0;
 }
 
-/* The peak growth in kB of a run of 32 x 32 x zlen doubles per rank
- * (tile height 50, the Z window) with the output hook set right after the
- * reset; the hook sums the bits (keep = 0) or keeps every tile (keep = 1).
- * -1 when the peak cannot be measured (on every rank alike). */
-static long hook_growth(int64_t zlen, int keep, int *ok)
+/* The plan of the memory runs: 32 x 32 x zlen doubles per rank (tile
+ * height 50, the Z window); then the peak reset (peak_start). */
+static void growth_plan(tile_plan *p, ctx_t *cx, int64_t zlen)
 {
     tile_config c;
-    tile_plan p;
-    ctx_t cx;
-    uint64_t sum = 0;
-    static keep_all ka;
-    long rss, growth, worst;
-    int i, none, any;
-    small_config(&c, &cx);
+    small_config(&c, cx);
     c.extent[0] = 32;
     c.extent[1] = 32 * nprocs;
     c.zlen = zlen;
     c.tile_height = 50;
     c.grid[0] = 1;
-    tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    ka.n = 0;
-    rss = peak_reset();
-    none = rss < 0;
-    MPI_Allreduce(&none, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    tile_output_set(&p, keep ? keep_hook : sum_hook, keep ? (void *)&ka : (void *)&sum,
-                    TILE_LAYOUT_Z_LAST, NULL);
-    adi_run(&p);
-    growth = proc_status_kb("VmHWM") - rss;
-    *ok = tile_plan_status(&p) == TILE_OK && (keep ? ka.n == (int)p.ntiles : sum != 0);
-    for (i = 0; i < ka.n; i++)
-        free(ka.tile[i]);
-    tile_plan_destroy(&p);
+    tile_plan_create(p, MPI_COMM_WORLD, &c);
+}
+
+/* Reset the peak: the RSS then; *any = 1 if some rank cannot reset it. */
+static long peak_start(int *any)
+{
+    long rss = peak_reset();
+    int none = rss < 0;
+    MPI_Allreduce(&none, any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    return rss;
+}
+
+/* The peak's growth since peak_start() returned rss, the largest over the
+ * ranks (collective); -1 when it cannot be measured (any). */
+static long peak_growth(long rss, int any)
+{
+    long growth = proc_status_kb("VmHWM") - rss, worst;
     MPI_Allreduce(&growth, &worst, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
     return any ? -1 : worst;
 }
 
-/* The output hook keeps memory flat in Z: a run of 32 x 32 x 20000 doubles
- * per rank (164 MB if kept) grows the peak by no more than one of 2500
- * planes (+ 2 MB of noise), while the control that keeps every tile grows
- * it by at least half the data: the measurement sees O(Z) memory. */
-static void hook_memory(void)
+/* The peak growth in kB of a run of 32 x 32 x zlen doubles per rank
+ * (tile height 50, the Z window) with the output hook set right after the
+ * reset; the hook sums the bits (control = 0) or keeps every tile
+ * (control = 1).  -1 when the peak cannot be measured (on every rank alike). */
+static long hook_growth(int64_t zlen, int control, int *ok)
 {
-    int ok1 = 0, ok2 = 0, ok3 = 0;
-    long small = hook_growth(2500, 0, &ok1), big = hook_growth(20000, 0, &ok2);
-    long kept = hook_growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
-    if (small < 0 || big < 0 || kept < 0) {
-        if (myrank == 0) {
-            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
-                       "the output hook's memory is flat in Z");
-            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
-                       "the control keeps O(Z) memory");
-        }
-        return;
-    }
-    check_mpi(MPI_COMM_WORLD, ok1 && ok2 && big <= small + 2048 && big < data / 16,
-              "a run of 32 x 32 x 20000 doubles per rank (%ld kB if kept) with the output hook "
-              "grows the peak RSS by %ld kB, as one of 2500 planes (%ld kB): memory does not "
-              "grow with Z", data, big, small);
-    check_mpi(MPI_COMM_WORLD, ok3 && kept >= data / 2, "the control, a hook that keeps every "
-              "tile of the same run, grows it by %ld kB (>= %ld kB): the measurement sees "
-              "memory that grows with Z", kept, data / 2);
+    tile_plan p;
+    ctx_t cx;
+    uint64_t sum = 0;
+    static keep_all ka;
+    long rss;
+    int i, any;
+    growth_plan(&p, &cx, zlen);
+    ka.n = 0;
+    rss = peak_start(&any);
+    tile_output_set(&p, control ? keep_hook : sum_hook, control ? (void *)&ka : (void *)&sum,
+                    TILE_LAYOUT_Z_LAST, NULL);
+    adi_run(&p);
+    rss = peak_growth(rss, any);
+    *ok = tile_plan_status(&p) == TILE_OK && (control ? ka.n == (int)p.ntiles : sum != 0);
+    for (i = 0; i < ka.n; i++)
+        free(ka.tile[i]);
+    tile_plan_destroy(&p);
+    return rss;
 }
 
 /* The peak growth in kB (the largest over the ranks; -1 when it cannot be
  * measured) of a run of 32 x 32 x zlen doubles per rank whose body reads an
- * input of doubles: from the input hook (whole = 0), or from an array over
- * the whole block filled after the reset (whole = 1, the control). */
-static long input_growth(int64_t zlen, int whole, int *ok)
+ * input of doubles: from the input hook (control = 0), or from an array over
+ * the whole block filled after the reset (control = 1). */
+static long input_growth(int64_t zlen, int control, int *ok)
 {
-    tile_config c;
     tile_plan p;
     ctx_t cx;
     tile_box box;
     double *a = NULL;
-    long rss, growth, worst;
-    int calls = 0, none, any;
-    small_config(&c, &cx);
-    c.extent[0] = 32;
-    c.extent[1] = 32 * nprocs;
-    c.zlen = zlen;
-    c.tile_height = 50;
-    c.grid[0] = 1;
-    tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    rss = peak_reset();
-    none = rss < 0;
-    MPI_Allreduce(&none, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    if (whole) {
+    long rss;
+    int calls = 0, any;
+    growth_plan(&p, &cx, zlen);
+    rss = peak_start(&any);
+    if (control) {
         tile_input_box(&p, TILE_ALL_TILES, NULL, &box, NULL);
         a = (double *)malloc(sizeof(double) * (size_t)tile_box_points(&box));
         *ok = a != NULL;
@@ -2058,38 +2380,38 @@ static long input_growth(int64_t zlen, int whole, int *ok)
         });
         *ok = *ok && calls == (int)p.ntiles;
     }
-    growth = proc_status_kb("VmHWM") - rss;
+    rss = peak_growth(rss, any);
     *ok = *ok && tile_plan_status(&p) == TILE_OK;
     free(a);
     tile_plan_destroy(&p);
-    MPI_Allreduce(&growth, &worst, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-    return any ? -1 : worst;
+    return rss;
 }
 
-/* Input per tile keeps memory flat in Z: a run at Z = 20000 grows the peak
- * as one at Z = 2500 (+ 2 MB), while the whole block's input array (the
- * control) grows it by at least half its size. */
-static void input_memory(void)
+/* Memory flat in Z: growth(zlen, control, &ok), a run at Z = 20000 grows
+ * the peak as one at Z = 2500 (+ 2 MB, and under 1/16 of the data), while
+ * the control, which holds O(Z), grows it by at least half the data: the
+ * measurement sees O(Z) memory.  flat and control name the two checks,
+ * run says how the run reads or writes (in the first check's text). */
+static void flat_memory(long (*growth)(int64_t, int, int *), const char *run,
+                        const char *flat, const char *control)
 {
     int ok1 = 0, ok2 = 0, ok3 = 0;
-    long small = input_growth(2500, 0, &ok1), big = input_growth(20000, 0, &ok2);
-    long whole = input_growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
-    if (small < 0 || big < 0 || whole < 0) {
+    long small = growth(2500, 0, &ok1), big = growth(20000, 0, &ok2);
+    long kept = growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
+    if (small < 0 || big < 0 || kept < 0) {
         if (myrank == 0) {
-            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
-                       "input per tile keeps memory flat in Z");
-            check_skip("/proc/self/clear_refs cannot reset the peak RSS here",
-                       "the whole block's input grows with Z");
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here", flat);
+            check_skip("/proc/self/clear_refs cannot reset the peak RSS here", control);
         }
         return;
     }
     check_mpi(MPI_COMM_WORLD, ok1 && ok2 && big <= small + 2048 && big < data / 16,
-              "a run of 32 x 32 x 20000 doubles per rank reading its input per tile "
-              "(tile_input_set) grows the peak RSS by %ld kB, as one of 2500 planes (%ld kB): "
-              "memory does not grow with Z", big, small);
-    check_mpi(MPI_COMM_WORLD, ok3 && whole >= data / 2, "the control, the same run reading an "
-              "input array over the whole block (%ld kB), grows it by %ld kB (>= %ld kB)", data,
-              whole, data / 2);
+              "%s: a run of 32 x 32 x 20000 doubles per rank (%ld kB if kept) %s grows the "
+              "peak RSS by %ld kB, as one of 2500 planes (%ld kB): memory does not grow with Z",
+              flat, data, run, big, small);
+    check_mpi(MPI_COMM_WORLD, ok3 && kept >= data / 2, "%s: the same run grows it by %ld kB "
+              "(>= %ld kB): the measurement sees memory that grows with Z", control, kept,
+              data / 2);
 }
 
 /* A plan that skews (seidel-1d in time: i reads i + 1 of the previous
@@ -2098,6 +2420,12 @@ static void input_memory(void)
 static int seidel1_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
 {
     (void)ctx, (void)plan, (void)pc;
+    return 0;
+}
+
+static int seidel1_input(void *ctx, const tile_plan *plan, const tile_box *box, void *data)
+{
+    (void)ctx, (void)plan, (void)box, (void)data;
     return 0;
 }
 
@@ -2189,7 +2517,14 @@ static void skewed_cases(void)
                     ok = 0;
                 }
             }
-            refused = tile_input_box(&p, TILE_ALL_TILES, NULL, &b, NULL) == TILE_ERR_SKEWED &&
+            memset(&b, 0, sizeof b);
+            b.ndims = 2;
+            refused = tile_input_set(&p, seidel1_input, NULL, sizeof(double), NULL, NULL) ==
+                      TILE_ERR_SKEWED &&
+                      tile_input_set(&p, NULL, NULL, sizeof(double), NULL, NULL) == TILE_OK &&
+                      tile_output_to(&p, &b, whole, NULL) == TILE_ERR_SKEWED &&
+                      tile_output_to(&p, NULL, NULL, NULL) == TILE_OK &&
+                      tile_input_box(&p, TILE_ALL_TILES, NULL, &b, NULL) == TILE_ERR_SKEWED &&
                       tile_stored_zrange(&p, &z0, &zl) == TILE_ERR_SKEWED &&
                       tile_output_set(&p, seidel1_hook, NULL, TILE_LAYOUT_Z_LAST, NULL) ==
                       TILE_ERR_SKEWED &&
@@ -2210,9 +2545,9 @@ static void skewed_cases(void)
     }
     check_mpi(MPI_COMM_WORLD, first[0] == 0, "a plan that skews (seidel-1d in time, every "
               "model): the exact sum and the MAXLOC of every point equal the sequential "
-              "loop's (%.17g; %.17g at i = %lld, t = %lld); tile_input_box, "
-              "tile_stored_zrange, tile_output_set and tile_gather refuse it with "
-              "TILE_ERR_SKEWED%s%s", tile_xsum_round(&x), best, (long long)at[0],
+              "loop's (%.17g; %.17g at i = %lld, t = %lld); tile_input_set, tile_output_to, "
+              "tile_input_box, tile_stored_zrange, tile_output_set and tile_gather refuse it "
+              "with TILE_ERR_SKEWED (a NULL hook or box stops, TILE_OK)%s%s", tile_xsum_round(&x), best, (long long)at[0],
               (long long)at[1], first[0] ? ": " : "", first);
 }
 
@@ -2234,16 +2569,22 @@ int main(int argc, char **argv)
     box_copy_codes();
     failed_plan_calls();
     reduce_refusals();
+    busy_refusals();
     reduction_moves();
     gather_refusals();
     exchange_refusals();
     chain_cases();
     input_cases();
+    input_set_refusals();
     output_to_cases();
     mpiio_cases();
-    hook_refusal();
-    hook_memory();
-    input_memory();
+    hook_failure(0);
+    hook_failure(1);
+    flat_memory(hook_growth, "with the output hook", "the output hook's memory is flat in Z",
+                "the control, a hook that keeps every tile, keeps O(Z) memory");
+    flat_memory(input_growth, "reading its input per tile (tile_input_set)",
+                "input per tile keeps memory flat in Z",
+                "the control, reading an input array over the whole block, grows with Z");
     skewed_cases();
     MPI_Finalize();
     return check_exit();

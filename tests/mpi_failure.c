@@ -4,8 +4,9 @@
  * Linked with tests/pmpi_failure.c (the Makefile), which wraps MPI_Isend,
  * MPI_Irecv, MPI_Waitall, MPI_Allreduce, MPI_Allgather, MPI_Bcast,
  * MPI_Alltoallw, the persistent requests' calls (MPI_Send_init,
- * MPI_Recv_init, MPI_Startall, MPI_Request_free) and MPI-4's partitioned
- * ones.
+ * MPI_Recv_init, MPI_Startall, MPI_Request_free), MPI-4's partitioned
+ * ones, MPI_Send, MPI_Recv, MPI_Sendrecv, MPI_Cart_create, MPI_Comm_dup,
+ * MPI_Comm_split_type, MPI_Reduce and MPI_Gather.
  *
  * Run as the other MPI tests (tests/run.sh, 1-4 processes, nothing made to
  * fail): every model, with each kind of face messages (cfg.messages),
@@ -21,7 +22,12 @@
  * (tests/pmpi_failure.c); TILEHYBRID_FAIL_MESSAGES (persistent,
  * nonblocking, partitioned) sets cfg.messages (partitioned without MPI-4:
  * this program exits 3 at once); TILEHYBRID_FAIL_HOOK=1 sets cfg.on_mpi_failure
- * to a hook that prints "mpi_failure hook on rank R: MESSAGE" and returns.
+ * to a hook that prints "mpi_failure hook on rank R: MESSAGE" and returns;
+ * TILEHYBRID_FAIL_BALANCE=1 asks for the balancing policy
+ * BAL_POLICY_CONSTANT (the funneled model then measures the network by a
+ * ping-pong in tile_plan_create: MPI_Sendrecv, MPI_Send, MPI_Recv);
+ * TILEHYBRID_FAIL_BAD=1 gives rank 0 a bad tile height (the creation's
+ * agreement then broadcasts its message: MPI_Bcast).
  * The engine must then report the call and the rank and abort (or, with
  * ULFM, end the run with TILE_ERR_MPI on every rank: this program then
  * exits 4).  Exit 0 means nothing failed.
@@ -42,12 +48,6 @@
 static int nprocs, myrank;
 static int hook_calls;
 
-static void edge(void *out, const int64_t *c, void *ctx)
-{
-    (void)ctx;
-    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
-}
-
 static void hook(const char *msg, void *ctx)
 {
     (void)ctx;
@@ -67,9 +67,13 @@ static void config(tile_config *c, int model, int threads)
     c->model = model;
     c->threads = threads;
     c->storage = TILE_STORE_FULL;
-    c->boundary = edge;
+    c->boundary = check_edge;
     if (getenv("TILEHYBRID_FAIL_HOOK") != NULL)
         c->on_mpi_failure = hook;
+    if (getenv("TILEHYBRID_FAIL_BALANCE") != NULL)
+        c->balance.policy = BAL_POLICY_CONSTANT;
+    if (getenv("TILEHYBRID_FAIL_BAD") != NULL && myrank == 0)
+        c->tile_height = -1;    /* refused on rank 0: the agreement broadcasts why */
 }
 
 /* The plan's run of ADI with a sum reduction, then the result gathered
@@ -90,33 +94,14 @@ static int run(tile_plan *p, tile_reduction *r, double *out)
 }
 
 /* The sequential loop, A[x][y][z] with the boundary outside. */
-static double seq_at(const double *a, int64_t x, int64_t y, int64_t z)
-{
-    double v;
-    int64_t c[3];
-    if (x >= 0 && y >= 0 && z >= 0)
-        return a[(x * X1 + y) * ZL + z];
-    c[0] = x;
-    c[1] = y;
-    c[2] = z;
-    edge(&v, c, NULL);
-    return v;
-}
-
 static double *sequential(double *sum)
 {
-    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    double *a = check_seq_loop(X0, X1, ZL, check_adi_point);
     tile_xsum s;
-    int64_t x, y, z;
+    int64_t i;
     tile_xsum_init(&s);
-    for (z = 0; a != NULL && z < ZL; z++)
-        for (x = 0; x < X0; x++)
-            for (y = 0; y < X1; y++) {
-                double v = ((seq_at(a, x - 1, y, z) + seq_at(a, x, y - 1, z)) +
-                            seq_at(a, x, y, z - 1)) / 3.0;
-                a[(x * X1 + y) * ZL + z] = v;
-                tile_xsum_add(&s, v);
-            }
+    for (i = 0; a != NULL && i < X0 * X1 * ZL; i++)
+        tile_xsum_add(&s, a[i]);
     *sum = tile_xsum_round(&s);
     return a;
 }

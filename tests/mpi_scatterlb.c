@@ -246,6 +246,33 @@ static void test_collective_safety(void)
               "n < 0 on the last rank only: SLB_ERR_ITEMS on every rank, 'n' and rank %d "
               "named", st.rank);
     slb_plan_free(&pl);
+    /* a NULL plan on the last rank only: it returned at once and the other
+     * ranks waited in the agreement for ever */
+    rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, &mine, NULL,
+                         rank == size - 1 ? NULL : &pl, &st);
+    check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc) &&
+                                  st.rank == size - 1 && strcmp(st.arg, "plan") == 0,
+              "slb_plan_create, plan NULL on the last rank only: SLB_ERR_ARG on every rank, "
+              "'plan' and rank %d named", st.rank);
+    if (rank != size - 1)
+        slb_plan_free(&pl);
+    {
+        slb_affine *all = (slb_affine *)malloc((size_t)size * sizeof *all);
+        slb_problem pb;
+        int r;
+        for (r = 0; r < size; r++)
+            all[r] = my_cost(1.0);
+        pb = slb_problem_affine(size, all);
+        rc = slb_plan_create_costs(MPI_COMM_WORLD, 0, 10, MPI_INT, &pb, NULL,
+                                   rank == size - 1 ? NULL : &pl, &st);
+        check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc) &&
+                                      st.rank == size - 1 && strcmp(st.arg, "plan") == 0,
+                  "slb_plan_create_costs, plan NULL on the last rank only: SLB_ERR_ARG on "
+                  "every rank, 'plan' and rank %d named", st.rank);
+        if (rank != size - 1)
+            slb_plan_free(&pl);
+        free(all);
+    }
 }
 
 /* Values that must agree across ranks: SLB_ERR_MISMATCH naming the value. */
@@ -311,6 +338,23 @@ static void test_capacity_and_large(void)
                                       st.rank == size - 1,
                   "receive buffer too small on the last rank: SLB_ERR_CAPACITY on every "
                   "rank, rank %d named", st.rank);
+        slb_plan_free(&pl);
+    }
+
+    /* a NULL sendbuf at the root (the last rank) with n > 0: SLB_ERR_ARG
+     * naming it on every rank (MPICH's fatal "Invalid buffer pointer"
+     * before) */
+    {
+        int all[64], i;
+        for (i = 0; i < 64; i++)
+            all[i] = i;
+        tilehybrid_status_set(&st, -1, "", -2);
+        rc = slb_scatterv(rank == size - 1 ? NULL : all, 64, MPI_INT, buf, 64, size - 1,
+                          MPI_COMM_WORLD, &mine, NULL, &pl, &st);
+        check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc) &&
+                                      st.rank == size - 1 && strcmp(st.arg, "sendbuf") == 0,
+                  "NULL sendbuf at the root (rank %d): SLB_ERR_ARG naming 'sendbuf' and the "
+                  "root on every rank (got '%s', rank %d)", size - 1, st.arg, st.rank);
         slb_plan_free(&pl);
     }
 

@@ -34,30 +34,6 @@ static int order_runs[4];       /* configurations that ran, per order the plan r
 
 /* Deterministic generator, identical on every rank. */
 
-/* The value of any point outside the space (user coordinates, possibly
- * several outside, possibly above the extent for a downward loop). */
-static double edge_value(const int64_t *c, int n)
-{
-    int64_t s = 1000003;
-    static const int64_t w[4] = { 31, 17, 7, 5 };
-    int i;
-    for (i = 0; i <= n; i++)
-        s += w[i] * c[i];
-    return (double)(((s % 97) + 97) % 97) / 97.0;
-}
-
-static void edge(void *out, const int64_t *c, void *ctx)
-{
-    *(double *)out = edge_value(c, *(const int *)ctx);
-}
-
-static uint64_t bits(double v)
-{
-    uint64_t u;
-    memcpy(&u, &v, sizeof u);
-    return u;
-}
-
 /* The point update, the same expression in the same order for the toolkit
  * (READ through TILE_AT) and for the sequential loop. */
 #define UPDATE(READ, CX)                                                          \
@@ -68,14 +44,8 @@ static uint64_t bits(double v)
 
 /* The plain sequential loop in the user's own order: every dimension runs
  * in its direction, Z outermost, X_N innermost.  Points outside the space
- * read as edge_value. */
-typedef struct seq {
-    int n;
-    int64_t ext[4];     /* X_1..X_N, Z */
-    double *a;
-} seq;
-
-static int64_t seq_index(const seq *s, const int64_t *c)
+ * read as check_edge_value. */
+static int64_t seq_index(const check_seq *s, const int64_t *c)
 {
     int64_t idx = 0;
     int i;
@@ -87,27 +57,20 @@ static int64_t seq_index(const seq *s, const int64_t *c)
     return idx;
 }
 
-static double seq_read(const seq *s, const int64_t *c, const int *o)
+static double seq_read(const check_seq *s, const int64_t *c, const int *o)
 {
     int64_t d[4], idx;
     int i;
     for (i = 0; i <= s->n; i++)
         d[i] = c[i] + o[i];
     idx = seq_index(s, d);
-    return idx >= 0 ? s->a[idx] : edge_value(d, s->n);
+    return idx >= 0 ? s->a[idx] : check_edge_value(d, s->n);
 }
 
-static void seq_run(seq *s, const tile_config *cfg)
+static void seq_run(check_seq *s, const tile_config *cfg)
 {
     int n = cfg->n, i, order[4];
-    int64_t c[4], step[4], total = 1, idx;
-    for (i = 0; i < n; i++)
-        s->ext[i] = cfg->extent[i];
-    s->ext[n] = cfg->zlen;
-    s->n = n;
-    for (i = 0; i <= n; i++)
-        total *= s->ext[i];
-    s->a = (double *)malloc(sizeof(double) * (size_t)total);
+    int64_t c[4], step[4], total = check_seq_init(s, cfg), idx;
     /* the declared loop order, or Z outermost, then X_1 ... X_N */
     order[0] = n;
     for (i = 0; i < n; i++)
@@ -133,25 +96,10 @@ static void seq_run(seq *s, const tile_config *cfg)
 }
 
 
-#define DEFINE_RUN(NDIM, READ)                                                   \
-    static void run##NDIM(tile_plan *plan, const tile_config *cfg, tile_reduction *acc) \
-    {                                                                            \
-        int const n = NDIM;                                                      \
-        HYBRID_RUN(plan, it, {                                                   \
-            UPDATE(READ, tile_coord(&it, 0) + tile_coord(&it, n))                \
-            TILE_AT(double, it, ZERO##NDIM) = v;                                 \
-            tile_reduce_u64(&it, acc, bits(v));                                  \
-        });                                                                      \
-    }
-#define ZERO1 0, 0
-#define ZERO2 0, 0, 0
-#define ZERO3 0, 0, 0, 0
 #define R1(o) TILE_AT(double, it, (o)[0], (o)[1])
 #define R2(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2])
 #define R3(o) TILE_AT(double, it, (o)[0], (o)[1], (o)[2], (o)[3])
-DEFINE_RUN(1, R1)
-DEFINE_RUN(2, R2)
-DEFINE_RUN(3, R3)
+CHECK_DEFINE_RUNS(UPDATE, R1, R2, R3)
 
 /* A random stencil: vectors with components -2..0 along the directions,
  * not all 0, written in the user's coordinates. */
@@ -199,53 +147,7 @@ static void random_config(tile_config *cfg, int n)
     cfg->model = (int)check_rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
     cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 3);
     cfg->balance.bal = (double)check_rnd_in(0, 100) / 100.0;
-    cfg->grid_policy = (int)check_rnd_in(0, 1);
-    cfg->storage = (int)check_rnd_in(0, 1);
-    cfg->order = next_order++ % 4;  /* planes, Z inner, hyperplane, auto in turn */
-    cfg->boundary = edge;
-    if (check_rnd_in(0, 3) == 0) {
-        int d = (int)check_rnd_in(0, n - 1);
-        for (i = 0; i < n; i++)
-            cfg->grid[i] = i == d ? nprocs : 1;
-    }
-}
-
-/* Compare every owned point (full storage) and the checksum (both). */
-static int compare(const tile_plan *plan, const seq *s, uint64_t sum, char *why, size_t whylen)
-{
-    int n = s->n, i, ok = 1;
-    int64_t c[4], idx, cnt = 1, owned = 0, owned_all = 0;
-    uint64_t ref = 0, sum_all = 0;
-    for (i = 0; i <= n; i++)
-        cnt *= s->ext[i];
-    for (idx = 0; idx < cnt; idx++) {
-        int64_t r = idx;
-        double got;
-        for (i = n; i >= 0; i--) {
-            c[i] = r % s->ext[i];
-            r /= s->ext[i];
-        }
-        ref += bits(s->a[idx]);
-        if (tile_get(plan, c, &got) == TILE_OK) {
-            owned++;
-            if (bits(got) != bits(s->a[idx]) && ok) {
-                ok = 0;
-                snprintf(why, whylen, "rank %d: point %lld differs", myrank, (long long)idx);
-            }
-        }
-    }
-    MPI_Allreduce(&sum, &sum_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-    if (sum_all != ref && ok) {
-        ok = 0;
-        snprintf(why, whylen, "checksum %016llx, sequential %016llx",
-                 (unsigned long long)sum_all, (unsigned long long)ref);
-    }
-    MPI_Allreduce(&owned, &owned_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    if (plan->cfg.storage == TILE_STORE_FULL && owned_all != cnt && ok) {
-        ok = 0;
-        snprintf(why, whylen, "owned points %lld of %lld", (long long)owned_all, (long long)cnt);
-    }
-    return ok;
+    check_rnd_finish(cfg, nprocs, &next_order);
 }
 
 /* 1: ran and matched; 0: failed; -1: rightly refused (sizes). */
@@ -253,28 +155,20 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
 {
     tile_plan plan;
     tile_reduction acc;
-    seq s;
+    check_seq s;
     int rc, ok, all;
     uint64_t sum = 0;
-    static int nn;
-    nn = n;
-    cfg->boundary_ctx = &nn;
-    rc = check_plan_create(&plan, cfg, &acc, why, whylen);
+    rc = check_case_plan(&plan, cfg, &acc, why, whylen);
     if (rc != 1)
         return rc;
     order_runs[plan.store.order]++;
-    if (n == 1)
-        run1(&plan, cfg, &acc);
-    else if (n == 2)
-        run2(&plan, cfg, &acc);
-    else
-        run3(&plan, cfg, &acc);
+    run_n(n, &plan, cfg, &acc);
     ok = tile_plan_status(&plan) == TILE_OK;
     if (!ok)
         snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
     seq_run(&s, cfg);
     sum = myrank == 0 ? acc.u64 : 0;   /* the total on every rank: count it once */
-    ok = compare(&plan, &s, sum, why, whylen) && ok;
+    ok = check_seq_compare(&plan, &s, sum, ok, why, whylen);
     free(s.a);
     tile_plan_destroy(&plan);
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
@@ -356,7 +250,7 @@ static void refusals(void)
     c.extent[0] = 6;
     c.extent[1] = 6;
     c.zlen = 5;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     c.boundary_ctx = &two;
     /* the text form */
     rc = tile_config_stencil(&c, " -1,-1,0  0,-1,0\t0,0,-1 ", &st);
@@ -429,7 +323,7 @@ static void wrong_offset_count(void)
     c.extent[0] = 5;
     c.zlen = 4;
     c.dep[0] = 1;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     c.boundary_ctx = &one;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     if (rc == TILE_OK) {
@@ -464,7 +358,7 @@ static int odd_body(tile_plan *p, int what)
     c.dep[0] = 1;
     c.depz = 1;
     c.storage = TILE_STORE_FULL;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     c.boundary_ctx = &one;
     rc = tile_plan_create(p, MPI_COMM_WORLD, &c);
     if (rc != TILE_OK)
@@ -544,7 +438,7 @@ static void same_status_everywhere(void)
     c.zlen = 5;
     c.dep[0] = c.dep[1] = 1;
     c.depz = 1;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     if (myrank == nprocs - 1)
         c.dep[1] = -3;                          /* only the last rank's is bad */
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
@@ -634,7 +528,7 @@ static void return_in_body(void)
     c.extent[0] = 5;
     c.zlen = 6;
     c.dep[0] = 1;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     c.boundary_ctx = &one;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     left = rc == TILE_OK && run_and_return(&p);
@@ -660,7 +554,7 @@ static void downward_read(void)
     c.zlen = 9;
     c.tile_height = 2;
     c.dir[0] = -1;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     tile_config_stencil(&c, "1,0,0 1,-1,0 0,0,-1", NULL);
     c.storage = TILE_STORE_FULL;
     ok = one_case(2, &c, why, sizeof why);
@@ -681,7 +575,7 @@ static void wrong_type_size(void)
     c.extent[0] = 4;
     c.extent[1] = 4;
     c.zlen = 6;
-    c.boundary = edge;
+    c.boundary = check_edge_n;
     c.boundary_ctx = &two;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     if (rc == TILE_OK) {

@@ -1,6 +1,7 @@
 /* tests/mpi_tilehybrid.c -- the base header's MPI helpers: agreement on
  * values and errors (one collective, the failing rank's message on every
  * rank), the ping-pong. */
+#include <limits.h>
 #include <mpi.h>
 
 #include "../tilehybrid.h"
@@ -13,7 +14,7 @@ int main(int argc, char **argv)
 {
     int rank, size, i;
     tilehybrid_agreement a;
-    char msg[64];
+    char msg[128];
     uint64_t v[40];
     check_mpi_init(&argc, &argv, &rank, &size);
 
@@ -71,6 +72,19 @@ int main(int argc, char **argv)
         snprintf(want, sizeof want, "rank %d speaking", size - 1);
         check_mpi(MPI_COMM_WORLD, strcmp(msg, want) == 0, "agree: the message is the failing rank's");
     }
+    /* codes past 24 bits and negative codes come back whole (the encoding
+     * kept the low 24 bits: 0x1000000 was agreed as success) */
+    {
+        static const int big[3] = { 0x1000000, INT_MAX, -3 };
+        int k, all = 1;
+        for (k = 0; k < 3; k++) {
+            int rc = tilehybrid_agree(MPI_COMM_WORLD, rank == size - 1 ? big[k] : 0, NULL, 0,
+                                      NULL, 0, &a);
+            all &= rc == 0 && a.code == big[k] && a.rank == size - 1;
+        }
+        check_mpi(MPI_COMM_WORLD, all, "agree: codes 0x1000000, INT_MAX and -3 on the last rank "
+                  "come back whole");
+    }
     snprintf(msg, sizeof msg, "rank %d speaking", rank);
     check_mpi(MPI_COMM_WORLD,
               tilehybrid_agree(MPI_COMM_WORLD, rank == 0 ? 0 : 9 + rank, NULL, 0, msg, sizeof msg,
@@ -116,6 +130,77 @@ int main(int argc, char **argv)
                   "text kept");
     }
 
+    {   /* a NULL argument on the last rank alone: TILEHYBRID_ERR_NULL naming it
+         * and the rank on every rank; no crash, no rank left in MPI_Bcast */
+        int last = rank == size - 1, rc, ok;
+        char want[96];
+        tilehybrid_verdict w;
+        snprintf(msg, sizeof msg, "rank %d here", rank);
+        rc = tilehybrid_agree(MPI_COMM_WORLD, rank == 0 ? 5 : 0, v, 4, msg, sizeof msg,
+                              last ? NULL : &a);
+        snprintf(want, sizeof want, "tilehybrid_agree(): argument 'out' is NULL on rank %d",
+                 size - 1);
+        ok = strcmp(msg, want) == 0 &&
+             (last ? rc == MPI_ERR_ARG
+                   : rc == MPI_SUCCESS && a.code == TILEHYBRID_ERR_NULL && a.rank == size - 1 &&
+                         strcmp(a.arg, "out") == 0);
+        check_mpi(MPI_COMM_WORLD, ok, "agree: a NULL out on the last rank: TILEHYBRID_ERR_NULL "
+                  "naming 'out' and the rank on every rank ('%s')", msg);
+        snprintf(msg, sizeof msg, "rank %d here", rank);
+        rc = tilehybrid_agree(MPI_COMM_WORLD, 0, last ? NULL : v, 4, msg, sizeof msg, &a);
+        snprintf(want, sizeof want, "tilehybrid_agree(): argument 'v' is NULL on rank %d",
+                 size - 1);
+        check_mpi(MPI_COMM_WORLD, rc == MPI_SUCCESS && a.code == TILEHYBRID_ERR_NULL &&
+                                      a.rank == size - 1 && strcmp(a.arg, "v") == 0 &&
+                                      strcmp(msg, want) == 0,
+                  "agree: a NULL v with n > 0 on the last rank: 'v' and the rank ('%s')", msg);
+        /* rank 0 fails while the last rank has no message (it would have
+         * broadcast to a rank that is not listening), then the last rank
+         * fails without one (the others would have waited for it) */
+        for (i = 0; i < 2; i++) {
+            int fails = i == 0 ? rank == 0 : last;
+            snprintf(msg, sizeof msg, "rank %d here", rank);
+            rc = tilehybrid_agree(MPI_COMM_WORLD, fails ? 5 : 0, v, 4, last ? NULL : msg,
+                                  sizeof msg, &a);
+            snprintf(want, sizeof want, "tilehybrid_agree(): argument 'msg' is NULL on rank %d "
+                     "(another rank passes one)", size - 1);
+            ok = rc == MPI_SUCCESS &&
+                 (size == 1 ? a.code == 5 && a.rank == 0 && a.arg[0] == '\0'
+                            : a.code == TILEHYBRID_ERR_NULL && a.rank == size - 1 &&
+                                  strcmp(a.arg, "msg") == 0 && (last || strcmp(msg, want) == 0));
+            check_mpi(MPI_COMM_WORLD, ok, "agree: a NULL msg on the last rank alone, %s fails: "
+                      "'msg' and the rank ('%s')", i == 0 ? "rank 0" : "it", msg);
+        }
+        snprintf(w.text, sizeof w.text, "rank %d here", rank);
+        rc = tilehybrid_agree_status(MPI_COMM_WORLD, rank == 0 ? 4 : 0, NULL, v, 4,
+                                     last ? NULL : &w, &a);
+        snprintf(want, sizeof want, "tilehybrid_agree_status(): argument 'w' is NULL on rank %d",
+                 size - 1);
+        check_mpi(MPI_COMM_WORLD, rc == MPI_SUCCESS && a.code == TILEHYBRID_ERR_NULL &&
+                                      a.rank == size - 1 && strcmp(a.arg, "w") == 0 &&
+                                      (last || (strcmp(w.arg, "w") == 0 && w.index == -1 &&
+                                                strcmp(w.text, want) == 0)),
+                  "agree_status: a NULL w on the last rank: 'w' and the rank ('%s')",
+                  last ? "" : w.text);
+        snprintf(w.text, sizeof w.text, "rank %d here", rank);
+        rc = tilehybrid_agree_status(MPI_COMM_WORLD, rank == 0 ? 4 : 0, NULL, v, 4, &w,
+                                     last ? NULL : &a);
+        snprintf(want, sizeof want, "tilehybrid_agree_status(): argument 'out' is NULL on "
+                 "rank %d", size - 1);
+        ok = strcmp(w.arg, "out") == 0 && strcmp(w.text, want) == 0 &&
+             (last ? rc == MPI_ERR_ARG
+                   : rc == MPI_SUCCESS && a.code == TILEHYBRID_ERR_NULL && a.rank == size - 1);
+        check_mpi(MPI_COMM_WORLD, ok, "agree_status: a NULL out on the last rank: 'out' and "
+                  "the rank ('%s')", w.text);
+        /* the agreement still works after them */
+        snprintf(msg, sizeof msg, "rank %d here", rank);
+        check_mpi(MPI_COMM_WORLD,
+                  tilehybrid_agree(MPI_COMM_WORLD, last ? 3 : 0, v, 4, msg, sizeof msg, &a) ==
+                          MPI_SUCCESS && a.code == 3 && a.rank == size - 1 &&
+                      a.arg[0] == '\0' && atoi(msg + 5) == size - 1,
+                  "agree: after them, a failing rank's message again ('%s')", msg);
+    }
+
     if (size >= 2) {
         char buf[1024];
         double t = -1;
@@ -133,6 +218,24 @@ int main(int argc, char **argv)
         check_mpi(MPI_COMM_WORLD, rc == MPI_SUCCESS, "pingpong: one way, acknowledged by an empty message");
     } else {
         check_mpi(MPI_COMM_WORLD, 1, "pingpong: needs 2 ranks (nothing to test at 1)");
+    }
+    {   /* the failing call named: a peer outside the communicator (MPI_ERR_RANK at once) */
+        MPI_Comm d;
+        char buf[8];
+        const char *c1 = "?", *c2 = "?";
+        int r1, r2;
+        MPI_Comm_dup(MPI_COMM_SELF, &d);
+        MPI_Comm_set_errhandler(d, MPI_ERRORS_RETURN);
+        r1 = tilehybrid_pingpong_ex(d, 5, 1, buf, 8, 8, TILEHYBRID_TAG_PINGPONG, NULL, &c1);
+        r2 = tilehybrid_pingpong_ex(d, 5, 0, buf, 8, 8, TILEHYBRID_TAG_PINGPONG, NULL, &c2);
+        check_mpi(MPI_COMM_WORLD, r1 != MPI_SUCCESS && strcmp(c1, "MPI_Send") == 0 &&
+                                      r2 != MPI_SUCCESS && strcmp(c2, "MPI_Recv") == 0,
+                  "pingpong_ex: the leader's failed MPI_Send and the peer's failed MPI_Recv "
+                  "are named (%s, %s)", c1, c2);
+        MPI_Comm_free(&d);
+        check_mpi(MPI_COMM_WORLD, tilehybrid_agree(MPI_COMM_WORLD, 0, v, 4, NULL, 0, &a) == 0 &&
+                                      a.call != NULL && a.call[0] == '\0',
+                  "agree: no call named when none failed");
     }
     MPI_Finalize();
     return check_exit();

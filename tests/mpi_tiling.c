@@ -26,28 +26,6 @@ static int parted_multiple;     /* multiple-model configurations with partitione
 
 /* Deterministic generator, identical on every rank. */
 
-static double edge_value(const int64_t *c, int n)
-{
-    int64_t s = 1000003;
-    static const int64_t w[4] = { 31, 17, 7, 5 };
-    int i;
-    for (i = 0; i <= n; i++)
-        s += w[i] * c[i];
-    return (double)(s % 97) / 97.0;
-}
-
-static void edge(void *out, const int64_t *c, void *ctx)
-{
-    *(double *)out = edge_value(c, *(const int *)ctx);
-}
-
-static uint64_t bits(double v)
-{
-    uint64_t u;
-    memcpy(&u, &v, sizeof u);
-    return u;
-}
-
 /* The point update, written once per N for the toolkit (through TILE_AT)
  * and once for the sequential loop (through get()).  The same expression in
  * the same order, so the results must agree to the last bit. */
@@ -58,36 +36,25 @@ static uint64_t bits(double v)
         for (a_ = 1; a_ <= (i_ < n ? cfg->dep[i_] : cfg->depz); a_++)            \
             v = 0.5 * v + 0.3 * READ(i_, a_);
 
-typedef struct seq {
-    int n;
-    int64_t ext[4];  /* X_1..X_N, Z */
-    double *a;
-} seq;
-
-static double seq_get(const seq *s, const int64_t *c)
+/* A point of the sequential loop's array, or the boundary
+ * (check_edge_value) where a coordinate is negative. */
+static double seq_get(const check_seq *s, const int64_t *c)
 {
     int64_t idx = 0;
     int i;
     for (i = 0; i <= s->n; i++) {
         if (c[i] < 0)
-            return edge_value(c, s->n);
+            return check_edge_value(c, s->n);
         idx = idx * s->ext[i] + c[i];
     }
     return s->a[idx];
 }
 
 /* The plain sequential loop nest over X_1 x ... x X_N x Z (odometer order). */
-static void seq_run(seq *s, const tile_config *cfg)
+static void seq_run(check_seq *s, const tile_config *cfg)
 {
     int n = cfg->n, i;
-    int64_t c[4] = { 0, 0, 0, 0 }, total = 1, idx;
-    for (i = 0; i < n; i++)
-        s->ext[i] = cfg->extent[i];
-    s->ext[n] = cfg->zlen;
-    s->n = n;
-    for (i = 0; i <= n; i++)
-        total *= s->ext[i];
-    s->a = (double *)malloc(sizeof(double) * (size_t)total);
+    int64_t c[4] = { 0, 0, 0, 0 }, total = check_seq_init(s, cfg), idx;
     for (idx = 0; idx < total; idx++) {
         int64_t r = idx;
         for (i = n; i >= 0; i--) {
@@ -105,20 +72,6 @@ static void seq_run(seq *s, const tile_config *cfg)
 }
 
 
-/* One run through HYBRID_RUN for the compile-time arity NDIM. */
-#define DEFINE_RUN(NDIM, READ)                                                   \
-    static void run##NDIM(tile_plan *plan, const tile_config *cfg, tile_reduction *acc) \
-    {                                                                            \
-        int const n = NDIM;                                                      \
-        HYBRID_RUN(plan, it, {                                                   \
-            UPDATE(READ, tile_coord(&it, 0) + tile_coord(&it, n))                \
-            TILE_AT(double, it, ZERO##NDIM) = v;                                 \
-            tile_reduce_u64(&it, acc, bits(v));                                  \
-        });                                                                      \
-    }
-#define ZERO1 0, 0
-#define ZERO2 0, 0, 0
-#define ZERO3 0, 0, 0, 0
 #define R1(d, a) ((d) == 0 ? TILE_AT(double, it, -(a), 0) : TILE_AT(double, it, 0, -(a)))
 #define R2(d, a)                                                                 \
     ((d) == 0   ? TILE_AT(double, it, -(a), 0, 0)                                \
@@ -129,9 +82,7 @@ static void seq_run(seq *s, const tile_config *cfg)
      : (d) == 1 ? TILE_AT(double, it, 0, -(a), 0, 0)                             \
      : (d) == 2 ? TILE_AT(double, it, 0, 0, -(a), 0)                             \
                 : TILE_AT(double, it, 0, 0, 0, -(a)))
-DEFINE_RUN(1, R1)
-DEFINE_RUN(2, R2)
-DEFINE_RUN(3, R3)
+CHECK_DEFINE_RUNS(UPDATE, R1, R2, R3)
 
 /* A custom policy that changes the master's share almost every tile, and
  * differently on every rank: the schedule must drain and stay exact. */
@@ -167,18 +118,9 @@ static void random_config(tile_config *cfg, int n)
     cfg->balance.tcomp = check_rnd_in(0, 1) ? 0.0 : 1e-8 * (double)check_rnd_in(1, 100);
     cfg->balance.tstartup = 1e-6 * (double)check_rnd_in(0, 1000);
     cfg->balance.bandwidth = check_rnd_in(0, 2) == 0 ? 0.0 : 1e6 * (double)check_rnd_in(1, 10000); /* 0: measure */
-    cfg->grid_policy = (int)check_rnd_in(0, 1);
-    cfg->storage = (int)check_rnd_in(0, 1);
-    cfg->order = next_order++ % 4;  /* planes, Z inner, hyperplane, auto in turn */
     cfg->messages = next_messages++ % 3;    /* persistent, nonblocking, partitioned in turn */
     cfg->elem_size = sizeof(double);
-    cfg->boundary = edge;
-    /* sometimes a hand-made grid: all processes along one dimension */
-    if (check_rnd_in(0, 3) == 0) {
-        int d = (int)check_rnd_in(0, n - 1);
-        for (i = 0; i < n; i++)
-            cfg->grid[i] = i == d ? nprocs : 1;
-    }
+    check_rnd_finish(cfg, nprocs, &next_order);
 }
 
 /* Run one configuration; returns 1 if it ran and matched, 0 if it failed,
@@ -187,71 +129,26 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
 {
     tile_plan plan;
     tile_reduction acc;
-    seq s;
+    check_seq s;
     int rc, ok = 1, all;
-    int64_t owned = 0, owned_all = 0, total = cfg->zlen;
-    uint64_t sum = 0, ref = 0;
-    static int nn;
+    uint64_t sum = 0;
 
-    nn = n;
-    cfg->boundary_ctx = &nn;
     /* rejections must be the documented ones for impossible sizes */
-    rc = check_plan_create(&plan, cfg, &acc, why, whylen);
+    rc = check_case_plan(&plan, cfg, &acc, why, whylen);
     if (rc != 1)
         return rc;
     order_runs[plan.store.order]++;
     messaging_runs[plan.run.messaging]++;
     parted_multiple += cfg->model == TILE_MODEL_MULTIPLE && cfg->messages ==
                        TILE_MESSAGES_PARTITIONED && plan.run.messaging == TILE_MESSAGES_PARTITIONED;
-    if (n == 1)
-        run1(&plan, cfg, &acc);
-    else if (n == 2)
-        run2(&plan, cfg, &acc);
-    else
-        run3(&plan, cfg, &acc);
+    run_n(n, &plan, cfg, &acc);
     if (tile_plan_status(&plan) != TILE_OK) {
         snprintf(why, whylen, "run failed: %.200s", plan.errmsg);
         ok = 0;
     }
     seq_run(&s, cfg);
     sum = myrank == 0 ? acc.u64 : 0;   /* the total on every rank: count it once */
-    {
-        int64_t c[4] = { 0, 0, 0, 0 }, idx, cnt = 1;
-        int i;
-        for (i = 0; i <= n; i++)
-            cnt *= s.ext[i];
-        total = cnt;
-        for (idx = 0; idx < cnt; idx++) {
-            int64_t r = idx;
-            double got;
-            for (i = n; i >= 0; i--) {
-                c[i] = r % s.ext[i];
-                r /= s.ext[i];
-            }
-            ref += bits(s.a[idx]);
-            if (tile_get(&plan, c, &got) == TILE_OK) {
-                owned++;
-                if (bits(got) != bits(s.a[idx]) && ok) {
-                    ok = 0;
-                    snprintf(why, whylen, "rank %d: point %lld differs", myrank, (long long)idx);
-                }
-            }
-        }
-    }
-    {
-        uint64_t sum_all = 0;
-        MPI_Allreduce(&sum, &sum_all, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
-        if (sum_all != ref && ok) {
-            ok = 0;
-            snprintf(why, whylen, "checksum %016llx, sequential %016llx",
-                     (unsigned long long)sum_all, (unsigned long long)ref);
-        }
-    }
-    MPI_Allreduce(&owned, &owned_all, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    if (cfg->storage == TILE_STORE_FULL && owned_all != total && ok) {
-        ok = 0;
-        snprintf(why, whylen, "owned points %lld of %lld", (long long)owned_all, (long long)total);
-    }
+    ok = check_seq_compare(&plan, &s, sum, ok, why, whylen);
     free(s.a);
     {
         int64_t mine = plan.run.bal_changes > 0, any = 0;

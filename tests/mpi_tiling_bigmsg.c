@@ -37,37 +37,13 @@ int MPI_Type_create_struct(int count, const int lens[], const MPI_Aint disp[],
     return PMPI_Type_create_struct(count, lens, disp, types, out);
 }
 
-static void edge(void *out, const int64_t *c, void *ctx)
+/* The sequential loop's point: A[x][y][z] from its three axis neighbours
+ * and the diagonal (-1,-1,0). */
+static double point(const double *a, int64_t x1, int64_t zl, int64_t x, int64_t y, int64_t z)
 {
-    (void)ctx;
-    *(double *)out = (double)((31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003) % 97) / 97.0;
-}
-
-/* A[x][y][z] from its three axis neighbours and the diagonal (-1,-1,0). */
-static double seq_at(const double *a, int64_t x, int64_t y, int64_t z)
-{
-    double v;
-    int64_t c[3];
-    if (x >= 0 && y >= 0 && z >= 0)
-        return a[(x * X1 + y) * ZL + z];
-    c[0] = x;
-    c[1] = y;
-    c[2] = z;
-    edge(&v, c, NULL);
-    return v;
-}
-
-static double *sequential(void)
-{
-    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
-    int64_t x, y, z;
-    for (z = 0; a != NULL && z < ZL; z++)
-        for (x = 0; x < X0; x++)
-            for (y = 0; y < X1; y++)
-                a[(x * X1 + y) * ZL + z] =
-                    (((seq_at(a, x - 1, y, z) + seq_at(a, x, y - 1, z)) +
-                      seq_at(a, x - 1, y - 1, z)) + seq_at(a, x, y, z - 1)) / 4.0;
-    return a;
+    return (((check_seq_at(a, x1, zl, x - 1, y, z) + check_seq_at(a, x1, zl, x, y - 1, z)) +
+             check_seq_at(a, x1, zl, x - 1, y - 1, z)) + check_seq_at(a, x1, zl, x, y, z - 1)) /
+           4.0;
 }
 
 static void config(tile_config *c, int model, int threads, int grid0)
@@ -82,7 +58,7 @@ static void config(tile_config *c, int model, int threads, int grid0)
     c->grid[0] = grid0;
     c->grid[1] = nprocs / grid0;
     c->storage = TILE_STORE_FULL;
-    c->boundary = edge;
+    c->boundary = check_edge;
     tile_config_stencil(c, "-1,0,0 0,-1,0 -1,-1,0 0,0,-1", NULL);
 }
 
@@ -135,6 +111,39 @@ static void test_models(const double *a)
     }
 }
 
+/* The multiple model's threads send their own parts of a face: with one
+ * tile of all of Z (23 planes) a part is above 1000 bytes (37 or 40 x 23
+ * doubles over 2 threads), and goes as a derived datatype too. */
+static void test_multiple_parts(const double *a)
+{
+    tile_config c;
+    tile_plan p;
+    long before = structs;
+    int rc, threads = 2;
+#ifndef _OPENMP
+    threads = 1;        /* one thread: the face is not cut into parts */
+#endif
+    if (nprocs == 1 || threads == 1)
+        return;
+    config(&c, TILE_MODEL_MULTIPLE, threads, nprocs);
+    c.tile_height = ZL;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK)
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                  TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) / 4.0;
+        });
+    rc = tile_plan_status(&p);
+    if (rc != TILE_OK)
+        check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && check_same_3d(&p, a, X0, X1, ZL) && structs > before,
+              "multiple model, 2 threads, one tile of %d planes: its threads' face parts "
+              "above 1000 bytes went as a derived datatype (%ld MPI_Type_create_struct on "
+              "rank %d), the sequential loop's values", ZL, structs - before, myrank);
+    tile_plan_destroy(&p);
+}
+
 /* A message of more than INT_MAX blocks of TILE_MSG_MAX bytes cannot be
  * sent: refused with its size, before anything is allocated. */
 static void test_too_many_blocks(void)
@@ -167,12 +176,14 @@ int main(int argc, char **argv)
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
-    a = sequential();
+    a = check_seq_loop(X0, X1, ZL, point);
     if (provided < MPI_THREAD_MULTIPLE) {
         if (myrank == 0)
             check_skip("MPI_THREAD_MULTIPLE is not provided", "every model with big messages");
-    } else if (a != NULL)
+    } else if (a != NULL) {
         test_models(a);
+        test_multiple_parts(a);
+    }
     test_too_many_blocks();
     free(a);
     MPI_Finalize();

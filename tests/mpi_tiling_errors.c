@@ -336,7 +336,8 @@ static void test_sizes_and_limit(void)
 }
 
 /* A mismatch names the values as the user wrote them: a double in its
- * fewest digits (0.6, not 0.59999999999999998), a model by its name. */
+ * fewest digits (0.6, not 0.59999999999999998), a model by its name, the
+ * other enum fields by their constants. */
 static void test_mismatch_values(void)
 {
     tile_config c;
@@ -348,6 +349,19 @@ static void test_mismatch_values(void)
     BAD(c, c.model = myrank == 0 ? TILE_MODEL_MPI : TILE_MODEL_FINE, TILE_ERR_MISMATCH,
         "argument 'model' differs between ranks (mpi vs fine)", "a model that differs is "
         "printed by its name");
+    BAD(c, c.storage = myrank == 0 ? TILE_STORE_WINDOW : TILE_STORE_FULL, TILE_ERR_MISMATCH,
+        "argument 'storage' differs between ranks (TILE_STORE_WINDOW vs TILE_STORE_FULL)",
+        "a storage that differs is printed by its constant");
+    BAD(c, c.order = myrank == 0 ? TILE_ORDER_PLANES : TILE_ORDER_HYPERPLANE, TILE_ERR_MISMATCH,
+        "argument 'order' differs between ranks (TILE_ORDER_PLANES vs TILE_ORDER_HYPERPLANE)",
+        "an order that differs is printed by its constant");
+    BAD(c, c.grid_policy = myrank == 0 ? TILE_GRID_COMM : TILE_GRID_TIME, TILE_ERR_MISMATCH,
+        "argument 'grid_policy' differs between ranks (TILE_GRID_COMM vs TILE_GRID_TIME)",
+        "a grid policy that differs is printed by its constant");
+    BAD(c, (c.model = TILE_MODEL_FUNNELED,
+            c.balance.policy = myrank == 0 ? BAL_POLICY_FIXED : BAL_POLICY_ADAPTIVE),
+        TILE_ERR_MISMATCH, "argument 'balance.policy' differs between ranks (BAL_POLICY_FIXED "
+        "vs BAL_POLICY_ADAPTIVE)", "a balancing policy that differs is printed by its constant");
 }
 
 /* Funneled with 4 threads: the master alone gets bal/T of the points, the

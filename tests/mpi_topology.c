@@ -254,6 +254,35 @@ static void test_mismatch(void)
               "a zero extent on ranks 1.. : TOPO_ERR_EXTENT on every rank, "
               "naming extent[0] and rank 1 (the lowest failing rank)");
     x[0] = 100;
+    /* a NULL output on the last rank only: it returned at once and the
+     * others waited in the agreement for ever; now every rank returns the
+     * same code, naming the argument and the rank */
+    cart = MPI_COMM_WORLD;
+    rc = topo_cart_create_ex(MPI_COMM_WORLD, 2, x, d, TOPO_POLICY_COMM, NULL, 0,
+                             rank == size - 1 ? NULL : &cart, dims, &st);
+    check_mpi(MPI_COMM_WORLD,
+              rc == TOPO_ERR_NULL && strcmp(st.arg, "cart") == 0 && st.rank == size - 1 &&
+                  (rank == size - 1 || cart == MPI_COMM_NULL),
+              "topo_cart_create_ex, cart NULL on the last rank only: TOPO_ERR_NULL on every "
+              "rank, naming cart and that rank (no hang)");
+    {
+        topo_nest nest;
+        int nrc = topo_nest_init(&nest, 2, x, 10, d, NULL);
+        cart = MPI_COMM_WORLD;
+        rc = topo_nest_cart_create(MPI_COMM_WORLD, &nest, TOPO_POLICY_COMM, NULL, 0,
+                                   rank == size - 1 ? NULL : &cart, dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  nrc == TOPO_OK && rc == TOPO_ERR_NULL && strcmp(st.arg, "cart") == 0 &&
+                      st.rank == size - 1 && (rank == size - 1 || cart == MPI_COMM_NULL),
+                  "topo_nest_cart_create, cart NULL on the last rank only: TOPO_ERR_NULL on "
+                  "every rank, naming cart and that rank (no hang)");
+        rc = topo_nest_cart_create(MPI_COMM_WORLD, &nest, TOPO_POLICY_COMM, NULL, 0, &cart,
+                                   rank == size - 1 ? NULL : dims, &st);
+        check_mpi(MPI_COMM_WORLD,
+                  rc == TOPO_ERR_NULL && strcmp(st.arg, "dims") == 0 && st.rank == size - 1,
+                  "topo_nest_cart_create, dims NULL on the last rank only: TOPO_ERR_NULL "
+                  "naming dims and that rank");
+    }
 }
 
 /* MPI_COMM_NULL; a fixed entry that does not divide the size. */
@@ -279,7 +308,8 @@ static void test_bad_arguments(void)
         MPI_Comm_free(&cart);
 }
 
-/* An MPI failure: MPI_Cart_create refuses an intercommunicator. */
+/* An intercommunicator (MPI_Cart_create would refuse it): TOPO_ERR_MPI on
+ * every rank, found before any collective (MPI_Comm_test_inter). */
 static void test_mpi_failure(void)
 {
     int rc, dims[TOPO_MAX_DIMS];

@@ -5,7 +5,9 @@
  *
  * Every call below goes to its PMPI_ twin, except the one chosen by the
  * environment, which fails as a real failure would: it returns
- * MPI_ERR_OTHER WITHOUT doing anything (the message never leaves, the
+ * PMPI_FAILURE_ERROR (MPI_ERR_INTERN, so that a message can be seen to
+ * carry the call's own code, not a made-up MPI_ERR_OTHER) WITHOUT doing
+ * anything (the message never leaves, the
  * receive is never posted, the wait does not wait, the collective never
  * starts on this rank), so that the other ranks would wait for this one
  * forever unless the engine does something about it.
@@ -13,9 +15,14 @@
  *   TILEHYBRID_FAIL_CALL    MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
  *                           MPI_Allgather, MPI_Bcast, MPI_Alltoallw,
  *                           MPI_Send_init, MPI_Recv_init, MPI_Startall,
- *                           MPI_Request_free, or with MPI-4 MPI_Psend_init,
- *                           MPI_Precv_init, MPI_Pready, MPI_Parrived (unset:
- *                           nothing fails)
+ *                           MPI_Request_free, with MPI-4 MPI_Psend_init,
+ *                           MPI_Precv_init, MPI_Pready, MPI_Parrived,
+ *                           MPI_Send, MPI_Recv, MPI_Sendrecv (balance.h's
+ *                           ping-pong), MPI_Cart_create, MPI_Comm_dup,
+ *                           MPI_Comm_split_type, MPI_Reduce, MPI_Gather,
+ *                           MPI_Scatter, MPI_Comm_split or MPI_Scatterv
+ *                           (scatterlb.h)
+ *                           (unset: nothing fails)
  *   TILEHYBRID_FAIL_RANK    the rank (of MPI_COMM_WORLD) where it fails
  *                           (default 1)
  *   TILEHYBRID_FAIL_AFTER   K: the first K such calls of that rank succeed,
@@ -35,7 +42,9 @@
 static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
     "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Allreduce", "MPI_Allgather", "MPI_Bcast",
     "MPI_Alltoallw", "MPI_Send_init", "MPI_Recv_init", "MPI_Startall", "MPI_Request_free",
-    "MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Parrived"
+    "MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Parrived", "MPI_Send", "MPI_Recv",
+    "MPI_Sendrecv", "MPI_Cart_create", "MPI_Comm_dup", "MPI_Comm_split_type", "MPI_Reduce",
+    "MPI_Gather", "MPI_Scatter", "MPI_Comm_split", "MPI_Scatterv"
 };
 static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
 static int pmpi_failure_done;
@@ -95,7 +104,7 @@ int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
 {
     if (pmpi_failure_now(0)) {
         *req = MPI_REQUEST_NULL;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Isend(buf, count, type, dest, tag, comm, req);
 }
@@ -105,7 +114,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
 {
     if (pmpi_failure_now(1)) {
         *req = MPI_REQUEST_NULL;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Irecv(buf, count, type, source, tag, comm, req);
 }
@@ -113,7 +122,7 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
 int MPI_Waitall(int count, MPI_Request reqs[], MPI_Status st[])
 {
     if (pmpi_failure_now(2))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Waitall(count, reqs, st);
 }
 
@@ -121,7 +130,7 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MP
                   MPI_Comm comm)
 {
     if (pmpi_failure_now(3))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
 }
 
@@ -129,14 +138,14 @@ int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
                   MPI_Datatype rtype, MPI_Comm comm)
 {
     if (pmpi_failure_now(4))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
 }
 
 int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     if (pmpi_failure_now(5))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Bcast(buf, count, type, root, comm);
 }
 
@@ -145,7 +154,7 @@ int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
                   const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
     if (pmpi_failure_now(6))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
 }
 
@@ -154,7 +163,7 @@ int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int t
 {
     if (pmpi_failure_now(7)) {
         *req = MPI_REQUEST_NULL;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Send_init(buf, count, type, dest, tag, comm, req);
 }
@@ -164,7 +173,7 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, 
 {
     if (pmpi_failure_now(8)) {
         *req = MPI_REQUEST_NULL;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Recv_init(buf, count, type, source, tag, comm, req);
 }
@@ -173,7 +182,7 @@ int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, 
 int MPI_Startall(int count, MPI_Request reqs[])
 {
     if (pmpi_failure_now(9))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Startall(count, reqs);
 }
 
@@ -181,7 +190,7 @@ int MPI_Startall(int count, MPI_Request reqs[])
 int MPI_Request_free(MPI_Request *req)
 {
     if (pmpi_failure_now(10))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Request_free(req);
 }
 
@@ -191,7 +200,7 @@ int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatyp
 {
     if (pmpi_failure_now(11)) {
         *req = MPI_REQUEST_NULL;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Psend_init(buf, partitions, count, type, dest, tag, comm, info, req);
 }
@@ -201,7 +210,7 @@ int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype type
 {
     if (pmpi_failure_now(12)) {
         *req = MPI_REQUEST_NULL;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Precv_init(buf, partitions, count, type, source, tag, comm, info, req);
 }
@@ -210,7 +219,7 @@ int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype type
 int MPI_Pready(int partition, MPI_Request req)
 {
     if (pmpi_failure_now(13))
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     return PMPI_Pready(partition, req);
 }
 
@@ -218,8 +227,102 @@ int MPI_Parrived(MPI_Request req, int partition, int *flag)
 {
     if (pmpi_failure_now(14)) {
         *flag = 0;
-        return MPI_ERR_OTHER;
+        return PMPI_FAILURE_ERROR;
     }
     return PMPI_Parrived(req, partition, flag);
 }
 #endif
+
+int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    if (pmpi_failure_now(15))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Send(buf, count, type, dest, tag, comm);
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+             MPI_Status *st)
+{
+    if (pmpi_failure_now(16))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Recv(buf, count, type, source, tag, comm, st);
+}
+
+int MPI_Sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dest, int stag,
+                 void *rbuf, int rcount, MPI_Datatype rtype, int source, int rtag, MPI_Comm comm,
+                 MPI_Status *st)
+{
+    if (pmpi_failure_now(17))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Sendrecv(sbuf, scount, stype, dest, stag, rbuf, rcount, rtype, source, rtag,
+                         comm, st);
+}
+
+int MPI_Cart_create(MPI_Comm comm, int n, const int dims[], const int periods[], int reorder,
+                    MPI_Comm *cart)
+{
+    if (pmpi_failure_now(18)) {
+        *cart = MPI_COMM_NULL;
+        return PMPI_FAILURE_ERROR;
+    }
+    return PMPI_Cart_create(comm, n, dims, periods, reorder, cart);
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *dup)
+{
+    if (pmpi_failure_now(19)) {
+        *dup = MPI_COMM_NULL;
+        return PMPI_FAILURE_ERROR;
+    }
+    return PMPI_Comm_dup(comm, dup);
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int type, int key, MPI_Info info, MPI_Comm *out)
+{
+    if (pmpi_failure_now(20)) {
+        *out = MPI_COMM_NULL;
+        return PMPI_FAILURE_ERROR;
+    }
+    return PMPI_Comm_split_type(comm, type, key, info, out);
+}
+
+int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+               MPI_Comm comm)
+{
+    if (pmpi_failure_now(21))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
+}
+
+int MPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+               MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    if (pmpi_failure_now(22))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+}
+
+int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    if (pmpi_failure_now(23))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+}
+
+int MPI_Scatterv(const void *sbuf, const int *scounts, const int *displs, MPI_Datatype stype,
+                 void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    if (pmpi_failure_now(25))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm);
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *out)
+{
+    if (pmpi_failure_now(24)) {
+        *out = MPI_COMM_NULL;
+        return PMPI_FAILURE_ERROR;
+    }
+    return PMPI_Comm_split(comm, color, key, out);
+}

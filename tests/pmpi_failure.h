@@ -5,9 +5,15 @@
 
 /** The calls it wraps: MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
  *  MPI_Allgather, MPI_Bcast, MPI_Alltoallw, MPI_Send_init, MPI_Recv_init,
- *  MPI_Startall, MPI_Request_free, and with MPI-4 MPI_Psend_init,
- *  MPI_Precv_init, MPI_Pready, MPI_Parrived. */
-#define PMPI_FAILURE_NCALLS 15
+ *  MPI_Startall, MPI_Request_free, with MPI-4 MPI_Psend_init, MPI_Precv_init,
+ *  MPI_Pready, MPI_Parrived, and MPI_Send, MPI_Recv, MPI_Sendrecv,
+ *  MPI_Cart_create, MPI_Comm_dup, MPI_Comm_split_type, MPI_Reduce,
+ *  MPI_Gather, MPI_Scatter, MPI_Comm_split. */
+#define PMPI_FAILURE_NCALLS 26
+
+/** What the failing call returns (MPI's text: "Internal MPI error" or
+ *  "MPI_ERR_INTERN: internal error"). */
+#define PMPI_FAILURE_ERROR MPI_ERR_INTERN
 
 /** How many times this process made @call (-1: not a call wrapped here). */
 long pmpi_failure_count(const char *call);

@@ -159,6 +159,29 @@ static void test_openmp_queries(void)
 #endif
 }
 
+/* tilehybrid_double_text(): the shortest text that reads back as the double. */
+static void test_double_text(void)
+{
+    static const struct { double x; const char *text; } c[] = {
+        { 0.3, "0.3" }, { 0.1 + 0.2, "0.30000000000000004" }, { 0.6, "0.6" },
+        { 1e-310, "1e-310" }, { 5e-324, "5e-324" }, { 1e7, "10000000" }, { -2.5, "-2.5" },
+        { 1e300, "1e+300" }, { 123456789012345678.0, "1.2345678901234568e+17" },
+        { 1.0 / 3.0, "0.3333333333333333" }, { 0.0, "0" }
+    };
+    char buf[32];
+    unsigned i;
+    int all = 1;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        tilehybrid_double_text(c[i].x, buf, sizeof buf);
+        if (strcmp(buf, c[i].text) != 0 || strtod(buf, NULL) != c[i].x) {
+            printf("# %.17g printed as %s, expected %s\n", c[i].x, buf, c[i].text);
+            all = 0;
+        }
+    }
+    check(all, "double_text: the shortest of %%.15g..%%.17g that reads back (0.3, "
+               "0.30000000000000004, 10000000), from %%.1g for subnormals (1e-310)");
+}
+
 int main(void)
 {
     test_parse_i64();
@@ -167,5 +190,6 @@ int main(void)
     test_fit();
     test_status();
     test_openmp_queries();
+    test_double_text();
     return check_exit();
 }

@@ -12,7 +12,8 @@
  * contents of the --costs file of `tilectl scatter --items N --json`, with N
  * on the first line.  Besides what the sanitizers see, every input checks:
  *   - a command that fails writes nothing to stdout (issue 14 item 5: no
- *     half JSON), and one that succeeds with --json writes one line "{...}";
+ *     half JSON), and one that succeeds with --json writes one line "{...}"
+ *     of UTF-8 text (a CSV name that is not UTF-8 is refused);
  *   - a number the parsers accept is in range and reads back the same.
  * A broken check calls abort(): libFuzzer keeps the input as a crash.
  * Built without libFuzzer, -DFUZZ_REPLAY adds a main() that runs the files
@@ -64,6 +65,19 @@ static void fz_setup(void)
     atexit(fz_cleanup);
 }
 
+/* The command's output (fz_outfd, size bytes) is UTF-8 with no NUL byte. */
+static int fz_utf8_output(size_t size)
+{
+    char *b = (char *)malloc(size + 1);
+    int ok;
+    if (b == NULL)
+        return 1;               /* (nothing to say about it) */
+    ok = pread(fz_outfd, b, size, 0) == (ssize_t)size && memchr(b, '\0', size) == NULL;
+    b[size] = '\0';
+    ok = ok && cli_utf8_check(b) < 0;
+    free(b);
+    return ok;
+}
 /* Run a tilectl subcommand with stdout in the scratch file and stderr in
  * /dev/null; check what it wrote against its exit status. */
 static void fz_tilectl(int (*cmd)(int, char **), int argc, char **argv)
@@ -103,6 +117,10 @@ static void fz_tilectl(int (*cmd)(int, char **), int argc, char **argv)
                             pread(fz_outfd, tail, 2, st.st_size - 2) != 2 || head != '{' ||
                             tail[0] != '}' || tail[1] != '\n')) {
         fprintf(stderr, "fuzz_cli: %s --json: not one line {...}\n", argv[0]);
+        abort();
+    }
+    if (rc == 0 && json && !fz_utf8_output((size_t)st.st_size)) {
+        fprintf(stderr, "fuzz_cli: %s --json: not UTF-8 (JSON text must be)\n", argv[0]);
         abort();
     }
 }

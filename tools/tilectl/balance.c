@@ -92,29 +92,6 @@ static int model_opt(const char *name, const char *v, double *field, int positiv
     return 0;
 }
 
-/* A list option; *count gets the number of entries.  0 or the exit status. */
-static int list_opt(const char *name, const char *v, const char *seps, int64_t lo, int64_t hi,
-                    int max, int64_t *out, int *count, const char *form)
-{
-    cli_list_error e;
-    *count = cli_parse_i64_list(v, seps, lo, hi, out, max, &e);
-    if (*count >= 1)
-        return 0;
-    if (e.entry > 0)
-        return cli_error(cmd, "%s: '%s': entry %d %s (%s)", name, v, e.entry, e.why, form);
-    return cli_error(cmd, "%s: '%s' %s (%s)", name, v, e.why, form);
-}
-
-/* A whole number option in [lo, hi]; 0 or the exit status. */
-static int whole_opt(const char *name, const char *v, int64_t lo, int64_t hi, int64_t *out)
-{
-    int code = cli_parse_i64(v, lo, hi, out);
-    if (code != TILEHYBRID_OK)
-        return cli_error(cmd, "%s: '%s' is not a whole number in %lld..%lld: %s", name, v,
-                         (long long)lo, (long long)hi, tilehybrid_strerror(code));
-    return 0;
-}
-
 /* Option k with its value; 0 or the exit status. */
 static int set_option(struct bal_args *a, int k, const char *v)
 {
@@ -122,19 +99,20 @@ static int set_option(struct bal_args *a, int k, const char *v)
     a->have[k] = 1;
     switch (k) {
     case O_GRID:
-        return list_opt(name, v, "x", 1, INT_MAX, CTL_MAX_DIMS, a->grid, &a->n,
-                        "a grid like 4x2: 1 to 8 whole numbers >= 1 separated by 'x'");
+        return cli_list_opt(cmd, name, v, "x", 1, INT_MAX, CTL_MAX_DIMS, a->grid, &a->n,
+                            "a grid like 4x2: 1 to 8 whole numbers >= 1 separated by 'x'");
     case O_SPACE:
-        return list_opt(name, v, "x", 1, INT64_MAX, CTL_MAX_DIMS + 1, a->space, &a->nspace,
-                        "a space like 256x64x16384: whole numbers >= 1 separated by 'x', Z last");
+        return cli_list_opt(cmd, name, v, "x", 1, INT64_MAX, CTL_MAX_DIMS + 1, a->space,
+                            &a->nspace, "a space like 256x64x16384: whole numbers >= 1 "
+                            "separated by 'x', Z last");
     case O_DEPS:
-        return list_opt(name, v, ",", 0, INT64_MAX, CTL_MAX_DIMS, a->deps, &a->ndeps,
-                        "a list like 1,1: whole numbers >= 0 separated by ','");
+        return cli_list_opt(cmd, name, v, ",", 0, INT64_MAX, CTL_MAX_DIMS, a->deps, &a->ndeps,
+                            "a list like 1,1: whole numbers >= 0 separated by ','");
     case O_Z:
         a->zs = v;
-        return whole_opt(name, v, 1, INT64_MAX, &a->z);
+        return cli_whole_opt(cmd, name, v, 1, INT64_MAX, &a->z);
     case O_THREADS:
-        return whole_opt(name, v, 1, INT_MAX, &a->threads);
+        return cli_whole_opt(cmd, name, v, 1, INT_MAX, &a->threads);
     case O_TCOMP:
         return model_opt(name, v, &a->m.tcomp, 1);
     case O_TSTARTUP:
@@ -181,10 +159,9 @@ static int parse(int argc, char **argv, struct bal_args *a)
         }
         k = find_option(argv[i], &eq);
         if (k < 0 && argv[i][0] == '-')
-            return cli_error(cmd, "unknown option '%s' (see tilectl balance --help)", argv[i]);
+            return cli_error(cmd, "unknown option '%s' (see --help)", argv[i]);
         if (k < 0)
-            return cli_error(cmd, "unexpected argument '%s' (see tilectl balance --help)",
-                             argv[i]);
+            return cli_error(cmd, "unexpected argument '%s' (see --help)", argv[i]);
         if (eq != NULL)
             v = eq + 1;
         else if (i + 1 < argc)
@@ -598,7 +575,7 @@ int tilectl_balance(int argc, char **argv)
     struct bal_table t;
     int rc = parse(argc, argv, &a);
     if (rc != 0)
-        return rc < 0 ? 0 : rc;
+        return rc < 0 ? cli_finish_output(cmd) : rc;
     if ((rc = check_args(&a)) != 0 || (rc = model_from_env(&a)) != 0)
         return rc;
     memset(&t, 0, sizeof t);

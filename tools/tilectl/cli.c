@@ -84,6 +84,40 @@ const char *cli_double_why(int code)
     return tilehybrid_strerror(code);
 }
 
+int cli_whole_opt(const char *cmd, const char *name, const char *v, int64_t lo, int64_t hi,
+                  int64_t *out)
+{
+    int code = cli_parse_i64(v, lo, hi, out);
+    if (code != TILEHYBRID_OK)
+        return cli_error(cmd, "%s: '%s' is not a whole number in %lld..%lld: %s", name, v,
+                         (long long)lo, (long long)hi, tilehybrid_strerror(code));
+    return 0;
+}
+
+int cli_list_opt(const char *cmd, const char *name, const char *v, const char *seps, int64_t lo,
+                 int64_t hi, int max, int64_t *out, int *count, const char *form)
+{
+    cli_list_error e;
+    const char *open = form ? " (" : "", *close = form ? ")" : "";
+    *count = cli_parse_i64_list(v, seps, lo, hi, out, max, &e);
+    if (*count >= 1)
+        return 0;
+    if (form == NULL)
+        form = "";
+    if (e.entry > 0)
+        return cli_error(cmd, "%s: '%s': entry %d %s%s%s%s", name, v, e.entry, e.why, open, form,
+                         close);
+    return cli_error(cmd, "%s: '%s' %s%s%s%s", name, v, e.why, open, form, close);
+}
+
+int cli_real_opt(const char *cmd, const char *name, const char *v, double *out)
+{
+    int code = cli_parse_double(v, out);
+    if (code != TILEHYBRID_OK)
+        return cli_error(cmd, "%s: '%s' is not a number: %s", name, v, cli_double_why(code));
+    return 0;
+}
+
 int cli_finish_output(const char *cmd)
 {
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -93,17 +127,64 @@ int cli_finish_output(const char *cmd)
     return 0;
 }
 
+int cli_utf8_len(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    int n, i;
+    unsigned long cp;
+    if (u[0] < 0x80)
+        return 1;
+    if (u[0] >= 0xc2 && u[0] <= 0xdf) {
+        n = 2;
+        cp = u[0] & 0x1f;
+    } else if (u[0] >= 0xe0 && u[0] <= 0xef) {
+        n = 3;
+        cp = u[0] & 0x0f;
+    } else if (u[0] >= 0xf0 && u[0] <= 0xf4) {
+        n = 4;
+        cp = u[0] & 0x07;
+    } else {
+        return 0; /* a continuation byte, 0xc0/0xc1 (overlong) or 0xf5.. */
+    }
+    for (i = 1; i < n; i++) {
+        if ((u[i] & 0xc0) != 0x80) /* also the terminating NUL: cut short */
+            return 0;
+        cp = (cp << 6) | (u[i] & 0x3f);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+        (cp >= 0xd800 && cp <= 0xdfff))
+        return 0; /* overlong, beyond Unicode, or a surrogate */
+    return n;
+}
+
+int cli_utf8_check(const char *s)
+{
+    int i = 0, n;
+    while (s[i] != '\0') {
+        n = cli_utf8_len(s + i);
+        if (n == 0)
+            return i;
+        i += n;
+    }
+    return -1;
+}
+
 void cli_json_string(FILE *f, const char *s)
 {
+    int n;
     fputc('"', f);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
+        n = cli_utf8_len(s);
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c < 0x20)
             fprintf(f, "\\u%04x", c);
+        else if (n == 0)
+            fputs("\\ufffd", f); /* not UTF-8: JSON text must be */
         else
-            fputc(c, f);
+            fwrite(s, 1, (size_t)n, f);
+        s += n > 0 ? n : 1;
     }
     fputc('"', f);
 }
@@ -125,12 +206,10 @@ void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep)
 void cli_json_double(FILE *f, double v)
 {
     char buf[40];
-    int prec;
-    for (prec = 15; prec < 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, v);
-        if (strtod(buf, NULL) == v)
-            break;
+    if (!(v == v && v - v == 0.0)) {   /* inf, nan: JSON has no such number */
+        fputs("null", f);
+        return;
     }
-    snprintf(buf, sizeof buf, "%.*g", prec, v);
+    tilehybrid_double_text(v, buf, sizeof buf);
     fputs(buf, f);
 }

@@ -58,11 +58,39 @@ int cli_parse_double(const char *s, double *out);
  * magnitude is beyond a double's (1e-400 is not rounded to 0). */
 const char *cli_double_why(int code);
 
+/* The value v of option name (e.g. "--threads") as a whole number in
+ * [lo, hi]: 0, or the exit status 2 after "tilectl <cmd>: <name>: '<v>' is
+ * not a whole number in lo..hi: <reason>". */
+int cli_whole_opt(const char *cmd, const char *name, const char *v, int64_t lo, int64_t hi,
+                  int64_t *out);
+
+/* The value v of option name as a list (cli_parse_i64_list(): entries in
+ * [lo, hi] separated by seps, at most max; *count gets their number): 0, or
+ * the exit status 2 after a message naming the option, the value, the
+ * entry at fault and why, then " (form)" when form is not NULL (the
+ * expected form in words, e.g. "e.g. 4x4"). */
+int cli_list_opt(const char *cmd, const char *name, const char *v, const char *seps, int64_t lo,
+                 int64_t hi, int max, int64_t *out, int *count, const char *form);
+
+/* The value v of option name as a real number (cli_parse_double(); the
+ * caller checks its range): 0, or the exit status 2 after "tilectl <cmd>:
+ * <name>: '<v>' is not a number: <reason>". */
+int cli_real_opt(const char *cmd, const char *name, const char *v, double *out);
+
 /* Flush stdout; on a write error print "tilectl <cmd>: writing the output:
  * <reason>" and return 1, else return 0. */
 int cli_finish_output(const char *cmd);
 
-/* Print a JSON string (with quotes and escapes) to f. */
+/* The length (1 to 4) of the well-formed UTF-8 sequence at s, or 0 (an
+ * invalid byte, an overlong form, a surrogate, beyond U+10FFFF, cut short). */
+int cli_utf8_len(const char *s);
+
+/* The offset of the first byte of s that is not well-formed UTF-8, or -1. */
+int cli_utf8_check(const char *s);
+
+/* Print a JSON string (with quotes and escapes) to f: control characters
+ * as \u00XX, a byte that is not UTF-8 as \ufffd (the output stays valid
+ * JSON whatever s holds). */
 void cli_json_string(FILE *f, const char *s);
 
 /* Print an int64 array as "1x16" (sep "x") or as a JSON array (sep NULL). */
@@ -70,7 +98,7 @@ void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep);
 
 /* Print a double as a JSON number in the fewest digits (15..17) that read
  * back as the same double: 2.88e-07 rather than 2.8799999999999998e-07,
- * and still lossless. */
+ * and still lossless; null for an infinity or a NaN (JSON has neither). */
 void cli_json_double(FILE *f, double v);
 
 #endif

@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "tilectl: missing command: topo, balance, scatter or plan "
-                        "(see tilectl --help)\n");
+                        "(see --help)\n");
         return 2;
     }
     if (strcmp(argv[1], "topo") == 0)
@@ -36,9 +36,13 @@ int main(int argc, char **argv)
         return tilectl_plan(argc - 1, argv + 1);
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(stdout);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "tilectl: writing the help: %s\n", strerror(errno));
+            return 1;
+        }
         return 0;
     }
     fprintf(stderr, "tilectl: unknown command '%s': expected topo, balance, scatter or plan "
-                    "(see tilectl --help)\n", argv[1]);
+                    "(see --help)\n", argv[1]);
     return 2;
 }

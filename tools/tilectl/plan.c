@@ -15,6 +15,7 @@
 #endif
 #include "cli.h"
 
+#include <float.h>
 #include <limits.h>
 
 #include "tiling.h"
@@ -66,21 +67,10 @@ struct plan_result {
     double seconds, efficiency;
 };
 
-/* A number option; 0 or the exit status. */
-static int plan_number(const char *name, const char *val, int64_t lo, int64_t hi, int64_t *out)
-{
-    int code = cli_parse_i64(val, lo, hi, out);
-    if (code != TILEHYBRID_OK)
-        return cli_error(CMD, "%s: '%s' is not a whole number in %lld..%lld: %s", name, val,
-                         (long long)lo, (long long)hi, tilehybrid_strerror(code));
-    return 0;
-}
-
 static int plan_real(const char *name, const char *val, double *out)
 {
-    int code = cli_parse_double(val, out);
-    if (code != TILEHYBRID_OK)
-        return cli_error(CMD, "%s: '%s' is not a number: %s", name, val, cli_double_why(code));
+    if (cli_real_opt(CMD, name, val, out) != 0)
+        return 2;
     if (!(*out > 0.0) && strcmp(name, "--tstartup") != 0)
         return cli_error(CMD, "%s: '%s' must be > 0", name, val);
     if (*out < 0.0)
@@ -91,25 +81,22 @@ static int plan_real(const char *name, const char *val, double *out)
 static int plan_list(const char *name, const char *val, int64_t lo, int max, int64_t *out,
                      int *count)
 {
-    cli_list_error e;
-    *count = cli_parse_i64_list(val, name[2] == 's' ? "x" : ",", lo, INT64_MAX, out, max, &e);
-    if (*count >= 1)
-        return 0;
-    return cli_error(CMD, "%s: '%s': entry %d %s", name, val, e.entry, e.why);
+    return cli_list_opt(CMD, name, val, name[2] == 's' ? "x" : ",", lo, INT64_MAX, max, out, count,
+                        NULL);
 }
 
 static int plan_option(struct plan_args *a, const char *name, const char *val)
 {
     if (strcmp(name, "--procs") == 0)
-        return a->have_procs = 1, plan_number(name, val, 1, INT_MAX, &a->procs);
+        return a->have_procs = 1, cli_whole_opt(CMD, name, val, 1, INT_MAX, &a->procs);
     if (strcmp(name, "--threads") == 0)
-        return plan_number(name, val, 1, 1024, &a->threads);
+        return cli_whole_opt(CMD, name, val, 1, 1024, &a->threads);
     if (strcmp(name, "--tile-height") == 0)
-        return plan_number(name, val, 1, INT64_MAX, &a->z);
+        return cli_whole_opt(CMD, name, val, 1, INT64_MAX, &a->z);
     if (strcmp(name, "--depz") == 0)
-        return plan_number(name, val, 0, TILE_MAX_DEPZ, &a->depz);
+        return cli_whole_opt(CMD, name, val, 0, TILE_MAX_DEPZ, &a->depz);
     if (strcmp(name, "--cache-bytes") == 0)
-        return plan_number(name, val, 1, INT64_MAX, &a->cache);
+        return cli_whole_opt(CMD, name, val, 1, INT64_MAX, &a->cache);
     if (strcmp(name, "--space") == 0)
         return plan_list(name, val, 1, TILE_MAX_DIMS + 1, a->space, &a->nspace);
     if (strcmp(name, "--deps") == 0)
@@ -299,11 +286,26 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
         rc = tile_height_time(&r->m, r->z, NULL, &r->steps, &st);
     if (rc == TILE_OK)
         rc = tile_height_efficiency(&r->m, r->seconds, &r->efficiency);
+    if (rc == TILE_ERR_BALANCE && (strcmp(st.arg, "tcomp") == 0 || strcmp(st.arg, "tstartup") == 0 ||
+                                   strcmp(st.arg, "bandwidth") == 0 || strcmp(st.arg, "elem_bytes") == 0))
+        return cli_error(CMD, "--%s: the model's predicted time overflows (more than %g s): %s it",
+                         strcmp(st.arg, "elem_bytes") == 0 ? "elem-bytes" : st.arg, DBL_MAX,
+                         strcmp(st.arg, "bandwidth") == 0 ? "raise" : "lower"), 2;
     if (rc != TILE_OK)
         return cli_error(CMD, "the model: %s (%s)", tile_strerror(rc), st.arg), rc == TILE_ERR_BALANCE ? 2 : 1;
     if (plan_memory(a, r, dz) != 0)
         return cli_error(CMD, "--space: the memory of a process passes 2^63 bytes"), 1;
     return 0;
+}
+
+/* A JSON number in a fixed format, null for an infinity or a NaN (the
+ * model refuses costs that overflow, but JSON must stay valid anyway). */
+static void json_fixed(double v, const char *fmt)
+{
+    if (v == v && v - v == 0.0)
+        printf(fmt, v);
+    else
+        fputs("null", stdout);
 }
 
 static void plan_print(const struct plan_args *a, const struct plan_result *r)
@@ -321,14 +323,17 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
         printf(",\"thread_grid\":");
         cli_print_i64s(stdout, t, n, NULL);
         printf(",\"tile_height\":%lld,\"tile_height_origin\":\"%s\",\"cache_bound\":%lld,"
-               "\"steps\":%lld,\"predicted_seconds\":%.9g,\"efficiency\":%.6f,"
-               "\"memory_bytes\":%lld,\"window_planes\":%lld,\"plane_bytes\":%lld,"
-               "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g}\n",
-               (long long)r->z, a->z > 0 ? "given" : "model",
+               "\"steps\":%lld,\"predicted_seconds\":", (long long)r->z,
+               a->z > 0 ? "given" : "model",
                (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen),
-               (long long)r->steps, r->seconds, r->efficiency, (long long)r->memory,
-               (long long)r->window, (long long)r->plane_bytes, a->tcomp, a->tstartup,
-               a->bandwidth, a->elem_bytes);
+               (long long)r->steps);
+        json_fixed(r->seconds, "%.9g");   /* (null if not finite) */
+        printf(",\"efficiency\":");
+        json_fixed(r->efficiency, "%.6f");
+        printf(",\"memory_bytes\":%lld,\"window_planes\":%lld,\"plane_bytes\":%lld,"
+               "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g}\n",
+               (long long)r->memory, (long long)r->window, (long long)r->plane_bytes, a->tcomp,
+               a->tstartup, a->bandwidth, a->elem_bytes);
         return;
     }
     printf("grid ");
@@ -354,7 +359,7 @@ int tilectl_plan(int argc, char **argv)
     struct plan_result r;
     int rc = plan_parse(argc, argv, &a);
     if (rc != 0)
-        return rc < 0 ? 0 : rc;
+        return rc < 0 ? cli_finish_output(CMD) : rc;
     memset(&r, 0, sizeof r);
     if ((rc = plan_compute(&a, &r)) != 0)
         return rc;

@@ -64,7 +64,8 @@ static void usage(FILE *f)
           "  --json         print one JSON object: method, order_policy, items, root,\n"
           "                 order (names, in sending order), counts, finish (same order),\n"
           "                 makespan, seconds (solve time); heuristic adds rational, bound\n"
-          "                 (each key: README, section \"JSON output\")\n"
+          "                 (null when the eq. 4 bound overflows a double: no finite\n"
+          "                 guarantee; each key: README, section \"JSON output\")\n"
           "  -h, --help     print this help and exit\n"
           "Options take their value as the next argument or after '='.\n"
           "Exit status: 0 success, 2 bad arguments or file, 1 solver failure.\n",
@@ -145,7 +146,7 @@ static int check_names(const table *t, const char *path)
     free(ix);
     if (dup < 0)
         return 0;
-    return cli_error(CMD, "%s line %ld: processor name '%s' already used on line %ld", path,
+    return cli_error(CMD, "--costs %s line %ld: processor name '%s' already used on line %ld", path,
                      t->v[dup].line, t->v[dup].name, t->v[first].line);
 }
 
@@ -160,11 +161,11 @@ typedef struct reader {
 } reader;
 
 /* The next line into r->buf (without its newline): 1, 0 at the end of the
- * file, or 2 after a message (too long, too large, a NUL byte, a read
- * error). */
+ * file, or 2 after a message (too long, too large, a NUL byte, not UTF-8,
+ * a read error). */
 static int read_line(reader *r)
 {
-    int c, len = 0;
+    int c, len = 0, bad;
     if (feof(r->f))
         return 0;
     r->line++;
@@ -185,6 +186,10 @@ static int read_line(reader *r)
         return cli_error(CMD, "--costs %s line %ld: read error: %s", r->path, r->line,
                          strerror(errno));
     r->buf[len] = '\0';
+    if ((bad = cli_utf8_check(r->buf)) >= 0)
+        return cli_error(CMD, "--costs %s line %ld: not UTF-8 text (byte 0x%02x at column %d): "
+                         "names must be UTF-8 (they go into JSON as they are)", r->path, r->line,
+                         (unsigned char)r->buf[bad], bad + 1);
     return c == EOF && len == 0 ? 0 : 1;
 }
 
@@ -236,24 +241,25 @@ static int parse_header(const reader *r, char **f, int nf, int *col)
 {
     int seen[NCOLS] = {0}, i, c;
     if (nf > MAXF)
-        return cli_error(CMD, "%s line %ld: more than %d columns", r->path, r->line, MAXF);
+        return cli_error(CMD, "--costs %s line %ld: more than %d columns", r->path, r->line, MAXF);
     for (i = 0; i < nf; i++) {
         for (c = 0; c < COL_IGNORED && !ieq(f[i], col_names[c]); c++)
             ;
         if (c == COL_IGNORED && !ieq(f[i], "cpus") && !ieq(f[i], "type") &&
             !ieq(f[i], "rating"))
-            return cli_error(CMD, "%s line %ld: unknown column '%s' (columns: name, count, mu, "
-                                  "lambda, comp0, comm0; ignored: cpus, type, rating)",
+            return cli_error(CMD, "--costs %s line %ld: unknown column '%s' (columns: name, "
+                                  "count, mu, lambda, comp0, comm0; ignored: cpus, type, "
+                                  "rating)",
                              r->path, r->line, f[i]);
         if (c < COL_IGNORED && seen[c]++)
-            return cli_error(CMD, "%s line %ld: column '%s' appears twice", r->path, r->line,
-                             col_names[c]);
+            return cli_error(CMD, "--costs %s line %ld: column '%s' appears twice", r->path,
+                             r->line, col_names[c]);
         col[i] = c;
     }
     for (c = 0; c < COL_COMP0; c++)
         if (!seen[c])
-            return cli_error(CMD, "%s line %ld: missing column '%s' (required: name, count, mu, "
-                                  "lambda)", r->path, r->line, col_names[c]);
+            return cli_error(CMD, "--costs %s line %ld: missing column '%s' (required: name, "
+                                  "count, mu, lambda)", r->path, r->line, col_names[c]);
     return 0;
 }
 
@@ -270,8 +276,8 @@ static int parse_cost(const reader *r, int c, const char *s, double *v)
         why = "is negative (costs are >= 0)";
     else if (code == TILEHYBRID_OK)
         return 0;
-    return cli_error(CMD, "%s line %ld, column '%s': '%s' %s", r->path, r->line, col_names[c],
-                     s, why);
+    return cli_error(CMD, "--costs %s line %ld, column '%s': '%s' %s", r->path, r->line,
+                     col_names[c], s, why);
 }
 
 /* One data line: its name, count and costs; 0 or 2. */
@@ -285,15 +291,15 @@ static int parse_row(const reader *r, char **f, int nf, const int *col, const ch
         if (col[i] == COL_NAME) {
             *name = f[i];
             if (*f[i] == '\0')
-                return cli_error(CMD, "%s line %ld, column 'name': empty name", r->path,
+                return cli_error(CMD, "--costs %s line %ld, column 'name': empty name", r->path,
                                  r->line);
             if (strlen(f[i]) > MAX_NAME)
-                return cli_error(CMD, "%s line %ld, column 'name': longer than %d characters",
-                                 r->path, r->line, MAX_NAME);
+                return cli_error(CMD, "--costs %s line %ld, column 'name': longer than %d "
+                                 "characters", r->path, r->line, MAX_NAME);
         } else if (col[i] == COL_COUNT) {
             if (tilehybrid_parse_i64(f[i], 1, MAX_PROCS, count) != TILEHYBRID_OK)
-                return cli_error(CMD, "%s line %ld, column 'count': '%s' is not a whole number "
-                                      "in 1..%d", r->path, r->line, f[i], MAX_PROCS);
+                return cli_error(CMD, "--costs %s line %ld, column 'count': '%s' is not a "
+                                      "whole number in 1..%d", r->path, r->line, f[i], MAX_PROCS);
         } else if (dst[col[i]] != NULL && parse_cost(r, col[i], f[i], dst[col[i]]) != 0) {
             return 2;
         }
@@ -307,7 +313,7 @@ static int add_row(table *t, const reader *r, const char *name, int64_t count, s
     char nm[MAX_NAME + 32];
     int64_t k;
     if (t->n + count > MAX_PROCS)
-        return cli_error(CMD, "%s line %ld: more than %d processors", r->path, r->line,
+        return cli_error(CMD, "--costs %s line %ld: more than %d processors", r->path, r->line,
                          MAX_PROCS);
     for (k = 1; k <= count; k++) {
         if (count == 1)
@@ -343,7 +349,7 @@ static int read_rows(reader *r, table *t)
             continue;
         }
         if (nf != nh)
-            return cli_error(CMD, "%s line %ld: %s%d fields, the header (line %ld) has %d",
+            return cli_error(CMD, "--costs %s line %ld: %s%d fields, the header (line %ld) has %d",
                              r->path, r->line, nf > MAXF ? "more than " : "",
                              nf > MAXF ? MAXF : nf, hline, nh);
         if ((rc = parse_row(r, f, nf, col, &name, &count, &c)) != 0 ||
@@ -353,10 +359,10 @@ static int read_rows(reader *r, table *t)
     if (got != 0)
         return got;
     if (nh == 0)
-        return cli_error(CMD, "%s: no header line (expected e.g. 'name,count,mu,lambda')",
+        return cli_error(CMD, "--costs %s: no header line (expected e.g. 'name,count,mu,lambda')",
                          r->path);
     if (t->n == 0)
-        return cli_error(CMD, "%s: no processors (only a header)", r->path);
+        return cli_error(CMD, "--costs %s: no processors (only a header)", r->path);
     return 0;
 }
 
@@ -422,13 +428,13 @@ static int option_name(const char *a, char *name, size_t size, const char **eq)
     *eq = strchr(a, '=');
     len = *eq != NULL ? (size_t)(*eq - a) : strlen(a);
     if (len >= size)
-        return cli_error(CMD, "unknown option '%s' (try --help)", a);
+        return cli_error(CMD, "unknown option '%s' (see --help)", a);
     memcpy(name, a, len);
     name[len] = '\0';
     if (strcmp(name, "--costs") != 0 && strcmp(name, "--items") != 0 &&
         strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0 &&
         strcmp(name, "--root") != 0)
-        return cli_error(CMD, "unknown option '%s' (try --help)", name);
+        return cli_error(CMD, "unknown option '%s' (see --help)", name);
     return 0;
 }
 
@@ -453,9 +459,9 @@ static int set_option(args *a, const char *name, const char *v)
 static int check_args(args *a)
 {
     if (a->costs == NULL)
-        return cli_error(CMD, "--costs FILE is required (try --help)");
+        return cli_error(CMD, "--costs FILE is required (see --help)");
     if (a->n < 0)
-        return cli_error(CMD, "--items N is required (try --help)");
+        return cli_error(CMD, "--items N is required (see --help)");
     if (strcmp(a->method_s, "exact") == 0)
         a->method = SLB_METHOD_EXACT;
     else if (strcmp(a->method_s, "heuristic") == 0)
@@ -490,11 +496,11 @@ static int parse_args(int argc, char **argv, args *a)
             continue;
         }
         if (strncmp(s, "--", 2) != 0)
-            return cli_error(CMD, "unexpected argument '%s' (try --help)", s);
+            return cli_error(CMD, "unexpected argument '%s' (see --help)", s);
         if ((rc = option_name(s, name, sizeof name, &eq)) != 0)
             return rc;
         if (eq == NULL && i + 1 >= argc)
-            return cli_error(CMD, "%s needs a value (try --help)", name);
+            return cli_error(CMD, "%s needs a value (see --help)", name);
         if ((rc = set_option(a, name, eq != NULL ? eq + 1 : argv[++i])) != 0)
             return rc;
     }
@@ -548,7 +554,7 @@ static int solve(const args *a, const table *t, int64_t root, result *res)
         return 0;
     fprintf(stderr, "tilectl %s: %s", CMD, slb_strerror(rc));
     if (st.index >= 0 && st.index < p)
-        fprintf(stderr, " (processor '%s', %s line %ld)", t->v[st.index].name, a->costs,
+        fprintf(stderr, " (processor '%s', --costs %s line %ld)", t->v[st.index].name, a->costs,
                 t->v[st.index].line);
     fputc('\n', stderr);
     return rc == SLB_ERR_COST || rc == SLB_ERR_ITEMS || rc == SLB_ERR_TIME ? 2 : 1;
@@ -573,8 +579,15 @@ static void print_json(const args *a, const table *t, int64_t root, const result
     for (k = 0; k < p; k++)
         printf("%s%.17g", k ? "," : "", res->finish[res->order[k]]);
     printf("],\"makespan\":%.17g,\"seconds\":%.6g", res->info.makespan, res->seconds);
-    if (a->method == SLB_METHOD_HEURISTIC)
-        printf(",\"rational\":%.17g,\"bound\":%.17g", res->info.rational, res->info.bound);
+    if (a->method == SLB_METHOD_HEURISTIC) {
+        /* bound is a sum of costs that the solver never adds: it can
+         * overflow (+inf) while every finish time is finite; JSON has no
+         * infinity, so null stands for "no finite guarantee" (README) */
+        printf(",\"rational\":");
+        cli_json_double(stdout, res->info.rational);
+        printf(",\"bound\":");
+        cli_json_double(stdout, res->info.bound);
+    }
     printf("}\n");
 }
 
@@ -595,9 +608,13 @@ static void print_text(const args *a, const table *t, int64_t root, const result
                res->finish[i] == res->info.makespan ? "  <- makespan" : "");
     }
     printf("makespan %.6f (solved in %.3g s)\n", res->info.makespan, res->seconds);
-    if (a->method == SLB_METHOD_HEURISTIC)
+    if (a->method == SLB_METHOD_HEURISTIC && res->info.bound - res->info.bound == 0.0)
         printf("rational lower bound %.6f; guaranteed within %.6f of the optimum (eq. 4)\n",
                res->info.rational, res->info.bound);
+    else if (a->method == SLB_METHOD_HEURISTIC)
+        printf("rational lower bound %.6f; no finite guarantee (the eq. 4 bound, sum lambda + "
+               "max mu, overflows a double)\n",
+               res->info.rational);
 }
 
 int tilectl_scatter(int argc, char **argv)
@@ -608,7 +625,7 @@ int tilectl_scatter(int argc, char **argv)
     int64_t root = 0, p;
     int rc = parse_args(argc, argv, &a);
     if (rc != 0)
-        return rc < 0 ? 0 : rc;
+        return rc < 0 ? cli_finish_output(CMD) : rc;
     memset(&t, 0, sizeof t);
     memset(&res, 0, sizeof res);
     rc = read_costs(a.costs, &t);
@@ -632,5 +649,7 @@ int tilectl_scatter(int argc, char **argv)
     free(res.counts);
     free(res.finish);
     table_free(&t);
+    if (rc == 0)   /* a full disk or a closed pipe is an error, as in the others */
+        rc = cli_finish_output(CMD);
     return rc;
 }

@@ -129,39 +129,6 @@ struct topo_args {
     int json;
 };
 
-/* A whole number option in 1..INT_MAX; 0 or the exit status. */
-static int number_opt(const char *name, const char *val, int64_t *out)
-{
-    int code = cli_parse_i64(val, 1, INT_MAX, out);
-    if (code != TILEHYBRID_OK)
-        return cli_error(CMD, "%s: '%s' is not a whole number in 1..2147483647: %s", name, val,
-                         tilehybrid_strerror(code));
-    return 0;
-}
-
-/* A real number option (its range is checked by topology.h); 0 or the
- * exit status. */
-static int real_opt(const char *name, const char *val, double *out)
-{
-    int code = cli_parse_double(val, out);
-    if (code != TILEHYBRID_OK)
-        return cli_error(CMD, "%s: '%s' is not a number: %s", name, val, cli_double_why(code));
-    return 0;
-}
-
-/* A list option: *count entries in [lo, hi]; 0 or the exit status. */
-static int list_opt(const char *name, const char *val, const char *seps, int64_t lo,
-                    int64_t hi, int max, int64_t *out, int *count, const char *form)
-{
-    cli_list_error e;
-    *count = cli_parse_i64_list(val, seps, lo, hi, out, max, &e);
-    if (*count >= 1)
-        return 0;
-    if (e.entry > 0)
-        return cli_error(CMD, "%s: '%s': entry %d %s (%s)", name, val, e.entry, e.why, form);
-    return cli_error(CMD, "%s: '%s' %s (%s)", name, val, e.why, form);
-}
-
 /* --policy; 0 or the exit status. */
 static int policy_opt(struct topo_args *a, const char *val)
 {
@@ -181,22 +148,23 @@ static int set_option(struct topo_args *a, const char *name, const char *val)
 {
     if (strcmp(name, "--procs") == 0) {
         a->have_procs = 1;
-        return number_opt(name, val, &a->procs);
+        return cli_whole_opt(CMD, name, val, 1, INT_MAX, &a->procs);
     }
     if (strcmp(name, "--threads") == 0)
-        return number_opt(name, val, &a->threads);
+        return cli_whole_opt(CMD, name, val, 1, INT_MAX, &a->threads);
     if (strcmp(name, "--space") == 0)
-        return list_opt(name, val, "x", 1, INT64_MAX, TOPO_MAX_DIMS + 1, a->space, &a->nspace,
-                        "2 to 17 extents 1..9223372036854775807 separated by 'x', Z last");
+        return cli_list_opt(CMD, name, val, "x", 1, INT64_MAX, TOPO_MAX_DIMS + 1, a->space,
+                            &a->nspace, "2 to 17 extents 1..9223372036854775807 separated "
+                            "by 'x', Z last");
     if (strcmp(name, "--deps") == 0)
-        return list_opt(name, val, ",", 0, INT64_MAX, TOPO_MAX_DIMS, a->deps, &a->ndeps,
-                        "whole numbers 0..9223372036854775807 separated by ','");
+        return cli_list_opt(CMD, name, val, ",", 0, INT64_MAX, TOPO_MAX_DIMS, a->deps, &a->ndeps,
+                            "whole numbers 0..9223372036854775807 separated by ','");
     if (strcmp(name, "--fixed") == 0)
-        return list_opt(name, val, ",", 0, INT_MAX, TOPO_MAX_DIMS, a->fixed, &a->nfixed,
-                        "whole numbers 0..2147483647, 0 = free, separated by ','");
+        return cli_list_opt(CMD, name, val, ",", 0, INT_MAX, TOPO_MAX_DIMS, a->fixed, &a->nfixed,
+                            "whole numbers 0..2147483647, 0 = free, separated by ','");
     if (strcmp(name, "--dir") == 0)
-        return list_opt(name, val, ",", -1, 1, TOPO_MAX_DIMS + 1, a->dir, &a->ndir,
-                        "1 or -1 per dimension, Z last, separated by ','");
+        return cli_list_opt(CMD, name, val, ",", -1, 1, TOPO_MAX_DIMS + 1, a->dir, &a->ndir,
+                            "1 or -1 per dimension, Z last, separated by ','");
     if (strcmp(name, "--stencil") == 0) {
         a->stencil_text = val;
         return 0;
@@ -209,13 +177,13 @@ static int set_option(struct topo_args *a, const char *name, const char *val)
                                                      tilehybrid_strerror(code));
     }
     if (strcmp(name, "--tcomp") == 0)
-        return real_opt(name, val, &a->tcomp);
+        return cli_real_opt(CMD, name, val, &a->tcomp);
     if (strcmp(name, "--tstartup") == 0)
-        return real_opt(name, val, &a->tstartup);
+        return cli_real_opt(CMD, name, val, &a->tstartup);
     if (strcmp(name, "--bandwidth") == 0)
-        return real_opt(name, val, &a->bandwidth);
+        return cli_real_opt(CMD, name, val, &a->bandwidth);
     if (strcmp(name, "--elem-bytes") == 0)
-        return real_opt(name, val, &a->elem_bytes);
+        return cli_real_opt(CMD, name, val, &a->elem_bytes);
     return policy_opt(a, val); /* --policy */
 }
 
@@ -240,8 +208,8 @@ static int parse_stencil(struct topo_args *a, int n)
         memcpy(vec, p, len);
         vec[len] = '\0';
         p += len;
-        rc = list_opt("--stencil", vec, ",", -(1 << 30), 1 << 30, TOPO_MAX_DIMS + 2, v, &count,
-                      "whole numbers -1073741824..1073741824 separated by ','");
+        rc = cli_list_opt(CMD, "--stencil", vec, ",", -(1 << 30), 1 << 30, TOPO_MAX_DIMS + 2, v,
+                          &count, "whole numbers -1073741824..1073741824 separated by ','");
         if (rc != 0)
             return rc;
         if (count != n + 1)
@@ -430,6 +398,22 @@ static int stencil_error(const tilehybrid_status *st, const struct topo_args *a,
                      "current point is written, not read as a dependence", (int)st->index + 1);
 }
 
+/* The value of the cost topology.h names (its status arg), -1 if none. */
+static double cost_value(const char *arg, const struct topo_args *a)
+{
+    return strcmp(arg, "tcomp") == 0       ? a->tcomp
+           : strcmp(arg, "tstartup") == 0  ? a->tstartup
+           : strcmp(arg, "bandwidth") == 0 ? a->bandwidth
+           : strcmp(arg, "elem_bytes") == 0 ? a->elem_bytes
+                                            : -1.0;
+}
+
+/* TOPO_ERR_COST on a cost in range: the model's time overflows. */
+static int cost_overflows(const char *arg, const struct topo_args *a)
+{
+    return cost_value(arg, a) > 0.0;
+}
+
 /* Solver error: a message naming the option; 1 for "no grid", else 2. */
 static int solve_error(int rc, const tilehybrid_status *st, const struct topo_args *a,
                        const struct topo_result *r, int searched)
@@ -448,6 +432,13 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
     }
     if (rc == TOPO_ERR_OVERFLOW)
         return overflow_error(st, a, r, searched);
+    if (rc == TOPO_ERR_COST && cost_overflows(st->arg, a)) {
+        cli_error(CMD, "%s: the predicted time of every grid of %lld processes overflows (more "
+                  "than %g s with %s %g): %s it", option_of(st->arg), (long long)a->procs,
+                  DBL_MAX, option_of(st->arg), cost_value(st->arg, a),
+                  strcmp(st->arg, "bandwidth") == 0 ? "raise" : "lower");
+        return 2;
+    }
     if (strcmp(st->arg, "stencil") == 0 || strcmp(st->arg, "dir") == 0)
         return stencil_error(st, a, r->n);
     if (st->index >= 0 && st->index < r->n)
@@ -745,7 +736,7 @@ int tilectl_topo(int argc, char **argv)
     struct topo_result r;
     int rc = parse(argc, argv, &a);
     if (rc != 0)
-        return rc < 0 ? 0 : rc;
+        return rc < 0 ? cli_finish_output(CMD) : rc;
     rc = solve(&a, &r);
     if (rc != 0)
         return rc;

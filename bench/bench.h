@@ -1,0 +1,101 @@
+/* bench/bench.h -- what the benchmark programs of bench/ share: clocks,
+ * sorting the times, a one-flag command line, the demos' boundary values
+ * and the checksum hook.
+ *
+ * Include it after the toolkit header the program uses (the checksum hook
+ * is there only when tiling.h is), and define _POSIX_C_SOURCE (199309L or
+ * later, for clock_gettime) before any header.  Every name starts with
+ * bench_; nothing here is part of the toolkit. */
+#ifndef TILEHYBRID_BENCH_H
+#define TILEHYBRID_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Wall time in seconds (CLOCK_MONOTONIC). */
+static inline double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The calling thread's CPU time in seconds (CLOCK_THREAD_CPUTIME_ID). */
+static inline double bench_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* qsort's comparison of two doubles, ascending. */
+static inline int bench_cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sort the n times t ascending (the median is then t[n / 2]). */
+static inline void bench_sort(double *t, size_t n)
+{
+    qsort(t, n, sizeof *t, bench_cmpd);
+}
+
+/* The command line of a program whose only option is `flag` (and -h,
+ * --help: usage(stdout)).  Returns -1 to run (*set = 1 when flag was
+ * given), else the exit status: 0 after --help, 2 after anything else
+ * (said on stderr, with prog's name). */
+static inline int bench_flag_args(int argc, char **argv, const char *prog, const char *flag,
+                                  void (*usage)(FILE *), int *set)
+{
+    int i;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], flag) != 0) {
+            fprintf(stderr, "%s: unknown %s '%s' (see --help)\n", prog,
+                    argv[i][0] == '-' ? "option" : "argument", argv[i]);
+            return 2;
+        }
+        *set = 1;
+    }
+    return -1;
+}
+
+/* The demos' boundary value at (x, y, z) (demos/demo.h), in [0, 1). */
+static inline double bench_g(int64_t x, int64_t y, int64_t z)
+{
+    return (double)((31 * x + 17 * y + 7 * z + 1000003) % 97) / 97.0;
+}
+
+/* bench_g() as a tile_config boundary callback (ctx unused). */
+static inline void bench_edge(void *out, const int64_t *c, void *ctx)
+{
+    (void)ctx;
+    *(double *)out = bench_g(c[0], c[1], c[2]);
+}
+
+#endif
+
+#if defined(TILEHYBRID_TILING_H) && !defined(TILEHYBRID_BENCH_TILING_H)
+#define TILEHYBRID_BENCH_TILING_H
+/* An output hook (tile_output_set, TILE_LAYOUT_Z_LAST) that adds the bit
+ * pattern of every double of each finished tile to *(uint64_t *)ctx: the
+ * checksum the demos print. */
+static inline int bench_sum_bits(void *ctx, const tile_plan *plan, const tile_piece *pc)
+{
+    uint64_t *sum = (uint64_t *)ctx, u;
+    size_t i, n = pc->bytes / sizeof(double);
+    (void)plan;
+    for (i = 0; i < n; i++) {
+        memcpy(&u, (const double *)pc->data + i, sizeof u);
+        *sum += u;
+    }
+    return 0;
+}
+#endif
