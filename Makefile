@@ -65,6 +65,8 @@ CFLAGS  ?= -O2
 # operations (bitwise identity with the sequential loop; tiling.h)
 WARN    := -std=c99 -Wall -Wextra -pedantic -Werror -ffp-contract=off
 OMP     ?= -fopenmp
+# compilers at once in `make all`, `make demo` and `make check`'s build
+JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 
 HEADERS := tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h
 VERSION := $(shell sed -n 's/^\#define TILEHYBRID_VERSION "\(.*\)"/\1/p' tilehybrid.h)
@@ -80,14 +82,17 @@ FUZZ_SECONDS ?= 60
 FUZZ_SRC := tests/fuzz/fuzz_cli.c $(filter-out tools/tilectl/main.c,$(CTL_SRC))
 
 .PHONY: all demo check check-tsan fuzz bench bench-quick install uninstall clean deps \
-        all-real demo-real check-real check-tsan-real bench-real bench-quick-real \
+        all-real demo-real check-build check-real check-tsan-real bench-real bench-quick-real \
         simulate simulate-quick sim-deps sim-build
 
 all: deps
-	@$(MAKE) --no-print-directory all-real
+	@$(MAKE) --no-print-directory -j$(JOBS) all-real
 demo: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) all-real
 	@$(MAKE) --no-print-directory demo-real
+# the build runs JOBS compilers at once, the tests one program at a time
 check: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) check-build
 	@$(MAKE) --no-print-directory check-real
 check-tsan: deps
 	@$(MAKE) --no-print-directory check-tsan-real
@@ -135,8 +140,9 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-real: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay $(B)/tests/adi_failure \
-            $(B)/tests/failure_collectives
+check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay $(B)/tests/adi_failure \
+             $(B)/tests/failure_collectives
+check-real: check-build
 	@$(RUNENV) sh tests/run.sh
 
 # tests/run.sh --tsan builds its own binaries (in $(B)/tsan) with clang
