@@ -304,10 +304,12 @@ static void sw_run(tile_plan *plan, const char *s, const char *l, int swapped, c
         c.e = e;
         c.f = f;
         TILE_AT(sw_cell, it, 0, 0) = c;
-        if (swapped)
-            sw_better(&best[TILE_THREAD(it)], h, z + 1, x + 1);
-        else
-            sw_better(&best[TILE_THREAD(it)], h, x + 1, z + 1);
+        if (h >= best[TILE_THREAD(it)].score) {     /* rare: the call only then */
+            if (swapped)
+                sw_better(&best[TILE_THREAD(it)], h, z + 1, x + 1);
+            else
+                sw_better(&best[TILE_THREAD(it)], h, x + 1, z + 1);
+        }
     });
 }
 

@@ -2555,6 +2555,106 @@ static void skewed_cases(void)
               (long long)at[1], first[0] ? ": " : "", first);
 }
 
+/* The lanes of the hyperplane order's SIMD loop (tile_reduce_u64): in
+ * every model and thread count the sum and the count equal the sequential
+ * loop's, a MAX fed there (the inline test, the call when a value may
+ * win) gives the sequential maximum, and a tile_reduce_u64 on a reduction
+ * that is not a SUM_U64 of the plan, made only at points past each tile's
+ * first diagonal (where the SIMD loop runs), fails the run with
+ * TILE_ERR_REDUCE naming it on every rank. */
+static uint64_t lane_value(const int64_t *c)
+{
+    return (uint64_t)(c[0] * 1000003 + c[1] * 10007 + c[2] * 101) * 0x9e3779b97f4a7c15ull;
+}
+
+static void simd_lanes(void)
+{
+    static const int models[4] = { TILE_MODEL_MPI, TILE_MODEL_FINE, TILE_MODEL_FUNNELED,
+                                   TILE_MODEL_MULTIPLE };
+    char first[640] = "";
+    int mi;
+    for (mi = 0; mi < 4; mi++) {
+        tile_config h;
+        tile_plan q;
+        tile_reduction ru, rm, rs;
+        uint64_t want = 0;
+        int64_t c[3], cnt = 0;
+        double best = -1.0;
+        int threads = mi == 0 ? 1 : 1 + mi % 3, ok, k;
+        tile_config_init(&h, 2);
+        h.extent[0] = 21;
+        h.extent[1] = 37;
+        h.zlen = 11;
+        h.dep[0] = h.dep[1] = 1;
+        h.depz = 1;
+        h.elem_size = sizeof(double);
+        h.order = TILE_ORDER_HYPERPLANE;
+        h.tile_height = 4;
+        h.model = models[mi];
+        h.threads = threads;
+        h.grid[0] = 1;
+        h.grid[1] = nprocs;
+        for (c[0] = 0; c[0] < 21; c[0]++)
+            for (c[1] = 0; c[1] < 37; c[1]++)
+                for (c[2] = 0; c[2] < 11; c[2]++) {
+                    double v = (double)((c[0] * 7 + c[1] * 3 + c[2]) % 50);
+                    want += lane_value(c);
+                    best = v > best ? v : best;
+                    cnt++;
+                }
+        if (tile_plan_create(&q, MPI_COMM_WORLD, &h) != TILE_OK) {
+            snprintf(first, sizeof first, "%s: %s", tile_model_name(h.model), q.errmsg);
+            tile_plan_destroy(&q);
+            break;
+        }
+        tile_reduction_init(&q, &ru, TILE_REDUCE_SUM_U64, NULL);
+        tile_reduction_init(&q, &rm, TILE_REDUCE_MAX, NULL);
+        HYBRID_RUN(&q, it, {
+            int64_t cc[3];
+            cc[0] = tile_coord(&it, 0);
+            cc[1] = tile_coord(&it, 1);
+            cc[2] = tile_coord(&it, 2);
+            TILE_AT(double, it, 0, 0, 0) = TILE_AT(double, it, -1, 0, 0) + 1.0;
+            tile_reduce_u64(&it, &ru, lane_value(cc));
+            tile_reduce(&it, &rm, (double)((cc[0] * 7 + cc[1] * 3 + cc[2]) % 50));
+        });
+        ok = tile_plan_status(&q) == TILE_OK && q.store.order == TILE_ORDER_HYPERPLANE &&
+             ru.u64 == want && ru.count == cnt && rm.value == best && rm.count == cnt;
+        if (!ok && first[0] == 0)
+            snprintf(first, sizeof first, "%s x %d: order %d, sum %016llx (want %016llx), "
+                     "count %lld (want %lld), max %g (want %g): %s", tile_model_name(h.model),
+                     threads, q.store.order, (unsigned long long)ru.u64,
+                     (unsigned long long)want, (long long)ru.count, (long long)cnt, rm.value,
+                     best, q.errmsg[0] ? q.errmsg : "no error");
+        for (k = 0; k < 2; k++) {      /* a SUM, and a SUM_U64 of another plan */
+            tile_plan o;
+            tile_reduction *bad = k == 0 ? &rs : &ru;
+            tile_plan_create(&o, MPI_COMM_WORLD, &h);
+            tile_reduction_init(k == 0 ? &q : &o, k == 0 ? &rs : &ru, k == 0 ? TILE_REDUCE_SUM
+                                : TILE_REDUCE_SUM_U64, NULL);
+            HYBRID_RUN(&q, it, {
+                TILE_AT(double, it, 0, 0, 0) = 1.0;
+                if (tile_coord(&it, 0) + tile_coord(&it, 1) > 3)
+                    tile_reduce_u64(&it, bad, 3);
+            });
+            ok = tile_plan_status(&q) == TILE_ERR_REDUCE && same_everywhere(q.errmsg) &&
+                 strstr(q.errmsg, "tile_reduce_u64: the reduction is not a SUM_U64 reduction "
+                        "declared on this plan") != NULL;
+            if (!ok && first[0] == 0)
+                snprintf(first, sizeof first, "%s x %d, the SIMD loop's tile_reduce_u64 on %s: "
+                         "%s", tile_model_name(h.model), threads, k == 0 ? "a SUM"
+                         : "another plan's SUM_U64", q.errmsg[0] ? q.errmsg : "no error");
+            tile_plan_destroy(&o);
+        }
+        tile_plan_destroy(&q);
+    }
+    check_mpi(MPI_COMM_WORLD, first[0] == 0, "the SIMD loop's reduction lanes (hyperplane "
+              "order, every model): the sum of 8547 values mod 2^64 and their count equal the "
+              "sequential loop's, a MAX fed there its maximum; tile_reduce_u64 there on a SUM "
+              "or on another plan's reduction fails the run with TILE_ERR_REDUCE%s%s",
+              first[0] ? ": " : "", first);
+}
+
 int main(int argc, char **argv)
 {
     int provided, n;
@@ -2573,6 +2673,7 @@ int main(int argc, char **argv)
     box_copy_codes();
     failed_plan_calls();
     reduce_refusals();
+    simd_lanes();
     busy_refusals();
     reduction_moves();
     gather_refusals();
