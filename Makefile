@@ -174,10 +174,11 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ $< -lm
 
 # the fuzz target built to replay its corpus once (tests/cli_fuzz.sh; make
-# fuzz builds it with libFuzzer)
+# fuzz builds it with libFuzzer); float-cast-overflow: a double out of range
+# converted to an integer (not part of -fsanitize=undefined)
 $(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h demos/demo.h demos/agree.h $(HEADERS)
 	@mkdir -p $(@D)
-	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined \
+	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer -DFUZZ_REPLAY -I. -o $@ $(FUZZ_SRC) -lm
 
 # a test that includes another one (compiled again with other options)
