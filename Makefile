@@ -76,6 +76,8 @@ MPIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/mpi_*.c))
 ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c tests/mpi_*.c))
 DEMOS   := $(patsubst demos/%.c,$(DEMODIR)/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
+# demos linked with tests/pmpi_failure.c (an MPI call made to fail on one rank)
+DEMO_FAILURE := $(B)/tests/adi_failure $(B)/tests/sw_failure $(B)/tests/scatter_failure
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 FUZZ_SECONDS ?= 60
 # the fuzz target with tilectl's subcommands (not its main) and the demos' parser
@@ -140,7 +142,7 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay $(B)/tests/adi_failure \
+check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay $(DEMO_FAILURE) \
              $(B)/tests/failure_collectives
 check-real: check-build
 	@$(RUNENV) sh tests/run.sh
@@ -190,12 +192,12 @@ $(B)/tests/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_fail
                         tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ tests/mpi_failure.c tests/pmpi_failure.c -lm
-# demos/adi linked with the same wrappers (tests/cli_failure.sh: the demo's
-# own MPI calls on the plan's communicator)
-$(B)/tests/adi_failure: demos/adi.c tests/pmpi_failure.c tests/pmpi_failure.h \
-                        $(wildcard demos/*.h) $(HEADERS)
+# demos/adi, sw and scatter linked with the same wrappers (tests/cli_failure.sh:
+# the demos' own MPI calls, on the plan's communicator or MPI_COMM_WORLD)
+$(DEMO_FAILURE): $(B)/tests/%_failure: demos/%.c tests/pmpi_failure.c tests/pmpi_failure.h \
+                                       $(wildcard demos/*.h) $(HEADERS)
 	@mkdir -p $(@D)
-	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ demos/adi.c tests/pmpi_failure.c -lm
+	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< tests/pmpi_failure.c -lm
 # the collectives of topology.h and scatterlb.h with the same wrappers
 # (tests/cli_collective_failure.sh)
 $(B)/tests/failure_collectives: tests/failure_collectives.c tests/pmpi_failure.c \
