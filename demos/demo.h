@@ -341,15 +341,23 @@ static int demo_check_space(const demo_opts *o)
 
 /* --verify keeps every plane (full storage): on `size` processes the
  * largest block holds at least 1/size of X1 * X2 * Z doubles.  Refuse what
- * cannot fit this machine's memory, naming --verify (the plan would say
- * "lower the tile height", which does not help); 0 or the exit status. */
-static int demo_check_verify(const demo_opts *o, int size)
+ * passes a rank's memory limit (demo_mem_limit(): the node's memory shared
+ * by its node_ranks ranks, or TILEHYBRID_MEM_LIMIT), naming --verify (the
+ * plan would say "lower the tile height", which does not help); 0 or the
+ * exit status. */
+static int demo_check_verify(const demo_opts *o, int size, int node_ranks)
 {
-    int64_t bytes = 0, mem = demo_memory();
+    int64_t bytes = 0;
     long long x = (long long)o->space[0], y = (long long)o->space[1], z = (long long)o->space[2];
     int fits = tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &bytes) &&
                tilehybrid_mul_ok(bytes, (int64_t)sizeof(double), &bytes);
-    if (!o->verify || (fits && (mem == 0 || bytes / size <= mem)))
+    demo_limit lim;
+    char err[DEMO_MSGLEN];
+    if (!o->verify)
+        return 0;
+    if (demo_mem_limit(node_ranks, &lim, err, sizeof err) != 0)
+        return demo_usage("%s", err);
+    if (fits && (lim.bytes == 0 || bytes / size <= lim.bytes))
         return 0;
     if (!fits)
         return demo_usage("--verify keeps every plane: X1 * X2 * Z = %lld * %lld * %lld points "
@@ -357,9 +365,9 @@ static int demo_check_verify(const demo_opts *o, int size)
                           z, (int)sizeof(double));
     return demo_usage("--verify keeps every plane: X1 * X2 * Z = %lld * %lld * %lld points of "
                       "%d bytes, at least %lld bytes per process on %d process%s, more than "
-                      "this machine's memory (%lld bytes); verify a smaller --space", x, y, z,
+                      "its memory limit of %lld bytes (%s); verify a smaller --space", x, y, z,
                       (int)sizeof(double), (long long)(bytes / size), size,
-                      size == 1 ? "" : "es", (long long)mem);
+                      size == 1 ? "" : "es", (long long)lim.bytes, lim.why);
 }
 
 /* Options that contradict each other; 0 or the exit status. */
@@ -886,7 +894,7 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
  */
 static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *o)
 {
-    int rank, size, provided, code, verdict, n;
+    int rank, size, provided, code, verdict, n, nr;
     demo_arg v[DEMO_AGREE_MAX];
     demo_prog.name = k->name;
     /* parse first to know the thread level the model needs; a rank whose
@@ -899,10 +907,11 @@ static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    nr = demo_node_ranks(k->name);   /* (collective: on every rank) */
     if (code == 0 && o->help)
         code = 1;
     else if (code == 0)
-        code = demo_check_verify(o, size);
+        code = demo_check_verify(o, size, nr);
     /* one collective: a bad argument on any rank stops every rank */
     n = demo_agreed(o, v);
     verdict = demo_agree(k->name, code, demo_errmsg, v, n);

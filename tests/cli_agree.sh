@@ -158,6 +158,15 @@ one "de --space 3037000499x3037000499x1: one plane's bytes" \
 one "adi --verify on 256x256x1000000: --verify keeps every plane" \
     "^adi: rank 0: --verify keeps every plane: X1 \* X2 \* Z = 256 \* 256 \* 1000000 points of 8 bytes.*verify a smaller --space" \
     adi --verify --space 256x256x1000000
+# past a rank's memory limit (TILEHYBRID_MEM_LIMIT here; by default half
+# the node's memory shared by its ranks), not only past the whole machine:
+# refused naming --verify and the limit (it ran into the plan's "lower the
+# tile height", which does not help)
+export TILEHYBRID_MEM_LIMIT=1000000
+one "adi --verify on 64x64x64 at 2 ranks, TILEHYBRID_MEM_LIMIT=1000000: --verify and the limit" \
+    "^adi: rank 0: --verify keeps every plane: X1 \* X2 \* Z = 64 \* 64 \* 64 points of 8 bytes, at least 1048576 bytes per process on 2 processes, more than its memory limit of 1000000 bytes (TILEHYBRID_MEM_LIMIT); verify a smaller --space$" \
+    adi --verify --space 64x64x64
+unset TILEHYBRID_MEM_LIMIT
 one "adi --verify on 2^20 x 2^20 x 2^21 (2^61 points of 8 bytes): past 64 bits" \
     "^adi: rank 0: --verify keeps every plane: .*do not fit in 64 bits" \
     adi --verify --space 1048576x1048576x2097152

@@ -166,7 +166,7 @@ static void fz_demo(int argc, char **argv)
                                (o.model == TILE_MODEL_MPI && o.threads != 1)))
         abort();
     if (rc == 0 && !o.help)
-        (void)demo_check_verify(&o, 1 + (int)(o.space[0] % 64));
+        (void)demo_check_verify(&o, 1 + (int)(o.space[0] % 64), 1 + (int)(o.space[1] % 4));
 }
 
 /* Split data (after the target byte) into argv[1..] at newlines. */
