@@ -505,7 +505,7 @@ static void ssor_help(void)
            "Options take their value as the next argument or after '='.\n"
            "Exit status: 0 converged, 1 not converged, --verify mismatch or a failed run\n"
            "or output (out of memory included), 2 bad arguments, a configuration the plan\n"
-           "refuses or arrays larger than this machine's memory.\n");
+           "refuses or arrays past a rank's memory limit (TILEHYBRID_MEM_LIMIT).\n");
 }
 
 /* The value of option a: 0, or 2 with the message in err. */
