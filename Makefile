@@ -82,6 +82,8 @@ BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 # clang choose 256 bits on many AVX-512 CPUs)
 NATIVE_CFLAGS ?= -O2 -march=native
 NATIVE  := $(addprefix $(B)/bench-native/,inner_order seq_kernels limit limit-512)
+# demos linked with tests/pmpi_failure.c (an MPI call made to fail on one rank)
+DEMO_FAILURE := $(B)/tests/adi_failure $(B)/tests/sw_failure $(B)/tests/scatter_failure
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 FUZZ_SECONDS ?= 60
 # the fuzz target with tilectl's subcommands (not its main) and the demos' parser
@@ -146,7 +148,7 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(NATIVE) $(B)/fuzz/replay $(B)/tests/adi_failure \
+check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(NATIVE) $(B)/fuzz/replay $(DEMO_FAILURE) \
              $(B)/tests/failure_collectives
 check-real: check-build
 	@$(RUNENV) sh tests/run.sh
@@ -180,10 +182,11 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ $< -lm
 
 # the fuzz target built to replay its corpus once (tests/cli_fuzz.sh; make
-# fuzz builds it with libFuzzer)
+# fuzz builds it with libFuzzer); float-cast-overflow: a double out of range
+# converted to an integer (not part of -fsanitize=undefined)
 $(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h demos/demo.h demos/agree.h $(HEADERS)
 	@mkdir -p $(@D)
-	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined \
+	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer -DFUZZ_REPLAY -I. -o $@ $(FUZZ_SRC) -lm
 
 # a test that includes another one (compiled again with other options)
@@ -195,12 +198,12 @@ $(B)/tests/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_fail
                         tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ tests/mpi_failure.c tests/pmpi_failure.c -lm
-# demos/adi linked with the same wrappers (tests/cli_failure.sh: the demo's
-# own MPI calls on the plan's communicator)
-$(B)/tests/adi_failure: demos/adi.c tests/pmpi_failure.c tests/pmpi_failure.h \
-                        $(wildcard demos/*.h) $(HEADERS)
+# demos/adi, sw and scatter linked with the same wrappers (tests/cli_failure.sh:
+# the demos' own MPI calls, on the plan's communicator or MPI_COMM_WORLD)
+$(DEMO_FAILURE): $(B)/tests/%_failure: demos/%.c tests/pmpi_failure.c tests/pmpi_failure.h \
+                                       $(wildcard demos/*.h) $(HEADERS)
 	@mkdir -p $(@D)
-	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ demos/adi.c tests/pmpi_failure.c -lm
+	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< tests/pmpi_failure.c -lm
 # the collectives of topology.h and scatterlb.h with the same wrappers
 # (tests/cli_collective_failure.sh)
 $(B)/tests/failure_collectives: tests/failure_collectives.c tests/pmpi_failure.c \

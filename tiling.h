@@ -1327,9 +1327,16 @@ typedef struct tile__agreed {
 typedef char tile__arg_max_fits[sizeof TILE__NRED_NAME <= TILEHYBRID_ARG_MAX ? 1 : -1];
 
 /* The name a user writes for value v of the enum field @arg (storage,
- * order, grid_policy, balance.policy), or NULL. */
+ * order, grid_policy, balance.policy, messages, a reduction's operation),
+ * or NULL. */
 static inline const char *tile__enum_name(const char *arg, int64_t v)
 {
+    static const char *const reduce[6] = { "TILE_REDUCE_SUM", "TILE_REDUCE_MIN",
+                                           "TILE_REDUCE_MAX", "TILE_REDUCE_MAXLOC",
+                                           "TILE_REDUCE_MINLOC", "TILE_REDUCE_SUM_U64" };
+    static const char *const messages[3] = { "TILE_MESSAGES_PERSISTENT",
+                                             "TILE_MESSAGES_NONBLOCKING",
+                                             "TILE_MESSAGES_PARTITIONED" };
     static const char *const storage[2] = { "TILE_STORE_WINDOW", "TILE_STORE_FULL" };
     static const char *const order[4] = { "TILE_ORDER_PLANES", "TILE_ORDER_Z_INNER",
                                           "TILE_ORDER_HYPERPLANE", "TILE_ORDER_AUTO" };
@@ -1346,6 +1353,10 @@ static inline const char *tile__enum_name(const char *arg, int64_t v)
         return grid[v];
     if (strcmp(arg, "balance.policy") == 0 && v >= 0 && v < 5)
         return bal[v];
+    if (strcmp(arg, "messages") == 0 && v >= 0 && v < 3)
+        return messages[v];
+    if (strcmp(arg, "reduction") == 0 && v >= 0 && v < 6)
+        return reduce[v];
     return NULL;
 }
 
@@ -2156,8 +2167,8 @@ static inline void tile__start(tile_plan *p, int t, int from, int64_t k)
     p->run.nreq[t] = from;      /* nothing of these to wait for */
     if (p->run.nreq[p->cfg.threads + t] > from)
         p->run.nreq[p->cfg.threads + t] = from;
-    tile__mpi_failed(p, t, rc, "MPI_Startall", "starting %d face messages of tile %lld", n,
-                     (long long)k);
+    tile__mpi_failed(p, t, rc, "MPI_Startall", "starting %d face message%s of tile %lld", n,
+                     n == 1 ? "" : "s", (long long)k);
 }
 
 /* Send the face of tile k in every dimension with a successor. */
@@ -3953,13 +3964,16 @@ static inline int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
 {
     topo_nest flat = *nest;
     int dims[TILE_MAX_DIMS], i;
+    char ext[TILE_MAX_DIMS * 24];
     memset(flat.dep, 0, sizeof flat.dep);
     memset(flat.ext, 0, sizeof flat.ext);
     for (i = 0; i < p->cfg.n; i++)
         dims[i] = p->cfg.grid[i];
     if (topo_nest_grid(&flat, p->size, TOPO_POLICY_COMM, dims, NULL) != TOPO_OK)
-        return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes: "
-                          "%s", p->size, topo_strerror(rc));
+        return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes "
+                          "on the extents %s (cfg.extent; the demos' --space): %s", p->size,
+                          tile__sizes_text(ext, sizeof ext, p->cfg.extent, p->cfg.n),
+                          topo_strerror(rc));
     for (i = 0; i < p->cfg.n; i++)
         if (tile__too_wide(p, i, dims[i]))
             return TILE_ERR_DEP_TOO_WIDE;
@@ -5278,15 +5292,15 @@ static inline void tile_parted_cycle(tile_plan *p, int64_t s)
     rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
     p->run.stats[0].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face messages "
-                         "at step %lld", n, (long long)s);
+        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
+                         "at step %lld", n, n == 1 ? "" : "s", (long long)s);
     n = tile__parted_pick(p, s + 1, s + 2, 0, q);
     if (s < 0)      /* the prologue: also the receive that the prologue waits for */
         n += tile__parted_pick(p, INT64_MIN / 2, 0, 0, q + n);
     rc = n > 0 ? MPI_Startall(n, q) : MPI_SUCCESS;
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Startall", "starting %d partitioned face messages "
-                         "at step %lld", n, (long long)s);
+        tile__mpi_failed(p, 0, rc, "MPI_Startall", "starting %d partitioned face message%s "
+                         "at step %lld", n, n == 1 ? "" : "s", (long long)s);
 }
 
 /**
@@ -7591,16 +7605,19 @@ static inline void tile__red_result(const tile_plan *p, int k, const uint64_t *s
  * the operations): one MPI_Allreduce of the sums, one MPI_Allgather of
  * the candidates.  buf: 2 TILE__RED_SUMS + (P + 1) TILE__RED_CANDS values
  * per reduction.  Returns an MPI code. */
-static inline int tile__red_combine(tile_plan *p, uint64_t *buf)
+static inline int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call)
 {
     int nred = p->run.io->nred, k, rc;
     uint64_t *sums = buf, *total = buf + nred * TILE__RED_SUMS;
     uint64_t *cands = total + nred * TILE__RED_SUMS, *all = cands + nred * TILE__RED_CANDS;
     tile__red_pack(p, sums, cands);
+    *call = "MPI_Allreduce";
     rc = MPI_Allreduce(sums, total, nred * TILE__RED_SUMS, MPI_UINT64_T, MPI_SUM, p->comm);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS) {
+        *call = "MPI_Allgather";
         rc = MPI_Allgather(cands, nred * TILE__RED_CANDS, MPI_UINT64_T, all,
                            nred * TILE__RED_CANDS, MPI_UINT64_T, p->comm);
+    }
     for (k = 0; rc == MPI_SUCCESS && k < nred; k++)
         tile__red_result(p, k, total + k * TILE__RED_SUMS, all);
     return rc;
@@ -7650,6 +7667,7 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
 static inline void tile__io_finish(tile_plan *p)
 {
     int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed, rc;
+    const char *call = "";
     tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     uint64_t *buf = NULL;
     if (a == NULL)
@@ -7673,9 +7691,9 @@ static inline void tile__io_finish(tile_plan *p)
     }
     agreed = tile__agree(p, a) == TILE_OK;
     TILEHYBRID_FREE(a);
-    if (agreed && nred > 0 && (rc = tile__red_combine(p, buf)) != MPI_SUCCESS) {
-        tile__mpi_failed(p, -1, rc, "MPI_Allreduce or MPI_Allgather", "while combining the "
-                         "reductions at the end of a run");
+    if (agreed && nred > 0 && (rc = tile__red_combine(p, buf, &call)) != MPI_SUCCESS) {
+        tile__mpi_failed(p, -1, rc, call, "while combining the reductions at the end of a "
+                         "run");
         tile__agree(p, NULL);
     }
     TILEHYBRID_FREE(buf);

@@ -29,6 +29,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -69,15 +70,24 @@ enum { DEMO_ARG_INT, DEMO_ARG_REAL, DEMO_ARG_WORD, DEMO_ARG_FLAG, DEMO_ARG_TEXT 
  * @kind:  DEMO_ARG_INT (a whole number), _REAL (a double), _WORD (an index
  *         into @words), _FLAG (given or not), _TEXT (a hash of a text: its
  *         values are not shown).
- * @v:     the value as 64 bits.
+ * @v:     the value as 64 bits (DEMO_ARG_NOT_GIVEN: an optional value
+ *         left out).
  * @words: DEMO_ARG_WORD: the names of the values.
+ * @optional: 1 for demo_arg_int_opt() and demo_arg_real_opt(): @v may be
+ *         DEMO_ARG_NOT_GIVEN, shown as "not given".
  */
 typedef struct demo_arg {
     const char *name;
     int kind;
     uint64_t v;
     const char *const *words;
+    int optional;
 } demo_arg;
+
+/* The value of an optional option left out: no whole number an option
+ * takes (-1) and no double a parser returns (a NaN), so "not given" differs
+ * from every value given, 0 included. */
+#define DEMO_ARG_NOT_GIVEN UINT64_MAX
 
 static inline demo_arg demo_arg_make(const char *name, int kind, uint64_t v,
                                      const char *const *words)
@@ -87,6 +97,7 @@ static inline demo_arg demo_arg_make(const char *name, int kind, uint64_t v,
     a.kind = kind;
     a.v = v;
     a.words = words;
+    a.optional = 0;
     return a;
 }
 
@@ -98,6 +109,24 @@ static inline demo_arg demo_arg_int(const char *name, int64_t x)
 static inline demo_arg demo_arg_real(const char *name, double x)
 {
     return demo_arg_make(name, DEMO_ARG_REAL, tilehybrid_bits(x), NULL);
+}
+
+/* An optional whole number (>= 0 when given): "not given" when !given. */
+static inline demo_arg demo_arg_int_opt(const char *name, int given, int64_t x)
+{
+    demo_arg a = demo_arg_make(name, DEMO_ARG_INT, given ? (uint64_t)x : DEMO_ARG_NOT_GIVEN,
+                               NULL);
+    a.optional = 1;
+    return a;
+}
+
+/* An optional double: "not given" when !given. */
+static inline demo_arg demo_arg_real_opt(const char *name, int given, double x)
+{
+    demo_arg a = demo_arg_make(name, DEMO_ARG_REAL, given ? tilehybrid_bits(x)
+                                                          : DEMO_ARG_NOT_GIVEN, NULL);
+    a.optional = 1;
+    return a;
 }
 
 static inline demo_arg demo_arg_word(const char *name, int i, const char *const *words)
@@ -123,6 +152,10 @@ static inline demo_arg demo_arg_text(const char *name, const char *s)
 /* A value of a as the user wrote it, into out. */
 static inline void demo_arg_show(const demo_arg *a, uint64_t v, char *out, size_t len)
 {
+    if (a->optional && v == DEMO_ARG_NOT_GIVEN) {
+        snprintf(out, len, "not given");
+        return;
+    }
     switch (a->kind) {
     case DEMO_ARG_INT:
         snprintf(out, len, "%lld", (long long)(int64_t)v);
@@ -151,6 +184,10 @@ static inline void demo_agree_differs(const char *prog, const demo_arg *a, uint6
         fprintf(stderr, "%s: %s differs between ranks (give every rank the same options)\n",
                 prog, a->name);
         return;
+    }
+    if (a->optional && hi == DEMO_ARG_NOT_GIVEN) {   /* "not given" first */
+        hi = lo;
+        lo = DEMO_ARG_NOT_GIVEN;
     }
     if (a->kind == DEMO_ARG_INT) {  /* lo and hi are unsigned patterns: order them */
         int64_t x = (int64_t)lo, y = (int64_t)hi;
@@ -279,6 +316,38 @@ static inline int demo_agree(const char *prog, int code, char *msg, const demo_a
 }
 
 /**
+ * demo_mpi_check() - a demo's own MPI call (outside the headers) returned
+ * @rc: on a failure, report it as the headers do and end the job (the
+ * other ranks would wait for this one forever; MPI_COMM_WORLD, or a
+ * communicator that returns errors, hands the error back to this rank
+ * alone).
+ * @prog: the demo's name.
+ * @comm: the communicator of the call (names this rank).
+ * @rc:   the call's return code (MPI_SUCCESS: nothing happens).
+ * @call: the call ("MPI_Gather").
+ * @what: what it was doing ("gathering the best scores").
+ * The message, "<prog>: rank R: CALL failed WHAT (MPI's error text);
+ * aborting the job ...", goes through tilehybrid_mpi_abort(): a quarter of
+ * a second for the launcher to forward it, then MPI_Abort(MPI_COMM_WORLD,
+ * 3).  Returns only if @rc is MPI_SUCCESS (or MPI_Abort returns).
+ */
+static inline void demo_mpi_check(const char *prog, MPI_Comm comm, int rc, const char *call,
+                                  const char *what)
+{
+    char err[MPI_MAX_ERROR_STRING], msg[480];
+    int len = 0, rank = -1;
+    if (rc == MPI_SUCCESS)
+        return;
+    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
+        snprintf(err, sizeof err, "MPI error code %d", rc);
+    if (comm == MPI_COMM_NULL || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS)
+        (void)MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    snprintf(msg, sizeof msg, "%s: rank %d: %s failed %s (%.160s)", prog, rank, call, what,
+             err);
+    tilehybrid_mpi_abort(msg, NULL, NULL, 3);
+}
+
+/**
  * demo_msg() - an option reader's failure: its message, the first one kept.
  * @err, @errlen: the message buffer; written only while it is empty.
  * @fmt, @arg: the message, a format with one %s (arg).
@@ -288,6 +357,27 @@ static inline int demo_msg(char *err, size_t errlen, const char *fmt, const char
 {
     if (err[0] == '\0')
         snprintf(err, errlen, fmt, arg);
+    return 2;
+}
+
+/**
+ * demo_real_error() - the message for real number option @a whose value
+ * @v the shared parser (tilehybrid_parse_double()) refused with @code: the
+ * parser's reason (a literal beyond a double's range is not rounded to 0
+ * or infinity; not a plain decimal number), then what is expected.
+ * @what: the values allowed, in words ("a number in (0, 2)").
+ * @err, @len: receives the message.
+ * Return: 2 (bad arguments).
+ */
+static inline int demo_real_error(const char *a, const char *v, int code, const char *what,
+                                  char *err, size_t len)
+{
+    if (code == TILEHYBRID_ERR_RANGE)
+        snprintf(err, len, "%s '%s': its magnitude is beyond what a double holds (about "
+                 "4.9e-324 to 1.8e308; it is not rounded to 0 or infinity); expected %s", a, v,
+                 what);
+    else
+        snprintf(err, len, "%s '%s': %s; expected %s", a, v, tilehybrid_strerror(code), what);
     return 2;
 }
 
@@ -394,30 +484,110 @@ static inline int64_t demo_memory(void)
 }
 
 /**
+ * demo_node_ranks() - how many ranks of MPI_COMM_WORLD share this node's
+ * memory: MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), as tiling.h counts
+ * them for its default memory limit.  Collective: every rank calls it,
+ * whatever its own arguments.  A call that fails on this rank ends the job
+ * (tilehybrid_mpi_failed(): the others would wait for it forever).
+ * @prog: the demo's name, for that message.
+ * Return: the ranks on this node (>= 1).
+ */
+static inline int demo_node_ranks(const char *prog)
+{
+    MPI_Comm node = MPI_COMM_NULL;
+    const char *call = "MPI_Comm_split_type";
+    int n = 1, rc = MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL,
+                                        &node);
+    if (rc == MPI_SUCCESS && (rc = MPI_Comm_size(node, &n)) != MPI_SUCCESS)
+        call = "MPI_Comm_size";
+    if (rc == MPI_SUCCESS && (rc = MPI_Comm_free(&node)) != MPI_SUCCESS)
+        call = "MPI_Comm_free";
+    if (rc != MPI_SUCCESS)
+        tilehybrid_mpi_failed(MPI_COMM_WORLD, rc, call, DEMO_AGREE_FAILED, "in %s, counting the "
+                              "ranks on this node (its memory limit)", prog);
+    return n > 1 ? n : 1;
+}
+
+/**
+ * struct demo_limit - the most bytes one rank may hold (demo_mem_limit()).
+ * @bytes: the limit; 0: unknown (nothing is refused).
+ * @why:   where it comes from, for a message: "TILEHYBRID_MEM_LIMIT",
+ *         "half the physical memory: TILEHYBRID_MEM_LIMIT" or "half the
+ *         physical memory, shared by the 2 ranks on this node:
+ *         TILEHYBRID_MEM_LIMIT".
+ */
+typedef struct demo_limit {
+    int64_t bytes;
+    char why[96];
+} demo_limit;
+
+/**
+ * demo_mem_limit() - one rank's memory limit, by tiling.h's rule for a
+ * plan's default (cfg.mem_limit 0): TILEHYBRID_MEM_LIMIT (bytes per rank)
+ * if set, else half the physical memory divided by the ranks on this node.
+ * @node_ranks: the ranks on this node (demo_node_ranks()).
+ * @lim:        receives the limit.
+ * @err, @len:  the message when 2 is returned (TILEHYBRID_MEM_LIMIT is not
+ *              a whole number of bytes >= 1: tiling.h's words).
+ * Return: 0, or 2 with the message.
+ */
+static inline int demo_mem_limit(int node_ranks, demo_limit *lim, char *err, size_t len)
+{
+    const char *env = getenv("TILEHYBRID_MEM_LIMIT");
+    int rc;
+    lim->bytes = 0;
+    lim->why[0] = '\0';
+    if (env != NULL) {
+        rc = tilehybrid_parse_i64(env, 1, INT64_MAX, &lim->bytes);
+        if (rc == TILEHYBRID_ERR_RANGE && env[0] != '-' && env[0] != '0')
+            return snprintf(err, len, "TILEHYBRID_MEM_LIMIT = '%.40s': out of range (1 to %lld "
+                            "bytes)", env, (long long)INT64_MAX), 2;
+        if (rc != TILEHYBRID_OK)
+            return snprintf(err, len, "TILEHYBRID_MEM_LIMIT = '%.40s': not a whole number of "
+                            "bytes >= 1", env), 2;
+        snprintf(lim->why, sizeof lim->why, "TILEHYBRID_MEM_LIMIT");
+        return 0;
+    }
+    lim->bytes = demo_memory() / 2 / (node_ranks > 1 ? node_ranks : 1);
+    if (node_ranks > 1)
+        snprintf(lim->why, sizeof lim->why, "half the physical memory, shared by the %d ranks "
+                 "on this node: TILEHYBRID_MEM_LIMIT", node_ranks);
+    else
+        snprintf(lim->why, sizeof lim->why, "half the physical memory: TILEHYBRID_MEM_LIMIT");
+    return 0;
+}
+
+/**
  * demo_check_memory() - refuse, before anything is allocated, what one
  * process must hold in full (the plain loop of --verify, --sequential)
- * when it cannot fit this machine's memory.
+ * when it passes that rank's memory limit (demo_mem_limit(): the node's
+ * memory is shared by its ranks).
  * @opt:    the option that needs it ("--verify").
  * @what:   what it keeps ("the plain loop's 2-D array").
  * @points: how many points (>= 0).
  * @bytes:  bytes per point (>= 1).
  * @lower:  the option to lower ("--n").
+ * @node_ranks: the ranks on this node (demo_node_ranks()).
  * @err:    receives the message (@len bytes).
  * Return: 0 (it fits, or the memory is unknown), or 2 with the message.
  */
 static inline int demo_check_memory(const char *opt, const char *what, int64_t points,
-                                    int64_t bytes, const char *lower, char *err, size_t len)
+                                    int64_t bytes, const char *lower, int node_ranks, char *err,
+                                    size_t len)
 {
-    int64_t mem = demo_memory(), total = 0;
+    demo_limit lim;
+    int64_t total = 0;
+    if (demo_mem_limit(node_ranks, &lim, err, len) != 0)
+        return 2;
     if (!tilehybrid_mul_ok(points, bytes, &total))
         return snprintf(err, len, "%s: %s (on rank 0): %lld points of %lld bytes, more than "
                         "2^63 bytes; lower %s", opt, what, (long long)points, (long long)bytes,
                         lower), 2;
-    if (mem > 0 && total > mem)
+    if (lim.bytes > 0 && total > lim.bytes)
         return snprintf(err, len, "%s: %s (on rank 0): %lld points of %lld bytes = %lld bytes, "
-                        "more than this machine's memory (%lld bytes); lower %s", opt, what,
-                        (long long)points, (long long)bytes, (long long)total, (long long)mem,
-                        lower), 2;
+                        "more than its memory limit of %lld bytes (%s); lower %s", opt, what,
+                        (long long)points, (long long)bytes, (long long)total,
+                        (long long)lim.bytes, lim.why, lower), 2;
     return 0;
 }
 

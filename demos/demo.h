@@ -149,7 +149,8 @@ static void demo_print_help(const demo_kernel *k)
            "(default 1)\n"
            "  --balance B            funneled: none, fixed, constant, variable or adaptive\n"
            "  --tcomp S              cost model: seconds per point (> 0)\n"
-           "  --tstartup S           cost model: seconds per message (>= 0)\n"
+           "  --tstartup S           cost model: seconds per message (> 0; none:\n"
+           "                         TILEHYBRID_TSTARTUP=0)\n"
            "  --bandwidth B          cost model: bytes per second (> 0); without the\n"
            "                         three, the model is measured\n"
            "  --adapt-period STEPS   adaptive balancing: steps between evaluations\n"
@@ -197,13 +198,10 @@ static int demo_parse_list(const char *s, int64_t *out, int want)
 static int demo_parse_real(const char *a, const char *v, int (*ok)(double), const char *what,
                            double *out)
 {
+    char msg[DEMO_MSGLEN];
     int code = tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, out);
-    if (code == TILEHYBRID_ERR_RANGE)
-        return demo_usage("%s '%s': its magnitude is beyond what a double holds (about "
-                          "4.9e-324 to 1.8e308; it is not rounded to 0 or infinity); expected "
-                          "%s", a, v, what);
     if (code != TILEHYBRID_OK)
-        return demo_usage("%s '%s': %s; expected %s", a, v, tilehybrid_strerror(code), what);
+        return demo_real_error(a, v, code, what, msg, sizeof msg), demo_usage("%s", msg);
     if (!ok(*out))
         return demo_usage("%s '%s': expected %s", a, v, what);
     return 0;
@@ -217,11 +215,6 @@ static int demo_unit(double x)
 static int demo_positive(double x)
 {
     return x > 0.0;
-}
-
-static int demo_nonnegative(double x)
-{
-    return x >= 0.0;
 }
 
 /* Options that take a value. */
@@ -296,8 +289,10 @@ static int demo_parse_value(demo_opts *o, const char *a, const char *v)
         return demo_parse_real(a, v, demo_positive, "a number > 0 (seconds per point)",
                                &o->tcomp);
     } else if (strcmp(a, "--tstartup") == 0) {
-        return demo_parse_real(a, v, demo_nonnegative, "a number >= 0 (seconds per message)",
-                               &o->tstartup);
+        /* (a plan reads 0 as "not given": refused, not silently measured) */
+        return demo_parse_real(a, v, demo_positive, "a number > 0 (seconds per message; 0 "
+                               "would mean \"not given\" to the plan: TILEHYBRID_TSTARTUP=0 "
+                               "models no start-up)", &o->tstartup);
     } else if (strcmp(a, "--bandwidth") == 0) {
         return demo_parse_real(a, v, demo_positive, "a number > 0 (bytes per second)",
                                &o->bandwidth);
@@ -346,15 +341,23 @@ static int demo_check_space(const demo_opts *o)
 
 /* --verify keeps every plane (full storage): on `size` processes the
  * largest block holds at least 1/size of X1 * X2 * Z doubles.  Refuse what
- * cannot fit this machine's memory, naming --verify (the plan would say
- * "lower the tile height", which does not help); 0 or the exit status. */
-static int demo_check_verify(const demo_opts *o, int size)
+ * passes a rank's memory limit (demo_mem_limit(): the node's memory shared
+ * by its node_ranks ranks, or TILEHYBRID_MEM_LIMIT), naming --verify (the
+ * plan would say "lower the tile height", which does not help); 0 or the
+ * exit status. */
+static int demo_check_verify(const demo_opts *o, int size, int node_ranks)
 {
-    int64_t bytes = 0, mem = demo_memory();
+    int64_t bytes = 0;
     long long x = (long long)o->space[0], y = (long long)o->space[1], z = (long long)o->space[2];
     int fits = tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &bytes) &&
                tilehybrid_mul_ok(bytes, (int64_t)sizeof(double), &bytes);
-    if (!o->verify || (fits && (mem == 0 || bytes / size <= mem)))
+    demo_limit lim;
+    char err[DEMO_MSGLEN];
+    if (!o->verify)
+        return 0;
+    if (demo_mem_limit(node_ranks, &lim, err, sizeof err) != 0)
+        return demo_usage("%s", err);
+    if (fits && (lim.bytes == 0 || bytes / size <= lim.bytes))
         return 0;
     if (!fits)
         return demo_usage("--verify keeps every plane: X1 * X2 * Z = %lld * %lld * %lld points "
@@ -362,9 +365,9 @@ static int demo_check_verify(const demo_opts *o, int size)
                           z, (int)sizeof(double));
     return demo_usage("--verify keeps every plane: X1 * X2 * Z = %lld * %lld * %lld points of "
                       "%d bytes, at least %lld bytes per process on %d process%s, more than "
-                      "this machine's memory (%lld bytes); verify a smaller --space", x, y, z,
+                      "its memory limit of %lld bytes (%s); verify a smaller --space", x, y, z,
                       (int)sizeof(double), (long long)(bytes / size), size,
-                      size == 1 ? "" : "es", (long long)mem);
+                      size == 1 ? "" : "es", (long long)lim.bytes, lim.why);
 }
 
 /* Options that contradict each other; 0 or the exit status. */
@@ -665,25 +668,12 @@ typedef struct demo_totals {
 /* The demo's own MPI call @call on the plan's communicator (which returns
  * errors: the engine set MPI_ERRORS_RETURN on it) returned rc: on a
  * failure, report it, as the engine does ("MPI failures" in tiling.h), and
- * end the job (the other ranks would wait for this one forever). */
+ * end the job (the other ranks would wait for this one forever):
+ * demo_mpi_check(), agree.h. */
 static void demo_mpi_ok(const tile_plan *plan, const char *name, int rc, const char *call,
                         const char *what)
 {
-    char err[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    double t0;
-    if (rc == MPI_SUCCESS)
-        return;
-    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
-        snprintf(err, sizeof err, "MPI error code %d", rc);
-    fprintf(stderr, "%s: rank %d: %s failed %s (%s); aborting the job (the other ranks would "
-            "wait for this one forever)\n", name, plan->rank, call, what, err);
-    fflush(stderr);
-    /* a moment for the launcher to forward this line (MPICH's hydra may
-     * drop it when the abort tears the job down at once) */
-    for (t0 = MPI_Wtime(); MPI_Wtime() - t0 < 0.25;)
-        ;
-    MPI_Abort(MPI_COMM_WORLD, 3);
+    demo_mpi_check(name, plan->comm, rc, call, what);
 }
 
 /* Gather the run's figures to rank 0 (collective); 0, or 1 if rank 0 is out
@@ -863,27 +853,31 @@ static void demo_report_text(const tile_plan *plan, const demo_kernel *k, const 
 static int demo_agreed(const demo_opts *o, demo_arg *v)
 {
     static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
-    static const char *const policies[] = { "comm", "latency" };
+    static const char *const policies[] = { "comm", "latency", "time" };
     static const char *const balances[] = { "fixed", "constant", "variable", "adaptive",
                                             "none" };
     static const char *const orders[] = { "planes", "z" };
     int n = 0;
+    /* the values a rank left out (0 inside: the plan chooses, measures or
+     * takes the TILEHYBRID_* environment) are "not given", which differs
+     * from every value given */
     v[n++] = demo_arg_int("--space (X1)", o->space[0]);
     v[n++] = demo_arg_int("--space (X2)", o->space[1]);
     v[n++] = demo_arg_int("--space (Z)", o->space[2]);
-    v[n++] = demo_arg_int("--tile-height", o->tile_height);
+    v[n++] = demo_arg_int_opt("--tile-height", o->tile_height > 0, o->tile_height);
     v[n++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
     v[n++] = demo_arg_int("--threads", o->threads);
-    v[n++] = demo_arg_word("--grid", o->policy == TILE_GRID_LATENCY, policies);
-    v[n++] = demo_arg_int("--grid (A)", o->grid[0]);
-    v[n++] = demo_arg_int("--grid (B)", o->grid[1]);
+    v[n++] = demo_arg_word("--grid", o->policy >= 0 && o->policy < 3 ? o->policy : 0,
+                           policies);
+    v[n++] = demo_arg_int_opt("--grid (A)", o->grid[0] > 0, o->grid[0]);
+    v[n++] = demo_arg_int_opt("--grid (B)", o->grid[1] > 0, o->grid[1]);
     v[n++] = demo_arg_real("--bal", o->bal);
     v[n++] = demo_arg_word("--balance", o->balance >= 0 && o->balance < 5 ? o->balance : 0,
                            balances);
-    v[n++] = demo_arg_real("--tcomp", o->tcomp);
-    v[n++] = demo_arg_real("--tstartup", o->tstartup);
-    v[n++] = demo_arg_real("--bandwidth", o->bandwidth);
-    v[n++] = demo_arg_int("--adapt-period", o->adapt_period);
+    v[n++] = demo_arg_real_opt("--tcomp", o->tcomp > 0, o->tcomp);
+    v[n++] = demo_arg_real_opt("--tstartup", o->tstartup > 0, o->tstartup);
+    v[n++] = demo_arg_real_opt("--bandwidth", o->bandwidth > 0, o->bandwidth);
+    v[n++] = demo_arg_int_opt("--adapt-period", o->adapt_period > 0, o->adapt_period);
     v[n++] = demo_arg_word("--order", o->order == TILE_ORDER_Z_INNER, orders);
     v[n++] = demo_arg_flag("--verify", o->verify);
     v[n++] = demo_arg_flag("--json", o->json);
@@ -900,7 +894,7 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
  */
 static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *o)
 {
-    int rank, size, provided, code, verdict, n;
+    int rank, size, provided, code, verdict, n, nr;
     demo_arg v[DEMO_AGREE_MAX];
     demo_prog.name = k->name;
     /* parse first to know the thread level the model needs; a rank whose
@@ -913,10 +907,11 @@ static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *
     }
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    nr = demo_node_ranks(k->name);   /* (collective: on every rank) */
     if (code == 0 && o->help)
         code = 1;
     else if (code == 0)
-        code = demo_check_verify(o, size);
+        code = demo_check_verify(o, size, nr);
     /* one collective: a bad argument on any rank stops every rank */
     n = demo_agreed(o, v);
     verdict = demo_agree(k->name, code, demo_errmsg, v, n);

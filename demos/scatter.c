@@ -36,11 +36,15 @@
  * every rank stop, with one message from rank 0, when any rank's arguments
  * are bad (the message names that rank) or differ from another's.  Exit
  * status 1 if a checksum differs or the run failed, 2 for bad arguments (on
- * every rank). */
+ * every rank).  An MPI call that fails on one rank ends the job (the others
+ * would wait for it forever): the headers' calls abort themselves
+ * (scatterlb.h's plan and calibration), and this file's own calls and
+ * scatterlb.h's data movers (SLB_ERR_MPI) go through demo_mpi_check()
+ * (agree.h): the call, the rank and MPI's error text, then MPI_Abort. */
 #include <mpi.h>
 
 #include "scatterlb.h"
-#include "agree.h"   /* demo_help_written */
+#include "agree.h"   /* demo_help_written, demo_mpi_check */
 
 #include <math.h>
 #include <stdio.h>
@@ -53,6 +57,13 @@
 typedef struct ray {
     double src[3], rcv[3], phase, pad; /* 8 doubles: one MPI item */
 } ray;
+
+/* This file's own MPI call returned rc (doing what): on a failure, end the
+ * job with the call, the rank and MPI's error text. */
+static void mpi_ok(int rc, const char *call, const char *what)
+{
+    demo_mpi_check("demos/scatter", MPI_COMM_WORLD, rc, call, what);
+}
 
 /* Kept opaque to the optimiser so that repetitions are really computed. */
 static volatile double demo_zero = 0.0;
@@ -306,7 +317,7 @@ static int setup(int argc, char **argv, int rank, opts *o)
     char msg[MSGLEN] = "", a1[32], a2[32];
     tilehybrid_agreement ag;
     uint64_t v[7], h = 1469598103934665603ull;
-    int code, i;
+    int code, i, rc;
     code = parse(argc, argv, o, msg);
     for (i = 0; i < o->nslow; i++) /* FNV-1a over the list */
         h = (h ^ (uint64_t)o->slow[i]) * 1099511628211ull;
@@ -317,8 +328,11 @@ static int setup(int argc, char **argv, int rank, opts *o)
     v[4] = (uint64_t)o->ordered;
     v[5] = (uint64_t)o->json;
     v[6] = h ^ (uint64_t)o->nslow;
-    if (tilehybrid_agree(MPI_COMM_WORLD, code, v, 7, msg, sizeof msg, &ag) != MPI_SUCCESS) {
-        fprintf(stderr, "demos/scatter: rank %d: MPI_Allreduce failed\n", rank);
+    if ((rc = tilehybrid_agree(MPI_COMM_WORLD, code, v, 7, msg, sizeof msg, &ag)) !=
+        MPI_SUCCESS) {
+        /* this rank's alone: the others would wait for it forever */
+        tilehybrid_mpi_failed(MPI_COMM_WORLD, rc, ag.call, 1, "in demos/scatter's agreement on "
+                              "the command line");
         return 1;
     }
     if (rank == 0 && ag.code != 0)
@@ -382,8 +396,9 @@ static void *alloc_or_abort(const char *what, size_t n, size_t size)
 static void demo_setup(demo *d)
 {
     size_t nb = (size_t)(d->o->n + 1);
-    MPI_Type_contiguous(8, MPI_DOUBLE, &d->ray_t);
-    MPI_Type_commit(&d->ray_t);
+    mpi_ok(MPI_Type_contiguous(8, MPI_DOUBLE, &d->ray_t), "MPI_Type_contiguous",
+           "making the ray type");
+    mpi_ok(MPI_Type_commit(&d->ray_t), "MPI_Type_commit", "making the ray type");
     d->my_slow = d->o->slow[d->rank % d->o->nslow];
     if (d->rank == d->root) {
         size_t p = (size_t)d->size;
@@ -397,7 +412,8 @@ static void demo_setup(demo *d)
         compute(d->rays, d->o->n, 1, d->results);
         d->ref = checksum(d->results, d->o->n);
     }
-    MPI_Gather(&d->my_slow, 1, MPI_INT, d->all_slow, 1, MPI_INT, d->root, MPI_COMM_WORLD);
+    mpi_ok(MPI_Gather(&d->my_slow, 1, MPI_INT, d->all_slow, 1, MPI_INT, d->root,
+                      MPI_COMM_WORLD), "MPI_Gather", "gathering every rank's slowdown");
 }
 
 /* 1. uniform: MPI_Scatter of n/p rays, the root keeps the remainder. */
@@ -408,17 +424,18 @@ static void run_uniform(demo *d, ray **mine)
     d->rem = d->o->n - d->q * d->size;
     *mine = (ray *)alloc_or_abort("this rank's rays", (size_t)(d->q + 1), sizeof(ray));
     myres = (double *)alloc_or_abort("this rank's results", (size_t)(d->q + 1), sizeof(double));
-    MPI_Barrier(MPI_COMM_WORLD);
+    mpi_ok(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "before the uniform scatter");
     t0 = MPI_Wtime();
-    MPI_Scatter(d->rays, (int)d->q, d->ray_t, *mine, (int)d->q, d->ray_t, d->root,
-                MPI_COMM_WORLD);
+    mpi_ok(MPI_Scatter(d->rays, (int)d->q, d->ray_t, *mine, (int)d->q, d->ray_t, d->root,
+                       MPI_COMM_WORLD), "MPI_Scatter", "in the uniform scatter");
     compute(*mine, d->q, d->my_slow, myres);
     if (d->rank == d->root)
         compute(d->rays + d->q * d->size, d->rem, d->my_slow, d->results + d->q * d->size);
     fin = MPI_Wtime() - t0;
-    MPI_Gather(myres, (int)d->q, MPI_DOUBLE, d->results, (int)d->q, MPI_DOUBLE, d->root,
-               MPI_COMM_WORLD);
-    MPI_Gather(&fin, 1, MPI_DOUBLE, d->fin_u, 1, MPI_DOUBLE, d->root, MPI_COMM_WORLD);
+    mpi_ok(MPI_Gather(myres, (int)d->q, MPI_DOUBLE, d->results, (int)d->q, MPI_DOUBLE, d->root,
+                      MPI_COMM_WORLD), "MPI_Gather", "gathering the uniform run's results");
+    mpi_ok(MPI_Gather(&fin, 1, MPI_DOUBLE, d->fin_u, 1, MPI_DOUBLE, d->root, MPI_COMM_WORLD),
+           "MPI_Gather", "gathering the uniform run's finish times");
     d->ok_u = d->rank == d->root ? checksum(d->results, d->o->n) == d->ref : 1;
     free(myres);
 }
@@ -449,8 +466,9 @@ static int calibrate_and_plan(demo *d, const ray *mine)
         d->cal[1] = cost.mu;
         d->cal[2] = cost.comm0;
         d->cal[3] = cost.lambda;
-        MPI_Gather(d->cal, 4, MPI_DOUBLE, d->all_cal, 4, MPI_DOUBLE, d->root, MPI_COMM_WORLD);
-        MPI_Barrier(MPI_COMM_WORLD);
+        mpi_ok(MPI_Gather(d->cal, 4, MPI_DOUBLE, d->all_cal, 4, MPI_DOUBLE, d->root,
+                          MPI_COMM_WORLD), "MPI_Gather", "gathering every rank's costs");
+        mpi_ok(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "before the plan");
         d->tplan = MPI_Wtime();
         stage = "plan";
         rc = slb_plan_create(MPI_COMM_WORLD, d->root, d->o->n, d->ray_t, &cost, &d->o->plan,
@@ -474,17 +492,28 @@ static int run_balanced(demo *d)
            t0, fin;
     tilehybrid_status st;
     int rc;
-    MPI_Barrier(MPI_COMM_WORLD);
+    mpi_ok(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "before the balanced scatter");
     t0 = MPI_Wtime();
     rc = d->o->ordered ? slb_plan_scatter_ordered(&d->plan, d->rays, mine, &st)
                        : slb_plan_scatterv(&d->plan, d->rays, mine, &st);
+    /* scatterlb.h's rule: SLB_ERR_MPI from a data mover is this rank's
+     * alone, the others wait in the collective: end the job */
+    if (rc == SLB_ERR_MPI)
+        mpi_ok(st.mpi_error, d->o->ordered ? "MPI_Send, MPI_Recv or MPI_Sendrecv"
+                                           : "MPI_Scatterv",
+               d->o->ordered ? "in slb_plan_scatter_ordered(), the balanced scatter"
+                             : "in slb_plan_scatterv(), the balanced scatter");
     compute(mine, rc == SLB_OK ? c : 0, d->my_slow, myres);
     fin = MPI_Wtime() - t0;
     if (d->rank == d->root)
         memset(d->results, 0, (size_t)d->o->n * sizeof(double));
     if (rc == SLB_OK)
         rc = slb_gatherv_type(&d->plan, myres, MPI_DOUBLE, d->results, &st);
-    MPI_Gather(&fin, 1, MPI_DOUBLE, d->fin_b, 1, MPI_DOUBLE, d->root, MPI_COMM_WORLD);
+    if (rc == SLB_ERR_MPI)
+        mpi_ok(st.mpi_error, "MPI_Gatherv", "in slb_gatherv_type(), gathering the balanced "
+               "run's results");
+    mpi_ok(MPI_Gather(&fin, 1, MPI_DOUBLE, d->fin_b, 1, MPI_DOUBLE, d->root, MPI_COMM_WORLD),
+           "MPI_Gather", "gathering the balanced run's finish times");
     d->ok_b = d->rank == d->root ? rc == SLB_OK && checksum(d->results, d->o->n) == d->ref
                                  : rc == SLB_OK;
     if (rc != SLB_OK)
@@ -602,7 +631,7 @@ static void demo_free(demo *d)
 {
     if (d->planned)
         slb_plan_free(&d->plan);
-    MPI_Type_free(&d->ray_t);
+    mpi_ok(MPI_Type_free(&d->ray_t), "MPI_Type_free", "freeing the ray type");
     free(d->rays);
     free(d->results);
     free(d->fin_u);
@@ -635,7 +664,8 @@ static int run_demo(const opts *o, int rank, int size)
     }
     ok = status == 0 && d.ok_u && d.ok_b;
     demo_free(&d);
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    mpi_ok(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD), "MPI_Allreduce",
+           "agreeing on the exit status");
     return all_ok ? 0 : 1;
 }
 

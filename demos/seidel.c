@@ -67,8 +67,8 @@ static void seidel_edge(void *out, const int64_t *c, void *ctx)
 }
 
 /* The plain in-place loop; *out: the checksum of the interior after T
- * sweeps.  0, or -1 when its array cannot be allocated (seidel_parse
- * refused sizes past this machine's memory). */
+ * sweeps.  0, or -1 when its array cannot be allocated (seidel_check_memory
+ * refused sizes past the rank's memory limit). */
 static int seidel_seq(const seidel_opts *o, uint64_t *out)
 {
     int64_t n = o->n, t, i, j, k, kn = o->dims == 3 ? n : 1, sz = n * n * kn;
@@ -180,14 +180,22 @@ static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t
         o->n = o->dims == 2 ? 1000 : 100;
     if (demo_check_threads(o->model, o->threads, err, errlen) != 0)
         return 2;
-    if (o->verify) {   /* before anything is allocated (n <= 2^20: no overflow below) */
-        int64_t pts = o->n * o->n;
-        if (o->dims == 3 && !tilehybrid_mul_ok(pts, o->n, &pts))
-            pts = INT64_MAX;
-        return demo_check_memory("--verify", o->dims == 3 ? "the plain loop's n x n x n array"
-                                 : "the plain loop's n x n array", pts, 8, "--n", err, errlen);
-    }
     return 0;
+}
+
+/* --verify's plain loop keeps the whole array on rank 0: refused before
+ * anything is allocated when it passes the rank's memory limit (the node's
+ * memory shared by its node_ranks ranks).  0 or 2 (message in err). */
+static int seidel_check_memory(const seidel_opts *o, int node_ranks, char *err, size_t errlen)
+{
+    int64_t pts = o->n * o->n;   /* (n <= 2^20: no overflow) */
+    if (!o->verify)
+        return 0;
+    if (o->dims == 3 && !tilehybrid_mul_ok(pts, o->n, &pts))
+        pts = INT64_MAX;
+    return demo_check_memory("--verify", o->dims == 3 ? "the plain loop's n x n x n array"
+                             : "the plain loop's n x n array", pts, 8, "--n", node_ranks, err,
+                             errlen);
 }
 
 static void seidel_help(void)
@@ -321,26 +329,30 @@ static int seidel_report(const tile_plan *plan, const seidel_opts *o, uint64_t s
 static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
 {
     static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
-    static const char *const policies[] = { "comm", "latency" };
+    static const char *const policies[] = { "comm", "latency", "time" };
     char err[DEMO_MSGLEN] = "";
     demo_arg v[DEMO_AGREE_MAX];
-    int rc = seidel_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0;
+    int rc = seidel_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0, nr;
     if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
                     &provided) != TILE_OK) {
         fprintf(stderr, "seidel: MPI_Init_thread failed\n");
         return 1;
     }
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
+    nr = demo_node_ranks("seidel");   /* (collective: on every rank) */
+    if (rc == 0)
+        rc = seidel_check_memory(o, nr, err, sizeof err);
     v[k++] = demo_arg_int("--n", o->n);
     v[k++] = demo_arg_int("--steps", o->steps);
     v[k++] = demo_arg_int("--dims", o->dims);
     v[k++] = demo_arg_int("--tile-height", o->tile_height);
     v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
     v[k++] = demo_arg_int("--threads", o->threads);
-    v[k++] = demo_arg_word("--grid", o->policy == TILE_GRID_LATENCY, policies);
-    v[k++] = demo_arg_int("--grid (A)", o->grid[0]);
-    v[k++] = demo_arg_int("--grid (B)", o->grid[1]);
-    v[k++] = demo_arg_int("--grid (C)", o->grid[2]);
+    v[k++] = demo_arg_word("--grid", o->policy >= 0 && o->policy < 3 ? o->policy : 0,
+                           policies);
+    v[k++] = demo_arg_int_opt("--grid (A)", o->grid[0] > 0, o->grid[0]);   /* (0: not given) */
+    v[k++] = demo_arg_int_opt("--grid (B)", o->grid[1] > 0, o->grid[1]);
+    v[k++] = demo_arg_int_opt("--grid (C)", o->grid[2] > 0, o->grid[2]);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
     verdict = demo_agree("seidel", rc, err, v, k);

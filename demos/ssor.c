@@ -505,7 +505,7 @@ static void ssor_help(void)
            "Options take their value as the next argument or after '='.\n"
            "Exit status: 0 converged, 1 not converged, --verify mismatch or a failed run\n"
            "or output (out of memory included), 2 bad arguments, a configuration the plan\n"
-           "refuses or arrays larger than this machine's memory.\n");
+           "refuses or arrays past a rank's memory limit (TILEHYBRID_MEM_LIMIT).\n");
 }
 
 /* The value of option a: 0, or 2 with the message in err. */
@@ -537,11 +537,16 @@ static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, siz
                    2;
         o->model = m;
     } else if (strcmp(a, "--omega") == 0 || strcmp(a, "--tol") == 0) {
-        double *d = a[2] == 'o' ? &o->omega : &o->tol, lo = a[2] == 'o' ? 1e-300 : 0.0;
-        if (tilehybrid_parse_double(v, lo, 1.0 + (a[2] == 'o'), d) != TILEHYBRID_OK ||
-            *d >= 1.0 + (a[2] == 'o'))
-            return snprintf(err, len, "%s '%s': want a number in %s", a, v,
-                            a[2] == 'o' ? "(0, 2)" : "[0, 1)"), 2;
+        int om = a[2] == 'o';
+        double x = 0.0;
+        const char *what = om ? "a number in (0, 2)" : "a number in [0, 1)";
+        int code = tilehybrid_parse_double(v, -HUGE_VAL, HUGE_VAL, &x);
+        if (code != TILEHYBRID_OK)     /* the shared parser's reason */
+            return demo_real_error(a, v, code, what, err, len);
+        if (om ? !(x >= 1e-300 && x < 2.0) : !(x >= 0.0 && x < 1.0))
+            return snprintf(err, len, "%s '%s': want %s%s", a, v, what,
+                            om && x > 0.0 && x < 1e-300 ? ", at least 1e-300" : ""), 2;
+        *(om ? &o->omega : &o->tol) = x;
     } else if (strcmp(a, "--output") == 0) {
         o->output = v;
     } else {
@@ -562,9 +567,10 @@ static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, siz
 
 /* --sequential and --verify keep the whole space on rank 0 (the plain
  * implementation's two arrays, and for --verify the gathered u): refused
- * before anything is allocated when that passes this machine's memory.
+ * before anything is allocated when that passes the rank's memory limit
+ * (demo_mem_limit(): the node's memory shared by its node_ranks ranks).
  * 0 or 2 (message in err). */
-static int ssor_check_memory(const ssor_opts *o, char *err, size_t len)
+static int ssor_check_memory(const ssor_opts *o, int node_ranks, char *err, size_t len)
 {
     int64_t pts = 0, per = (int64_t)(sizeof(bwd_el) + sizeof(fwd_el));
     const char *opt = o->verify ? "--verify" : "--sequential";
@@ -575,36 +581,40 @@ static int ssor_check_memory(const ssor_opts *o, char *err, size_t len)
     if (!tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &pts))
         pts = INT64_MAX;   /* (each extent <= 2^20: X * Y fits) */
     return demo_check_memory(opt, o->verify ? "the sequential implementation and the gathered "
-                             "u" : "the sequential implementation", pts, per, "--space", err,
-                             len);
+                             "u" : "the sequential implementation", pts, per, "--space",
+                             node_ranks, err, len);
 }
 
 /* The tiled solver keeps four arrays over each process's block, all of Z
  * (each side's input and output: 2 x (bwd_el + fwd_el) bytes a point); on
  * `size` processes the largest block holds at least 1/size of the points.
- * Refused before anything is allocated when that passes this machine's
- * memory (as demo_check_memory() does for --verify): 0 or 2 (message in
- * err). */
-static int ssor_check_tiled(const ssor_opts *o, int size, char *err, size_t len)
+ * Refused before anything is allocated when that passes the rank's memory
+ * limit (as demo_check_memory() does for --verify: the node's memory shared
+ * by its node_ranks ranks): 0 or 2 (message in err). */
+static int ssor_check_tiled(const ssor_opts *o, int size, int node_ranks, char *err, size_t len)
 {
     int64_t per = 2 * (int64_t)(sizeof(bwd_el) + sizeof(fwd_el)), pts = 0, mine, bytes = 0;
-    int64_t mem = demo_memory();
+    demo_limit lim;
     char num[24];
-    if (o->sequential || mem == 0)
+    if (o->sequential)
+        return 0;
+    if (demo_mem_limit(node_ranks, &lim, err, len) != 0)
+        return 2;
+    if (lim.bytes == 0)
         return 0;
     if (!tilehybrid_mul_ok(o->space[0] * o->space[1], o->space[2], &pts))
         pts = INT64_MAX;   /* (each extent <= 2^20: X * Y fits) */
     mine = pts / size + (pts % size != 0);
-    if (tilehybrid_mul_ok(mine, per, &bytes) && bytes <= mem)
+    if (tilehybrid_mul_ok(mine, per, &bytes) && bytes <= lim.bytes)
         return 0;
     snprintf(num, sizeof num, "%lld", (long long)bytes);
     return snprintf(err, len, "--space %lldx%lldx%lld: the solver keeps 4 arrays over each "
                     "process's block (all of Z, %lld bytes a point): at least %lld points = "
-                    "%s bytes per process on %d process%s, more than this machine's memory "
-                    "(%lld bytes); lower --space or use more processes on more nodes",
+                    "%s bytes per process on %d process%s, more than its memory limit of %lld "
+                    "bytes (%s); lower --space or use more processes on more nodes",
                     (long long)o->space[0], (long long)o->space[1], (long long)o->space[2],
                     (long long)per, (long long)mine, bytes > 0 ? num : "more than 2^63", size,
-                    size == 1 ? "" : "es", (long long)mem), 2;
+                    size == 1 ? "" : "es", (long long)lim.bytes, lim.why), 2;
 }
 
 /* Parse argv: 0 go on, 1 help, 2 bad arguments (message in err). */
@@ -644,7 +654,7 @@ static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
         return snprintf(err, len, "--threads %d needs --model fine, funneled or multiple",
                         o->threads), 2;
-    return ssor_check_memory(o, err, len);
+    return 0;
 }
 
 /* --sequential: the plain implementation alone, on rank 0. */
@@ -772,6 +782,7 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     char err[DEMO_MSGLEN] = "";
     demo_arg v[DEMO_AGREE_MAX];
     int rc = ssor_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0, size = 1;
+    int nr;
     if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
                     &provided) == TILE_ERR_MPI) {
         fprintf(stderr, "ssor: MPI_Init_thread failed\n");
@@ -779,8 +790,11 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     }
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (rc == 0)        /* (each rank checks its own machine; demo_agree tells all) */
-        rc = ssor_check_tiled(o, size, err, sizeof err);
+    nr = demo_node_ranks("ssor");   /* (collective: on every rank) */
+    if (rc == 0)        /* (each rank checks its own node; demo_agree tells all) */
+        rc = ssor_check_memory(o, nr, err, sizeof err);
+    if (rc == 0)
+        rc = ssor_check_tiled(o, size, nr, err, sizeof err);
     v[k++] = demo_arg_int("--space (X)", o->space[0]);
     v[k++] = demo_arg_int("--space (Y)", o->space[1]);
     v[k++] = demo_arg_int("--space (Z)", o->space[2]);

@@ -355,13 +355,10 @@ static sw_best sw_combine(const tile_plan *plan, const sw_best *best)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     /* plan->comm returns errors (the engine set MPI_ERRORS_RETURN): a failure
-     * here would leave rank 0 waiting */
-    if (MPI_Gather(v, 3, MPI_INT64_T, all, 3, MPI_INT64_T, 0, plan->comm) != MPI_SUCCESS) {
-        fprintf(stderr, "sw: rank %d: MPI_Gather failed gathering the best scores; aborting "
-                "the job (the other ranks would wait for this one forever)\n", plan->rank);
-        fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, 3);
-    }
+     * here would leave rank 0 waiting (agree.h's shared abort path) */
+    demo_mpi_check("sw", plan->comm, MPI_Gather(v, 3, MPI_INT64_T, all, 3, MPI_INT64_T, 0,
+                                                plan->comm), "MPI_Gather",
+                   "gathering the best scores");
     for (r = 0; all != NULL && r < plan->size; r++)
         if (all[3 * r + 1] > 0)
             sw_better(&out, all[3 * r], all[3 * r + 1], all[3 * r + 2]);

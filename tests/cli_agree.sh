@@ -9,7 +9,8 @@
 # options that differ between ranks (named with both values), --help on
 # some ranks only, and the demos' own messages of issue 14 items 6 and 7
 # (--space past 64 bits, --verify past the memory, --bal out of range or
-# with another model than funneled, a '+' in ssor's --space).
+# with another model than funneled, a '+' in ssor's --space); an option left
+# out shows as "not given", and --tstartup 0 is refused.
 #   sh tests/cli_agree.sh
 set -u
 . tests/lib.sh
@@ -92,6 +93,39 @@ stops "seidel, --dims 2 and 3" "^seidel: --dims differs between ranks (2 on one,
     seidel "--n 10" "--n 10 --dims 3"
 stops "sw, --seed 1 and 2" "^sw: --seed differs between ranks (1 on one, 2 on another" \
     sw "--random 5,5" "--random 5,5 --seed 2"
+# an option left out is "not given", as the user wrote it (it printed the
+# internal 0: "--tile-height differs (0 on one, 9 on another)"), and given
+# differs from not given
+stops "adi, --tile-height on rank 1 only: 'not given', not 0" \
+    "^adi: --tile-height differs between ranks (not given on one, 9 on another" \
+    adi "--space 8x8x8" "--space 8x8x8 --tile-height 9"
+stops "adi, --grid 2x1 on rank 1 only: 'not given'" \
+    "^adi: --grid (A) differs between ranks (not given on one, 2 on another" \
+    adi "--space 8x8x8" "--space 8x8x8 --grid 2x1"
+stops "adi, --grid comm and time: the names (time passed as comm)" \
+    "^adi: --grid differs between ranks (comm on one, time on another" \
+    adi "--space 8x8x8 --grid comm" "--space 8x8x8 --grid time"
+stops "adi, --tcomp on rank 1 only: 'not given'" \
+    "^adi: --tcomp differs between ranks (not given on one, 1e-08 on another" \
+    adi "--space 8x8x8" "--space 8x8x8 --tcomp 1e-8"
+stops "adi, --bandwidth on rank 0 only: 'not given'" \
+    "^adi: --bandwidth differs between ranks (not given on one, 1000000000 on another" \
+    adi "--space 8x8x8 --bandwidth 1e9" "--space 8x8x8"
+stops "adi, --tstartup on rank 1 only: 'not given'" \
+    "^adi: --tstartup differs between ranks (not given on one, 1e-06 on another" \
+    adi "--space 8x8x8" "--space 8x8x8 --tstartup 1e-6"
+FA="--space 8x8x8 --model funneled --threads 2 --balance adaptive"
+stops "adi, --adapt-period on rank 1 only: 'not given'" \
+    "^adi: --adapt-period differs between ranks (not given on one, 3 on another" \
+    adi "$FA" "$FA --adapt-period 3"
+stops "seidel, --grid 2x1 on rank 1 only: 'not given'" \
+    "^seidel: --grid (A) differs between ranks (not given on one, 2 on another" \
+    seidel "--n 10" "--n 10 --grid 2x1"
+# --tstartup 0 (a plan reads 0 as "not given": it was measured or defaulted
+# silently, and a rank given 0 agreed with one given nothing): refused
+stops "adi, --tstartup 0 on rank 1 only: refused, not taken for 'not given'" \
+    "^adi: rank 1: --tstartup '0': expected a number > 0 (seconds per message; 0 would mean \"not given\" to the plan: TILEHYBRID_TSTARTUP=0 models no start-up)" \
+    adi "--space 8x8x8 --bandwidth 1e9" "--space 8x8x8 --bandwidth 1e9 --tstartup 0"
 mpmd seidel "--help" "--help"
 [ $rc -eq 0 ] && [ "$(grep -c '^usage:' "$T/out")" -eq 1 ] && [ ! -s "$T/err" ]
 check_help=$?
@@ -124,6 +158,15 @@ one "de --space 3037000499x3037000499x1: one plane's bytes" \
 one "adi --verify on 256x256x1000000: --verify keeps every plane" \
     "^adi: rank 0: --verify keeps every plane: X1 \* X2 \* Z = 256 \* 256 \* 1000000 points of 8 bytes.*verify a smaller --space" \
     adi --verify --space 256x256x1000000
+# past a rank's memory limit (TILEHYBRID_MEM_LIMIT here; by default half
+# the node's memory shared by its ranks), not only past the whole machine:
+# refused naming --verify and the limit (it ran into the plan's "lower the
+# tile height", which does not help)
+export TILEHYBRID_MEM_LIMIT=1000000
+one "adi --verify on 64x64x64 at 2 ranks, TILEHYBRID_MEM_LIMIT=1000000: --verify and the limit" \
+    "^adi: rank 0: --verify keeps every plane: X1 \* X2 \* Z = 64 \* 64 \* 64 points of 8 bytes, at least 1048576 bytes per process on 2 processes, more than its memory limit of 1000000 bytes (TILEHYBRID_MEM_LIMIT); verify a smaller --space$" \
+    adi --verify --space 64x64x64
+unset TILEHYBRID_MEM_LIMIT
 one "adi --verify on 2^20 x 2^20 x 2^21 (2^61 points of 8 bytes): past 64 bits" \
     "^adi: rank 0: --verify keeps every plane: .*do not fit in 64 bits" \
     adi --verify --space 1048576x1048576x2097152
@@ -135,6 +178,12 @@ one "adi --bal 0.5 with the mpi model: refused, not ignored" \
     adi --space 8x8x8 --bal 0.5
 one "de --bal 1 with the fine model: refused" "^de: rank 0: --bal applies to the funneled model only" \
     de --space 8x8x8 --model fine --threads 2 --bal 1
+one "adi --tstartup 0: refused (a plan would read it as 'not given')" \
+    "^adi: rank 0: --tstartup '0': expected a number > 0" \
+    adi --space 8x8x4096 --tcomp 1e-8 --bandwidth 1e9 --tstartup 0 --json
+one "adi --space 1x1x64 on 2 ranks: no grid, naming --space" \
+    "^adi: rank 0: no process grid for 2 processes on the extents 1 x 1 (cfg.extent; the demos' --space): no grid fits" \
+    adi --space 1x1x64
 one "ssor --space 4x+4x4: the one number rule (no '+')" "^ssor: rank 0: --space '4x+4x4'" \
     ssor --space 4x+4x4
 one "ssor --space ' 4x4x4': no leading space" "^ssor: rank 0: --space ' 4x4x4'" \
@@ -144,5 +193,14 @@ run_timeout 60 $MPIEXEC -n 2 "$D/adi" --space 8x8x8 --model funneled --threads 2
 check_sub=$?
 [ $check_sub -eq 0 ] && ok "adi --bal 1e-310 (a subnormal) is a number: runs, verified" ||
     notok "adi --bal 1e-310: exit $rc, $(printf '%s' "$err" | head -c 200)"
+
+# the way to a zero start-up cost: the environment (honoured: 0, not the
+# default 0.000107)
+run_timeout 60 env TILEHYBRID_TSTARTUP=0 $MPIEXEC -n 2 "$D/adi" --space 8x8x4096 --tcomp 1e-8 \
+    --bandwidth 1e9 --json
+[ $rc -eq 0 ] && printf '%s\n' "$out" | grep -q '"model_tstartup": 0,'
+check_zero=$?
+[ $check_zero -eq 0 ] && ok "TILEHYBRID_TSTARTUP=0: the plan's model_tstartup is 0" ||
+    notok "TILEHYBRID_TSTARTUP=0: exit $rc, $(printf '%s' "$out" | grep -o '"model_tstartup": [^,]*')"
 
 done_testing

@@ -13,7 +13,9 @@
 #    after the run; in the creation, the MPI_Comm_dup, MPI_Cart_create,
 #    the agreement's MPI_Bcast and balance.h's ping-pong; with MPI-4, the
 #    multiple model's partitioned messages: MPI_Psend_init, MPI_Precv_init,
-#    MPI_Pready, MPI_Parrived): every rank must be
+#    MPI_Pready, MPI_Parrived; the demos' own calls: adi's, sw's gather,
+#    demos/scatter's and scatterlb.h's data movers under it, linked with
+#    the same wrappers as $B/tests/*_failure): every rank must be
 #    gone within seconds (a 60 s guard; the failure of a rank would
 #    otherwise leave the others waiting forever), the job's status must be
 #    non-zero, and stderr must name the call and the rank (and the tile,
@@ -105,6 +107,16 @@ for ck in "MPI_Psend_init 0 partitioned send of" "MPI_Precv_init 0 partitioned r
         $call "$*"
 done
 
+# the reduction's two collectives, each named alone (the message said
+# "MPI_Allreduce or MPI_Allgather"): the sum's MPI_Allreduce is the run's
+# seventh (after the creation's, the start's and the outcome's)
+fail x mpi MPI_Allgather 0 TILEHYBRID_FAIL_MESSAGES=persistent
+failed_ok "the reduction's MPI_Allgather fails on rank 1 of 3: named alone" MPI_Allgather \
+    "rank 1: MPI_Allgather failed while combining the reductions at the end of a run (.*nternal"
+fail x mpi MPI_Allreduce 6 TILEHYBRID_FAIL_MESSAGES=persistent
+failed_ok "the reduction's MPI_Allreduce fails on rank 1 of 3: named alone" MPI_Allreduce \
+    "rank 1: MPI_Allreduce failed while combining the reductions at the end of a run (.*nternal"
+
 # the calls of the plan's creation outside the run, each named with MPI's
 # own error (the wrappers return MPI_ERR_INTERN): the duplicate of comm, the
 # grid's MPI_Cart_create, the agreement's MPI_Bcast (rank 0 has a bad tile
@@ -138,6 +150,17 @@ else
     diag < "$T/err"
 fi
 
+# rank 2 starts one receive per tile with persistent messages: "1 face
+# message", in the singular (it said "1 face messages")
+fail x mpi MPI_Startall 1 TILEHYBRID_FAIL_RANK=2 TILEHYBRID_FAIL_MESSAGES=persistent
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] &&
+   grep -q "rank 2: MPI_Startall failed starting 1 face message of tile [0-9]" "$T/err"; then
+    ok "MPI_Startall of one message fails on rank 2 of 3: gone in ${secs} s, '1 face message'"
+else
+    notok "MPI_Startall of one message fails on rank 2 of 3: status $rc, '1 face message'"
+    diag < "$T/err"
+fi
+
 # the demos' own calls on the plan's communicator (it returns errors):
 # demos/adi linked with the same wrappers ($B/tests/adi_failure)
 for call in MPI_Reduce MPI_Gather MPI_Bcast; do
@@ -165,6 +188,48 @@ if [ -x "$B/tests/adi_failure" ]; then
     strip_launcher < "$T/err.raw" > "$T/err"
     failed_ok "demos/adi: the agreement on the command line (demo_agree) fails on rank 1 of 3" \
         MPI_Allreduce "^tilehybrid: rank 1: MPI_Allreduce failed in adi's agreement on the command line (demo_agree) (.*nternal.*); aborting the job"
+fi
+
+# demos/sw's own gather of the best scores on the plan's communicator: the
+# shared abort path (MPI's error text, the pause; it printed no MPI text)
+if [ -x "$B/tests/sw_failure" ]; then
+    start=$(date +%s)
+    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=MPI_Gather TILEHYBRID_FAIL_RANK=1 \
+        $B/tests/sw_failure --random 40,30 > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+    failed_ok "demos/sw: its MPI_Gather of the best scores fails on rank 1 of 3" MPI_Gather \
+        "^sw: rank 1: MPI_Gather failed gathering the best scores (.*nternal.*); aborting the job"
+else
+    notok "$B/tests/sw_failure is built (make check builds it)"
+fi
+# demos/scatter (scatterlb.h's data movers return SLB_ERR_MPI on the failing
+# rank alone: the demo must end the job; it waited forever, and said
+# "scatter: an MPI call failed" or "MPI_Allreduce failed" without MPI's text)
+# scatter_case CALL K WANT: CALL #K+1 fails on rank 1 of 3
+scatter_case() {
+    call=$1 k=$2 want=$3
+    start=$(date +%s)
+    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+        TILEHYBRID_FAIL_AFTER=$k $B/tests/scatter_failure --items 3000 --slowdown 1 \
+        > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    secs=$(( $(date +%s) - start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+    failed_ok "demos/scatter: $call #$((k + 1)) fails on rank 1 of 3" $call "$want"
+}
+if [ -x "$B/tests/scatter_failure" ]; then
+    scatter_case MPI_Scatterv 0 \
+        "^demos/scatter: rank 1: MPI_Scatterv failed in slb_plan_scatterv(), the balanced scatter (.*nternal.*); aborting the job"
+    scatter_case MPI_Allreduce 0 \
+        "^tilehybrid: rank 1: MPI_Allreduce failed in demos/scatter's agreement on the command line (.*nternal.*); aborting the job"
+    scatter_case MPI_Scatter 0 \
+        "^demos/scatter: rank 1: MPI_Scatter failed in the uniform scatter (.*nternal.*); aborting the job"
+    scatter_case MPI_Gather 0 \
+        "^demos/scatter: rank 1: MPI_Gather failed gathering every rank's slowdown (.*nternal.*); aborting the job"
+else
+    notok "$B/tests/scatter_failure is built (make check builds it)"
 fi
 
 # the user's policy: the hook gets the message (and does not print it

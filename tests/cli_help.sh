@@ -67,6 +67,16 @@ for o in --space --tile-height --model --threads --grid --bal --balance --tcomp 
     grep -q -e "$o" "$T/out" || missing="$missing $o"
 done
 [ -z "$missing" ] && ok "adi --help lists every option" || notok "adi --help misses:$missing"
+# what --tstartup takes: > 0 (a plan reads 0 as "not given"), in the demos
+# and in tilectl plan alike; --elem-bytes's bound
+grep -q -- "--tstartup S .*seconds per message (> 0; none:" "$T/out" && grep -q "TILEHYBRID_TSTARTUP=0)" "$T/out" &&
+    ok "adi --help: --tstartup > 0, TILEHYBRID_TSTARTUP=0 for none" ||
+    notok "adi --help: --tstartup's range: $(grep -A1 -- --tstartup "$T/out")"
+"$CTL" plan --help > "$T/out"
+grep -q "(each > 0; a plan reads a cost of 0 as not given:" "$T/out" &&
+    grep -q "TILEHYBRID_TSTARTUP=0 models no start-up; E <= 2^30)" "$T/out" &&
+    ok "tilectl plan --help: costs > 0, TILEHYBRID_TSTARTUP=0, --elem-bytes <= 2^30" ||
+    notok "tilectl plan --help: the costs' ranges missing"
 
 # 2. bad arguments -----------------------------------------------------------
 # bad WORD PROGRAM ARGS...: non-zero exit (not a timeout), stdout empty,

@@ -87,4 +87,46 @@ bad "--tcomp 1e308 --json (the model overflows)" "^tilectl plan: --tcomp: the mo
 bad "--bandwidth 1e-300 --elem-bytes 100000 (the model overflows)" "^tilectl plan: --bandwidth: .*: raise it$" \
     --procs 4 --space 100x100x100 --deps 1,1 --bandwidth 1e-300 --elem-bytes 100000 --tile-height 10
 
+# --tstartup 0 would be "not given" to a plan (the demos refuse it too;
+# TILEHYBRID_TSTARTUP=0 models no start-up): refused, not used as 0
+bad "--tstartup 0" "^tilectl plan: --tstartup: '0' must be > 0 (a plan reads 0 as \"not given\"; TILEHYBRID_TSTARTUP=0 models no start-up)$" \
+    --procs 2 --space 8x8x8 --deps 1,1 --tstartup 0
+"$CTL" plan --procs 2 --space 8x8x8 --deps 1,1 --json > "$T/z0" 2>&1 &&
+    TILEHYBRID_TSTARTUP=0 "$CTL" plan --procs 2 --space 8x8x8 --deps 1,1 --json > "$T/z1" 2>&1 &&
+    [ "$(val "$T/z1" tstartup)" = 0 ] && [ "$(val "$T/z0" tstartup)" = 0.000107 ] &&
+    ok "TILEHYBRID_TSTARTUP=0: tstartup 0 (else the default 0.000107)" ||
+    notok "TILEHYBRID_TSTARTUP=0: $(cat "$T/z1")"
+# --elem-bytes past tiling.h's limit (2^30): its conversion to a whole
+# number of bytes was undefined, and the message blamed --space
+bad "--elem-bytes 1e308" "^tilectl plan: --elem-bytes: '1e308' must be at most 2^30 = 1073741824 bytes" \
+    --procs 2 --space 8x8x8 --deps 1,1 --elem-bytes 1e308
+bad "--elem-bytes 9223372036854775807" "^tilectl plan: --elem-bytes: '9223372036854775807' must be at most 2^30" \
+    --procs 2 --space 8x8x8 --deps 1,1 --elem-bytes 9223372036854775807
+# no plan (exit 1): one line naming the options at fault, nothing on stdout
+noplan() {
+    what=$1 want=$2
+    shift 2
+    "$CTL" plan "$@" > "$T/out" 2> "$T/err"
+    rc=$?
+    [ $rc -eq 1 ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+        grep -q -- "$want" "$T/err" && ok "plan: no plan for $what: $(cat "$T/err")" ||
+        notok "plan $what: exit $rc, stdout '$(head -c 80 "$T/out")', stderr '$(cat "$T/err")'"
+}
+M=9223372036854775807
+noplan "2^63 - 1 points a side (no signed overflow on the way)" \
+    "^tilectl plan: --space ${M}x${M}x${M}, --elem-bytes 8: a plane of a block (with its ghost layers) has more than 2^63 bytes$" \
+    --procs 2147483647 --space ${M}x${M}x${M} --deps 0,0
+noplan "a grid whose volume passes 2^63" \
+    "^tilectl plan: --space ${M}x${M}x5: the communication volume of every process grid for --procs 3 passes 2^63 elements: use smaller extents$" \
+    --procs 3 --space ${M}x${M}x5 --deps 1,1
+noplan "no grid at all" \
+    "^tilectl plan: --procs 3, --space 1x1x5: no process grid: no grid fits" \
+    --procs 3 --space 1x1x5 --deps 1,1
+noplan "a volume over Z past 2^63 (it said 'the model: size overflow ... (volume)')" \
+    "^tilectl plan: --space 8x8x$M: the number of elements a process sends over all of Z passes 2^63 (the model's volume): use smaller extents$" \
+    --procs 2 --space 8x8x$M --deps 1,1
+noplan "a Z window past 2^63 bytes" \
+    "^tilectl plan: --space 3000000000x100000000x10: the memory of a process (a Z window of .*) passes 2^63 bytes: use smaller extents$" \
+    --procs 1 --space 3000000000x100000000x10 --deps 0,0
+
 done_testing

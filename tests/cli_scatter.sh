@@ -195,12 +195,34 @@ bad p1e6 "p1e6.csv line 100002: more than 100000 processors" --costs "$T/p1e6.cs
 bad devzero "/dev/zero line 1: a NUL byte" --costs /dev/zero --items 5
 head -c 5000 /dev/zero | tr '\0' a > "$T/longline.csv"
 bad longline "longline.csv line 1: longer than 1024 characters" --costs "$T/longline.csv" --items 5
-if yes '#' | timeout 60 "$CTL" scatter --costs /dev/stdin --items 5 > "$T/endless.out" 2> "$T/endless.err"; then
-    notok "an endless stream of comment lines is refused"
-else
-    grep -q "larger than 64 MiB" "$T/endless.err" && [ ! -s "$T/endless.out" ]
-    check $? "an endless stream of comment lines: refused at 64 MiB ($(head -n 1 "$T/endless.err"))"
-fi
+# stream NAME WANT GEN...: GEN's output as the --costs file (a pipe, so no
+# size is known in advance); ok when tilectl exits WANT within 60 s
+stream() {
+    s_name=$1 s_want=$2
+    shift 2
+    "$@" | timeout 60 "$CTL" scatter --costs /dev/stdin --items 5 > "$T/$s_name.out" 2> "$T/$s_name.err"
+    [ $? -eq "$s_want" ]
+}
+# endless streams of lines the reader skips (every byte counts, newlines too)
+blank() { yes ''; }
+spaces() { yes '   '; }
+crlf() { yes "$(printf '\r')"; }
+mixed() { yes "$(printf '#\n\n \t\n')"; }
+hdrblank() { printf 'name,count,mu,lambda\n'; yes ''; }
+for shape in "comment yes #" "blank blank" "spaces spaces" "crlf crlf" "mixed mixed" \
+             "hdrblank hdrblank"; do
+    name=${shape%% *}
+    # shellcheck disable=SC2086
+    stream "endless_$name" 2 ${shape#* } && grep -q "larger than 64 MiB" "$T/endless_$name.err" &&
+        [ ! -s "$T/endless_$name.out" ]
+    check $? "an endless stream ($name lines): refused at 64 MiB ($(head -n 1 "$T/endless_$name.err"))"
+done
+# the cap is exactly 64 MiB, newlines counted: a file of 64 MiB is read, one byte more is not
+pad() { printf 'name,count,mu,lambda\np,1,1,1\n'; head -c $(($1 - 29)) /dev/zero | tr '\0' '\n'; }
+stream cap_at 0 pad $((64 << 20)) && [ -s "$T/cap_at.out" ]
+check $? "a file of exactly 64 MiB (a row, then newlines) is read ($(head -n 1 "$T/cap_at.err"))"
+stream cap_over 2 pad $(((64 << 20) + 1)) && grep -q "larger than 64 MiB" "$T/cap_over.err"
+check $? "64 MiB and one newline more: refused ($(head -n 1 "$T/cap_over.err"))"
 TMO=
 
 # --- demos/scatter: every rank agrees on the arguments before anything runs -------

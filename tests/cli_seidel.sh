@@ -66,12 +66,15 @@ for args in "--n 2" "--dims 4" "--threads 2" "--grid 3x" "--steps 0" "--bogus 1"
 done
 
 # refused_with NAME WANT ARGS...: $D/seidel (or the program ARGS name) at 2
-# processes exits 2 within 10 s with one message matching WANT
+# processes exits 2 within 10 s with one message matching WANT (under a 4 GB
+# address-space limit: what a check lets through fails to allocate instead
+# of allocating past the machine's memory)
 refused_with() {
     name=$1 want=$2
     shift 2
     start=$(date +%s)
-    timeout 60 $MPIEXEC -n 2 "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
+    ( ulimit -v 4000000 2>/dev/null
+      exec timeout 60 $MPIEXEC -n 2 "$@" ) > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
@@ -80,18 +83,36 @@ refused_with() {
         notok "$name: exit $rc after ${took} s, want 2 and '$want': $(head -c 300 "$T/err")"
 }
 
-# 5. --verify's plain loop holds the whole array on rank 0: past this
-# machine's memory it is refused before anything is allocated (the run
-# started, then compared a failed allocation: "MISMATCH"), naming --verify,
-# the size and --n
+# 5. --verify's plain loop holds the whole array on rank 0: past the
+# rank's memory limit (half the physical memory shared by the ranks on this
+# node, as tiling.h's default; or TILEHYBRID_MEM_LIMIT) it is refused before
+# anything is allocated (the run started, then compared a failed
+# allocation: "MISMATCH"), naming --verify, the size, the limit and --n
 mem=$(( $(getconf _PHYS_PAGES 2>/dev/null || echo 0) * $(getconf PAGESIZE 2>/dev/null || echo 0) ))
-if [ "$mem" -gt 0 ] && [ "$mem" -lt 8796093022208 ]; then
+share=$((mem / 2 / 2))   # 2 ranks on this node
+if [ "$mem" -gt 0 ] && [ "$share" -lt 8796093022208 ]; then
     refused_with "seidel --n 1048576 --verify (8.8 TB on rank 0)" \
-        "^seidel: rank 0: --verify: the plain loop's n x n array (on rank 0): 1099511627776 points of 8 bytes = 8796093022208 bytes, more than this machine's memory ([0-9]* bytes); lower --n$" \
+        "^seidel: rank 0: --verify: the plain loop's n x n array (on rank 0): 1099511627776 points of 8 bytes = 8796093022208 bytes, more than its memory limit of $share bytes (half the physical memory, shared by the 2 ranks on this node: TILEHYBRID_MEM_LIMIT); lower --n$" \
         $D/seidel --n 1048576 --steps 1 --verify
 else
-    skip "seidel --n 1048576 --verify" "this machine has 8.8 TB or more (or its size is unknown)"
+    skip "seidel --n 1048576 --verify" "this machine has 35 TB or more (or its size is unknown)"
 fi
+# an array of about half the machine: under the machine's memory, but past
+# the share of one of the 2 ranks on this node (the check compared it with
+# the whole memory and let it through)
+n=$(awk -v m="$mem" 'BEGIN { printf "%d", sqrt(m / 16) + 1 }')
+if [ "$mem" -gt 0 ] && [ "$n" -le 1048576 ]; then
+    refused_with "seidel --n $n --verify (about half of this machine on rank 0)" \
+        "^seidel: rank 0: --verify: the plain loop's n x n array (on rank 0): $((n * n)) points of 8 bytes = $((n * n * 8)) bytes, more than its memory limit of $share bytes (half the physical memory, shared by the 2 ranks on this node: TILEHYBRID_MEM_LIMIT); lower --n$" \
+        $D/seidel --n $n --steps 1 --verify
+else
+    skip "seidel --verify past the node's share" "this machine's size is unknown or above 16 TB"
+fi
+export TILEHYBRID_MEM_LIMIT=1000000
+refused_with "TILEHYBRID_MEM_LIMIT=1000000: seidel --n 1000 --verify" \
+    "^seidel: rank 0: --verify: the plain loop's n x n array (on rank 0): 1000000 points of 8 bytes = 8000000 bytes, more than its memory limit of 1000000 bytes (TILEHYBRID_MEM_LIMIT); lower --n$" \
+    $D/seidel --n 1000 --steps 1 --verify
+unset TILEHYBRID_MEM_LIMIT
 # an allocation that fails anyway (a 600 MB address-space limit, an array
 # of 800 MB) is an error naming the size, exit 1, never a mismatch
 out=$( (ulimit -v 600000 2>/dev/null; exec timeout 60 $D/seidel --n 10000 --steps 1 --verify) 2>&1 )

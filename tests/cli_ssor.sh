@@ -67,6 +67,14 @@ refused() { # WANT-STATUS WORD ARGS...
 refused 2 --space --space 0x5x5
 refused 2 --space --space 4x4
 refused 2 --omega --omega 2
+# the shared parser's reason, not only the range (it said "want a number in (0, 2)")
+refused 2 "^ssor: rank 0: --omega '1e-400': its magnitude is beyond what a double holds .*; expected a number in (0, 2)$" \
+    --omega 1e-400
+refused 2 "^ssor: rank 0: --omega '0x1p0': not a plain decimal number (.*hex.*); expected a number in (0, 2)$" \
+    --omega 0x1p0
+refused 2 "^ssor: rank 0: --omega ' 1.2': not a plain decimal number (.*spaces.*); expected a number in (0, 2)$" \
+    --omega " 1.2"
+refused 2 "^ssor: rank 0: --tol '1e-999': its magnitude is beyond what a double holds" --tol 1e-999
 refused 2 --tol --tol 1
 refused 2 --threads --threads 2
 refused 2 --model --model serial
@@ -99,17 +107,22 @@ for h in -h --help; do
         ok "ssor $h: the usage once on stdout, exit 0" || notok "ssor $h: exit $rc"
 done
 
-# 5. --sequential and --verify hold the whole space on rank 0: past this
-# machine's memory they are refused at once (it said only "ssor: out of
-# memory"), naming the option, the size and --space
+# 5. --sequential and --verify hold the whole space on rank 0: past the
+# rank's memory limit (half the physical memory shared by the ranks on this
+# node, as tiling.h's default; or TILEHYBRID_MEM_LIMIT) they are refused at
+# once (it said only "ssor: out of memory"), naming the option, the size,
+# the limit and --space
 # refused_at NAME TEXT PATTERN NP ARGS...: ssor ARGS at NP processes is refused
 # at once (exit 2 within 10 s, one line on stderr) with the fixed TEXT and a
-# line matching PATTERN
+# line matching PATTERN (the environment's TILEHYBRID_MEM_LIMIT applies)
 refused_at() {
     name=$1 text=$2 pat=$3 np=$4
     shift 4
     start=$(date +%s)
-    timeout 60 $MPIEXEC -n $np $D/ssor "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
+    # (under a 4 GB address-space limit: what a check lets through fails to
+    # allocate instead of allocating past the machine's memory)
+    ( ulimit -v 4000000 2>/dev/null
+      exec timeout 60 $MPIEXEC -n $np $D/ssor "$@" ) > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
@@ -119,33 +132,65 @@ refused_at() {
         notok "$name: exit $rc after ${took} s: $(head -c 300 "$T/err")"
 }
 mem=$(( $(getconf _PHYS_PAGES 2>/dev/null || echo 0) * $(getconf PAGESIZE 2>/dev/null || echo 0) ))
+# limit NP: a rank's default limit with NP ranks on this node, and its origin
+limit() { echo $((mem / 2 / $1)); }
+origin() {
+    if [ "$1" -gt 1 ]; then echo "half the physical memory, shared by the $1 ranks on this node: TILEHYBRID_MEM_LIMIT"
+    else echo "half the physical memory: TILEHYBRID_MEM_LIMIT"; fi
+}
 for ck in "--sequential|the sequential implementation (on rank 0): 1000000000 points of 200 bytes = 200000000000 bytes" \
           "--verify|the sequential implementation and the gathered u (on rank 0): 1000000000 points of 240 bytes = 240000000000 bytes"; do
     opt=${ck%%|*} want=${ck#*|}
-    if [ "$mem" -le 0 ] || [ "$mem" -ge 200000000000 ]; then
-        skip "ssor --space 1000x1000x1000 $opt" "this machine has 200 GB or more (or its size is unknown)"
+    if [ "$mem" -le 0 ] || [ "$(limit 2)" -ge 200000000000 ]; then
+        skip "ssor --space 1000x1000x1000 $opt" "this machine has 800 GB or more (or its size is unknown)"
         continue
     fi
     refused_at "ssor --space 1000x1000x1000 $opt" \
-        "ssor: rank 0: $opt: $want, more than this machine's memory" "; lower --space$" \
-        2 --space 1000x1000x1000 $opt
+        "ssor: rank 0: $opt: $want, more than its memory limit of $(limit 2) bytes ($(origin 2)); lower --space" \
+        "; lower --space$" 2 --space 1000x1000x1000 $opt
 done
+# TILEHYBRID_MEM_LIMIT, bytes per rank, as for tiling.h's plans
+export TILEHYBRID_MEM_LIMIT=60000000
+refused_at "TILEHYBRID_MEM_LIMIT=60000000: ssor --space 64x64x64 --verify" \
+    "ssor: rank 0: --verify: the sequential implementation and the gathered u (on rank 0): 262144 points of 240 bytes = 62914560 bytes, more than its memory limit of 60000000 bytes (TILEHYBRID_MEM_LIMIT); lower --space" \
+    "; lower --space$" 2 --space 64x64x64 --verify
+export TILEHYBRID_MEM_LIMIT=12x
+refused_at "TILEHYBRID_MEM_LIMIT=12x: ssor" "ssor: rank 0: TILEHYBRID_MEM_LIMIT = '12x': not a whole number of bytes >= 1" \
+    "bytes >= 1$" 2 --space 8x8x8
+unset TILEHYBRID_MEM_LIMIT
 
 # 6. the tiled solver's own arrays (4 over each process's block, all of Z,
-# 400 bytes a point): past this machine's memory refused at once, exit 2 as
-# adi's memory refusal (its calloc failed and it printed "ssor: " and
-# nothing else); an allocation that fails anyway (here under ulimit -v)
-# names what and its size, exit 1
-for np in 1 2; do
-    per=$(( (1000000000 + np - 1) / np * 400 ))
-    if [ "$mem" -le 0 ] || [ "$mem" -ge "$per" ]; then
-        skip "ssor --space 1000x1000x1000 at $np: refused" "this machine has $per bytes or more (or its size is unknown)"
+# 400 bytes a point): past the rank's memory limit refused at once, exit 2
+# as adi's memory refusal (its calloc failed and it printed "ssor: " and
+# nothing else); the ranks on a node share its memory (each one's block
+# under the whole memory let 2 x 15 GB through on a 24 GB node); an
+# allocation that fails anyway (here under ulimit -v) names what and its
+# size, exit 1
+for sp in "1000x1000x1000 1" "1000x1000x1000 2" "420x420x425 2"; do
+    set -- $sp
+    space=$1 np=$2
+    pts=$(echo "$space" | awk -Fx '{ printf "%d", $1 * $2 * $3 }')
+    per=$(( (pts + np - 1) / np * 400 ))
+    if [ "$mem" -le 0 ] || [ "$(limit $np)" -ge "$per" ]; then
+        skip "ssor --space $space at $np: refused" "a rank's share of this machine holds $per bytes (or its size is unknown)"
         continue
     fi
-    refused_at "ssor --space 1000x1000x1000 at $np" \
-        "ssor: rank 0: --space 1000x1000x1000: the solver keeps 4 arrays over each process's block (all of Z, 400 bytes a point): at least $((per / 400)) points = $per bytes per process on $np process" \
-        "more than this machine's memory ($mem bytes); lower --space" $np --space 1000x1000x1000
+    refused_at "ssor --space $space at $np (node share $(limit $np) bytes a rank)" \
+        "ssor: rank 0: --space $space: the solver keeps 4 arrays over each process's block (all of Z, 400 bytes a point): at least $((per / 400)) points = $per bytes per process on $np process" \
+        "more than its memory limit of $(limit $np) bytes ($(origin $np)); lower --space or use more processes on more nodes$" \
+        $np --space $space
 done
+export TILEHYBRID_MEM_LIMIT=1000000
+refused_at "TILEHYBRID_MEM_LIMIT=1000000: ssor --space 64x64x64 at 2" \
+    "ssor: rank 0: --space 64x64x64: the solver keeps 4 arrays over each process's block (all of Z, 400 bytes a point): at least 131072 points = 52428800 bytes per process on 2 processes, more than its memory limit of 1000000 bytes (TILEHYBRID_MEM_LIMIT)" \
+    "more processes on more nodes$" 2 --space 64x64x64
+export TILEHYBRID_MEM_LIMIT=20000000
+timeout 120 $MPIEXEC -n 2 $D/ssor --space 16x16x16 > "$T/out" 2> "$T/err"
+rc=$?
+unset TILEHYBRID_MEM_LIMIT
+[ $rc -eq 0 ] && grep -q "^converged" "$T/out" &&
+    ok "TILEHYBRID_MEM_LIMIT=20000000: ssor --space 16x16x16 at 2 fits and runs" ||
+    notok "TILEHYBRID_MEM_LIMIT=20000000: ssor --space 16x16x16: exit $rc, $(head -c 300 "$T/err")"
 # 120^3 points: 691 MB of arrays, more than 400 MB of address space
 (ulimit -v 400000 && exec timeout 60 $D/ssor --space 120x120x120 --max-iter 1) > "$T/out" 2> "$T/err"
 rc=$?

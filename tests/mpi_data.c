@@ -1523,7 +1523,7 @@ static void reduce_refusals(void)
     ok = nprocs == 1 ? tile_plan_status(&p) == TILE_OK
          : tile_plan_status(&p) == TILE_ERR_MISMATCH && r1.count == 0 && r1.value == 0.0 &&
            strstr(p.errmsg, "'operation of reduction 0 (enum tile_reduce_op)' differs between "
-                  "ranks (0 vs 2)") && same_everywhere(p.errmsg);
+                  "ranks (TILE_REDUCE_SUM vs TILE_REDUCE_MAX)") && same_everywhere(p.errmsg);
     check_mpi(MPI_COMM_WORLD, ok, "a reduction declared max on rank 0 and sum elsewhere: "
               "TILE_ERR_MISMATCH on every rank, no hang: %s",
               nprocs == 1 ? "(one rank)" : p.errmsg);

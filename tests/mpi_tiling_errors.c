@@ -362,6 +362,10 @@ static void test_mismatch_values(void)
             c.balance.policy = myrank == 0 ? BAL_POLICY_FIXED : BAL_POLICY_ADAPTIVE),
         TILE_ERR_MISMATCH, "argument 'balance.policy' differs between ranks (BAL_POLICY_FIXED "
         "vs BAL_POLICY_ADAPTIVE)", "a balancing policy that differs is printed by its constant");
+    BAD(c, c.messages = myrank == 0 ? TILE_MESSAGES_PERSISTENT : TILE_MESSAGES_NONBLOCKING,
+        TILE_ERR_MISMATCH, "argument 'messages' differs between ranks (TILE_MESSAGES_PERSISTENT "
+        "vs TILE_MESSAGES_NONBLOCKING)", "a message kind that differs is printed by its "
+        "constant");
 }
 
 /* Funneled with 4 threads: the master alone gets bal/T of the points, the

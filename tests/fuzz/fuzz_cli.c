@@ -1,7 +1,8 @@
 /* tests/fuzz/fuzz_cli.c -- a fuzz target for the command lines and the pure
  * functions behind them (issue 14): the number parsers of tilehybrid.h, the
- * demos' parser (demos/demo.h), and tilectl topo, balance and scatter, which
- * drive topology.h, balance.h and scatterlb.h.
+ * demos' parser (demos/demo.h), and tilectl topo, balance, scatter and plan,
+ * which drive topology.h, balance.h, scatterlb.h and tiling.h's tile-height
+ * model.
  *
  *   make fuzz                  libFuzzer (clang) for a minute, seeds in
  *                              tests/fuzz/corpus/, new inputs in build/fuzz/
@@ -33,7 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { T_TOPO, T_BALANCE, T_SCATTER, T_CSV, T_NUMBER, T_DEMO, TARGETS };
+enum { T_TOPO, T_BALANCE, T_SCATTER, T_CSV, T_NUMBER, T_DEMO, T_PLAN, TARGETS };
 enum { MAXARGS = 40, MAXBYTES = 1 << 16 };
 
 static char fz_out[64] = "", fz_costs[64] = "";
@@ -165,7 +166,7 @@ static void fz_demo(int argc, char **argv)
                                (o.model == TILE_MODEL_MPI && o.threads != 1)))
         abort();
     if (rc == 0 && !o.help)
-        (void)demo_check_verify(&o, 1 + (int)(o.space[0] % 64));
+        (void)demo_check_verify(&o, 1 + (int)(o.space[0] % 64), 1 + (int)(o.space[1] % 4));
 }
 
 /* Split data (after the target byte) into argv[1..] at newlines. */
@@ -238,6 +239,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case T_NUMBER:
         fz_number(text);
+        break;
+    case T_PLAN:
+        argc = fz_split(text, argv, "plan");
+        fz_tilectl(tilectl_plan, argc, argv);
         break;
     default:
         argc = fz_split(text, argv, "fuzz");

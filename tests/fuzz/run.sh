@@ -19,7 +19,7 @@ mkdir -p "$B/fuzz/corpus"
 SRC="tests/fuzz/fuzz_cli.c $(ls tools/tilectl/*.c | grep -v '/main\.c$')"
 # the MPI wrapper with clang underneath (MPICH_CC: MPICH, OMPI_CC: Open MPI)
 # shellcheck disable=SC2086
-if ! MPICH_CC=$CLANG OMPI_CC=$CLANG $MPICC -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined \
+if ! MPICH_CC=$CLANG OMPI_CC=$CLANG $MPICC -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined,float-cast-overflow \
         -Wno-unused-function -I. -o "$B/fuzz/fuzz_cli" $SRC -lm; then
     echo "make fuzz: building the fuzz target with $CLANG -fsanitize=fuzzer failed" >&2
     exit 1

@@ -45,6 +45,8 @@ static void usage(FILE *f)
           "  --tstartup S      seconds per message               } TILEHYBRID_*\n"
           "  --bandwidth B     bytes per second                  } environment, else\n"
           "  --elem-bytes E    bytes per point (default 8)       } the papers' cluster\n"
+          "                    (each > 0; a plan reads a cost of 0 as not given:\n"
+          "                    TILEHYBRID_TSTARTUP=0 models no start-up; E <= 2^30)\n"
           "  --cache-bytes C   the last-level cache (default TILEHYBRID_CACHE_BYTES,\n"
           "                    else this machine's, else 32 MiB)\n"
           "  --json            one JSON object\n"
@@ -67,14 +69,23 @@ struct plan_result {
     double seconds, efficiency;
 };
 
+/* The largest --elem-bytes: tiling.h's limit of cfg.elem_size. */
+#define PLAN_MAX_ELEM_BYTES ((double)(1 << 30))
+
 static int plan_real(const char *name, const char *val, double *out)
 {
     if (cli_real_opt(CMD, name, val, out) != 0)
         return 2;
-    if (!(*out > 0.0) && strcmp(name, "--tstartup") != 0)
+    /* a plan reads a cost of 0 as "not given" (cfg.balance): refused here
+     * as in the demos; TILEHYBRID_TSTARTUP=0 models no start-up */
+    if (!(*out > 0.0) && strcmp(name, "--tstartup") == 0)
+        return cli_error(CMD, "%s: '%s' must be > 0 (a plan reads 0 as \"not given\"; "
+                         "TILEHYBRID_TSTARTUP=0 models no start-up)", name, val);
+    if (!(*out > 0.0))
         return cli_error(CMD, "%s: '%s' must be > 0", name, val);
-    if (*out < 0.0)
-        return cli_error(CMD, "%s: '%s' must be >= 0", name, val);
+    if (strcmp(name, "--elem-bytes") == 0 && *out > PLAN_MAX_ELEM_BYTES)
+        return cli_error(CMD, "%s: '%s' must be at most 2^30 = %.0f bytes (tiling.h's "
+                         "cfg.elem_size: 1..2^30)", name, val, PLAN_MAX_ELEM_BYTES);
     return 0;
 }
 
@@ -208,6 +219,18 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
     return 0;
 }
 
+/* --space as given ("64x256x16384"), into buf. */
+static const char *plan_space_text(const struct plan_args *a, char *buf, size_t size)
+{
+    size_t len = 0;
+    int i;
+    buf[0] = '\0';
+    for (i = 0; i < a->nspace && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%lld", i ? "x" : "",
+                                (long long)a->space[i]);
+    return buf;
+}
+
 /* The grids: the process grid by least communication (a plan's default),
  * the thread grid as tiling.h makes it for the fine and multiple models;
  * the largest block.  0, or 1 after the message. */
@@ -216,47 +239,65 @@ static int plan_grids(const struct plan_args *a, struct plan_result *r)
     topo_nest *nest = &r->m.nest;
     int n = nest->n, i, rc;
     tilehybrid_status st;
+    char sp[(TILE_MAX_DIMS + 1) * 21];
     memset(r->m.dims, 0, sizeof r->m.dims);
     rc = topo_nest_grid(nest, a->procs, TOPO_POLICY_COMM, r->m.dims, &st);
+    if (rc == TOPO_ERR_OVERFLOW)
+        return cli_error(CMD, "--space %s: the communication volume of every process grid for "
+                         "--procs %lld passes 2^63 elements: use smaller extents",
+                         plan_space_text(a, sp, sizeof sp), (long long)a->procs), 1;
     if (rc != TOPO_OK)
-        return cli_error(CMD, "no process grid for %lld processes: %s", (long long)a->procs,
+        return cli_error(CMD, "--procs %lld, --space %s: no process grid: %s",
+                         (long long)a->procs, plan_space_text(a, sp, sizeof sp),
                          topo_strerror(rc)), 1;
     for (i = 0; i < n; i++)
         r->tdims[i] = a->threads > 1 ? 0 : 1;     /* 0: free */
     if (a->threads > 1 &&
         (rc = topo_hybrid_grid(n, a->procs, (int)a->threads, nest->extent, nest->dep,
                                TOPO_POLICY_COMM, r->m.dims, r->tdims)) != TOPO_OK)
-        return cli_error(CMD, "no thread grid of %lld threads fits a block: %s",
-                         (long long)a->threads, topo_strerror(rc)), 1;
+        return cli_error(CMD, "--threads %lld: no thread grid fits a block of --space %s on "
+                         "--procs %lld: %s", (long long)a->threads,
+                         plan_space_text(a, sp, sizeof sp), (long long)a->procs,
+                         topo_strerror(rc)), 1;
     r->m.threads = (int)a->threads;
     r->m.skew = 0;
     for (i = 0; i < n; i++) {
         r->m.skew += r->tdims[i] - 1;
-        r->len[i] = (nest->extent[i] + r->m.dims[i] - 1) / r->m.dims[i];
+        /* ceil(X_i / P_i) without X_i + P_i - 1 (X_i may be 2^63 - 1) */
+        r->len[i] = nest->extent[i] / r->m.dims[i] + (nest->extent[i] % r->m.dims[i] != 0);
     }
     return 0;
 }
 
+/* ceil(x / y) for x >= 0 and y >= 1, without x + y - 1 (x may be 2^63 - 1). */
+static int64_t plan_ceil_div(int64_t x, int64_t y)
+{
+    return x / y + (x % y != 0);
+}
+
 /* Bytes of one process: the Z window (row-major planes with their ghost
  * layers; the hyperplane layout pads a plane by up to 2x) and a send and
- * a receive buffer per dimension that communicates.  1 on overflow. */
+ * a receive buffer per dimension that communicates.  1 on overflow (every
+ * step checked: nothing wraps). */
 static int plan_memory(const struct plan_args *a, struct plan_result *r, int dz)
 {
     const topo_nest *nest = &r->m.nest;
     int n = nest->n, i, j, ok = 1;
-    int64_t h = r->z < nest->zlen ? r->z : nest->zlen, ntiles = (nest->zlen + h - 1) / h;
-    int64_t e = (int64_t)(a->elem_bytes + 0.999999), m, f, b = 0;
-    m = r->m.skew + 2 + (dz + h - 1) / h;
-    r->window = (m < ntiles ? m : ntiles) * h + dz;
-    ok = tilehybrid_mul_ok(r->plane_bytes, r->window, &r->memory);
+    int64_t h = r->z < nest->zlen ? r->z : nest->zlen, ntiles = plan_ceil_div(nest->zlen, h);
+    int64_t e = (int64_t)(a->elem_bytes + 0.999999), m, f, b = 0, planes = 0, l;
+    m = r->m.skew + 2 + plan_ceil_div(dz, h);     /* (skew < 2^31 T: no overflow) */
+    ok = tilehybrid_mul_ok(m < ntiles ? m : ntiles, h, &planes) &&
+         tilehybrid_add_ok(planes, dz, &r->window) &&
+         tilehybrid_mul_ok(r->plane_bytes, r->window, &r->memory);
     for (i = 0; i < n && ok; i++) {
         if (r->m.dims[i] == 1 || nest->dep[i] == 0)
             continue;
-        ok = tilehybrid_mul_ok(e * nest->dep[i], h, &f);
+        ok = tilehybrid_mul_ok(e, nest->dep[i], &f) && tilehybrid_mul_ok(f, h, &f);
         for (j = 0; j < n && ok; j++)
             if (j != i)
-                ok = tilehybrid_mul_ok(f, r->len[j] + (j < i ? nest->ext[i][j] : 0), &f);
-        ok = ok && tilehybrid_add_ok(b, 2 * (f / 2 < INT64_MAX / 4 ? f : INT64_MAX / 4), &b);
+                ok = tilehybrid_add_ok(r->len[j], j < i ? nest->ext[i][j] : 0, &l) &&
+                     tilehybrid_mul_ok(f, l, &f);
+        ok = ok && tilehybrid_mul_ok(f, 2, &f) && tilehybrid_add_ok(b, f, &b);
     }
     return !(ok && tilehybrid_add_ok(r->memory, b, &r->memory));
 }
@@ -267,15 +308,20 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
 {
     topo_nest *nest = &r->m.nest;
     tilehybrid_status st;
-    int64_t elems = 1, cache = a->cache;
+    int64_t elems = 1, cache = a->cache, w = 0;
     int i, dz = 0, rc;
+    char sp[(TILE_MAX_DIMS + 1) * 21];
     if ((rc = plan_nest(a, r, &dz)) != 0 || (rc = plan_grids(a, r)) != 0)
         return rc;
     for (i = 0; i < nest->n && elems < INT64_MAX; i++)
-        if (!tilehybrid_mul_ok(elems, r->len[i] + nest->dep[i], &elems))
+        if (!tilehybrid_add_ok(r->len[i], nest->dep[i], &w) ||
+            !tilehybrid_mul_ok(elems, w, &elems))
             elems = INT64_MAX;
+    /* (--elem-bytes <= 2^30: its conversion is exact) */
     if (!tilehybrid_mul_ok(elems, (int64_t)(a->elem_bytes + 0.999999), &r->plane_bytes))
-        return cli_error(CMD, "--space: a plane of a block has more than 2^63 bytes"), 1;
+        return cli_error(CMD, "--space %s, --elem-bytes %g: a plane of a block (with its "
+                         "ghost layers) has more than 2^63 bytes",
+                         plan_space_text(a, sp, sizeof sp), a->elem_bytes), 1;
     if (cache == 0 && tile_height_cache_bytes(&cache) != TILE_OK)
         return cli_error(CMD, "TILEHYBRID_CACHE_BYTES is not a whole number >= 1");
     r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
@@ -291,10 +337,25 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
         return cli_error(CMD, "--%s: the model's predicted time overflows (more than %g s): %s it",
                          strcmp(st.arg, "elem_bytes") == 0 ? "elem-bytes" : st.arg, DBL_MAX,
                          strcmp(st.arg, "bandwidth") == 0 ? "raise" : "lower"), 2;
+    if (rc == TILE_ERR_OVERFLOW)     /* topology.h's volumes over all of Z, or the steps */
+        return cli_error(CMD, "--space %s: %s passes 2^63 (the model's %s): use smaller "
+                         "extents", plan_space_text(a, sp, sizeof sp),
+                         strcmp(st.arg, "volume") == 0
+                             ? "the number of elements a process sends over all of Z"
+                         : strcmp(st.arg, "total_volume") == 0
+                             ? "the number of elements all processes send over all of Z"
+                             : "the number of tile steps", st.arg), 1;
     if (rc != TILE_OK)
-        return cli_error(CMD, "the model: %s (%s)", tile_strerror(rc), st.arg), rc == TILE_ERR_BALANCE ? 2 : 1;
+        return cli_error(CMD, "--procs %lld, --threads %lld, --space %s: the model refuses "
+                         "them: %s (%s)", (long long)a->procs, (long long)a->threads,
+                         plan_space_text(a, sp, sizeof sp), tile_strerror(rc), st.arg),
+               rc == TILE_ERR_BALANCE ? 2 : 1;
     if (plan_memory(a, r, dz) != 0)
-        return cli_error(CMD, "--space: the memory of a process passes 2^63 bytes"), 1;
+        return cli_error(CMD, "--space %s: the memory of a process (a Z window of %lld-plane "
+                         "tiles, planes of %lld bytes, and the message buffers) passes 2^63 "
+                         "bytes: use smaller extents%s", plan_space_text(a, sp, sizeof sp),
+                         (long long)r->z, (long long)r->plane_bytes,
+                         a->z > 0 ? " or a lower --tile-height" : ""), 1;
     return 0;
 }
 

@@ -169,10 +169,12 @@ static int read_line(reader *r)
     if (feof(r->f))
         return 0;
     r->line++;
-    while ((c = getc(r->f)) != EOF && c != '\n') {
-        if (++r->bytes > MAX_BYTES)
+    while ((c = getc(r->f)) != EOF) {
+        if (++r->bytes > MAX_BYTES) /* every byte, the newline too */
             return cli_error(CMD, "--costs %s: larger than %ld MiB (line %ld)", r->path,
                              MAX_BYTES >> 20, r->line);
+        if (c == '\n')
+            break;
         if (c == '\0')
             return cli_error(CMD, "--costs %s line %ld: a NUL byte (not a text file)", r->path,
                              r->line);
@@ -181,7 +183,6 @@ static int read_line(reader *r)
                              r->line, MAX_LINE);
         r->buf[len++] = (char)c;
     }
-    r->bytes++;
     if (ferror(r->f))
         return cli_error(CMD, "--costs %s line %ld: read error: %s", r->path, r->line,
                          strerror(errno));
