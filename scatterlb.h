@@ -533,18 +533,13 @@ static inline int slb__finite(double v)
 /* 2^e as a double, -1022 <= e <= 1023. */
 static inline double slb__pow2(int e)
 {
-    uint64_t bits = (uint64_t)(e + 1023) << 52;
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
+    return tilehybrid_from_bits((uint64_t)(e + 1023) << 52);
 }
 
 /* floor(log2(x)) for a normal x > 0 (-1023 for subnormals). */
 static inline int slb__exponent(double x)
 {
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    return (int)((bits >> 52) & 0x7ff) - 1023;
+    return (int)((tilehybrid_bits(x) >> 52) & 0x7ff) - 1023;
 }
 
 static inline void *slb__alloc(int64_t count, size_t size)

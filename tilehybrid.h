@@ -468,6 +468,22 @@ static inline void tilehybrid_double_text(double x, char *buf, size_t size)
     snprintf(buf, size, "%.17g", x);
 }
 
+/** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */
+static inline uint64_t tilehybrid_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/** tilehybrid_from_bits() - the double of a 64-bit pattern. */
+static inline double tilehybrid_from_bits(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 #ifndef TILEHYBRID_NO_MPI
 /* ------------------------------------------------------------------------ */
 /* MPI: agreement and the ping-pong                                         */
@@ -788,22 +804,6 @@ static inline int tilehybrid_verdict_status(tilehybrid_status *st, const tilehyb
         st->mpi_error = w->mpi_error;
     }
     return a->code;
-}
-
-/** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */
-static inline uint64_t tilehybrid_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-/** tilehybrid_from_bits() - the double of a 64-bit pattern. */
-static inline double tilehybrid_from_bits(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
 }
 
 /**
