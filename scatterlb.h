@@ -3407,20 +3407,14 @@ typedef void (*slb_work_fn)(void *ctx, int64_t count);
 static inline void slb__fit_nonneg(const double *x, const double *t, int m, double *a, double *b)
 {
     tilehybrid_fit f;
-    double sxx = 0, sxt = 0;
-    int i;
     if (tilehybrid_fit_affine(x, t, m, &f) == TILEHYBRID_OK && f.intercept >= 0 &&
         f.slope >= 0) {
         *a = f.intercept;
         *b = f.slope;
         return;
     }
-    for (i = 0; i < m; i++) {
-        sxx += x[i] * x[i];
-        sxt += x[i] * t[i];
-    }
     *a = 0;
-    *b = sxx > 0 && sxt > 0 ? sxt / sxx : 0;
+    *b = tilehybrid_fit_origin(x, t, m, &f) == TILEHYBRID_OK && f.slope > 0 ? f.slope : 0;
 }
 
 /* Sample sizes within a time budget: t1 is the time of one item; reps

@@ -2,7 +2,7 @@
  * convention, checked arithmetic, the one number parser and its inverse
  * (tilehybrid_double_text), and the MPI helpers
  * the other headers share (every rank agreeing on values and on an error, a
- * ping-pong, an affine least-squares fit), and the two OpenMP queries the
+ * ping-pong, the least-squares fits), and the two OpenMP queries the
  * step macros use (tilehybrid_thread_num, tilehybrid_in_parallel).  Part of tilehybrid (MIT
  * licence), version TILEHYBRID_VERSION.
  *
@@ -366,7 +366,7 @@ static inline int tilehybrid_parse_double(const char *s, double lo, double hi, d
 }
 
 /* ------------------------------------------------------------------------ */
-/* Affine least-squares fit (the calibrations of balance.h and scatterlb.h) */
+/* Least-squares fits (the calibrations of balance.h and scatterlb.h)      */
 
 /**
  * struct tilehybrid_fit - y ~ intercept + slope * x.
@@ -411,6 +411,22 @@ static inline void tilehybrid_fit_quality(const double *x, const double *y, int 
     fit->n = n;
 }
 
+/* The checks of the fits: x, y and fit not NULL, n >= least, every
+ * sample finite. */
+static inline int tilehybrid__fit_check(const double *x, const double *y, int n, int least,
+                                        const tilehybrid_fit *fit)
+{
+    int i;
+    if (x == NULL || y == NULL || fit == NULL)
+        return TILEHYBRID_ERR_NULL;
+    if (n < least)
+        return TILEHYBRID_ERR_SAMPLES;
+    for (i = 0; i < n; i++)
+        if (!tilehybrid__finite(x[i]) || !tilehybrid__finite(y[i]))
+            return TILEHYBRID_ERR_SAMPLES;
+    return TILEHYBRID_OK;
+}
+
 /**
  * tilehybrid_fit_affine() - ordinary least squares y = a + b x.
  * @x, @y: n finite samples with at least two distinct x.
@@ -422,14 +438,10 @@ static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
                                         tilehybrid_fit *fit)
 {
     double xbar = 0, ybar = 0, sxx = 0, sxy = 0;
-    int i;
-    if (x == NULL || y == NULL || fit == NULL)
-        return TILEHYBRID_ERR_NULL;
-    if (n < 2)
-        return TILEHYBRID_ERR_SAMPLES;
+    int i, rc = tilehybrid__fit_check(x, y, n, 2, fit);
+    if (rc != TILEHYBRID_OK)
+        return rc;
     for (i = 0; i < n; i++) {
-        if (!tilehybrid__finite(x[i]) || !tilehybrid__finite(y[i]))
-            return TILEHYBRID_ERR_SAMPLES;
         xbar += x[i];
         ybar += y[i];
     }
@@ -443,6 +455,34 @@ static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
         return TILEHYBRID_ERR_SAMPLES;
     fit->slope = sxy / sxx;
     fit->intercept = ybar - fit->slope * xbar;
+    tilehybrid_fit_quality(x, y, n, fit);
+    return TILEHYBRID_OK;
+}
+
+/**
+ * tilehybrid_fit_origin() - least squares through the origin, y = b x.
+ * @x, @y: n finite samples, not every x 0.
+ * @n:     the number of samples (>= 1).
+ * @fit:   receives intercept 0, slope sum(x y) / sum(x x), and the quality
+ *         of that line (r2 can be < 0 when the y have a large offset).
+ * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL or TILEHYBRID_ERR_SAMPLES
+ * (also when the slope is not finite: every x 0, or the sums overflow).
+ */
+static inline int tilehybrid_fit_origin(const double *x, const double *y, int n,
+                                        tilehybrid_fit *fit)
+{
+    double sxx = 0, sxy = 0;
+    int i, rc = tilehybrid__fit_check(x, y, n, 1, fit);
+    if (rc != TILEHYBRID_OK)
+        return rc;
+    for (i = 0; i < n; i++) {
+        sxy += x[i] * y[i];
+        sxx += x[i] * x[i];
+    }
+    if (!(sxx > 0) || !tilehybrid__finite(sxy / sxx))
+        return TILEHYBRID_ERR_SAMPLES;
+    fit->intercept = 0;
+    fit->slope = sxy / sxx;
     tilehybrid_fit_quality(x, y, n, fit);
     return TILEHYBRID_OK;
 }
