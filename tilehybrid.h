@@ -987,6 +987,19 @@ static inline void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_
     MPI_Abort(MPI_COMM_WORLD, errorcode);
 }
 
+/* The two texts of a failed MPI call's message: what fmt and ap say it
+ * was doing (into what, size bytes) and MPI's text of the error rc (into
+ * err, MPI_MAX_ERROR_STRING bytes; "MPI error code N" where MPI cannot
+ * say). */
+static inline void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
+                                         int rc, char *err)
+{
+    int len = 0;
+    vsnprintf(what, size, fmt, ap);
+    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
+        snprintf(err, MPI_MAX_ERROR_STRING, "MPI error code %d", rc);
+}
+
 static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
                                          const char *fmt, ...)
 #if defined(__GNUC__)
@@ -1013,15 +1026,13 @@ static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call
                                          const char *fmt, ...)
 {
     char where[200], err[MPI_MAX_ERROR_STRING], msg[480];
-    int len = 0, rank = -1;
+    int rank = -1;
     tilehybrid_mpi_failure_fn fn = NULL, fn2;
     void *ctx = NULL, *ctx2;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(where, sizeof where, fmt, ap);
+    tilehybrid__mpi_texts(where, sizeof where, fmt, ap, rc, err);
     va_end(ap);
-    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
-        snprintf(err, sizeof err, "MPI error code %d", rc);
     if (comm == MPI_COMM_NULL || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS)
         (void)MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     snprintf(msg, sizeof msg, "tilehybrid: rank %d: %s failed %s (%.160s)", rank, call, where,
