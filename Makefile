@@ -6,7 +6,7 @@
 #   make fuzz      the command lines and pure functions under libFuzzer
 #                  for a minute (FUZZ_SECONDS=60; clang; tests/fuzz/)
 #   make bench     run the benchmarks and draw the figures (bench/results/)
-#   make bench-quick   the same, reduced set (under a minute: 25 s here)
+#   make bench-quick   the same, reduced set (about a minute)
 #   make install   PREFIX=/usr/local [DESTDIR=...]: headers, tilectl,
 #                  tilehybrid.pc and the CMake package (make uninstall)
 #   make simulate  the papers' clusters simulated with SimGrid SMPI (sim/,
@@ -76,6 +76,12 @@ MPIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/mpi_*.c))
 ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c tests/mpi_*.c))
 DEMOS   := $(patsubst demos/%.c,$(DEMODIR)/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
+# bench/speed.sh's second build of the one-process kernels, at the CPU's own
+# vector width (WARN's -ffp-contract=off still holds); bench/limit also at
+# 512-bit vectors where the compiler takes -mprefer-vector-width (GCC and
+# clang choose 256 bits on many AVX-512 CPUs)
+NATIVE_CFLAGS ?= -O2 -march=native
+NATIVE  := $(addprefix $(B)/bench-native/,inner_order seq_kernels limit limit-512)
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 FUZZ_SECONDS ?= 60
 # the fuzz target with tilectl's subcommands (not its main) and the demos' parser
@@ -140,7 +146,7 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(B)/fuzz/replay $(B)/tests/adi_failure \
+check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(NATIVE) $(B)/fuzz/replay $(B)/tests/adi_failure \
              $(B)/tests/failure_collectives
 check-real: check-build
 	@$(RUNENV) sh tests/run.sh
@@ -149,11 +155,11 @@ check-real: check-build
 check-tsan-real:
 	@$(RUNENV) sh tests/run.sh --tsan
 
-bench-real: all-real $(BENCHES)
-	@$(RUNENV) sh bench/run.sh
+bench-real: all-real $(BENCHES) $(NATIVE)
+	@$(RUNENV) NATIVE_CFLAGS="$(NATIVE_CFLAGS)" sh bench/run.sh
 
-bench-quick-real: all-real $(BENCHES)
-	@$(RUNENV) sh bench/run.sh --quick
+bench-quick-real: all-real $(BENCHES) $(NATIVE)
+	@$(RUNENV) NATIVE_CFLAGS="$(NATIVE_CFLAGS)" sh bench/run.sh --quick
 
 $(TILECTL): $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
 	@mkdir -p $(@D)
@@ -216,6 +222,13 @@ build/smpi/sim/%: sim/%.c $(HEADERS)
 $(B)/bench/%: bench/%.c bench/bench.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
+$(B)/bench-native/%: bench/%.c bench/bench.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(NATIVE_CFLAGS) $(OMP) -I. -o $@ $< -lm
+$(B)/bench-native/limit-512: bench/limit.c bench/bench.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(NATIVE_CFLAGS) $$($(MPICC) -mprefer-vector-width=512 -E -x c /dev/null \
+	    >/dev/null 2>&1 && echo -mprefer-vector-width=512) $(OMP) -I. -o $@ bench/limit.c -lm
 
 # install and uninstall honour DESTDIR.  tilehybrid.pc and the CMake version
 # file are written at install time, so a new PREFIX is never stale.  uninstall

@@ -158,7 +158,7 @@
  * own body (its computing seconds per point) and the model chooses again:
  * the next run uses that height (plan.height.next; the Z window, the
  * message buffers and plan.ntiles are re-sized at that run's start, not
- * while an output hook is set).  Give cfg.balance.tcomp (or a height) to
+ * while an output or an input hook is set: their buffers hold one tile).  Give cfg.balance.tcomp (or a height) to
  * fix the height at creation.
  *
  * Data in and out (the section of that name near the end): tile_input_box()
@@ -735,8 +735,12 @@ typedef struct tile_height_info {
  * re-chooses the height after the first run (@height.next, see
  * tile_plan_create()), the next run's start re-makes them
  * (tile__height_apply).  Changed by each run: @run.
- * @status, @errmsg: the first error of the creation or the last run (the
- * same on every rank; status.rank names the rank that found it).
+ * @status: the first error of the creation or the last run (the same on
+ * every rank; status.rank names the rank that found it).
+ * @errmsg: its message, or the message of a collective data call that was
+ * refused since (tile_gather, tile_exchange, the reductions: they leave
+ * @status alone); a data call that succeeds on a plan whose status is
+ * TILE_OK clears it.  Read it when a call returns an error.
  * @height: how the tile height was chosen, the model's predicted time and
  * parallel efficiency (struct tile_height_info).
  */
@@ -5770,6 +5774,8 @@ static inline int tile__data_agree(tile_plan *p, int code, int argi, const char 
                  (long long)(int64_t)a.hi);
         return tilehybrid_status_set(st, TILE_ERR_MISMATCH, argn[a.index + 1], a.index);
     }
+    if (p->status.code == TILE_OK)  /* an earlier refusal's message is stale now */
+        p->errmsg[0] = '\0';
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
 
@@ -6750,7 +6756,8 @@ static inline size_t tile__input_slot(const tile_plan *p, const tile_reach *reac
     tile_box b;
     int n = p->cfg.n;
     int64_t h = p->cfg.tile_height < p->cfg.zlen ? p->cfg.tile_height : p->cfg.zlen, bytes = 0;
-    tile_input_box(p, TILE_ALL_TILES, reach, &b, NULL);
+    if (tile_input_box(p, TILE_ALL_TILES, reach, &b, NULL) != TILE_OK)
+        return 0;   /* (the caller checked the plan and the reach) */
     if (reach != NULL && h + reach->below[n] + reach->above[n] < b.len[n])
         b.len[n] = h + reach->below[n] + reach->above[n];
     else if (reach == NULL)
@@ -6955,10 +6962,14 @@ static inline void tile__red_prune(tile_plan *p)
  * tile_reduction_init() - declare a reduction on a plan: its result is
  * combined at the end of every run that follows.
  * @plan: the plan (not running).
- * @r:    the reduction; it must stay at its address while the plan runs
- *        (or until tile_reduction_drop()).  Declaring it again changes its
- *        operation; declaring it on another plan moves it there (the first
- *        plan forgets it: its runs no longer write its result).
+ * @r:    the reduction; the plan keeps its address and every later run
+ *        writes its result there, so it must stay alive at that address
+ *        until tile_reduction_drop() or tile_plan_destroy(): a reduction on
+ *        a function's stack must be dropped before the function returns
+ *        (undefined behaviour otherwise: the next run writes into a dead
+ *        frame).  Declaring it again changes its operation; declaring it on
+ *        another plan moves it there (the first plan forgets it: its runs
+ *        no longer write its result).
  * @op:   enum tile_reduce_op.
  * @st:   NULL, or the argument at fault.
  *
@@ -7395,9 +7406,8 @@ static inline void tile__io_free(tile_plan *p)
     p->run.io = NULL;
 }
 
-/* Is an output hook set (its buffer holds one tile: the tile height's
- * re-choice waits)? */
-/* Is an output or an input hook set (their buffers hold one tile)? */
+/* Is an output or an input hook set (their buffers hold one tile: the
+ * tile height's re-choice waits)? */
 static inline int tile__io_hooked(const tile_plan *p)
 {
     return p->run.io != NULL && (p->run.io->out_fn != NULL || p->run.io->in_fn != NULL);

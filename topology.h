@@ -1778,26 +1778,30 @@ static inline int topo_report_grid(int n, const int *dims,
 }
 
 /* The thread grid of topo_hybrid_grid_ex() inside the blocks of the
- * process grid pd: td in/out. */
+ * process grid pd: td in/out.  Its cost is the largest block's
+ * (ceil(X_i / P_i)); every block must hold it, so T_i is at most the
+ * smallest block's extent, floor(X_i / P_i). */
 static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
                                     const int64_t *dep, topo_policy policy,
                                     const int *pd, int *td, tilehybrid_status *st)
 {
-    int64_t local[TOPO_MAX_DIMS], rest;
+    int64_t local[TOPO_MAX_DIMS], small[TOPO_MAX_DIMS], rest;
     int i, rc;
-    for (i = 0; i < n; i++)
+    for (i = 0; i < n; i++) {
         local[i] = topo__ceildiv(extent[i], pd[i]);
-    rc = topo__check_fixed(n, threads, td, local, &rest, "tdims", st);
+        small[i] = extent[i] / pd[i];
+    }
+    rc = topo__check_fixed(n, threads, td, small, &rest, "tdims", st);
     if (rc != TOPO_OK)
         return rc;
     if (policy == TOPO_POLICY_LATENCY) {
         topo__balanced(n, rest, td);
         for (i = 0; i < n; i++)
-            if (td[i] > local[i])
+            if (td[i] > small[i])
                 return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "threads", i);
         return TOPO_OK;
     }
-    rc = topo__comm_grid(n, rest, local, NULL, dep, NULL, td, st);
+    rc = topo__comm_grid(n, rest, local, small, dep, NULL, td, st);
     if (rc == TOPO_ERR_INFEASIBLE)
         return tilehybrid_status_set(st, rc, "threads", -1);
     return rc;
@@ -1812,7 +1816,9 @@ static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
  * @tdims:   in/out thread grid T1 x ... x TN (0 = free, > 0 fixed), chosen
  *           by the same policy for the largest local block
  *           L_i = ceil(X_i / P_i): with TOPO_POLICY_COMM it minimises
- *           sum_i d_i prod_{j != i} ceil(L_j / T_j) with T_i <= L_i.
+ *           sum_i d_i prod_{j != i} ceil(L_j / T_j) with T_i <= l_i, where
+ *           l_i = floor(X_i / P_i) is the smallest block's extent (every
+ *           thread of every block gets at least one point along i).
  * @status:  optional error detail; errors about the thread grid name
  *           "threads" or "tdims".
  *
@@ -2098,7 +2104,7 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
                                  topo_policy policy, int *dims,
                                  tilehybrid_status *status)
 {
-    int64_t rest, lim[TOPO_MAX_DIMS];
+    int64_t rest, lim[TOPO_MAX_DIMS] = { 0 };  /* (set by topo__nest_lim: gcc cannot see it) */
     int i, rc, n, tmp[TOPO_MAX_DIMS];
     if (dims == NULL)
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);

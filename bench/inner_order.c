@@ -1,16 +1,24 @@
-/* bench/inner_order.c -- the in-tile orders on one process: the ADI and DE
- * demo kernels (demos/adi.c, demos/de.c, the same bodies without the
- * checksum) computed by the toolkit with cfg.order forced to each order,
- * CPU time of the run (this thread), median of ROUNDS runs, and the
- * checksum of every value (a second, untimed run of the same plan hands
- * each finished tile to an output hook that sums the bit patterns, as
- * bench/seq_kernels does for the plain loop).
+/* bench/inner_order.c -- the in-tile orders: the ADI and DE demo kernels
+ * (demos/adi.c, demos/de.c, the same bodies without the checksum) computed
+ * by the toolkit with cfg.order forced to each order (or auto: the plan's
+ * own choice), under any model, ROUNDS runs of one plan, and the checksum
+ * of every value (a last, untimed run of the same plan hands each finished
+ * tile to an output hook that sums the bit patterns, as bench/seq_kernels
+ * does for the plain loop; the ranks' sums are added).
  *
- *   mpiexec -n 1 ./build/bench/inner_order adi|de X1 X2 Z planes|z|hyper|auto HEIGHT ROUNDS
+ *   mpiexec -n P ./build/bench/inner_order adi|de X1 X2 Z planes|z|hyper|auto HEIGHT ROUNDS
+ *                                          [mpi|fine|funneled|multiple THREADS] [--json]
  *
- * prints one JSON line: kernel, space, order asked and run, tile height,
- * median seconds, G points/s, checksum.  Exit status 0, 1 (the plan or a
- * run failed), 2 (bad arguments). */
+ * HEIGHT 0 lets the plan choose the tile height (its model; the first run
+ * times the body and the plan may choose again for the next runs).  The
+ * model is mpi with 1 thread unless given.  Prints one JSON line (always;
+ * --json is accepted for bench/lib.sh's run_json): kernel, space, order
+ * asked and run, model, processes, threads, the tile height of the first
+ * run and of the last, the median over the rounds of the run's wall time
+ * (the slowest rank's, from a barrier before the run to its end: seconds)
+ * and of rank 0's CPU time (this thread's: cpu_seconds), G points/s from
+ * the wall time, checksum.  Exit status 0, 1 (the plan or a run failed),
+ * 2 (bad arguments; --help prints the usage). */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
 #endif
@@ -18,57 +26,109 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "tiling.h"
+#include "hybrid.h"
 #include "bench.h"
 
 static void run(tile_plan *p, int de)
 {
     if (!de) {
-        TILE_FOREACH_GROUP(p, gr)
-            TILE_MPI_STEP(gr, it, {
-                TILE_AT(double, it, 0, 0, 0) =
-                    ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
-                     + TILE_AT(double, it, 0, 0, -1)) / 3.0;
-            });
+        HYBRID_RUN(p, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
+                 + TILE_AT(double, it, 0, 0, -1)) / 3.0;
+        });
     } else {
-        TILE_FOREACH_GROUP(p, gr)
-            TILE_MPI_STEP(gr, it, {
-                double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) +
-                              2.0 * TILE_AT(double, it, -2, 0, 0)) +
-                             TILE_AT(double, it, -3, 0, 0)) / 7.0;
-                double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) +
-                              2.0 * TILE_AT(double, it, 0, -2, 0)) +
-                             TILE_AT(double, it, 0, -3, 0)) / 7.0;
-                TILE_AT(double, it, 0, 0, 0) = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
-            });
+        HYBRID_RUN(p, it, {
+            double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) +
+                          2.0 * TILE_AT(double, it, -2, 0, 0)) +
+                         TILE_AT(double, it, -3, 0, 0)) / 7.0;
+            double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) +
+                          2.0 * TILE_AT(double, it, 0, -2, 0)) +
+                         TILE_AT(double, it, 0, -3, 0)) / 7.0;
+            TILE_AT(double, it, 0, 0, 0) = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
+        });
     }
+}
+
+/* The index of s in names[0..n-1], or n. */
+static int lookup(const char *s, const char *const *names, int n)
+{
+    int i;
+    for (i = 0; i < n && strcmp(s, names[i]) != 0; i++)
+        ;
+    return i;
+}
+
+static void usage(FILE *f)
+{
+    fputs("usage: inner_order adi|de X1 X2 Z planes|z|hyper|auto HEIGHT ROUNDS "
+          "[mpi|fine|funneled|multiple THREADS] [--json]\n"
+          "Runs the ADI or DE demo kernel (without its checksum) over X1 x X2 x Z with the\n"
+          "in-tile order given (auto: the plan's choice), tile height HEIGHT (0: the plan\n"
+          "chooses), ROUNDS (1-63) runs of one plan, under the model given (default mpi,\n"
+          "1 thread), and prints one JSON line: the median wall time of a run (the\n"
+          "slowest rank's), rank 0's CPU time, G points/s and the checksum of every value.\n"
+          "  -h, --help   print this help and exit\n"
+          "Exit status: 0 ok, 1 the plan or a run failed, 2 bad arguments.\n", f);
+}
+
+static int bad(const char *what, const char *arg, const char *want)
+{
+    fprintf(stderr, "inner_order: %s '%s': expected %s (see --help)\n", what, arg, want);
+    return 2;
+}
+
+static int fail(tile_plan *plan, const char *msg)
+{
+    if (plan->rank == 0)
+        fprintf(stderr, "inner_order: %s\n", msg);
+    tile_plan_destroy(plan);
+    MPI_Finalize();
+    return 1;
 }
 
 int main(int argc, char **argv)
 {
     static const char *const names[4] = { "planes", "z", "hyper", "auto" };
+    static const char *const models[4] = { "mpi", "fine", "funneled", "multiple" };
+    static const char *const dims[3] = { "X1", "X2", "Z" };
     int64_t e[6];
-    double t[64];
-    uint64_t sum = 0;
-    int de, order, r, rounds, k;
+    double t[64], c[64];
+    uint64_t sum = 0, total = 0;
+    int de, order, model = TILE_MODEL_MPI, r, rounds, k, nargs = argc;
+    int64_t threads = 1, z_first;
     tile_config cfg;
     tile_plan plan;
-    MPI_Init(&argc, &argv);
-    if (argc != 8 || (strcmp(argv[1], "adi") != 0 && strcmp(argv[1], "de") != 0)) {
-        fprintf(stderr, "usage: inner_order adi|de X1 X2 Z planes|z|hyper|auto HEIGHT ROUNDS\n");
-        MPI_Finalize();
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout);
+        return 0;
+    }
+    if (nargs > 1 && strcmp(argv[nargs - 1], "--json") == 0)
+        nargs--;
+    if (nargs != 8 && nargs != 10) {
+        fprintf(stderr, "inner_order: expected 7 or 9 arguments, adi|de X1 X2 Z ORDER HEIGHT "
+                        "ROUNDS [MODEL THREADS], got %d (see --help)\n", nargs - 1);
         return 2;
     }
-    for (order = 0; order < 4 && strcmp(argv[5], names[order]) != 0; order++)
-        ;
+    if (strcmp(argv[1], "adi") != 0 && strcmp(argv[1], "de") != 0)
+        return bad("kernel", argv[1], "adi or de");
     for (k = 0; k < 3; k++)
         if (tilehybrid_parse_i64(argv[2 + k], 1, INT64_MAX, &e[k]) != TILEHYBRID_OK)
-            order = 4;
-    if (order == 4 || tilehybrid_parse_i64(argv[6], 1, INT64_MAX, &e[3]) != TILEHYBRID_OK ||
-        tilehybrid_parse_i64(argv[7], 1, 63, &e[4]) != TILEHYBRID_OK) {
-        fprintf(stderr, "inner_order: bad arguments (see the usage in bench/inner_order.c)\n");
-        MPI_Finalize();
-        return 2;
+            return bad(dims[k], argv[2 + k], "a whole number >= 1");
+    if ((order = lookup(argv[5], names, 4)) == 4)
+        return bad("order", argv[5], "planes, z, hyper or auto");
+    if (tilehybrid_parse_i64(argv[6], 0, INT64_MAX, &e[3]) != TILEHYBRID_OK)
+        return bad("HEIGHT", argv[6], "a whole number >= 0 (0: the plan chooses)");
+    if (tilehybrid_parse_i64(argv[7], 1, 63, &e[4]) != TILEHYBRID_OK)
+        return bad("ROUNDS", argv[7], "1 to 63");
+    if (nargs == 10 && (model = lookup(argv[8], models, 4)) == 4)
+        return bad("model", argv[8], "mpi, fine, funneled or multiple");
+    if (nargs == 10 && tilehybrid_parse_i64(argv[9], 1, 256, &threads) != TILEHYBRID_OK)
+        return bad("THREADS", argv[9], "1 to 256");
+    if (hybrid_init(&argc, &argv, model, (int)threads, NULL) != TILE_OK) {
+        fprintf(stderr, "inner_order: MPI does not provide the thread level of model %s\n",
+                models[model]);
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
     de = strcmp(argv[1], "de") == 0;
     rounds = (int)e[4];
@@ -80,35 +140,43 @@ int main(int argc, char **argv)
     cfg.depz = 1;
     cfg.tile_height = e[3];
     cfg.order = order;
+    cfg.model = model;
+    cfg.threads = (int)threads;
     cfg.boundary = bench_edge;
-    if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK) {
-        fprintf(stderr, "inner_order: %s\n", plan.errmsg);
-        tile_plan_destroy(&plan);
-        MPI_Finalize();
-        return 1;
-    }
+    if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK)
+        return fail(&plan, plan.errmsg);
+    z_first = plan.height.z;
     for (r = 0; r < rounds; r++) {
-        double t0 = bench_cpu_now();
+        double t0, c0, w;
+        if (MPI_Barrier(plan.comm) != MPI_SUCCESS)
+            return fail(&plan, "MPI_Barrier failed");
+        t0 = bench_now();
+        c0 = bench_cpu_now();
         run(&plan, de);
-        t[r] = bench_cpu_now() - t0;
+        c[r] = bench_cpu_now() - c0;
+        w = bench_now() - t0;
+        if (MPI_Allreduce(&w, &t[r], 1, MPI_DOUBLE, MPI_MAX, plan.comm) != MPI_SUCCESS)
+            return fail(&plan, "MPI_Allreduce failed (the slowest rank's time)");
     }
     if (tile_plan_status(&plan) == TILE_OK &&
         tile_output_set(&plan, bench_sum_bits, &sum, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
         run(&plan, de);
-    if (tile_plan_status(&plan) != TILE_OK) {
-        fprintf(stderr, "inner_order: %s\n", plan.errmsg);
-        tile_plan_destroy(&plan);
-        MPI_Finalize();
-        return 1;
-    }
+    if (tile_plan_status(&plan) != TILE_OK)
+        return fail(&plan, plan.errmsg);
+    if (MPI_Reduce(&sum, &total, 1, MPI_UINT64_T, MPI_SUM, 0, plan.comm) != MPI_SUCCESS)
+        return fail(&plan, "MPI_Reduce failed (the checksum)");
     bench_sort(t, (size_t)rounds);
+    bench_sort(c, (size_t)rounds);
     if (plan.rank == 0)
         printf("{\"kernel\": \"%s\", \"space\": \"%lldx%lldx%lld\", \"order\": \"%s\", "
-               "\"order_run\": \"%s\", \"tile_height\": %lld, \"rounds\": %d, \"seconds\": %.4f, "
-               "\"gpoints\": %.4f, \"checksum\": \"%016llx\"}\n", argv[1], (long long)e[0],
-               (long long)e[1], (long long)e[2], names[order], names[plan.store.order],
-               (long long)e[3], rounds, t[rounds / 2],
-               (double)(e[0] * e[1] * e[2]) / t[rounds / 2] / 1e9, (unsigned long long)sum);
+               "\"order_run\": \"%s\", \"model\": \"%s\", \"processes\": %d, \"threads\": %d, "
+               "\"tile_height_first\": %lld, \"tile_height\": %lld, \"rounds\": %d, "
+               "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"gpoints\": %.4f, "
+               "\"checksum\": \"%016llx\"}\n", argv[1], (long long)e[0], (long long)e[1],
+               (long long)e[2], names[order], names[plan.store.order], models[model], plan.size,
+               plan.cfg.threads, (long long)z_first, (long long)plan.height.z, rounds,
+               t[rounds / 2], c[rounds / 2], (double)(e[0] * e[1] * e[2]) / t[rounds / 2] / 1e9,
+               (unsigned long long)total);
     tile_plan_destroy(&plan);
     MPI_Finalize();
     return 0;

@@ -203,4 +203,47 @@ set key top left
 plot "$T/k.csv" using 2:xtic(1) title "plain loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, 1 process" lc rgb '#4477aa', "" using 4 title "toolkit, 2 processes" lc rgb '#228833'
 EOF
 fi
+# 10. speed: one process in G points/s against the limit; 2 cores ----------------
+if have speed.csv; then
+    for k in adi de; do
+        awk -F, -v k=$k 'NR > 1 && $1 == k && $4 !~ /^limit/ {
+            if (!($4 in s)) { s[$4] = 1; o[++n] = $4 } g[$4, $3] = $6 }
+            END { for (i = 1; i <= n; i++) printf "%s,%s,%s\n", o[i], g[o[i], "O2"], g[o[i], "native"] }' \
+            "$R/speed.csv" > "$T/sp-$k.csv"
+    done
+    lim() { awk -F, -v k="$1" -v f="$2" -v v="$3" '$1 == k && $3 == f && $4 == v { print $6 + 0; exit }' "$R/speed.csv"; }
+    line() { # line KERNEL FLAGS VARIANT TITLE STYLE: a limit as a horizontal line, if measured
+        l_v=$(lim "$1" "$2" "$3")
+        [ -z "$l_v" ] || printf ', %s with lines %s title "%s: %s G/s"' "$l_v" "$5" "$4" "$l_v"; }
+    # the issue's targets for the plan's own choices (auto): ADI 1.2 / 2.2, DE 0.5 / 1.0 G/s
+    panel() { # panel KERNEL TITLE TARGET_O2 TARGET_NATIVE
+        echo "set title '$2'; set xrange [-0.6:*]"
+        printf 'plot "%s" using 2:xtic(1) title "-O2" lc rgb "#4477aa", "" using 3 title "-O2 -march=native" lc rgb "#ee6677"' "$T/sp-$1.csv"
+        line "$1" O2 limit "limit, -O2" "lw 2 lc rgb '#4477aa'"
+        line "$1" native limit "limit, -march=native" "lw 2 lc rgb '#ee6677'"
+        line "$1" native limit-512 "limit, 512-bit vectors" "lw 2 dt 2 lc rgb '#aa3377'"
+        printf ', %s with lines lw 2 dt 3 lc rgb "#4477aa" title "target (auto), -O2: %s", %s with lines lw 2 dt 3 lc rgb "#ee6677" title "target (auto), native: %s"\n' "$3" "$3" "$4" "$4"
+    }
+    cpanel=
+    if have speed-cores.csv; then
+        awk -F, 'NR > 1 && $4 != "toolkit-1" { k = toupper($1) " " $3; if (!(k in s)) { s[k] = 1; o[++n] = k }
+            v[k, $4] = $9 }
+            END { for (i = 1; i <= n; i++) printf "%s,%s,%s\n", o[i], v[o[i], "mpi-2"], v[o[i], "funneled-1x2"] }' \
+            "$R/speed-cores.csv" > "$T/spc.csv"
+        cpanel=1
+    fi
+    sp=$(awk -F, 'NR > 1 { print $2; exit }' "$R/speed.csv")
+    {
+        echo "set multiplot layout 1,$([ -n "$cpanel" ] && echo 3 || echo 2) title \"Tiles at SIMD speed, $sp: one process, G points/s of each variant (bars) against the machine's limit for the same expression on independent points (lines)\""
+        echo "set style data histograms; set style histogram clustered gap 1; set ylabel 'G points/s'; set yrange [0:*]"
+        echo "set key below font ',8' maxrows 4; set bmargin 9; set xtics font ',9'"
+        panel adi "ADI (divide by 3)" 1.2 2.2
+        panel de "DE (two divisions by 7)" 0.5 1.0
+        if [ -n "$cpanel" ]; then
+            echo "set title \"2 cores: speedup over the toolkit on 1 process\"; set ylabel 'speedup'; set yrange [0:*]"
+            echo "plot '$T/spc.csv' using 2:xtic(1) title 'pure MPI, 2 processes' lc rgb '#228833', '' using 3 title 'funneled, 1 process x 2 threads' lc rgb '#ccbb44', 1.7 with lines lw 2 dt 2 lc rgb 'black' title 'target: 1.7', 1 with lines lw 1 lc rgb '#888888' title '1 process'"
+        fi
+        echo "unset multiplot"
+    } | gp speed.png 1200,600
+fi
 rm -rf "$T"

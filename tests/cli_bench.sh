@@ -1,7 +1,9 @@
 #!/bin/sh
 # tests/cli_bench.sh -- the benchmark scripts' plumbing (not their timings):
 # the JSON and CSV helpers of bench/lib.sh on fixed inputs, bench/scatter.sh's
-# predictions for the paper's Table 1, and bench/plot.sh's figures.
+# predictions for the paper's Table 1, bench/speed.sh and bench/memory.sh
+# in quick mode (their CSV rows, the checksums they compare, and that a
+# checksum unlike the plain loop's stops them), and bench/plot.sh's figures.
 set -u
 . tests/lib.sh
 D=$DEMODIR
@@ -54,10 +56,80 @@ else
     notok "demos/scatter or tilectl not built"
 fi
 
+# bench/speed.sh, quick: every kernel x flags x variant row, one checksum
+# per kernel (the plain loop's) in every row but the limit's
+NB=$B/bench-native
+if [ -x "$B/bench/inner_order" ] && [ -x "$B/bench/limit" ] && [ -x "$NB/inner_order" ] &&
+   [ -x "$NB/seq_kernels" ] && [ -x "$NB/limit" ] && [ -x "$NB/limit-512" ]; then
+    if sh bench/speed.sh > "$R/speed.log" 2>&1; then
+        s=$R/speed.csv c=$R/speed-cores.csv
+        want="adi,O2,plain adi,O2,planes adi,O2,z adi,O2,hyper adi,O2,auto adi,O2,limit
+              adi,native,plain adi,native,planes adi,native,z adi,native,hyper adi,native,auto
+              adi,native,limit adi,native,limit-512"
+        got=$(awk -F, 'NR > 1 { print $1 "," $3 "," $4 }' "$s" | tr '\n' ' ')
+        [ "$got" = "$(echo $want $(echo $want | sed 's/adi,/de,/g')) " ] &&
+            ok "bench/speed.sh: a row per kernel, flags (O2, native) and variant, the limits too" ||
+            { notok "bench/speed.sh rows: $got"; diag < "$s"; }
+        [ "$(awk -F, 'NR > 1 && $4 !~ /^limit/ { print $1, $7 }' "$s" | sort -u | wc -l)" = 2 ] &&
+            [ "$(awk -F, 'NR > 1 && $4 ~ /^limit/ { print $1, $7 }' "$s" | sort -u | wc -l)" = 2 ] &&
+            [ "$(awk -F, 'NR > 1 && ($5 <= 0 || $6 <= 0)' "$s")" = "" ] &&
+            ok "bench/speed.sh: one checksum per kernel in its plain, toolkit and limit rows, times > 0" ||
+            { notok "bench/speed.sh checksums or times"; diag < "$s"; }
+        [ "$(awk -F, 'NR > 1 && $4 == "auto" { print $8 }' "$s" | sort -u)" = hyper ] &&
+            ok "bench/speed.sh: the plan's own choice (auto) ran the hyperplane order at 64x256" ||
+            { notok "bench/speed.sh: auto ran $(awk -F, '$4 == "auto" { print $8 }' "$s" | tr '\n' ' ')"; }
+        [ "$(awk -F, 'NR > 1 { print $1 "," $3 "," $4 "," $5 "," $6 }' "$c" | tr '\n' ' ')" = \
+          "adi,O2,toolkit-1,1,1 adi,O2,mpi-2,2,1 adi,O2,funneled-1x2,1,2 adi,native,toolkit-1,1,1 adi,native,mpi-2,2,1 adi,native,funneled-1x2,1,2 de,O2,toolkit-1,1,1 de,O2,mpi-2,2,1 de,O2,funneled-1x2,1,2 de,native,toolkit-1,1,1 de,native,mpi-2,2,1 de,native,funneled-1x2,1,2 " ] &&
+            [ "$(awk -F, 'NR > 1 && $4 == "toolkit-1" { print $9 }' "$c" | sort -u)" = 1.000 ] &&
+            [ "$(awk -F, 'NR > 1 { if ($4 == "toolkit-1") b[$1 $3] = $7; k[NR] = $1 $3; t[NR] = $7; x[NR] = $9 }
+                 END { for (i in t) { d = b[k[i]] / t[i] - x[i]; if (d > 0.001 || d < -0.001) print i } }' "$c")" = "" ] &&
+            ok "bench/speed.sh: 2-core speedups over the toolkit's 1-process run, per kernel and flags" ||
+            { notok "bench/speed.sh: speed-cores.csv"; diag < "$c"; }
+    else
+        notok "bench/speed.sh failed"; tail -n 5 "$R/speed.log" | diag
+    fi
+    # a plain loop whose checksum is not the toolkit's stops the benchmark
+    F=$R/fakeb
+    mkdir -p "$F/bench"
+    for p in inner_order limit; do ln -s "$(cd "$B/bench" && pwd)/$p" "$F/bench/$p"; done
+    printf '#!/bin/sh\necho "{\\"kernel\\": \\"$1\\", \\"seconds\\": 0.5, \\"checksum\\": \\"0123456789abcdef\\"}"\n' \
+        > "$F/bench/seq_kernels"
+    chmod +x "$F/bench/seq_kernels"
+    ln -s "$(cd "$NB" && pwd)" "$F/bench-native"
+    if RESULTS=$R/fake B=$F sh bench/speed.sh > "$R/fake.log" 2>&1; then
+        notok "bench/speed.sh went on with a checksum unlike the plain loop's"
+    else
+        grep -q 'checksum [0-9a-f]* differs from the sequential loop.s 0123456789abcdef' "$R/fake.log" &&
+            ok "bench/speed.sh stops when a run's checksum is not the plain loop's" ||
+            { notok "bench/speed.sh failed otherwise"; tail -n 3 "$R/fake.log" | diag; }
+    fi
+    rm -rf "$R/fake" "$F"
+else
+    notok "bench/speed.sh: build/bench/{inner_order,limit} and $NB/ not built (make check-build)"
+fi
+
+# bench/memory.sh, quick (ADI): 2 programs x 2 heights x Z and 10 Z
+if [ -x "$D/adi" ] && [ -x "$B/bench/inner_order" ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+    if sh bench/memory.sh > "$R/memory.log" 2>&1; then
+        m=$R/memory.csv
+        [ "$(awk -F, 'NR > 1 { print $1 "," $2 "," $3 "," $4 }' "$m" | sort | tr '\n' ' ')" = \
+          "adi,demo,64,64x256x256 adi,demo,64,64x256x2560 adi,demo,chosen,64x256x256 adi,demo,chosen,64x256x2560 adi,toolkit,64,64x256x256 adi,toolkit,64,64x256x2560 adi,toolkit,chosen,64x256x256 adi,toolkit,chosen,64x256x2560 " ] &&
+            [ "$(awk -F, 'NR > 1 && ($6 < 1000 || ($4 ~ /x256$/ && $7 != "1.000"))' "$m")" = "" ] &&
+            [ "$(awk -F, 'NR > 1 && $3 == 64 && $5 != 64' "$m")" = "" ] &&
+            ok "bench/memory.sh: the largest RSS of each case at Z and 10 Z, ratios to Z" ||
+            { notok "bench/memory.sh: memory.csv"; diag < "$m"; }
+    else
+        notok "bench/memory.sh failed"; tail -n 5 "$R/memory.log" | diag
+    fi
+else
+    skip "bench/memory.sh" "demos/adi, bench/inner_order or GNU time (/usr/bin/time) missing"
+fi
+
 if command -v gnuplot >/dev/null 2>&1; then
     if sh bench/plot.sh "$R" > "$R/plot.log" 2>&1 &&
        [ "$(head -c 4 "$R/scatter-seismic.png" | od -An -c | tr -d ' ')" = "211PNG" ] &&
-       [ -s "$R/scatter-demo.png" ]; then
+       [ -s "$R/scatter-demo.png" ] &&
+       [ "$(head -c 4 "$R/speed.png" 2>/dev/null | od -An -c | tr -d ' ')" = "211PNG" ]; then
         ok "bench/plot.sh draws PNG figures from the CSV files"
     else notok "bench/plot.sh"; tail -n 5 "$R/plot.log" | diag; fi
 else

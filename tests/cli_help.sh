@@ -36,11 +36,15 @@ help "$CTL" balance
 help "$CTL" scatter
 help "$CTL" plan
 help $B/bench/seq_kernels
+help $B/bench/inner_order
+help $B/bench/limit
 for b in bench_topology bench_scatterlb; do
     if [ -x $B/bench/$b ]; then help $B/bench/$b; fi
 done
 help sh demos/run-demo.sh
-for b in run topology models height balance scatter overhead plot; do help sh bench/$b.sh; done
+for b in run topology models height balance scatter overhead speed memory plot; do
+    help sh bench/$b.sh
+done
 help sh demos/topo-table.sh
 # help_full PROGRAM...: --help into a full disk (/dev/full) exits 1 with one
 # line on stderr naming the write (it exited 0: the help was lost unseen)
@@ -122,6 +126,13 @@ bad X1 $B/bench/seq_kernels adi 2x 3 4
 bad Z $B/bench/seq_kernels adi 2 3 +4
 bad fft $B/bench/seq_kernels fft 2 3 4
 bad arguments $B/bench/seq_kernels adi 2 3
+bad order $B/bench/inner_order adi 2 3 4 sideways 0 1
+bad HEIGHT $B/bench/inner_order de 2 3 4 auto -1 1
+bad THREADS $B/bench/inner_order adi 2 3 4 auto 0 1 funneled 0
+bad arguments $B/bench/inner_order adi 2 3 4 auto 0
+bad POINTS $B/bench/limit adi 5x 1
+bad ROUNDS $B/bench/limit de 100 64
+bad arguments sh bench/speed.sh extra
 if [ -x $B/bench/bench_topology ]; then bad --fast $B/bench/bench_topology --fast; fi
 bad --fast sh bench/run.sh --fast
 bad arguments sh bench/models.sh extra

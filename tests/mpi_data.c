@@ -1642,7 +1642,11 @@ static void gather_refusals(void)
     check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_NULL && strstr(p.errmsg, "rank 0: ") ==
               (nprocs > 1 ? p.errmsg : NULL) && same_everywhere(p.errmsg),
               "tile_gather with out NULL on the root: TILE_ERR_NULL on every rank: %s", p.errmsg);
-    /* the refusals left the plan able to run and gather */
+    /* the refusals left the plan able to gather (without the refusal's
+     * stale message), run and gather again */
+    rc = tile_gather(&p, 0, 2, 0, out, NULL);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.errmsg[0] == '\0',
+              "a gather after refused ones succeeds and clears plan.errmsg ('%s')", p.errmsg);
     adi_run(&p);
     rc = tile_plan_status(&p);
     rc2 = tile_gather(&p, 0, 23, TILE_ROOT_ALL, out, NULL);

@@ -403,6 +403,35 @@ static void test_funneled_share(void)
     tile_plan_destroy(&p);
 }
 
+/* The fine and multiple models' thread grid fits every block, the
+ * smallest too: 7 x 5 on 2 x 2 processes has blocks of 3-4 x 2-3 points,
+ * where 3 threads fit as 3 x 1 only (1 x 3, chosen for the largest block,
+ * was refused: "3 threads along dimension 2 but a block has only 2
+ * points"). */
+static void test_thread_grid_fits(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc, m, i, ok = 1;
+    for (m = 0; m < 2; m++) {
+        base(&c);
+        c.extent[0] = 7;
+        c.extent[1] = 5;
+        c.zlen = 19;
+        c.model = m == 0 ? TILE_MODEL_FINE : TILE_MODEL_MULTIPLE;
+        c.threads = 3;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        if (rc != TILE_OK)
+            ok = 0, check_note("%s model: %s", tile_model_name(c.model), p.errmsg);
+        for (i = 0; rc == TILE_OK && i < 2; i++)
+            if (p.threads.dims[i] > c.extent[i] / p.pdims[i])
+                ok = 0;
+        tile_plan_destroy(&p);
+    }
+    check_mpi(MPI_COMM_WORLD, ok, "fine and multiple models, 3 threads, 7 x 5 points: a thread "
+              "grid that fits the smallest block is chosen");
+}
+
 #ifdef _OPENMP
 /* A coarse-grain region with the wrong number of threads. */
 static void test_wrong_thread_count(void)
@@ -444,6 +473,7 @@ int main(int argc, char **argv)
     test_sizes_and_limit();
     test_mismatch_values();
     test_funneled_share();
+    test_thread_grid_fits();
 #ifdef _OPENMP
     test_wrong_thread_count();
 #endif

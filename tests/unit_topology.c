@@ -63,11 +63,12 @@ static int64_t ref_volume(int n, const int *p, const int64_t *x,
 }
 
 /* Brute force: every grid in lexicographic order (P_1 slowest), product P,
- * P_i <= X_i, fixed entries kept; the first one with the smallest V. */
+ * P_i <= X_i (or <= lim_i), fixed entries kept; the first one with the
+ * smallest V. */
 struct ref {
     int n;
     int64_t procs;
-    const int64_t *x, *d;
+    const int64_t *x, *d, *lim;
     const int *fixed;
     int cur[TOPO_MAX_DIMS], best[TOPO_MAX_DIMS];
     int64_t bestv;
@@ -88,7 +89,7 @@ static void ref_rec(struct ref *r, int i, int64_t rest)
         }
         return;
     }
-    for (p = 1; p <= rest && p <= r->x[i]; p++) {
+    for (p = 1; p <= rest && p <= (r->lim != NULL ? r->lim[i] : r->x[i]); p++) {
         if (rest % p != 0 || (r->fixed[i] > 0 && p != r->fixed[i]))
             continue;
         r->cur[i] = (int)p;
@@ -96,13 +97,14 @@ static void ref_rec(struct ref *r, int i, int64_t rest)
     }
 }
 
-static int ref_grid(int n, int64_t procs, const int64_t *x, const int64_t *d,
-                    const int *fixed, int *out)
+static int ref_grid_lim(int n, int64_t procs, const int64_t *x, const int64_t *lim,
+                        const int64_t *d, const int *fixed, int *out)
 {
     struct ref r;
     r.n = n;
     r.procs = procs;
     r.x = x;
+    r.lim = lim;
     r.d = d;
     r.fixed = fixed;
     r.found = 0;
@@ -111,6 +113,12 @@ static int ref_grid(int n, int64_t procs, const int64_t *x, const int64_t *d,
     if (r.found)
         memcpy(out, r.best, (size_t)n * sizeof(int));
     return r.found;
+}
+
+static int ref_grid(int n, int64_t procs, const int64_t *x, const int64_t *d,
+                    const int *fixed, int *out)
+{
+    return ref_grid_lim(n, procs, x, NULL, d, fixed, out);
 }
 
 /* Most balanced factorisation by brute force: min (max - min), ties to the
@@ -422,7 +430,7 @@ static void test_hybrid(void)
     for (c = 0; c < 1500; c++) {
         int n = 1 + (int)rnd(3), i, p[3] = {0, 0, 0}, t[3] = {0, 0, 0};
         int gp[3] = {0, 0, 0}, rt[3], zero[3] = {0, 0, 0}, rc;
-        int64_t x[3], d[3], local[3], procs = 1 + (int64_t)rnd(64);
+        int64_t x[3], d[3], local[3], small[3], procs = 1 + (int64_t)rnd(64);
         int threads = 1 + (int)rnd(16);
         for (i = 0; i < n; i++) {
             x[i] = 1 + (int64_t)rnd(100);
@@ -433,9 +441,11 @@ static void test_hybrid(void)
             bad += rc == TOPO_OK;
             continue;
         }
-        for (i = 0; i < n; i++)
+        for (i = 0; i < n; i++) {
             local[i] = (x[i] + gp[i] - 1) / gp[i];
-        if (!ref_grid(n, threads, local, d, zero, rt)) {
+            small[i] = x[i] / gp[i];
+        }
+        if (!ref_grid_lim(n, threads, local, small, d, zero, rt)) {
             bad += rc != TOPO_ERR_INFEASIBLE;
             continue;
         }
@@ -443,7 +453,8 @@ static void test_hybrid(void)
             bad++;
     }
     check(bad == 0, "hybrid: process grid = topo_grid, thread grid = brute "
-                    "force on the largest block, 1500 random cases");
+                    "force on the largest block, at most the smallest block's points "
+                    "along each dimension, 1500 random cases");
     {
         int64_t x[2] = {16, 256}, d[2] = {1, 1};
         int p[2] = {0, 0}, t[2] = {0, 0}, rc;
