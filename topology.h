@@ -1591,16 +1591,17 @@ static inline int topo_dims_create(int64_t procs, int n, int *dims,
 }
 
 /* The latency policy's grid: tmp's fixed entries kept, the rest of the
- * processes (rest) balanced over its free ones; infeasible where an entry
- * exceeds lim (more processes than points). */
+ * processes or threads (rest) balanced over its free ones; infeasible,
+ * naming the argument what, where an entry exceeds lim (more processes or
+ * threads than points). */
 static inline int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
-                                     tilehybrid_status *st)
+                                     const char *what, tilehybrid_status *st)
 {
     int i;
     topo__balanced(n, rest, tmp);
     for (i = 0; i < n; i++)
         if (tmp[i] > lim[i])
-            return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "extent", i);
+            return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, what, i);
     return TOPO_OK;
 }
 
@@ -1645,7 +1646,7 @@ static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
     for (i = 0; i < n; i++)
         tmp[i] = dims[i];
     if (policy == TOPO_POLICY_LATENCY)
-        rc = topo__latency_grid(n, rest, extent, tmp, status);
+        rc = topo__latency_grid(n, rest, extent, tmp, "extent", status);
     else
         rc = topo__comm_grid(n, rest, extent, NULL, dep, NULL, tmp, status);
     if (rc != TOPO_OK)
@@ -1794,13 +1795,8 @@ static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
     rc = topo__check_fixed(n, threads, td, small, &rest, "tdims", st);
     if (rc != TOPO_OK)
         return rc;
-    if (policy == TOPO_POLICY_LATENCY) {
-        topo__balanced(n, rest, td);
-        for (i = 0; i < n; i++)
-            if (td[i] > small[i])
-                return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "threads", i);
-        return TOPO_OK;
-    }
+    if (policy == TOPO_POLICY_LATENCY)
+        return topo__latency_grid(n, rest, small, td, "threads", st);
     rc = topo__comm_grid(n, rest, local, small, dep, NULL, td, st);
     if (rc == TOPO_ERR_INFEASIBLE)
         return tilehybrid_status_set(st, rc, "threads", -1);
@@ -2120,7 +2116,7 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
     for (i = 0; i < n; i++)
         tmp[i] = dims[i];
     if (policy == TOPO_POLICY_LATENCY) {
-        rc = topo__latency_grid(n, rest, lim, tmp, status);
+        rc = topo__latency_grid(n, rest, lim, tmp, "extent", status);
     } else if (policy == TOPO_POLICY_COMM) {
         rc = topo__comm_grid(n, rest, nest->extent, lim, nest->dep, topo__nest_xf(nest), tmp,
                              status);
