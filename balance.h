@@ -460,7 +460,7 @@ static inline int bal_model_from_env(bal_model *m, int *found)
 }
 
 /* ------------------------------------------------------------------------
- * Calibration fits (the affine fit is tilehybrid.h's tilehybrid_fit_affine)
+ * Calibration fits (tilehybrid.h's tilehybrid_fit_affine and _fit_origin)
  * ------------------------------------------------------------------------ */
 
 /**
@@ -483,28 +483,22 @@ static inline int bal_model_from_env(bal_model *m, int *found)
 static inline int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
                                 double *tcomp, tilehybrid_fit *fit)
 {
-    double sxy = 0, sxx = 0, slope;
+    tilehybrid_fit f;
     int i;
     if (seconds == NULL || iterations == NULL || tcomp == NULL)
         return BAL_ERR_NULL;
     if (n < 1)
         return BAL_ERR_SAMPLES;
-    for (i = 0; i < n; i++) {
+    for (i = 0; i < n; i++)
         if (!bal__finite(seconds[i]) || seconds[i] < 0 || !bal__finite(iterations[i]) ||
             iterations[i] <= 0)
             return BAL_ERR_SAMPLES;
-        sxy += seconds[i] * iterations[i];
-        sxx += iterations[i] * iterations[i];
-    }
-    slope = sxy / sxx;
-    if (!bal__finite(slope) || !(slope > 0))
+    /* the samples are fine: only a slope that is not finite and > 0 fails */
+    if (tilehybrid_fit_origin(iterations, seconds, n, &f) != TILEHYBRID_OK || !(f.slope > 0))
         return BAL_ERR_FIT;
-    *tcomp = slope;
-    if (fit != NULL) {
-        fit->intercept = 0;
-        fit->slope = slope;
-        tilehybrid_fit_quality(iterations, seconds, n, fit);
-    }
+    *tcomp = f.slope;
+    if (fit != NULL)
+        *fit = f;
     return BAL_OK;
 }
 

@@ -363,12 +363,6 @@ static inline void hybrid__funneled_end(tile_plan *p, int64_t s)
     tile_schedule(p, s);
 }
 
-/* The multiple model's messages that open step s for thread t: send what
- * it computed at step s - 1, post the receives of what step s + 1 needs. */
-static inline void hybrid__multiple_begin(tile_plan *p, int64_t s, int t)
-{
-    hybrid__multiple_post(p, s, t, 1);
-}
 
 /* ... and close it: wait, unpack what step s + 1 needs; the master
  * schedules (and cycles the partitioned messages). */
@@ -379,6 +373,28 @@ static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
         hybrid__multiple_cycle(p, s);
         tile_schedule(p, s);
     }
+}
+
+/* The messages that open step s of a coarse-grain model for thread t: the
+ * funneled master sends the previous step's boundary of all threads and
+ * posts the receives; in the multiple model each thread sends what it
+ * computed at step s - 1 and posts the receives of what step s + 1 needs. */
+static inline void hybrid__coarse_begin(tile_plan *p, int model, int64_t s, int t)
+{
+    if (model == TILE_MODEL_MULTIPLE)
+        hybrid__multiple_post(p, s, t, 1);
+    else if (t == 0)
+        tile_comm_begin(p, s);
+}
+
+/* ... and close it, before the step's barrier: hybrid__multiple_end(), or
+ * the funneled master's hybrid__funneled_end(). */
+static inline void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t)
+{
+    if (model == TILE_MODEL_MULTIPLE)
+        hybrid__multiple_end(p, s, t);
+    else if (t == 0)
+        hybrid__funneled_end(p, s);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -421,6 +437,28 @@ static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
         }                                                                          \
     } while (0)
 
+/* One step of a coarse-grain model (HYBRID_FUNNELED_STEP,
+ * HYBRID_MULTIPLE_STEP), executed by every thread of the enclosing parallel
+ * region: step 0 starts the run, then the step's messages open, the thread
+ * computes its tile, the messages close, one barrier, and the last step
+ * ends the run. */
+#define HYBRID__COARSE_STEP(g, it, model, ...)                                     \
+    do {                                                                           \
+        tile_group *const hybrid_cs_g_ = &(g);                                     \
+        tile_plan *const hybrid_cs_p_ = hybrid_cs_g_->plan;                        \
+        int const hybrid_cs_m_ = (model);                                          \
+        if (hybrid__coarse_enter(hybrid_cs_g_, hybrid_cs_m_)) {                    \
+            int const hybrid_cs_t_ = hybrid_cs_g_->thread;                         \
+            hybrid__coarse_begin(hybrid_cs_p_, hybrid_cs_m_, hybrid_cs_g_->step,   \
+                                 hybrid_cs_t_);                                    \
+            TILE_COMPUTE(hybrid_cs_p_, hybrid_cs_t_, hybrid_cs_g_->step, it, __VA_ARGS__); \
+            hybrid__coarse_end(hybrid_cs_p_, hybrid_cs_m_, hybrid_cs_g_->step,     \
+                               hybrid_cs_t_);                                      \
+            hybrid__barrier();                                                     \
+            hybrid__coarse_leave(hybrid_cs_g_, hybrid_cs_m_);                      \
+        }                                                                          \
+    } while (0)
+
 /**
  * HYBRID_FUNNELED_STEP(g, it, body...) - one step of the coarse-grain
  * funneled model (Alg. 4), executed by every thread of the enclosing
@@ -435,20 +473,7 @@ static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
  *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
  */
 #define HYBRID_FUNNELED_STEP(g, it, ...)                                           \
-    do {                                                                           \
-        tile_group *const hybrid_fs_g_ = &(g);                                     \
-        tile_plan *const hybrid_fs_p_ = hybrid_fs_g_->plan;                        \
-        if (hybrid__coarse_enter(hybrid_fs_g_, TILE_MODEL_FUNNELED)) {             \
-            if (hybrid_fs_g_->thread == 0)                                         \
-                tile_comm_begin(hybrid_fs_p_, hybrid_fs_g_->step);                 \
-            TILE_COMPUTE(hybrid_fs_p_, hybrid_fs_g_->thread, hybrid_fs_g_->step, it, \
-                         __VA_ARGS__);                                             \
-            if (hybrid_fs_g_->thread == 0)                                         \
-                hybrid__funneled_end(hybrid_fs_p_, hybrid_fs_g_->step);            \
-            hybrid__barrier();                                                     \
-            hybrid__coarse_leave(hybrid_fs_g_, TILE_MODEL_FUNNELED);               \
-        }                                                                          \
-    } while (0)
+    HYBRID__COARSE_STEP(g, it, TILE_MODEL_FUNNELED, __VA_ARGS__)
 
 /**
  * HYBRID_MULTIPLE_STEP(g, it, body...) - one step of the coarse-grain
@@ -464,18 +489,7 @@ static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
  *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
  */
 #define HYBRID_MULTIPLE_STEP(g, it, ...)                                           \
-    do {                                                                           \
-        tile_group *const hybrid_ms_g_ = &(g);                                     \
-        tile_plan *const hybrid_ms_p_ = hybrid_ms_g_->plan;                        \
-        if (hybrid__coarse_enter(hybrid_ms_g_, TILE_MODEL_MULTIPLE)) {             \
-            int const hybrid_ms_t_ = hybrid_ms_g_->thread;                         \
-            hybrid__multiple_begin(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_); \
-            TILE_COMPUTE(hybrid_ms_p_, hybrid_ms_t_, hybrid_ms_g_->step, it, __VA_ARGS__); \
-            hybrid__multiple_end(hybrid_ms_p_, hybrid_ms_g_->step, hybrid_ms_t_);  \
-            hybrid__barrier();                                                     \
-            hybrid__coarse_leave(hybrid_ms_g_, TILE_MODEL_MULTIPLE);               \
-        }                                                                          \
-    } while (0)
+    HYBRID__COARSE_STEP(g, it, TILE_MODEL_MULTIPLE, __VA_ARGS__)
 
 /* A step hook that does nothing: HYBRID_RUN's. */
 static inline void hybrid__no_step(const tile_plan *plan, int thread)

@@ -441,6 +441,16 @@ static inline const char *slb_method_name(int method)
     }
 }
 
+/* A problem of that kind on p processors, its costs still to be set. */
+static inline slb_problem slb__problem(int kind, int64_t p)
+{
+    slb_problem pb;
+    memset(&pb, 0, sizeof pb);
+    pb.kind = kind;
+    pb.p = p;
+    return pb;
+}
+
 /**
  * slb_problem_affine() - a problem with affine costs.
  * @p:    number of processors.
@@ -450,10 +460,7 @@ static inline const char *slb_method_name(int method)
  */
 static inline slb_problem slb_problem_affine(int64_t p, const slb_affine *cost)
 {
-    slb_problem pb;
-    memset(&pb, 0, sizeof pb);
-    pb.kind = SLB_KIND_AFFINE;
-    pb.p = p;
+    slb_problem pb = slb__problem(SLB_KIND_AFFINE, p);
     pb.affine = cost;
     return pb;
 }
@@ -470,10 +477,7 @@ static inline slb_problem slb_problem_affine(int64_t p, const slb_affine *cost)
 static inline slb_problem slb_problem_table(int64_t p, int64_t len, const double *comp,
                                             const double *comm)
 {
-    slb_problem pb;
-    memset(&pb, 0, sizeof pb);
-    pb.kind = SLB_KIND_TABLE;
-    pb.p = p;
+    slb_problem pb = slb__problem(SLB_KIND_TABLE, p);
     pb.table_len = len;
     pb.comp_table = comp;
     pb.comm_table = comm;
@@ -493,10 +497,7 @@ static inline slb_problem slb_problem_table(int64_t p, int64_t len, const double
 static inline slb_problem slb_problem_callback(int64_t p, slb_cost_fn comp, slb_cost_fn comm,
                                                void *ctx)
 {
-    slb_problem pb;
-    memset(&pb, 0, sizeof pb);
-    pb.kind = SLB_KIND_CALLBACK;
-    pb.p = p;
+    slb_problem pb = slb__problem(SLB_KIND_CALLBACK, p);
     pb.comp = comp;
     pb.comm = comm;
     pb.ctx = ctx;
@@ -533,18 +534,13 @@ static inline int slb__finite(double v)
 /* 2^e as a double, -1022 <= e <= 1023. */
 static inline double slb__pow2(int e)
 {
-    uint64_t bits = (uint64_t)(e + 1023) << 52;
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
+    return tilehybrid_from_bits((uint64_t)(e + 1023) << 52);
 }
 
 /* floor(log2(x)) for a normal x > 0 (-1023 for subnormals). */
 static inline int slb__exponent(double x)
 {
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    return (int)((bits >> 52) & 0x7ff) - 1023;
+    return (int)((tilehybrid_bits(x) >> 52) & 0x7ff) - 1023;
 }
 
 static inline void *slb__alloc(int64_t count, size_t size)
@@ -760,6 +756,16 @@ static inline void slb__model_free(slb__model *m)
     TILEHYBRID_FREE(m->q);
     m->proc = NULL;
     m->q = NULL;
+}
+
+/* The end of a solver: its arrays a and b (NULL allowed) and its model
+ * freed.  Returns rc. */
+static inline int slb__done(slb__model *m, void *a, void *b, int rc)
+{
+    TILEHYBRID_FREE(a);
+    TILEHYBRID_FREE(b);
+    slb__model_free(m);
+    return rc;
 }
 
 /* m->proc from order (NULL: the identity), checked to be a permutation. */
@@ -1015,9 +1021,7 @@ static inline int slb_evaluate(const slb_problem *pb, int64_t n, const int64_t *
         rc = slb__by_position(&m, counts, cnt, info, st);
     if (rc == SLB_OK)
         rc = slb__output(&m, cnt, NULL, finish, info, st);
-    TILEHYBRID_FREE(cnt);
-    slb__model_free(&m);
-    return rc;
+    return slb__done(&m, cnt, NULL, rc);
 }
 
 /**
@@ -1040,16 +1044,12 @@ static inline int slb_uniform(const slb_problem *pb, int64_t n, const int64_t *o
     if (rc != SLB_OK)
         return rc;
     cnt = (int64_t *)slb__alloc(m.p, sizeof(int64_t));
-    if (cnt == NULL) {
-        slb__model_free(&m);
-        return tilehybrid_status_set(st, SLB_ERR_NOMEM, "", -1);
-    }
+    if (cnt == NULL)
+        return slb__done(&m, NULL, NULL, tilehybrid_status_set(st, SLB_ERR_NOMEM, "", -1));
     for (k = 0; k < m.p; k++)
         cnt[k] = n / m.p + (k < n % m.p ? 1 : 0);
     rc = slb__output(&m, cnt, counts, finish, info, st);
-    TILEHYBRID_FREE(cnt);
-    slb__model_free(&m);
-    return rc;
+    return slb__done(&m, cnt, NULL, rc);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1136,10 +1136,8 @@ static inline int slb__dp(const slb_problem *pb, int64_t n, const int64_t *order
     rc = slb__begin(&m, pb, n, order, monotone, info, st);
     if (rc != SLB_OK)
         return rc;
-    if (!tilehybrid_mul_ok(m.p - 1, n + 1, &cells)) {
-        slb__model_free(&m);
-        return tilehybrid_status_set(st, SLB_ERR_OVERFLOW, "n", -1);
-    }
+    if (!tilehybrid_mul_ok(m.p - 1, n + 1, &cells))
+        return slb__done(&m, NULL, NULL, tilehybrid_status_set(st, SLB_ERR_OVERFLOW, "n", -1));
     next = (int64_t *)slb__alloc(n + 1, sizeof(int64_t));
     cur = (int64_t *)slb__alloc(n + 1, sizeof(int64_t));
     choice = (int64_t *)slb__alloc(cells, sizeof(int64_t));
@@ -1159,10 +1157,7 @@ static inline int slb__dp(const slb_problem *pb, int64_t n, const int64_t *order
     }
     TILEHYBRID_FREE(next);
     TILEHYBRID_FREE(cur);
-    TILEHYBRID_FREE(choice);
-    TILEHYBRID_FREE(cnt);
-    slb__model_free(&m);
-    return rc;
+    return slb__done(&m, choice, cnt, rc);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1253,6 +1248,22 @@ static inline void slb__linub_slack(slb__ex *X, int64_t k, int64_t B, int64_t li
         X->slack = d;
 }
 
+/* Theorem 2's step from position k + 1 to k: the items per unit of time
+ * of the linear relaxation of positions >= k, from next (that of the
+ * positions after k, 1e300: unbounded), position k's linear communication
+ * cost l and lm = l + its linear computation cost; last: k is the last
+ * position.  Shared by the exact search and the rational solver. */
+static inline double slb__inv(double l, double lm, double next, int last)
+{
+    if (lm <= 0.0 || next >= 1e300)
+        return 1e300;
+    if (last)
+        return 1.0 / lm;
+    if (l * next < 1.0)
+        return (1.0 - l * next) / lm + next;
+    return next;
+}
+
 /* inv[k]: items per tick of the linear relaxation of positions >= k
  * (affine costs without comp0 and comm0, Theorems 1-2): an upper bound on
  * F_k(B) / B; 1e300 (no bound) for other costs or a free position. */
@@ -1269,14 +1280,7 @@ static inline void slb__ex_relax(slb__ex *X)
         }
         l = (double)m->q[4 * k + 3];
         lm = l + (double)m->q[4 * k + 1];
-        if (lm <= 0.0 || X->inv[k + 1] >= 1e300)
-            X->inv[k] = 1e300;
-        else if (k == p - 1)
-            X->inv[k] = 1.0 / lm;
-        else if (l * X->inv[k + 1] < 1.0)
-            X->inv[k] = (1.0 - l * X->inv[k + 1]) / lm + X->inv[k + 1];
-        else
-            X->inv[k] = X->inv[k + 1];
+        X->inv[k] = slb__inv(l, lm, X->inv[k + 1], k == p - 1);
     }
 }
 
@@ -1869,9 +1873,7 @@ static inline int slb__exact(const slb_problem *pb, int64_t n, const int64_t *or
             info->work = X.nodes;
     }
     slb__ex_free(&X);
-    TILEHYBRID_FREE(wit);
-    slb__model_free(&m);
-    return rc;
+    return slb__done(&m, wit, NULL, rc);
 }
 
 /**
@@ -2063,14 +2065,7 @@ static inline int slb__rat_init(slb__rat *R, int64_t p, const double *d, double 
         const double *q = d + 4 * k;
         double mc = (k == p - 1) ? q[1] + q[3] : q[3], l = q[3], lm = q[1] + q[3];
         R->th[k] = mc < R->th[k + 1] ? mc : R->th[k + 1];
-        if (lm <= 0.0 || R->inv[k + 1] >= 1e300)
-            R->inv[k] = 1e300;
-        else if (k == p - 1)
-            R->inv[k] = 1.0 / lm;
-        else if (l * R->inv[k + 1] < 1.0)
-            R->inv[k] = (1.0 - l * R->inv[k + 1]) / lm + R->inv[k + 1];
-        else
-            R->inv[k] = R->inv[k + 1];
+        R->inv[k] = slb__inv(l, lm, R->inv[k + 1], k == p - 1);
         R->inv[k] *= 1.0 + 1e-12; /* keep it an upper bound despite rounding */
         R->dom[k] = 0;
         R->br[k] = 0;
@@ -2167,6 +2162,35 @@ static inline void slb__rat_params(const slb__model *m, double *d)
     }
 }
 
+/* The rational optimum of an affine problem (the core of slb_rational()
+ * and slb_heuristic()): m set up, *d its positions' parameters
+ * (slb__rat_params), *xp the amounts by position, *T the makespan, and
+ * guaranteed and work as slb__rational() sets them.  Whatever it returns,
+ * free *d, *xp (NULL when not allocated) and m after it. */
+static inline int slb__rat_affine(slb__model *m, const slb_problem *pb, int64_t n,
+                                  const int64_t *order, double **d, double **xp, double *T,
+                                  int *guaranteed, int64_t *work, slb_info *info,
+                                  tilehybrid_status *st)
+{
+    int rc;
+    memset(m, 0, sizeof *m);
+    *d = *xp = NULL;
+    if (pb != NULL && pb->kind != SLB_KIND_AFFINE)
+        return tilehybrid_status_set(st, SLB_ERR_AFFINE, "pb", -1);
+    rc = slb__model_init(m, pb, n, order, 1, info, st);
+    if (rc != SLB_OK)
+        return rc;
+    *d = (double *)slb__alloc(4 * m->p, sizeof(double));
+    *xp = (double *)slb__alloc(m->p, sizeof(double));
+    if (*d == NULL || *xp == NULL)
+        return tilehybrid_status_set(st, SLB_ERR_NOMEM, "", -1);
+    slb__rat_params(m, *d);
+    rc = slb__rational(m->p, *d, (double)n, *xp, T, 1, guaranteed, work);
+    if (rc != SLB_OK)
+        (void)tilehybrid_status_set(st, rc, "", -1);
+    return rc;
+}
+
 /**
  * slb_rational() - the optimal rational distribution for affine costs.
  * @pb:    the costs (affine).
@@ -2191,7 +2215,7 @@ static inline int slb_rational(const slb_problem *pb, int64_t n, const int64_t *
                                double *x, double *T, slb_info *info, tilehybrid_status *st)
 {
     slb__model m;
-    double *d = NULL, *xp = NULL;
+    double *d, *xp;
     int64_t k;
     int rc, guaranteed = 1;
     slb__info_reset(info);
@@ -2199,20 +2223,8 @@ static inline int slb_rational(const slb_problem *pb, int64_t n, const int64_t *
     if (x == NULL || T == NULL || pb == NULL)
         return tilehybrid_status_set(st, SLB_ERR_ARG, x == NULL ? "x" : T == NULL ? "T" : "pb",
                                      -1);
-    if (pb->kind != SLB_KIND_AFFINE)
-        return tilehybrid_status_set(st, SLB_ERR_AFFINE, "pb", -1);
-    rc = slb__model_init(&m, pb, n, order, 1, info, st);
-    if (rc != SLB_OK)
-        return rc;
-    d = (double *)slb__alloc(4 * m.p, sizeof(double));
-    xp = (double *)slb__alloc(m.p, sizeof(double));
-    if (d == NULL || xp == NULL) {
-        rc = SLB_ERR_NOMEM;
-    } else {
-        slb__rat_params(&m, d);
-        rc = slb__rational(m.p, d, (double)n, xp, T, 1, &guaranteed,
-                           info ? &info->work : NULL);
-    }
+    rc = slb__rat_affine(&m, pb, n, order, &d, &xp, T, &guaranteed, info ? &info->work : NULL,
+                         info, st);
     if (rc == SLB_OK) {
         for (k = 0; k < m.p; k++)
             x[m.proc[k]] = xp[k];
@@ -2220,13 +2232,8 @@ static inline int slb_rational(const slb_problem *pb, int64_t n, const int64_t *
             info->rational = *T;
             info->guaranteed = guaranteed;
         }
-    } else {
-        (void)tilehybrid_status_set(st, rc, "", -1);
     }
-    TILEHYBRID_FREE(d);
-    TILEHYBRID_FREE(xp);
-    slb__model_free(&m);
-    return rc;
+    return slb__done(&m, d, xp, rc);
 }
 
 typedef struct slb__frac {
@@ -2374,35 +2381,26 @@ static inline int slb_heuristic(const slb_problem *pb, int64_t n, const int64_t 
                                 tilehybrid_status *st)
 {
     slb__model m;
-    double *d = NULL, *xp = NULL, T = 0, sumc = 0, maxt = 0;
+    double *d, *xp, T = 0, sumc = 0, maxt = 0;
     int64_t *cnt = NULL, k, work = 0;
     int rc, guaranteed = 1;
     slb__info_reset(info);
     slb__ok(st);
-    if (pb != NULL && pb->kind != SLB_KIND_AFFINE)
-        return tilehybrid_status_set(st, SLB_ERR_AFFINE, "pb", -1);
-    rc = slb__model_init(&m, pb, n, order, 1, info, st);
-    if (rc != SLB_OK)
-        return rc;
-    d = (double *)slb__alloc(4 * m.p, sizeof(double));
-    xp = (double *)slb__alloc(m.p, sizeof(double));
-    cnt = (int64_t *)slb__alloc(m.p, sizeof(int64_t));
-    if (d == NULL || xp == NULL || cnt == NULL) {
-        rc = tilehybrid_status_set(st, SLB_ERR_NOMEM, "", -1);
-        goto out;
+    rc = slb__rat_affine(&m, pb, n, order, &d, &xp, &T, &guaranteed, &work, info, st);
+    if (rc == SLB_OK) {
+        cnt = (int64_t *)slb__alloc(m.p, sizeof(int64_t));
+        if (cnt == NULL)
+            rc = tilehybrid_status_set(st, SLB_ERR_NOMEM, "", -1);
     }
-    memset(cnt, 0, (size_t)m.p * sizeof(int64_t));
-    slb__rat_params(&m, d);
-    for (k = 0; k < m.p; k++) {
-        sumc += d[4 * k + 2] + d[4 * k + 3];
-        if (d[4 * k] + d[4 * k + 1] > maxt)
-            maxt = d[4 * k] + d[4 * k + 1];
-    }
-    rc = slb__rational(m.p, d, (double)n, xp, &T, 1, &guaranteed, &work);
-    if (rc == SLB_OK)
+    if (rc == SLB_OK) {
+        memset(cnt, 0, (size_t)m.p * sizeof(int64_t));
+        for (k = 0; k < m.p; k++) {
+            sumc += d[4 * k + 2] + d[4 * k + 3];
+            if (d[4 * k] + d[4 * k + 1] > maxt)
+                maxt = d[4 * k] + d[4 * k + 1];
+        }
         rc = slb_round(m.p, xp, n, cnt, st);
-    else
-        (void)tilehybrid_status_set(st, rc, "", -1);
+    }
     if (rc == SLB_OK)
         rc = slb__output(&m, cnt, counts, finish, info, st);
     if (rc == SLB_OK && info != NULL) {
@@ -2411,12 +2409,8 @@ static inline int slb_heuristic(const slb_problem *pb, int64_t n, const int64_t 
         info->guaranteed = guaranteed;
         info->work = work;
     }
-out:
     TILEHYBRID_FREE(d);
-    TILEHYBRID_FREE(xp);
-    TILEHYBRID_FREE(cnt);
-    slb__model_free(&m);
-    return rc;
+    return slb__done(&m, xp, cnt, rc);
 }
 
 /**
@@ -3018,6 +3012,23 @@ static inline int slb__root_arrays(int64_t size, int64_t **ord, int64_t **cnt, d
     return *ord != NULL && *cnt != NULL && *fin != NULL;
 }
 
+/* The end of plan creation: the second half (slb__plan_finish) where the
+ * start succeeded (rc), the root's arrays freed, and the plan freed where
+ * it failed.  Returns the code of the plan's creation. */
+static inline int slb__plan_end(slb_plan *plan, int rc, int local, tilehybrid_status *lst,
+                                int64_t *ord, int64_t *cnt, double *fin, double mk,
+                                int allow_large, tilehybrid_status *st)
+{
+    if (rc == SLB_OK)
+        rc = slb__plan_finish(plan, local, lst, ord, cnt, fin, mk, allow_large, st);
+    TILEHYBRID_FREE(ord);
+    TILEHYBRID_FREE(cnt);
+    TILEHYBRID_FREE(fin);
+    if (rc != SLB_OK)
+        slb_plan_free(plan);
+    return rc;
+}
+
 /**
  * slb_plan_create_costs() - a plan from costs known at the root only.
  * @comm: the communicator; every rank calls.
@@ -3069,14 +3080,7 @@ static inline int slb_plan_create_costs(MPI_Comm comm, int root, int64_t n, MPI_
         else
             local = slb__plan_solve(pb, n, root, &o, ord, cnt, fin, &mk, &lst);
     }
-    if (rc == SLB_OK)
-        rc = slb__plan_finish(plan, local, &lst, ord, cnt, fin, mk, o.large_count, st);
-    TILEHYBRID_FREE(ord);
-    TILEHYBRID_FREE(cnt);
-    TILEHYBRID_FREE(fin);
-    if (rc != SLB_OK)
-        slb_plan_free(plan);
-    return rc;
+    return slb__plan_end(plan, rc, local, &lst, ord, cnt, fin, mk, o.large_count, st);
 }
 
 /* This rank's affine costs, checked, as four doubles. */
@@ -3145,15 +3149,8 @@ static inline int slb_plan_create(MPI_Comm comm, int root, int64_t n, MPI_Dataty
         if (local != SLB_OK && strcmp(lst.arg, "pb") == 0)
             lst.arg = "mine"; /* processor i's costs: rank i's mine */
     }
-    if (rc == SLB_OK)
-        rc = slb__plan_finish(plan, local, &lst, ord, cnt, fin, mk, o.large_count, st);
     TILEHYBRID_FREE(all);
-    TILEHYBRID_FREE(ord);
-    TILEHYBRID_FREE(cnt);
-    TILEHYBRID_FREE(fin);
-    if (rc != SLB_OK)
-        slb_plan_free(plan);
-    return rc;
+    return slb__plan_end(plan, rc, local, &lst, ord, cnt, fin, mk, o.large_count, st);
 }
 
 /* ---- scatter and gather ---- */
@@ -3412,20 +3409,14 @@ typedef void (*slb_work_fn)(void *ctx, int64_t count);
 static inline void slb__fit_nonneg(const double *x, const double *t, int m, double *a, double *b)
 {
     tilehybrid_fit f;
-    double sxx = 0, sxt = 0;
-    int i;
     if (tilehybrid_fit_affine(x, t, m, &f) == TILEHYBRID_OK && f.intercept >= 0 &&
         f.slope >= 0) {
         *a = f.intercept;
         *b = f.slope;
         return;
     }
-    for (i = 0; i < m; i++) {
-        sxx += x[i] * x[i];
-        sxt += x[i] * t[i];
-    }
     *a = 0;
-    *b = sxx > 0 && sxt > 0 ? sxt / sxx : 0;
+    *b = tilehybrid_fit_origin(x, t, m, &f) == TILEHYBRID_OK && f.slope > 0 ? f.slope : 0;
 }
 
 /* Sample sizes within a time budget: t1 is the time of one item; reps

@@ -2,7 +2,7 @@
  * convention, checked arithmetic, the one number parser and its inverse
  * (tilehybrid_double_text), and the MPI helpers
  * the other headers share (every rank agreeing on values and on an error, a
- * ping-pong, an affine least-squares fit), and the two OpenMP queries the
+ * ping-pong, the least-squares fits), and the two OpenMP queries the
  * step macros use (tilehybrid_thread_num, tilehybrid_in_parallel).  Part of tilehybrid (MIT
  * licence), version TILEHYBRID_VERSION.
  *
@@ -366,7 +366,7 @@ static inline int tilehybrid_parse_double(const char *s, double lo, double hi, d
 }
 
 /* ------------------------------------------------------------------------ */
-/* Affine least-squares fit (the calibrations of balance.h and scatterlb.h) */
+/* Least-squares fits (the calibrations of balance.h and scatterlb.h)      */
 
 /**
  * struct tilehybrid_fit - y ~ intercept + slope * x.
@@ -411,6 +411,22 @@ static inline void tilehybrid_fit_quality(const double *x, const double *y, int 
     fit->n = n;
 }
 
+/* The checks of the fits: x, y and fit not NULL, n >= least, every
+ * sample finite. */
+static inline int tilehybrid__fit_check(const double *x, const double *y, int n, int least,
+                                        const tilehybrid_fit *fit)
+{
+    int i;
+    if (x == NULL || y == NULL || fit == NULL)
+        return TILEHYBRID_ERR_NULL;
+    if (n < least)
+        return TILEHYBRID_ERR_SAMPLES;
+    for (i = 0; i < n; i++)
+        if (!tilehybrid__finite(x[i]) || !tilehybrid__finite(y[i]))
+            return TILEHYBRID_ERR_SAMPLES;
+    return TILEHYBRID_OK;
+}
+
 /**
  * tilehybrid_fit_affine() - ordinary least squares y = a + b x.
  * @x, @y: n finite samples with at least two distinct x.
@@ -422,14 +438,10 @@ static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
                                         tilehybrid_fit *fit)
 {
     double xbar = 0, ybar = 0, sxx = 0, sxy = 0;
-    int i;
-    if (x == NULL || y == NULL || fit == NULL)
-        return TILEHYBRID_ERR_NULL;
-    if (n < 2)
-        return TILEHYBRID_ERR_SAMPLES;
+    int i, rc = tilehybrid__fit_check(x, y, n, 2, fit);
+    if (rc != TILEHYBRID_OK)
+        return rc;
     for (i = 0; i < n; i++) {
-        if (!tilehybrid__finite(x[i]) || !tilehybrid__finite(y[i]))
-            return TILEHYBRID_ERR_SAMPLES;
         xbar += x[i];
         ybar += y[i];
     }
@@ -443,6 +455,34 @@ static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
         return TILEHYBRID_ERR_SAMPLES;
     fit->slope = sxy / sxx;
     fit->intercept = ybar - fit->slope * xbar;
+    tilehybrid_fit_quality(x, y, n, fit);
+    return TILEHYBRID_OK;
+}
+
+/**
+ * tilehybrid_fit_origin() - least squares through the origin, y = b x.
+ * @x, @y: n finite samples, not every x 0.
+ * @n:     the number of samples (>= 1).
+ * @fit:   receives intercept 0, slope sum(x y) / sum(x x), and the quality
+ *         of that line (r2 can be < 0 when the y have a large offset).
+ * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL or TILEHYBRID_ERR_SAMPLES
+ * (also when the slope is not finite: every x 0, or the sums overflow).
+ */
+static inline int tilehybrid_fit_origin(const double *x, const double *y, int n,
+                                        tilehybrid_fit *fit)
+{
+    double sxx = 0, sxy = 0;
+    int i, rc = tilehybrid__fit_check(x, y, n, 1, fit);
+    if (rc != TILEHYBRID_OK)
+        return rc;
+    for (i = 0; i < n; i++) {
+        sxy += x[i] * y[i];
+        sxx += x[i] * x[i];
+    }
+    if (!(sxx > 0) || !tilehybrid__finite(sxy / sxx))
+        return TILEHYBRID_ERR_SAMPLES;
+    fit->intercept = 0;
+    fit->slope = sxy / sxx;
     tilehybrid_fit_quality(x, y, n, fit);
     return TILEHYBRID_OK;
 }
@@ -466,6 +506,22 @@ static inline void tilehybrid_double_text(double x, char *buf, size_t size)
             return;
     }
     snprintf(buf, size, "%.17g", x);
+}
+
+/** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */
+static inline uint64_t tilehybrid_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/** tilehybrid_from_bits() - the double of a 64-bit pattern. */
+static inline double tilehybrid_from_bits(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
 }
 
 #ifndef TILEHYBRID_NO_MPI
@@ -498,6 +554,103 @@ typedef struct tilehybrid_agreement {
     const char *arg;
 } tilehybrid_agreement;
 
+/* tilehybrid__agree() sends values in chunks on the stack (16 KiB: tiling.h's
+ * ~400 values are one collective): no allocation that could fail on one
+ * rank only (every rank makes the same calls).  A chunk starts with HEAD
+ * keys, only the first chunk's set: [0] the lowest failing rank and its
+ * code, [1] the lowest rank with a NULL argument and which one, [2] the
+ * lowest rank without a message, [3] the shortest message buffer (so that
+ * a NULL or shorter msg on one rank cannot leave the others in MPI_Bcast). */
+enum { TILEHYBRID__AGREE_CHUNK = 512, TILEHYBRID__AGREE_HEAD = 4 };
+
+/* One chunk's keys: the HEAD keys (in the chunk at base 0; UINT64_MAX
+ * elsewhere), then v[base .. base + m) and their complements, so that one
+ * MPI_MIN gives both min and max.  Returns the number of keys. */
+static inline int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, int nul,
+                                         const uint64_t *v, int base, int m, const char *msg,
+                                         size_t msglen)
+{
+    int i;
+    for (i = 0; i < TILEHYBRID__AGREE_HEAD; i++)
+        buf[i] = UINT64_MAX;
+    if (base == 0) {
+        if (code != 0)  /* the rank above, the whole code (any int) below */
+            buf[0] = ((uint64_t)(unsigned)rank << 32) | (uint64_t)(uint32_t)code;
+        if (nul != 0)
+            buf[1] = ((uint64_t)(unsigned)rank << 8) | (uint64_t)nul;
+        if (msg == NULL)
+            buf[2] = (uint64_t)(unsigned)rank;
+        else
+            buf[3] = (uint64_t)msglen;
+    }
+    for (i = 0; i < m; i++) {
+        uint64_t x = v != NULL ? v[base + i] : 0;
+        buf[TILEHYBRID__AGREE_HEAD + i] = x;
+        buf[TILEHYBRID__AGREE_HEAD + m + i] = ~x;
+    }
+    return 2 * m + TILEHYBRID__AGREE_HEAD;
+}
+
+/* The minimum over comm of cnt unsigned keys, reduced as signed, offset by
+ * 2^63 (order-preserving): MPICH 4.0's MPI_MIN on MPI_UINT64_T compares as
+ * signed.  buf is changed.  Returns MPI_Allreduce's code. */
+static inline int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm)
+{
+    int i, rc;
+    for (i = 0; i < cnt; i++)
+        buf[i] ^= (uint64_t)1 << 63;
+    rc = MPI_Allreduce(buf, res, cnt, MPI_INT64_T, MPI_MIN, comm);
+    for (i = 0; rc == MPI_SUCCESS && i < cnt; i++)
+        res[i] ^= (uint64_t)1 << 63;
+    return rc;
+}
+
+/* The reduced HEAD keys: a NULL argument (out->arg names it, nothing is
+ * sent) or a failing rank (its code; its message broadcast into msg, *rc
+ * the code of MPI_Bcast).  Returns 1 when either was found. */
+static inline int tilehybrid__agree_fault(uint64_t *res, const char *mname, char *msg,
+                                          MPI_Comm comm, tilehybrid_agreement *out, int *rc)
+{
+    const char *names[4] = { "", "out", "v", "" };
+    names[3] = mname;
+    /* a rank without a message while another passes one: its NULL */
+    if (res[2] != UINT64_MAX && res[3] != UINT64_MAX && ((res[2] << 8) | 3) < res[1])
+        res[1] = (res[2] << 8) | 3;
+    if (res[1] != UINT64_MAX) {
+        out->code = TILEHYBRID_ERR_NULL;
+        out->rank = (int)(res[1] >> 8);
+        out->arg = names[res[1] & 3];
+        return 1;
+    }
+    if (res[0] == UINT64_MAX)
+        return 0;
+    out->code = (int)(int32_t)(uint32_t)(res[0] & 0xffffffffu);
+    out->rank = (int)(res[0] >> 32);
+    if (msg != NULL && res[3] > 0) {    /* every rank has one */
+        int len = (int)(res[3] < (uint64_t)INT_MAX ? res[3] : INT_MAX);
+        out->call = "MPI_Bcast";
+        *rc = MPI_Bcast(msg, len, MPI_CHAR, out->rank, comm);
+        msg[len - 1] = '\0';
+    }
+    return 1;
+}
+
+/* The first of the chunk's m values (v[base ..]) whose minimum and maximum
+ * differ: out->index, lo and hi; out->index stays -1 when there is none. */
+static inline void tilehybrid__agree_differs(const uint64_t *res, int base, int m,
+                                             tilehybrid_agreement *out)
+{
+    const uint64_t *lo = res + TILEHYBRID__AGREE_HEAD, *notmax = lo + m;
+    int i;
+    for (i = 0; i < m; i++)
+        if (lo[i] != ~notmax[i]) {
+            out->index = base + i;
+            out->lo = lo[i];
+            out->hi = ~notmax[i];
+            return;
+        }
+}
+
 /* tilehybrid__agree() - tilehybrid_agree() once this rank's own arguments
  * are checked: @nul is 0, or the one that is NULL here (1 out, 2 v, 3 the
  * message, named @mname); @out is never NULL. */
@@ -505,22 +658,9 @@ static inline int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint
                                     char *msg, size_t msglen, const char *mname,
                                     tilehybrid_agreement *out)
 {
-    /* values in chunks on the stack (16 KiB: tiling.h's ~400 values are one
-     * collective): no allocation that could fail on one rank only (every
-     * rank makes the same calls).  A chunk starts with HEAD keys, only the
-     * first chunk's set: [0] the lowest failing rank and its code, [1] the
-     * lowest rank with a NULL argument and which one, [2] the lowest rank
-     * without a message, [3] the shortest message buffer (so that a NULL or
-     * shorter msg on one rank cannot leave the others in MPI_Bcast) */
-    enum { TILEHYBRID__AGREE_CHUNK = 512, TILEHYBRID__AGREE_HEAD = 4 };
     uint64_t buf[2 * (2 * TILEHYBRID__AGREE_CHUNK + TILEHYBRID__AGREE_HEAD)];
     uint64_t *res = buf + 2 * TILEHYBRID__AGREE_CHUNK + TILEHYBRID__AGREE_HEAD;
-    const char *names[4];
-    int rank = 0, rc, i, base = 0, m, cnt;
-    names[0] = "";
-    names[1] = "out";
-    names[2] = "v";
-    names[3] = mname;
+    int rank = 0, rc, base = 0, m, cnt;
     out->code = TILEHYBRID_ERR_MPI;
     out->rank = -1;
     out->index = -1;
@@ -531,63 +671,12 @@ static inline int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint
     for (; rc == MPI_SUCCESS; base += m) {
         out->call = "MPI_Allreduce";
         m = n - base < TILEHYBRID__AGREE_CHUNK ? n - base : TILEHYBRID__AGREE_CHUNK;
-        cnt = 2 * m + TILEHYBRID__AGREE_HEAD;
-        for (i = 0; i < TILEHYBRID__AGREE_HEAD; i++)
-            buf[i] = UINT64_MAX;
-        if (base == 0) {
-            if (code != 0)  /* the rank above, the whole code (any int) below */
-                buf[0] = ((uint64_t)(unsigned)rank << 32) | (uint64_t)(uint32_t)code;
-            if (nul != 0)
-                buf[1] = ((uint64_t)(unsigned)rank << 8) | (uint64_t)nul;
-            if (msg == NULL)
-                buf[2] = (uint64_t)(unsigned)rank;
-            else
-                buf[3] = (uint64_t)msglen;
-        }
-        /* every value and its complement, so that one MPI_MIN gives both
-         * min and max */
-        for (i = 0; i < m; i++) {
-            uint64_t x = v != NULL ? v[base + i] : 0;
-            buf[TILEHYBRID__AGREE_HEAD + i] = x;
-            buf[TILEHYBRID__AGREE_HEAD + m + i] = ~x;
-        }
-        /* as signed, offset by 2^63 (order-preserving): MPICH 4.0's MPI_MIN
-         * on MPI_UINT64_T compares as signed */
-        for (i = 0; i < cnt; i++)
-            buf[i] ^= (uint64_t)1 << 63;
-        rc = MPI_Allreduce(buf, res, cnt, MPI_INT64_T, MPI_MIN, comm);
-        if (rc != MPI_SUCCESS)
+        cnt = tilehybrid__agree_pack(buf, rank, code, nul, v, base, m, msg, msglen);
+        rc = tilehybrid__agree_min(buf, res, cnt, comm);
+        if (rc != MPI_SUCCESS || tilehybrid__agree_fault(res, mname, msg, comm, out, &rc))
             break;
-        for (i = 0; i < cnt; i++)
-            res[i] ^= (uint64_t)1 << 63;
-        /* a rank without a message while another passes one: its NULL */
-        if (res[2] != UINT64_MAX && res[3] != UINT64_MAX && ((res[2] << 8) | 3) < res[1])
-            res[1] = (res[2] << 8) | 3;
-        if (res[1] != UINT64_MAX) {     /* a NULL argument: nothing sent */
-            out->code = TILEHYBRID_ERR_NULL;
-            out->rank = (int)(res[1] >> 8);
-            out->arg = names[res[1] & 3];
-            break;
-        }
-        if (res[0] != UINT64_MAX) {     /* a rank failed: its code and message */
-            out->code = (int)(int32_t)(uint32_t)(res[0] & 0xffffffffu);
-            out->rank = (int)(res[0] >> 32);
-            if (msg != NULL && res[3] > 0) {    /* every rank has one */
-                int len = (int)(res[3] < (uint64_t)INT_MAX ? res[3] : INT_MAX);
-                out->call = "MPI_Bcast";
-                rc = MPI_Bcast(msg, len, MPI_CHAR, out->rank, comm);
-                msg[len - 1] = '\0';
-            }
-            break;
-        }
         out->code = 0;
-        for (i = 0; i < m; i++)
-            if (res[TILEHYBRID__AGREE_HEAD + i] != ~res[TILEHYBRID__AGREE_HEAD + m + i]) {
-                out->index = base + i;
-                out->lo = res[TILEHYBRID__AGREE_HEAD + i];
-                out->hi = ~res[TILEHYBRID__AGREE_HEAD + m + i];
-                break;
-            }
+        tilehybrid__agree_differs(res, base, m, out);
         if (out->index >= 0 || base + m >= n)   /* the same on every rank */
             break;
     }
@@ -757,22 +846,6 @@ static inline int tilehybrid_verdict_status(tilehybrid_status *st, const tilehyb
     return a->code;
 }
 
-/** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */
-static inline uint64_t tilehybrid_bits(double x)
-{
-    uint64_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-/** tilehybrid_from_bits() - the double of a 64-bit pattern. */
-static inline double tilehybrid_from_bits(uint64_t u)
-{
-    double x;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 /**
  * tilehybrid_pingpong_ex() - tilehybrid_pingpong(), naming the call that
  * failed.
@@ -914,6 +987,19 @@ static inline void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_
     MPI_Abort(MPI_COMM_WORLD, errorcode);
 }
 
+/* The two texts of a failed MPI call's message: what fmt and ap say it
+ * was doing (into what, size bytes) and MPI's text of the error rc (into
+ * err, MPI_MAX_ERROR_STRING bytes; "MPI error code N" where MPI cannot
+ * say). */
+static inline void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
+                                         int rc, char *err)
+{
+    int len = 0;
+    vsnprintf(what, size, fmt, ap);
+    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
+        snprintf(err, MPI_MAX_ERROR_STRING, "MPI error code %d", rc);
+}
+
 static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
                                          const char *fmt, ...)
 #if defined(__GNUC__)
@@ -940,15 +1026,13 @@ static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call
                                          const char *fmt, ...)
 {
     char where[200], err[MPI_MAX_ERROR_STRING], msg[480];
-    int len = 0, rank = -1;
+    int rank = -1;
     tilehybrid_mpi_failure_fn fn = NULL, fn2;
     void *ctx = NULL, *ctx2;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(where, sizeof where, fmt, ap);
+    tilehybrid__mpi_texts(where, sizeof where, fmt, ap, rc, err);
     va_end(ap);
-    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
-        snprintf(err, sizeof err, "MPI error code %d", rc);
     if (comm == MPI_COMM_NULL || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS)
         (void)MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     snprintf(msg, sizeof msg, "tilehybrid: rank %d: %s failed %s (%.160s)", rank, call, where,

@@ -1208,13 +1208,11 @@ static inline void tile__mpi_failed(tile_plan *p, int t, int rc, const char *cal
                                     const char *fmt, ...)
 {
     char what[160], err[MPI_MAX_ERROR_STRING], who[48], msg[480];
-    int len = 0, cls = MPI_ERR_OTHER;
+    int cls = MPI_ERR_OTHER;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    tilehybrid__mpi_texts(what, sizeof what, fmt, ap, rc, err);
     va_end(ap);
-    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
-        snprintf(err, sizeof err, "MPI error code %d", rc);
     (void)MPI_Error_class(rc, &cls);
     if (t >= 0 && p->cfg.threads > 1)
         snprintf(who, sizeof who, "rank %d, thread %d", p->rank, t);

@@ -425,22 +425,44 @@ static inline int topo__check_space(int n, const int64_t *extent, const int64_t 
     return TOPO_OK;
 }
 
+/* The first checks of a space: extent (and, where need_dep, dep) not
+ * NULL, then n. */
+static inline int topo__check_shape(int n, const int64_t *extent, const int64_t *dep,
+                                    int need_dep, tilehybrid_status *st)
+{
+    if (extent == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
+    if (need_dep && dep == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "dep", -1);
+    if (n < 1 || n > TOPO_MAX_DIMS)
+        return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
+    return TOPO_OK;
+}
+
+/* The number of processes (1..INT_MAX) and the policy (with_time: the
+ * nest's TOPO_POLICY_TIME too). */
+static inline int topo__check_run(int64_t procs, topo_policy policy, int with_time,
+                                  tilehybrid_status *st)
+{
+    if (procs < 1 || procs > INT_MAX)
+        return tilehybrid_status_set(st, TOPO_ERR_PROCS, "procs", -1);
+    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY &&
+        !(with_time && policy == TOPO_POLICY_TIME))
+        return tilehybrid_status_set(st, TOPO_ERR_POLICY, "policy", -1);
+    return TOPO_OK;
+}
+
 /* Argument checks shared by the grid searches. */
 static inline int topo__check_common(int n, int64_t procs,
                                      const int64_t *extent, const int64_t *dep,
                                      topo_policy policy, tilehybrid_status *st)
 {
-    if (extent == NULL)
-        return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
-    if (dep == NULL)
-        return tilehybrid_status_set(st, TOPO_ERR_NULL, "dep", -1);
-    if (n < 1 || n > TOPO_MAX_DIMS)
-        return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
-    if (procs < 1 || procs > INT_MAX)
-        return tilehybrid_status_set(st, TOPO_ERR_PROCS, "procs", -1);
-    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY)
-        return tilehybrid_status_set(st, TOPO_ERR_POLICY, "policy", -1);
-    return topo__check_space(n, extent, NULL, dep, st);
+    int rc = topo__check_shape(n, extent, dep, 1, st);
+    if (rc == TOPO_OK)
+        rc = topo__check_run(procs, policy, 0, st);
+    if (rc == TOPO_OK)
+        rc = topo__check_space(n, extent, NULL, dep, st);
+    return rc;
 }
 
 /* Fixed entries: each >= 0 and <= extent (when extent given), their
@@ -1568,6 +1590,21 @@ static inline int topo_dims_create(int64_t procs, int n, int *dims,
     return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
+/* The latency policy's grid: tmp's fixed entries kept, the rest of the
+ * processes or threads (rest) balanced over its free ones; infeasible,
+ * naming the argument what, where an entry exceeds lim (more processes or
+ * threads than points). */
+static inline int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
+                                     const char *what, tilehybrid_status *st)
+{
+    int i;
+    topo__balanced(n, rest, tmp);
+    for (i = 0; i < n; i++)
+        if (tmp[i] > lim[i])
+            return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, what, i);
+    return TOPO_OK;
+}
+
 /**
  * topo_grid_ex() - choose the process grid P1 x ... x PN for P processes.
  * @n:      number of distributed dimensions N, 1..TOPO_MAX_DIMS.
@@ -1608,16 +1645,12 @@ static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
         return rc;
     for (i = 0; i < n; i++)
         tmp[i] = dims[i];
-    if (policy == TOPO_POLICY_LATENCY) {
-        topo__balanced(n, rest, tmp);
-        for (i = 0; i < n; i++)
-            if (tmp[i] > extent[i])
-                return tilehybrid_status_set(status, TOPO_ERR_INFEASIBLE, "extent", i);
-    } else {
+    if (policy == TOPO_POLICY_LATENCY)
+        rc = topo__latency_grid(n, rest, extent, tmp, "extent", status);
+    else
         rc = topo__comm_grid(n, rest, extent, NULL, dep, NULL, tmp, status);
-        if (rc != TOPO_OK)
-            return rc;
-    }
+    if (rc != TOPO_OK)
+        return rc;
     for (i = 0; i < n; i++)
         dims[i] = tmp[i];
     return tilehybrid_status_set(status, TOPO_OK, "", -1);
@@ -1641,17 +1674,13 @@ static inline int topo__check_report(int n, const int *dims,
                                      const int64_t *dep, const topo_report *out,
                                      tilehybrid_status *st)
 {
-    int i;
+    int i, rc;
     if (dims == NULL)
         return tilehybrid_status_set(st, TOPO_ERR_NULL, "dims", -1);
     if (out == NULL)
         return tilehybrid_status_set(st, TOPO_ERR_NULL, "out", -1);
-    if (extent == NULL)
-        return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
-    if (dep == NULL)
-        return tilehybrid_status_set(st, TOPO_ERR_NULL, "dep", -1);
-    if (n < 1 || n > TOPO_MAX_DIMS)
-        return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
+    if ((rc = topo__check_shape(n, extent, dep, 1, st)) != TOPO_OK)
+        return rc;
     for (i = 0; i < n; i++)
         if (dims[i] < 1)
             return tilehybrid_status_set(st, TOPO_ERR_FIXED, "dims", i);
@@ -1766,13 +1795,8 @@ static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
     rc = topo__check_fixed(n, threads, td, small, &rest, "tdims", st);
     if (rc != TOPO_OK)
         return rc;
-    if (policy == TOPO_POLICY_LATENCY) {
-        topo__balanced(n, rest, td);
-        for (i = 0; i < n; i++)
-            if (td[i] > small[i])
-                return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "threads", i);
-        return TOPO_OK;
-    }
+    if (policy == TOPO_POLICY_LATENCY)
+        return topo__latency_grid(n, rest, small, td, "threads", st);
     rc = topo__comm_grid(n, rest, local, small, dep, NULL, td, st);
     if (rc == TOPO_ERR_INFEASIBLE)
         return tilehybrid_status_set(st, rc, "threads", -1);
@@ -1903,11 +1927,14 @@ static inline int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
     return TOPO_OK;
 }
 
-/* Every value of a nest, in the order of struct topo_nest; an extension
- * is named "ext" with the index i * n + j. */
+/* A nest not NULL, then every value of it, in the order of struct
+ * topo_nest; an extension is named "ext" with the index i * n + j. */
 static inline int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
 {
-    int i, j, n = nest->n, rc;
+    int i, j, n, rc;
+    if (nest == NULL)
+        return tilehybrid_status_set(st, TOPO_ERR_NULL, "nest", -1);
+    n = nest->n;
     if (n < 1 || n > TOPO_MAX_DIMS)
         return tilehybrid_status_set(st, TOPO_ERR_NDIMS, "n", -1);
     rc = topo__check_space(n, nest->extent, &nest->zlen, nest->dep, st);
@@ -1942,13 +1969,11 @@ static inline int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
                                  int64_t zlen, const int64_t *dep,
                                  tilehybrid_status *status)
 {
-    int i;
+    int i, rc;
     if (nest == NULL)
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
-    if (extent == NULL)
-        return tilehybrid_status_set(status, TOPO_ERR_NULL, "extent", -1);
-    if (n < 1 || n > TOPO_MAX_DIMS)
-        return tilehybrid_status_set(status, TOPO_ERR_NDIMS, "n", -1);
+    if ((rc = topo__check_shape(n, extent, dep, 0, status)) != TOPO_OK)
+        return rc;
     memset(nest, 0, sizeof *nest);
     nest->n = n;
     for (i = 0; i < n; i++) {
@@ -2079,17 +2104,11 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
     int i, rc, n, tmp[TOPO_MAX_DIMS];
     if (dims == NULL)
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
-    if (nest == NULL)
-        return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
-    if ((rc = topo__check_nest(nest, status)) != TOPO_OK)
+    if ((rc = topo__check_nest(nest, status)) != TOPO_OK ||
+        (rc = topo__check_run(procs, policy, 1, status)) != TOPO_OK)
         return rc;
     n = nest->n;
     topo__nest_lim(nest, lim);
-    if (procs < 1 || procs > INT_MAX)
-        return tilehybrid_status_set(status, TOPO_ERR_PROCS, "procs", -1);
-    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY &&
-        policy != TOPO_POLICY_TIME)
-        return tilehybrid_status_set(status, TOPO_ERR_POLICY, "policy", -1);
     rc = topo__check_fixed(n, procs, dims, lim, &rest, "dims", status);
     if (rc != TOPO_OK)
         return rc;
@@ -2097,10 +2116,7 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
     for (i = 0; i < n; i++)
         tmp[i] = dims[i];
     if (policy == TOPO_POLICY_LATENCY) {
-        topo__balanced(n, rest, tmp);
-        for (i = 0; i < n; i++)
-            if (tmp[i] > lim[i])
-                return tilehybrid_status_set(status, TOPO_ERR_INFEASIBLE, "extent", i);
+        rc = topo__latency_grid(n, rest, lim, tmp, "extent", status);
     } else if (policy == TOPO_POLICY_COMM) {
         rc = topo__comm_grid(n, rest, nest->extent, lim, nest->dep, topo__nest_xf(nest), tmp,
                              status);
@@ -2145,8 +2161,6 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "dims", -1);
     if (out == NULL)
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "out", -1);
-    if (nest == NULL)
-        return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
     if ((rc = topo__check_nest(nest, status)) != TOPO_OK)
         return rc;
     for (i = 0; i < nest->n; i++)
@@ -2433,16 +2447,8 @@ static inline int topo__nest_local(const topo_nest *nest, int size, topo_policy 
         return tilehybrid_status_set(mine, TOPO_ERR_NULL, "cart", -1);
     if (dims == NULL)
         return tilehybrid_status_set(mine, TOPO_ERR_NULL, "dims", -1);
-    if (nest == NULL)
-        return tilehybrid_status_set(mine, TOPO_ERR_NULL, "nest", -1);
-    if ((rc = topo__check_nest(nest, mine)) != TOPO_OK)
-        return rc;
-    if (size < 1)
-        return tilehybrid_status_set(mine, TOPO_ERR_PROCS, "procs", -1);
-    if (policy != TOPO_POLICY_COMM && policy != TOPO_POLICY_LATENCY &&
-        policy != TOPO_POLICY_TIME)
-        return tilehybrid_status_set(mine, TOPO_ERR_POLICY, "policy", -1);
-    return TOPO_OK;
+    rc = topo__check_nest(nest, mine);
+    return rc != TOPO_OK ? rc : topo__check_run(size, policy, 1, mine);
 }
 
 /**

@@ -193,22 +193,33 @@ static inline int check_hybrid_init(int *argc, char ***argv, int threads, int *r
 #endif
 
 #ifdef TILEHYBRID_TILING_H
-/* A random case's plan on MPI_COMM_WORLD and a TILE_REDUCE_SUM_U64
- * reduction on it.  Returns 1 when both are ready; -1 when the plan was
- * refused for its sizes (TILE_ERR_TOO_MANY, _DEP_TOO_WIDE or _GRID: the
- * documented refusals of an impossible case); 0 on any other failure,
- * described in why.  The plan is destroyed unless 1 is returned. */
+/* A random case's plan on MPI_COMM_WORLD.  Returns 1 when it is ready; -1
+ * when it was refused for its sizes (TILE_ERR_TOO_MANY, _DEP_TOO_WIDE or
+ * _GRID: the documented refusals of an impossible case); 0 on any other
+ * failure, described in why.  The plan is destroyed unless 1 is
+ * returned. */
+static inline int check_plan_case(tile_plan *plan, const tile_config *cfg, char *why,
+                                  size_t whylen)
+{
+    int rc = tile_plan_create(plan, MPI_COMM_WORLD, cfg);
+    if (rc == TILE_OK)
+        return 1;
+    tile_plan_destroy(plan);
+    if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
+        return -1;
+    snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan->errmsg);
+    return 0;
+}
+
+/* check_plan_case() and a TILE_REDUCE_SUM_U64 reduction on the plan.
+ * Returns 1 when both are ready, else as check_plan_case() (the plan is
+ * destroyed). */
 static inline int check_plan_create(tile_plan *plan, const tile_config *cfg,
                                     tile_reduction *acc, char *why, size_t whylen)
 {
-    int rc = tile_plan_create(plan, MPI_COMM_WORLD, cfg);
-    if (rc != TILE_OK) {
-        tile_plan_destroy(plan);
-        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
-            return -1;
-        snprintf(why, whylen, "unexpected error %d: %.200s", rc, plan->errmsg);
-        return 0;
-    }
+    int rc = check_plan_case(plan, cfg, why, whylen);
+    if (rc != 1)
+        return rc;
     if (tile_reduction_init(plan, acc, TILE_REDUCE_SUM_U64, NULL) != TILE_OK) {
         snprintf(why, whylen, "tile_reduction_init failed");
         tile_plan_destroy(plan);
@@ -337,6 +348,7 @@ static inline void check_edge_n(void *out, const int64_t *c, void *ctx)
 typedef struct check_seq {
     int n;
     int64_t ext[4];     /* X_1..X_N, Z */
+    int64_t total;      /* the number of points */
     double *a;
 } check_seq;
 
@@ -344,16 +356,43 @@ typedef struct check_seq {
  * is no memory).  Returns the number of points. */
 static inline int64_t check_seq_init(check_seq *s, const tile_config *cfg)
 {
-    int64_t total = 1;
     int i;
     for (i = 0; i < cfg->n; i++)
         s->ext[i] = cfg->extent[i];
     s->ext[cfg->n] = cfg->zlen;
     s->n = cfg->n;
+    s->total = 1;
     for (i = 0; i <= s->n; i++)
-        total *= s->ext[i];
-    s->a = (double *)malloc(sizeof(double) * (size_t)total);
-    return total;
+        s->total *= s->ext[i];
+    s->a = (double *)malloc(sizeof(double) * (size_t)s->total);
+    return s->total;
+}
+
+/* The index of point c (c[0..N], Z last) in s's array, or -1 when c is
+ * outside the space. */
+static inline int64_t check_seq_index(const check_seq *s, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= s->n; i++) {
+        if (c[i] < 0 || c[i] >= s->ext[i])
+            return -1;
+        idx = idx * s->ext[i] + c[i];
+    }
+    return idx;
+}
+
+/* What a sequential loop reads at c + o: the point of s's array, or
+ * edge(c + o, N) outside the space. */
+static inline double check_seq_read(const check_seq *s, const int64_t *c, const int *o,
+                                    double (*edge)(const int64_t *, int))
+{
+    int64_t d[4], idx;
+    int i;
+    for (i = 0; i <= s->n; i++)
+        d[i] = c[i] + o[i];
+    idx = check_seq_index(s, d);
+    return idx >= 0 ? s->a[idx] : edge(d, s->n);
 }
 
 /* Collective over MPI_COMM_WORLD: every point of s this rank owns equals
@@ -455,15 +494,101 @@ static inline void check_rnd_finish(tile_config *cfg, int nprocs, int *next_orde
     }
 }
 
+/* The random cases that ran, per in-tile order the plan ran
+ * (check_case_plan counts them, check_every_order checks them). */
+static int check_order_runs[4];
+
 /* check_plan_create() for a random case: check_edge_n's context, the
- * case's N, is set first. */
+ * case's N, is set first; a plan that is ready counts in
+ * check_order_runs. */
 static inline int check_case_plan(tile_plan *plan, tile_config *cfg, tile_reduction *acc,
                                   char *why, size_t whylen)
 {
     static int n;
+    int rc;
     n = cfg->n;
     cfg->boundary_ctx = &n;
-    return check_plan_create(plan, cfg, acc, why, whylen);
+    rc = check_plan_create(plan, cfg, acc, why, whylen);
+    if (rc == 1)
+        check_order_runs[plan->store.order]++;
+    return rc;
+}
+
+/* One random case for N = n: gen(cfg, n), then run(n, cfg, why, whylen),
+ * which returns 1 (ran and matched), 0 (failed) or -1 (refused for its
+ * sizes); a refusal counts in *rejected, any other case in *cases.
+ * Returns what run returned. */
+static inline int check_random_case(int n, tile_config *cfg, void (*gen)(tile_config *, int),
+                                    int (*run)(int, tile_config *, char *, size_t), char *why,
+                                    size_t whylen, int *cases, int *rejected)
+{
+    int r;
+    gen(cfg, n);
+    r = run(n, cfg, why, whylen);
+    if (r < 0)
+        (*rejected)++;
+    else
+        (*cases)++;
+    return r;
+}
+
+/* Collective: the random cases (what: "stencils", "configurations") ran
+ * in every in-tile order. */
+static inline void check_every_order(const char *what)
+{
+    check_mpi(MPI_COMM_WORLD, check_order_runs[TILE_ORDER_PLANES] > 0 &&
+              check_order_runs[TILE_ORDER_Z_INNER] > 0 &&
+              check_order_runs[TILE_ORDER_HYPERPLANE] > 0,
+              "the random %s ran in every in-tile order, forced in turn (plane order %d, "
+              "Z inner %d, hyperplane %d; TILE_ORDER_AUTO counted as what it chose)", what,
+              check_order_runs[TILE_ORDER_PLANES], check_order_runs[TILE_ORDER_Z_INNER],
+              check_order_runs[TILE_ORDER_HYPERPLANE]);
+}
+
+/* cfg->stencil: cfg->nstencil random vectors in the user's coordinates,
+ * none all 0: component i of vector k is u * dir[i], where u = draw(k, i,
+ * N) is the distance along the loop's direction (<= 0), drawn again for
+ * the whole vector while every u is 0. */
+static inline void check_rnd_vectors(tile_config *cfg, int (*draw)(int k, int i, int n))
+{
+    int i, k, n = cfg->n, nz;
+    for (k = 0; k < cfg->nstencil; k++)
+        do {
+            nz = 0;
+            for (i = 0; i <= n; i++) {
+                int u = draw(k, i, n);
+                cfg->stencil[k][i] = u * cfg->dir[i];
+                nz |= u != 0;
+            }
+        } while (!nz);
+}
+
+/* The start of a random case's description, "space 7x5x9 dir +1 -1 +1",
+ * into buf (len bytes).  Returns the number of characters written. */
+static inline int check_describe_space(const tile_config *c, char *buf, size_t len)
+{
+    int i, o = 0;
+    o += snprintf(buf + o, len - (size_t)o, "space ");
+    for (i = 0; i < c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, "%lldx", (long long)c->extent[i]);
+    o += snprintf(buf + o, len - (size_t)o, "%lld dir", (long long)c->zlen);
+    for (i = 0; i <= c->n; i++)
+        o += snprintf(buf + o, len - (size_t)o, " %+d", c->dir[i]);
+    return o;
+}
+
+/* cfg: tile_config_init(cfg, n), the extents x0 (and x1 where n > 1), zlen,
+ * and the boundary check_edge_n with its context N. */
+static inline void check_config(tile_config *cfg, int n, int64_t x0, int64_t x1, int64_t zlen)
+{
+    static int dims[4] = { 0, 1, 2, 3 };
+    tile_config_init(cfg, n);
+    cfg->extent[0] = x0;
+    if (n > 1)
+        cfg->extent[1] = x1;
+    cfg->zlen = zlen;
+    cfg->boundary = check_edge_n;
+    cfg->boundary_ctx = &dims[n];
 }
 #endif
 

@@ -30,7 +30,6 @@
 
 static int nprocs, myrank;
 static int next_order;          /* the in-tile order of the next random configuration */
-static int order_runs[4];       /* configurations that ran, per order the plan ran */
 
 /* Deterministic generator, identical on every rank. */
 
@@ -45,28 +44,6 @@ static int order_runs[4];       /* configurations that ran, per order the plan r
 /* The plain sequential loop in the user's own order: every dimension runs
  * in its direction, Z outermost, X_N innermost.  Points outside the space
  * read as check_edge_value. */
-static int64_t seq_index(const check_seq *s, const int64_t *c)
-{
-    int64_t idx = 0;
-    int i;
-    for (i = 0; i <= s->n; i++) {
-        if (c[i] < 0 || c[i] >= s->ext[i])
-            return -1;
-        idx = idx * s->ext[i] + c[i];
-    }
-    return idx;
-}
-
-static double seq_read(const check_seq *s, const int64_t *c, const int *o)
-{
-    int64_t d[4], idx;
-    int i;
-    for (i = 0; i <= s->n; i++)
-        d[i] = c[i] + o[i];
-    idx = seq_index(s, d);
-    return idx >= 0 ? s->a[idx] : check_edge_value(d, s->n);
-}
-
 static void seq_run(check_seq *s, const tile_config *cfg)
 {
     int n = cfg->n, i, order[4];
@@ -87,9 +64,9 @@ static void seq_run(check_seq *s, const tile_config *cfg)
             c[d] = cfg->dir[d] > 0 ? step[d] : s->ext[d] - 1 - step[d];
         }
         {
-#define SEQ_READ(o) seq_read(s, c, (o))
+#define SEQ_READ(o) check_seq_read(s, c, (o), check_edge_value)
             UPDATE(SEQ_READ, c[0] + c[n])
-            s->a[seq_index(s, c)] = v;
+            s->a[check_seq_index(s, c)] = v;
 #undef SEQ_READ
         }
     }
@@ -161,7 +138,6 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
     rc = check_case_plan(&plan, cfg, &acc, why, whylen);
     if (rc != 1)
         return rc;
-    order_runs[plan.store.order]++;
     run_n(n, &plan, cfg, &acc);
     ok = tile_plan_status(&plan) == TILE_OK;
     if (!ok)
@@ -177,13 +153,7 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
 
 static void describe(const tile_config *c, char *buf, size_t len)
 {
-    int i, k, o = 0;
-    o += snprintf(buf + o, len - (size_t)o, "space ");
-    for (i = 0; i < c->n; i++)
-        o += snprintf(buf + o, len - (size_t)o, "%lldx", (long long)c->extent[i]);
-    o += snprintf(buf + o, len - (size_t)o, "%lld dir", (long long)c->zlen);
-    for (i = 0; i <= c->n; i++)
-        o += snprintf(buf + o, len - (size_t)o, " %+d", c->dir[i]);
+    int i, k, o = check_describe_space(c, buf, len);
     o += snprintf(buf + o, len - (size_t)o, " stencil");
     for (k = 0; k < c->nstencil; k++)
         for (i = 0; i <= c->n; i++)
@@ -201,13 +171,10 @@ static void random_cases(int n)
     for (k = 0; k < 60; k++) {
         tile_config cfg;
         int r, i, j;
-        random_config(&cfg, n);
-        r = one_case(n, &cfg, why, sizeof why);
-        if (r < 0) {
-            rejected++;
+        r = check_random_case(n, &cfg, random_config, one_case, why, sizeof why, &cases,
+                              &rejected);
+        if (r < 0)
             continue;
-        }
-        cases++;
         for (j = 0; j < cfg.nstencil; j++) {
             int nz = 0, later = 0;
             for (i = 0; i <= n; i++) {
@@ -245,13 +212,7 @@ static void refusals(void)
     tile_config c;
     tilehybrid_status st;
     int rc;
-    static int two = 2;
-    tile_config_init(&c, 2);
-    c.extent[0] = 6;
-    c.extent[1] = 6;
-    c.zlen = 5;
-    c.boundary = check_edge_n;
-    c.boundary_ctx = &two;
+    check_config(&c, 2, 6, 6, 5);
     /* the text form */
     rc = tile_config_stencil(&c, " -1,-1,0  0,-1,0\t0,0,-1 ", &st);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && c.nstencil == 3 && c.stencil[0][0] == -1 && c.stencil[0][1] == -1 &&
@@ -318,13 +279,8 @@ static void wrong_offset_count(void)
     tile_config c;
     tile_plan p;
     int rc;
-    static int one = 1;
-    tile_config_init(&c, 1);
-    c.extent[0] = 5;
-    c.zlen = 4;
+    check_config(&c, 1, 5, 0, 4);
     c.dep[0] = 1;
-    c.boundary = check_edge_n;
-    c.boundary_ctx = &one;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     if (rc == TILE_OK) {
         TILE_FOREACH_GROUP(&p, g)
@@ -350,16 +306,11 @@ static void wrong_offset_count(void)
 static int odd_body(tile_plan *p, int what)
 {
     tile_config c;
-    static int one = 1;
     int rc;
-    tile_config_init(&c, 1);
-    c.extent[0] = 5;
-    c.zlen = 6;
+    check_config(&c, 1, 5, 0, 6);
     c.dep[0] = 1;
     c.depz = 1;
     c.storage = TILE_STORE_FULL;
-    c.boundary = check_edge_n;
-    c.boundary_ctx = &one;
     rc = tile_plan_create(p, MPI_COMM_WORLD, &c);
     if (rc != TILE_OK)
         return rc;
@@ -517,19 +468,14 @@ static void return_in_body(void)
     tile_config c;
     tile_plan p;
     int rc, left;
-    static int one = 1;
     if (nprocs > 1) {
         if (myrank == 0)
             check_skip("a return leaves the other ranks waiting: tried at 1 process only",
                    "return in the body");
         return;
     }
-    tile_config_init(&c, 1);
-    c.extent[0] = 5;
-    c.zlen = 6;
+    check_config(&c, 1, 5, 0, 6);
     c.dep[0] = 1;
-    c.boundary = check_edge_n;
-    c.boundary_ctx = &one;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     left = rc == TILE_OK && run_and_return(&p);
     if (left)
@@ -548,13 +494,9 @@ static void downward_read(void)
     tile_config c;
     int ok;
     char why[512] = "";
-    tile_config_init(&c, 2);
-    c.extent[0] = 7;
-    c.extent[1] = 5;
-    c.zlen = 9;
+    check_config(&c, 2, 7, 5, 9);
     c.tile_height = 2;
     c.dir[0] = -1;
-    c.boundary = check_edge_n;
     tile_config_stencil(&c, "1,0,0 1,-1,0 0,0,-1", NULL);
     c.storage = TILE_STORE_FULL;
     ok = one_case(2, &c, why, sizeof why);
@@ -570,13 +512,7 @@ static void wrong_type_size(void)
     tile_plan p;
     int rc;
     struct big { double a, b, c; };
-    static int two = 2;
-    tile_config_init(&c, 2);
-    c.extent[0] = 4;
-    c.extent[1] = 4;
-    c.zlen = 6;
-    c.boundary = check_edge_n;
-    c.boundary_ctx = &two;
+    check_config(&c, 2, 4, 4, 6);
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     if (rc == TILE_OK) {
         TILE_FOREACH_GROUP(&p, g)
@@ -601,12 +537,7 @@ int main(int argc, char **argv)
         return 1;
     for (n = 1; n <= 3; n++)
         random_cases(n);
-    check_mpi(MPI_COMM_WORLD, order_runs[TILE_ORDER_PLANES] > 0 &&
-              order_runs[TILE_ORDER_Z_INNER] > 0 && order_runs[TILE_ORDER_HYPERPLANE] > 0,
-              "the random stencils ran in every in-tile order, forced in turn (plane order %d, "
-              "Z inner %d, hyperplane %d; TILE_ORDER_AUTO counted as what it chose)",
-              order_runs[TILE_ORDER_PLANES], order_runs[TILE_ORDER_Z_INNER],
-              order_runs[TILE_ORDER_HYPERPLANE]);
+    check_every_order("stencils");
     downward_read();
     refusals();
     wrong_type_size();

@@ -18,7 +18,6 @@
 
 static int nprocs, myrank;
 static int next_order;          /* the in-tile order of the next random configuration */
-static int order_runs[4];       /* configurations that ran, per order the plan ran */
 static int64_t split_changes;   /* runs whose thread split changed mid-run */
 static int next_messages;       /* cfg.messages of the next random configuration */
 static int messaging_runs[3];   /* configurations that ran, per run.messaging */
@@ -137,7 +136,6 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
     rc = check_case_plan(&plan, cfg, &acc, why, whylen);
     if (rc != 1)
         return rc;
-    order_runs[plan.store.order]++;
     messaging_runs[plan.run.messaging]++;
     parted_multiple += cfg->model == TILE_MODEL_MULTIPLE && cfg->messages ==
                        TILE_MESSAGES_PARTITIONED && plan.run.messaging == TILE_MESSAGES_PARTITIONED;
@@ -192,13 +190,10 @@ int main(int argc, char **argv)
         for (k = 0; k < 60; k++) {
             tile_config cfg;
             int r;
-            random_config(&cfg, n);
-            r = one_case(n, &cfg, why, sizeof why);
-            if (r < 0) {
-                rejected++;
+            r = check_random_case(n, &cfg, random_config, one_case, why, sizeof why, &cases,
+                                  &rejected);
+            if (r < 0)
                 continue;
-            }
-            cases++;
             per_model[cfg.model]++;
             if (r == 0 && failed++ == 0)
                 describe(&cfg, desc, sizeof desc);
@@ -242,12 +237,7 @@ int main(int argc, char **argv)
         if (failed && myrank == 0)
             check_note("first failure: %s -- %s", desc, why);
     }
-    check_mpi(MPI_COMM_WORLD, order_runs[TILE_ORDER_PLANES] > 0 &&
-              order_runs[TILE_ORDER_Z_INNER] > 0 && order_runs[TILE_ORDER_HYPERPLANE] > 0,
-              "the random configurations ran in every in-tile order, forced in turn (plane "
-              "order %d, Z inner %d, hyperplane %d; TILE_ORDER_AUTO counted as what it chose)",
-              order_runs[TILE_ORDER_PLANES], order_runs[TILE_ORDER_Z_INNER],
-              order_runs[TILE_ORDER_HYPERPLANE]);
+    check_every_order("configurations");
     check_mpi(MPI_COMM_WORLD, messaging_runs[TILE_MESSAGES_PERSISTENT] > 0 &&
               messaging_runs[TILE_MESSAGES_NONBLOCKING] > 0 &&
               (TILE_HAVE_PARTITIONED ? parted_multiple > 0 && messaging_runs[2] == parted_multiple

@@ -38,12 +38,22 @@ static void run_plan(tile_plan *plan)
         HYBRID_RUN(plan, it, { TILE_AT(double, it, 0, 0, 0, 0) = 1.0; });
 }
 
+/* A component of a random vector: 0 (a third), else -2..0 (-1..0 along
+ * Z); vector 0 reads diagonally in dimensions 1 and 2 (-2 or -1). */
+static int diagonal_component(int k, int i, int n)
+{
+    int u = check_rnd_in(0, 2) == 0 ? 0 : -(int)check_rnd_in(0, i < n ? 2 : 1);
+    if (k == 0 && i < 2)
+        u = -(int)check_rnd_in(1, 2); /* vector 0: diagonal in dims 1, 2 */
+    return u;
+}
+
 /* A random stencil with diagonals: components -2..0 along the directions,
  * in the user's coordinates; at least one vector reads along two of the
  * distributed dimensions. */
 static void random_config(tile_config *cfg, int n)
 {
-    int i, k;
+    int i;
     tile_config_init(cfg, n);
     for (i = 0; i < n; i++) {
         cfg->extent[i] = check_rnd_in(4, n == 2 ? 14 : 8);
@@ -54,19 +64,7 @@ static void random_config(tile_config *cfg, int n)
     for (i = 0; i <= n; i++)
         cfg->dir[i] = check_rnd_in(0, 2) == 0 ? -1 : 1;
     cfg->nstencil = (int)check_rnd_in(1, 4);
-    for (k = 0; k < cfg->nstencil; k++) {
-        int nz;
-        do {
-            nz = 0;
-            for (i = 0; i <= n; i++) {
-                int u = check_rnd_in(0, 2) == 0 ? 0 : -(int)check_rnd_in(0, i < n ? 2 : 1);
-                if (k == 0 && i < 2)
-                    u = -(int)check_rnd_in(1, 2); /* vector 0: diagonal in dims 1, 2 */
-                cfg->stencil[k][i] = u * cfg->dir[i];
-                nz |= u != 0;
-            }
-        } while (!nz);
-    }
+    check_rnd_vectors(cfg, diagonal_component);
     cfg->tile_height = check_rnd_in(1, cfg->zlen + 2);
     cfg->model = (int)check_rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
     cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 2);
@@ -143,14 +141,9 @@ static int one_case(tile_config *cfg, int *plain_differs, char *why, size_t len)
     tile_plan plan;
     topo_nest m;
     int rc, ok;
-    rc = tile_plan_create(&plan, MPI_COMM_WORLD, cfg);
-    if (rc != TILE_OK) {
-        tile_plan_destroy(&plan);
-        if (rc == TILE_ERR_TOO_MANY || rc == TILE_ERR_DEP_TOO_WIDE || rc == TILE_ERR_GRID)
-            return -1;
-        snprintf(why, len, "unexpected error %d: %.200s", rc, plan.errmsg);
-        return 0;
-    }
+    rc = check_plan_case(&plan, cfg, why, len);
+    if (rc != 1)
+        return rc;
     if (!plan_nest(&plan, &m)) {
         snprintf(why, len, "topo_nest_stencil's widths or extensions differ from plan.deps");
         tile_plan_destroy(&plan);

@@ -306,26 +306,34 @@ static void test_factor_check(void)
     int pdims[2] = {4, 2}, coords[2] = {0, 1};
     tilehybrid_status st;
     int64_t extent[2] = {256, 64}, dep[2] = {1, 1};
-    int p2[2] = {4, 0}, c2[2] = {0, 2}, c3[2] = {-1, 0};
+    int p2[2] = {4, 0}, c2[2] = {0, 2}, c3[2] = {-1, 0}, k, rc;
     int64_t e2[2] = {256, 0}, d2[2] = {1, -1}, e3[2] = {3, 64};
-    check(bal_factor_check(2, p2, NULL, 2, extent, 1, dep, &st) == BAL_ERR_PDIMS &&
-              st.index == 1 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_PDIMS,
-          "pdims[1] = 0 rejected, index 1");
-    check(bal_factor_check(2, pdims, c2, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
-              st.index == 1 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
-          "coords[1] = P_2 rejected, index 1");
-    check(bal_factor_check(2, pdims, c3, 2, extent, 1, dep, &st) == BAL_ERR_COORDS &&
-              st.index == 0 && !strcmp(st.arg, "coords") && st.code == BAL_ERR_COORDS,
-          "coords[0] = -1 rejected, index 0");
-    check(bal_factor_check(2, pdims, coords, 2, e2, 1, dep, &st) == BAL_ERR_EXTENT &&
-              st.index == 1 && !strcmp(st.arg, "extent") && st.code == BAL_ERR_EXTENT,
-          "extent[1] = 0 rejected, index 1");
-    check(bal_factor_check(2, pdims, coords, 2, e3, 1, dep, &st) == BAL_ERR_EMPTY &&
-              st.index == 0 && !strcmp(st.arg, "pdims") && st.code == BAL_ERR_EMPTY,
-          "4 processes over 3 points rejected (BAL_ERR_EMPTY), index 0");
-    check(bal_factor_check(2, pdims, coords, 2, extent, 1, d2, &st) == BAL_ERR_DEP &&
-              st.index == 1 && !strcmp(st.arg, "dep") && st.code == BAL_ERR_DEP,
-          "dep[1] = -1 rejected, index 1");
+    /* one bad argument each: the code, the argument and the index named */
+    const struct {
+        const int *pdims, *coords;
+        const int64_t *extent, *dep;
+        int code;
+        const char *arg;
+        int index;
+        const char *what;
+    } bad[] = {
+        { p2, NULL, extent, dep, BAL_ERR_PDIMS, "pdims", 1, "pdims[1] = 0 rejected, index 1" },
+        { pdims, c2, extent, dep, BAL_ERR_COORDS, "coords", 1,
+          "coords[1] = P_2 rejected, index 1" },
+        { pdims, c3, extent, dep, BAL_ERR_COORDS, "coords", 0,
+          "coords[0] = -1 rejected, index 0" },
+        { pdims, coords, e2, dep, BAL_ERR_EXTENT, "extent", 1, "extent[1] = 0 rejected, index 1" },
+        { pdims, coords, e3, dep, BAL_ERR_EMPTY, "pdims", 0,
+          "4 processes over 3 points rejected (BAL_ERR_EMPTY), index 0" },
+        { pdims, coords, extent, d2, BAL_ERR_DEP, "dep", 1, "dep[1] = -1 rejected, index 1" },
+    };
+    for (k = 0; k < (int)(sizeof bad / sizeof bad[0]); k++) {
+        rc = bal_factor_check(2, bad[k].pdims, bad[k].coords, 2, bad[k].extent, 1, bad[k].dep,
+                              &st);
+        check(rc == bad[k].code && st.index == bad[k].index && !strcmp(st.arg, bad[k].arg) &&
+                  st.code == bad[k].code,
+              "%s", bad[k].what);
+    }
     check(bal_factor_check(2, pdims, coords, 2, extent, 1, dep, &st) == 0 && st.index == -1 &&
               st.code == BAL_OK,
           "valid arguments pass, index -1");

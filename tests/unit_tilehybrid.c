@@ -1,6 +1,6 @@
 /* tests/unit_tilehybrid.c -- the base header's pure functions: the number
  * parser (the one rule every program and environment variable follows),
- * checked arithmetic, the affine fit. */
+ * checked arithmetic, the fits. */
 #define TILEHYBRID_NO_MPI
 #include "../tilehybrid.h"
 #include "check.h"
@@ -113,6 +113,28 @@ static void test_fit(void)
     check(tilehybrid_fit_affine(x, y, 4, &f) == TILEHYBRID_ERR_SAMPLES, "fit_affine: NaN sample");
 }
 
+/* tilehybrid_fit_origin(): the slope through the origin, and bad samples. */
+static void test_fit_origin(void)
+{
+    tilehybrid_fit f;
+    double x[3] = {1, 2, 4}, y[3] = {2.5, 5, 10}, yo[3] = {3.5, 6, 11}, z[3] = {0, 0, 0};
+    check(tilehybrid_fit_origin(x, y, 3, &f) == TILEHYBRID_OK && f.slope == 2.5 &&
+              f.intercept == 0 && f.r2 == 1.0 && f.max_resid == 0 && f.n == 3,
+          "fit_origin: an exact line through the origin");
+    /* sum(x y) / sum(x x) = (3.5 + 12 + 44) / 21 */
+    check(tilehybrid_fit_origin(x, yo, 3, &f) == TILEHYBRID_OK && f.slope == 59.5 / 21 &&
+              f.intercept == 0 && f.r2 < 1.0 && f.max_resid > 0.1,
+          "fit_origin: an offset line gives sum(x y) / sum(x x), r2 < 1");
+    check(tilehybrid_fit_origin(NULL, y, 3, &f) == TILEHYBRID_ERR_NULL &&
+              tilehybrid_fit_origin(x, y, 3, NULL) == TILEHYBRID_ERR_NULL &&
+              tilehybrid_fit_origin(x, y, 0, &f) == TILEHYBRID_ERR_SAMPLES &&
+              tilehybrid_fit_origin(z, y, 3, &f) == TILEHYBRID_ERR_SAMPLES,
+          "fit_origin: NULL, no sample, every x 0 refused");
+    y[2] = INFINITY;
+    check(tilehybrid_fit_origin(x, y, 3, &f) == TILEHYBRID_ERR_SAMPLES,
+          "fit_origin: an infinite sample refused");
+}
+
 /* tilehybrid_status_set() and tilehybrid_strerror(). */
 static void test_status(void)
 {
@@ -188,6 +210,7 @@ int main(void)
     test_parse_double();
     test_checked_arithmetic();
     test_fit();
+    test_fit_origin();
     test_status();
     test_openmp_queries();
     test_double_text();

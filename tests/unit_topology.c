@@ -33,6 +33,18 @@ static uint64_t rnd(uint64_t bound) /* uniform-ish in [0, bound) */
 /* The codes some test provoked (checked at the end: every code is). */
 static int seen_code[TOPO_ERR_COST + 1];
 
+/* A call returns want, with st (the caller's tilehybrid_status) naming
+ * the argument name and the index idx; the code counts as provoked. */
+#define EXPECT(call, want, idx, name)                                        \
+    do {                                                                     \
+        int expect_rc_ = (call);                                             \
+        seen_code[want] = 1;                                                 \
+        check(expect_rc_ == (want) && st.code == (want) &&                   \
+                  st.index == (idx) && !strcmp(st.arg, name),                \
+              "%s -> %s, index %d, arg %s (got %d, %d, %s)", #call, #want,   \
+              idx, name, expect_rc_, (int)st.index, st.arg);                 \
+    } while (0)
+
 static int same(const int *a, const int *b, int n)
 {
     return memcmp(a, b, (size_t)n * sizeof(int)) == 0;
@@ -495,6 +507,14 @@ static void test_hybrid(void)
 
 /* ---- report ------------------------------------------------------------- */
 
+/* Did topo_report_grid() return TOPO_OK and these figures? */
+static int report_is(int rc, const topo_report *r, int64_t volume, int64_t sent,
+                     int64_t total, int messages, int64_t fill_steps)
+{
+    return rc == TOPO_OK && r->volume == volume && r->volume_sent == sent &&
+           r->total_volume == total && r->messages == messages && r->fill_steps == fill_steps;
+}
+
 static void test_report(void)
 {
     topo_report r;
@@ -503,9 +523,7 @@ static void test_report(void)
         int64_t x[2] = {64, 256}, d[2] = {1, 1};
         int g[2] = {2, 8};
         rc = topo_report_grid(2, g, x, 16384, d, &r);
-        check(rc == TOPO_OK && r.volume == 1048576 &&
-                  r.volume_sent == 1048576 && r.total_volume == 11534336 &&
-                  r.messages == 2 && r.fill_steps == 8 && r.procs == 16 &&
+        check(report_is(rc, &r, 1048576, 1048576, 11534336, 2, 8) && r.procs == 16 &&
                   r.feasible == 1 && r.bad_index == -1 && r.n == 2 &&
                   r.dims[0] == 2 && r.dims[1] == 8,
               "report 2x8 on 64x256x16384: V 1048576, sent 1048576, total "
@@ -516,9 +534,7 @@ static void test_report(void)
         int g[2] = {3, 2};
         rc = topo_report_grid(2, g, x, 5, d, &r);
         /* blocks 4 x 4: V = 5*(2*4 + 1*4); total = 5*(2*2*7 + 1*1*10) */
-        check(rc == TOPO_OK && r.volume == 60 && r.volume_sent == 60 &&
-                  r.total_volume == 190 && r.messages == 2 &&
-                  r.fill_steps == 3,
+        check(report_is(rc, &r, 60, 60, 190, 2, 3),
               "report 3x2 on 10x7x5, d=(2,1): ceilings, V 60, total 190");
     }
     {
@@ -526,9 +542,7 @@ static void test_report(void)
         int g[2] = {1, 4};
         rc = topo_report_grid(2, g, x, 16384, d, &r);
         /* blocks 16 x 64: V = Z*(64 + 16); sent only along dim 2: Z*16 */
-        check(rc == TOPO_OK && r.volume == 1310720 && r.volume_sent == 262144 &&
-                  r.total_volume == 786432 && r.messages == 1 &&
-                  r.fill_steps == 3,
+        check(report_is(rc, &r, 1310720, 262144, 786432, 1, 3),
               "report 1x4 on 16x256x16384: V 1310720, sent 262144 (one "
               "dim), total 786432, 1 message");
     }
@@ -537,10 +551,8 @@ static void test_report(void)
         int g[3] = {4, 1, 2};
         rc = topo_report_grid(3, g, x, 1, d, &r);
         /* blocks 1 x 5 x 5: V = 0*25 + 3*5 + 1*5 = 20, sent = 0 + 5 */
-        check(rc == TOPO_OK && r.feasible == 0 && r.bad_index == 0 &&
-                  r.volume == 20 && r.volume_sent == 5 &&
-                  r.total_volume == 0 * 3 * 45 + 1 * 1 * 10 &&
-                  r.messages == 2 && r.fill_steps == 4,
+        check(report_is(rc, &r, 20, 5, 0 * 3 * 45 + 1 * 1 * 10, 2, 4) && r.feasible == 0 &&
+                  r.bad_index == 0,
               "report 4x1x2 on 2x5x9, d=(0,3,1): infeasible dim 0, V 20, "
               "sent 5, total 10");
     }
@@ -592,15 +604,6 @@ static void test_errors(void)
     topo_report r;
     tilehybrid_status st;
 
-#define EXPECT(call, want, idx, name)                                        \
-    do {                                                                     \
-        int expect_rc_ = (call);                                             \
-        seen_code[want] = 1;                                                 \
-        check(expect_rc_ == (want) && st.code == (want) &&                   \
-                  st.index == (idx) && !strcmp(st.arg, name),                \
-              "%s -> %s, index %d, arg %s (got %d, %d, %s)", #call, #want,   \
-              idx, name, expect_rc_, (int)st.index, st.arg);                      \
-    } while (0)
 
     EXPECT(topo_grid_ex(3, 8, NULL, d, TOPO_POLICY_COMM, g, &st),
            TOPO_ERR_NULL, -1, "extent");
@@ -668,7 +671,6 @@ static void test_errors(void)
            TOPO_ERR_OVERFLOW, -1, "volume");
     EXPECT(topo_hybrid_grid_ex(2, 8, 0, x, d, TOPO_POLICY_COMM, g, t, &st),
            TOPO_ERR_THREADS, -1, "threads");
-#undef EXPECT
 
     for (i = 0; i <= TOPO_ERR_COST + 1; i++)
         for (j = 0; j < i; j++)
@@ -1344,15 +1346,6 @@ static void test_nest_errors(void)
     topo_report r;
     tilehybrid_status st;
     memset(&m, 0, sizeof m);
-#define EXPECT(call, want, idx, name)                                        \
-    do {                                                                     \
-        int expect_rc_ = (call);                                             \
-        seen_code[want] = 1;                                                 \
-        check(expect_rc_ == (want) && st.code == (want) &&                   \
-                  st.index == (idx) && !strcmp(st.arg, name),                \
-              "%s -> %s, index %d, arg %s (got %d, %d, %s)", #call, #want,   \
-              idx, name, expect_rc_, (int)st.index, st.arg);                 \
-    } while (0)
     EXPECT(topo_nest_init(NULL, 3, x, 5, d, &st), TOPO_ERR_NULL, -1, "nest");
     EXPECT(topo_nest_init(&m, 3, NULL, 5, d, &st), TOPO_ERR_NULL, -1, "extent");
     EXPECT(topo_nest_init(&m, 17, x, 5, d, &st), TOPO_ERR_NDIMS, -1, "n");
@@ -1404,7 +1397,6 @@ static void test_nest_errors(void)
     m = before;
     m.elem_bytes = NAN;
     EXPECT(topo_nest_report(&m, h, &r, &st), TOPO_ERR_COST, -1, "elem_bytes");
-#undef EXPECT
     check(g[0] == 0 && g[1] == 0 && g[2] == 0, "dims unchanged on every error");
 }
 
