@@ -101,7 +101,7 @@
  *   also when an argument is bad on one rank only.  An MPI call of theirs
  *   that fails on one rank cannot be agreed on (the other ranks would wait
  *   for it forever): that rank prints the call, its rank and MPI's error
- *   text on stderr ("tilehybrid: rank 1: MPI_Send or MPI_Recv failed in
+ *   text on stderr ("tilehybrid: rank 1: MPI_Recv failed in
  *   scatterlb.h's calibration's transfers ... (...); aborting the job"),
  *   or hands that message to the hook installed with
  *   tilehybrid_mpi_failure_swap(), then ends the job with MPI_Abort
@@ -2728,10 +2728,12 @@ static inline const char *slb__known_arg(const tilehybrid_verdict *w)
     return tilehybrid_verdict_arg(w, names, (int)(sizeof names / sizeof names[0]), "");
 }
 
-/* An MPI call failed on this rank. */
-static inline int slb__mpi_fail(tilehybrid_status *st, int mpi_error, const char *arg, int rank)
+/* MPI call @call failed on this rank with @mpi_error: SLB_ERR_MPI, and st
+ * (if not NULL) names the call (st->arg, as balance.h and topology.h do),
+ * its code and the rank. */
+static inline int slb__mpi_fail(tilehybrid_status *st, int mpi_error, const char *call, int rank)
 {
-    (void)tilehybrid_status_set(st, SLB_ERR_MPI, arg, -1);
+    (void)tilehybrid_status_set(st, SLB_ERR_MPI, call, -1);
     if (st != NULL) {
         st->rank = rank;
         st->mpi_error = mpi_error;
@@ -2749,7 +2751,7 @@ static inline int slb__mpi_abort(MPI_Comm comm, int mpi_error, const char *call,
                                  const char *what, tilehybrid_status *st, int rank)
 {
     tilehybrid_mpi_failed(comm, mpi_error, call, SLB_ERR_MPI, "in scatterlb.h's %s", what);
-    return slb__mpi_fail(st, mpi_error, "comm", rank);
+    return slb__mpi_fail(st, mpi_error, call, rank);
 }
 
 /* One collective (tilehybrid_agree): every rank's verdict -- code, and
@@ -2797,7 +2799,7 @@ static inline int slb__plan_check(const slb_plan *pl, MPI_Datatype type, const s
         return tilehybrid_status_set(lst, SLB_ERR_ARG, "type", -1);
     rc = MPI_Type_size(type, ts);
     if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(lst, rc, "type", pl->rank);
+        return slb__mpi_fail(lst, rc, "MPI_Type_size", pl->rank);
     return SLB_OK;
 }
 
@@ -2911,7 +2913,7 @@ static inline int slb__plan_layout(slb_plan *pl, int allow_large, tilehybrid_sta
     }
     rc = MPI_Type_size(pl->type, &ts);
     if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(st, rc, "type", pl->rank);
+        return slb__mpi_fail(st, rc, "MPI_Type_size", pl->rank);
     if (!tilehybrid_mul_ok(pl->n, ts, &bytes))
         return tilehybrid_status_set(st, SLB_ERR_OVERFLOW, "n", -1);
     for (r = 0, t = 0; r < pl->size; r++) {
@@ -3165,7 +3167,8 @@ static inline MPI_Comm slb__xcomm(const slb_plan *plan)
  * @plan:    a plan from slb_plan_create() or slb_plan_create_costs().
  * @sendbuf: at the root: the n items (significant at the root only).
  * @recvbuf: room for plan->counts[plan->rank] items (may be NULL if 0).
- * @st:      out (may be NULL): on error, the argument or the MPI error.
+ * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
+ *           failed MPI call (st->arg) and its code (st->mpi_error).
  *
  * MPI_Scatterv (MPI_Scatterv_c for large counts) over the transfer
  * communicator, so the root serves the ranks in plan->order as far as the
@@ -3178,10 +3181,12 @@ static inline MPI_Comm slb__xcomm(const slb_plan *plan)
 static inline int slb_plan_scatterv(const slb_plan *plan, const void *sendbuf, void *recvbuf,
                                     tilehybrid_status *st)
 {
+    const char *call;
     int rc;
     slb__ok(st);
     if (plan == NULL || plan->counts == NULL)
         return tilehybrid_status_set(st, SLB_ERR_ARG, "plan", -1);
+    call = plan->large ? "MPI_Scatterv_c" : "MPI_Scatterv"; /* large: 0 without MPI-4 */
 #if SLB__LARGE
     if (plan->large)
         rc = MPI_Scatterv_c(sendbuf, (const MPI_Count *)plan->xcounts,
@@ -3193,7 +3198,7 @@ static inline int slb_plan_scatterv(const slb_plan *plan, const void *sendbuf, v
         rc = MPI_Scatterv(sendbuf, (const int *)plan->xcounts, (const int *)plan->xdispls,
                           plan->type, recvbuf, (int)plan->counts[plan->rank], plan->type,
                           plan->xfer_root, slb__xcomm(plan));
-    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, "comm", plan->rank);
+    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, call, plan->rank);
 }
 
 /* One point-to-point transfer of the ordered scatter (blocking). */
@@ -3234,7 +3239,8 @@ static inline int slb__self_copy(const slb_plan *plan, const void *from, void *t
  * @plan:    a plan from slb_plan_create() or slb_plan_create_costs().
  * @sendbuf: at the root: the n items (significant at the root only).
  * @recvbuf: room for plan->counts[plan->rank] items (may be NULL if 0).
- * @st:      out (may be NULL): on error, the argument or the MPI error.
+ * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
+ *           failed MPI call (st->arg) and its code (st->mpi_error).
  *
  * The root sends each rank its items with a blocking MPI_Send (MPI_Send_c
  * for large counts) in plan->order, ranks with no item skipped, and copies
@@ -3253,27 +3259,33 @@ static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sen
                                            void *recvbuf, tilehybrid_status *st)
 {
     MPI_Aint lb = 0, ext = 0;
+    const char *call = "MPI_Type_get_extent";
     int k, rc;
     slb__ok(st);
     if (plan == NULL || plan->counts == NULL)
         return tilehybrid_status_set(st, SLB_ERR_ARG, "plan", -1);
     rc = MPI_Type_get_extent(plan->type, &lb, &ext);
     if (plan->rank != plan->root) {
-        if (rc == MPI_SUCCESS && plan->counts[plan->rank] > 0)
+        if (rc == MPI_SUCCESS && plan->counts[plan->rank] > 0) {
+            call = plan->large ? "MPI_Recv_c" : "MPI_Recv";
             rc = slb__p2p(plan, 0, NULL, recvbuf, plan->counts[plan->rank], plan->root);
+        }
     } else {
         for (k = 0; k < plan->size - 1 && rc == MPI_SUCCESS; k++) {
             int r = plan->order[k];
+            call = plan->large ? "MPI_Send_c" : "MPI_Send";
             if (plan->counts[r] > 0)
                 rc = slb__p2p(plan, 1, (const char *)sendbuf + plan->displs[r] * (int64_t)ext,
                               NULL, plan->counts[r], r);
         }
-        if (rc == MPI_SUCCESS && plan->counts[plan->root] > 0)
+        if (rc == MPI_SUCCESS && plan->counts[plan->root] > 0) {
+            call = plan->large ? "MPI_Sendrecv_c" : "MPI_Sendrecv";
             rc = slb__self_copy(plan,
                                 (const char *)sendbuf + plan->displs[plan->root] * (int64_t)ext,
                                 recvbuf);
+        }
     }
-    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, "comm", plan->rank);
+    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, call, plan->rank);
 }
 
 /**
@@ -3284,7 +3296,8 @@ static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sen
  * @type:    their datatype (the same size on every rank).
  * @recvbuf: at the root: room for n elements of type, in the scatter's
  *           layout (the result of item i at index i).
- * @st:      out (may be NULL): on error, the argument or the MPI error.
+ * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
+ *           failed MPI call (st->arg) and its code (st->mpi_error).
  *
  * Collective (MPI_Gatherv or MPI_Gatherv_c over the transfer communicator).
  * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI (where MPI reported it, as
@@ -3293,11 +3306,13 @@ static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sen
 static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MPI_Datatype type,
                                    void *recvbuf, tilehybrid_status *st)
 {
+    const char *call;
     int rc;
     slb__ok(st);
     if (plan == NULL || plan->counts == NULL || type == MPI_DATATYPE_NULL)
         return tilehybrid_status_set(st, SLB_ERR_ARG, plan == NULL || plan->counts == NULL
                                                           ? "plan" : "type", -1);
+    call = plan->large ? "MPI_Gatherv_c" : "MPI_Gatherv";
 #if SLB__LARGE
     if (plan->large)
         rc = MPI_Gatherv_c(sendbuf, (MPI_Count)plan->counts[plan->rank], type, recvbuf,
@@ -3308,7 +3323,7 @@ static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MP
         rc = MPI_Gatherv(sendbuf, (int)plan->counts[plan->rank], type, recvbuf,
                          (const int *)plan->xcounts, (const int *)plan->xdispls, type,
                          plan->xfer_root, slb__xcomm(plan));
-    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, "comm", plan->rank);
+    return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, call, plan->rank);
 }
 
 /**
@@ -3316,7 +3331,8 @@ static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MP
  * @plan:    the plan of the scatter.
  * @sendbuf: this rank's plan->counts[rank] items.
  * @recvbuf: at the root: room for the n items, in the scatter's layout.
- * @st:      out (may be NULL): on error, the argument or the MPI error.
+ * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
+ *           failed MPI call (st->arg) and its code (st->mpi_error).
  *
  * Collective.
  * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI (where MPI reported it, as
@@ -3521,24 +3537,29 @@ static inline int slb_calibrate_compute(slb_work_fn work, void *ctx, int64_t sam
  * sizes the window, the leader sends the count m of timed exchanges, then
  * m exchanges; *t (leader): seconds per exchange. */
 static inline int slb__cal_measure(MPI_Comm comm, int peer, int leader, char *buf, int bytes,
-                                   double *t)
+                                   double *t, const char **call)
 {
     const double window = SLB_CALIBRATE_SECONDS / 4;
     int64_t m = 1, j;
     double dt = 0, sum = 0;
-    int rc = tilehybrid_pingpong(comm, peer, leader, buf, bytes, 0, TILEHYBRID_TAG_SCATTER, &dt);
+    int rc = tilehybrid_pingpong_ex(comm, peer, leader, buf, bytes, 0, TILEHYBRID_TAG_SCATTER, &dt,
+                                    call);
     if (leader) {
         if (dt < window)
             m = dt > 0 ? (int64_t)(window / dt) + 1 : 1000;
         if (m > 1000)
             m = 1000;
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Send(&m, 1, MPI_INT64_T, peer, TILEHYBRID_TAG_SCATTER, comm);
+        if (rc == MPI_SUCCESS && (rc = MPI_Send(&m, 1, MPI_INT64_T, peer, TILEHYBRID_TAG_SCATTER,
+                                                comm)) != MPI_SUCCESS)
+            *call = "MPI_Send";
     } else if (rc == MPI_SUCCESS) {
         rc = MPI_Recv(&m, 1, MPI_INT64_T, peer, TILEHYBRID_TAG_SCATTER, comm, MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS)
+            *call = "MPI_Recv";
     }
     for (j = 0; j < m && rc == MPI_SUCCESS; j++) {
-        rc = tilehybrid_pingpong(comm, peer, leader, buf, bytes, 0, TILEHYBRID_TAG_SCATTER, &dt);
+        rc = tilehybrid_pingpong_ex(comm, peer, leader, buf, bytes, 0, TILEHYBRID_TAG_SCATTER, &dt,
+                                    call);
         sum += dt;
     }
     *t = sum / (double)m;
@@ -3548,24 +3569,28 @@ static inline int slb__cal_measure(MPI_Comm comm, int peer, int leader, char *bu
 /* The transfers between the root and rank r, run by both: a probe of the
  * whole sample sizes it to the budget (the leader sends the sizes), then
  * reps measurements of three sizes; the leader fits fit[0] = comm0,
- * fit[1] = lambda. */
+ * fit[1] = lambda.  On an MPI error, *call names the call that failed. */
 static inline int slb__cal_pair(MPI_Comm comm, int root, int r, int rank, char *buf,
-                                int64_t sample, int ts, int reps, double budget, double *fit)
+                                int64_t sample, int ts, int reps, double budget, double *fit,
+                                const char **call)
 {
     int leader = rank == root, peer = leader ? r : root, i, q, rc;
     int64_t ctl[2] = {0, 0};
     double x[3], t[3], tp = 0;
-    rc = tilehybrid_pingpong(comm, peer, leader, buf, (int)(sample * ts), 0,
-                             TILEHYBRID_TAG_SCATTER, &tp);
+    rc = tilehybrid_pingpong_ex(comm, peer, leader, buf, (int)(sample * ts), 0,
+                                TILEHYBRID_TAG_SCATTER, &tp, call);
     if (leader) {
         int rr = reps;
         ctl[0] = sample;
         slb__budget(tp / (double)sample, budget, &ctl[0], &rr);
         ctl[1] = rr;
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Send(ctl, 2, MPI_INT64_T, peer, TILEHYBRID_TAG_SCATTER, comm);
+        if (rc == MPI_SUCCESS && (rc = MPI_Send(ctl, 2, MPI_INT64_T, peer, TILEHYBRID_TAG_SCATTER,
+                                                comm)) != MPI_SUCCESS)
+            *call = "MPI_Send";
     } else if (rc == MPI_SUCCESS) {
         rc = MPI_Recv(ctl, 2, MPI_INT64_T, peer, TILEHYBRID_TAG_SCATTER, comm, MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS)
+            *call = "MPI_Recv";
     }
     for (i = 0; i < 3 && rc == MPI_SUCCESS; i++) {
         int64_t k = slb__cal_size(ctl[0], i);
@@ -3573,7 +3598,7 @@ static inline int slb__cal_pair(MPI_Comm comm, int root, int r, int rank, char *
         t[i] = -1;
         for (q = 0; q < ctl[1] && rc == MPI_SUCCESS; q++) {
             double dt = 0;
-            rc = slb__cal_measure(comm, peer, leader, buf, (int)(k * ts), &dt);
+            rc = slb__cal_measure(comm, peer, leader, buf, (int)(k * ts), &dt, call);
             if (t[i] < 0 || dt < t[i])
                 t[i] = dt;
         }
@@ -3601,7 +3626,7 @@ static inline int slb__cal_check(int root, int size, MPI_Datatype type, int64_t 
         return tilehybrid_status_set(lst, SLB_ERR_ROOT, "root", -1);
     rc = MPI_Type_size(type, ts);
     if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(lst, rc, "type", -1);
+        return slb__mpi_fail(lst, rc, "MPI_Type_size", -1);
     if (sample > INT_MAX / (*ts > 0 ? *ts : 1)) /* one message, in bytes */
         return tilehybrid_status_set(lst, SLB_ERR_INT, sname, -1);
     return SLB_OK;
@@ -3614,15 +3639,17 @@ static inline int slb__cal_pairs(MPI_Comm comm, int root, int size, int rank, ch
 {
     tilehybrid_status lst;
     double budget = SLB_CALIBRATE_BUDGET / (size > 1 ? size - 1 : 1);
+    const char *call = "";
     int r, rc = MPI_SUCCESS, local;
     for (r = 0; r < size && rc == MPI_SUCCESS; r++) {
         if (r == root)
             fit[2 * r] = fit[2 * r + 1] = 0;
         else if (rank == root || rank == r)
-            rc = slb__cal_pair(comm, root, r, rank, buf, sample, ts, reps, budget, fit + 2 * r);
+            rc = slb__cal_pair(comm, root, r, rank, buf, sample, ts, reps, budget, fit + 2 * r,
+                               &call);
     }
     local = rc == MPI_SUCCESS ? SLB_OK
-                              : slb__mpi_abort(comm, rc, "MPI_Send or MPI_Recv", "calibration's "
+                              : slb__mpi_abort(comm, rc, call, "calibration's "
                                                "transfers between the root and a rank", &lst,
                                                rank);
     local = slb__agree(comm, local, &lst, NULL, NULL, 0, st);

@@ -167,7 +167,9 @@ static inline const char *tilehybrid_strerror(int code)
  * struct tilehybrid_status - the detail of an error, beside its code.
  * @code:      the code returned (X_OK on success);
  * @arg:       the argument at fault ("extent", "dep", "costs", ...), or ""
- *             when no single argument is;
+ *             when no single argument is; for an *_ERR_MPI code of
+ *             topology.h, balance.h or scatterlb.h, the MPI call that
+ *             failed ("MPI_Recv");
  * @index:     its 0-based index (dimension i + 1 is index i; processor,
  *             row), or -1;
  * @rank:      the MPI rank that found the error, or -1 (pure functions);

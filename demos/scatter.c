@@ -499,8 +499,7 @@ static int run_balanced(demo *d)
     /* scatterlb.h's rule: SLB_ERR_MPI from a data mover is this rank's
      * alone, the others wait in the collective: end the job */
     if (rc == SLB_ERR_MPI)
-        mpi_ok(st.mpi_error, d->o->ordered ? "MPI_Send, MPI_Recv or MPI_Sendrecv"
-                                           : "MPI_Scatterv",
+        mpi_ok(st.mpi_error, st.arg,
                d->o->ordered ? "in slb_plan_scatter_ordered(), the balanced scatter"
                              : "in slb_plan_scatterv(), the balanced scatter");
     compute(mine, rc == SLB_OK ? c : 0, d->my_slow, myres);
