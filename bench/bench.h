@@ -67,6 +67,14 @@ static inline int bench_flag_args(int argc, char **argv, const char *prog, const
     return -1;
 }
 
+/* A bad argument of program prog: one line on stderr, exit status 2. */
+static inline int bench_bad(const char *prog, const char *what, const char *arg,
+                            const char *want)
+{
+    fprintf(stderr, "%s: %s '%s': expected %s (see --help)\n", prog, what, arg, want);
+    return 2;
+}
+
 /* The demos' boundary value at (x, y, z) (demos/demo.h), in [0, 1). */
 static inline double bench_g(int64_t x, int64_t y, int64_t z)
 {

@@ -74,8 +74,7 @@ static void usage(FILE *f)
 
 static int bad(const char *what, const char *arg, const char *want)
 {
-    fprintf(stderr, "inner_order: %s '%s': expected %s (see --help)\n", what, arg, want);
-    return 2;
+    return bench_bad("inner_order", what, arg, want);
 }
 
 static int fail(tile_plan *plan, const char *msg)

@@ -123,8 +123,7 @@ static void usage(FILE *f)
 
 static int bad(const char *what, const char *arg, const char *want)
 {
-    fprintf(stderr, "limit: %s '%s': expected %s (see --help)\n", what, arg, want);
-    return 2;
+    return bench_bad("limit", what, arg, want);
 }
 
 int main(int argc, char **argv)

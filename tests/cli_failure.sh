@@ -140,26 +140,24 @@ for ck in "MPI_Sendrecv 0" "MPI_Send 0" "MPI_Recv 0" "MPI_Recv 5"; do
         $1 "rank 1: $1 failed in balance.h's bal_policy_setup_ex().*(.*nternal"
 done
 
-# rank 2, the last, only receives: one message per tile, named in the singular
-fail x mpi MPI_Waitall 1 TILEHYBRID_FAIL_RANK=2
-if [ $rc -ne 0 ] && [ $rc -ne 124 ] &&
-   grep -q "rank 2: MPI_Waitall failed completing 1 face message of tile [0-9]" "$T/err"; then
-    ok "MPI_Waitall of one message fails on rank 2 of 3: gone in ${secs} s, '1 face message'"
-else
-    notok "MPI_Waitall of one message fails on rank 2 of 3: status $rc, '1 face message'"
-    diag < "$T/err"
-fi
-
-# rank 2 starts one receive per tile with persistent messages: "1 face
-# message", in the singular (it said "1 face messages")
-fail x mpi MPI_Startall 1 TILEHYBRID_FAIL_RANK=2 TILEHYBRID_FAIL_MESSAGES=persistent
-if [ $rc -ne 0 ] && [ $rc -ne 124 ] &&
-   grep -q "rank 2: MPI_Startall failed starting 1 face message of tile [0-9]" "$T/err"; then
-    ok "MPI_Startall of one message fails on rank 2 of 3: gone in ${secs} s, '1 face message'"
-else
-    notok "MPI_Startall of one message fails on rank 2 of 3: status $rc, '1 face message'"
-    diag < "$T/err"
-fi
+# one_message CALL DOING [VAR=VALUE...]: CALL fails on rank 2 of 3, the
+# last, which only receives, one message per tile: the message names it in
+# the singular (it said "1 face messages")
+one_message() {
+    call=$1 doing=$2
+    shift 2
+    fail x mpi $call 1 TILEHYBRID_FAIL_RANK=2 "$@"
+    if [ $rc -ne 0 ] && [ $rc -ne 124 ] &&
+       grep -q "rank 2: $call failed $doing 1 face message of tile [0-9]" "$T/err"; then
+        ok "$call of one message fails on rank 2 of 3: gone in ${secs} s, '1 face message'"
+    else
+        notok "$call of one message fails on rank 2 of 3: status $rc, '1 face message'"
+        diag < "$T/err"
+    fi
+}
+one_message MPI_Waitall completing
+# (rank 2 starts one receive per tile with persistent messages)
+one_message MPI_Startall starting TILEHYBRID_FAIL_MESSAGES=persistent
 
 # the demos' own calls on the plan's communicator (it returns errors):
 # demos/adi linked with the same wrappers ($B/tests/adi_failure)

@@ -59,16 +59,19 @@ got=$(awk -v t="$(val "$T/z" predicted_seconds)" 'BEGIN { printf "%.6g", t }')
     ok "plan --threads 2 --stencil: $(head -c 160 "$T/th")" ||
     notok "plan --threads --stencil: $(cat "$T/th")"
 
-# refusals: one line on stderr naming the option, exit 2, nothing on stdout
-bad() {
-    what=$1 want=$2
-    shift 2
+# plan_fails STATUS LABEL WHAT WANT ARGS...: tilectl plan ARGS exits with
+# STATUS, nothing on stdout, one line on stderr matching WANT
+plan_fails() {
+    status=$1 label=$2 what=$3 want=$4
+    shift 4
     "$CTL" plan "$@" > "$T/out" 2> "$T/err"
     rc=$?
-    [ $rc -eq 2 ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
-        grep -q -- "$want" "$T/err" && ok "plan refuses $what: $(cat "$T/err")" ||
+    [ $rc -eq "$status" ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+        grep -q -- "$want" "$T/err" && ok "$label $what: $(cat "$T/err")" ||
         notok "plan $what: exit $rc, stdout '$(head -c 80 "$T/out")', stderr '$(cat "$T/err")'"
 }
+# refusals: one line on stderr naming the option, exit 2, nothing on stdout
+bad() { plan_fails 2 "plan refuses" "$@"; }
 bad "no --procs" "--procs" --space 8x8x8 --deps 1,1
 bad "--procs 0" "--procs" --procs 0 --space 8x8x8 --deps 1,1
 bad "--deps and --stencil" "--deps or --stencil" --procs 2 --space 8x8x8 --deps 1,1 --stencil "-1,0,0"
@@ -103,15 +106,7 @@ bad "--elem-bytes 1e308" "^tilectl plan: --elem-bytes: '1e308' must be at most 2
 bad "--elem-bytes 9223372036854775807" "^tilectl plan: --elem-bytes: '9223372036854775807' must be at most 2^30" \
     --procs 2 --space 8x8x8 --deps 1,1 --elem-bytes 9223372036854775807
 # no plan (exit 1): one line naming the options at fault, nothing on stdout
-noplan() {
-    what=$1 want=$2
-    shift 2
-    "$CTL" plan "$@" > "$T/out" 2> "$T/err"
-    rc=$?
-    [ $rc -eq 1 ] && [ ! -s "$T/out" ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
-        grep -q -- "$want" "$T/err" && ok "plan: no plan for $what: $(cat "$T/err")" ||
-        notok "plan $what: exit $rc, stdout '$(head -c 80 "$T/out")', stderr '$(cat "$T/err")'"
-}
+noplan() { plan_fails 1 "plan: no plan for" "$@"; }
 M=9223372036854775807
 noplan "2^63 - 1 points a side (no signed overflow on the way)" \
     "^tilectl plan: --space ${M}x${M}x${M}, --elem-bytes 8: a plane of a block (with its ghost layers) has more than 2^63 bytes$" \
