@@ -1458,6 +1458,23 @@ static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
     return bal__calibrate_all(comm, max_bytes, reps, fit, NULL, 0);
 }
 
+/**
+ * bal_calibrate_comm_all_ex() - bal_calibrate_comm_all(), naming the call
+ * that failed.
+ * @comm, @max_bytes, @reps, @fit: as for bal_calibrate_comm_all().
+ * @st:  out (may be NULL): on BAL_ERR_MPI, the MPI call that failed on this
+ *       rank (st->arg, "MPI_Send", "MPI_Recv", ...) and its error code
+ *       (st->mpi_error).
+ * Return: as bal_calibrate_comm_all().
+ */
+static inline int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
+                                            tilehybrid_fit *fit, tilehybrid_status *st)
+{
+    if (st != NULL)
+        (void)tilehybrid_status_set(st, BAL_OK, "", -1);
+    return bal__calibrate_all(comm, max_bytes, reps, fit, st, 0);
+}
+
 #endif /* TILEHYBRID_NO_MPI */
 
 /* ------------------------------------------------------------------------

@@ -153,7 +153,9 @@
  * creation on a stand-in loop; t_startup and the bandwidth from
  * cfg.balance, else the TILEHYBRID_* environment, else a ping-pong at
  * creation (balance.h's).  Every rank takes the slowest rank's costs and
- * the ranks agree on the height (tilehybrid_agree).  When t_comp was
+ * the ranks agree on the height (tilehybrid_agree); TILEHYBRID_TCOMP set on
+ * some ranks only (cfg.balance.tcomp 0) is refused (TILE_ERR_MISMATCH).
+ * When t_comp was
  * measured on the stand-in, the first run that completes times the user's
  * own body (its computing seconds per point) and the model chooses again:
  * the next run uses that height (plan.height.next; the Z window, the
@@ -4621,6 +4623,7 @@ static inline int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *hi,
 static inline int tile__height_pingpong(tile_plan *p)
 {
     tile_height_info *h = &p->height;
+    tilehybrid_status st;
     tilehybrid_fit fit;
     bal_model bm;
     bal_where w;
@@ -4634,7 +4637,7 @@ static inline int tile__height_pingpong(tile_plan *p)
         w.extent[i] = p->deps.size[i];
         w.dep[i] = p->deps.d[i];
     }
-    rc = bal_calibrate_comm_all(p->comm, bal__policy_face(&w), 3, &fit);
+    rc = bal_calibrate_comm_all_ex(p->comm, bal__policy_face(&w), 3, &fit, &st);
     memset(&bm, 0, sizeof bm);
     bm.elem_bytes = w.elem_bytes;
     if (rc == BAL_OK && bal_model_set_comm(&bm, &fit) == BAL_OK && bm.bandwidth > 0.0) {
@@ -4647,8 +4650,9 @@ static inline int tile__height_pingpong(tile_plan *p)
         h->bandwidth = 1e12;
         h->comm_origin = TILE_COST_MEASURED;
     } else if (rc == BAL_ERR_MPI) {
-        tile__mpi_failed(p, -1, MPI_ERR_OTHER, "an MPI call of balance.h", "in "
-                         "bal_calibrate_comm_all(), measuring the network for the tile height");
+        tile__mpi_failed(p, -1, st.mpi_error, st.arg, "in balance.h's "
+                         "bal_calibrate_comm_all_ex(), measuring the network for the tile "
+                         "height");
     }
     return p->status.code;
 }
@@ -4731,10 +4735,10 @@ static inline int tile__height_agree(tile_plan *p)
  * the height agreed (tilehybrid_agree) -- collective then. */
 static inline int tile__height(tile_plan *p)
 {
-    static const int hi[5] = { 1, 1, 0, 0, 1 };
+    static const int hi[7] = { 1, 1, 0, 0, 1, 1, 0 };
     tile_height_info *h = &p->height;
     int given = p->cfg.tile_height > 0;
-    uint64_t v[5];
+    uint64_t v[7];
     int64_t z = p->cfg.tile_height;
     memset(h, 0, sizeof *h);
     h->origin = given ? TILE_HEIGHT_GIVEN : TILE_HEIGHT_MODEL;
@@ -4746,8 +4750,13 @@ static inline int tile__height(tile_plan *p)
         v[2] = tilehybrid_bits(h->bandwidth);
         v[3] = (uint64_t)h->cache_bytes;
         v[4] = h->comm_origin == TILE_COST_DEFAULT && p->size > 1;
-        if (tile__agree_extremes(p, v, hi, 5) != TILE_OK)
+        v[5] = v[6] = h->tcomp_origin == TILE_COST_MEASURED; /* timed later: on all or none */
+        if (tile__agree_extremes(p, v, hi, 7) != TILE_OK)
             return p->status.code;
+        if (v[5] != v[6]) /* the same verdict on every rank */
+            return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "TILEHYBRID_TCOMP is set on "
+                              "some ranks only (and cfg.balance.tcomp is 0): t_comp would be "
+                              "timed by some ranks only; set it on every rank or on none");
         h->tcomp = tilehybrid_from_bits(v[0]);
         h->tstartup = tilehybrid_from_bits(v[1]);
         h->bandwidth = tilehybrid_from_bits(v[2]);

@@ -203,4 +203,19 @@ check_zero=$?
 [ $check_zero -eq 0 ] && ok "TILEHYBRID_TSTARTUP=0: the plan's model_tstartup is 0" ||
     notok "TILEHYBRID_TSTARTUP=0: exit $rc, $(printf '%s' "$out" | grep -o '"model_tstartup": [^,]*')"
 
+# 4. the environment on one rank: TILEHYBRID_TCOMP on rank 1 only, while the
+# model chooses the height. Rank 0 timed t_comp with the body after the
+# first run and rank 1 did not, so they waited in different collectives for
+# ever, with no message. Now both refuse the plan, with one message.
+run_timeout 60 $MPIEXEC -n 1 "$D/adi" --space 64x64x640 : \
+    -n 1 env TILEHYBRID_TCOMP=1e-8 "$D/adi" --space 64x64x640
+err=$(printf '%s\n' "$err" | strip_launcher)
+if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ -z "$out" ] &&
+   [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] &&
+   printf '%s\n' "$err" | grep -q "^adi: rank [01]: TILEHYBRID_TCOMP is set on some ranks only"; then
+    ok "TILEHYBRID_TCOMP on rank 1 only: refused on both ranks, exit $rc: $err"
+else
+    notok "TILEHYBRID_TCOMP on rank 1 only: exit $rc (124: hung), stderr '$(printf '%s' "$err" | head -c 300)', stdout '$(printf '%s' "$out" | head -c 100)'"
+fi
+
 done_testing

@@ -175,28 +175,38 @@ for call in MPI_Reduce MPI_Gather MPI_Bcast; do
     failed_ok "demos/adi: its own $call on the plan's communicator fails on rank 1 of 3" $call \
         "^adi: rank 1: $call failed .*(.*nternal.*); aborting the job"
 done
-# the agreement on the command line (demo_agree, before any plan): rank 1
-# returned 1 alone and the others waited in the collective for ever
-if [ -x "$B/tests/adi_failure" ]; then
+# demo_fail PROGRAM CALL ARG...: the first CALL fails on rank 1 of 3 in
+# $B/tests/PROGRAM ARG... (a demo linked with the wrappers)
+demo_fail() {
+    prog=$1 call=$2
+    shift 2
     start=$(date +%s)
-    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=MPI_Allreduce TILEHYBRID_FAIL_RANK=1 \
-        $B/tests/adi_failure --space 24x24x8 > "$T/out" 2> "$T/err.raw" < /dev/null
+    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+        $B/tests/$prog "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     secs=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
+}
+# the agreement on the command line (demo_agree, before any plan): rank 1
+# returned 1 alone and the others waited in the collective for ever
+if [ -x "$B/tests/adi_failure" ]; then
+    demo_fail adi_failure MPI_Allreduce --space 24x24x8
     failed_ok "demos/adi: the agreement on the command line (demo_agree) fails on rank 1 of 3" \
         MPI_Allreduce "^tilehybrid: rank 1: MPI_Allreduce failed in adi's agreement on the command line (demo_agree) (.*nternal.*); aborting the job"
+    # the network's ping-pong for the model's tile height (no
+    # TILEHYBRID_BANDWIDTH): the call by name with MPI's own text (it said
+    # "an MPI call of balance.h" and MPI_ERR_OTHER's text)
+    for call in MPI_Sendrecv MPI_Send MPI_Recv; do
+        demo_fail adi_failure $call --space 24x24x48
+        failed_ok "demos/adi: $call of the tile height's network ping-pong fails on rank 1 of 3" \
+            $call "^tiling.h: rank 1: $call failed in balance.h's bal_calibrate_comm_all_ex(), measuring the network for the tile height (.*nternal.*); aborting the job"
+    done
 fi
 
 # demos/sw's own gather of the best scores on the plan's communicator: the
 # shared abort path (MPI's error text, the pause; it printed no MPI text)
 if [ -x "$B/tests/sw_failure" ]; then
-    start=$(date +%s)
-    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=MPI_Gather TILEHYBRID_FAIL_RANK=1 \
-        $B/tests/sw_failure --random 40,30 > "$T/out" 2> "$T/err.raw" < /dev/null
-    rc=$?
-    secs=$(( $(date +%s) - start ))
-    strip_launcher < "$T/err.raw" > "$T/err"
+    demo_fail sw_failure MPI_Gather --random 40,30
     failed_ok "demos/sw: its MPI_Gather of the best scores fails on rank 1 of 3" MPI_Gather \
         "^sw: rank 1: MPI_Gather failed gathering the best scores (.*nternal.*); aborting the job"
 else

@@ -112,8 +112,19 @@ noplan "2^63 - 1 points a side (no signed overflow on the way)" \
     "^tilectl plan: --space ${M}x${M}x${M}, --elem-bytes 8: a plane of a block (with its ghost layers) has more than 2^63 bytes$" \
     --procs 2147483647 --space ${M}x${M}x${M} --deps 0,0
 noplan "a grid whose volume passes 2^63" \
-    "^tilectl plan: --space ${M}x${M}x5: the communication volume of every process grid for --procs 3 passes 2^63 elements: use smaller extents$" \
+    "^tilectl plan: --space ${M}x${M}x5, --deps: the communication volume of every process grid for --procs 3 passes 2^63 elements: use smaller extents or dependence widths$" \
     --procs 3 --space ${M}x${M}x5 --deps 1,1
+noplan "a grid whose volume passes 2^63 by --deps (it named --space alone)" \
+    "^tilectl plan: --space 100x100x100, --deps: the communication volume .* passes 2^63 elements: use smaller extents or dependence widths$" \
+    --procs 4 --space 100x100x100 --deps $M,1
+noplan "the same by --stencil" \
+    "^tilectl plan: --space ${M}x${M}x5, --stencil: the communication volume .* passes 2^63 elements" \
+    --procs 3 --space ${M}x${M}x5 --stencil "-1,0,0 0,-1,0 0,0,-1"
+bad "--stencil with a number out of range (it said 'not 3 whole numbers')" \
+    "^tilectl plan: --stencil: '-99999999999,0,0': vector 1 is not 3 whole numbers in -2^30..2^30 separated by ','" \
+    --procs 4 --space 100x100x100 --stencil "-99999999999,0,0"
+bad "an empty --stencil" "^tilectl plan: --stencil: ' ': no offset vector$" \
+    --procs 4 --space 100x100x100 --stencil " "
 noplan "no grid at all" \
     "^tilectl plan: --procs 3, --space 1x1x5: no process grid: no grid fits" \
     --procs 3 --space 1x1x5 --deps 1,1

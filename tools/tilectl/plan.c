@@ -199,9 +199,11 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
     *dz = a->depz >= 0 ? (int)a->depz : 1;
     if (rc == TOPO_OK && a->stencil != NULL) {
         tile_config_init(&cfg, n);
-        if (tile_config_stencil(&cfg, a->stencil, &st) != TILE_OK)
-            return cli_error(CMD, "--stencil: '%s': vector %lld is not %d whole numbers "
-                             "separated by ',' (at most %d vectors)", a->stencil,
+        if (tile_config_stencil(&cfg, a->stencil, &st) != TILE_OK && st.index < 0)
+            return cli_error(CMD, "--stencil: '%s': no offset vector", a->stencil);
+        if (st.code != TILE_OK)
+            return cli_error(CMD, "--stencil: '%s': vector %lld is not %d whole numbers in "
+                             "-2^30..2^30 separated by ',' (at most %d vectors)", a->stencil,
                              (long long)st.index + 1, n + 1, TILE_MAX_STENCIL);
         rc = topo_nest_stencil(&r->m.nest, cfg.nstencil, &cfg.stencil[0][0], TILE_MAX_DIMS + 1,
                                NULL, &st);
@@ -243,9 +245,10 @@ static int plan_grids(const struct plan_args *a, struct plan_result *r)
     memset(r->m.dims, 0, sizeof r->m.dims);
     rc = topo_nest_grid(nest, a->procs, TOPO_POLICY_COMM, r->m.dims, &st);
     if (rc == TOPO_ERR_OVERFLOW)
-        return cli_error(CMD, "--space %s: the communication volume of every process grid for "
-                         "--procs %lld passes 2^63 elements: use smaller extents",
-                         plan_space_text(a, sp, sizeof sp), (long long)a->procs), 1;
+        return cli_error(CMD, "--space %s, %s: the communication volume of every process grid "
+                         "for --procs %lld passes 2^63 elements: use smaller extents or "
+                         "dependence widths", plan_space_text(a, sp, sizeof sp),
+                         a->stencil != NULL ? "--stencil" : "--deps", (long long)a->procs), 1;
     if (rc != TOPO_OK)
         return cli_error(CMD, "--procs %lld, --space %s: no process grid: %s",
                          (long long)a->procs, plan_space_text(a, sp, sizeof sp),
