@@ -2724,7 +2724,8 @@ static inline const char *slb__known_arg(const tilehybrid_verdict *w)
     static const char *const names[] = {
         "comm", "root", "n", "type", "opts.method", "opts.order", "opts.large_count",
         "mine", "pb", "plan", "recvbuf", "recvcap", "sample", "comp_sample", "comm_sample",
-        "reps", "work", "comp0", "mu", "comm0", "lambda", "order", "counts", "sendbuf"};
+        "reps", "work", "comp0", "mu", "comm0", "lambda", "order", "counts", "sendbuf",
+        "MPI_Type_size"}; /* SLB_ERR_MPI: the local call that failed, agreed on */
     return tilehybrid_verdict_arg(w, names, (int)(sizeof names / sizeof names[0]), "");
 }
 
@@ -2817,12 +2818,10 @@ static inline int slb__plan_start(slb_plan *pl, MPI_Comm comm, int root, int64_t
     *o = opts ? *opts : slb_options_default();
     if (comm == MPI_COMM_NULL)
         return tilehybrid_status_set(st, SLB_ERR_ARG, "comm", -1);
-    rc = MPI_Comm_size(comm, &pl->size);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Comm_rank(comm, &pl->rank);
-    if (rc != MPI_SUCCESS)
-        return slb__mpi_abort(comm, rc, "MPI_Comm_size or MPI_Comm_rank",
-                              "plan creation, on comm", st, -1);
+    if ((rc = MPI_Comm_size(comm, &pl->size)) != MPI_SUCCESS)
+        return slb__mpi_abort(comm, rc, "MPI_Comm_size", "plan creation, on comm", st, -1);
+    if ((rc = MPI_Comm_rank(comm, &pl->rank)) != MPI_SUCCESS)
+        return slb__mpi_abort(comm, rc, "MPI_Comm_rank", "plan creation, on comm", st, -1);
     pl->comm = comm;
     pl->type = type;
     pl->root = root;
@@ -2904,17 +2903,18 @@ static inline int slb__plan_share(slb_plan *pl, int64_t *msg, double *dmsg, cons
 static inline int slb__plan_layout(slb_plan *pl, int allow_large, tilehybrid_status *st)
 {
     int64_t r, t, bytes, pos = 0;
-    int rc, ts, given = 1;
+    int rc, ts = 0, given = 1, local = SLB_OK;
     pl->large = allow_large == 2 && SLB__LARGE;
-    if (pl->n > INT_MAX) {
+    if (pl->n > INT_MAX) { /* n and the type's size: the same on every rank */
         if (!allow_large || !SLB__LARGE)
             return tilehybrid_status_set(st, SLB_ERR_INT, "n", -1);
         pl->large = 1;
     }
+    /* a failure of this local call is agreed on after the collective split */
     rc = MPI_Type_size(pl->type, &ts);
     if (rc != MPI_SUCCESS)
-        return slb__mpi_fail(st, rc, "MPI_Type_size", pl->rank);
-    if (!tilehybrid_mul_ok(pl->n, ts, &bytes))
+        local = slb__mpi_fail(st, rc, "MPI_Type_size", pl->rank);
+    else if (!tilehybrid_mul_ok(pl->n, ts, &bytes))
         return tilehybrid_status_set(st, SLB_ERR_OVERFLOW, "n", -1);
     for (r = 0, t = 0; r < pl->size; r++) {
         if (pl->order[r] == pl->rank)
@@ -2930,7 +2930,7 @@ static inline int slb__plan_layout(slb_plan *pl, int allow_large, tilehybrid_sta
                                   "plan creation, ordering the ranks", st, pl->rank);
         pl->xfer_root = pl->size - 1;
     }
-    return SLB_OK;
+    return local;
 }
 
 /* Counts and displacements in transfer-rank order, for the v-collectives
@@ -3675,12 +3675,10 @@ static inline int slb__cal_comm(MPI_Comm comm, int root, MPI_Datatype type, int6
     slb__ok(st);
     if (comm == MPI_COMM_NULL)
         return tilehybrid_status_set(st, SLB_ERR_ARG, "comm", -1);
-    rc = MPI_Comm_size(comm, &size);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Comm_rank(comm, &rank);
-    if (rc != MPI_SUCCESS)
-        return slb__mpi_abort(comm, rc, "MPI_Comm_size or MPI_Comm_rank", "calibration, on comm",
-                              st, -1);
+    if ((rc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+        return slb__mpi_abort(comm, rc, "MPI_Comm_size", "calibration, on comm", st, -1);
+    if ((rc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS)
+        return slb__mpi_abort(comm, rc, "MPI_Comm_rank", "calibration, on comm", st, -1);
     local = slb__cal_check(root, size, type, sample, reps, comm0, lambda, &ts, sname, &lst);
     if (local == SLB_OK) {
         buf = (char *)slb__alloc(sample * ts, 1);

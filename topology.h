@@ -2342,11 +2342,11 @@ static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, con
             status->mpi_error = MPI_ERR_COMM;
         return TOPO_ERR_MPI;
     }
-    if (mpirc == MPI_SUCCESS)
-        mpirc = MPI_Comm_size(comm, size);
     if (mpirc != MPI_SUCCESS)
-        return topo__mpi_failed(comm, mpirc, "MPI_Comm_test_inter or MPI_Comm_size", fn,
-                                status);
+        return topo__mpi_failed(comm, mpirc, "MPI_Comm_test_inter", fn, status);
+    mpirc = MPI_Comm_size(comm, size);
+    if (mpirc != MPI_SUCCESS)
+        return topo__mpi_failed(comm, mpirc, "MPI_Comm_size", fn, status);
     return TOPO_OK;
 }
 

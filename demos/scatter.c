@@ -475,9 +475,17 @@ static int calibrate_and_plan(demo *d, const ray *mine)
                              &d->plan, &st);
         d->tplan = MPI_Wtime() - d->tplan;
     }
-    if (rc != SLB_OK && d->rank == 0)
+    if (rc == SLB_ERR_MPI && d->rank == 0) { /* a local call, agreed on: st.arg names it */
+        char text[MPI_MAX_ERROR_STRING] = "";
+        int len = 0;
+        if (MPI_Error_string(st.mpi_error, text, &len) != MPI_SUCCESS)
+            snprintf(text, sizeof text, "MPI error %d", st.mpi_error);
+        fprintf(stderr, "demos/scatter: rank %d: %s failed in scatterlb.h's %s (%s)\n",
+                st.rank, st.arg[0] != '\0' ? st.arg : "an MPI call", stage, text);
+    } else if (rc != SLB_OK && d->rank == 0) {
         fprintf(stderr, "demos/scatter: %s: %s (argument '%s', rank %d)\n", stage,
                 slb_strerror(rc), st.arg, st.rank);
+    }
     d->planned = rc == SLB_OK;
     return rc == SLB_OK ? 0 : 1;
 }

@@ -190,6 +190,11 @@ demo_fail() {
 # the agreement on the command line (demo_agree, before any plan): rank 1
 # returned 1 alone and the others waited in the collective for ever
 if [ -x "$B/tests/adi_failure" ]; then
+    # topology.h's check of comm names the one call (it said
+    # "MPI_Comm_test_inter or MPI_Comm_size")
+    demo_fail adi_failure MPI_Comm_test_inter --space 24x24x8
+    failed_ok "demos/adi: MPI_Comm_test_inter of the grid's creation fails on rank 1 of 3" \
+        MPI_Comm_test_inter "^tilehybrid: rank 1: MPI_Comm_test_inter failed in topology.h's topo_nest_cart_create() (.*nternal.*); aborting the job"
     demo_fail adi_failure MPI_Allreduce --space 24x24x8
     failed_ok "demos/adi: the agreement on the command line (demo_agree) fails on rank 1 of 3" \
         MPI_Allreduce "^tilehybrid: rank 1: MPI_Allreduce failed in adi's agreement on the command line (demo_agree) (.*nternal.*); aborting the job"
@@ -216,16 +221,18 @@ fi
 # rank alone: the demo must end the job; it waited forever, and said
 # "scatter: an MPI call failed" or "MPI_Allreduce failed" without MPI's text)
 # scatter_case CALL K WANT: CALL #K+1 fails on rank 1 of 3
+# scatter_case CALL K WANT 4: on 4 ranks, --slowdown 1,1,1,1
 scatter_case() {
-    call=$1 k=$2 want=$3
+    call=$1 k=$2 want=$3 np=${4:-3}
     start=$(date +%s)
-    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
-        TILEHYBRID_FAIL_AFTER=$k $B/tests/scatter_failure --items 3000 --slowdown 1 \
+    timeout 60 $MPIEXEC -n $np env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+        TILEHYBRID_FAIL_AFTER=$k $B/tests/scatter_failure --items 3000 \
+        --slowdown "$([ $np -eq 4 ] && echo 1,1,1,1 || echo 1)" \
         > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     secs=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
-    failed_ok "demos/scatter: $call #$((k + 1)) fails on rank 1 of 3" $call "$want"
+    failed_ok "demos/scatter: $call #$((k + 1)) fails on rank 1 of $np" $call "$want"
 }
 if [ -x "$B/tests/scatter_failure" ]; then
     scatter_case MPI_Scatterv 0 \
@@ -242,6 +249,21 @@ if [ -x "$B/tests/scatter_failure" ]; then
         "^tilehybrid: rank 1: MPI_Recv failed in scatterlb.h's calibration's transfers between the root and a rank (.*nternal.*); aborting the job"
     scatter_case MPI_Send 0 \
         "^tilehybrid: rank 1: MPI_Send failed in scatterlb.h's calibration's transfers between the root and a rank (.*nternal.*); aborting the job"
+    # local calls, one name each (they said "MPI_Comm_size or MPI_Comm_rank";
+    # the agreed MPI_Type_size said "an MPI call failed (argument '')"), and
+    # the plan's second MPI_Type_size: the failing rank left the collective
+    # MPI_Comm_split to the others, who waited for ever (4 ranks: the
+    # bandwidth order differs from the ranks' there, so the plan splits)
+    scatter_case MPI_Comm_size 1 \
+        "^tilehybrid: rank 1: MPI_Comm_size failed in scatterlb.h's calibration, on comm (.*nternal.*); aborting the job"
+    scatter_case MPI_Comm_size 2 \
+        "^tilehybrid: rank 1: MPI_Comm_size failed in scatterlb.h's plan creation, on comm (.*nternal.*); aborting the job"
+    scatter_case MPI_Type_size 0 \
+        "^demos/scatter: rank 1: MPI_Type_size failed in scatterlb.h's calibration (.*nternal.*)$"
+    scatter_case MPI_Type_size 1 \
+        "^demos/scatter: rank 1: MPI_Type_size failed in scatterlb.h's plan (.*nternal.*)$"
+    scatter_case MPI_Type_size 2 \
+        "^demos/scatter: rank 1: MPI_Type_size failed in scatterlb.h's plan (.*nternal.*)$" 4
 else
     notok "$B/tests/scatter_failure is built (make check builds it)"
 fi

@@ -44,7 +44,8 @@ static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
     "MPI_Alltoallw", "MPI_Send_init", "MPI_Recv_init", "MPI_Startall", "MPI_Request_free",
     "MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Parrived", "MPI_Send", "MPI_Recv",
     "MPI_Sendrecv", "MPI_Cart_create", "MPI_Comm_dup", "MPI_Comm_split_type", "MPI_Reduce",
-    "MPI_Gather", "MPI_Scatter", "MPI_Comm_split", "MPI_Scatterv"
+    "MPI_Gather", "MPI_Scatter", "MPI_Comm_split", "MPI_Scatterv", "MPI_Type_size",
+    "MPI_Comm_size", "MPI_Comm_test_inter"
 };
 static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
 static int pmpi_failure_done;
@@ -325,4 +326,25 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *out)
         return PMPI_FAILURE_ERROR;
     }
     return PMPI_Comm_split(comm, color, key, out);
+}
+
+int MPI_Type_size(MPI_Datatype type, int *size)
+{
+    if (pmpi_failure_now(26))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Type_size(type, size);
+}
+
+int MPI_Comm_size(MPI_Comm comm, int *size)
+{
+    if (pmpi_failure_now(27))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Comm_size(comm, size);
+}
+
+int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
+{
+    if (pmpi_failure_now(28))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Comm_test_inter(comm, flag);
 }

@@ -8,8 +8,9 @@
  *  MPI_Startall, MPI_Request_free, with MPI-4 MPI_Psend_init, MPI_Precv_init,
  *  MPI_Pready, MPI_Parrived, and MPI_Send, MPI_Recv, MPI_Sendrecv,
  *  MPI_Cart_create, MPI_Comm_dup, MPI_Comm_split_type, MPI_Reduce,
- *  MPI_Gather, MPI_Scatter, MPI_Comm_split. */
-#define PMPI_FAILURE_NCALLS 26
+ *  MPI_Gather, MPI_Scatter, MPI_Comm_split, MPI_Scatterv, and the local
+ *  MPI_Type_size, MPI_Comm_size, MPI_Comm_test_inter. */
+#define PMPI_FAILURE_NCALLS 29
 
 /** What the failing call returns (MPI's text: "Internal MPI error" or
  *  "MPI_ERR_INTERN: internal error"). */
