@@ -109,8 +109,10 @@
  * level MPI does not provide.  Without OpenMP the threaded models run with
  * one thread (cfg.threads must be 1).
  *
- * Body rules (continue, break, return) are those of tiling.h.  Per-thread
- * results: index arrays by TILE_THREAD(it).  Errors: tiling.h's codes.
+ * Body rules (continue, break, return) are those of tiling.h.  Sums, minima,
+ * maxima and checksums: a declared reduction (tile_reduce, tile_reduce_u64);
+ * other per-thread results: index arrays by TILE_THREAD(it).  Errors:
+ * tiling.h's codes.
  */
 #ifndef TILEHYBRID_HYBRID_H
 #define TILEHYBRID_HYBRID_H

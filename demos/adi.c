@@ -34,15 +34,15 @@ int main(int argc, char **argv)
 {
     demo_opts o;
     tile_plan plan;
-    demo_acc *acc;
+    tile_reduction sum;     /* the checksum (demo_plan declares it) */
     int rc = demo_start(&argc, &argv, &adi, &o);
-    if (rc != DEMO_GO || (rc = demo_plan(&plan, &adi, &o, &acc)) != DEMO_GO)
+    if (rc != DEMO_GO || (rc = demo_plan(&plan, &adi, &o, &sum)) != DEMO_GO)
         return rc;
     DEMO_RUN(&plan, it, {
         double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
                     + TILE_AT(double, it, 0, 0, -1)) / 3.0;
         TILE_AT(double, it, 0, 0, 0) = v;
-        acc[TILE_THREAD(it)].sum += demo_bits(v);
+        tile_reduce_u64(&it, &sum, demo_bits(v));
     });
-    return demo_finish(&plan, &adi, &o, acc);
+    return demo_finish(&plan, &adi, &o, &sum);
 }

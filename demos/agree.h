@@ -325,7 +325,7 @@ static inline int demo_agree(const char *prog, int code, char *msg, const demo_a
  * @comm: the communicator of the call (names this rank).
  * @rc:   the call's return code (MPI_SUCCESS: nothing happens).
  * @call: the call ("MPI_Gather").
- * @what: what it was doing ("gathering the best scores").
+ * @what: what it was doing ("gathering the threads' times").
  * The message, "<prog>: rank R: CALL failed WHAT (MPI's error text);
  * aborting the job ...", goes through tilehybrid_mpi_abort(): a quarter of
  * a second for the launcher to forward it, then MPI_Abort(MPI_COMM_WORLD,

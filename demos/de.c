@@ -43,9 +43,9 @@ int main(int argc, char **argv)
 {
     demo_opts o;
     tile_plan plan;
-    demo_acc *acc;
+    tile_reduction sum;     /* the checksum (demo_plan declares it) */
     int rc = demo_start(&argc, &argv, &de, &o);
-    if (rc != DEMO_GO || (rc = demo_plan(&plan, &de, &o, &acc)) != DEMO_GO)
+    if (rc != DEMO_GO || (rc = demo_plan(&plan, &de, &o, &sum)) != DEMO_GO)
         return rc;
     DEMO_RUN(&plan, it, {
         double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) + 2.0 * TILE_AT(double, it, -2, 0, 0))
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
                      + TILE_AT(double, it, 0, -3, 0)) / 7.0;
         double v = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
         TILE_AT(double, it, 0, 0, 0) = v;
-        acc[TILE_THREAD(it)].sum += demo_bits(v);
+        tile_reduce_u64(&it, &sum, demo_bits(v));
     });
-    return demo_finish(&plan, &de, &o, acc);
+    return demo_finish(&plan, &de, &o, &sum);
 }

@@ -9,14 +9,19 @@
  *     {
  *         demo_opts o;
  *         tile_plan plan;
- *         demo_acc *acc;
+ *         tile_reduction sum;                              // the checksum
  *         int rc = demo_start(&argc, &argv, &kernel, &o);  // parse, MPI_Init
- *         if (rc != DEMO_GO || (rc = demo_plan(&plan, &kernel, &o, &acc)) != DEMO_GO)
+ *         if (rc != DEMO_GO || (rc = demo_plan(&plan, &kernel, &o, &sum)) != DEMO_GO)
  *             return rc;                                   // --help, bad arguments
  *         DEMO_RUN(&plan, it, { ... the point update ...;
- *                               acc[TILE_THREAD(it)].sum += demo_bits(v); });
- *         return demo_finish(&plan, &kernel, &o, acc);     // report, MPI_Finalize
+ *                               tile_reduce_u64(&it, &sum, demo_bits(v)); });
+ *         return demo_finish(&plan, &kernel, &o, &sum);    // report, MPI_Finalize
  *     }
+ *
+ * The checksum, the sum modulo 2^64 of the bit patterns of every computed
+ * value, is a SUM_U64 reduction declared on the plan (demo_plan): the
+ * toolkit combines the threads' and ranks' parts (the same in any order),
+ * and every rank has the result in sum.u64 after the run.
  *
  * Command line (every demo):
  *
@@ -89,12 +94,6 @@ static inline uint64_t demo_bits(double v)
     memcpy(&u, &v, sizeof u);
     return u;
 }
-
-/* Per-thread checksum accumulators, one cache line each. */
-typedef struct demo_acc {
-    uint64_t sum;
-    char pad[56];
-} demo_acc;
 
 typedef struct demo_opts {
     int64_t space[3], tile_height;
@@ -679,10 +678,9 @@ static void demo_mpi_ok(const tile_plan *plan, const char *name, int rc, const c
 /* Gather the run's figures to rank 0 (collective); 0, or 1 if rank 0 is out
  * of memory.  With --verify every rank checks its points. */
 static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_opts *o,
-                        const demo_acc *acc, demo_totals *tot)
+                        const tile_reduction *sum, demo_totals *tot)
 {
     int T = plan->cfg.threads, t, nomem;
-    uint64_t sum = 0;
     int64_t stats[2], bad = 0;
     double mine[3 * 1024], facs[3];     /* demo_parse: at most 1024 threads */
     memset(tot, 0, sizeof *tot);
@@ -700,14 +698,12 @@ static int demo_collect(const tile_plan *plan, const demo_kernel *k, const demo_
                 "sharing rank 0's memory for the figures");
     if (nomem)
         return 1;
+    tot->checksum = sum->u64;   /* the declared reduction: every rank has it */
     for (t = 0; t < T; t++) {
-        sum += acc[t].sum;
         mine[3 * t] = plan->run.stats[t].compute;
         mine[3 * t + 1] = plan->run.stats[t].comm;
         mine[3 * t + 2] = plan->run.stats[t].idle;
     }
-    demo_mpi_ok(plan, k->name, MPI_Reduce(&sum, &tot->checksum, 1, MPI_UINT64_T, MPI_SUM, 0,
-                                          plan->comm), "MPI_Reduce", "summing the checksum");
     demo_mpi_ok(plan, k->name, MPI_Reduce(&plan->run.seconds, &tot->seconds, 1, MPI_DOUBLE,
                                           MPI_MAX, 0, plan->comm), "MPI_Reduce",
                 "finding the slowest rank's time");
@@ -932,11 +928,14 @@ static int demo_start(int *argc, char ***argv, const demo_kernel *k, demo_opts *
 
 /**
  * demo_plan() - create the plan of kernel k with options o (collective) and
- * the per-thread checksum accumulators *acc.
+ * declare on it the checksum *sum, a SUM_U64 reduction (the body feeds it
+ * with tile_reduce_u64(&it, sum, demo_bits(v)); *sum must stay where it is
+ * until demo_finish(), which destroys the plan).
  * Return: DEMO_GO, or the exit status (2: the plan refused the
  * configuration, rank 0 printed why; 1: out of memory) after MPI_Finalize.
  */
-static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o, demo_acc **acc)
+static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o,
+                     tile_reduction *sum)
 {
     tile_config cfg;
     int nomem, any;
@@ -971,14 +970,12 @@ static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o, 
         MPI_Finalize();
         return 2;
     }
-    *acc = (demo_acc *)calloc((size_t)cfg.threads, sizeof **acc);
-    nomem = *acc == NULL;
+    nomem = tile_reduction_init(plan, sum, TILE_REDUCE_SUM_U64, NULL) != TILE_OK;
     MPI_Allreduce(&nomem, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     if (any) {
-        if (nomem)
-            demo_nomem(k->name, plan->rank, "the per-thread checksums", cfg.threads,
-                       (int64_t)sizeof **acc);
-        free(*acc);
+        if (nomem)   /* (its only failure here: the plan was created) */
+            demo_nomem(k->name, plan->rank, "the checksum's per-thread slots", cfg.threads,
+                       (int64_t)sizeof(tile_reduction));
         tile_plan_destroy(plan);
         MPI_Finalize();
         return 1;
@@ -988,13 +985,14 @@ static int demo_plan(tile_plan *plan, const demo_kernel *k, const demo_opts *o, 
 }
 
 /**
- * demo_finish() - after the run: gather the figures, verify (--verify),
- * print the report on rank 0, free acc, destroy the plan, MPI_Finalize.
+ * demo_finish() - after the run: gather the figures (the checksum: sum's
+ * result), verify (--verify), print the report on rank 0, destroy the plan
+ * (which frees sum's slots), MPI_Finalize.
  * Return: the exit status, the same on every rank: 0, or 1 (the run failed,
  * --verify found a mismatch, out of memory).
  */
 static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o,
-                       demo_acc *acc)
+                       const tile_reduction *sum)
 {
     demo_totals tot;
     int failed = 1;
@@ -1005,7 +1003,7 @@ static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o
         if (plan->rank == 0)
             fprintf(stderr, "%s: %srun failed: %s\n", k->name, plan->size > 1 ? "" : "rank 0: ",
                     plan->errmsg);
-    } else if (demo_collect(plan, k, o, acc, &tot) != 0) {
+    } else if (demo_collect(plan, k, o, sum, &tot) != 0) {
         /* (rank 0 said what it could not allocate) */
     } else {
         if (plan->rank == 0) {
@@ -1026,7 +1024,6 @@ static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o
     }
     free(tot.threads);
     free(tot.facs);
-    free(acc);
     tile_plan_destroy(plan);
     MPI_Finalize();
     return failed;

@@ -40,7 +40,6 @@ typedef struct sw_opts {
 /* The best score and where it first occurs (1-based, row-major order). */
 typedef struct sw_best {
     int64_t score, i, j;
-    char pad[40];
 } sw_best;
 
 static void sw_better(sw_best *b, int64_t score, int64_t i, int64_t j)
@@ -59,6 +58,34 @@ static void sw_edge(void *out, const int64_t *c, void *ctx)
     (void)ctx;
     cell->h = 0;
     cell->e = cell->f = SW_NEG;
+}
+
+/* The key of cell (x, z) with score h for the declared MAXLOC reduction,
+ * whose ties go to the first point in the plan's row-major (x, z) order.
+ * Not swapped (x = i - 1, z = j - 1) that is the user's (i, j) order, and
+ * the key is h itself.  Swapped (z = i - 1, x = j - 1) the user's order is
+ * (z, x): the key orders by h, then by z (smaller first), and the tie-break
+ * of equal keys (one z) takes the smaller x.  It is a double whose bit
+ * pattern is h * 2^31 + (2^31 - 1 - z): 0 <= h < 2^31, 0 <= z < SW_MAXLEN
+ * < 2^31, so below 2^62, a finite double (never a NaN) whose order is the
+ * integer's (the reduction orders doubles by totalOrder and returns the
+ * winner's bits unchanged): exact for every score and length, no rounding.
+ * sw_key_score() takes h back. */
+static double sw_key(int32_t h, int64_t z)
+{
+    uint64_t k = ((uint64_t)(uint32_t)h << 31) | (uint64_t)(INT32_MAX - z);
+    double v;
+    memcpy(&v, &k, sizeof v);
+    return v;
+}
+
+static int64_t sw_key_score(double v, int swapped)
+{
+    uint64_t k;
+    if (!swapped)
+        return (int64_t)v;
+    memcpy(&k, &v, sizeof k);
+    return (int64_t)(k >> 31);
 }
 
 static uint64_t sw_rng = 88172645463325252ull;
@@ -206,7 +233,7 @@ static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
 /* The plain double loop, row by row: the best score and its first (i, j). */
 static sw_best sw_seq(const char *a, int64_t n, const char *b, int64_t m, const sw_opts *o)
 {
-    sw_best best = { 0, 0, 0, { 0 } };
+    sw_best best = { 0, 0, 0 };
     sw_cell *prev = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
     sw_cell *cur = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
     int64_t i, j;
@@ -280,9 +307,10 @@ static int sw_sequences(const sw_opts *o, char **a, int64_t *n, char **b, int64_
 }
 
 /* The alignment on the plan: x along the shorter sequence s (length X),
- * Z along the longer one l.  Per-thread bests in best[]. */
+ * Z along the longer one l.  The best score and its first (i, j): the
+ * declared MAXLOC reduction best, fed sw_key() of every cell. */
 static void sw_run(tile_plan *plan, const char *s, const char *l, int swapped, const sw_opts *o,
-                   sw_best *best)
+                   tile_reduction *best)
 {
     int32_t const ext = o->extend, opn = o->open, mat = o->match, mis = o->mismatch;
     HYBRID_RUN(plan, it, {
@@ -304,12 +332,7 @@ static void sw_run(tile_plan *plan, const char *s, const char *l, int swapped, c
         c.e = e;
         c.f = f;
         TILE_AT(sw_cell, it, 0, 0) = c;
-        if (h >= best[TILE_THREAD(it)].score) {     /* rare: the call only then */
-            if (swapped)
-                sw_better(&best[TILE_THREAD(it)], h, z + 1, x + 1);
-            else
-                sw_better(&best[TILE_THREAD(it)], h, x + 1, z + 1);
-        }
+        tile_reduce(&it, best, swapped ? sw_key(h, z) : (double)h);
     });
 }
 
@@ -333,36 +356,16 @@ static void sw_help(void)
            "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments.\n");
 }
 
-/* Gather the per-rank bests to rank 0 and pick the first best. */
-static sw_best sw_combine(const tile_plan *plan, const sw_best *best)
+/* The result of the declared reduction (every rank has it): the best
+ * score and its 1-based (i, j); score -1 if no cell counted (a failed run). */
+static sw_best sw_result(const tile_reduction *best, int swapped)
 {
-    sw_best mine = { -1, 0, 0, { 0 } }, out = { -1, 0, 0, { 0 } };
-    int64_t v[3], *all = NULL;
-    int t, r;
-    for (t = 0; best != NULL && t < plan->cfg.threads; t++)
-        if (best[t].i > 0)
-            sw_better(&mine, best[t].score, best[t].i, best[t].j);
-    v[0] = mine.score;
-    v[1] = mine.i;
-    v[2] = mine.j;
-    if (plan->rank == 0)
-        all = (int64_t *)malloc(sizeof(int64_t) * 3 * (size_t)plan->size);
-    if (plan->rank == 0 && all == NULL) {   /* the others are on their way into the gather */
-        demo_nomem("sw", 0, "every rank's best score", 3 * (int64_t)plan->size,
-                   (int64_t)sizeof *all);
-        fprintf(stderr, "sw: rank 0: aborting the job\n");
-        fflush(stderr);
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    sw_best out = { -1, 0, 0 };
+    if (best->count > 0) {
+        out.score = sw_key_score(best->value, swapped);
+        out.i = 1 + best->coord[swapped ? 1 : 0];
+        out.j = 1 + best->coord[swapped ? 0 : 1];
     }
-    /* plan->comm returns errors (the engine set MPI_ERRORS_RETURN): a failure
-     * here would leave rank 0 waiting (agree.h's shared abort path) */
-    demo_mpi_check("sw", plan->comm, MPI_Gather(v, 3, MPI_INT64_T, all, 3, MPI_INT64_T, 0,
-                                                plan->comm), "MPI_Gather",
-                   "gathering the best scores");
-    for (r = 0; all != NULL && r < plan->size; r++)
-        if (all[3 * r + 1] > 0)
-            sw_better(&out, all[3 * r], all[3 * r + 1], all[3 * r + 2]);
-    free(all);
     return out;
 }
 
@@ -455,10 +458,11 @@ int main(int argc, char **argv)
     sw_opts o;
     tile_config cfg;
     tile_plan plan;
-    sw_best *best, res, ref = { -1, 0, 0, { 0 } };
+    tile_reduction best;
+    sw_best res, ref = { -1, 0, 0 };
     char *a = NULL, *b = NULL;
     int64_t n = 0, m = 0;
-    int rank = 0, rc = sw_start(&argc, &argv, &o, &a, &n, &b, &m, &rank), t, failed, nomem;
+    int rank = 0, rc = sw_start(&argc, &argv, &o, &a, &n, &b, &m, &rank), failed, nomem;
     double t0, secs, plain = 0;
     if (rc >= 0)
         return rc;
@@ -480,20 +484,18 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    best = (sw_best *)calloc((size_t)o.threads, sizeof *best);
-    for (t = 0; best != NULL && t < o.threads; t++)
-        best[t].score = -1;
-    nomem = best == NULL;
-    if (nomem)
-        demo_nomem("sw", rank, "the per-thread best scores", o.threads, (int64_t)sizeof *best);
+    nomem = tile_reduction_init(&plan, &best, TILE_REDUCE_MAXLOC, NULL) != TILE_OK;
+    if (nomem)   /* (its only failure here: the plan was created) */
+        demo_nomem("sw", rank, "the best score's per-thread slots", o.threads,
+                   (int64_t)sizeof(tile_reduction));
     /* every rank runs the plan, or none: agree before the run */
     MPI_Allreduce(MPI_IN_PLACE, &nomem, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
     if (!nomem)
-        sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, best);
+        sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, &best);
     secs = MPI_Wtime() - t0;
-    res = sw_combine(&plan, best);
+    res = sw_result(&best, n > m);
     MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     failed = nomem || tile_plan_status(&plan) != TILE_OK;
     if (rank == 0 && o.verify && !failed) {
@@ -506,7 +508,6 @@ int main(int argc, char **argv)
     else if (rank == 0)
         failed = sw_report(&plan, &o, n, m, res, ref, secs, plain);
     MPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    free(best);
     free(a);
     free(b);
     tile_plan_destroy(&plan);

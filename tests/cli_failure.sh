@@ -13,7 +13,7 @@
 #    after the run; in the creation, the MPI_Comm_dup, MPI_Cart_create,
 #    the agreement's MPI_Bcast and balance.h's ping-pong; with MPI-4, the
 #    multiple model's partitioned messages: MPI_Psend_init, MPI_Precv_init,
-#    MPI_Pready, MPI_Parrived; the demos' own calls: adi's, sw's gather,
+#    MPI_Pready, MPI_Parrived; the demos' own calls: adi's, sw's reduction,
 #    demos/scatter's and scatterlb.h's data movers under it, linked with
 #    the same wrappers as $B/tests/*_failure): every rank must be
 #    gone within seconds (a 60 s guard; the failure of a rank would
@@ -208,12 +208,13 @@ if [ -x "$B/tests/adi_failure" ]; then
     done
 fi
 
-# demos/sw's own gather of the best scores on the plan's communicator: the
-# shared abort path (MPI's error text, the pause; it printed no MPI text)
+# demos/sw's best score is a declared MAXLOC reduction (it had its own
+# MPI_Gather of per-thread bests): the engine's MPI_Allgather combining it
+# fails on rank 1, which names the call with MPI's text and ends the job
 if [ -x "$B/tests/sw_failure" ]; then
-    demo_fail sw_failure MPI_Gather --random 40,30
-    failed_ok "demos/sw: its MPI_Gather of the best scores fails on rank 1 of 3" MPI_Gather \
-        "^sw: rank 1: MPI_Gather failed gathering the best scores (.*nternal.*); aborting the job"
+    demo_fail sw_failure MPI_Allgather --random 40,30
+    failed_ok "demos/sw: the MPI_Allgather combining its best score fails on rank 1 of 3" \
+        MPI_Allgather "^tiling.h: rank 1: MPI_Allgather failed while combining the reductions at the end of a run (.*nternal.*); aborting the job"
 else
     notok "$B/tests/sw_failure is built (make check builds it)"
 fi

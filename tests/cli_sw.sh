@@ -45,6 +45,20 @@ printf 'ACGTACGT\n' > "$T/f.fa"
 out=$(timeout 60 $MPIEXEC -n 2 $D/sw --a "$T/e.fa" --b "$T/f.fa" --model multiple --threads 2 2>&1)
 echo "$out" | grep -q 'best score 12 ending at (10, 8)' && ok "one gap of length 2: 8 matches x 2 - (3 + 1) = 12 at (10, 8)" \
     || notok "affine gap: $out"
+# a tie when a is the longer sequence (the plan swaps the axes: i along Z,
+# j along x): ACGT...C (20) against CCCCGGACGT scores 8 at (4, 10) (ACGT)
+# and at (8, 4) (CCCC); the loop's first is (4, 10), the plan's own (x, Z)
+# order would give (8, 4)
+printf 'ACGTCCCCCCCCCCCCCCCC\n' > "$T/g.fa"
+printf 'CCCCGGACGT\n' > "$T/h.fa"
+for run in "1 mpi 1" "3 mpi 1" "2 fine 2" "3 funneled 2" "2 multiple 3"; do
+    set -- $run
+    out=$(timeout 60 $MPIEXEC -n $1 $D/sw --a "$T/g.fa" --b "$T/h.fa" --model $2 --threads $3 \
+          --tile-height 3 2>&1)
+    echo "$out" | grep -q 'best score 8 ending at (4, 10)' \
+        && ok "a tie with a longer (axes swapped), $1 process(es), $2 x $3: the first in row-major order, (4, 10)" \
+        || notok "swapped tie ($run): $out"
+done
 
 # 3. refusals
 for args in "--random 5" "--random 0,5" "--a $T/a.fa" "--threads 2" "--gap-open x" "--a /nonexistent --b $T/b.fa"; do
