@@ -399,41 +399,72 @@ static double *ssor_block_u(const ssor_run *s)
     return u;
 }
 
+/* One collective step of ssor_write: every rank learns whether @call failed
+ * on any rank; the lowest failing rank says which, with MPI's text for its
+ * own error code (a code is meaningful on the rank that got it).  1 if the
+ * step failed anywhere (the same on every rank). */
+static int ssor_io_failed(int rc, const char *call, const char *path, int rank, int size)
+{
+    int me = rc != MPI_SUCCESS ? rank : size, first = size, len = 0;
+    char text[MPI_MAX_ERROR_STRING] = "";
+    demo_mpi_check("ssor", MPI_COMM_WORLD,
+                   MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD),
+                   "MPI_Allreduce", "agreeing on the output file's steps");
+    if (first == size)
+        return 0;
+    if (rank == first) {
+        if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+            snprintf(text, sizeof text, "MPI error %d", rc);
+        for (len = 0; text[len] != '\0'; len++)    /* MPICH's stack: one line */
+            text[len] = text[len] == '\n' ? ' ' : text[len];
+        fprintf(stderr, "ssor: rank %d: %s failed writing %s (%s); the file is incomplete\n",
+                rank, call, path, text);
+    }
+    return 1;
+}
+
 /* Write u[x][y][z][NU] (the global array) with one collective write: each
- * rank's block through a subarray view.  MPI_SUCCESS or an MPI code, the
- * same on every rank (a file that failed is reported incomplete). */
+ * rank's block through a subarray view.  The ranks agree after every
+ * collective file call (one that failed on one rank only would leave the
+ * others waiting in the next); 0, or 1 after the message (the same on
+ * every rank). */
 static int ssor_write(const char *path, const tile_box *b, const double *u, const ssor_opts *o)
 {
     MPI_File fh = MPI_FILE_NULL;
     MPI_Datatype el, ft;
     MPI_Status st;
-    int sizes[3], sub[3], start[3], i, rc, all;
+    int sizes[3], sub[3], start[3], i, rc, failed, rank = 0, size = 1;
     MPI_Offset bytes = (MPI_Offset)(o->space[0] * o->space[1] * o->space[2]) * NU * 8;
     for (i = 0; i < 3; i++) {
         sizes[i] = (int)o->space[i];
         sub[i] = (int)b->len[i];
         start[i] = (int)b->lo[i];
     }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Type_contiguous(NU, MPI_DOUBLE, &el);
     MPI_Type_create_subarray(3, sizes, sub, start, MPI_ORDER_C, el, &ft);
     MPI_Type_commit(&el);
     MPI_Type_commit(&ft);
     rc = MPI_File_open(MPI_COMM_WORLD, (char *)path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
                        MPI_INFO_NULL, &fh);
-    MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    if (all == MPI_SUCCESS) {       /* every rank opened it: the collectives may run */
-        rc = MPI_File_set_size(fh, bytes);      /* an older, longer file is cut */
-        if (rc == MPI_SUCCESS)
-            rc = MPI_File_set_view(fh, 0, el, ft, "native", MPI_INFO_NULL);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_File_write_at_all(fh, 0, (void *)u, (int)tile_box_points(b), el, &st);
-    }
-    if (fh != MPI_FILE_NULL && (i = MPI_File_close(&fh)) != MPI_SUCCESS && rc == MPI_SUCCESS)
-        rc = i;
+    failed = ssor_io_failed(rc, "MPI_File_open", path, rank, size);
+    if (!failed)        /* an older, longer file is cut */
+        failed = ssor_io_failed(MPI_File_set_size(fh, bytes), "MPI_File_set_size", path, rank,
+                                size);
+    if (!failed)
+        failed = ssor_io_failed(MPI_File_set_view(fh, 0, el, ft, "native", MPI_INFO_NULL),
+                                "MPI_File_set_view", path, rank, size);
+    if (!failed)
+        failed = ssor_io_failed(MPI_File_write_at_all(fh, 0, (void *)u,
+                                                      (int)tile_box_points(b), el, &st),
+                                "MPI_File_write_at_all", path, rank, size);
+    rc = fh != MPI_FILE_NULL ? MPI_File_close(&fh) : MPI_SUCCESS;
+    if (!failed) /* (after a failed step its failure is the one said) */
+        failed = ssor_io_failed(rc, "MPI_File_close", path, rank, size);
     MPI_Type_free(&ft);
     MPI_Type_free(&el);
-    MPI_Allreduce(&rc, &all, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
-    return all;
+    return failed;
 }
 
 /* --verify: the sequential implementation on rank 0, every residual and
@@ -698,7 +729,7 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
 {
     ssor_run s;
     double *u = NULL;
-    int rc, status = 0, wr, bad, all;
+    int rc, status = 0, bad, all;
     memset(&s, 0, sizeof s);
     rc = ssor_side_init(&s.fw, o, +1, sizeof(bwd_el), sizeof(fwd_el));
     if (rc == TILE_OK)
@@ -746,16 +777,8 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
     if (all && rc == TILE_OK)
         rc = TILE_ERR_NOMEM;   /* (the run's status: 1 on every rank) */
     if (rc == TILE_OK && o->output != NULL &&
-        (wr = ssor_write(o->output, &s.fw.block, u, o)) != MPI_SUCCESS) {
-        char msg[MPI_MAX_ERROR_STRING] = "";
-        int ml = 0, cls = wr;
-        MPI_Error_class(wr, &cls);          /* the class's text: one short line */
-        MPI_Error_string(cls, msg, &ml);
-        if (rank == 0)
-            fprintf(stderr, "ssor: writing %s failed, the file is incomplete: %s\n", o->output,
-                    msg);
+        ssor_write(o->output, &s.fw.block, u, o) != 0)
         status = 1;
-    }
     if (rc == TILE_OK && o->verify && ssor_verify(&s, o, u, rank) != 0)
         status = 1;
     if (rc == TILE_OK && rank == 0) {

@@ -84,6 +84,21 @@ refused 2 "unknown option" --fast
 refused 2 "no process grid for 2 processes" --space 1x1x4
 refused 2 "--output $T/no/u.bin: cannot write in the folder $T/no: No such file" --space 5x5x5 --output "$T/no/u.bin"
 refused 2 "--max-iter '0'" --max-iter 0
+# an output that cannot be written: the failed call by name, MPI's own text,
+# on one line, every rank done (it said "writing /dev/full failed, the file
+# is incomplete: Other I/O error", the class's text alone)
+# (Open MPI's ompio prints a line of its own: one line of ssor's)
+if [ -w /dev/full ]; then
+    timeout 120 $MPIEXEC -n 2 $D/ssor --space 5x5x5 --output /dev/full > "$T/out" 2> "$T/err.raw"
+    rc=$?
+    strip_launcher < "$T/err.raw" > "$T/err"
+    [ $rc -eq 1 ] && [ "$(grep -c '^ssor:' "$T/err")" -eq 1 ] &&
+        grep -q "^ssor: rank 0: MPI_File_[a-z_]* failed writing /dev/full (.*[a-z].*); the file is incomplete$" "$T/err" &&
+        ok "ssor --output /dev/full: exit 1, $(grep '^ssor:' "$T/err")" ||
+        notok "ssor --output /dev/full: exit $rc (want 1), stderr '$(head -c 300 "$T/err")'"
+else
+    skip "ssor --output /dev/full" "no writable /dev/full here"
+fi
 for k in 1 3; do
     timeout 120 $MPIEXEC -n 2 $D/ssor --space 8x8x8 --max-iter $k > "$T/out" 2>&1
     rc=$?
