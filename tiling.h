@@ -2014,13 +2014,20 @@ static inline int64_t tile_nsteps(const tile_plan *p)
 /* ------------------------------------------------------------------------ */
 /* Whole-face messages (models mpi, fine, funneled)                         */
 
-/** tile_mpi_check() - an MPI call of thread t: a failure is the run's error,
- *  handled as the engine's own (see "MPI failures": reported, then the plan's
- *  communicator is aborted).  Returns rc. */
-static inline int tile_mpi_check(tile_plan *p, int t, int rc)
+/**
+ * tile_mpi_check() - an MPI call of thread @t in a run: a failure is the
+ * run's error, handled as the engine's own (see "MPI failures": reported,
+ * then the plan's communicator is aborted).
+ * @p:    the plan.
+ * @t:    the calling thread (0 outside a parallel region).
+ * @rc:   the call's return code.
+ * @call: the call's name for the message ("MPI_Isend").
+ * Return: @rc.
+ */
+static inline int tile_mpi_check(tile_plan *p, int t, int rc, const char *call)
 {
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, t, rc, "an MPI call", "in a run");
+        tile__mpi_failed(p, t, rc, call != NULL ? call : "an MPI call", "in a run");
     return rc;
 }
 

@@ -140,6 +140,11 @@ for ck in "MPI_Sendrecv 0" "MPI_Send 0" "MPI_Recv 0" "MPI_Recv 5"; do
         $1 "rank 1: $1 failed in balance.h's bal_policy_setup_ex().*(.*nternal"
 done
 
+# tile_mpi_check() names the call it is given (it said "an MPI call")
+fail x mpi none 0 TILEHYBRID_FAIL_CHECK=1
+failed_ok "tile_mpi_check() of a user's call on rank 1 of 3" MPI_Example \
+    "rank 1: MPI_Example failed in a run"
+
 # one_message CALL DOING [VAR=VALUE...]: CALL fails on rank 2 of 3, the
 # last, which only receives, one message per tile: the message names it in
 # the singular (it said "1 face messages")

@@ -26,6 +26,8 @@
  * TILEHYBRID_FAIL_BALANCE=1 asks for the balancing policy
  * BAL_POLICY_CONSTANT (the funneled model then measures the network by a
  * ping-pong in tile_plan_create: MPI_Sendrecv, MPI_Send, MPI_Recv);
+ * TILEHYBRID_FAIL_CHECK=1 has rank 1 report a failed call "MPI_Example"
+ * through tile_mpi_check() after the plan's creation.
  * TILEHYBRID_FAIL_BAD=1 gives rank 0 a bad tile height (the creation's
  * agreement then broadcasts its message: MPI_Bcast).
  * The engine must then report the call and the rank and abort (or, with
@@ -218,6 +220,8 @@ static int failure_run(void)
         return 3;
     }
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK && getenv("TILEHYBRID_FAIL_CHECK") != NULL && myrank == 1)
+        (void)tile_mpi_check(&p, 0, MPI_ERR_OTHER, "MPI_Example"); /* a user's call failed */
     if (rc == TILE_OK)
         rc = run(&p, &r, g);
     free(g);
