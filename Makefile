@@ -83,7 +83,8 @@ BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 NATIVE_CFLAGS ?= -O2 -march=native
 NATIVE  := $(addprefix $(B)/bench-native/,inner_order seq_kernels limit limit-512)
 # demos linked with tests/pmpi_failure.c (an MPI call made to fail on one rank)
-DEMO_FAILURE := $(B)/tests/adi_failure $(B)/tests/sw_failure $(B)/tests/scatter_failure
+DEMO_FAILURE := $(B)/tests/adi_failure $(B)/tests/sw_failure $(B)/tests/scatter_failure \
+                $(B)/tests/ssor_failure
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 FUZZ_SECONDS ?= 60
 # the fuzz target with tilectl's subcommands (not its main) and the demos' parser

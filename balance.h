@@ -1298,9 +1298,10 @@ static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int rep
     const char *call = "";
     char *buf = NULL;
     double x[BAL_PINGPONG_SIZES], y[BAL_PINGPONG_SIZES], out[6] = {1, 0, 0, 0, 0, 0};
-    if ((rc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS ||
-        (rc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+    if ((rc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS)
         return bal__mpi_fail(st, "MPI_Comm_rank", rc);
+    if ((rc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Comm_size", rc);
     if (peer == MPI_PROC_NULL || peer < 0 || peer >= size || peer == rank)
         return fit == NULL ? BAL_ERR_NULL : BAL_ERR_NOPEER;
     /* a NULL fit goes through the handshake: the peer returns BAL_ERR_NULL
@@ -1388,9 +1389,10 @@ static inline int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, til
     MPI_Comm c = comm;
     tilehybrid_agreement a;
     double in[3], sum[3], mn, mx, r2 = 2, mr = -1;
-    if ((mpirc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS ||
-        (mpirc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+    if ((mpirc = MPI_Comm_rank(comm, &rank)) != MPI_SUCCESS)
         return bal__mpi_fail(st, "MPI_Comm_rank", mpirc);
+    if ((mpirc = MPI_Comm_size(comm, &size)) != MPI_SUCCESS)
+        return bal__mpi_fail(st, "MPI_Comm_size", mpirc);
     if (size < 2)
         return BAL_ERR_NOPEER;
     if (fit == NULL)

@@ -449,6 +449,12 @@ static int ssor_write(const char *path, const tile_box *b, const double *u, cons
     rc = MPI_File_open(MPI_COMM_WORLD, (char *)path, MPI_MODE_CREATE | MPI_MODE_WRONLY,
                        MPI_INFO_NULL, &fh);
     failed = ssor_io_failed(rc, "MPI_File_open", path, rank, size);
+    if (failed && fh != MPI_FILE_NULL) { /* open here, not on every rank */
+        char msg[600];
+        snprintf(msg, sizeof msg, "ssor: rank %d: %s is open here but not on every rank "
+                 "(MPI_File_close is collective)", rank, path);
+        tilehybrid_mpi_abort(msg, NULL, NULL, 1);   /* (a pause: rank 1's line first) */
+    }
     if (!failed)        /* an older, longer file is cut */
         failed = ssor_io_failed(MPI_File_set_size(fh, bytes), "MPI_File_set_size", path, rank,
                                 size);

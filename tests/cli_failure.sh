@@ -213,6 +213,17 @@ if [ -x "$B/tests/adi_failure" ]; then
     done
 fi
 
+# demos/ssor --output: MPI_File_open fails on rank 1 only (the others
+# opened the file): they would wait in the collective MPI_File_close for
+# ever; rank 1 names the call, the others abort
+if [ -x "$B/tests/ssor_failure" ]; then
+    demo_fail ssor_failure MPI_File_open --space 12x12x12 --max-iter 2 --output "$T/u.bin"
+    failed_ok "demos/ssor: MPI_File_open of --output fails on rank 1 of 3 only" MPI_File_open \
+        "^ssor: rank 1: MPI_File_open failed writing .*; the file is incomplete$"
+else
+    notok "$B/tests/ssor_failure is built (make check builds it)"
+fi
+
 # demos/sw's best score is a declared MAXLOC reduction (it had its own
 # MPI_Gather of per-thread bests): the engine's MPI_Allgather combining it
 # fails on rank 1, which names the call with MPI's text and ends the job

@@ -45,7 +45,7 @@ static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
     "MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Parrived", "MPI_Send", "MPI_Recv",
     "MPI_Sendrecv", "MPI_Cart_create", "MPI_Comm_dup", "MPI_Comm_split_type", "MPI_Reduce",
     "MPI_Gather", "MPI_Scatter", "MPI_Comm_split", "MPI_Scatterv", "MPI_Type_size",
-    "MPI_Comm_size", "MPI_Comm_test_inter"
+    "MPI_Comm_size", "MPI_Comm_test_inter", "MPI_File_open"
 };
 static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
 static int pmpi_failure_done;
@@ -347,4 +347,14 @@ int MPI_Comm_test_inter(MPI_Comm comm, int *flag)
     if (pmpi_failure_now(28))
         return PMPI_FAILURE_ERROR;
     return PMPI_Comm_test_inter(comm, flag);
+}
+
+int MPI_File_open(MPI_Comm comm, const char *name, int amode, MPI_Info info, MPI_File *fh)
+{
+    int rc = PMPI_File_open(comm, name, amode, info, fh);
+    if (rc == MPI_SUCCESS && pmpi_failure_now(29)) {
+        *fh = MPI_FILE_NULL;    /* (the open file is left to the process's end) */
+        return PMPI_FAILURE_ERROR;
+    }
+    return rc;
 }

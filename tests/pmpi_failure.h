@@ -9,8 +9,10 @@
  *  MPI_Pready, MPI_Parrived, and MPI_Send, MPI_Recv, MPI_Sendrecv,
  *  MPI_Cart_create, MPI_Comm_dup, MPI_Comm_split_type, MPI_Reduce,
  *  MPI_Gather, MPI_Scatter, MPI_Comm_split, MPI_Scatterv, and the local
- *  MPI_Type_size, MPI_Comm_size, MPI_Comm_test_inter. */
-#define PMPI_FAILURE_NCALLS 29
+ *  MPI_Type_size, MPI_Comm_size, MPI_Comm_test_inter, and MPI_File_open
+ *  (the file is opened, then the call reports a failure and no handle: a
+ *  rank whose open failed while the others' succeeded). */
+#define PMPI_FAILURE_NCALLS 30
 
 /** What the failing call returns (MPI's text: "Internal MPI error" or
  *  "MPI_ERR_INTERN: internal error"). */
