@@ -140,6 +140,12 @@ for ck in "MPI_Sendrecv 0" "MPI_Send 0" "MPI_Recv 0" "MPI_Recv 5"; do
         $1 "rank 1: $1 failed in balance.h's bal_policy_setup_ex().*(.*nternal"
 done
 
+# balance.h's ping-pong names MPI_Comm_size itself (it said MPI_Comm_rank
+# for either): call #5 of rank 1 is the pair's
+fail x funneled MPI_Comm_size 4 TILEHYBRID_FAIL_BALANCE=1
+failed_ok "funneled model, BAL_POLICY_CONSTANT: MPI_Comm_size of the balancing's ping-pong fails on rank 1 of 3" \
+    MPI_Comm_size "rank 1: MPI_Comm_size failed in balance.h's bal_policy_setup_ex().*(.*nternal"
+
 # tile_mpi_check() names the call it is given (it said "an MPI call")
 fail x mpi none 0 TILEHYBRID_FAIL_CHECK=1
 failed_ok "tile_mpi_check() of a user's call on rank 1 of 3" MPI_Example \
