@@ -316,6 +316,21 @@ static inline int demo_agree(const char *prog, int code, char *msg, const demo_a
 }
 
 /**
+ * demo_mpi_text() - MPI's text of error @rc on one line (MPICH's error
+ * stack spans several) into @text (MPI_MAX_ERROR_STRING bytes); "MPI error
+ * code N" where MPI cannot say.  Returns @text.
+ */
+static inline char *demo_mpi_text(int rc, char *text)
+{
+    int len = 0;
+    if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+        snprintf(text, MPI_MAX_ERROR_STRING, "MPI error code %d", rc);
+    for (len = 0; text[len] != '\0'; len++)
+        text[len] = text[len] == '\n' ? ' ' : text[len];
+    return text;
+}
+
+/**
  * demo_mpi_check() - a demo's own MPI call (outside the headers) returned
  * @rc: on a failure, report it as the headers do and end the job (the
  * other ranks would wait for this one forever; MPI_COMM_WORLD, or a
@@ -335,11 +350,10 @@ static inline void demo_mpi_check(const char *prog, MPI_Comm comm, int rc, const
                                   const char *what)
 {
     char err[MPI_MAX_ERROR_STRING], msg[480];
-    int len = 0, rank = -1;
+    int rank = -1;
     if (rc == MPI_SUCCESS)
         return;
-    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
-        snprintf(err, sizeof err, "MPI error code %d", rc);
+    (void)demo_mpi_text(rc, err);
     if (comm == MPI_COMM_NULL || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS)
         (void)MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     snprintf(msg, sizeof msg, "%s: rank %d: %s failed %s (%.160s)", prog, rank, call, what,

@@ -44,7 +44,7 @@
 #include <mpi.h>
 
 #include "scatterlb.h"
-#include "agree.h"   /* demo_help_written, demo_mpi_check */
+#include "agree.h"   /* demo_help_written, demo_mpi_check, demo_mpi_text */
 
 #include <math.h>
 #include <stdio.h>
@@ -476,12 +476,10 @@ static int calibrate_and_plan(demo *d, const ray *mine)
         d->tplan = MPI_Wtime() - d->tplan;
     }
     if (rc == SLB_ERR_MPI && d->rank == 0) { /* a local call, agreed on: st.arg names it */
-        char text[MPI_MAX_ERROR_STRING] = "";
-        int len = 0;
-        if (MPI_Error_string(st.mpi_error, text, &len) != MPI_SUCCESS)
-            snprintf(text, sizeof text, "MPI error %d", st.mpi_error);
+        char text[MPI_MAX_ERROR_STRING];
         fprintf(stderr, "demos/scatter: rank %d: %s failed in scatterlb.h's %s (%s)\n",
-                st.rank, st.arg[0] != '\0' ? st.arg : "an MPI call", stage, text);
+                st.rank, st.arg[0] != '\0' ? st.arg : "an MPI call", stage,
+                demo_mpi_text(st.mpi_error, text));
     } else if (rc != SLB_OK && d->rank == 0) {
         fprintf(stderr, "demos/scatter: %s: %s (argument '%s', rank %d)\n", stage,
                 slb_strerror(rc), st.arg, st.rank);

@@ -405,21 +405,16 @@ static double *ssor_block_u(const ssor_run *s)
  * step failed anywhere (the same on every rank). */
 static int ssor_io_failed(int rc, const char *call, const char *path, int rank, int size)
 {
-    int me = rc != MPI_SUCCESS ? rank : size, first = size, len = 0;
-    char text[MPI_MAX_ERROR_STRING] = "";
+    int me = rc != MPI_SUCCESS ? rank : size, first = size;
+    char text[MPI_MAX_ERROR_STRING];
     demo_mpi_check("ssor", MPI_COMM_WORLD,
                    MPI_Allreduce(&me, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD),
                    "MPI_Allreduce", "agreeing on the output file's steps");
     if (first == size)
         return 0;
-    if (rank == first) {
-        if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
-            snprintf(text, sizeof text, "MPI error %d", rc);
-        for (len = 0; text[len] != '\0'; len++)    /* MPICH's stack: one line */
-            text[len] = text[len] == '\n' ? ' ' : text[len];
+    if (rank == first)
         fprintf(stderr, "ssor: rank %d: %s failed writing %s (%s); the file is incomplete\n",
-                rank, call, path, text);
-    }
+                rank, call, path, demo_mpi_text(rc, text));
     return 1;
 }
 
