@@ -146,8 +146,9 @@
  * A value > 0 is used as given.  0, the default, lets the plan choose z by
  * the pipeline's model T(z) = (ceil(Z/z) + sum_i (P_i - 1) + S) * (z t_plane
  * + t_msg(z)) (topology.h's model, the one TILE_GRID_TIME uses; S is the
- * thread skew), minimised over 1 <= z <= Z and bounded by the last-level
- * cache: the Z window stays in it where the space allows
+ * thread skew), minimised over 1 <= z <= Z and bounded by the cache: the
+ * Z window stays in the level-2 caches of the process's cores where the
+ * space allows
  * (tile_height_best(), "The tile height" section).  Its costs: t_comp per
  * point from cfg.balance.tcomp, else TILEHYBRID_TCOMP, else measured at
  * creation on a stand-in loop; t_startup and the bandwidth from
@@ -718,7 +719,8 @@ typedef struct tile_height_model {
  *               on one core, per message, bytes per second); when the model
  *               chose, the slowest rank's (the largest t_comp and t_startup,
  *               the smallest bandwidth).
- * @cache_bytes: the last-level cache the Z window should fit in.
+ * @cache_bytes: the cache the Z window should fit in: the per-core cache
+ *               (tile_height_cache_bytes()) times the threads.
  * @zmax:        the cache bound on z it gives (Z when the space does not
  *               allow: a window of z = 1 is already larger).
  * @seconds:     the model's predicted time of a run, T(z).
@@ -828,6 +830,9 @@ typedef struct tile__walk {
     int checked;                          /* hyperplane order: a run passed the checks */
     int laned;                            /* the SIMD loop ran: reduction lanes to add up */
     unsigned char *pbase;                 /* the tile's first plane (a tile never wraps) */
+    int diag;                             /* hyperplane order, no skew: tile__walk_next's */
+    ptrdiff_t sa, sb;                     /* fast step; bytes along the two wave dimensions */
+    int64_t ia[TILE_MAX_DIMS + 1], ib[TILE_MAX_DIMS + 1]; /* and their user-coordinate columns */
     int64_t g0[TILE_MAX_DIMS + 1];        /* internal global coordinates of local 0 */
     int64_t sx[TILE_MAX_DIMS + 1];        /* the last run's first point before clipping, */
     int64_t su[TILE_MAX_DIMS + 1];        /* and its user coordinates (sx[0] < 0: none) */
@@ -1495,7 +1500,12 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
     }
 }
 
-/* Copy count elements of esz bytes, src_step and dst_step bytes apart. */
+/* Copy count elements of esz bytes, src_step and dst_step bytes apart.
+ * A strided copy (the rows of the hyperplane layout run along a stride,
+ * faces and mirror planes are copied row by row) moves each element with
+ * a memcpy of constant size for the common sizes, which the compiler turns
+ * into one load and one store (a library call per element costs more than
+ * the point's computation). */
 static inline void tile__copy_strided(unsigned char *dst, ptrdiff_t dst_step,
                                       const unsigned char *src, ptrdiff_t src_step,
                                       int64_t count, size_t esz)
@@ -1505,8 +1515,16 @@ static inline void tile__copy_strided(unsigned char *dst, ptrdiff_t dst_step,
         memcpy(dst, src, (size_t)count * esz);
         return;
     }
-    for (e = 0; e < count; e++)
-        memcpy(dst + e * dst_step, src + e * src_step, esz);
+#define TILE__COPY_EACH(size)                                                      \
+    for (e = 0; e < count; e++)                                                    \
+        memcpy(dst + e * dst_step, src + e * src_step, (size))
+    switch (esz) {
+    case 4: TILE__COPY_EACH(4); break;
+    case 8: TILE__COPY_EACH(8); break;
+    case 16: TILE__COPY_EACH(16); break;
+    default: TILE__COPY_EACH(esz); break;
+    }
+#undef TILE__COPY_EACH
 }
 
 typedef struct tile__copy_ctx {
@@ -2433,6 +2451,16 @@ static inline tile_group tile_group_init(tile_plan *p)
 /* The point cursor                                                         */
 
 
+/* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
+ * body (the step macros expand the body twice): the cursor's view must not
+ * reach a function that is not inlined (struct tile__view), and the
+ * reductions' fast path outside the SIMD loop is a few instructions. */
+#if defined(__GNUC__)
+#define TILE__ALWAYS_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define TILE__ALWAYS_INLINE static inline
+#endif
+
 /* The walk over thread t's box of tile k, before its first run (nothing
  * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
  * (not in Z inner order), the X dimensions in order but the row's (plane
@@ -2491,6 +2519,13 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
 #ifndef TILE_CHECK_ACCESS
         w.fast = w.step == (ptrdiff_t)w.esz;
 #endif
+        w.diag = !p->deps.skewed;
+        w.sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w.esz);
+        w.sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w.esz);
+        for (i = 0; i <= n; i++) {
+            w.ia[i] = p->deps.inv[i][a];
+            w.ib[i] = p->deps.inv[i][b];
+        }
     }
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
@@ -2565,8 +2600,10 @@ static inline int tile__walk_run(tile__walk *w)
     return 1;
 }
 
-/* Advance the walk to its next run that has points; 0 at the end. */
-static inline int tile__walk_next(tile__walk *w)
+/* Advance the walk to its next run that has points; 0 at the end (the
+ * general odometer over the loop levels, called at the start of a plane
+ * in the hyperplane order). */
+static inline int tile__walk_next_level(tile__walk *w)
 {
     int j;
     if (w->nlev < 0)
@@ -2600,15 +2637,38 @@ static inline int tile__walk_next(tile__walk *w)
     }
 }
 
-/* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
- * body (the step macros expand the body twice): the cursor's view must not
- * reach a function that is not inlined (struct tile__view), and the
- * reductions' fast path outside the SIMD loop is a few instructions. */
-#if defined(__GNUC__)
-#define TILE__ALWAYS_INLINE static inline __attribute__((always_inline, unused))
-#else
-#define TILE__ALWAYS_INLINE static inline
-#endif
+/* Advance the walk to its next run that has points; 0 at the end.  In the
+ * hyperplane order of a plan that does not skew, the next diagonal of the
+ * same plane is the common case (hundreds per plane, each a few dozen
+ * points at SIMD speed): it is computed here, inline, from the last one --
+ * its first point, length, user coordinates and address move by constants
+ * of the walk -- and only the start of a plane goes through the odometer.
+ * A box has no empty diagonal in [vlo, vhi), and the last run was the
+ * current diagonal, so sx[] is its first point. */
+TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
+{
+    int const n = w->n;
+    if (w->diag && w->started && w->nlev > 0 && w->x[n + 1] + 1 < w->vhi[n + 1]) {
+        int const a = w->plan->store.wave[0], b = w->plan->store.wave[1];
+        int64_t const d = ++w->x[n + 1], xb1 = w->bhi[b] - 1;
+        int64_t const xa = d - xb1 > w->blo[a] ? d - xb1 : w->blo[a];
+        int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
+        int64_t const da = xa - w->sx[a], db = d - xa - w->sx[b];
+        int i;
+        w->x[a] = w->sx[a] = xa;
+        w->x[b] = w->sx[b] = d - xa;
+        w->count = last - xa + 1;
+        for (i = 0; i <= n; i++) {
+            w->su[i] += w->ia[i] * da + w->ib[i] * db;
+            w->ux[i] = w->su[i];
+        }
+        w->run += da * w->sa + db * w->sb;
+        w->points += w->count;
+        return 1;
+    }
+    return tile__walk_next_level(w);
+}
+
 
 /* The view of a walk, before its first run. */
 TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
@@ -2721,7 +2781,9 @@ static inline int64_t tile_coord(const tile_cursor *it, int i)
 
 /* After thread t's part of tile k: if the tile ends the ring, copy its box's
  * last d_Z planes to the mirror below the ring, where the next tile's
- * constant-stride reads of z - 1 ... z - d_Z land. */
+ * constant-stride reads of z - 1 ... z - d_Z land.  With one thread the box
+ * is the block: the planes are copied whole (the ring's last d_Z planes
+ * and the mirror are both contiguous), not row by row along a stride. */
 typedef struct tile__mirror_ctx {
     const tile_plan *p;
     int64_t shift;      /* plane z goes to mirror plane z - shift (< 0) */
@@ -2742,6 +2804,11 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     int i;
     if (p->deps.dz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->deps.size[p->cfg.n])
         return;
+    if (p->cfg.threads == 1) {  /* the whole planes, ghosts too: one contiguous copy */
+        memcpy(tile__plane(p, -p->deps.dz), tile__plane(p, z1 - p->deps.dz),
+               (size_t)p->deps.dz * p->store.plane_bytes);
+        return;
+    }
     m.p = p;
     m.shift = z1;
     tile_thread_box(p, t, k, lo, hi);
@@ -3149,8 +3216,14 @@ static inline void tile_step_leave(tile_group *g)
  * The cache bound: a Z window of z planes per tile holds at most (S + 3) z
  * + 2 d_Z planes (tile__sizes: S + 2 + ceil(d_Z/z) tiles of z planes, and
  * the d_Z mirror planes); zmax is the largest z whose window fits in the
- * last-level cache (TILEHYBRID_CACHE_BYTES, else sysconf's level-3 or
- * level-2 size, else 32 MiB), and none (Z) when even z = 1 does not fit.
+ * caches of the process's cores: T times the cache of one core
+ * (TILEHYBRID_CACHE_BYTES, else sysconf's level-2 size, else level-3, else
+ * 2 MiB), and none (Z) when even z = 1 does not fit.  The level-2 cache,
+ * not the shared last level: each new plane is written over the slot of a
+ * plane ring_planes planes back, and a slot still in the core's own cache
+ * costs no refill (ADI 64x256, one process on this project's Zen 5 test
+ * machine: z = 3-8, a window of 2-5 MiB, ran 1.5-2x faster than z = 16-64,
+ * whose window fits the 36 MiB level-3 cache, bench/inner_order).
  */
 
 /* Bound on the heights tile_height_best() evaluates (each one a
@@ -3350,9 +3423,10 @@ static inline int tile_height_efficiency(const tile_height_model *m, double seco
 }
 
 /**
- * tile_height_cache_bytes() - the last-level cache the Z window should fit.
- * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else sysconf's level-3
- *         (or level-2) cache size, else 32 MiB (the default stays on error).
+ * tile_height_cache_bytes() - the cache of one core, for the Z window
+ * (a process of T threads gets T times it; see "The tile height").
+ * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else sysconf's level-2
+ *         (or level-3) cache size, else 2 MiB (the default stays on error).
  * Return: TILE_OK, or TILE_ERR_RANGE (TILEHYBRID_CACHE_BYTES is not a whole
  * number >= 1).
  */
@@ -3361,19 +3435,19 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
     const char *env = getenv("TILEHYBRID_CACHE_BYTES");
     long c = -1;
     int64_t v = 0;
-    *bytes = (int64_t)32 << 20;
+    *bytes = (int64_t)2 << 20;
     if (env != NULL) {
         if (tilehybrid_parse_i64(env, 1, INT64_MAX, &v) != TILEHYBRID_OK)
             return TILE_ERR_RANGE;
         *bytes = v;
         return TILE_OK;
     }
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-    c = sysconf(_SC_LEVEL3_CACHE_SIZE);
-#endif
 #if defined(_SC_LEVEL2_CACHE_SIZE)
+    c = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+#if defined(_SC_LEVEL3_CACHE_SIZE)
     if (c <= 0)
-        c = sysconf(_SC_LEVEL2_CACHE_SIZE);
+        c = sysconf(_SC_LEVEL3_CACHE_SIZE);
 #endif
     if (c > 0)
         *bytes = (int64_t)c;
@@ -4530,14 +4604,17 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
     return TILE_OK;
 }
 
-/* The last-level cache of one rank (tile_height_cache_bytes()); a
- * malformed TILEHYBRID_CACHE_BYTES fails the plan. */
+/* The cache of one rank's cores (tile_height_cache_bytes() times the
+ * threads; saturated at 2^63 - 1); a malformed TILEHYBRID_CACHE_BYTES
+ * fails the plan. */
 static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
 {
     if (tile_height_cache_bytes(bytes) != TILE_OK)
         return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_CACHE_BYTES", -1,
                           "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
                           ">= 1", getenv("TILEHYBRID_CACHE_BYTES"));
+    if (!tilehybrid_mul_ok(*bytes, (int64_t)p->cfg.threads, bytes))
+        *bytes = INT64_MAX;
     return TILE_OK;
 }
 

@@ -10,7 +10,7 @@
 #             one run and its checksum run,
 # each with the tile height the plan chooses (height "chosen": the model's
 # best z grows about as sqrt(Z), and the window with it, up to the
-# last-level cache bound) and with the tile height fixed at 64 (the storage
+# level-2 cache bound) and with the tile height fixed at 64 (the storage
 # alone).
 #
 #   memory.csv   per kernel, program, height and space: the tile height

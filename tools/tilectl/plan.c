@@ -47,8 +47,9 @@ static void usage(FILE *f)
           "  --elem-bytes E    bytes per point (default 8)       } the papers' cluster\n"
           "                    (each > 0; a plan reads a cost of 0 as not given:\n"
           "                    TILEHYBRID_TSTARTUP=0 models no start-up; E <= 2^30)\n"
-          "  --cache-bytes C   the last-level cache (default TILEHYBRID_CACHE_BYTES,\n"
-          "                    else this machine's, else 32 MiB)\n"
+          "  --cache-bytes C   the cache of one core; the window gets T times it\n"
+          "                    (default TILEHYBRID_CACHE_BYTES, else this machine's\n"
+          "                    level-2 cache, else 2 MiB)\n"
           "  --json            one JSON object\n"
           "A plan measures t_comp and the network itself (tiling.h); give them here.\n"
           "Exit status: 0 ok, 1 no plan (the message says why), 2 bad arguments.\n", f);
@@ -327,6 +328,8 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
                          plan_space_text(a, sp, sizeof sp), a->elem_bytes), 1;
     if (cache == 0 && tile_height_cache_bytes(&cache) != TILE_OK)
         return cli_error(CMD, "TILEHYBRID_CACHE_BYTES is not a whole number >= 1");
+    if (!tilehybrid_mul_ok(cache, a->threads, &cache))   /* the cores' caches */
+        cache = INT64_MAX;
     r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
     r->z = a->z;
     rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
