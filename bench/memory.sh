@@ -18,8 +18,8 @@
 #                median over RUNS runs, one by default: it varies little),
 #                and its ratio to the same case's at Z.
 #
-# The two programs' checksums over each space must agree (two in-tile
-# orders, one result), or the benchmark stops; the plain loop over 10Z
+# The two programs' checksums over each space must agree (two programs,
+# one result), or the benchmark stops; the plain loop over 10Z
 # would need the whole array (2.7 GB), which is what the window avoids.
 # --quick: ADI only, Z = 256.  The full set takes about a minute.
 # Run by bench/run.sh; alone: QUICK=1 sh bench/memory.sh
@@ -47,7 +47,9 @@ rss() {
 one() {
     o_k=$1 o_p=$2 o_h=$3 o_sp=$4; shift 4
     o_m=$(rss 2 "$@")
+    # the order that ran: inner_order's "order_run", the demos' "order"
     o_z=$(jnum tile_height < "$RESULTS/.json") o_o=$(jnum order_run < "$RESULTS/.json")
+    [ -n "$o_o" ] || o_o=$(jnum order < "$RESULTS/.json")
     echo "$o_k,$o_p,$o_h,$o_sp,$r,$o_z,$o_m" >> "$raw"
     say "[memory] $o_k $o_sp, $o_p${o_o:+ (order $o_o)}, 2 processes, tile height $o_z ($o_h)," \
         "run $r: max RSS $o_m KiB"

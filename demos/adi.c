@@ -24,11 +24,7 @@ static void adi_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y,
         }
 }
 
-static const demo_kernel adi = {
-    "adi", { 16, 256, 16384 }, { 1, 1 }, 1,
-    TILE_ORDER_PLANES,          /* the y recurrence is cheap enough */
-    adi_seq_plane
-};
+static const demo_kernel adi = { "adi", { 16, 256, 16384 }, { 1, 1 }, 1, adi_seq_plane };
 
 int main(int argc, char **argv)
 {

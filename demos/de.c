@@ -32,12 +32,7 @@ static void de_seq_plane(const double *prev, double *cur, int64_t X, int64_t Y, 
 #undef DE_U
 }
 
-/* Z innermost: along Z the only recurrence is 0.5*A[t-1] + ..., while sx and
- * sy (with their divisions) do not depend on the previous point of the loop
- * and pipeline; about 1.8x faster than plane order here (docs/RESULTS.md) */
-static const demo_kernel de = {
-    "de", { 16, 256, 16384 }, { 3, 3 }, 1, TILE_ORDER_Z_INNER, de_seq_plane
-};
+static const demo_kernel de = { "de", { 16, 256, 16384 }, { 3, 3 }, 1, de_seq_plane };
 
 int main(int argc, char **argv)
 {

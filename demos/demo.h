@@ -2,8 +2,8 @@
  * by the ADI and DE demos (a helper for the demos, not an installed header).
  *
  * A demo describes its kernel in a demo_kernel (name, default space,
- * dependences, in-tile order, the plain sequential loop for one Z plane) and
- * writes its own main():
+ * dependences, the plain sequential loop for one Z plane) and writes its own
+ * main():
  *
  *     int main(int argc, char **argv)
  *     {
@@ -31,7 +31,8 @@
  *       [--balance none|fixed|constant|variable|adaptive]
  *       [--tcomp S] [--tstartup S] [--bandwidth B]      (cost model; else measured)
  *       [--adapt-period STEPS]                          (adaptive; default 2PT)
- *       [--order planes|z]                              (in-tile order)
+ *       [--order planes|z|hyper|auto]                   (in-tile order; default
+ *                                                        auto: the plan's choice)
  *       [--progress | --no-progress] [-h | --help]
  *
  * Every rank reads its own command line, then the ranks agree on it in one
@@ -40,6 +41,8 @@
  * every rank with one message from rank 0 ("adi: rank 1: --space ...").
  * Exit status 0, 1 (--verify mismatch, failed run) or 2 (bad or differing
  * arguments, a configuration the plan refuses), the same on every rank.
+ * The summary and the JSON's "order" say the in-tile order that ran
+ * (plan.store.order: planes, z or hyper); "order_asked" says --order.
  * The --json keys are listed in the README, section "JSON output".
  */
 #ifndef TILEHYBRID_DEMO_H
@@ -64,7 +67,6 @@
  * @name:      the demo's name (messages, report).
  * @space:     the default X1 x X2 x Z.
  * @dep, @depz: the dependence widths d_1, d_2, d_Z.
- * @order:     the in-tile order it runs fastest in (enum tile_order).
  * @seq_plane: the plain sequential loop for plane z, from plane z - 1 (for
  *             --verify and the benchmarks).
  */
@@ -72,7 +74,6 @@ typedef struct demo_kernel {
     const char *name;
     int64_t space[3];
     int dep[2], depz;
-    int order;
     void (*seq_plane)(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z);
 } demo_kernel;
 
@@ -153,7 +154,9 @@ static void demo_print_help(const demo_kernel *k)
            "  --bandwidth B          cost model: bytes per second (> 0); without the\n"
            "                         three, the model is measured\n"
            "  --adapt-period STEPS   adaptive balancing: steps between evaluations\n"
-           "  --order O              in-tile order: planes (Z outermost) or z (Z innermost)\n"
+           "  --order O              in-tile order: planes (Z outermost), z (Z innermost),\n"
+           "                         hyper (anti-diagonals of each plane, SIMD) or auto\n"
+           "                         (default: the plan's choice; the summary says which)\n"
            "  --verify               compare every point with the sequential loop\n"
            "  --json                 print one JSON object (keys: README, JSON output)\n"
            "  --progress             show progress on stderr even when it is not a\n"
@@ -222,6 +225,14 @@ static const char *const demo_valued[] = {
     "--tcomp", "--tstartup", "--bandwidth", "--order", "--adapt-period"
 };
 
+/* The in-tile orders' names, by enum tile_order: --order's words, the report's. */
+static const char *const demo_orders[4] = { "planes", "z", "hyper", "auto" };
+
+static const char *demo_order_name(int order)
+{
+    return order >= TILE_ORDER_PLANES && order <= TILE_ORDER_AUTO ? demo_orders[order] : "?";
+}
+
 /* The model, grid, balancing and order options; 0 or the exit status. */
 static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
 {
@@ -257,12 +268,12 @@ static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
                               "variable or adaptive", v);
         o->balance = m;
     } else { /* --order */
-        if (strcmp(v, "planes") == 0)
-            o->order = TILE_ORDER_PLANES;
-        else if (strcmp(v, "z") == 0)
-            o->order = TILE_ORDER_Z_INNER;
-        else
-            return demo_usage("--order '%s': expected planes or z", v);
+        for (m = TILE_ORDER_PLANES; m <= TILE_ORDER_AUTO; m++)
+            if (strcmp(v, demo_order_name(m)) == 0)
+                break;
+        if (m > TILE_ORDER_AUTO)
+            return demo_usage("--order '%s': expected planes, z, hyper or auto", v);
+        o->order = m;
     }
     return 0;
 }
@@ -315,7 +326,7 @@ static void demo_defaults(demo_opts *o, const demo_kernel *k)
     o->policy = TILE_GRID_COMM;
     o->bal = 1.0;
     o->balance = -1;
-    o->order = k->order;        /* the kernel's faster in-tile order */
+    o->order = TILE_ORDER_AUTO; /* the plan chooses (plan.store.order) */
     o->progress = -1;
 }
 
@@ -794,13 +805,14 @@ static void demo_report_json(const tile_plan *plan, const demo_kernel *k, const 
     static const char *const bn[5] = { "fixed", "constant", "variable", "adaptive", "custom" };
     printf("{\"demo\": \"%s\", \"space\": [%lld, %lld, %lld], \"tile_height\": %lld, "
            "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%d, %d], "
-           "\"thread_grid\": [%d, %d], \"order\": \"%s\", \"bal\": %g, \"checksum\": \"%016llx\", "
+           "\"thread_grid\": [%d, %d], \"order\": \"%s\", \"order_asked\": \"%s\", \"bal\": %g, "
+           "\"checksum\": \"%016llx\", "
            "\"seconds\": %.6f, \"bytes_sent_max\": %lld, \"messages_max\": %lld, "
            "\"bytes_sent_total\": %lld, \"messages_total\": %lld",
            k->name, (long long)o->space[0], (long long)o->space[1], (long long)o->space[2],
            (long long)plan->height.z, tile_model_name(o->model), plan->size,
            plan->cfg.threads, plan->pdims[0], plan->pdims[1], plan->threads.dims[0],
-           plan->threads.dims[1], o->order == TILE_ORDER_Z_INNER ? "z" : "planes",
+           plan->threads.dims[1], demo_order_name(plan->store.order), demo_order_name(o->order),
            plan->cfg.balance.bal, (unsigned long long)tot->checksum, tot->seconds,
            (long long)tot->max[0], (long long)tot->max[1], (long long)tot->sum[0],
            (long long)tot->sum[1]);
@@ -820,10 +832,12 @@ static void demo_report_text(const tile_plan *plan, const demo_kernel *k, const 
 {
     int size = plan->size, T = plan->cfg.threads, r, t;
     printf("%s %lldx%lldx%lld, tile height %lld, model %s, %d process%s x %d thread%s, "
-           "grid %dx%d, thread grid %dx%d\n", k->name, (long long)o->space[0],
-           (long long)o->space[1], (long long)o->space[2], (long long)plan->height.z,
-           tile_model_name(o->model), size, size == 1 ? "" : "es", T, T == 1 ? "" : "s",
-           plan->pdims[0], plan->pdims[1], plan->threads.dims[0], plan->threads.dims[1]);
+           "grid %dx%d, thread grid %dx%d, in-tile order %s (%s)\n", k->name,
+           (long long)o->space[0], (long long)o->space[1], (long long)o->space[2],
+           (long long)plan->height.z, tile_model_name(o->model), size, size == 1 ? "" : "es", T,
+           T == 1 ? "" : "s", plan->pdims[0], plan->pdims[1], plan->threads.dims[0],
+           plan->threads.dims[1], demo_order_name(plan->store.order),
+           o->order == TILE_ORDER_AUTO ? "the plan's choice" : "--order");
     printf("checksum %016llx   time %.3f s   max sent per process %lld bytes in %lld "
            "messages\n", (unsigned long long)tot->checksum, tot->seconds, (long long)tot->max[0],
            (long long)tot->max[1]);
@@ -852,7 +866,6 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
     static const char *const policies[] = { "comm", "latency", "time" };
     static const char *const balances[] = { "fixed", "constant", "variable", "adaptive",
                                             "none" };
-    static const char *const orders[] = { "planes", "z" };
     int n = 0;
     /* the values a rank left out (0 inside: the plan chooses, measures or
      * takes the TILEHYBRID_* environment) are "not given", which differs
@@ -874,7 +887,8 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
     v[n++] = demo_arg_real_opt("--tstartup", o->tstartup > 0, o->tstartup);
     v[n++] = demo_arg_real_opt("--bandwidth", o->bandwidth > 0, o->bandwidth);
     v[n++] = demo_arg_int_opt("--adapt-period", o->adapt_period > 0, o->adapt_period);
-    v[n++] = demo_arg_word("--order", o->order == TILE_ORDER_Z_INNER, orders);
+    v[n++] = demo_arg_word("--order", o->order >= TILE_ORDER_PLANES &&
+                           o->order <= TILE_ORDER_AUTO ? o->order : TILE_ORDER_AUTO, demo_orders);
     v[n++] = demo_arg_flag("--verify", o->verify);
     v[n++] = demo_arg_flag("--json", o->json);
     return n;

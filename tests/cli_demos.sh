@@ -20,7 +20,8 @@ for demo in adi de; do
                "2 funneled 2 3 --balance adaptive --bal 0.3 --adapt-period 2" \
                "3 funneled 3 4 --balance variable" \
                "2 funneled 2 5 --balance constant --tcomp 1e-8 --tstartup 1e-3 --bandwidth 1e6" \
-               "1 mpi 1 6 --order z" "3 funneled 2 4 --order z" "4 multiple 2 3 --order z"; do
+               "1 mpi 1 6 --order z" "3 funneled 2 4 --order z" "4 multiple 2 3 --order z" \
+               "2 mpi 1 5 --order planes" "3 fine 2 4 --order hyper"; do
         set -- $cfg
         np=$1 model=$2 th=$3 z=$4; shift 4
         out=$(timeout 120 $MPIEXEC -n $np "$DEMODIR/$demo" --space $space --tile-height $z \
@@ -31,7 +32,7 @@ for demo in adi de; do
             bad="$bad [np=$np $model T=$th z=$z $* -> ${got:-no output}]"
         fi
     done
-    if [ -z "$bad" ]; then ok "$demo: $runs runs (1-4 processes, 4 models, 1-3 threads, every balancing policy, both in-tile orders) print the sequential checksum $ref and verify every point"
+    if [ -z "$bad" ]; then ok "$demo: $runs runs (1-4 processes, 4 models, 1-3 threads, every balancing policy, every in-tile order) print the sequential checksum $ref and verify every point"
     else notok "$demo: checksum or verify mismatch:$bad"; fi
 done
 
@@ -112,15 +113,48 @@ for extra in "" "--tstartup 1e-6 --bandwidth 1e10"; do
         notok "adi --grid time $extra: grid '$got', tilectl topo --policy time says '$want'"
 done
 
-# --order picks the in-tile order whatever the demo's default (DE: z)
+# --order: every value runs the order asked for (the JSON's "order" is the
+# order that ran, plan.store.order; "order_asked" is --order), and all give
+# the plain loop's checksum, at 1 and 2 processes, pure MPI and funneled.
+# auto (the default) is the plan's choice: the hyperplane order where a
+# thread tile is at least 8 points wide along both X dimensions (16x64), the
+# plane order where it is not (6x64); hyper forced runs there too.
+word() { sed -n "s/.*\"$1\": \"\([a-z0-9]*\)\".*/\1/p"; }
 for demo in adi de; do
-    got=""
-    for order in planes z; do
-        got="$got $(timeout 60 $MPIEXEC -n 1 "$DEMODIR/$demo" --space 4x5x6 --order $order --json |
-                   sed -n 's/.*"order": "\([a-z]*\)".*/\1/p')"
+    bad="" runs=0
+    for space in 16x64x30 6x64x30; do
+        ref=$(timeout 60 "$B/bench/seq_kernels" $demo $(echo $space | tr x ' ') | checksum)
+        [ -n "$ref" ] || { bad="$bad [$space: no sequential reference]"; continue; }
+        for run in "1 mpi 1" "2 mpi 1" "1 funneled 2" "2 funneled 2"; do
+            set -- $run
+            for order in planes z hyper auto; do
+                [ $space = 6x64x30 ] && [ $order != auto ] && [ $order != hyper ] && continue
+                want=$order
+                [ $order = auto ] && { [ $space = 16x64x30 ] && want=hyper || want=planes; }
+                out=$(timeout 60 $MPIEXEC -n $1 "$DEMODIR/$demo" --space $space --model $2 \
+                      --threads $3 --order $order --json 2>&1)
+                got="$(echo "$out" | word order) $(echo "$out" | word order_asked) $(echo "$out" | checksum)"
+                runs=$((runs + 1))
+                [ "$got" = "$want $order $ref" ] ||
+                    bad="$bad [$space np=$1 $2 T=$3 --order $order: want '$want $order $ref', got '$got']"
+            done
+        done
     done
-    [ "$got" = " planes z" ] && ok "$demo --order planes / z run the order asked for" ||
-        notok "$demo --order planes / z ran:$got"
+    [ -z "$bad" ] && ok "$demo --order planes|z|hyper|auto: $runs runs (1-2 processes, mpi and funneled x 2) run the order asked for (auto: hyper on 16x64, planes on 6x64) with the sequential checksum" ||
+        notok "$demo --order:$bad"
+    # the default is auto, and the summary names the order that ran
+    out=$(timeout 60 $MPIEXEC -n 2 "$DEMODIR/$demo" --space 16x64x30 2>&1)
+    echo "$out" | grep -q "^$demo 16x64x30, .*, in-tile order hyper (the plan's choice)$" &&
+        ok "$demo without --order: the plan's choice, the summary says 'in-tile order hyper (the plan's choice)'" ||
+        notok "$demo without --order, summary: $out"
+    out=$(timeout 60 $MPIEXEC -n 1 "$DEMODIR/$demo" --space 6x64x30 --order z 2>&1)
+    echo "$out" | grep -q "^$demo 6x64x30, .*, in-tile order z (--order)$" &&
+        ok "$demo --order z: the summary says 'in-tile order z (--order)'" ||
+        notok "$demo --order z, summary: $out"
 done
+out=$(timeout 60 $MPIEXEC -n 2 "$DEMODIR/de" --order diagonal 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$out" = "de: rank 0: --order 'diagonal': expected planes, z, hyper or auto" ] &&
+    ok "de --order diagonal: exit 2, one message listing planes, z, hyper and auto" ||
+    notok "de --order diagonal (exit $rc): $out"
 
 done_testing

@@ -21,8 +21,7 @@ static void half_plane(const double *prev, double *cur, int64_t X, int64_t Y, in
         cur[i] = 0.5 * prev[i] + 1.0;
 }
 
-static const demo_kernel half = { "half", { 6, 5, 17 }, { 0, 0 }, 1, TILE_ORDER_AUTO,
-                                  half_plane };
+static const demo_kernel half = { "half", { 6, 5, 17 }, { 0, 0 }, 1, half_plane };
 
 /* A plan of the kernel over 6 x 5 x 17, every plane stored (as --verify's). */
 static int half_plan(tile_plan *p, demo_opts *o)
