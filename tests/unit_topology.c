@@ -468,40 +468,52 @@ static void test_hybrid(void)
                     "force on the largest block, at most the smallest block's points "
                     "along each dimension, 1500 random cases");
     {
-        int64_t x[2] = {16, 256}, d[2] = {1, 1};
-        int p[2] = {0, 0}, t[2] = {0, 0}, rc;
-        tilehybrid_status st;
-        rc = topo_hybrid_grid(2, 8, 2, x, d, TOPO_POLICY_COMM, p, t);
-        /* block 16x32: 1x2 threads gives 16+16, 2x1 gives 32+8 */
-        check(rc == TOPO_OK && p[0] == 1 && p[1] == 8 && t[0] == 1 && t[1] == 2,
-              "hybrid 16x256, 8 procs x 2 threads: 1x8 processes, 1x2 threads");
-        p[0] = p[1] = 0;
-        t[0] = 0;
-        t[1] = 0;
-        rc = topo_hybrid_grid(2, 16, 64, x, d, TOPO_POLICY_LATENCY, p, t);
-        check(rc == TOPO_ERR_INFEASIBLE && p[0] == 0,
-              "hybrid latency 16x256, 16x64: 8x8 threads do not fit the "
-              "4x64 block of the 4x4 grid: infeasible, outputs unchanged");
-        p[0] = p[1] = 0;
-        t[0] = t[1] = 0;
-        x[0] = 64;
-        rc = topo_hybrid_grid(2, 16, 4, x, d, TOPO_POLICY_LATENCY, p, t);
-        check(rc == TOPO_OK && p[0] == 4 && p[1] == 4 && t[0] == 2 && t[1] == 2,
-              "hybrid latency 64x256, 16x4: 4x4 processes, 2x2 threads");
-        p[0] = p[1] = 0;
-        t[0] = 0;
-        t[1] = 3;
-        rc = topo_hybrid_grid_ex(2, 16, 4, x, d, TOPO_POLICY_COMM, p, t, &st);
-        check(rc == TOPO_ERR_FIXED && st.index == 1 && !strcmp(st.arg, "tdims"),
-              "hybrid: fixed thread entry 3 does not divide 4: "
-              "TOPO_ERR_FIXED, tdims[1]");
-        t[1] = 0;
-        x[0] = 16;
-        rc = topo_hybrid_grid_ex(2, 16, 512, x, d, TOPO_POLICY_COMM, p, t,
-                                 &st);
-        check(rc == TOPO_ERR_INFEASIBLE && !strcmp(st.arg, "threads"),
-              "hybrid: 512 threads do not fit the 16x16 block of 1x16: "
-              "infeasible, arg threads");
+        /* 2-D cases on x0 x 256 points, d = (1, 1): the _ex form (naming
+         * the argument at fault) where arg is given; a failure leaves the
+         * outputs as they were */
+        static const struct {
+            int64_t x0, procs;
+            int threads, policy, fixed_t1, want, p0, p1, t0, t1;
+            const char *arg;
+            int index;
+            const char *name;
+        } cases[] = {
+            /* block 16x32: 1x2 threads gives 16+16, 2x1 gives 32+8 */
+            {16, 8, 2, TOPO_POLICY_COMM, 0, TOPO_OK, 1, 8, 1, 2, NULL, -1,
+             "hybrid 16x256, 8 procs x 2 threads: 1x8 processes, 1x2 threads"},
+            {16, 16, 64, TOPO_POLICY_LATENCY, 0, TOPO_ERR_INFEASIBLE, 0, 0, 0, 0, NULL, -1,
+             "hybrid latency 16x256, 16x64: 8x8 threads do not fit the "
+             "4x64 block of the 4x4 grid: infeasible, outputs unchanged"},
+            {64, 16, 4, TOPO_POLICY_LATENCY, 0, TOPO_OK, 4, 4, 2, 2, NULL, -1,
+             "hybrid latency 64x256, 16x4: 4x4 processes, 2x2 threads"},
+            {64, 16, 4, TOPO_POLICY_COMM, 3, TOPO_ERR_FIXED, 0, 0, 0, 3, "tdims", 1,
+             "hybrid: fixed thread entry 3 does not divide 4: "
+             "TOPO_ERR_FIXED, tdims[1]"},
+            {16, 16, 512, TOPO_POLICY_COMM, 0, TOPO_ERR_INFEASIBLE, 0, 0, 0, 0, "threads", -1,
+             "hybrid: 512 threads do not fit the 16x16 block of 1x16: "
+             "infeasible, arg threads"},
+        };
+        size_t k;
+        for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            int64_t x[2], d[2] = {1, 1};
+            int p[2] = {0, 0}, t[2], rc;
+            tilehybrid_status st;
+            x[0] = cases[k].x0;
+            x[1] = 256;
+            t[0] = 0;
+            t[1] = cases[k].fixed_t1;
+            if (cases[k].arg == NULL)
+                rc = topo_hybrid_grid(2, cases[k].procs, cases[k].threads, x, d,
+                                      cases[k].policy, p, t);
+            else
+                rc = topo_hybrid_grid_ex(2, cases[k].procs, cases[k].threads, x, d,
+                                         cases[k].policy, p, t, &st);
+            check(rc == cases[k].want && p[0] == cases[k].p0 && p[1] == cases[k].p1 &&
+                      t[0] == cases[k].t0 && t[1] == cases[k].t1 &&
+                      (cases[k].arg == NULL || strcmp(st.arg, cases[k].arg) == 0) &&
+                      (cases[k].index < 0 || st.index == cases[k].index),
+                  "%s", cases[k].name);
+        }
     }
 }
 
