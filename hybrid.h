@@ -513,6 +513,15 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
  */
 #define HYBRID_RUN(plan, it, ...) HYBRID_RUN_EACH_STEP(plan, hybrid__no_step, it, __VA_ARGS__)
 
+/* HYBRID_RUN_EACH_STEP's loop in one model: every group through the step
+ * macro step, then the after-step call (its locals hybrid_run_p_,
+ * hybrid_run_f_). */
+#define HYBRID__RUN_GROUPS(step, it, ...)                                          \
+    TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                             \
+        step(hybrid_run_g_, it, __VA_ARGS__);                                      \
+        hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                        \
+    }
+
 /**
  * HYBRID_RUN_EACH_STEP(plan, after_step, it, body...) - HYBRID_RUN, and
  * after every step each thread calls after_step(plan, thread): a progress
@@ -530,30 +539,18 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
         void (*const hybrid_run_f_)(const tile_plan *, int) = (after_step);        \
         switch (hybrid_run_p_->cfg.model) {                                        \
         case TILE_MODEL_MPI:                                                       \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
-                TILE_MPI_STEP(hybrid_run_g_, it, __VA_ARGS__);                     \
-                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
-            }                                                                      \
+            HYBRID__RUN_GROUPS(TILE_MPI_STEP, it, __VA_ARGS__)                     \
             break;                                                                 \
         case TILE_MODEL_FINE:                                                      \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
-                HYBRID_FINE_STEP(hybrid_run_g_, it, __VA_ARGS__);                  \
-                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
-            }                                                                      \
+            HYBRID__RUN_GROUPS(HYBRID_FINE_STEP, it, __VA_ARGS__)                  \
             break;                                                                 \
         case TILE_MODEL_FUNNELED:                                                  \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->cfg.threads)") \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
-                HYBRID_FUNNELED_STEP(hybrid_run_g_, it, __VA_ARGS__);              \
-                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
-            }                                                                      \
+            HYBRID__RUN_GROUPS(HYBRID_FUNNELED_STEP, it, __VA_ARGS__)              \
             break;                                                                 \
         case TILE_MODEL_MULTIPLE:                                                  \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->cfg.threads)") \
-            TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                     \
-                HYBRID_MULTIPLE_STEP(hybrid_run_g_, it, __VA_ARGS__);              \
-                hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                \
-            }                                                                      \
+            HYBRID__RUN_GROUPS(HYBRID_MULTIPLE_STEP, it, __VA_ARGS__)              \
             break;                                                                 \
         default: /* tile_plan_create refuses unknown models */                     \
             break;                                                                 \

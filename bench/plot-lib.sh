@@ -4,7 +4,8 @@
 #
 # Set before sourcing it: PLOT (the script, as in its messages:
 # bench/plot.sh), PLOT_RESULTS (the default results directory) and
-# PLOT_MAKE (the make target that writes them).  The script's lines 2 and 4
+# PLOT_MAKE (the make target that writes them).  Also keys() and
+# multiplot(), below.  The script's lines 2 and 4
 # are its --help text.
 case "${1:-}" in
     -h|--help) echo "usage: sh $PLOT [RESULTS_DIR]"
@@ -27,4 +28,23 @@ gp() { # gp OUT.png [W,H]: run the gnuplot program on stdin, writing OUT.png
       printf 'set style fill solid 0.85 border -1\nset grid ytics lc rgb "#dddddd"\nset key top left\n'
       cat; } | gnuplot || { echo "$PLOT: gnuplot failed on $1" >&2; exit 1; }
     echo "figure: $R/$1"
+}
+keys() { # keys FILE COLUMN...: the distinct values of the COLUMNs (joined by ':') in FILE's rows
+         # after the header, in order of first appearance, each followed by a space
+    keys_f=$1
+    shift
+    awk -F, -v cols="$*" 'BEGIN { nc = split(cols, c, " ") }
+        NR > 1 { k = $c[1]; for (i = 2; i <= nc; i++) k = k ":" $c[i];
+                 if (!(k in s)) { s[k] = 1; printf "%s ", k } }' "$keys_f"
+}
+multiplot() { # multiplot N TITLE SETTINGS PANEL: a gnuplot program of N panels, two a row, under
+              # TITLE (font 9): the SETTINGS, then `PANEL i` writes panel i's commands
+    echo "set multiplot layout $(( ($1 + 1) / 2 )),2 title \"$2\" font ',9'"
+    printf '%s\n' "$3"
+    multiplot_i=0
+    while [ $multiplot_i -lt $1 ]; do
+        multiplot_i=$((multiplot_i + 1))
+        $4 $multiplot_i
+    done
+    echo "unset multiplot"
 }

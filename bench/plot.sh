@@ -42,7 +42,7 @@ fi
 
 # 3. topology: exact volumes at 12 and 16 processes ---------------------------
 if have topology-volume.csv; then
-    sets=$(awk -F, 'NR > 1 { k = $1 ":" $3; if (!(k in s)) { s[k] = 1; printf "%s ", k } }' "$R/topology-volume.csv")
+    sets=$(keys "$R/topology-volume.csv" 1 3)
     n=0
     for s in $sets; do
         n=$((n + 1)); k=${s%:*}; np=${s#*:}
@@ -98,7 +98,7 @@ fi
 
 # 5. granularity of the models ----------------------------------------------
 if have granularity.csv; then
-    ks=$(awk -F, 'NR > 1 && !($1 in s) { s[$1] = 1; printf "%s ", $1 }' "$R/granularity.csv")
+    ks=$(keys "$R/granularity.csv" 1)
     {
         echo "set multiplot layout 1,$(echo $ks | wc -w) title 'Programming models by tile height z, 2 cores (MPI 2 processes, hybrids 1 x 2 threads)'"
         echo "set logscale x; set xlabel 'tile height z'; set ylabel 'seconds'; set key top center; set yrange [0:*]"

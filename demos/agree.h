@@ -605,4 +605,25 @@ static inline int demo_check_memory(const char *opt, const char *what, int64_t p
     return 0;
 }
 
+/**
+ * demo_agree_help() - demo_agree(), and on rank 0 the help when every rank
+ * asked for it.
+ * @prog, @code, @msg, @v, @n: as for demo_agree().
+ * @help: writes the demo's help on stdout.
+ * Return: DEMO_AGREE_GO (run), or the demo's exit status, the same on every
+ * rank but rank 0's after the help: 0 (the help, written), 1 (the help not
+ * written, or the agreement failed), 2 (bad or differing arguments).
+ */
+static inline int demo_agree_help(const char *prog, int code, char *msg, const demo_arg *v, int n,
+                                  void (*help)(void))
+{
+    int verdict = demo_agree(prog, code, msg, v, n), rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (verdict == DEMO_AGREE_HELP && rank == 0) {
+        help();
+        verdict = demo_help_written(prog);
+    }
+    return verdict;
+}
+
 #endif

@@ -355,13 +355,9 @@ static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
     v[k++] = demo_arg_int_opt("--grid (C)", o->grid[2] > 0, o->grid[2]);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
-    verdict = demo_agree("seidel", rc, err, v, k);
+    verdict = demo_agree_help("seidel", rc, err, v, k, seidel_help);
     if (verdict == DEMO_AGREE_GO)
         return -1;
-    if (verdict == DEMO_AGREE_HELP && *rank == 0) {
-        seidel_help();
-        verdict = demo_help_written("seidel");
-    }
     fflush(stdout);
     MPI_Finalize();
     return verdict;

@@ -831,13 +831,9 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--sequential", o->sequential);
     v[k++] = demo_arg_text("--output", o->output);
-    verdict = demo_agree("ssor", rc, err, v, k);
+    verdict = demo_agree_help("ssor", rc, err, v, k, ssor_help);
     if (verdict == DEMO_AGREE_GO)
         return -1;
-    if (verdict == DEMO_AGREE_HELP && *rank == 0) {
-        ssor_help();
-        verdict = demo_help_written("ssor");
-    }
     fflush(stdout);
     MPI_Finalize();
     return verdict;

@@ -409,13 +409,9 @@ static int sw_start(int *argc, char ***argv, sw_opts *o, char **a, int64_t *n, c
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
     if (rc == 0)
         rc = sw_sequences(o, a, n, b, m, err, sizeof err);
-    verdict = demo_agree("sw", rc, err, v, sw_agreed(o, *n, *m, v));
+    verdict = demo_agree_help("sw", rc, err, v, sw_agreed(o, *n, *m, v), sw_help);
     if (verdict == DEMO_AGREE_GO)
         return -1;
-    if (verdict == DEMO_AGREE_HELP && *rank == 0) {
-        sw_help();
-        verdict = demo_help_written("sw");
-    }
     fflush(stdout);
     free(*a);
     free(*b);

@@ -23,21 +23,16 @@ if have sim-topology.csv; then
             sp = $4; sub(/x[0-9]+$/, "", sp); pub = ($15 == "") ? "NaN" : 1 - $15;
             printf "%s\\n%s / %s,%s,%s,%s\n", sp, $6, $7, $12, $14, pub }' "$R/sim-topology.csv" > "$T/tt-$n.csv"
     done
-    rows=$(( (n + 1) / 2 ))
-    {
-        echo "set multiplot layout $rows,2 title \"Communication-optimal grid / balanced grid, simulated on the papers' cluster: time at each grid's best tile height, bytes, and the published time ratio (1 - improvement)\" font ',9'"
-        echo "set style data histograms; set style histogram clustered gap 1; set yrange [0:1.3]"
-        echo "set key top left font ',7'; set xtics font ',7'; set ytics 0.2"
-        i=0
-        while [ $i -lt $n ]; do
-            i=$((i + 1))
-            echo "set title \"$(cat "$T/tt-$i.title")\" font ',9'"
-            pub=""
-            grep -q ',[0-9.]*$' "$T/tt-$i.csv" && pub=", '' using 4 title 'published time' lc rgb '#ee6677'"
-            echo "plot \"$T/tt-$i.csv\" using 2:xtic(1) title 'simulated time' lc rgb '#4477aa', '' using 3 title 'bytes' lc rgb '#bbbbbb'$pub"
-        done
-        echo "unset multiplot"
-    } | gp sim-topology.png "1100,$((250 * rows + 60))"
+    tt_panel() {
+        echo "set title \"$(cat "$T/tt-$1.title")\" font ',9'"
+        pub=""
+        grep -q ',[0-9.]*$' "$T/tt-$1.csv" && pub=", '' using 4 title 'published time' lc rgb '#ee6677'"
+        echo "plot \"$T/tt-$1.csv\" using 2:xtic(1) title 'simulated time' lc rgb '#4477aa', '' using 3 title 'bytes' lc rgb '#bbbbbb'$pub"
+    }
+    multiplot $n "Communication-optimal grid / balanced grid, simulated on the papers' cluster: time at each grid's best tile height, bytes, and the published time ratio (1 - improvement)" \
+        "set style data histograms; set style histogram clustered gap 1; set yrange [0:1.3]
+set key top left font ',7'; set xtics font ',7'; set ytics 0.2" tt_panel |
+        gp sim-topology.png "1100,$((250 * ((n + 1) / 2) + 60))"
 fi
 
 # 2. scatter: per-rank finish times of each run --------------------------------
@@ -61,7 +56,7 @@ fi
 
 # 3. hybrid: funneled / pure MPI ---------------------------------------------------
 if have sim-hybrid.csv; then
-    panels=$(awk -F, 'NR > 1 { k = $1 ":" $3; if (!(k in s)) { s[k] = 1; printf "%s ", k } }' "$R/sim-hybrid.csv")
+    panels=$(keys "$R/sim-hybrid.csv" 1 3)
     n=0
     for p in $panels; do
         n=$((n + 1))
@@ -75,19 +70,14 @@ if have sim-hybrid.csv; then
         echo "$p" | awk -F: '{ printf "%s, pure MPI pays t_comm for %s messages\n", toupper($1),
                                ($2 == "inter") ? "inter-node" : "all" }' > "$T/h-$n.title"
     done
-    rows=$(( (n + 1) / 2 ))
-    {
-        echo "set multiplot layout $rows,2 title \"Funneled (8 nodes x 2 threads) / pure MPI (16 processes), simulated on the journal's 8 dual nodes; grids MPI/funneled from the paper's Table 1\" font ',9'"
-        echo "set style data histograms; set style histogram clustered gap 1; set yrange [0.6:1.2]"
-        echo "set key top left font ',7'; set xtics font ',7'; set ylabel 'time / pure MPI'"
-        i=0
-        while [ $i -lt $n ]; do
-            i=$((i + 1))
-            echo "set title \"$(cat "$T/h-$i.title")\" font ',9'"
-            echo "plot \"$T/h-$i.csv\" using 2:xtic(1) title 'even split' lc rgb '#bbbbbb', '' using 3 title 'constant balance' lc rgb '#ccbb44', '' using 4 title 'variable balance' lc rgb '#4477aa', 1 with lines lc rgb 'black' notitle"
-        done
-        echo "unset multiplot"
-    } | gp sim-hybrid.png "1100,$((260 * rows + 60))"
+    h_panel() {
+        echo "set title \"$(cat "$T/h-$1.title")\" font ',9'"
+        echo "plot \"$T/h-$1.csv\" using 2:xtic(1) title 'even split' lc rgb '#bbbbbb', '' using 3 title 'constant balance' lc rgb '#ccbb44', '' using 4 title 'variable balance' lc rgb '#4477aa', 1 with lines lc rgb 'black' notitle"
+    }
+    multiplot $n "Funneled (8 nodes x 2 threads) / pure MPI (16 processes), simulated on the journal's 8 dual nodes; grids MPI/funneled from the paper's Table 1" \
+        "set style data histograms; set style histogram clustered gap 1; set yrange [0.6:1.2]
+set key top left font ',7'; set xtics font ',7'; set ylabel 'time / pure MPI'" h_panel |
+        gp sim-hybrid.png "1100,$((260 * ((n + 1) / 2) + 60))"
 fi
 
 # 4. scale: weak and strong, simulated and predicted; real time ------------------

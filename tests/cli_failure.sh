@@ -38,29 +38,14 @@ P=$B/tests/mpi_failure
 fail() {
     name=$1 model=$2 call=$3 k=$4
     shift 4
-    start=$(date +%s)
-    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
-        TILEHYBRID_FAIL_AFTER=$k TILEHYBRID_FAIL_MODEL=$model "$@" $P \
-        > "$T/out" 2> "$T/err.raw" < /dev/null
-    rc=$?
-    secs=$(( $(date +%s) - start ))
-    strip_launcher < "$T/err.raw" > "$T/err"
+    run_job 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+        TILEHYBRID_FAIL_AFTER=$k TILEHYBRID_FAIL_MODEL=$model "$@" $P
 }
 
-# failed_ok NAME CALL PATTERN: the run ended within the guard, non-zero, and
-# stderr has "rank 1...: CALL failed" and PATTERN
-failed_ok() {
-    if [ $rc -eq 124 ]; then
-        notok "$1: every rank exits (killed after 60 s: a rank waits forever)"
-    elif [ $rc -eq 0 ]; then
-        notok "$1: the job exits non-zero (status 0: did the call fail?)"
-    elif ! grep -q "rank 1[,:].*$2[a-zA-Z_ ]* failed" "$T/err" || ! grep -q -e "$3" "$T/err"; then
-        notok "$1: the message names $2, rank 1 and '$3'"
-    else
-        ok "$1: every rank gone in ${secs} s, status $rc, the message names the call and the rank"
-        return
-    fi
-    diag < "$T/err"
+# failed_on1 NAME CALL PATTERN: lib.sh's failed_ok, stderr having "rank
+# 1...: CALL failed" and PATTERN
+failed_on1() {
+    failed_ok "$1" "$2, rank 1 and '$3'" "rank 1[,:].*$2[a-zA-Z_ ]* failed" "$3"
 }
 
 if [ ! -x "$P" ]; then
@@ -88,7 +73,7 @@ for model in mpi fine funneled multiple; do
         # before the run's
         [ $model = funneled ] && [ $call = MPI_Allreduce ] && [ $k -ge 4 ] && k=$((k + 1))
         fail x $model $call $k TILEHYBRID_FAIL_MESSAGES=$kind
-        failed_ok "$model model, $kind messages, $call #$((k + 1)) fails on rank 1 of 3" \
+        failed_on1 "$model model, $kind messages, $call #$((k + 1)) fails on rank 1 of 3" \
             $call "$*"
     done
 done
@@ -103,7 +88,7 @@ for ck in "MPI_Psend_init 0 partitioned send of" "MPI_Precv_init 0 partitioned r
         skip "multiple model, partitioned messages, $call fails" "this MPI has no MPI-4 partitioned communication"
         continue
     fi
-    failed_ok "multiple model, partitioned messages, $call #$((k + 1)) fails on rank 1 of 3" \
+    failed_on1 "multiple model, partitioned messages, $call #$((k + 1)) fails on rank 1 of 3" \
         $call "$*"
 done
 
@@ -111,10 +96,10 @@ done
 # "MPI_Allreduce or MPI_Allgather"): the sum's MPI_Allreduce is the run's
 # seventh (after the creation's, the start's and the outcome's)
 fail x mpi MPI_Allgather 0 TILEHYBRID_FAIL_MESSAGES=persistent
-failed_ok "the reduction's MPI_Allgather fails on rank 1 of 3: named alone" MPI_Allgather \
+failed_on1 "the reduction's MPI_Allgather fails on rank 1 of 3: named alone" MPI_Allgather \
     "rank 1: MPI_Allgather failed while combining the reductions at the end of a run (.*nternal"
 fail x mpi MPI_Allreduce 6 TILEHYBRID_FAIL_MESSAGES=persistent
-failed_ok "the reduction's MPI_Allreduce fails on rank 1 of 3: named alone" MPI_Allreduce \
+failed_on1 "the reduction's MPI_Allreduce fails on rank 1 of 3: named alone" MPI_Allreduce \
     "rank 1: MPI_Allreduce failed while combining the reductions at the end of a run (.*nternal"
 
 # the calls of the plan's creation outside the run, each named with MPI's
@@ -125,30 +110,30 @@ failed_ok "the reduction's MPI_Allreduce fails on rank 1 of 3: named alone" MPI_
 # pair (0, 1); rank 1's partner would wait in MPI_Recv forever)
 unset TILEHYBRID_BANDWIDTH TILEHYBRID_TSTARTUP
 fail x mpi MPI_Comm_dup 0
-failed_ok "MPI_Comm_dup of tile_plan_create fails on rank 1 of 3" MPI_Comm_dup \
+failed_on1 "MPI_Comm_dup of tile_plan_create fails on rank 1 of 3" MPI_Comm_dup \
     "rank 1: MPI_Comm_dup failed in tile_plan_create(), duplicating comm (.*nternal"
 fail x mpi MPI_Cart_create 0
-failed_ok "MPI_Cart_create of the grid fails on rank 1 of 3" MPI_Cart_create \
+failed_on1 "MPI_Cart_create of the grid fails on rank 1 of 3" MPI_Cart_create \
     "rank 1: MPI_Cart_create failed in topology.h's topo_nest_cart_create().*(.*nternal"
 fail x mpi MPI_Bcast 0 TILEHYBRID_FAIL_BAD=1
-failed_ok "MPI_Bcast of the creation's agreement fails on rank 1 of 3" MPI_Bcast \
+failed_on1 "MPI_Bcast of the creation's agreement fails on rank 1 of 3" MPI_Bcast \
     "rank 1: MPI_Bcast failed in tilehybrid_agree().*(.*nternal"
 for ck in "MPI_Sendrecv 0" "MPI_Send 0" "MPI_Recv 0" "MPI_Recv 5"; do
     set -- $ck
     fail x funneled $1 $2 TILEHYBRID_FAIL_BALANCE=1
-    failed_ok "funneled model, BAL_POLICY_CONSTANT: $1 #$(($2 + 1)) of the balancing's ping-pong fails on rank 1 of 3" \
+    failed_on1 "funneled model, BAL_POLICY_CONSTANT: $1 #$(($2 + 1)) of the balancing's ping-pong fails on rank 1 of 3" \
         $1 "rank 1: $1 failed in balance.h's bal_policy_setup_ex().*(.*nternal"
 done
 
 # balance.h's ping-pong names MPI_Comm_size itself (it said MPI_Comm_rank
 # for either): call #5 of rank 1 is the pair's
 fail x funneled MPI_Comm_size 4 TILEHYBRID_FAIL_BALANCE=1
-failed_ok "funneled model, BAL_POLICY_CONSTANT: MPI_Comm_size of the balancing's ping-pong fails on rank 1 of 3" \
+failed_on1 "funneled model, BAL_POLICY_CONSTANT: MPI_Comm_size of the balancing's ping-pong fails on rank 1 of 3" \
     MPI_Comm_size "rank 1: MPI_Comm_size failed in balance.h's bal_policy_setup_ex().*(.*nternal"
 
 # tile_mpi_check() names the call it is given (it said "an MPI call")
 fail x mpi none 0 TILEHYBRID_FAIL_CHECK=1
-failed_ok "tile_mpi_check() of a user's call on rank 1 of 3" MPI_Example \
+failed_on1 "tile_mpi_check() of a user's call on rank 1 of 3" MPI_Example \
     "rank 1: MPI_Example failed in a run"
 
 # one_message CALL DOING [VAR=VALUE...]: CALL fails on rank 2 of 3, the
@@ -177,13 +162,9 @@ for call in MPI_Reduce MPI_Gather MPI_Bcast; do
         notok "$B/tests/adi_failure is built (make check builds it)"
         break
     fi
-    start=$(date +%s)
-    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
-        $B/tests/adi_failure --space 24x24x8 > "$T/out" 2> "$T/err.raw" < /dev/null
-    rc=$?
-    secs=$(( $(date +%s) - start ))
-    strip_launcher < "$T/err.raw" > "$T/err"
-    failed_ok "demos/adi: its own $call on the plan's communicator fails on rank 1 of 3" $call \
+    run_job 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+        $B/tests/adi_failure --space 24x24x8
+    failed_on1 "demos/adi: its own $call on the plan's communicator fails on rank 1 of 3" $call \
         "^adi: rank 1: $call failed .*(.*nternal.*); aborting the job"
 done
 # demo_fail PROGRAM CALL ARG...: the first CALL fails on rank 1 of 3 in
@@ -191,12 +172,7 @@ done
 demo_fail() {
     prog=$1 call=$2
     shift 2
-    start=$(date +%s)
-    timeout 60 $MPIEXEC -n 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
-        $B/tests/$prog "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
-    rc=$?
-    secs=$(( $(date +%s) - start ))
-    strip_launcher < "$T/err.raw" > "$T/err"
+    run_job 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 $B/tests/$prog "$@"
 }
 # the agreement on the command line (demo_agree, before any plan): rank 1
 # returned 1 alone and the others waited in the collective for ever
@@ -204,17 +180,17 @@ if [ -x "$B/tests/adi_failure" ]; then
     # topology.h's check of comm names the one call (it said
     # "MPI_Comm_test_inter or MPI_Comm_size")
     demo_fail adi_failure MPI_Comm_test_inter --space 24x24x8
-    failed_ok "demos/adi: MPI_Comm_test_inter of the grid's creation fails on rank 1 of 3" \
+    failed_on1 "demos/adi: MPI_Comm_test_inter of the grid's creation fails on rank 1 of 3" \
         MPI_Comm_test_inter "^tilehybrid: rank 1: MPI_Comm_test_inter failed in topology.h's topo_nest_cart_create() (.*nternal.*); aborting the job"
     demo_fail adi_failure MPI_Allreduce --space 24x24x8
-    failed_ok "demos/adi: the agreement on the command line (demo_agree) fails on rank 1 of 3" \
+    failed_on1 "demos/adi: the agreement on the command line (demo_agree) fails on rank 1 of 3" \
         MPI_Allreduce "^tilehybrid: rank 1: MPI_Allreduce failed in adi's agreement on the command line (demo_agree) (.*nternal.*); aborting the job"
     # the network's ping-pong for the model's tile height (no
     # TILEHYBRID_BANDWIDTH): the call by name with MPI's own text (it said
     # "an MPI call of balance.h" and MPI_ERR_OTHER's text)
     for call in MPI_Sendrecv MPI_Send MPI_Recv; do
         demo_fail adi_failure $call --space 24x24x48
-        failed_ok "demos/adi: $call of the tile height's network ping-pong fails on rank 1 of 3" \
+        failed_on1 "demos/adi: $call of the tile height's network ping-pong fails on rank 1 of 3" \
             $call "^tiling.h: rank 1: $call failed in balance.h's bal_calibrate_comm_all_ex(), measuring the network for the tile height (.*nternal.*); aborting the job"
     done
 fi
@@ -224,7 +200,7 @@ fi
 # ever; rank 1 names the call, the others abort
 if [ -x "$B/tests/ssor_failure" ]; then
     demo_fail ssor_failure MPI_File_open --space 12x12x12 --max-iter 2 --output "$T/u.bin"
-    failed_ok "demos/ssor: MPI_File_open of --output fails on rank 1 of 3 only" MPI_File_open \
+    failed_on1 "demos/ssor: MPI_File_open of --output fails on rank 1 of 3 only" MPI_File_open \
         "^ssor: rank 1: MPI_File_open failed writing .*; the file is incomplete$"
 else
     notok "$B/tests/ssor_failure is built (make check builds it)"
@@ -235,7 +211,7 @@ fi
 # fails on rank 1, which names the call with MPI's text and ends the job
 if [ -x "$B/tests/sw_failure" ]; then
     demo_fail sw_failure MPI_Allgather --random 40,30
-    failed_ok "demos/sw: the MPI_Allgather combining its best score fails on rank 1 of 3" \
+    failed_on1 "demos/sw: the MPI_Allgather combining its best score fails on rank 1 of 3" \
         MPI_Allgather "^tiling.h: rank 1: MPI_Allgather failed while combining the reductions at the end of a run (.*nternal.*); aborting the job"
 else
     notok "$B/tests/sw_failure is built (make check builds it)"
@@ -247,15 +223,10 @@ fi
 # scatter_case CALL K WANT 4: on 4 ranks, --slowdown 1,1,1,1
 scatter_case() {
     call=$1 k=$2 want=$3 np=${4:-3}
-    start=$(date +%s)
-    timeout 60 $MPIEXEC -n $np env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
+    run_job $np env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=1 \
         TILEHYBRID_FAIL_AFTER=$k $B/tests/scatter_failure --items 3000 \
-        --slowdown "$([ $np -eq 4 ] && echo 1,1,1,1 || echo 1)" \
-        > "$T/out" 2> "$T/err.raw" < /dev/null
-    rc=$?
-    secs=$(( $(date +%s) - start ))
-    strip_launcher < "$T/err.raw" > "$T/err"
-    failed_ok "demos/scatter: $call #$((k + 1)) fails on rank 1 of $np" $call "$want"
+        --slowdown "$([ $np -eq 4 ] && echo 1,1,1,1 || echo 1)"
+    failed_on1 "demos/scatter: $call #$((k + 1)) fails on rank 1 of $np" $call "$want"
 }
 if [ -x "$B/tests/scatter_failure" ]; then
     scatter_case MPI_Scatterv 0 \
@@ -299,7 +270,7 @@ hook_case() {
     whose=$1 call=$2 k=$3 want=$4
     shift 4
     fail hook mpi $call $k TILEHYBRID_FAIL_HOOK=1 "$@"
-    failed_ok "cfg.on_mpi_failure, $call of $whose fails on rank 1" $call "$want"
+    failed_on1 "cfg.on_mpi_failure, $call of $whose fails on rank 1" $call "$want"
     if [ $rc -ne 0 ] && [ $rc -ne 124 ] && grep -q '; aborting the job' "$T/err"; then
         notok "cfg.on_mpi_failure replaces $whose's own report"; diag < "$T/err"
     else

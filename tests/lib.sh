@@ -16,6 +16,15 @@
 #   run_timeout SECONDS CMD... CMD (stdin /dev/null) killed after SECONDS:
 #                              stdout in $out, stderr in $err, status in $rc
 #                              (124: timed out)
+#   run_job NP CMD...          `$MPIEXEC -n NP CMD...` (stdin /dev/null) killed
+#                              after 60 s: stdout in $T/out, stderr (the
+#                              launcher's banner stripped) in $T/err, status
+#                              in $rc (124: timed out), seconds in $secs
+#   failed_ok NAME WHAT PATTERN...
+#                              after run_job: ok when the job ended in time
+#                              with a non-zero status and $T/err matches
+#                              every grep PATTERN; else not ok, saying the
+#                              message should name WHAT, $T/err as diag
 #   json_types FILE            "PATH<TAB>TYPE" for every member of the one
 #                              JSON value in FILE, or a message and status 1
 #   done_testing               the plan line "1..N"; exits 0 when no test
@@ -23,7 +32,8 @@
 #
 # Output is TAP, so `prove` runs any script:  prove -v --exec sh tests/cli_topo.sh
 # In a name '#' is written "\#" and a newline as a space.  lib.sh's own
-# variables start with tap_; it sets no others but those named here.
+# variables start with tap_; it sets no others but those named here
+# ($out, $err, $rc, $secs, $T).
 #
 # The programs' places come from the environment (the Makefile sets them);
 # the defaults are those of a plain `make check`, as the Makefile chooses
@@ -108,6 +118,37 @@ run_timeout() {
     err=$(cat "$tap_errf")
     rm -f "$tap_errf"
     return $rc
+}
+
+run_job() {
+    tap_np=$1
+    shift
+    tap_start=$(date +%s)
+    timeout 60 $MPIEXEC -n "$tap_np" "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
+    rc=$?
+    secs=$(( $(date +%s) - tap_start ))
+    strip_launcher < "$T/err.raw" > "$T/err"
+}
+
+failed_ok() {
+    tap_what=$1 tap_names=$2
+    shift 2
+    if [ $rc -eq 124 ]; then
+        notok "$tap_what: every rank exits (killed after 60 s: a rank waits forever)"
+    elif [ $rc -eq 0 ]; then
+        notok "$tap_what: the job exits non-zero (status 0: did the call fail?)"
+    else
+        for tap_pat in "$@"; do
+            if ! grep -q -e "$tap_pat" "$T/err"; then
+                notok "$tap_what: the message names $tap_names"
+                diag < "$T/err"
+                return
+            fi
+        done
+        ok "$tap_what: every rank gone in ${secs} s, status $rc, the message names the call and the rank"
+        return
+    fi
+    diag < "$T/err"
 }
 
 expect_output() {

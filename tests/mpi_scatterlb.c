@@ -200,6 +200,21 @@ static int same_everywhere(int rc)
     return mn == mx;
 }
 
+/* The outcome of fn with a NULL plan on the last rank only (it returned at
+ * once and the other ranks waited in the agreement for ever): SLB_ERR_ARG
+ * on every rank, naming 'plan' and that rank; the other ranks' plans are
+ * freed. */
+static void check_plan_null_last(const char *fn, int rc, const tilehybrid_status *st,
+                                 slb_plan *pl)
+{
+    check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc) &&
+                                  st->rank == size - 1 && strcmp(st->arg, "plan") == 0,
+              "%s, plan NULL on the last rank only: SLB_ERR_ARG on every rank, "
+              "'plan' and rank %d named", fn, st->rank);
+    if (rank != size - 1)
+        slb_plan_free(pl);
+}
+
 static void test_collective_safety(void)
 {
     slb_affine mine = my_cost(1.0);
@@ -246,16 +261,9 @@ static void test_collective_safety(void)
               "n < 0 on the last rank only: SLB_ERR_ITEMS on every rank, 'n' and rank %d "
               "named", st.rank);
     slb_plan_free(&pl);
-    /* a NULL plan on the last rank only: it returned at once and the other
-     * ranks waited in the agreement for ever */
     rc = slb_plan_create(MPI_COMM_WORLD, 0, 10, MPI_INT, &mine, NULL,
                          rank == size - 1 ? NULL : &pl, &st);
-    check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc) &&
-                                  st.rank == size - 1 && strcmp(st.arg, "plan") == 0,
-              "slb_plan_create, plan NULL on the last rank only: SLB_ERR_ARG on every rank, "
-              "'plan' and rank %d named", st.rank);
-    if (rank != size - 1)
-        slb_plan_free(&pl);
+    check_plan_null_last("slb_plan_create", rc, &st, &pl);
     {
         slb_affine *all = (slb_affine *)malloc((size_t)size * sizeof *all);
         slb_problem pb;
@@ -265,12 +273,7 @@ static void test_collective_safety(void)
         pb = slb_problem_affine(size, all);
         rc = slb_plan_create_costs(MPI_COMM_WORLD, 0, 10, MPI_INT, &pb, NULL,
                                    rank == size - 1 ? NULL : &pl, &st);
-        check_mpi(MPI_COMM_WORLD, rc == SLB_ERR_ARG && same_everywhere(rc) &&
-                                      st.rank == size - 1 && strcmp(st.arg, "plan") == 0,
-                  "slb_plan_create_costs, plan NULL on the last rank only: SLB_ERR_ARG on "
-                  "every rank, 'plan' and rank %d named", st.rank);
-        if (rank != size - 1)
-            slb_plan_free(&pl);
+        check_plan_null_last("slb_plan_create_costs", rc, &st, &pl);
         free(all);
     }
 }

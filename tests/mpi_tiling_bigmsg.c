@@ -62,6 +62,23 @@ static void config(tile_config *c, int model, int threads, int grid0)
     tile_config_stencil(c, "-1,0,0 0,-1,0 -1,-1,0 0,0,-1", NULL);
 }
 
+/* Create p from c and run point()'s stencil in c's model; returns the
+ * plan's status (noted on the rank where it is not TILE_OK). */
+static int run_stencil(tile_plan *p, const tile_config *c)
+{
+    int rc = tile_plan_create(p, MPI_COMM_WORLD, c);
+    if (rc == TILE_OK)
+        HYBRID_RUN(p, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                  TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) / 4.0;
+        });
+    rc = tile_plan_status(p);
+    if (rc != TILE_OK)
+        check_note("rank %d: %d: %s", myrank, rc, p->errmsg);
+    return rc;
+}
+
 static void test_models(const double *a)
 {
     static const char *const kind[3] = { "persistent", "nonblocking", "partitioned" };
@@ -82,17 +99,7 @@ static void test_models(const double *a)
                     continue;
                 config(&c, model, threads, g);
                 c.messages = m;
-                rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-                if (rc == TILE_OK)
-                    HYBRID_RUN(&p, it, {
-                        TILE_AT(double, it, 0, 0, 0) =
-                            (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
-                              TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) /
-                            4.0;
-                    });
-                rc = tile_plan_status(&p);
-                if (rc != TILE_OK)
-                    check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+                rc = run_stencil(&p, &c);
                 check_mpi(MPI_COMM_WORLD, rc == TILE_OK && check_same_3d(&p, a, X0, X1, ZL),
                           "%s model, %d thread(s), %s messages, grid %dx%d, TILE_MSG_MAX 1000: "
                           "the sequential loop's values, bit for bit", tile_model_name(model),
@@ -127,16 +134,7 @@ static void test_multiple_parts(const double *a)
         return;
     config(&c, TILE_MODEL_MULTIPLE, threads, nprocs);
     c.tile_height = ZL;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    if (rc == TILE_OK)
-        HYBRID_RUN(&p, it, {
-            TILE_AT(double, it, 0, 0, 0) =
-                (((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
-                  TILE_AT(double, it, -1, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) / 4.0;
-        });
-    rc = tile_plan_status(&p);
-    if (rc != TILE_OK)
-        check_note("rank %d: %d: %s", myrank, rc, p.errmsg);
+    rc = run_stencil(&p, &c);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && check_same_3d(&p, a, X0, X1, ZL) && structs > before,
               "multiple model, 2 threads, one tile of %d planes: its threads' face parts "
               "above 1000 bytes went as a derived datatype (%ld MPI_Type_create_struct on "

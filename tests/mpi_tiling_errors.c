@@ -47,6 +47,27 @@ static int expect(const tile_config *c, int want, const char *word)
         check_mpi(MPI_COMM_WORLD, expect(&(c), want, word), "rejects %s", name);  \
     } while (0)
 
+/* Create the plan p from c and, if that worked, run the pure MPI model's
+ * step over the statement body given; rc gets the creation's code. */
+#define RUN_MPI(p, c, rc, ...)                                                   \
+    do {                                                                         \
+        (rc) = tile_plan_create(&(p), MPI_COMM_WORLD, &(c));                     \
+        if ((rc) == TILE_OK)                                                     \
+            TILE_FOREACH_GROUP(&(p), run_g_)                                     \
+                TILE_MPI_STEP(run_g_, it, __VA_ARGS__);                          \
+    } while (0)
+
+/* RUN_MPI with a plan p of its own: every rank must create it and then find
+ * `cond` (about p) true; the plan is destroyed after. */
+#define RUN_EXPECT(p, c, cond, name, ...)                                        \
+    do {                                                                         \
+        tile_plan p;                                                             \
+        int run_rc_;                                                             \
+        RUN_MPI(p, c, run_rc_, __VA_ARGS__);                                     \
+        check_mpi(MPI_COMM_WORLD, run_rc_ == TILE_OK && (cond), "%s", name);     \
+        tile_plan_destroy(&(p));                                                 \
+    } while (0)
+
 /* Every argument out of range is refused, naming it. */
 static void test_bad_arguments(void)
 {
@@ -139,22 +160,14 @@ static void test_null_and_messages(void)
 static void test_break(void)
 {
     tile_config c;
-    tile_plan p;
-    int rc;
     base(&c);
     c.storage = TILE_STORE_FULL;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    if (rc == TILE_OK) {
-        TILE_FOREACH_GROUP(&p, g)
-            TILE_MPI_STEP(g, it, {
-                TILE_AT(double, it, 0, 0, 0) = 1.0;
-                if (tile_coord(&it, 1) == p.lo[1])
-                    break;
-            });
-    }
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_BODY,
-              "a break in the body is reported as TILE_ERR_BODY");
-    tile_plan_destroy(&p);
+    RUN_EXPECT(p, c, tile_plan_status(&p) == TILE_ERR_BODY,
+               "a break in the body is reported as TILE_ERR_BODY", {
+                   TILE_AT(double, it, 0, 0, 0) = 1.0;
+                   if (tile_coord(&it, 1) == p.lo[1])
+                       break;
+               });
 }
 
 /* A continue is fine and skips the rest of the body. */
@@ -166,15 +179,13 @@ static void test_continue(void)
     int64_t x, y, z;
     base(&c);
     c.storage = TILE_STORE_FULL;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    RUN_MPI(p, c, rc, {
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        if (tile_coord(&it, 1) % 2 == 0)
+            continue;
+        TILE_AT(double, it, 0, 0, 0) = 2.0;
+    });
     if (rc == TILE_OK) {
-        TILE_FOREACH_GROUP(&p, g)
-            TILE_MPI_STEP(g, it, {
-                TILE_AT(double, it, 0, 0, 0) = 1.0;
-                if (tile_coord(&it, 1) % 2 == 0)
-                    continue;
-                TILE_AT(double, it, 0, 0, 0) = 2.0;
-            });
         for (x = 0; x < 12; x++)
             for (y = 0; y < 12; y++)
                 for (z = 0; z < 10; z++) {
@@ -196,18 +207,11 @@ static void test_continue(void)
 static void test_wrong_step_macro(void)
 {
     tile_config c;
-    tile_plan p;
-    int rc;
     base(&c);
     c.model = TILE_MODEL_FINE;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    if (rc == TILE_OK) {
-        TILE_FOREACH_GROUP(&p, g)
-            TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
-    }
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_plan_status(&p) == TILE_ERR_MODEL,
-              "a step macro of another model is refused (TILE_ERR_MODEL), no hang");
-    tile_plan_destroy(&p);
+    RUN_EXPECT(p, c, tile_plan_status(&p) == TILE_ERR_MODEL,
+               "a step macro of another model is refused (TILE_ERR_MODEL), no hang",
+               { TILE_AT(double, it, 0, 0, 0) = 1.0; });
 }
 
 /* TILE_CHECK_ACCESS: offsets outside the dependence model are reported. */
@@ -222,14 +226,10 @@ static void test_check_access(void)
         tile_plan p;
         int rc;
         base(&c);
-        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-        if (rc == TILE_OK) {
-            TILE_FOREACH_GROUP(&p, g)
-                TILE_MPI_STEP(g, it, {
-                    double v = TILE_AT(double, it, offs[k][0], offs[k][1], offs[k][2]);
-                    TILE_AT(double, it, 0, 0, 0) = v + TILE_AT(double, it, 0, 0, -1);
-                });
-        }
+        RUN_MPI(p, c, rc, {
+            double v = TILE_AT(double, it, offs[k][0], offs[k][1], offs[k][2]);
+            TILE_AT(double, it, 0, 0, 0) = v + TILE_AT(double, it, 0, 0, -1);
+        });
         {
             char want[64];
             snprintf(want, sizeof want, "offset (%d,%d,%d) is not", (int)offs[k][0],
@@ -292,17 +292,10 @@ static void test_cost_model_mismatch(void)
 static void test_huge_tile_height(void)
 {
     tile_config c;
-    tile_plan p;
-    int rc;
     base(&c);
     c.tile_height = INT64_MAX;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    if (rc == TILE_OK)
-        TILE_FOREACH_GROUP(&p, g)
-            TILE_MPI_STEP(g, it, { TILE_AT(double, it, 0, 0, 0) = 1.0; });
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.ntiles == 1 &&
-                  tile_plan_status(&p) == TILE_OK, "tile height INT64_MAX: one tile, runs");
-    tile_plan_destroy(&p);
+    RUN_EXPECT(p, c, p.ntiles == 1 && tile_plan_status(&p) == TILE_OK,
+               "tile height INT64_MAX: one tile, runs", { TILE_AT(double, it, 0, 0, 0) = 1.0; });
 }
 
 /* Sizes: every one is checked before anything is allocated, against the

@@ -124,40 +124,44 @@ static void cart_case(const char *name, int n, const int64_t *x,
               "%s: MPI_Comm_free", name);
 }
 
+/* The counts of dims_create_sweep(). */
+struct dims_tally {
+    int bad, count, differ;
+};
+
+/* One case of the sweep: P = p, n dimensions, the entries fixed[i] > 0
+ * fixed: topo_dims_create against MPI_Dims_create. */
+static void dims_case(struct dims_tally *t, int p, int n, const int *fixed)
+{
+    int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0}, same = 0;
+    memcpy(a, fixed, (size_t)n * sizeof *a);
+    memcpy(b, fixed, (size_t)n * sizeof *b);
+    MPI_Dims_create(p, n, a);
+    if (topo_dims_create(p, n, b, NULL) != TOPO_OK || !dims_agree(p, n, fixed, a, b, &same))
+        t->bad++;
+    t->differ += !same;
+    t->count++;
+}
+
 /* topo_dims_create against MPI_Dims_create, with and without fixed dims. */
 static void dims_create_sweep(int run)
 {
-    int p, n, bad = 0, count = 0, differ = 0, f, same = 0;
+    static const int none[TOPO_MAX_DIMS] = {0};
+    struct dims_tally t = {0, 0, 0};
+    int p, n, f;
     uint64_t seed = 42;
     for (n = 1; run && n <= 8; n++) {
         int pmax = n <= 5 ? 3000 : 400;
-        for (p = 1; p <= pmax; p++) {
-            int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0};
-            int none[TOPO_MAX_DIMS] = {0};
-            MPI_Dims_create(p, n, a);
-            if (topo_dims_create(p, n, b, NULL) != TOPO_OK ||
-                !dims_agree(p, n, none, a, b, &same))
-                bad++;
-            differ += !same;
-            count++;
-        }
+        for (p = 1; p <= pmax; p++)
+            dims_case(&t, p, n, none);
     }
     for (n = 9; run && n <= TOPO_MAX_DIMS; n++) { /* big N, big P */
         static const int big[5] = {720720, 65536, 997920, 1073741824,
                                    1102701600};
-        for (f = 0; f < 5; f++) {
-            int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0};
-            int none[TOPO_MAX_DIMS] = {0};
-            MPI_Dims_create(big[f], n, a);
-            if (topo_dims_create(big[f], n, b, NULL) != TOPO_OK ||
-                !dims_agree(big[f], n, none, a, b, &same))
-                bad++;
-            differ += !same;
-            count++;
-        }
+        for (f = 0; f < 5; f++)
+            dims_case(&t, big[f], n, none);
     }
     for (f = 0; run && f < 3000; f++) { /* a fixed entry dividing P */
-        int a[TOPO_MAX_DIMS] = {0}, b[TOPO_MAX_DIMS] = {0};
         int fixed[TOPO_MAX_DIMS] = {0}, i, k, div;
         seed = seed * 6364136223846793005u + 1442695040888963407u;
         p = 1 + (int)((seed >> 33) % 5000);
@@ -166,19 +170,14 @@ static void dims_create_sweep(int run)
         k = 1 + (int)((seed >> 40) % 50);
         for (div = k; p % div != 0; div--)
             ;
-        a[i] = b[i] = fixed[i] = div;
-        MPI_Dims_create(p, n, a);
-        if (topo_dims_create(p, n, b, NULL) != TOPO_OK ||
-            !dims_agree(p, n, fixed, a, b, &same))
-            bad++;
-        differ += !same;
-        count++;
+        fixed[i] = div;
+        dims_case(&t, p, n, fixed);
     }
-    check_mpi(MPI_COMM_WORLD, bad == 0,
+    check_mpi(MPI_COMM_WORLD, t.bad == 0,
               "topo_dims_create " DIMS_RULE " in %d cases on rank 0 "
               "(N=1..16, P up to 1102701600, some with a fixed entry; "
               "%d differ)",
-              count, differ);
+              t.count, t.differ);
 }
 
 static int rank, size;
@@ -202,19 +201,23 @@ static void test_cart_cases(void)
     cart_case("4-D comm", 4, x4, d4, TOPO_POLICY_COMM, NULL, 1);
 }
 
-/* Arguments that differ between ranks, or are bad on some ranks only:
- * every rank must learn it, with the argument and the lowest failing rank. */
+/* Does the job have 2+ processes?  If not, rank 0 reports the test that
+ * needs them (name) as skipped, with the reason. */
+static int several(const char *reason, const char *name)
+{
+    if (size == 1 && rank == 0)
+        check_skip(reason, "%s", name);
+    return size > 1;
+}
+
+/* Arguments that differ between ranks, or are bad on some ranks only
+ * (2+ processes): every rank must learn it, with the argument and the
+ * lowest failing rank. */
 static void test_mismatch(void)
 {
     int rc, dims[TOPO_MAX_DIMS];
     MPI_Comm cart;
     tilehybrid_status st;
-    if (size == 1) {
-        if (rank == 0)
-            check_skip("one process: nobody to disagree with",
-                       "mismatch checks need 2+ processes");
-        return;
-    }
     int64_t x[2], d[2] = {1, 1};
     x[0] = 100 + rank;
     x[1] = 256;
@@ -308,19 +311,14 @@ static void test_bad_arguments(void)
         MPI_Comm_free(&cart);
 }
 
-/* An intercommunicator (MPI_Cart_create would refuse it): TOPO_ERR_MPI on
- * every rank, found before any collective (MPI_Comm_test_inter). */
+/* An intercommunicator (MPI_Cart_create would refuse it; 2+ processes):
+ * TOPO_ERR_MPI on every rank, found before any collective
+ * (MPI_Comm_test_inter). */
 static void test_mpi_failure(void)
 {
     int rc, dims[TOPO_MAX_DIMS];
     MPI_Comm cart;
     tilehybrid_status st;
-    if (size == 1) {
-        if (rank == 0)
-            check_skip("one process: no intercommunicator to build",
-                       "MPI failure check needs 2+ processes");
-        return;
-    }
     MPI_Comm half, inter;
     int64_t x[2] = {16, 256}, d[2] = {1, 1};
     int color = rank % 2;
@@ -424,9 +422,12 @@ int main(int argc, char **argv)
     test_cart_cases();
     /* pure and identical on every rank: rank 0 alone runs the sweep */
     dims_create_sweep(rank == 0);
-    test_mismatch();
+    if (several("one process: nobody to disagree with", "mismatch checks need 2+ processes"))
+        test_mismatch();
     test_bad_arguments();
-    test_mpi_failure();
+    if (several("one process: no intercommunicator to build",
+                "MPI failure check needs 2+ processes"))
+        test_mpi_failure();
     nest_cases();
     rc = check_exit();
     MPI_Finalize();

@@ -100,23 +100,29 @@ static int pmpi_failure_now(int i)
     return fail;
 }
 
+/* pmpi_failure_now() for a call that makes a request: a failing call
+ * leaves MPI_REQUEST_NULL in *req. */
+static int pmpi_failure_request(int i, MPI_Request *req)
+{
+    if (!pmpi_failure_now(i))
+        return 0;
+    *req = MPI_REQUEST_NULL;
+    return 1;
+}
+
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
-    if (pmpi_failure_now(0)) {
-        *req = MPI_REQUEST_NULL;
+    if (pmpi_failure_request(0, req))
         return PMPI_FAILURE_ERROR;
-    }
     return PMPI_Isend(buf, count, type, dest, tag, comm, req);
 }
 
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
               MPI_Request *req)
 {
-    if (pmpi_failure_now(1)) {
-        *req = MPI_REQUEST_NULL;
+    if (pmpi_failure_request(1, req))
         return PMPI_FAILURE_ERROR;
-    }
     return PMPI_Irecv(buf, count, type, source, tag, comm, req);
 }
 
@@ -162,20 +168,16 @@ int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
 int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm, MPI_Request *req)
 {
-    if (pmpi_failure_now(7)) {
-        *req = MPI_REQUEST_NULL;
+    if (pmpi_failure_request(7, req))
         return PMPI_FAILURE_ERROR;
-    }
     return PMPI_Send_init(buf, count, type, dest, tag, comm, req);
 }
 
 int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                   MPI_Request *req)
 {
-    if (pmpi_failure_now(8)) {
-        *req = MPI_REQUEST_NULL;
+    if (pmpi_failure_request(8, req))
         return PMPI_FAILURE_ERROR;
-    }
     return PMPI_Recv_init(buf, count, type, source, tag, comm, req);
 }
 
@@ -199,20 +201,16 @@ int MPI_Request_free(MPI_Request *req)
 int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype type,
                    int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-    if (pmpi_failure_now(11)) {
-        *req = MPI_REQUEST_NULL;
+    if (pmpi_failure_request(11, req))
         return PMPI_FAILURE_ERROR;
-    }
     return PMPI_Psend_init(buf, partitions, count, type, dest, tag, comm, info, req);
 }
 
 int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype type, int source,
                    int tag, MPI_Comm comm, MPI_Info info, MPI_Request *req)
 {
-    if (pmpi_failure_now(12)) {
-        *req = MPI_REQUEST_NULL;
+    if (pmpi_failure_request(12, req))
         return PMPI_FAILURE_ERROR;
-    }
     return PMPI_Precv_init(buf, partitions, count, type, source, tag, comm, info, req);
 }
 

@@ -468,40 +468,52 @@ static void test_hybrid(void)
                     "force on the largest block, at most the smallest block's points "
                     "along each dimension, 1500 random cases");
     {
-        int64_t x[2] = {16, 256}, d[2] = {1, 1};
-        int p[2] = {0, 0}, t[2] = {0, 0}, rc;
-        tilehybrid_status st;
-        rc = topo_hybrid_grid(2, 8, 2, x, d, TOPO_POLICY_COMM, p, t);
-        /* block 16x32: 1x2 threads gives 16+16, 2x1 gives 32+8 */
-        check(rc == TOPO_OK && p[0] == 1 && p[1] == 8 && t[0] == 1 && t[1] == 2,
-              "hybrid 16x256, 8 procs x 2 threads: 1x8 processes, 1x2 threads");
-        p[0] = p[1] = 0;
-        t[0] = 0;
-        t[1] = 0;
-        rc = topo_hybrid_grid(2, 16, 64, x, d, TOPO_POLICY_LATENCY, p, t);
-        check(rc == TOPO_ERR_INFEASIBLE && p[0] == 0,
-              "hybrid latency 16x256, 16x64: 8x8 threads do not fit the "
-              "4x64 block of the 4x4 grid: infeasible, outputs unchanged");
-        p[0] = p[1] = 0;
-        t[0] = t[1] = 0;
-        x[0] = 64;
-        rc = topo_hybrid_grid(2, 16, 4, x, d, TOPO_POLICY_LATENCY, p, t);
-        check(rc == TOPO_OK && p[0] == 4 && p[1] == 4 && t[0] == 2 && t[1] == 2,
-              "hybrid latency 64x256, 16x4: 4x4 processes, 2x2 threads");
-        p[0] = p[1] = 0;
-        t[0] = 0;
-        t[1] = 3;
-        rc = topo_hybrid_grid_ex(2, 16, 4, x, d, TOPO_POLICY_COMM, p, t, &st);
-        check(rc == TOPO_ERR_FIXED && st.index == 1 && !strcmp(st.arg, "tdims"),
-              "hybrid: fixed thread entry 3 does not divide 4: "
-              "TOPO_ERR_FIXED, tdims[1]");
-        t[1] = 0;
-        x[0] = 16;
-        rc = topo_hybrid_grid_ex(2, 16, 512, x, d, TOPO_POLICY_COMM, p, t,
-                                 &st);
-        check(rc == TOPO_ERR_INFEASIBLE && !strcmp(st.arg, "threads"),
-              "hybrid: 512 threads do not fit the 16x16 block of 1x16: "
-              "infeasible, arg threads");
+        /* 2-D cases on x0 x 256 points, d = (1, 1): the _ex form (naming
+         * the argument at fault) where arg is given; a failure leaves the
+         * outputs as they were */
+        static const struct {
+            int64_t x0, procs;
+            int threads, policy, fixed_t1, want, p0, p1, t0, t1;
+            const char *arg;
+            int index;
+            const char *name;
+        } cases[] = {
+            /* block 16x32: 1x2 threads gives 16+16, 2x1 gives 32+8 */
+            {16, 8, 2, TOPO_POLICY_COMM, 0, TOPO_OK, 1, 8, 1, 2, NULL, -1,
+             "hybrid 16x256, 8 procs x 2 threads: 1x8 processes, 1x2 threads"},
+            {16, 16, 64, TOPO_POLICY_LATENCY, 0, TOPO_ERR_INFEASIBLE, 0, 0, 0, 0, NULL, -1,
+             "hybrid latency 16x256, 16x64: 8x8 threads do not fit the "
+             "4x64 block of the 4x4 grid: infeasible, outputs unchanged"},
+            {64, 16, 4, TOPO_POLICY_LATENCY, 0, TOPO_OK, 4, 4, 2, 2, NULL, -1,
+             "hybrid latency 64x256, 16x4: 4x4 processes, 2x2 threads"},
+            {64, 16, 4, TOPO_POLICY_COMM, 3, TOPO_ERR_FIXED, 0, 0, 0, 3, "tdims", 1,
+             "hybrid: fixed thread entry 3 does not divide 4: "
+             "TOPO_ERR_FIXED, tdims[1]"},
+            {16, 16, 512, TOPO_POLICY_COMM, 0, TOPO_ERR_INFEASIBLE, 0, 0, 0, 0, "threads", -1,
+             "hybrid: 512 threads do not fit the 16x16 block of 1x16: "
+             "infeasible, arg threads"},
+        };
+        size_t k;
+        for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+            int64_t x[2], d[2] = {1, 1};
+            int p[2] = {0, 0}, t[2], rc;
+            tilehybrid_status st;
+            x[0] = cases[k].x0;
+            x[1] = 256;
+            t[0] = 0;
+            t[1] = cases[k].fixed_t1;
+            if (cases[k].arg == NULL)
+                rc = topo_hybrid_grid(2, cases[k].procs, cases[k].threads, x, d,
+                                      cases[k].policy, p, t);
+            else
+                rc = topo_hybrid_grid_ex(2, cases[k].procs, cases[k].threads, x, d,
+                                         cases[k].policy, p, t, &st);
+            check(rc == cases[k].want && p[0] == cases[k].p0 && p[1] == cases[k].p1 &&
+                      t[0] == cases[k].t0 && t[1] == cases[k].t1 &&
+                      (cases[k].arg == NULL || strcmp(st.arg, cases[k].arg) == 0) &&
+                      (cases[k].index < 0 || st.index == cases[k].index),
+                  "%s", cases[k].name);
+        }
     }
 }
 
@@ -819,26 +831,36 @@ static void test_stencil(void)
     static const int zdiag[1][3] = {{-1, 0, -1}};
     static const int d3[3][4] = {{-3, -2, -1, 0}, {0, -1, -1, -2}, {-1, 0, 0, 0}};
     static const int dirs[3] = {-1, 1, 1};
-    int64_t dep1[1] = {1}, e1[1] = {0};
-    int64_t dep2[2] = {1, 1}, e2[4] = {0, 0, 1, 0};
-    int64_t depw[2] = {2, 1}, ew[4] = {0, 0, 2, 0};
-    int64_t depz[2] = {1, 0}, ez[4] = {0, 0, 0, 0};
-    int64_t dep3[3] = {3, 2, 1}, e3[9] = {0, 0, 0, 3, 0, 0, 3, 2, 0};
-    check(stencil_is(1, 3, &sw[0][0], NULL, dep1, e1),
-          "Smith-Waterman \"-1,-1 0,-1 -1,0\", N = 1: width 1, nothing to extend");
-    check(stencil_is(2, 3, &d2[0][0], NULL, dep2, e2),
-          "2-D diagonal \"-1,-1,0 -1,0,0 0,-1,0\": widths 1,1, ext[2][1] = 1");
-    check(stencil_is(2, 2, &wide[0][0], NULL, depw, ew),
-          "\"-2,-1,0 0,0,-3\": widths 2,1, ext[2][1] = 2 (the distance along "
-          "the lower dimension); Z offsets take no part");
-    check(stencil_is(2, 2, &down[0][0], dirs, dep2, e2),
-          "a downward first dimension: \"1,-1,0 0,-1,-1\" with dir -1,1,1 is "
-          "\"-1,-1,0 0,-1,-1\" mirrored: widths 1,1, ext[2][1] = 1");
-    check(stencil_is(2, 1, &zdiag[0][0], NULL, depz, ez),
-          "a diagonal with Z only (\"-1,0,-1\"): width 1,0, no extension");
-    check(stencil_is(3, 3, &d3[0][0], NULL, dep3, e3),
-          "3-D \"-3,-2,-1,0 0,-1,-1,-2 -1,0,0,0\": widths 3,2,1, ext[2][1] = 3, "
-          "ext[3][1] = 3, ext[3][2] = 2");
+    static const int64_t dep1[1] = {1}, e1[1] = {0};
+    static const int64_t dep2[2] = {1, 1}, e2[4] = {0, 0, 1, 0};
+    static const int64_t depw[2] = {2, 1}, ew[4] = {0, 0, 2, 0};
+    static const int64_t depz[2] = {1, 0}, ez[4] = {0, 0, 0, 0};
+    static const int64_t dep3[3] = {3, 2, 1}, e3[9] = {0, 0, 0, 3, 0, 0, 3, 2, 0};
+    static const struct {
+        int n, nvec;
+        const int *vec, *dir;
+        const int64_t *dep, *ext;
+    } cases[] = {
+        {1, 3, &sw[0][0], NULL, dep1, e1},    {2, 3, &d2[0][0], NULL, dep2, e2},
+        {2, 2, &wide[0][0], NULL, depw, ew},  {2, 2, &down[0][0], dirs, dep2, e2},
+        {2, 1, &zdiag[0][0], NULL, depz, ez}, {3, 3, &d3[0][0], NULL, dep3, e3},
+    };
+    static const char *const names[] = {
+        "Smith-Waterman \"-1,-1 0,-1 -1,0\", N = 1: width 1, nothing to extend",
+        "2-D diagonal \"-1,-1,0 -1,0,0 0,-1,0\": widths 1,1, ext[2][1] = 1",
+        "\"-2,-1,0 0,0,-3\": widths 2,1, ext[2][1] = 2 (the distance along "
+        "the lower dimension); Z offsets take no part",
+        "a downward first dimension: \"1,-1,0 0,-1,-1\" with dir -1,1,1 is "
+        "\"-1,-1,0 0,-1,-1\" mirrored: widths 1,1, ext[2][1] = 1",
+        "a diagonal with Z only (\"-1,0,-1\"): width 1,0, no extension",
+        "3-D \"-3,-2,-1,0 0,-1,-1,-2 -1,0,0,0\": widths 3,2,1, ext[2][1] = 3, "
+        "ext[3][1] = 3, ext[3][2] = 2",
+    };
+    size_t k;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        check(stencil_is(cases[k].n, cases[k].nvec, cases[k].vec, cases[k].dir, cases[k].dep,
+                         cases[k].ext),
+              "%s", names[k]);
 }
 
 /* The bytes the engine's faces hold, summed over every process of grid p
@@ -1021,6 +1043,18 @@ static void nref_rec(struct nref *r, int i, int64_t rest)
     }
 }
 
+/* Run the brute force of nest m on procs processes into *r. */
+static void nref_solve(struct nref *r, const topo_nest *m, topo_policy policy, const int *fixed,
+                       int64_t procs)
+{
+    r->m = m;
+    r->policy = policy;
+    r->fixed = fixed;
+    r->found = 0;
+    r->bestv = 0;
+    nref_rec(r, 0, procs);
+}
+
 /* A random cost model where fill, messages and volume all matter. */
 static void random_cost(topo_nest *m)
 {
@@ -1054,12 +1088,7 @@ static void test_nest_brute(topo_policy policy, int no_tables, int cases)
                 rest *= f;
             }
         }
-        r.m = &m;
-        r.policy = policy;
-        r.fixed = fixed;
-        r.found = 0;
-        r.bestv = 0;
-        nref_rec(&r, 0, procs);
+        nref_solve(&r, &m, policy, fixed, procs);
         rc = topo_nest_grid(&m, procs, policy, g, NULL);
         if (!r.found) {
             if (rc != TOPO_ERR_INFEASIBLE && bad++ < 5)
@@ -1111,12 +1140,7 @@ static void test_nest_brute_wide(void)
                 m.dep[i] = m.dep[0];
                 memset(m.ext[i], 0, sizeof m.ext[i]);
             }
-        r.m = &m;
-        r.policy = policy;
-        r.fixed = fixed;
-        r.found = 0;
-        r.bestv = 0;
-        nref_rec(&r, 0, procs);
+        nref_solve(&r, &m, policy, fixed, procs);
         if (!r.found)
             bad += topo_nest_grid(&m, procs, policy, g, NULL) != TOPO_ERR_INFEASIBLE;
         else
@@ -1238,17 +1262,24 @@ static void test_time_published(void)
     check(okde, "time policy, DE (widths 3,3) 16 procs: 1x16 1x16 2x8 4x4 4x4");
 }
 
+/* The 2-D nest x (Z = 2048), d on the modern cluster of issue 15: tiles
+ * of 64 planes, 6.4 ns a point, 1 us a message, 12.5 GB/s. */
+static void modern_nest(topo_nest *m, const int64_t *x, const int64_t *d)
+{
+    topo_nest_init(m, 2, x, 2048, d, NULL);
+    m->tile_height = 64;
+    m->tcomp = 6.4e-9;
+    m->tstartup = 1e-6;
+    m->bandwidth = 12.5e9;
+}
+
 static void test_time_scale(void)
 {
     int64_t x[2] = {64, 1024}, d[2] = {1, 1};
     int g[2] = {0, 0}, v[2] = {0, 0};
     topo_nest m;
     topo_report r, rv;
-    topo_nest_init(&m, 2, x, 2048, d, NULL);
-    m.tile_height = 64;
-    m.tcomp = 6.4e-9;
-    m.tstartup = 1e-6;
-    m.bandwidth = 12.5e9;
+    modern_nest(&m, x, d);
     check(topo_nest_grid(&m, 1024, TOPO_POLICY_TIME, g, NULL) == TOPO_OK && g[0] == 32 &&
               g[1] == 32 && topo_nest_grid(&m, 1024, TOPO_POLICY_COMM, v, NULL) == TOPO_OK &&
               v[0] == 8 && v[1] == 128,
@@ -1274,11 +1305,7 @@ static void test_time_narrow(void)
     topo_nest m;
     topo_report r;
     tilehybrid_status st;
-    topo_nest_init(&m, 2, x, 2048, d, NULL);
-    m.tile_height = 64;
-    m.tcomp = 6.4e-9;
-    m.tstartup = 1e-6;
-    m.bandwidth = 12.5e9;
+    modern_nest(&m, x, d);
     check(topo_nest_grid(&m, 1024, TOPO_POLICY_TIME, g, NULL) == TOPO_OK && g[0] == 16 &&
               g[1] == 64 && topo_nest_grid(&m, 1024, TOPO_POLICY_COMM, v, NULL) == TOPO_OK &&
               v[0] == 8 && v[1] == 128 && topo_nest_report(&m, bad, &r, NULL) == TOPO_OK &&
