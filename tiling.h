@@ -688,7 +688,7 @@ enum tile_cost_origin {
 /**
  * struct tile_height_model - the pipeline model of the tile height (see "The tile
  * height" near tile_height_time()): T(z) = (ceil(Z/z) + F + S) *
- * (z t_plane + t_msg(z)).
+ * (z t_plane + t_msg(z) + t_sync).
  * @nest:    the space as topology.h's pipeline model sees it (extents,
  *           widths, extended faces, elem_bytes, and the costs: tcomp is
  *           seconds per point on ONE core, tstartup, bandwidth); its
@@ -699,6 +699,10 @@ enum tile_cost_origin {
  * @skew:    S >= 0, the thread grid's hyperplane skew sum (T_i - 1).
  * @zmax:    the cache bound: the largest z considered (>= 1; Z or more:
  *           none).
+ * @tsync:   seconds every tile step costs besides its points and messages:
+ *           the threads' barrier that ends a step (>= 0; 0 with one thread).
+ *           It is what makes a threaded run without messages prefer fewer,
+ *           taller tiles (otherwise the thread skew's fill favours z = 1).
  */
 typedef struct tile_height_model {
     topo_nest nest;
@@ -706,6 +710,7 @@ typedef struct tile_height_model {
     int threads;
     int64_t skew;
     int64_t zmax;
+    double tsync;
 } tile_height_model;
 
 /**
@@ -719,6 +724,10 @@ typedef struct tile_height_model {
  *               on one core, per message, bytes per second); when the model
  *               chose, the slowest rank's (the largest t_comp and t_startup,
  *               the smallest bandwidth).
+ * @tsync:       the model's cost of a tile step's barrier (seconds; 0 with
+ *               one thread): timed at creation over 64 barriers of the
+ *               plan's threads (the slowest rank's), when the plan is
+ *               created outside a parallel region; else 0.
  * @cache_bytes: the cache the Z window should fit in: the per-core cache
  *               (tile_height_cache_bytes()) times the threads.
  * @zmax:        the cache bound on z it gives (Z when the space does not
@@ -734,7 +743,7 @@ typedef struct tile_height_model {
 typedef struct tile_height_info {
     int64_t z;
     int origin, tcomp_origin, comm_origin;
-    double tcomp, tstartup, bandwidth;
+    double tcomp, tstartup, bandwidth, tsync;
     int64_t cache_bytes, zmax;
     double seconds, efficiency;
     int64_t next;
@@ -3198,14 +3207,16 @@ static inline void tile_step_leave(tile_group *g)
  * 1) tile steps after the first (over the dimensions with d_i > 0), and its
  * threads S = sum (T_i - 1) steps after that; each step computes z planes
  * of a block and sends its faces:
- *     T(z) = (ceil(Z/z) + F + S) * (z t_plane + t_msg(z)),
+ *     T(z) = (ceil(Z/z) + F + S) * (z t_plane + t_msg(z) + t_sync),
  *     t_plane = t_comp * (points of the largest block's plane) / T,
  *     t_msg(z) = m t_startup + z * elem_bytes * (face elements per plane) / B,
  * m the messages of a step -- topology.h's pipeline model (the one
  * TILE_GRID_TIME minimises over grids: topo_nest_report()), with the
- * thread skew added and t_comp shared by the T threads.  Small z pays F + S
- * fill steps less but m t_startup more often; the continuous minimum is
- * z* = sqrt(Z t_msg(0) / ((F + S) (t_plane + t_msg'))).  tile_height_best()
+ * thread skew added, t_comp shared by the T threads, and t_sync the
+ * threads' barrier at the end of a step (measured at creation; 0 with one
+ * thread).  Small z pays F + S fill steps less but m t_startup + t_sync
+ * more often; the continuous minimum is
+ * z* = sqrt(Z (t_msg(0) + t_sync) / ((F + S) (t_plane + t_msg'))).  tile_height_best()
  * finds the exact integer minimum of T over 1 <= z <= min(Z, zmax): for a
  * given ceil(Z/z) = k, T grows with z, so only the heights ceil(Z/k) can
  * win; it evaluates them outward from z* until (Z/z + F + S)(A z + B), a
@@ -3266,6 +3277,8 @@ static inline int tile_height_time(const tile_height_model *m, int64_t z, double
     if (m->threads < 1 || m->skew < 0)
         return tilehybrid_status_set(st, TILE_ERR_THREADS, m->threads < 1 ? "threads" : "skew",
                                      -1);
+    if (!(m->tsync >= 0.0 && m->tsync < 1e300))
+        return tilehybrid_status_set(st, TILE_ERR_BALANCE, "tsync", -1);
     nest = m->nest;
     nest.tile_height = z;
     nest.tcomp = m->nest.tcomp / m->threads;
@@ -3275,7 +3288,7 @@ static inline int tile_height_time(const tile_height_model *m, int64_t z, double
     if (r.steps < 1 || !tilehybrid_add_ok(r.steps, m->skew, &all))
         return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "skew", -1);
     if (seconds != NULL)
-        *seconds = r.seconds / (double)r.steps * (double)all;
+        *seconds = (r.seconds / (double)r.steps + m->tsync) * (double)all;
     if (steps != NULL)
         *steps = all;
     return tilehybrid_status_set(st, TILE_OK, "", -1);
@@ -4641,6 +4654,34 @@ static inline double tile__probe_tcomp(void)
     return t > 0.0 ? t / ((double)reps * 1023.0) : TOPO_DEFAULT_TCOMP;
 }
 
+/* The cost of a barrier of the plan's threads, for the model's per-step
+ * term: 64 barriers timed after 8 (the team's start-up), in a parallel
+ * region of cfg.threads threads; 0 with one thread, without OpenMP, or
+ * inside a parallel region (a nested one would not have the threads). */
+static inline double tile__probe_tsync(const tile_plan *p)
+{
+    double t = 0.0;
+#ifdef _OPENMP
+    if (p->cfg.threads > 1 && p->cfg.model != TILE_MODEL_MPI && !omp_in_parallel()) {
+        _Pragma("omp parallel num_threads(p->cfg.threads)")
+        {
+            double t0 = 0.0;
+            int i;
+            for (i = 0; i < 72; i++) {
+                if (i == 8)
+                    t0 = omp_get_wtime();
+                _Pragma("omp barrier")
+            }
+            _Pragma("omp master")
+            t = (omp_get_wtime() - t0) / 64.0;
+        }
+    }
+#else
+    (void)p;
+#endif
+    return t > 0.0 ? t : 0.0;
+}
+
 /* This rank's costs (cfg.balance, else the TILEHYBRID_* environment, else
  * t_comp probed when the model chooses; the papers' cluster otherwise). */
 static inline int tile__height_costs(tile_plan *p, int given)
@@ -4674,6 +4715,8 @@ static inline int tile__height_costs(tile_plan *p, int given)
         h->tstartup = b->tstartup > 0.0 ? b->tstartup : env.tstartup;
     if (b->bandwidth > 0.0 || (found & BAL_HAVE_BANDWIDTH))
         h->bandwidth = b->bandwidth > 0.0 ? b->bandwidth : env.bandwidth;
+    if (!given)
+        h->tsync = tile__probe_tsync(p);
     return tile__cache_bytes(p, &h->cache_bytes);
 }
 
@@ -4755,6 +4798,7 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
     for (i = 0; i < p->cfg.n; i++)
         m->dims[i] = p->pdims[i];
     m->threads = p->cfg.threads;
+    m->tsync = h->tsync;
     m->skew = p->threads.skew;
     if (tile__layout(p) != TILE_OK)
         return p->status.code;
@@ -4819,10 +4863,10 @@ static inline int tile__height_agree(tile_plan *p)
  * the height agreed (tilehybrid_agree) -- collective then. */
 static inline int tile__height(tile_plan *p)
 {
-    static const int hi[7] = { 1, 1, 0, 0, 1, 1, 0 };
+    static const int hi[8] = { 1, 1, 0, 0, 1, 1, 0, 1 };
     tile_height_info *h = &p->height;
     int given = p->cfg.tile_height > 0;
-    uint64_t v[7];
+    uint64_t v[8];
     int64_t z = p->cfg.tile_height;
     memset(h, 0, sizeof *h);
     h->origin = given ? TILE_HEIGHT_GIVEN : TILE_HEIGHT_MODEL;
@@ -4835,7 +4879,8 @@ static inline int tile__height(tile_plan *p)
         v[3] = (uint64_t)h->cache_bytes;
         v[4] = h->comm_origin == TILE_COST_DEFAULT && p->size > 1;
         v[5] = v[6] = h->tcomp_origin == TILE_COST_MEASURED; /* timed later: on all or none */
-        if (tile__agree_extremes(p, v, hi, 7) != TILE_OK)
+        v[7] = tilehybrid_bits(h->tsync);
+        if (tile__agree_extremes(p, v, hi, 8) != TILE_OK)
             return p->status.code;
         if (v[5] != v[6]) /* the same verdict on every rank */
             return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "TILEHYBRID_TCOMP is set on "
@@ -4845,6 +4890,7 @@ static inline int tile__height(tile_plan *p)
         h->tstartup = tilehybrid_from_bits(v[1]);
         h->bandwidth = tilehybrid_from_bits(v[2]);
         h->cache_bytes = (int64_t)v[3];
+        h->tsync = tilehybrid_from_bits(v[7]);
         if (v[4] && tile__height_pingpong(p) != TILE_OK)
             return p->status.code;
     }

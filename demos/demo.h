@@ -779,11 +779,11 @@ static void demo_json_height(const tile_plan *plan)
     printf(", \"tile_height_origin\": \"%s\", \"tile_height_next\": %lld, "
            "\"predicted_seconds\": %s, \"predicted_efficiency\": %s, \"model_tcomp\": %.4g, "
            "\"model_tcomp_origin\": \"%s\", \"model_tstartup\": %.4g, \"model_bandwidth\": %.4g, "
-           "\"model_comm_origin\": \"%s\", \"tile_height_cache_bound\": %lld",
+           "\"model_comm_origin\": \"%s\", \"model_tsync\": %.4g, \"tile_height_cache_bound\": %lld",
            h->origin == TILE_HEIGHT_MODEL ? "model" : "given", (long long)h->next,
            demo_json_num(sec, sizeof sec, "%.6g", h->seconds),
            demo_json_num(eff, sizeof eff, "%.4f", h->efficiency), h->tcomp, demo_cost_origin(h->tcomp_origin), h->tstartup, h->bandwidth,
-           demo_cost_origin(h->comm_origin), (long long)h->zmax);
+           demo_cost_origin(h->comm_origin), h->tsync, (long long)h->zmax);
 }
 
 /* The same as a line of the summary (as SNAP prints its prediction). */

@@ -63,6 +63,7 @@ static void random_model(tile_height_model *m)
     m->threads = 1 + (int)rnd(4);
     m->skew = (int64_t)rnd(4);
     m->zmax = rnd(3) == 0 ? 1 + (int64_t)rnd(400) : INT64_MAX;
+    m->tsync = rnd(2) == 0 ? 0.0 : rnd_log(-7, -4);
 }
 
 /* The sweep: the least time over every z, and the largest z of the form
@@ -148,6 +149,23 @@ static void test_model_cases(void)
     m.nest.tcomp = -1;
     check(tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE &&
           strcmp(st.arg, "tcomp") == 0, "a negative t_comp is refused, naming it (%s)", st.arg);
+    m.nest.tcomp = 1e-9;
+    m.tsync = -1e-6;
+    check(tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE &&
+          strcmp(st.arg, "tsync") == 0, "a negative t_sync is refused, naming it (%s)", st.arg);
+    /* one process of two threads (skew 1), no messages: without a barrier
+     * cost the skew's fill step favours z = 1; a barrier per step moves the
+     * minimum inward, to about sqrt(Z t_sync / t_plane) */
+    m.dims[1] = 1;
+    m.threads = 2;
+    m.skew = 1;
+    m.tsync = 0.0;
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+    check(ok && z == 1, "two threads, no barrier cost: z = 1 (%lld)", (long long)z);
+    m.tsync = 2e-6;     /* t_plane = 1e-9 * 64 * 256 / 2 = 8.2e-6 s: z* = 63 */
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
+    check(ok && z >= 40 && z <= 100, "two threads, a 2 us barrier per step: z near "
+          "sqrt(Z t_sync / t_plane) = 63 (%lld)", (long long)z);
     check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
           tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
           "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
@@ -204,6 +222,7 @@ static void plan_model(const tile_plan *p, tile_height_model *m)
     m->nest.bandwidth = p->height.bandwidth;
     m->threads = 1;
     m->zmax = p->height.zmax;
+    m->tsync = p->height.tsync;
 }
 
 /* Every rank sees another t_comp: one height, the slowest rank's costs. */

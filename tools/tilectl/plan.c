@@ -27,7 +27,7 @@ static void usage(FILE *f)
 {
     fputs("usage: tilectl plan --procs P --space X1x...xXNxZ (--deps d1,...,dN | --stencil V)\n"
           "                    [--threads T] [--tile-height z] [--depz d] [--tcomp S]\n"
-          "                    [--tstartup S] [--bandwidth B] [--elem-bytes E]\n"
+          "                    [--tstartup S] [--bandwidth B] [--elem-bytes E] [--tsync S]\n"
           "                    [--cache-bytes C] [--json]\n"
           "The plan tiling.h makes for P processes of T threads: the process grid\n"
           "(least communication), the thread grid, the tile height its pipeline model\n"
@@ -47,6 +47,8 @@ static void usage(FILE *f)
           "  --elem-bytes E    bytes per point (default 8)       } the papers' cluster\n"
           "                    (each > 0; a plan reads a cost of 0 as not given:\n"
           "                    TILEHYBRID_TSTARTUP=0 models no start-up; E <= 2^30)\n"
+          "  --tsync S         seconds of the threads' barrier per tile step (default\n"
+          "                    0; a plan times it at creation)\n"
           "  --cache-bytes C   the cache of one core; the window gets T times it\n"
           "                    (default TILEHYBRID_CACHE_BYTES, else this machine's\n"
           "                    level-2 cache, else 2 MiB)\n"
@@ -60,7 +62,7 @@ struct plan_args {
     int64_t space[TILE_MAX_DIMS + 1], deps[TILE_MAX_DIMS];
     int nspace, ndeps, json, have_procs;
     const char *stencil;
-    double tcomp, tstartup, bandwidth, elem_bytes;
+    double tcomp, tstartup, bandwidth, elem_bytes, tsync;
 };
 
 struct plan_result {
@@ -121,6 +123,10 @@ static int plan_option(struct plan_args *a, const char *name, const char *val)
         return plan_real(name, val, &a->tstartup);
     if (strcmp(name, "--bandwidth") == 0)
         return plan_real(name, val, &a->bandwidth);
+    if (strcmp(name, "--tsync") == 0)    /* >= 0: a barrier may cost nothing */
+        return cli_real_opt(CMD, name, val, &a->tsync) != 0 ? 2
+               : !(a->tsync >= 0.0 && a->tsync <= 1e6)
+               ? cli_error(CMD, "%s: '%s' must be 0 to 1e6 seconds", name, val) : 0;
     return plan_real(name, val, &a->elem_bytes);     /* --elem-bytes */
 }
 
@@ -151,7 +157,7 @@ static int plan_parse(int argc, char **argv, struct plan_args *a)
     static const char *const names[] = { "--procs", "--space", "--deps", "--stencil",
                                          "--threads", "--tile-height", "--depz", "--tcomp",
                                          "--tstartup", "--bandwidth", "--elem-bytes",
-                                         "--cache-bytes" };
+                                         "--cache-bytes", "--tsync" };
     int i, k, rc, nn = (int)(sizeof names / sizeof names[0]);
     if ((rc = plan_defaults(a)) != 0)
         return rc;
@@ -217,6 +223,7 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
                          : "--space, --deps", topo_strerror(rc));
     r->m.nest.tcomp = a->tcomp;
     r->m.nest.tstartup = a->tstartup;
+    r->m.tsync = a->tsync;
     r->m.nest.bandwidth = a->bandwidth;
     r->m.nest.elem_bytes = a->elem_bytes;
     return 0;
@@ -398,9 +405,10 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
         printf(",\"efficiency\":");
         json_fixed(r->efficiency, "%.6f");
         printf(",\"memory_bytes\":%lld,\"window_planes\":%lld,\"plane_bytes\":%lld,"
-               "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g}\n",
+               "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g,"
+               "\"tsync\":%.6g}\n",
                (long long)r->memory, (long long)r->window, (long long)r->plane_bytes, a->tcomp,
-               a->tstartup, a->bandwidth, a->elem_bytes);
+               a->tstartup, a->bandwidth, a->elem_bytes, a->tsync);
         return;
     }
     printf("grid ");
@@ -416,8 +424,8 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
     printf("memory per process %lld bytes (a Z window of %lld planes of %lld bytes, and the "
            "message buffers)\n", (long long)r->memory, (long long)r->window,
            (long long)r->plane_bytes);
-    printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point\n",
-           a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes);
+    printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point, "
+           "tsync %g s/step\n", a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes, a->tsync);
 }
 
 int tilectl_plan(int argc, char **argv)
