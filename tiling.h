@@ -106,8 +106,9 @@
  * from cfg.boundary_row, one call per row of points (tile_boundary_row_fn:
  * the first point's coordinates, the step between points, a count and a
  * stride), which pays once the body runs at SIMD speed: a call per ghost
- * point then costs as much as the points it feeds.  The example's edge as
- * a row (the remainder carried from point to point, the same bits):
+ * point is then no longer small beside the points it feeds.  The
+ * example's edge as a row (the remainder carried from point to point, the
+ * same bits):
  *
  *     static void edge_row(void *out, ptrdiff_t stride, int64_t count,
  *                          const int64_t *c, const int64_t *s, void *ctx)
@@ -412,8 +413,8 @@ typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
 
 /**
  * typedef tile_boundary_row_fn - boundary values, a row of points per call
- * (cfg.boundary_row, instead of cfg.boundary: one call per point costs as
- * much as computing the point once the body runs at SIMD speed).
+ * (cfg.boundary_row, instead of cfg.boundary: once the body runs at SIMD
+ * speed, one call per point is no longer small beside computing it).
  * @out:    where the first value goes; value e (0 <= e < @count) goes to
  *          (unsigned char *)out + e * @stride (cfg.elem_size bytes each).
  * @stride: bytes from one value to the next (not necessarily elem_size:
