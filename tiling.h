@@ -101,6 +101,26 @@
  *     unfinished, other ranks may wait forever, and the next run of the
  *     plan on that rank fails with TILE_ERR_BODY.
  *
+ * Boundary values: the points outside the space that the body reads get
+ * their values from cfg.boundary, one call per point (edge() above), or
+ * from cfg.boundary_row, one call per row of points (tile_boundary_row_fn:
+ * the first point's coordinates, the step between points, a count and a
+ * stride), which pays once the body runs at SIMD speed: a call per ghost
+ * point is then no longer small beside the points it feeds.  The
+ * example's edge as a row (the remainder carried from point to point, the
+ * same bits):
+ *
+ *     static void edge_row(void *out, ptrdiff_t stride, int64_t count,
+ *                          const int64_t *c, const int64_t *s, void *ctx)
+ *     {   int64_t e, r = (31*c[0] + 17*c[1] + 7*c[2] + 1000003) % 97;
+ *         int64_t dr = ((31*s[0] + 17*s[1] + 7*s[2]) % 97 + 97) % 97;
+ *         (void)ctx;
+ *         for (e = 0; e < count; e++, r = (r + dr) % 97)
+ *             *(double *)((unsigned char *)out + e * stride) = (double)r / 97.0; }
+ *
+ * (valid while 31x + 17y + 7z + 1000003 >= 0, as it is here: C's % of a
+ * negative number is negative).  Set one of the two, not both.
+ *
  * Iteration order inside a tile (cfg.order; plan.store.order says what
  * runs).  Any order consistent with the dependences gives bitwise the same
  * values, because every point is computed from the same operands by the
@@ -331,6 +351,7 @@ enum tile_error {
     TILE_ERR_OUTPUT,        /* the output hook returned an error */
     TILE_ERR_REDUCE,        /* a reduction used on a plan it is not declared on, or wrongly */
     TILE_ERR_SKEWED,        /* a call that needs box-shaped blocks, on a plan that skews */
+    TILE_ERR_ARG,           /* configuration fields that exclude each other are both set */
     TILE_ERR_COUNT_
 };
 
@@ -392,6 +413,32 @@ enum tile_messages {
 typedef void (*tile_boundary_fn)(void *out, const int64_t *coord, void *ctx);
 
 /**
+ * typedef tile_boundary_row_fn - boundary values, a row of points per call
+ * (cfg.boundary_row, instead of cfg.boundary: once the body runs at SIMD
+ * speed, one call per point is no longer small beside computing it).
+ * @out:    where the first value goes; value e (0 <= e < @count) goes to
+ *          (unsigned char *)out + e * @stride (cfg.elem_size bytes each).
+ * @stride: bytes from one value to the next (not necessarily elem_size:
+ *          the row may run across a diagonal-major plane).
+ * @count:  the points of the row (>= 1).
+ * @coord:  the global user coordinates of point 0 (coord[N] is Z), as
+ *          tile_boundary_fn's @coord.
+ * @step:   what each user coordinate changes by from one point to the next:
+ *          point e is at coord[i] + e * step[i], i = 0..N.  On a plan
+ *          that does not skew, one coordinate moves, by +1 (-1 where its
+ *          loop runs downward); on a skewed plan (plan.deps.skewed) a step
+ *          may move several coordinates at once.
+ * @ctx:    cfg.boundary_ctx.
+ * Every point of a row is outside the space; each value must be what
+ * tile_boundary_fn would write for that point (the engine does not care
+ * how: an incremental formula that gives the same bits is fine).  The
+ * engine calls it with the rows it would have filled point by point, so
+ * the same points get values.  Thread-safety as tile_boundary_fn's.
+ */
+typedef void (*tile_boundary_row_fn)(void *out, ptrdiff_t stride, int64_t count,
+                                     const int64_t *coord, const int64_t *step, void *ctx);
+
+/**
  * typedef tile_mpi_failure_fn - your policy for an MPI call of the engine
  * that failed on this rank (cfg.on_mpi_failure; see "MPI failures" in the
  * top comment).
@@ -448,7 +495,12 @@ typedef tilehybrid_mpi_failure_fn tile_mpi_failure_fn;
  * @storage:     enum tile_storage.
  * @order:       enum tile_order (default TILE_ORDER_AUTO: the plan chooses;
  *               plan.store.order says what it runs).
- * @boundary:    values outside the space (NULL: 0), with @boundary_ctx.
+ * @boundary:    values outside the space (NULL: 0), with @boundary_ctx,
+ *               one call per point (tile_boundary_fn).
+ * @boundary_row: the same values a row of points per call
+ *               (tile_boundary_row_fn), with @boundary_ctx: at most one of
+ *               @boundary and @boundary_row may be set (both:
+ *               TILE_ERR_ARG); every rank must set the same one.
  * @mem_limit:   the most bytes the plan may allocate on one rank (its Z
  *               window, message buffers and tables), checked before anything
  *               is allocated: 0 (default) = the environment variable
@@ -485,6 +537,7 @@ typedef struct tile_config {
     int order;
     tile_boundary_fn boundary;
     void *boundary_ctx;
+    tile_boundary_row_fn boundary_row;
     int64_t mem_limit;
     int messages;
     tile_mpi_failure_fn on_mpi_failure;
@@ -933,6 +986,7 @@ static inline const char *tile_strerror(int err)
         "the output hook returned an error",
         "a reduction used on a plan it is not declared on, or with the wrong operation",
         "the plan skews its stencil: its blocks are not boxes of the user's space",
+        "configuration fields that exclude each other are both set",
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tiling error code";
@@ -1745,7 +1799,9 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step,
     const tile_plan *p = (const tile_plan *)ctx;
     int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1], e;
     int i;
-    if (p->cfg.boundary == NULL) {
+    if (count <= 0)
+        return;
+    if (p->cfg.boundary == NULL && p->cfg.boundary_row == NULL) {
         for (e = 0; e < count; e++)
             memset(row + e * step, 0, p->cfg.elem_size);
         return;
@@ -1754,6 +1810,13 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step,
         g[i] = p->lo[i] + x[i];
     g[p->cfg.n] = z;
     tile__to_user(p, g, c);
+    if (p->cfg.boundary_row != NULL) {
+        int64_t s[TILE_MAX_DIMS + 1];
+        for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
+            s[i] = p->deps.inv[i][p->cfg.n - 1];
+        p->cfg.boundary_row(row, step, count, c, s, p->cfg.boundary_ctx);
+        return;
+    }
     for (e = 0; e < count; e++) {
         p->cfg.boundary(row + e * step, c, p->cfg.boundary_ctx);
         for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
@@ -3894,6 +3957,10 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
     if (c->messages < TILE_MESSAGES_PERSISTENT || c->messages > TILE_MESSAGES_PARTITIONED)
         return tile__fail(p, TILE_ERR_RANGE, "messages", -1, "messages = %d: not a "
                           "tile_messages", c->messages);
+    if (c->boundary != NULL && c->boundary_row != NULL)
+        return tile__fail(p, TILE_ERR_ARG, "boundary_row", -1, "boundary and boundary_row "
+                          "are both set: set one (boundary_row gives a row of points per "
+                          "call the values boundary gives one by one)");
     return TILE_OK;
 }
 
@@ -3940,18 +4007,20 @@ static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, in
  * every value (and carries the first error of any rank). */
 static inline int tile__check_all(tile_plan *p)
 {
-    static const char *const iname[17] = {
+    static const char *const iname[18] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
         "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
-        "nstencil", "boundary (set or NULL)", "mem_limit", "messages" };
+        "nstencil", "boundary (set or NULL)", "boundary_row (set or NULL)", "mem_limit",
+        "messages" };
     static const char *const dname[5] = { "balance.bal", "balance.tcomp", "balance.tstartup",
                                           "balance.bandwidth", "balance.adapt_smoothing" };
     const tile_config *c = &p->cfg;
     const bal_config *b = &c->balance;
-    const int64_t iv[17] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+    const int64_t iv[18] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
                              c->model, c->threads, c->grid_policy, c->storage, c->order,
                              b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
-                             c->boundary != NULL, c->mem_limit, c->messages };
+                             c->boundary != NULL, c->boundary_row != NULL, c->mem_limit,
+                             c->messages };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
     tile__agreed *a;
     int i, j, rc;
@@ -3969,7 +4038,7 @@ static inline int tile__check_all(tile_plan *p)
         return tile__agree(p, NULL);
     }
     a->count = 0;
-    for (i = 0; i < 17; i++)
+    for (i = 0; i < 18; i++)
         tile__agreed_add(a, iname[i], -1, -1, (uint64_t)iv[i], 0);
     for (i = 0; i < 5; i++)
         tile__agreed_add(a, dname[i], -1, -1, tilehybrid_bits(dv[i]), 1);

@@ -60,10 +60,14 @@ static double seidel_init(const seidel_opts *o, int64_t i, int64_t j, int64_t k)
 /* Boundary values: a point outside the toolkit's space is either on the
  * array's border (never updated) or before the first sweep (t = -1): both
  * hold the initial value.  Toolkit coordinates are array indices - 1. */
-static void seidel_edge(void *out, const int64_t *c, void *ctx)
+static void seidel_edge_row(void *out, ptrdiff_t stride, int64_t count, const int64_t *c,
+                            const int64_t *s, void *ctx)
 {
     const seidel_opts *o = (const seidel_opts *)ctx;
-    *(double *)out = seidel_init(o, c[0] + 1, c[1] + 1, o->dims == 3 ? c[2] + 1 : 0);
+    int64_t e, k = o->dims == 3 ? 1 : 0;     /* the 2-D array's k stays 0 */
+    for (e = 0; e < count; e++)             /* a row per call (cfg.boundary_row) */
+        *(double *)((unsigned char *)out + e * stride) =
+            seidel_init(o, c[0] + e * s[0] + 1, c[1] + e * s[1] + 1, k * (c[2] + e * s[2] + 1));
 }
 
 /* The plain in-place loop; *out: the checksum of the interior after T
@@ -242,7 +246,7 @@ static int seidel_plan(tile_plan *plan, seidel_opts *o)
     cfg.tile_height = o->tile_height;
     cfg.model = o->model;
     cfg.threads = o->threads;
-    cfg.boundary = seidel_edge;
+    cfg.boundary_row = seidel_edge_row;
     cfg.boundary_ctx = o;
     return tile_plan_create(plan, MPI_COMM_WORLD, &cfg);
 }

@@ -12,7 +12,13 @@
  * point is.  Then the refusals: a read of a later point, the point itself,
  * a stencil beside dep[], a direction that is not +-1, malformed stencil
  * text, and a TILE_AT whose type is not the element size (always checked).
- * Run at 1-4 processes by tests/run.sh.
+ * The row-at-once boundary (cfg.boundary_row): random and fixed cases
+ * (skewed, downward, every order forced, every model) run once with the
+ * per-point boundary and once with the row one, both bitwise equal to the
+ * sequential loop and both filling the same points (each rank logs every
+ * point either callback fills; the two logs, sorted, are equal); both set
+ * is TILE_ERR_ARG, a hook kind that differs between ranks
+ * TILE_ERR_MISMATCH.  Run at 1-4 processes by tests/run.sh.
  */
 #include <mpi.h>
 
@@ -30,6 +36,7 @@
 
 static int nprocs, myrank;
 static int next_order;          /* the in-tile order of the next random configuration */
+static int last_order = -1;     /* the order one_case's last plan ran (plan.store.order) */
 
 /* Deterministic generator, identical on every rank. */
 
@@ -138,6 +145,7 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
     rc = check_case_plan(&plan, cfg, &acc, why, whylen);
     if (rc != 1)
         return rc;
+    last_order = plan.store.order;
     run_n(n, &plan, cfg, &acc);
     ok = tile_plan_status(&plan) == TILE_OK;
     if (!ok)
@@ -504,6 +512,301 @@ static void downward_read(void)
               "(earlier points of a downward loop), bitwise equal%s%s", ok ? "" : ": ", why);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The row-at-once boundary (cfg.boundary_row)                              */
+
+/* Every boundary point a plan fills on this rank, one entry per fill (the
+ * callback's thread-safety: under OpenMP the entries are appended in a
+ * critical section), and what the row callback was given that the
+ * contract forbids: a count below 1, a point inside the space. */
+typedef struct edge_log {
+    int n;
+    int64_t ext[4];
+    int64_t (*c)[4];
+    size_t len, cap;
+    int nomem, bad_count, inside;
+} edge_log;
+static edge_log elog;
+
+static void log_start(const tile_config *cfg)
+{
+    int i;
+    memset(&elog, 0, sizeof elog);
+    elog.n = cfg->n;
+    for (i = 0; i < cfg->n; i++)
+        elog.ext[i] = cfg->extent[i];
+    elog.ext[cfg->n] = cfg->zlen;
+}
+
+static void log_point(const int64_t *c)
+{
+    int i, in = 1;
+    for (i = 0; i <= elog.n; i++)
+        in &= c[i] >= 0 && c[i] < elog.ext[i];
+#ifdef _OPENMP
+#pragma omp critical(mpi_stencil_log)
+#endif
+    {
+        elog.inside += in;
+        if (elog.len == elog.cap && !elog.nomem) {
+            size_t cap = elog.cap ? 2 * elog.cap : 1024;
+            int64_t (*m)[4] = (int64_t (*)[4])realloc(elog.c, cap * sizeof *m);
+            if (m == NULL)
+                elog.nomem = 1;
+            else {
+                elog.c = m;
+                elog.cap = cap;
+            }
+        }
+        if (elog.len < elog.cap) {
+            memset(elog.c[elog.len], 0, sizeof elog.c[0]);
+            memcpy(elog.c[elog.len], c, sizeof(int64_t) * (size_t)(elog.n + 1));
+            elog.len++;
+        }
+    }
+}
+
+/* check_edge_n, logged. */
+static void rec_edge(void *out, const int64_t *c, void *ctx)
+{
+    check_edge_n(out, c, ctx);
+    log_point(c);
+}
+
+/* The same values a row per call: point e at c + e * s, logged. */
+static void rec_edge_row(void *out, ptrdiff_t stride, int64_t count, const int64_t *c,
+                         const int64_t *s, void *ctx)
+{
+    int n = *(const int *)ctx, i;
+    int64_t e, d[4];
+    if (count < 1) {
+#ifdef _OPENMP
+#pragma omp atomic
+#endif
+        elog.bad_count++;
+    }
+    for (e = 0; e < count; e++) {
+        for (i = 0; i <= n; i++)
+            d[i] = c[i] + e * s[i];
+        *(double *)((unsigned char *)out + e * stride) = check_edge_value(d, n);
+        log_point(d);
+    }
+}
+
+static int cmp_point(const void *a, const void *b)
+{
+    const int64_t *x = (const int64_t *)a, *y = (const int64_t *)b;
+    int i;
+    for (i = 0; i < 4; i++)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+/* One configuration twice: with the per-point boundary, then with the row
+ * one.  1: both bitwise equal to the sequential loop and both filled the
+ * same points on every rank; -1: refused for its sizes; 0: failed (why).
+ * Collective.  *points: the fills this rank logged (per-point run);
+ * *order: the order the plans ran. */
+static int row_case(int n, tile_config *cfg, char *why, size_t whylen, int64_t *points,
+                    int *order)
+{
+    edge_log a;
+    int r, ok, all;
+    cfg->boundary = rec_edge;
+    cfg->boundary_row = NULL;
+    log_start(cfg);
+    r = one_case(n, cfg, why, whylen);
+    a = elog;
+    *order = last_order;
+    if (r != 1) {
+        free(a.c);
+        return r;
+    }
+    cfg->boundary = NULL;
+    cfg->boundary_row = rec_edge_row;
+    log_start(cfg);
+    r = one_case(n, cfg, why, whylen);
+    if (r != 1) {
+        char t[640];
+        snprintf(t, sizeof t, "boundary_row: %.400s", why[0] ? why : "refused for its sizes "
+                 "where boundary ran");
+        snprintf(why, whylen, "%.400s", t);
+    }
+    ok = r == 1;
+    *order = *order == last_order ? *order : -1;
+    if (a.len > 0)
+        qsort(a.c, a.len, sizeof a.c[0], cmp_point);
+    if (elog.len > 0)
+        qsort(elog.c, elog.len, sizeof elog.c[0], cmp_point);
+    if (ok && (a.nomem || elog.nomem)) {
+        ok = 0;
+        snprintf(why, whylen, "rank %d: no memory for the log", myrank);
+    } else if (ok && (elog.bad_count || elog.inside || a.inside)) {
+        ok = 0;
+        snprintf(why, whylen, "rank %d: boundary_row called with count < 1 (%d times) or for "
+                 "points inside the space (%d; per point %d)", myrank, elog.bad_count,
+                 elog.inside, a.inside);
+    } else if (ok && (a.len != elog.len ||
+                      (a.len > 0 && memcmp(a.c, elog.c, a.len * sizeof a.c[0]) != 0))) {
+        size_t k = 0;
+        while (k < a.len && k < elog.len && cmp_point(a.c[k], elog.c[k]) == 0)
+            k++;
+        ok = 0;
+        snprintf(why, whylen, "rank %d: boundary filled %lu points, boundary_row %lu; first "
+                 "difference at sorted entry %lu: (%lld,%lld,%lld,%lld) vs (%lld,%lld,%lld,%lld)",
+                 myrank, (unsigned long)a.len, (unsigned long)elog.len, (unsigned long)k,
+                 k < a.len ? (long long)a.c[k][0] : -999, k < a.len ? (long long)a.c[k][1] : -999,
+                 k < a.len ? (long long)a.c[k][2] : -999, k < a.len ? (long long)a.c[k][3] : -999,
+                 k < elog.len ? (long long)elog.c[k][0] : -999,
+                 k < elog.len ? (long long)elog.c[k][1] : -999,
+                 k < elog.len ? (long long)elog.c[k][2] : -999,
+                 k < elog.len ? (long long)elog.c[k][3] : -999);
+    }
+    *points = (int64_t)a.len;
+    free(a.c);
+    free(elog.c);
+    memset(&elog, 0, sizeof elog);
+    cfg->boundary = check_edge_n;
+    cfg->boundary_row = NULL;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (!all && ok)
+        snprintf(why, whylen, "failed on another rank");
+    return all;
+}
+
+/* Random configurations for N = n, each with both boundary callbacks. */
+static void row_random_cases(int n)
+{
+    int cases = 0, rejected = 0, failed = 0, downward = 0, skewed = 0, k, i, j, order;
+    int64_t points = 0, pts, all_points = 0;
+    char why[512] = "", desc[512] = "";
+    for (k = 0; k < 20; k++) {
+        tile_config cfg;
+        int r;
+        random_config(&cfg, n);
+        why[0] = '\0';
+        r = row_case(n, &cfg, why, sizeof why, &pts, &order);
+        if (r < 0) {
+            rejected++;
+            continue;
+        }
+        cases++;
+        points += pts;
+        for (j = 0; j < cfg.nstencil; j++)
+            for (i = 0; i <= n; i++)
+                skewed += cfg.stencil[j][i] * cfg.dir[i] > 0;
+        for (i = 0; i <= n; i++)
+            downward += cfg.dir[i] < 0;
+        if (!r && !failed++)
+            describe(&cfg, desc, sizeof desc);
+    }
+    MPI_Allreduce(&points, &all_points, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 10 && all_points > 0 && skewed > 0 &&
+              downward > 0, "N=%d: %d random stencils (%d later-along-a-dimension reads, %d "
+              "downward dimensions) with cfg.boundary_row: bitwise equal to the sequential loop "
+              "and to cfg.boundary, the same %lld boundary fills, %d refused for their "
+              "sizes%s%s%s%s", n, cases, skewed, downward, (long long)all_points, rejected,
+              failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "", failed ? why : "");
+}
+
+/* Fixed cases: the ADI stencil and Gauss-Seidel in time's (skewed), each
+ * forward and as a backward sweep (every dir -1), in every order forced
+ * and every model, per point and per row. */
+static void row_fixed_cases(void)
+{
+    static const char *const name[4] = { "ADI forward", "ADI backward", "Gauss-Seidel "
+                                         "(skewed) forward", "Gauss-Seidel (skewed) backward" };
+    static const char *const text[2] = {
+        "-1,0,0 0,-1,0 0,0,-1",
+        "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 1,0,-1 1,1,-1" };
+    static const int threads[4] = { 1, 2, 3, 2 };
+    int st, o, m, i, k;
+    for (st = 0; st < 4; st++) {
+        int cases = 0, failed = 0, skewed = 0, wrong_order = 0, order;
+        int64_t points = 0, pts, all_points = 0;
+        char why[512] = "", desc[512] = "";
+        for (o = TILE_ORDER_PLANES; o <= TILE_ORDER_HYPERPLANE; o++)
+            for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++) {
+                tile_config cfg;
+                tile_plan probe;
+                int r;
+                check_config(&cfg, 2, 9, 11, 13);
+                tile_config_stencil(&cfg, text[st / 2], NULL);
+                if (st % 2)
+                    for (i = 0; i <= 2; i++) {
+                        cfg.dir[i] = -1;
+                        for (k = 0; k < cfg.nstencil; k++)
+                            cfg.stencil[k][i] = -cfg.stencil[k][i];
+                    }
+                cfg.tile_height = 4;
+                cfg.order = o;
+                cfg.model = m;
+                cfg.threads = threads[m];
+                cfg.storage = (o + m) % 2 ? TILE_STORE_FULL : TILE_STORE_WINDOW;
+                if (tile_plan_create(&probe, MPI_COMM_WORLD, &cfg) == TILE_OK)
+                    skewed += probe.deps.skewed;
+                tile_plan_destroy(&probe);
+                why[0] = '\0';
+                r = row_case(2, &cfg, why, sizeof why, &pts, &order);
+                cases++;
+                points += pts;
+                wrong_order += r == 1 && order != o;
+                if (r != 1 && !failed++)
+                    describe(&cfg, desc, sizeof desc);
+            }
+        MPI_Allreduce(&points, &all_points, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+        check_mpi(MPI_COMM_WORLD, failed == 0 && wrong_order == 0 && all_points > 0 &&
+                  (skewed == 12) == (st >= 2), "%s, 9x11x13, tile height 4, orders planes, Z "
+                  "inner, hyperplane forced (%d ran another) x 4 models: %d cases with "
+                  "cfg.boundary_row bitwise equal to the sequential loop and to cfg.boundary, "
+                  "the same %lld boundary fills (%d plans skewed)%s%s%s%s", name[st],
+                  wrong_order, cases, (long long)all_points, skewed,
+                  failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "", failed ? why : "");
+    }
+}
+
+/* Both hooks set: TILE_ERR_ARG naming both; the kind differing between
+ * ranks: TILE_ERR_MISMATCH (or TILE_ERR_ARG where a rank set both). */
+static void row_refusals(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    check_config(&c, 2, 6, 6, 5);
+    c.boundary_row = rec_edge_row;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_ARG && strstr(p.errmsg, "boundary and "
+              "boundary_row are both set") != NULL && p.status.arg != NULL &&
+              strcmp(p.status.arg, "boundary_row") == 0, "cfg.boundary and cfg.boundary_row "
+              "both set: TILE_ERR_ARG (%s), arg 'boundary_row', a message naming both: %s",
+              tile_strerror(rc), p.errmsg);
+    tile_plan_destroy(&p);
+    if (nprocs < 2) {
+        check_skip("one rank: nothing to compare across ranks", "boundary kind on every rank");
+        check_skip("one rank: nothing to compare across ranks", "both set on one rank");
+        return;
+    }
+    if (myrank == 0)
+        c.boundary = NULL;                  /* rank 0: the row hook, the others: per point */
+    else
+        c.boundary_row = NULL;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_MISMATCH && p.status.rank == -1 &&
+              strstr(p.errmsg, "'boundary (set or NULL)' differs between ranks") != NULL,
+              "cfg.boundary_row on rank 0, cfg.boundary on the others: TILE_ERR_MISMATCH on "
+              "every rank: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    c.boundary = check_edge_n;
+    c.boundary_row = myrank == nprocs - 1 ? rec_edge_row : NULL;   /* both on the last */
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_ARG && p.status.rank == nprocs - 1 &&
+              strstr(p.errmsg, "boundary and boundary_row are both set") != NULL,
+              "both hooks set on rank %d only: TILE_ERR_ARG on every rank: %s", nprocs - 1,
+              p.errmsg);
+    tile_plan_destroy(&p);
+}
+
 /* A type that is not the element size: always caught, never a heap
  * overflow; the message names the line. */
 static void wrong_type_size(void)
@@ -538,6 +841,10 @@ int main(int argc, char **argv)
     for (n = 1; n <= 3; n++)
         random_cases(n);
     check_every_order("stencils");
+    for (n = 1; n <= 3; n++)
+        row_random_cases(n);
+    row_fixed_cases();
+    row_refusals();
     downward_read();
     refusals();
     wrong_type_size();
