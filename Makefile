@@ -185,7 +185,7 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 # the fuzz target built to replay its corpus once (tests/cli_fuzz.sh; make
 # fuzz builds it with libFuzzer); float-cast-overflow: a double out of range
 # converted to an integer (not part of -fsanitize=undefined)
-$(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h demos/demo.h demos/agree.h $(HEADERS)
+$(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h demos/demo.h demos/agree.h demos/edge.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer -DFUZZ_REPLAY -I. -o $@ $(FUZZ_SRC) -lm
@@ -223,13 +223,13 @@ build/smpi/sim/%: sim/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $< -lm
 
-$(B)/bench/%: bench/%.c bench/bench.h tests/slb_reference.h $(HEADERS)
+$(B)/bench/%: bench/%.c bench/bench.h demos/edge.h tests/slb_reference.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
-$(B)/bench-native/%: bench/%.c bench/bench.h $(HEADERS)
+$(B)/bench-native/%: bench/%.c bench/bench.h demos/edge.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(NATIVE_CFLAGS) $(OMP) -I. -o $@ $< -lm
-$(B)/bench-native/limit-512: bench/limit.c bench/bench.h $(HEADERS)
+$(B)/bench-native/limit-512: bench/limit.c bench/bench.h demos/edge.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(NATIVE_CFLAGS) $$($(MPICC) -mprefer-vector-width=512 -E -x c /dev/null \
 	    >/dev/null 2>&1 && echo -mprefer-vector-width=512) $(OMP) -I. -o $@ bench/limit.c -lm

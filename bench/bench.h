@@ -16,6 +16,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../demos/edge.h"   /* demo_g(), the boundary callbacks */
+
 /* Wall time in seconds (CLOCK_MONOTONIC). */
 static inline double bench_now(void)
 {
@@ -74,49 +76,6 @@ static inline int bench_bad(const char *prog, const char *what, const char *arg,
 {
     fprintf(stderr, "%s: %s '%s': expected %s (see --help)\n", prog, what, arg, want);
     return 2;
-}
-
-/* The demos' boundary value at (x, y, z) (demos/demo.h), in [0, 1). */
-static inline double bench_g(int64_t x, int64_t y, int64_t z)
-{
-    return (double)((31 * x + 17 * y + 7 * z + 1000003) % 97) / 97.0;
-}
-
-/* bench_g() as a tile_config boundary callback (ctx unused). */
-static inline void bench_edge(void *out, const int64_t *c, void *ctx)
-{
-    (void)ctx;
-    *(double *)out = bench_g(c[0], c[1], c[2]);
-}
-
-/* bench_g() as a tile_config boundary_row callback (ctx unused): count
- * points, the first at c, each next one s further, value e at out + e *
- * stride.  The remainder is carried from point to point (r += dr mod 97),
- * which gives bench_g's bits while the dividend 31x + 17y + 7z + 1000003
- * stays >= 0 (it is linear along the row: its two ends tell); a row that
- * leaves that range (coordinates >= -18181 cannot; the benches' reach
- * -3) takes bench_g point by point, whose C % is then negative. */
-static inline void bench_edge_row(void *out, ptrdiff_t stride, int64_t count, const int64_t *c,
-                                  const int64_t *s, void *ctx)
-{
-    unsigned char *o = (unsigned char *)out;
-    int64_t d = 31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003;
-    int64_t dd = 31 * s[0] + 17 * s[1] + 7 * s[2], r, dr, e;
-    (void)ctx;
-    if (d < 0 || d + (count - 1) * dd < 0) {
-        for (e = 0; e < count; e++)
-            *(double *)(o + e * stride) = bench_g(c[0] + e * s[0], c[1] + e * s[1],
-                                                  c[2] + e * s[2]);
-        return;
-    }
-    r = d % 97;
-    dr = (dd % 97 + 97) % 97;
-    for (e = 0; e < count; e++) {
-        *(double *)(o + e * stride) = (double)r / 97.0;
-        r += dr;
-        if (r >= 97)
-            r -= 97;
-    }
 }
 
 #endif

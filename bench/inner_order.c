@@ -141,7 +141,7 @@ int main(int argc, char **argv)
     cfg.order = order;
     cfg.model = model;
     cfg.threads = (int)threads;
-    cfg.boundary_row = bench_edge_row;
+    cfg.boundary_row = demo_edge_row;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK)
         return fail(&plan, plan.errmsg);
     z_first = plan.height.z;

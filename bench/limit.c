@@ -154,7 +154,7 @@ int main(int argc, char **argv)
     passes = (v[0] + LIMIT_N - 1) / LIMIT_N;
     for (k = 0; k < 7; k++)         /* the demos' boundary values, in [0, 1) */
         for (i = 0; i < LIMIT_N; i++)
-            in[k][i] = bench_g(i, k, i / 7);
+            in[k][i] = demo_g(i, k, i / 7);
     if (!de)
         adi_passes(1);
     else

@@ -101,7 +101,7 @@ int main(int argc, char **argv)
     cfg.tile_height = e[4];
     cfg.model = model;
     cfg.threads = (int)e[0];
-    cfg.boundary_row = bench_edge_row;
+    cfg.boundary_row = demo_edge_row;
     for (j = 0; j < 2; j++) {
         cfg.messages = kind[j];
         if (tile_plan_create(&plan[j], MPI_COMM_WORLD, &cfg) != TILE_OK) {

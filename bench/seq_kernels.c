@@ -84,11 +84,11 @@ int main(int argc, char **argv)
         for (x = 0; x < X; x++)
             for (y = 0; y < Y; y++)
                 for (z = 0; z < Z; z++)
-                    AT(x, y, z) = (((x > 0 ? AT(x - 1, y, z) : bench_g(-1, y, z)) +
-                                    (y > 0 ? AT(x, y - 1, z) : bench_g(x, -1, z))) +
-                                   (z > 0 ? AT(x, y, z - 1) : bench_g(x, y, -1))) / 3.0;
+                    AT(x, y, z) = (((x > 0 ? AT(x - 1, y, z) : demo_g(-1, y, z)) +
+                                    (y > 0 ? AT(x, y - 1, z) : demo_g(x, -1, z))) +
+                                   (z > 0 ? AT(x, y, z - 1) : demo_g(x, y, -1))) / 3.0;
     } else {
-#define U(a, b, c) (((a) < 0 || (b) < 0 || (c) < 0) ? bench_g((a), (b), (c)) : AT((a), (b), (c)))
+#define U(a, b, c) (((a) < 0 || (b) < 0 || (c) < 0) ? demo_g((a), (b), (c)) : AT((a), (b), (c)))
         for (x = 0; x < X; x++)
             for (y = 0; y < Y; y++)
                 for (z = 0; z < Z; z++) {

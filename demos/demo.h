@@ -54,6 +54,7 @@
 
 #include "../hybrid.h"
 #include "agree.h"
+#include "edge.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -77,48 +78,6 @@ typedef struct demo_kernel {
     void (*seq_plane)(const double *prev, double *cur, int64_t X, int64_t Y, int64_t z);
 } demo_kernel;
 
-/* Boundary value of both kernels: any coordinate at -1 (or below). */
-static inline double demo_g(int64_t x, int64_t y, int64_t z)
-{
-    return (double)((31 * x + 17 * y + 7 * z + 1000003) % 97) / 97.0;
-}
-
-/* demo_g() as a tile_config boundary callback, one point per call (ctx
- * unused; tests/mpi_demo_verify.c uses it). */
-static inline void demo_edge(void *out, const int64_t *c, void *ctx)
-{
-    (void)ctx;
-    *(double *)out = demo_g(c[0], c[1], c[2]);
-}
-
-/* demo_g() a row per call (cfg.boundary_row; ctx unused): count points,
- * the first at c, each next one s further, value e at out + e * stride.
- * The remainder is carried from point to point (r += dr mod 97): demo_g's
- * bits while the dividend 31x + 17y + 7z + 1000003 stays >= 0 (linear along
- * the row: its two ends tell; the demos' coordinates are >= -3); a row
- * that leaves that range takes demo_g point by point. */
-static inline void demo_edge_row(void *out, ptrdiff_t stride, int64_t count, const int64_t *c,
-                                 const int64_t *s, void *ctx)
-{
-    unsigned char *o = (unsigned char *)out;
-    int64_t d = 31 * c[0] + 17 * c[1] + 7 * c[2] + 1000003;
-    int64_t dd = 31 * s[0] + 17 * s[1] + 7 * s[2], r, dr, e;
-    (void)ctx;
-    if (d < 0 || d + (count - 1) * dd < 0) {
-        for (e = 0; e < count; e++)
-            *(double *)(o + e * stride) = demo_g(c[0] + e * s[0], c[1] + e * s[1],
-                                                 c[2] + e * s[2]);
-        return;
-    }
-    r = d % 97;
-    dr = (dd % 97 + 97) % 97;
-    for (e = 0; e < count; e++) {
-        *(double *)(o + e * stride) = (double)r / 97.0;
-        r += dr;
-        if (r >= 97)
-            r -= 97;
-    }
-}
 
 static inline uint64_t demo_bits(double v)
 {

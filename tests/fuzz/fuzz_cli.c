@@ -152,8 +152,7 @@ static void fz_number(const char *s)
 /* The demos' parser and its checks (no MPI: demo_parse is pure). */
 static void fz_demo(int argc, char **argv)
 {
-    static const demo_kernel k = { "fuzz", { 16, 16, 16 }, { 1, 1 }, 1, TILE_ORDER_PLANES,
-                                   NULL };
+    static const demo_kernel k = { "fuzz", { 16, 16, 16 }, { 1, 1 }, 1, NULL };
     demo_opts o;
     int rc;
     demo_errmsg[0] = '\0';
