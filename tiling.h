@@ -777,14 +777,22 @@ typedef struct tile_height_model {
  *               on one core, per message, bytes per second); when the model
  *               chose, the slowest rank's (the largest t_comp and t_startup,
  *               the smallest bandwidth).
- * @tsync:       the model's cost of a tile step's barrier (seconds; 0 with
- *               one thread): timed at creation over 64 barriers of the
- *               plan's threads (the slowest rank's), when the plan is
- *               created outside a parallel region; else 0.
+ * @tsync:       the model's cost of a tile step's barrier (seconds):
+ *               TILEHYBRID_TSYNC if set, else timed at creation (the least
+ *               mean of 8 batches of 8 barriers of the plan's threads, the
+ *               slowest rank's); 0 with one thread, in the pure MPI model,
+ *               with a given height, without OpenMP, or when the plan is
+ *               created inside a parallel region.
  * @cache_bytes: the cache the Z window should fit in: the per-core cache
- *               (tile_height_cache_bytes()) times the threads.
- * @zmax:        the cache bound on z it gives (Z when the space does not
- *               allow: a window of z = 1 is already larger).
+ *               (tile_height_cache_bytes()) times the threads; a forced
+ *               Z-inner order: @llc_bytes.
+ * @llc_bytes:   the last-level cache (tile_height_llc_bytes()), the bound's
+ *               fallback when even a window of z = 1 does not fit
+ *               @cache_bytes (the smallest rank's).
+ * @zmax:        the cache bound on z it gives: the largest z whose window
+ *               fits @cache_bytes, else @llc_bytes, else 1 (a window that
+ *               fits no cache gains nothing from taller tiles, and a
+ *               process alone would otherwise take all of Z).
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].
@@ -797,7 +805,7 @@ typedef struct tile_height_info {
     int64_t z;
     int origin, tcomp_origin, comm_origin;
     double tcomp, tstartup, bandwidth, tsync;
-    int64_t cache_bytes, zmax;
+    int64_t cache_bytes, llc_bytes, zmax;
     double seconds, efficiency;
     int64_t next;
     int timed;
@@ -3292,14 +3300,20 @@ static inline void tile_step_leave(tile_group *g)
  * the d_Z mirror planes); zmax is the largest z whose window fits in the
  * caches of the process's cores: T times the cache of one core
  * (TILEHYBRID_CACHE_BYTES, else sysconf's level-2 size, else level-3, else
- * 2 MiB), and none (Z) when even z = 1 does not fit.  The level-2 cache,
- * not the shared last level: each new plane is written over the slot of a
- * plane ring_planes planes back, and a slot still in the core's own cache
- * costs no refill (ADI 64x256, one process on this project's Zen 5 test
- * machine: z = 3-8, a window of 2-5 MiB, ran 1.5-2x faster than z = 16-64,
- * whose window fits the 36 MiB level-3 cache, bench/inner_order).  A plan
- * forced to the Z-inner order uses the last-level cache instead
- * (tile__cache_bytes()).
+ * 2 MiB); when even z = 1 does not fit, the largest z whose window fits the
+ * last-level cache (tile_height_llc_bytes()); when not even that, 1 (no
+ * cache gains from taller tiles then, and one process, whose heights all
+ * tie, would otherwise keep all of Z).  A plan forced to the Z-inner order
+ * uses the last-level cache from the start (tile__cache_bytes()).  Why the
+ * level-2 caches first: each new plane is written over the slot of a plane
+ * ring_planes planes back, and a slot still in the core's own cache costs
+ * no refill.  On this project's 2-core test machine (an Intel Xeon, 1 MiB
+ * of level 2 per core, 36 MiB of level 3 shared with the host), ADI
+ * 64x256x4096 on one process ran z = 1-3 at 0.72-0.81 G points/s and
+ * z = 16-64 at 0.33-0.47 (CPU time, 3 runs each, a busy machine); at 2
+ * processes (docs/results/height-sweep.csv) the times are flat from z = 1
+ * to 32 and rise from 64, where the windows pass the level-3 cache: the
+ * level-2 bound is the safe side of both.
  */
 
 /* Bound on the heights tile_height_best() evaluates (each one a
@@ -3529,6 +3543,23 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
 #endif
     if (c > 0)
         *bytes = (int64_t)c;
+    return TILE_OK;
+}
+
+/**
+ * tile_height_llc_bytes() - the last-level cache: the cache bound's
+ * fallback when a window of one plane per tile does not fit the level-2
+ * caches, and the bound of a forced Z-inner order.
+ * @bytes: receives sysconf's level-3 cache size, else 32 MiB.
+ * Return: TILE_OK.
+ */
+static inline int tile_height_llc_bytes(int64_t *bytes)
+{
+    long c = -1;
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    c = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
+    *bytes = c > 0 ? (int64_t)c : (int64_t)32 << 20;
     return TILE_OK;
 }
 
@@ -4698,16 +4729,13 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
  * last-level bound). */
 static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
 {
-    long c = -1;
     if (tile_height_cache_bytes(bytes) != TILE_OK)
         return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_CACHE_BYTES", -1,
                           "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
                           ">= 1", getenv("TILEHYBRID_CACHE_BYTES"));
+    (void)tile_height_llc_bytes(&p->height.llc_bytes);
     if (p->cfg.order == TILE_ORDER_Z_INNER && getenv("TILEHYBRID_CACHE_BYTES") == NULL) {
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-        c = sysconf(_SC_LEVEL3_CACHE_SIZE);
-#endif
-        *bytes = c > 0 ? (int64_t)c : (int64_t)32 << 20;
+        *bytes = p->height.llc_bytes;
         return TILE_OK;
     }
     if (!tilehybrid_mul_ok(*bytes, (int64_t)p->cfg.threads, bytes))
@@ -4739,9 +4767,11 @@ static inline double tile__probe_tcomp(void)
 }
 
 /* The cost of a barrier of the plan's threads, for the model's per-step
- * term: 64 barriers timed after 8 (the team's start-up), in a parallel
- * region of cfg.threads threads; 0 with one thread, without OpenMP, or
- * inside a parallel region (a nested one would not have the threads). */
+ * term: after 8 barriers (the team's start-up), 8 batches of 8, the least
+ * batch mean (one preempted thread spoils a batch, not the figure), in a
+ * parallel region of cfg.threads threads; 0 with one thread, in the pure
+ * MPI model, without OpenMP, or inside a parallel region (a nested one
+ * would not have the threads). */
 static inline double tile__probe_tsync(const tile_plan *p)
 {
     double t = 0.0;
@@ -4749,15 +4779,26 @@ static inline double tile__probe_tsync(const tile_plan *p)
     if (p->cfg.threads > 1 && p->cfg.model != TILE_MODEL_MPI && !omp_in_parallel()) {
         _Pragma("omp parallel num_threads(p->cfg.threads)")
         {
-            double t0 = 0.0;
+            double t0 = 0.0, b;
             int i;
             for (i = 0; i < 72; i++) {
-                if (i == 8)
-                    t0 = omp_get_wtime();
+                if (i >= 8 && i % 8 == 0) {
+                    _Pragma("omp master")
+                    {
+                        b = (omp_get_wtime() - t0) / 8.0;
+                        if (i > 8 && (t == 0.0 || b < t))
+                            t = b;
+                        t0 = omp_get_wtime();
+                    }
+                }
                 _Pragma("omp barrier")
             }
             _Pragma("omp master")
-            t = (omp_get_wtime() - t0) / 64.0;
+            {
+                b = (omp_get_wtime() - t0) / 8.0;
+                if (t == 0.0 || b < t)
+                    t = b;
+            }
         }
     }
 #else
@@ -4799,8 +4840,15 @@ static inline int tile__height_costs(tile_plan *p, int given)
         h->tstartup = b->tstartup > 0.0 ? b->tstartup : env.tstartup;
     if (b->bandwidth > 0.0 || (found & BAL_HAVE_BANDWIDTH))
         h->bandwidth = b->bandwidth > 0.0 ? b->bandwidth : env.bandwidth;
-    if (!given)
+    if (!given && getenv("TILEHYBRID_TSYNC") != NULL) {
+        if (tilehybrid_parse_double(getenv("TILEHYBRID_TSYNC"), 0.0, 1e6, &h->tsync) !=
+            TILEHYBRID_OK)
+            return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_TSYNC", -1, "TILEHYBRID_TSYNC = "
+                              "'%.40s': not a number of seconds in [0, 1e6]",
+                              getenv("TILEHYBRID_TSYNC"));
+    } else if (!given) {
         h->tsync = tile__probe_tsync(p);
+    }
     return tile__cache_bytes(p, &h->cache_bytes);
 }
 
@@ -4886,8 +4934,14 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
     m->skew = p->threads.skew;
     if (tile__layout(p) != TILE_OK)
         return p->status.code;
-    m->zmax = tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &pb)
-              ? tile_height_cache_bound(pb, m->skew, p->deps.dz, h->cache_bytes) : INT64_MAX;
+    m->zmax = 1;    /* a plane beyond every cache (or 2^63 bytes): one plane a tile */
+    if (tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &pb)) {
+        m->zmax = tile_height_cache_bound(pb, m->skew, p->deps.dz, h->cache_bytes);
+        if (m->zmax == INT64_MAX)
+            m->zmax = tile_height_cache_bound(pb, m->skew, p->deps.dz, h->llc_bytes);
+        if (m->zmax == INT64_MAX)
+            m->zmax = 1;
+    }
     h->zmax = m->zmax < p->deps.size[p->cfg.n] ? m->zmax : p->deps.size[p->cfg.n];
     return TILE_OK;
 }
@@ -4947,10 +5001,10 @@ static inline int tile__height_agree(tile_plan *p)
  * the height agreed (tilehybrid_agree) -- collective then. */
 static inline int tile__height(tile_plan *p)
 {
-    static const int hi[8] = { 1, 1, 0, 0, 1, 1, 0, 1 };
+    static const int hi[9] = { 1, 1, 0, 0, 1, 1, 0, 1, 0 };
     tile_height_info *h = &p->height;
     int given = p->cfg.tile_height > 0;
-    uint64_t v[8];
+    uint64_t v[9];
     int64_t z = p->cfg.tile_height;
     memset(h, 0, sizeof *h);
     h->origin = given ? TILE_HEIGHT_GIVEN : TILE_HEIGHT_MODEL;
@@ -4964,7 +5018,8 @@ static inline int tile__height(tile_plan *p)
         v[4] = h->comm_origin == TILE_COST_DEFAULT && p->size > 1;
         v[5] = v[6] = h->tcomp_origin == TILE_COST_MEASURED; /* timed later: on all or none */
         v[7] = tilehybrid_bits(h->tsync);
-        if (tile__agree_extremes(p, v, hi, 8) != TILE_OK)
+        v[8] = (uint64_t)h->llc_bytes;
+        if (tile__agree_extremes(p, v, hi, 9) != TILE_OK)
             return p->status.code;
         if (v[5] != v[6]) /* the same verdict on every rank */
             return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "TILEHYBRID_TCOMP is set on "
@@ -4975,6 +5030,7 @@ static inline int tile__height(tile_plan *p)
         h->bandwidth = tilehybrid_from_bits(v[2]);
         h->cache_bytes = (int64_t)v[3];
         h->tsync = tilehybrid_from_bits(v[7]);
+        h->llc_bytes = (int64_t)v[8];
         if (v[4] && tile__height_pingpong(p) != TILE_OK)
             return p->status.code;
     }

@@ -135,4 +135,23 @@ noplan "a Z window past 2^63 bytes" \
     "^tilectl plan: --space 3000000000x100000000x10: the memory of a process (a Z window of .*) passes 2^63 bytes: use smaller extents$" \
     --procs 1 --space 3000000000x100000000x10 --deps 0,0
 
+# the per-step barrier cost: in the prediction with threads, ignored with one,
+# refused below 0; a plane beyond the cache: the level-3 fallback, not all of Z
+"$CTL" plan --procs 1 --threads 2 --space 64x256x4096 --deps 1,1 $COSTS --tile-height 4 --json > "$T/s0"
+"$CTL" plan --procs 1 --threads 2 --space 64x256x4096 --deps 1,1 $COSTS --tile-height 4 --tsync 1e-5 --json > "$T/s1"
+"$CTL" plan --procs 1 --threads 1 --space 64x256x4096 --deps 1,1 $COSTS --tile-height 4 --json > "$T/s2"
+"$CTL" plan --procs 1 --threads 1 --space 64x256x4096 --deps 1,1 $COSTS --tile-height 4 --tsync 1 --json > "$T/s3"
+awk -v a="$(val "$T/s0" predicted_seconds)" -v b="$(val "$T/s1" predicted_seconds)" \
+    -v n="$(val "$T/s1" steps)" 'BEGIN { d = b - a - n * 1e-5; exit !(d < 1e-9 && d > -1e-9) }' &&
+    [ "$(val "$T/s1" tsync | tr -d '}')" = 1e-05 ] && [ "$(val "$T/s3" tsync | tr -d '}')" = 0 ] &&
+    [ "$(val "$T/s2" predicted_seconds)" = "$(val "$T/s3" predicted_seconds)" ] &&
+    ok "plan --tsync: each of the $(val "$T/s1" steps) steps costs 1e-5 s more with 2 threads, nothing with 1" ||
+    notok "plan --tsync: $(cat "$T/s0" "$T/s1" "$T/s2" "$T/s3")"
+bad "--tsync below 0" "^tilectl plan: --tsync: '-1' must be 0 to 1e6 seconds$" \
+    --procs 2 --space 64x256x4096 --deps 1,1 --tsync -1
+"$CTL" plan --procs 1 --space 128x256x16384 --deps 1,1 $COSTS --cache-bytes 100000 --json > "$T/big"
+[ "$(val "$T/big" tile_height)" -lt 16384 ] && [ "$(val "$T/big" cache_bound)" -lt 16384 ] &&
+    ok "plan: a plane beyond --cache-bytes takes the level-3 bound (z $(val "$T/big" tile_height), bound $(val "$T/big" cache_bound)), not all of Z" ||
+    notok "plan, a plane beyond --cache-bytes: $(cat "$T/big")"
+
 done_testing

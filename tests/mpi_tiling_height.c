@@ -386,10 +386,99 @@ static void test_given(void)
     tile_plan_destroy(&p);
 }
 
+/* A window that does not fit the per-core cache even at z = 1 falls back
+ * to the last-level cache, never to "no bound": one process, whose heights
+ * all tie, chose z = Z (the whole Z range in memory) before. */
+static void test_cache_fallback(void)
+{
+    tile_config c;
+    tile_plan p;
+    int64_t llc = 0, bound;
+    int rc;
+    tile_config_init(&c, 2);
+    c.extent[0] = 64;
+    c.extent[1] = 64;
+    c.zlen = 5000;
+    c.balance.tcomp = 1e-9;
+    c.balance.tstartup = 1e-6;
+    c.balance.bandwidth = 1e9;
+    setenv("TILEHYBRID_CACHE_BYTES", "1000", 1);   /* less than one plane */
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    (void)tile_height_llc_bytes(&llc);
+    bound = rc == TILE_OK ? tile_height_cache_bound((int64_t)p.store.plane_bytes,
+                                                   p.threads.skew, 1, llc) : -1;
+    if (bound == INT64_MAX)
+        bound = 1;
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z < 5000 && p.height.zmax == bound &&
+              p.height.z <= bound && p.height.llc_bytes == llc,
+              "a plane beyond TILEHYBRID_CACHE_BYTES: the last-level bound %lld (not Z): "
+              "height %lld of Z = 5000", (long long)bound, (long long)p.height.z);
+    tile_plan_destroy(&p);
+    /* T threads get T times the per-core cache */
+    setenv("TILEHYBRID_CACHE_BYTES", "300000", 1);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == 600000,
+              "two threads: the window's cache is 2 x TILEHYBRID_CACHE_BYTES (%lld)",
+              (long long)p.height.cache_bytes);
+    tile_plan_destroy(&p);
+    unsetenv("TILEHYBRID_CACHE_BYTES");
+}
+
+/* The per-step barrier cost: TILEHYBRID_TSYNC as given (a bad value is the
+ * plan's error), else probed with threads (> 0 under OpenMP) and 0 in the
+ * pure MPI model; the same on every rank. */
+static void test_tsync(void)
+{
+    tile_config c;
+    tile_plan p;
+    double lo = 0, hi = 0;
+    int rc;
+    tile_config_init(&c, 2);
+    c.extent[0] = 64;
+    c.extent[1] = 64;
+    c.zlen = 500;
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
+    setenv("TILEHYBRID_TSYNC", "1.5e-5", 1);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 1.5e-5,
+              "TILEHYBRID_TSYNC=1.5e-5 is the model's t_sync (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+    setenv("TILEHYBRID_TSYNC", "fast", 1);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "TILEHYBRID_TSYNC") != NULL,
+              "TILEHYBRID_TSYNC=fast is refused, naming it: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    unsetenv("TILEHYBRID_TSYNC");
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK) {
+        MPI_Allreduce(&p.height.tsync, &lo, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+        MPI_Allreduce(&p.height.tsync, &hi, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    }
+#ifdef _OPENMP
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && lo == hi && p.height.tsync > 0.0 &&
+              p.height.tsync < 1.0, "two threads: t_sync probed (%g s), the same on every "
+              "rank", p.height.tsync);
+#else
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && lo == hi && p.height.tsync == 0.0,
+              "two threads without OpenMP: t_sync 0 on every rank (%g)", p.height.tsync);
+#endif
+    tile_plan_destroy(&p);
+    c.model = TILE_MODEL_MPI;
+    c.threads = 1;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
+              "the pure MPI model: t_sync 0 (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+}
+
 int main(int argc, char **argv)
 {
     double *a;
-    MPI_Init(&argc, &argv);
+    int provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
     if (myrank == 0) {
@@ -403,6 +492,12 @@ int main(int argc, char **argv)
         test_rechoose_hooked(a);
     }
     test_given();
+    if (provided >= MPI_THREAD_FUNNELED) {
+        test_cache_fallback();
+        test_tsync();
+    } else if (myrank == 0) {
+        check_skip("MPI_THREAD_FUNNELED not provided", "the cache fallback and t_sync tests");
+    }
     free(a);
     MPI_Finalize();
     return check_exit();

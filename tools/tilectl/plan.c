@@ -48,10 +48,11 @@ static void usage(FILE *f)
           "                    (each > 0; a plan reads a cost of 0 as not given:\n"
           "                    TILEHYBRID_TSTARTUP=0 models no start-up; E <= 2^30)\n"
           "  --tsync S         seconds of the threads' barrier per tile step (default\n"
-          "                    0; a plan times it at creation)\n"
+          "                    0; ignored with one thread; a plan times it at creation)\n"
           "  --cache-bytes C   the cache of one core; the window gets T times it\n"
           "                    (default TILEHYBRID_CACHE_BYTES, else this machine's\n"
-          "                    level-2 cache, else 2 MiB)\n"
+          "                    level-2 cache, else 2 MiB); when one plane's window\n"
+          "                    does not fit, this machine's level-3 cache, else z = 1\n"
           "  --json            one JSON object\n"
           "A plan measures t_comp and the network itself (tiling.h); give them here.\n"
           "Exit status: 0 ok, 1 no plan (the message says why), 2 bad arguments.\n", f);
@@ -223,7 +224,7 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
                          : "--space, --deps", topo_strerror(rc));
     r->m.nest.tcomp = a->tcomp;
     r->m.nest.tstartup = a->tstartup;
-    r->m.tsync = a->tsync;
+    r->m.tsync = a->threads > 1 ? a->tsync : 0.0;   /* no barrier with one thread */
     r->m.nest.bandwidth = a->bandwidth;
     r->m.nest.elem_bytes = a->elem_bytes;
     return 0;
@@ -319,7 +320,7 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
 {
     topo_nest *nest = &r->m.nest;
     tilehybrid_status st;
-    int64_t elems = 1, cache = a->cache, w = 0;
+    int64_t elems = 1, cache = a->cache, w = 0, llc = 0;
     int i, dz = 0, rc;
     char sp[(TILE_MAX_DIMS + 1) * 21];
     if ((rc = plan_nest(a, r, &dz)) != 0 || (rc = plan_grids(a, r)) != 0)
@@ -337,7 +338,13 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
         return cli_error(CMD, "TILEHYBRID_CACHE_BYTES is not a whole number >= 1");
     if (!tilehybrid_mul_ok(cache, a->threads, &cache))   /* the cores' caches */
         cache = INT64_MAX;
+    (void)tile_height_llc_bytes(&llc);  /* the fallback, as a plan's (at least the above) */
     r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
+    if (r->m.zmax == INT64_MAX)
+        r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz,
+                                            llc > cache ? llc : cache);
+    if (r->m.zmax == INT64_MAX)
+        r->m.zmax = 1;
     r->z = a->z;
     rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
                   : tile_height_best(&r->m, &r->z, &r->seconds, &st);
@@ -408,7 +415,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
                "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g,"
                "\"tsync\":%.6g}\n",
                (long long)r->memory, (long long)r->window, (long long)r->plane_bytes, a->tcomp,
-               a->tstartup, a->bandwidth, a->elem_bytes, a->tsync);
+               a->tstartup, a->bandwidth, a->elem_bytes, r->m.tsync);
         return;
     }
     printf("grid ");
@@ -425,7 +432,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
            "message buffers)\n", (long long)r->memory, (long long)r->window,
            (long long)r->plane_bytes);
     printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point, "
-           "tsync %g s/step\n", a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes, a->tsync);
+           "tsync %g s/step\n", a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes, r->m.tsync);
 }
 
 int tilectl_plan(int argc, char **argv)
