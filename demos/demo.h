@@ -223,18 +223,32 @@ static const char *demo_order_name(int order)
     return order >= TILE_ORDER_PLANES && order <= TILE_ORDER_AUTO ? demo_orders[order] : "?";
 }
 
+/* --balance's words, by the demos' balance setting (4: none). */
+static const char *const demo_balances[5] = { "fixed", "constant", "variable", "adaptive",
+                                              "none" };
+
+static const char *demo_balance_name(int b)
+{
+    return b >= 0 && b < 5 ? demo_balances[b] : "?";
+}
+
+/* The number m in [lo, hi] whose name(m) is v, or -1. */
+static int demo_word(const char *v, const char *(*name)(int), int lo, int hi)
+{
+    int m;
+    for (m = lo; m <= hi; m++)
+        if (strcmp(v, name(m)) == 0)
+            return m;
+    return -1;
+}
+
 /* The model, grid, balancing and order options; 0 or the exit status. */
 static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
 {
-    static const char *const bnames[5] = { "fixed", "constant", "variable", "adaptive",
-                                           "none" };
     int64_t g[2];
     int m;
     if (strcmp(a, "--model") == 0) {
-        for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
-            if (strcmp(v, tile_model_name(m)) == 0)
-                break;
-        if (m > TILE_MODEL_MULTIPLE)
+        if ((m = demo_word(v, tile_model_name, TILE_MODEL_MPI, TILE_MODEL_MULTIPLE)) < 0)
             return demo_usage("--model '%s': expected mpi, fine, funneled or multiple", v);
         o->model = m;
     } else if (strcmp(a, "--grid") == 0) {
@@ -250,18 +264,12 @@ static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
         } else
             return demo_usage("--grid '%s': expected comm, latency, time or AxB", v);
     } else if (strcmp(a, "--balance") == 0) {
-        for (m = 0; m < 5; m++)
-            if (strcmp(v, bnames[m]) == 0)
-                break;
-        if (m == 5)
+        if ((m = demo_word(v, demo_balance_name, 0, 4)) < 0)
             return demo_usage("--balance '%s': expected none, fixed, constant, "
                               "variable or adaptive", v);
         o->balance = m;
     } else { /* --order */
-        for (m = TILE_ORDER_PLANES; m <= TILE_ORDER_AUTO; m++)
-            if (strcmp(v, demo_order_name(m)) == 0)
-                break;
-        if (m > TILE_ORDER_AUTO)
+        if ((m = demo_word(v, demo_order_name, TILE_ORDER_PLANES, TILE_ORDER_AUTO)) < 0)
             return demo_usage("--order '%s': expected planes, z, hyper or auto", v);
         o->order = m;
     }
@@ -854,8 +862,6 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
 {
     static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
     static const char *const policies[] = { "comm", "latency", "time" };
-    static const char *const balances[] = { "fixed", "constant", "variable", "adaptive",
-                                            "none" };
     int n = 0;
     /* the values a rank left out (0 inside: the plan chooses, measures or
      * takes the TILEHYBRID_* environment) are "not given", which differs
@@ -872,7 +878,7 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
     v[n++] = demo_arg_int_opt("--grid (B)", o->grid[1] > 0, o->grid[1]);
     v[n++] = demo_arg_real("--bal", o->bal);
     v[n++] = demo_arg_word("--balance", o->balance >= 0 && o->balance < 5 ? o->balance : 0,
-                           balances);
+                           demo_balances);
     v[n++] = demo_arg_real_opt("--tcomp", o->tcomp > 0, o->tcomp);
     v[n++] = demo_arg_real_opt("--tstartup", o->tstartup > 0, o->tstartup);
     v[n++] = demo_arg_real_opt("--bandwidth", o->bandwidth > 0, o->bandwidth);
