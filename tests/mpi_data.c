@@ -563,7 +563,9 @@ static int collect_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
     int i;
     if (pc->tile != c->next++)
         c->bad = 1;
-    tile_input_box(plan, pc->tile, NULL, &want, NULL);
+    memset(&want, 0, sizeof want);
+    if (tile_input_box(plan, pc->tile, NULL, &want, NULL) != TILE_OK)
+        c->bad = 5;
     for (i = 0; i < want.ndims; i++)
         if (want.ndims != pc->box.ndims || want.lo[i] != pc->box.lo[i] ||
             want.len[i] != pc->box.len[i])
