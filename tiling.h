@@ -4781,23 +4781,19 @@ static inline double tile__probe_tsync(const tile_plan *p)
         {
             double t0 = 0.0, b;
             int i;
-            for (i = 0; i < 72; i++) {
-                if (i >= 8 && i % 8 == 0) {
+            for (i = 0; i <= 72; i++) {     /* batch ends at 16, 24, ..., 72 */
+                if (i % 8 == 0) {
                     _Pragma("omp master")
                     {
                         b = (omp_get_wtime() - t0) / 8.0;
-                        if (i > 8 && (t == 0.0 || b < t))
+                        if (i >= 16 && (t == 0.0 || b < t))
                             t = b;
                         t0 = omp_get_wtime();
                     }
                 }
-                _Pragma("omp barrier")
-            }
-            _Pragma("omp master")
-            {
-                b = (omp_get_wtime() - t0) / 8.0;
-                if (t == 0.0 || b < t)
-                    t = b;
+                if (i < 72) {
+                    _Pragma("omp barrier")
+                }
             }
         }
     }
