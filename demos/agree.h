@@ -139,6 +139,22 @@ static inline demo_arg demo_arg_flag(const char *name, int on)
     return demo_arg_make(name, DEMO_ARG_FLAG, (uint64_t)(on != 0), NULL);
 }
 
+/* --model: the index of tiling.h's enum tile_model (0 when out of range:
+ * a bad value is refused before it is agreed on). */
+static inline demo_arg demo_arg_model(int model)
+{
+    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
+    return demo_arg_word("--model", model >= 0 && model < 4 ? model : 0, models);
+}
+
+/* --grid's policy: the index of tiling.h's enum tile_grid_policy (0 when
+ * out of range). */
+static inline demo_arg demo_arg_grid(int policy)
+{
+    static const char *const policies[] = { "comm", "latency", "time" };
+    return demo_arg_word("--grid", policy >= 0 && policy < 3 ? policy : 0, policies);
+}
+
 /* A text (a file name, a list): FNV-1a of its bytes; NULL (not given)
  * differs from every text. */
 static inline demo_arg demo_arg_text(const char *name, const char *s)
@@ -624,6 +640,60 @@ static inline int demo_agree_help(const char *prog, int code, char *msg, const d
         verdict = demo_help_written(prog);
     }
     return verdict;
+}
+
+/**
+ * demo_agree_end() - the end of a demo's start after demo_agree_help():
+ * unless @verdict is DEMO_AGREE_GO, flush stdout and finalize MPI.
+ * @verdict: demo_agree_help()'s.
+ * Return: @verdict: DEMO_AGREE_GO (-1, run) or the exit status.
+ */
+static inline int demo_agree_end(int verdict)
+{
+    if (verdict != DEMO_AGREE_GO) {
+        fflush(stdout);
+        MPI_Finalize();
+    }
+    return verdict;
+}
+
+#ifdef TILEHYBRID_TILING_H
+/* (for the demos that include tiling.h before this header) */
+
+/**
+ * demo_reduction_start() - before a timed run: tile_reduction_init() of
+ * @r on every rank (a rank out of memory says so on stderr), agree that
+ * every rank has its slots (every rank runs the plan, or none), then line
+ * the ranks up for the timing.  Collective over MPI_COMM_WORLD.
+ * @prog:          the demo's name.
+ * @plan, @r, @op: as for tile_reduction_init().
+ * @what:          the slots' name in the message ("the checksum's
+ *                 per-thread slots").
+ * @threads:       the plan's threads (the message's count of slots).
+ * @t0:            out: MPI_Wtime() after the barrier.
+ * Return: 0 (run), or 1 on every rank when a rank is out of memory.
+ */
+static inline int demo_reduction_start(const char *prog, tile_plan *plan, tile_reduction *r,
+                                       int op, const char *what, int threads, double *t0)
+{
+    int rank = 0, nomem = tile_reduction_init(plan, r, op, NULL) != TILE_OK;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (nomem)   /* (its only failure here: the plan was created) */
+        demo_nomem(prog, rank, what, threads, (int64_t)sizeof(tile_reduction));
+    MPI_Allreduce(MPI_IN_PLACE, &nomem, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    MPI_Barrier(MPI_COMM_WORLD);
+    *t0 = MPI_Wtime();
+    return nomem;
+}
+#endif
+
+/* The seconds since @t0 (MPI_Wtime()) on the slowest rank (collective over
+ * MPI_COMM_WORLD). */
+static inline double demo_slowest(double t0)
+{
+    double secs = MPI_Wtime() - t0;
+    MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return secs;
 }
 
 #endif

@@ -860,8 +860,6 @@ static void demo_report_text(const tile_plan *plan, const demo_kernel *k, const 
  * only rank 0 shows progress). */
 static int demo_agreed(const demo_opts *o, demo_arg *v)
 {
-    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
-    static const char *const policies[] = { "comm", "latency", "time" };
     int n = 0;
     /* the values a rank left out (0 inside: the plan chooses, measures or
      * takes the TILEHYBRID_* environment) are "not given", which differs
@@ -870,10 +868,9 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
     v[n++] = demo_arg_int("--space (X2)", o->space[1]);
     v[n++] = demo_arg_int("--space (Z)", o->space[2]);
     v[n++] = demo_arg_int_opt("--tile-height", o->tile_height > 0, o->tile_height);
-    v[n++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[n++] = demo_arg_model(o->model);
     v[n++] = demo_arg_int("--threads", o->threads);
-    v[n++] = demo_arg_word("--grid", o->policy >= 0 && o->policy < 3 ? o->policy : 0,
-                           policies);
+    v[n++] = demo_arg_grid(o->policy);
     v[n++] = demo_arg_int_opt("--grid (A)", o->grid[0] > 0, o->grid[0]);
     v[n++] = demo_arg_int_opt("--grid (B)", o->grid[1] > 0, o->grid[1]);
     v[n++] = demo_arg_real("--bal", o->bal);

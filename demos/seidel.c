@@ -168,15 +168,11 @@ static int seidel_option(void *ctx, const char *a, const char *v, char *err, siz
 /* Parse argv: 0, 1 (--help) or 2 (message in err). */
 static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t errlen)
 {
+    static const seidel_opts defaults = { .steps = 20, .tile_height = 64, .dims = 2,
+                                          .model = TILE_MODEL_MPI, .threads = 1,
+                                          .policy = TILE_GRID_COMM };
     int rc;
-    memset(o, 0, sizeof *o);
-    o->n = 0;
-    o->steps = 20;
-    o->tile_height = 64;
-    o->dims = 2;
-    o->model = TILE_MODEL_MPI;
-    o->threads = 1;
-    o->policy = TILE_GRID_COMM;
+    *o = defaults;
     if ((rc = demo_options_vj(argc, argv, &o->verify, &o->json, seidel_option, o, err,
                               errlen)) != 0)
         return rc;
@@ -332,11 +328,9 @@ static int seidel_report(const tile_plan *plan, const seidel_opts *o, uint64_t s
  * printed the help or the one message). */
 static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
 {
-    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
-    static const char *const policies[] = { "comm", "latency", "time" };
     char err[DEMO_MSGLEN] = "";
     demo_arg v[DEMO_AGREE_MAX];
-    int rc = seidel_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0, nr;
+    int rc = seidel_parse(*argc, *argv, o, err, sizeof err), provided, k = 0, nr;
     if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
                     &provided) != TILE_OK) {
         fprintf(stderr, "seidel: MPI_Init_thread failed\n");
@@ -350,21 +344,15 @@ static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
     v[k++] = demo_arg_int("--steps", o->steps);
     v[k++] = demo_arg_int("--dims", o->dims);
     v[k++] = demo_arg_int("--tile-height", o->tile_height);
-    v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[k++] = demo_arg_model(o->model);
     v[k++] = demo_arg_int("--threads", o->threads);
-    v[k++] = demo_arg_word("--grid", o->policy >= 0 && o->policy < 3 ? o->policy : 0,
-                           policies);
+    v[k++] = demo_arg_grid(o->policy);
     v[k++] = demo_arg_int_opt("--grid (A)", o->grid[0] > 0, o->grid[0]);   /* (0: not given) */
     v[k++] = demo_arg_int_opt("--grid (B)", o->grid[1] > 0, o->grid[1]);
     v[k++] = demo_arg_int_opt("--grid (C)", o->grid[2] > 0, o->grid[2]);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
-    verdict = demo_agree_help("seidel", rc, err, v, k, seidel_help);
-    if (verdict == DEMO_AGREE_GO)
-        return -1;
-    fflush(stdout);
-    MPI_Finalize();
-    return verdict;
+    return demo_agree_end(demo_agree_help("seidel", rc, err, v, k, seidel_help));
 }
 
 int main(int argc, char **argv)
@@ -385,18 +373,11 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    nomem = tile_reduction_init(&plan, &sum, TILE_REDUCE_SUM_U64, NULL) != TILE_OK;
-    if (nomem)
-        demo_nomem("seidel", rank, "the checksum's per-thread slots", o.threads,
-                   (int64_t)sizeof(tile_reduction));
-    /* every rank runs the plan, or none: agree before the run */
-    MPI_Allreduce(MPI_IN_PLACE, &nomem, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    MPI_Barrier(MPI_COMM_WORLD);
-    t0 = MPI_Wtime();
+    nomem = demo_reduction_start("seidel", &plan, &sum, TILE_REDUCE_SUM_U64,
+                                 "the checksum's per-thread slots", o.threads, &t0);
     if (!nomem)
         seidel_run(&plan, &o, &sum);
-    secs = MPI_Wtime() - t0;
-    MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    secs = demo_slowest(t0);
     failed = nomem || tile_plan_status(&plan) != TILE_OK;
     if (rank == 0 && failed && !nomem)   /* (out of memory: that rank said so) */
         fprintf(stderr, "seidel: run failed: %s\n", plan.errmsg);

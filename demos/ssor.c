@@ -802,10 +802,9 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
  * printed the help or the one message). */
 static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
 {
-    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
     char err[DEMO_MSGLEN] = "";
     demo_arg v[DEMO_AGREE_MAX];
-    int rc = ssor_parse(*argc, *argv, o, err, sizeof err), provided, verdict, k = 0, size = 1;
+    int rc = ssor_parse(*argc, *argv, o, err, sizeof err), provided, k = 0, size = 1;
     int nr;
     if (hybrid_init(argc, argv, rc ? TILE_MODEL_MPI : o->model, rc ? 1 : o->threads,
                     &provided) == TILE_ERR_MPI) {
@@ -823,7 +822,7 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     v[k++] = demo_arg_int("--space (Y)", o->space[1]);
     v[k++] = demo_arg_int("--space (Z)", o->space[2]);
     v[k++] = demo_arg_int("--tile-height", o->tile_height);
-    v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[k++] = demo_arg_model(o->model);
     v[k++] = demo_arg_int("--threads", o->threads);
     v[k++] = demo_arg_real("--omega", o->omega);
     v[k++] = demo_arg_real("--tol", o->tol);
@@ -831,12 +830,7 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--sequential", o->sequential);
     v[k++] = demo_arg_text("--output", o->output);
-    verdict = demo_agree_help("ssor", rc, err, v, k, ssor_help);
-    if (verdict == DEMO_AGREE_GO)
-        return -1;
-    fflush(stdout);
-    MPI_Finalize();
-    return verdict;
+    return demo_agree_end(demo_agree_help("ssor", rc, err, v, k, ssor_help));
 }
 
 /* --output FILE must be a file name whose folder exists and that can be

@@ -210,18 +210,11 @@ static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t 
 /* Parse argv: 0, 1 (--help) or 2 (message in err). */
 static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
 {
+    static const sw_opts defaults = { .n = 2000, .m = 20000, .seed = 1, .tile_height = 256,
+                                      .match = 2, .mismatch = -1, .open = 3, .extend = 1,
+                                      .model = TILE_MODEL_MPI, .threads = 1 };
     int rc;
-    memset(o, 0, sizeof *o);
-    o->n = 2000;
-    o->m = 20000;
-    o->seed = 1;
-    o->tile_height = 256;
-    o->match = 2;
-    o->mismatch = -1;
-    o->open = 3;
-    o->extend = 1;
-    o->model = TILE_MODEL_MPI;
-    o->threads = 1;
+    *o = defaults;
     if ((rc = demo_options_vj(argc, argv, &o->verify, &o->json, sw_option, o, err,
                               errlen)) != 0)
         return rc;
@@ -373,7 +366,6 @@ static sw_best sw_result(const tile_reduction *best, int swapped)
  * lengths too, in case a file differs between nodes). */
 static int sw_agreed(const sw_opts *o, int64_t n, int64_t m, demo_arg *v)
 {
-    static const char *const models[] = { "mpi", "fine", "funneled", "multiple" };
     int k = 0;
     v[k++] = demo_arg_text("--a", o->fa);
     v[k++] = demo_arg_text("--b", o->fb);
@@ -385,7 +377,7 @@ static int sw_agreed(const sw_opts *o, int64_t n, int64_t m, demo_arg *v)
     v[k++] = demo_arg_int("--mismatch", o->mismatch);
     v[k++] = demo_arg_int("--gap-open", o->open);
     v[k++] = demo_arg_int("--gap-extend", o->extend);
-    v[k++] = demo_arg_word("--model", o->model >= 0 && o->model < 4 ? o->model : 0, models);
+    v[k++] = demo_arg_model(o->model);
     v[k++] = demo_arg_int("--threads", o->threads);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
@@ -410,13 +402,11 @@ static int sw_start(int *argc, char ***argv, sw_opts *o, char **a, int64_t *n, c
     if (rc == 0)
         rc = sw_sequences(o, a, n, b, m, err, sizeof err);
     verdict = demo_agree_help("sw", rc, err, v, sw_agreed(o, *n, *m, v), sw_help);
-    if (verdict == DEMO_AGREE_GO)
-        return -1;
-    fflush(stdout);
-    free(*a);
-    free(*b);
-    MPI_Finalize();
-    return verdict;
+    if (verdict != DEMO_AGREE_GO) {
+        free(*a);
+        free(*b);
+    }
+    return demo_agree_end(verdict);
 }
 
 /* Rank 0's report; the exit status (1 on a --verify mismatch). */
@@ -480,19 +470,12 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    nomem = tile_reduction_init(&plan, &best, TILE_REDUCE_MAXLOC, NULL) != TILE_OK;
-    if (nomem)   /* (its only failure here: the plan was created) */
-        demo_nomem("sw", rank, "the best score's per-thread slots", o.threads,
-                   (int64_t)sizeof(tile_reduction));
-    /* every rank runs the plan, or none: agree before the run */
-    MPI_Allreduce(MPI_IN_PLACE, &nomem, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
-    MPI_Barrier(MPI_COMM_WORLD);
-    t0 = MPI_Wtime();
+    nomem = demo_reduction_start("sw", &plan, &best, TILE_REDUCE_MAXLOC,
+                                 "the best score's per-thread slots", o.threads, &t0);
     if (!nomem)
         sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, &best);
-    secs = MPI_Wtime() - t0;
+    secs = demo_slowest(t0);
     res = sw_result(&best, n > m);
-    MPI_Allreduce(MPI_IN_PLACE, &secs, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     failed = nomem || tile_plan_status(&plan) != TILE_OK;
     if (rank == 0 && o.verify && !failed) {
         plain = MPI_Wtime();
