@@ -1421,18 +1421,17 @@ static inline const char *tile__enum_name(const char *arg, int64_t v)
     static const char *const bal[5] = { "BAL_POLICY_FIXED", "BAL_POLICY_CONSTANT",
                                         "BAL_POLICY_VARIABLE", "BAL_POLICY_ADAPTIVE",
                                         "BAL_POLICY_CUSTOM" };
-    if (strcmp(arg, "storage") == 0 && v >= 0 && v < 2)
-        return storage[v];
-    if (strcmp(arg, "order") == 0 && v >= 0 && v < 4)
-        return order[v];
-    if (strcmp(arg, "grid_policy") == 0 && v >= 0 && v < 3)
-        return grid[v];
-    if (strcmp(arg, "balance.policy") == 0 && v >= 0 && v < 5)
-        return bal[v];
-    if (strcmp(arg, "messages") == 0 && v >= 0 && v < 3)
-        return messages[v];
-    if (strcmp(arg, "reduction") == 0 && v >= 0 && v < 6)
-        return reduce[v];
+    static const struct tile__enum_field {
+        const char *arg;
+        int count;
+        const char *const *names;
+    } fields[6] = { { "storage", 2, storage }, { "order", 4, order },
+                    { "grid_policy", 3, grid }, { "balance.policy", 5, bal },
+                    { "messages", 3, messages }, { "reduction", 6, reduce } };
+    int k;
+    for (k = 0; k < 6; k++)
+        if (strcmp(arg, fields[k].arg) == 0)
+            return v >= 0 && v < fields[k].count ? fields[k].names[v] : NULL;
     return NULL;
 }
 
@@ -1639,29 +1638,32 @@ static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo
     return (int64_t)(cc.buf - buf);
 }
 
+/* y = a x + b over the indices 0..n (a and b: one of struct tile_deps'
+ * maps). */
+static inline void tile__affine(int n, const int64_t (*a)[TILE_MAX_DIMS + 1], const int64_t *b,
+                                const int64_t *x, int64_t *y)
+{
+    int i, k;
+    for (i = 0; i <= n; i++) {
+        int64_t s = b[i];
+        for (k = 0; k <= n; k++)
+            s += a[i][k] * x[k];
+        y[i] = s;
+    }
+}
+
 /* The user's coordinates u[0..N] of internal global coordinates g[0..N]
  * (u = inv g + cinv: struct tile_deps). */
 static inline void tile__to_user(const tile_plan *p, const int64_t *g, int64_t *u)
 {
-    int n = p->cfg.n, i, k;
-    for (i = 0; i <= n; i++) {
-        int64_t s = p->deps.cinv[i];
-        for (k = 0; k <= n; k++)
-            s += p->deps.inv[i][k] * g[k];
-        u[i] = s;
-    }
+    tile__affine(p->cfg.n, p->deps.inv, p->deps.cinv, g, u);
 }
 
-/* The internal global coordinates g[0..N] of user coordinates u[0..N]. */
+/* The internal global coordinates g[0..N] of user coordinates u[0..N]
+ * (g = m u + c). */
 static inline void tile__to_internal(const tile_plan *p, const int64_t *u, int64_t *g)
 {
-    int n = p->cfg.n, i, k;
-    for (k = 0; k <= n; k++) {
-        int64_t s = p->deps.c[k];
-        for (i = 0; i <= n; i++)
-            s += p->deps.m[k][i] * u[i];
-        g[k] = s;
-    }
+    tile__affine(p->cfg.n, p->deps.m, p->deps.c, u, g);
 }
 
 /* For a plan that does not skew (internal dimension i is the user's
@@ -6517,6 +6519,23 @@ static inline int tile__mpi_code(int rc, const char *fn, const char *what, char 
     return rc == MPI_ERR_NO_MEM ? TILE_ERR_NOMEM : TILE_ERR_MPI;
 }
 
+/* The collective of tile_gather() and tile_exchange(): MPI_Alltoallw of
+ * the prepared move m from sbuf to rbuf, then the agreement on its outcome
+ * (a failure named after argn[0], the calling function). */
+static inline int tile__move_alltoallw(tile_plan *plan, const tile__move *m, const void *sbuf,
+                                       void *rbuf, const char *const *argn,
+                                       tilehybrid_status *st)
+{
+    char msg[sizeof plan->errmsg] = "";
+    int code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(sbuf, m->a.scount, m->a.sdisp,
+                                                                 m->a.stype, rbuf, m->a.rcount,
+                                                                 m->a.rdisp, m->a.rtype,
+                                                                 plan->comm),
+                                             "MPI_Alltoallw", argn[0]),
+                              argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
+    return tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
+}
+
 /**
  * tile_gather() - copy the plan's result into the global array, on one
  * rank or on every rank.
@@ -6589,15 +6608,8 @@ static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int roo
     code = tile__mpi_code(tile__gather_prepare(plan, &all, root, &m), argn[0],
                           "a datatype call failed", msg, sizeof msg);
     rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
-    if (rc == TILE_OK) {
-        code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(m.buf, m.a.scount, m.a.sdisp,
-                                                                 m.a.stype, out, m.a.rcount,
-                                                                 m.a.rdisp, m.a.rtype,
-                                                                 plan->comm),
-                                             "MPI_Alltoallw", argn[0]),
-                              argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
-        rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
-    }
+    if (rc == TILE_OK)
+        rc = tile__move_alltoallw(plan, &m, m.buf, out, argn, st);
     tile__move_free(&m, plan->size);
     return rc;
 }
@@ -6790,15 +6802,8 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
         if (code == TILE_OK)
             code = tile__exchange_prepare(plan, esz, boxes, &m, msg, sizeof msg);
         rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
-        if (rc == TILE_OK) {
-            code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(src, m.a.scount, m.a.sdisp,
-                                                                     m.a.stype, dst, m.a.rcount,
-                                                                     m.a.rdisp, m.a.rtype,
-                                                                     plan->comm),
-                                                 "MPI_Alltoallw", argn[0]),
-                                  argn[0], "MPI_Alltoallw failed", msg, sizeof msg);
-            rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
-        }
+        if (rc == TILE_OK)
+            rc = tile__move_alltoallw(plan, &m, src, dst, argn, st);
         tile__move_free(&m, P);
     }
     TILEHYBRID_FREE(boxes);
