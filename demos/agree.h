@@ -92,12 +92,7 @@ typedef struct demo_arg {
 static inline demo_arg demo_arg_make(const char *name, int kind, uint64_t v,
                                      const char *const *words)
 {
-    demo_arg a;
-    a.name = name;
-    a.kind = kind;
-    a.v = v;
-    a.words = words;
-    a.optional = 0;
+    demo_arg a = { name, kind, v, words, 0 };
     return a;
 }
 
@@ -147,12 +142,24 @@ static inline demo_arg demo_arg_model(int model)
     return demo_arg_word("--model", model >= 0 && model < 4 ? model : 0, models);
 }
 
+/* --grid's words, by tiling.h's enum tile_grid_policy. */
+static const char *const demo_grid_words[3] = { "comm", "latency", "time" };
+
+/* The grid policy --grid's word v names (enum tile_grid_policy), or -1. */
+static inline int demo_grid_word(const char *v)
+{
+    int p;
+    for (p = 0; p < 3; p++)
+        if (strcmp(v, demo_grid_words[p]) == 0)
+            return p;
+    return -1;
+}
+
 /* --grid's policy: the index of tiling.h's enum tile_grid_policy (0 when
  * out of range). */
 static inline demo_arg demo_arg_grid(int policy)
 {
-    static const char *const policies[] = { "comm", "latency", "time" };
-    return demo_arg_word("--grid", policy >= 0 && policy < 3 ? policy : 0, policies);
+    return demo_arg_word("--grid", policy >= 0 && policy < 3 ? policy : 0, demo_grid_words);
 }
 
 /* A text (a file name, a list): FNV-1a of its bytes; NULL (not given)

@@ -252,12 +252,8 @@ static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
             return demo_usage("--model '%s': expected mpi, fine, funneled or multiple", v);
         o->model = m;
     } else if (strcmp(a, "--grid") == 0) {
-        if (strcmp(v, "comm") == 0)
-            o->policy = TILE_GRID_COMM;
-        else if (strcmp(v, "latency") == 0)
-            o->policy = TILE_GRID_LATENCY;
-        else if (strcmp(v, "time") == 0)
-            o->policy = TILE_GRID_TIME;
+        if ((m = demo_grid_word(v)) >= 0)
+            o->policy = m;
         else if (demo_parse_list(v, g, 2) == 0 && g[0] <= INT_MAX && g[1] <= INT_MAX) {
             o->grid[0] = (int)g[0];
             o->grid[1] = (int)g[1];

@@ -114,10 +114,9 @@ static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
 {
     int64_t g[3] = { 0, 0, 0 };
     char buf[64], *p, *q;
-    int i = 0;
-    if (strcmp(v, "comm") == 0 || strcmp(v, "latency") == 0 || strcmp(v, "time") == 0) {
-        o->policy = v[0] == 'c' ? TILE_GRID_COMM : v[0] == 'l' ? TILE_GRID_LATENCY
-                                                              : TILE_GRID_TIME;
+    int i = 0, policy = demo_grid_word(v);
+    if (policy >= 0) {
+        o->policy = policy;
         return 0;
     }
     snprintf(buf, sizeof buf, "%s", v);
