@@ -129,18 +129,21 @@ struct topo_args {
     int json;
 };
 
+static const char *policy_name(topo_policy p)
+{
+    return p == TOPO_POLICY_COMM ? "comm" : p == TOPO_POLICY_LATENCY ? "latency" : "time";
+}
+
 /* --policy; 0 or the exit status. */
 static int policy_opt(struct topo_args *a, const char *val)
 {
-    if (strcmp(val, "comm") == 0)
-        a->policy = TOPO_POLICY_COMM;
-    else if (strcmp(val, "latency") == 0)
-        a->policy = TOPO_POLICY_LATENCY;
-    else if (strcmp(val, "time") == 0)
-        a->policy = TOPO_POLICY_TIME;
-    else
-        return cli_error(CMD, "--policy: '%s' is not 'comm', 'latency' or 'time'", val);
-    return 0;
+    int p;
+    for (p = TOPO_POLICY_COMM; p <= TOPO_POLICY_TIME; p++)
+        if (strcmp(val, policy_name((topo_policy)p)) == 0) {
+            a->policy = (topo_policy)p;
+            return 0;
+        }
+    return cli_error(CMD, "--policy: '%s' is not 'comm', 'latency' or 'time'", val);
 }
 
 /* One option with its value; 0 or the exit status. */
@@ -269,18 +272,15 @@ static int check_counts(struct topo_args *a)
     return 0;
 }
 
-/* The defaults of every option that has one. */
-static void defaults(struct topo_args *a)
-{
-    memset(a, 0, sizeof *a);
-    a->nspace = a->ndeps = a->nfixed = a->ndir = -1;
-    a->policy = TOPO_POLICY_COMM;
-    a->tile_height = TOPO_DEFAULT_TILE_HEIGHT;
-    a->tcomp = TOPO_DEFAULT_TCOMP;
-    a->tstartup = TOPO_DEFAULT_TSTARTUP;
-    a->bandwidth = TOPO_DEFAULT_BANDWIDTH;
-    a->elem_bytes = TOPO_DEFAULT_ELEM_BYTES;
-}
+/* The defaults of every option that has one (the cost model's:
+ * topology.h's, as topo_nest_init() sets them). */
+static const struct topo_args topo_defaults = {
+    .nspace = -1, .ndeps = -1, .nfixed = -1, .ndir = -1,
+    .policy = TOPO_POLICY_COMM,
+    .tile_height = TOPO_DEFAULT_TILE_HEIGHT, .tcomp = TOPO_DEFAULT_TCOMP,
+    .tstartup = TOPO_DEFAULT_TSTARTUP, .bandwidth = TOPO_DEFAULT_BANDWIDTH,
+    .elem_bytes = TOPO_DEFAULT_ELEM_BYTES
+};
 
 /* Returns 0, -1 after --help, or the exit status after the message. */
 static int parse(int argc, char **argv, struct topo_args *a)
@@ -291,7 +291,7 @@ static int parse(int argc, char **argv, struct topo_args *a)
         "--tstartup", "--bandwidth", "--elem-bytes"};
     const int nnames = (int)(sizeof names / sizeof names[0]);
     int i, k, rc;
-    defaults(a);
+    *a = topo_defaults;
     for (i = 1; i < argc; i++) {
         const char *opt = argv[i], *val, *eq = strchr(opt, '=');
         size_t len = eq ? (size_t)(eq - opt) : strlen(opt);
@@ -541,11 +541,6 @@ static int solve(const struct topo_args *a, struct topo_result *r)
             return solve_error(rc, &st, a, r, 0);
     }
     return 0;
-}
-
-static const char *policy_name(topo_policy p)
-{
-    return p == TOPO_POLICY_COMM ? "comm" : p == TOPO_POLICY_LATENCY ? "latency" : "time";
 }
 
 /* The stencil (or null) and the extensions ext[i][j] as JSON arrays. */
