@@ -1423,15 +1423,6 @@ static int busy_case(int m, int t, int dz, char *why, size_t len)
     return all;
 }
 
-static void busy_refusals(void)
-{
-    every_model(busy_case, 3, 14, "tile_gather, tile_exchange, tile_reduction_init and "
-                "tile_reduction_drop from the running plan's body (the odd ranks), output hook "
-                "(rank 0) and input hook (the last rank): TILE_ERR_BODY naming the plan on the "
-                "calling rank, no collective, nothing changed; the run ends normally equal to "
-                "one without the calls: %d runs (4 models, 1-3 threads)");
-}
-
 static void reduce_refusals(void)
 {
     tile_config c;
@@ -1843,13 +1834,6 @@ static int input_case(int m, int t, int dz, char *why, size_t len)
     return ok;
 }
 
-static void input_cases(void)
-{
-    every_model(input_case, 3, 14, "input per tile (tile_input_set, a reach of +1 along X_1 "
-                "and one plane along Z): %d runs (4 models, 1-3 threads, Z up and down) equal "
-                "the runs with the whole block's input array bitwise, one hook call per tile");
-}
-
 /* tile_input_set()'s refusals: a NULL plan, an element size of 0 or above
  * 2^30, a reach outside 0..2^30 (each naming the argument), a call while the
  * plan runs (from its body; tile_output_set and tile_output_to alike): each
@@ -2003,15 +1987,6 @@ static int output_to_case(int m, int t, int dz, char *why, size_t len)
     free(g);
     free(g2);
     return ok && bad == 0;
-}
-
-static void output_to_cases(void)
-{
-    every_model(output_to_case, 2, 10, "tile_output_to: %d runs (4 models, 1-2 threads, Z up "
-                "and down) copy each tile straight into an array over a box around the block, "
-                "equal to tile_gather bitwise (the rest untouched; NULL dst and a box without "
-                "the block refused), and a chained run reading that array in its body equals "
-                "the sequential sweep");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -2623,14 +2598,24 @@ int main(int argc, char **argv)
     failed_plan_calls();
     reduce_refusals();
     simd_lanes();
-    busy_refusals();
+    every_model(busy_case, 3, 14, "tile_gather, tile_exchange, tile_reduction_init and "
+                "tile_reduction_drop from the running plan's body (the odd ranks), output hook "
+                "(rank 0) and input hook (the last rank): TILE_ERR_BODY naming the plan on the "
+                "calling rank, no collective, nothing changed; the run ends normally equal to "
+                "one without the calls: %d runs (4 models, 1-3 threads)");
     reduction_moves();
     gather_refusals();
     exchange_refusals();
     chain_cases();
-    input_cases();
+    every_model(input_case, 3, 14, "input per tile (tile_input_set, a reach of +1 along X_1 "
+                "and one plane along Z): %d runs (4 models, 1-3 threads, Z up and down) equal "
+                "the runs with the whole block's input array bitwise, one hook call per tile");
     input_set_refusals();
-    output_to_cases();
+    every_model(output_to_case, 2, 10, "tile_output_to: %d runs (4 models, 1-2 threads, Z up "
+                "and down) copy each tile straight into an array over a box around the block, "
+                "equal to tile_gather bitwise (the rest untouched; NULL dst and a box without "
+                "the block refused), and a chained run reading that array in its body equals "
+                "the sequential sweep");
     mpiio_cases();
     hook_failure(0);
     hook_failure(1);

@@ -112,15 +112,7 @@ static void ref_rec(struct ref *r, int i, int64_t rest)
 static int ref_grid_lim(int n, int64_t procs, const int64_t *x, const int64_t *lim,
                         const int64_t *d, const int *fixed, int *out)
 {
-    struct ref r;
-    r.n = n;
-    r.procs = procs;
-    r.x = x;
-    r.lim = lim;
-    r.d = d;
-    r.fixed = fixed;
-    r.found = 0;
-    r.bestv = 0;
+    struct ref r = { .n = n, .procs = procs, .x = x, .d = d, .lim = lim, .fixed = fixed };
     ref_rec(&r, 0, procs);
     if (r.found)
         memcpy(out, r.best, (size_t)n * sizeof(int));
