@@ -121,11 +121,6 @@ static void usage(FILE *f)
           "2 bad arguments.\n", f);
 }
 
-static int bad(const char *what, const char *arg, const char *want)
-{
-    return bench_bad("limit", what, arg, want);
-}
-
 int main(int argc, char **argv)
 {
     int64_t v[2], passes;
@@ -144,11 +139,11 @@ int main(int argc, char **argv)
         return 2;
     }
     if (strcmp(argv[1], "adi") != 0 && strcmp(argv[1], "de") != 0)
-        return bad("kernel", argv[1], "adi or de");
+        return bench_bad("limit", "kernel", argv[1], "adi or de");
     if (tilehybrid_parse_i64(argv[2], 1, INT64_MAX / 2, &v[0]) != TILEHYBRID_OK)
-        return bad("POINTS", argv[2], "a whole number >= 1");
+        return bench_bad("limit", "POINTS", argv[2], "a whole number >= 1");
     if (tilehybrid_parse_i64(argv[3], 1, 63, &v[1]) != TILEHYBRID_OK)
-        return bad("ROUNDS", argv[3], "1 to 63");
+        return bench_bad("limit", "ROUNDS", argv[3], "1 to 63");
     de = strcmp(argv[1], "de") == 0;
     rounds = (int)v[1];
     passes = (v[0] + LIMIT_N - 1) / LIMIT_N;

@@ -4,8 +4,8 @@
 #
 # Set before sourcing it: PLOT (the script, as in its messages:
 # bench/plot.sh), PLOT_RESULTS (the default results directory) and
-# PLOT_MAKE (the make target that writes them).  Also keys() and
-# multiplot(), below.  The script's lines 2 and 4
+# PLOT_MAKE (the make target that writes them).  Also keys(), for_keys()
+# and multiplot(), below.  The script's lines 2 and 4
 # are its --help text.
 case "${1:-}" in
     -h|--help) echo "usage: sh $PLOT [RESULTS_DIR]"
@@ -36,6 +36,16 @@ keys() { # keys FILE COLUMN...: the distinct values of the COLUMNs (joined by ':
     awk -F, -v cols="$*" 'BEGIN { nc = split(cols, c, " ") }
         NR > 1 { k = $c[1]; for (i = 2; i <= nc; i++) k = k ":" $c[i];
                  if (!(k in s)) { s[k] = 1; printf "%s ", k } }' "$keys_f"
+}
+for_keys() { # for_keys FN KEY...: `FN I KEY` for each KEY, I counting from 1 (a panel's
+              # number); n is their count afterwards
+    for_keys_fn=$1
+    shift
+    n=0
+    for for_keys_k in "$@"; do
+        n=$((n + 1))
+        $for_keys_fn $n "$for_keys_k"
+    done
 }
 multiplot() { # multiplot N TITLE SETTINGS PANEL: a gnuplot program of N panels, two a row, under
               # TITLE (font 9): the SETTINGS, then `PANEL i` writes panel i's commands

@@ -43,16 +43,16 @@ fi
 # 3. topology: exact volumes at 12 and 16 processes ---------------------------
 if have topology-volume.csv; then
     sets=$(keys "$R/topology-volume.csv" 1 3)
-    n=0
-    for s in $sets; do
-        n=$((n + 1)); k=${s%:*}; np=${s#*:}
+    tv_data() { # tv_data I KERNEL:PROCS: panel I's rows and title
+        k=${2%:*}; np=${2#*:}
         # space label, volume ratio, messages ratio, published time ratio (1 - improvement)
         awk -F, -v k="$k" -v np="$np" 'NR > 1 && $1 == k && $3 == np && $4 == "comm" {
             sp = $2; sub(/x[0-9]+$/, "", sp); pub = "?";
             if ($12 != "") { v = $12; sub(/^[^0-9]*/, "", v); sub(/[^0-9].*$/, "", v); pub = 1 - v / 100 }
-            printf "%s\\n%s,%s,%s,%s\n", sp, $5, $10, $11, pub }' "$R/topology-volume.csv" > "$T/tv-$n.csv"
-        eval "title_$n=\"\$k, \$np processes\""
-    done
+            printf "%s\\n%s,%s,%s,%s\n", sp, $5, $10, $11, pub }' "$R/topology-volume.csv" > "$T/tv-$1.csv"
+        eval "title_$1=\"\$k, \$np processes\""
+    }
+    for_keys tv_data $sets
     {
         echo "set multiplot layout 2,2 title \"Communication-optimal grid at the papers' process counts: measured total bytes and messages / balanced grid's, and the published time ratio\""
         echo "set style data histograms; set style histogram clustered gap 1; set yrange [0:1.25]"

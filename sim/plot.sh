@@ -13,16 +13,15 @@ if have sim-topology.csv; then
     # one panel per kernel, process count, processes per node, set and model
     sets=$(awk -F, 'NR > 1 { s = ($4 ~ /^1024x/) ? "2" : "1"; k = $1 ":" $2 ":" $3 ":" s ":" $5;
                      if (!(k in seen)) { seen[k] = 1; printf "%s ", k } }' "$R/sim-topology.csv")
-    n=0
-    for s in $sets; do
-        n=$((n + 1))
-        echo "$s" | awk -F: '{ printf "%s set %s, %s processes (%s per node), %s model\n",
-                               toupper($1), $4, $2, $3, $5 }' > "$T/tt-$n.title"
-        awk -F, -v key="$s" 'NR > 1 { st = ($4 ~ /^1024x/) ? "2" : "1";
+    tt_data() { # tt_data I KEY: panel I's title and rows
+        echo "$2" | awk -F: '{ printf "%s set %s, %s processes (%s per node), %s model\n",
+                               toupper($1), $4, $2, $3, $5 }' > "$T/tt-$1.title"
+        awk -F, -v key="$2" 'NR > 1 { st = ($4 ~ /^1024x/) ? "2" : "1";
             if ($1 ":" $2 ":" $3 ":" st ":" $5 != key) next;
             sp = $4; sub(/x[0-9]+$/, "", sp); pub = ($15 == "") ? "NaN" : 1 - $15;
-            printf "%s\\n%s / %s,%s,%s,%s\n", sp, $6, $7, $12, $14, pub }' "$R/sim-topology.csv" > "$T/tt-$n.csv"
-    done
+            printf "%s\\n%s / %s,%s,%s,%s\n", sp, $6, $7, $12, $14, pub }' "$R/sim-topology.csv" > "$T/tt-$1.csv"
+    }
+    for_keys tt_data $sets
     tt_panel() {
         echo "set title \"$(cat "$T/tt-$1.title")\" font ',9'"
         pub=""
@@ -56,20 +55,18 @@ fi
 
 # 3. hybrid: funneled / pure MPI ---------------------------------------------------
 if have sim-hybrid.csv; then
-    panels=$(keys "$R/sim-hybrid.csv" 1 3)
-    n=0
-    for p in $panels; do
-        n=$((n + 1))
-        awk -F, -v k="${p%:*}" -v o="${p#*:}" 'NR > 1 && $1 == k && $3 == o {
+    h_data() { # h_data I KERNEL:MESSAGES: panel I's rows and title
+        awk -F, -v k="${2%:*}" -v o="${2#*:}" 'NR > 1 && $1 == k && $3 == o {
             sp = $2; sub(/x[0-9]+$/, "", sp);
             if (!(sp in seen)) { seen[sp] = 1; ord[++m] = sp; lab[sp] = sp "\\n" $4 " / " $7 }
             r[sp, $8] = $13 }
           END { for (i = 1; i <= m; i++) { sp = ord[i];
                 printf "%s,%s,%s,%s\n", lab[sp], r[sp, "none"], r[sp, "constant"], r[sp, "variable"] } }' \
-            "$R/sim-hybrid.csv" > "$T/h-$n.csv"
-        echo "$p" | awk -F: '{ printf "%s, pure MPI pays t_comm for %s messages\n", toupper($1),
-                               ($2 == "inter") ? "inter-node" : "all" }' > "$T/h-$n.title"
-    done
+            "$R/sim-hybrid.csv" > "$T/h-$1.csv"
+        echo "$2" | awk -F: '{ printf "%s, pure MPI pays t_comm for %s messages\n", toupper($1),
+                               ($2 == "inter") ? "inter-node" : "all" }' > "$T/h-$1.title"
+    }
+    for_keys h_data $(keys "$R/sim-hybrid.csv" 1 3)
     h_panel() {
         echo "set title \"$(cat "$T/h-$1.title")\" font ',9'"
         echo "plot \"$T/h-$1.csv\" using 2:xtic(1) title 'even split' lc rgb '#bbbbbb', '' using 3 title 'constant balance' lc rgb '#ccbb44', '' using 4 title 'variable balance' lc rgb '#4477aa', 1 with lines lc rgb 'black' notitle"

@@ -245,20 +245,11 @@ static void print_array(const char *key, const double *v, int p)
     printf("]");
 }
 
-static double max_of(const double *v, int p)
-{
-    double m = 0;
-    int i;
-    for (i = 0; i < p; i++)
-        m = v[i] > m ? v[i] : m;
-    return m;
-}
-
 /* Gather run j's outcome to rank 0 (in MPI_COMM_WORLD's rank order) and, on
  * rank 0, print it: as "<run>_finish" etc. (JSON) or one line of text. */
 static void report_run(int json, int j, const outcome *o, int p)
 {
-    double fin[MAXP], cnt[MAXP], pred[MAXP], mine[2] = {0, 0};
+    double fin[MAXP], cnt[MAXP], pred[MAXP], mine[2] = {0, 0}, makespan = 0;
     int rank;
     char key[64];
     must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
@@ -270,10 +261,12 @@ static void report_run(int json, int j, const outcome *o, int p)
          "MPI_Gather");
     must(MPI_Gather(&mine[0], 1, MPI_DOUBLE, cnt, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD), "MPI_Gather");
     must(MPI_Gather(&mine[1], 1, MPI_DOUBLE, pred, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD), "MPI_Gather");
+    must(MPI_Reduce(&o->finish, &makespan, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD),
+         "MPI_Reduce");
     if (rank != 0)
         return;
     if (!json) {
-        printf("%-18s makespan %8.1f s", run_name[j], max_of(fin, p));
+        printf("%-18s makespan %8.1f s", run_name[j], makespan);
         if (o->plan != NULL)
             printf(" (predicted %.1f s)", o->plan->makespan);
         printf("\n");
@@ -281,7 +274,7 @@ static void report_run(int json, int j, const outcome *o, int p)
     }
     sprintf(key, "%s_finish", run_name[j]);
     print_array(key, fin, p);
-    printf(", \"%s_makespan\": %.4f", run_name[j], max_of(fin, p));
+    printf(", \"%s_makespan\": %.4f", run_name[j], makespan);
     if (o->plan != NULL) {
         sprintf(key, "%s_counts", run_name[j]);
         print_array(key, cnt, p);
