@@ -153,6 +153,14 @@ static inline void check_mpi_init(int *argc, char ***argv, int *rank, int *size)
     MPI_Comm_size(MPI_COMM_WORLD, size);
 }
 
+/* MPI_Finalize, then check_exit()'s status (the end of every MPI test's
+ * main). */
+static inline int check_mpi_exit(void)
+{
+    MPI_Finalize();
+    return check_exit();
+}
+
 /* Collective check: passes only if cond holds on every rank of comm. */
 static inline int check_mpi(MPI_Comm comm, int cond, const char *fmt, ...)
 {

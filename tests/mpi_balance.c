@@ -323,6 +323,5 @@ int main(int argc, char **argv)
         test_collective();
     }
     test_policy_setup();
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -2625,6 +2625,5 @@ int main(int argc, char **argv)
                 "input per tile keeps memory flat in Z",
                 "the control, reading an input array over the whole block, grows with Z");
     skewed_cases();
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -66,6 +66,5 @@ int main(int argc, char **argv)
     check_mpi(MPI_COMM_WORLD, none == DEMO_VERIFY_NONE, "demo_verify on a destroyed plan (no "
               "point to compare) says so (DEMO_VERIFY_NONE), not 0 mismatches (got %lld)",
               (long long)none);
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

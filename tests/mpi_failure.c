@@ -249,6 +249,5 @@ int main(int argc, char **argv)
             check_skip("MPI_THREAD_MULTIPLE is not provided", "every model through the wrappers");
     } else
         normal_runs();
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

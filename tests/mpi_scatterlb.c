@@ -278,46 +278,48 @@ static void test_collective_safety(void)
     }
 }
 
+/* The outcome of a call given a value that differs across ranks: on one
+ * rank (nothing differs) SLB_OK, else SLB_ERR_MISMATCH naming arg; the same
+ * code on every rank. */
+static int mismatch_named(int rc, const tilehybrid_status *st, const char *arg)
+{
+    return (size == 1 ? rc == SLB_OK : rc == SLB_ERR_MISMATCH && strcmp(st->arg, arg) == 0) &&
+           same_everywhere(rc);
+}
+
 /* Values that must agree across ranks: SLB_ERR_MISMATCH naming the value. */
 static void test_mismatch(void)
 {
     slb_affine mine = my_cost(1.0);
-    slb_options o = slb_options_default();
     slb_plan pl;
     tilehybrid_status st;
     int rc;
 
     rc = slb_plan_create(MPI_COMM_WORLD, 0, rank == 0 ? 100 : 101, MPI_INT, &mine, NULL, &pl,
                          &st);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
-                                         : rc == SLB_ERR_MISMATCH && strcmp(st.arg, "n") == 0) &&
-                                  same_everywhere(rc),
+    check_mpi(MPI_COMM_WORLD, mismatch_named(rc, &st, "n"),
               "n differing across ranks: %s on every rank", size == 1 ? "(1 rank) SLB_OK"
                                                                       : "SLB_ERR_MISMATCH, 'n'");
     slb_plan_free(&pl);
     rc = slb_plan_create(MPI_COMM_WORLD, rank == size - 1 ? 0 : size - 1, 100, MPI_INT, &mine,
                          NULL, &pl, &st);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
-                                         : rc == SLB_ERR_MISMATCH && strcmp(st.arg, "root") == 0) &&
-                                  same_everywhere(rc),
+    check_mpi(MPI_COMM_WORLD, mismatch_named(rc, &st, "root"),
               "root differing across ranks: same code on every rank (%s)", slb_strerror(rc));
     slb_plan_free(&pl);
     rc = slb_plan_create(MPI_COMM_WORLD, 0, 100, rank == size - 1 ? MPI_DOUBLE : MPI_INT, &mine,
                          NULL, &pl, &st);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
-                                         : rc == SLB_ERR_MISMATCH && strcmp(st.arg, "type") == 0) &&
-                                  same_everywhere(rc),
+    check_mpi(MPI_COMM_WORLD, mismatch_named(rc, &st, "type"),
               "datatype size differing across ranks: same code on every rank (%s)",
               slb_strerror(rc));
     slb_plan_free(&pl);
-    o.method = rank == 0 ? SLB_METHOD_EXACT : SLB_METHOD_UNIFORM;
-    rc = slb_plan_create(MPI_COMM_WORLD, 0, 100, MPI_INT, &mine, &o, &pl, &st);
-    check_mpi(MPI_COMM_WORLD, (size == 1 ? rc == SLB_OK
-                                         : rc == SLB_ERR_MISMATCH &&
-                                               strcmp(st.arg, "opts.method") == 0) &&
-                                  same_everywhere(rc),
-              "method differing across ranks: same code on every rank");
-    slb_plan_free(&pl);
+    {
+        slb_options o = slb_options_default();
+        o.method = rank == 0 ? SLB_METHOD_EXACT : SLB_METHOD_UNIFORM;
+        rc = slb_plan_create(MPI_COMM_WORLD, 0, 100, MPI_INT, &mine, &o, &pl, &st);
+        check_mpi(MPI_COMM_WORLD, mismatch_named(rc, &st, "opts.method"),
+                  "method differing across ranks: same code on every rank");
+        slb_plan_free(&pl);
+    }
 }
 
 /* A receive buffer too small on one rank; counts beyond int. */
@@ -454,6 +456,5 @@ int main(int argc, char **argv)
     test_mismatch();
     test_capacity_and_large();
     test_calibration();
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -193,6 +193,5 @@ int main(int argc, char **argv)
     check_mpi_init(&argc, &argv, &rank, &size);
     test_ordered();
     test_ordered_errors();
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -855,6 +855,5 @@ int main(int argc, char **argv)
 #ifdef TILE_CHECK_ACCESS
     checked_points();
 #endif
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -34,6 +34,5 @@ int main(int argc, char **argv)
     tile_plan_destroy(&p);
     check_mpi(MPI_COMM_WORLD, hybrid_init(NULL, NULL, 42, 1, NULL) == TILE_ERR_MODEL,
               "hybrid_init rejects an unknown model");
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -237,6 +237,5 @@ int main(int argc, char **argv)
                                       a.call != NULL && a.call[0] == '\0',
                   "agree: no call named when none failed");
     }
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

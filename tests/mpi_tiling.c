@@ -247,6 +247,5 @@ int main(int argc, char **argv)
               messaging_runs[2], TILE_HAVE_PARTITIONED ? "the multiple model's, MPI-4; the other "
               "models fell back to persistent" : "this MPI has no MPI-4 partitioned "
               "communication: every one fell back to persistent");
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

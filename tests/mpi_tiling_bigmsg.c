@@ -184,6 +184,5 @@ int main(int argc, char **argv)
     }
     test_too_many_blocks();
     free(a);
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

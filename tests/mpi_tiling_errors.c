@@ -474,6 +474,5 @@ int main(int argc, char **argv)
 #ifdef _OPENMP
     test_wrong_thread_count();
 #endif
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -499,6 +499,5 @@ int main(int argc, char **argv)
         check_skip("MPI_THREAD_FUNNELED not provided", "the cache fallback and t_sync tests");
     }
     free(a);
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }

@@ -357,6 +357,5 @@ int main(int argc, char **argv)
     policy_cases(2, 30);
     policy_cases(3, 30);
     engine_grid_case();
-    MPI_Finalize();
-    return check_exit();
+    return check_mpi_exit();
 }
