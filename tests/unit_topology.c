@@ -971,29 +971,37 @@ static int64_t ref_volume_ext(const topo_nest *m, const int *p)
     return v;
 }
 
+/* The elements per plane of the face along i, d_i prod_{j != i} (c_j +
+ * ext[i][j] for j < i), c_j = ceil(X_j / P_j), multiplied in j order. */
+static double ref_face(const topo_nest *m, const int *p, int i)
+{
+    double f = (double)m->dep[i];
+    int j;
+    for (j = 0; j < m->n; j++)
+        if (j != i)
+            f *= (double)((m->extent[j] + p[j] - 1) / p[j]) +
+                 (j < i ? (double)m->ext[i][j] : 0.0);
+    return f;
+}
+
 /* The pipeline time, written out here in the order topology.h documents
- * (so that equal grids give equal bits). */
+ * (so that equal grids give equal bits): the steps count every dimension
+ * with d_i > 0, the messages and faces those with P_i > 1 too. */
 static double ref_time(const topo_nest *m, const int *p)
 {
     int64_t h = m->tile_height < m->zlen ? m->tile_height : m->zlen;
     int64_t steps = (m->zlen + h - 1) / h;
     double pts = 1.0, faces = 0.0;
-    int i, j, msgs = 0;
+    int i, msgs = 0;
     for (i = 0; i < m->n; i++)
         pts *= (double)((m->extent[i] + p[i] - 1) / p[i]);
     for (i = 0; i < m->n; i++) {
-        double f = (double)m->dep[i];
-        if (m->dep[i] == 0)
-            continue;
-        steps += p[i] - 1;
-        if (p[i] == 1)
-            continue;
-        msgs++;
-        for (j = 0; j < m->n; j++)
-            if (j != i)
-                f *= (double)((m->extent[j] + p[j] - 1) / p[j]) +
-                     (j < i ? (double)m->ext[i][j] : 0.0);
-        faces += f;
+        if (m->dep[i] != 0)
+            steps += p[i] - 1;
+        if (m->dep[i] != 0 && p[i] != 1) {
+            msgs++;
+            faces += ref_face(m, p, i);
+        }
     }
     return (double)steps * ((double)h * m->tcomp * pts + (double)msgs * m->tstartup +
                             (double)h * m->elem_bytes * faces / m->bandwidth);
