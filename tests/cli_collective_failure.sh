@@ -43,29 +43,29 @@ for what in calibrate plan ordered scatterv cart nest; do
     fi
 done
 
-for ck in "calibrate MPI_Send 1 scatterlb.h's calibration" \
-          "calibrate MPI_Recv 1 scatterlb.h's calibration" \
-          "calibrate MPI_Recv 0 scatterlb.h's calibration" \
-          "calibrate MPI_Allreduce 1 scatterlb.h's agreement" \
-          "calibrate MPI_Scatter 2 scatterlb.h's calibration, scattering the fits" \
-          "plan MPI_Allreduce 1 scatterlb.h's agreement" \
-          "plan MPI_Gather 1 scatterlb.h's slb_plan_create(), gathering" \
-          "plan MPI_Gather 0 scatterlb.h's slb_plan_create(), gathering" \
-          "plan MPI_Bcast 2 scatterlb.h's plan creation, broadcasting" \
-          "ordered MPI_Comm_split 2 scatterlb.h's plan creation, ordering the ranks" \
-          "scatterv MPI_Scatterv 1 scatterlb.h's slb_scatterv(), scattering the items" \
-          "scatterv MPI_Scatterv 0 scatterlb.h's slb_scatterv(), scattering the items" \
-          "cart MPI_Allreduce 1 topology.h's topo_cart_create_ex()" \
-          "cart MPI_Cart_create 1 topology.h's topo_cart_create_ex()" \
-          "nest MPI_Allreduce 1 topology.h's topo_nest_cart_create()" \
-          "nest MPI_Cart_create 2 topology.h's topo_nest_cart_create()"; do
-    set -- $ck
-    what=$1 call=$2 r=$3
-    shift 3
+# WHAT CALL RANK WHERE: CALL fails on RANK in P WHAT; the message says WHERE
+while read -r what call r where; do
     run $what TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=$r
-    failed_ok "$what: $call fails on rank $r of 3" "$call, rank $r, '$*' and MPI's error" \
-        "^tilehybrid: rank $r: [A-Za-z_ ]*$call[A-Za-z_ ]* failed in $*.*(.*nternal.*); aborting the job"
-done
+    failed_ok "$what: $call fails on rank $r of 3" "$call, rank $r, '$where' and MPI's error" \
+        "^tilehybrid: rank $r: [A-Za-z_ ]*$call[A-Za-z_ ]* failed in $where.*(.*nternal.*); aborting the job"
+done <<EOF
+calibrate MPI_Send 1 scatterlb.h's calibration
+calibrate MPI_Recv 1 scatterlb.h's calibration
+calibrate MPI_Recv 0 scatterlb.h's calibration
+calibrate MPI_Allreduce 1 scatterlb.h's agreement
+calibrate MPI_Scatter 2 scatterlb.h's calibration, scattering the fits
+plan MPI_Allreduce 1 scatterlb.h's agreement
+plan MPI_Gather 1 scatterlb.h's slb_plan_create(), gathering
+plan MPI_Gather 0 scatterlb.h's slb_plan_create(), gathering
+plan MPI_Bcast 2 scatterlb.h's plan creation, broadcasting
+ordered MPI_Comm_split 2 scatterlb.h's plan creation, ordering the ranks
+scatterv MPI_Scatterv 1 scatterlb.h's slb_scatterv(), scattering the items
+scatterv MPI_Scatterv 0 scatterlb.h's slb_scatterv(), scattering the items
+cart MPI_Allreduce 1 topology.h's topo_cart_create_ex()
+cart MPI_Cart_create 1 topology.h's topo_cart_create_ex()
+nest MPI_Allreduce 1 topology.h's topo_nest_cart_create()
+nest MPI_Cart_create 2 topology.h's topo_nest_cart_create()
+EOF
 
 # the user's policy: the hook gets the message (not stderr), returns, and
 # the job still ends
