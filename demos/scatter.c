@@ -366,7 +366,8 @@ typedef struct demo {
     ray *rays;               /* root: the n rays */
     double *results, ref;    /* root: results in item order, their reference sum */
     int *all_slow;           /* root: per rank */
-    double *fin_u, *fin_b;   /* root: per rank, the finish times of the two runs */
+    double *fin_u, *fin_b;   /* root: per rank, the finish times of the two runs (one
+                                array of 2 x size: fin_b = fin_u + size) */
     double cal[4], *all_cal; /* this rank's costs; root: every rank's */
     double tplan;
     int64_t q, rem;          /* uniform: q rays each, the root rem more */
@@ -404,8 +405,8 @@ static void demo_setup(demo *d)
         size_t p = (size_t)d->size;
         d->rays = (ray *)alloc_or_abort("the rays", nb, sizeof(ray));
         d->results = (double *)alloc_or_abort("the reference results", nb, sizeof(double));
-        d->fin_u = (double *)alloc_or_abort("the uniform finish times", p, sizeof(double));
-        d->fin_b = (double *)alloc_or_abort("the balanced finish times", p, sizeof(double));
+        d->fin_u = (double *)alloc_or_abort("the two runs' finish times", 2 * p, sizeof(double));
+        d->fin_b = d->fin_u + p;
         d->all_cal = (double *)alloc_or_abort("every rank's costs", p * 4, sizeof(double));
         d->all_slow = (int *)alloc_or_abort("every rank's slowdown", p, sizeof(int));
         make_rays(d->rays, d->o->n);
@@ -639,8 +640,7 @@ static void demo_free(demo *d)
     mpi_ok(MPI_Type_free(&d->ray_t), "MPI_Type_free", "freeing the ray type");
     free(d->rays);
     free(d->results);
-    free(d->fin_u);
-    free(d->fin_b);
+    free(d->fin_u);   /* (and fin_b) */
     free(d->all_cal);
     free(d->all_slow);
 }
