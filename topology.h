@@ -1969,23 +1969,23 @@ static inline int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
                                  int64_t zlen, const int64_t *dep,
                                  tilehybrid_status *status)
 {
+    /* every field 0 but the cost model's: n, extent, zlen, dep, ext,
+     * tile_height, elem_bytes, tcomp, tstartup, bandwidth */
+    static const topo_nest defaults = { 0, {0}, 0, {0}, {{0}}, TOPO_DEFAULT_TILE_HEIGHT,
+                                        TOPO_DEFAULT_ELEM_BYTES, TOPO_DEFAULT_TCOMP,
+                                        TOPO_DEFAULT_TSTARTUP, TOPO_DEFAULT_BANDWIDTH };
     int i, rc;
     if (nest == NULL)
         return tilehybrid_status_set(status, TOPO_ERR_NULL, "nest", -1);
     if ((rc = topo__check_shape(n, extent, dep, 0, status)) != TOPO_OK)
         return rc;
-    memset(nest, 0, sizeof *nest);
+    *nest = defaults;
     nest->n = n;
+    nest->zlen = zlen;
     for (i = 0; i < n; i++) {
         nest->extent[i] = extent[i];
         nest->dep[i] = dep != NULL ? dep[i] : 0;
     }
-    nest->zlen = zlen;
-    nest->tile_height = TOPO_DEFAULT_TILE_HEIGHT;
-    nest->elem_bytes = TOPO_DEFAULT_ELEM_BYTES;
-    nest->tcomp = TOPO_DEFAULT_TCOMP;
-    nest->tstartup = TOPO_DEFAULT_TSTARTUP;
-    nest->bandwidth = TOPO_DEFAULT_BANDWIDTH;
     return tilehybrid_status_set(status, TOPO_OK, "", -1);
 }
 
