@@ -31,10 +31,16 @@ typedef struct sw_cell {
     int32_t h, e, f;
 } sw_cell;
 
+/* The scores: indices of sw_opts.score, and their options. */
+enum { SW_MATCH, SW_MISMATCH, SW_OPEN, SW_EXTEND, SW_NSCORES };
+static const char *const sw_score_names[SW_NSCORES] = { "--match", "--mismatch", "--gap-open",
+                                                        "--gap-extend" };
+
 typedef struct sw_opts {
     const char *fa, *fb;
     int64_t n, m, seed, tile_height;
-    int match, mismatch, open, extend, model, threads, verify, json;
+    int score[SW_NSCORES];
+    int model, threads, verify, json;
 } sw_opts;
 
 /* The best score and where it first occurs (1-based, row-major order). */
@@ -195,14 +201,14 @@ static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t 
     } else if ((rc = demo_model_threads(a, v, &o->model, &o->threads, err, errlen)) >= 0) {
         return rc;
     } else {
-        int *dst = strcmp(a, "--match") == 0 ? &o->match : strcmp(a, "--mismatch") == 0
-                   ? &o->mismatch : strcmp(a, "--gap-open") == 0 ? &o->open
-                   : strcmp(a, "--gap-extend") == 0 ? &o->extend : NULL;
-        if (dst == NULL)
+        int k;
+        for (k = 0; k < SW_NSCORES && strcmp(a, sw_score_names[k]) != 0; k++)
+            ;
+        if (k == SW_NSCORES)
             return demo_msg(err, errlen, "unknown option '%s' (see --help)", a);
         if (tilehybrid_parse_i64(v, -1000000, 1000000, &x) != TILEHYBRID_OK)
             return demo_msg(err, errlen, "%s: expected a whole number in -1000000..1000000", a);
-        *dst = (int)x;
+        o->score[k] = (int)x;
     }
     return 0;
 }
@@ -211,7 +217,7 @@ static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t 
 static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
 {
     static const sw_opts defaults = { .n = 2000, .m = 20000, .seed = 1, .tile_height = 256,
-                                      .match = 2, .mismatch = -1, .open = 3, .extend = 1,
+                                      .score = { 2, -1, 3, 1 },
                                       .model = TILE_MODEL_MPI, .threads = 1 };
     int rc;
     *o = defaults;
@@ -229,6 +235,8 @@ static sw_best sw_seq(const char *a, int64_t n, const char *b, int64_t m, const 
     sw_best best = { 0, 0, 0 };
     sw_cell *prev = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
     sw_cell *cur = (sw_cell *)malloc(sizeof(sw_cell) * (size_t)(m + 1));
+    int32_t const ext = o->score[SW_EXTEND], opn = o->score[SW_OPEN];
+    int32_t const mat = o->score[SW_MATCH], mis = o->score[SW_MISMATCH];
     int64_t i, j;
     best.score = -1;
     if (prev == NULL || cur == NULL) {   /* (a score of -1: --verify fails) */
@@ -247,9 +255,9 @@ static sw_best sw_seq(const char *a, int64_t n, const char *b, int64_t m, const 
         cur[0].h = 0;
         cur[0].e = cur[0].f = SW_NEG;
         for (j = 1; j <= m; j++) {
-            int32_t e = cur[j - 1].e - o->extend, e2 = cur[j - 1].h - o->open;
-            int32_t f = prev[j].f - o->extend, f2 = prev[j].h - o->open;
-            int32_t h = prev[j - 1].h + (a[i - 1] == b[j - 1] ? o->match : o->mismatch);
+            int32_t e = cur[j - 1].e - ext, e2 = cur[j - 1].h - opn;
+            int32_t f = prev[j].f - ext, f2 = prev[j].h - opn;
+            int32_t h = prev[j - 1].h + (a[i - 1] == b[j - 1] ? mat : mis);
             e = e > e2 ? e : e2;
             f = f > f2 ? f : f2;
             h = h > 0 ? h : 0;
@@ -305,7 +313,8 @@ static int sw_sequences(const sw_opts *o, char **a, int64_t *n, char **b, int64_
 static void sw_run(tile_plan *plan, const char *s, const char *l, int swapped, const sw_opts *o,
                    tile_reduction *best)
 {
-    int32_t const ext = o->extend, opn = o->open, mat = o->match, mis = o->mismatch;
+    int32_t const ext = o->score[SW_EXTEND], opn = o->score[SW_OPEN];
+    int32_t const mat = o->score[SW_MATCH], mis = o->score[SW_MISMATCH];
     HYBRID_RUN(plan, it, {
         int64_t x = tile_coord(&it, 0), z = tile_coord(&it, 1);
         sw_cell const d = TILE_AT(sw_cell, it, -1, -1);
@@ -366,17 +375,15 @@ static sw_best sw_result(const tile_reduction *best, int swapped)
  * lengths too, in case a file differs between nodes). */
 static int sw_agreed(const sw_opts *o, int64_t n, int64_t m, demo_arg *v)
 {
-    int k = 0;
+    int k = 0, i;
     v[k++] = demo_arg_text("--a", o->fa);
     v[k++] = demo_arg_text("--b", o->fb);
     v[k++] = demo_arg_int(o->fa != NULL ? "the length of --a" : "--random (N)", n);
     v[k++] = demo_arg_int(o->fa != NULL ? "the length of --b" : "--random (M)", m);
     v[k++] = demo_arg_int("--seed", o->seed);
     v[k++] = demo_arg_int("--tile-height", o->tile_height);
-    v[k++] = demo_arg_int("--match", o->match);
-    v[k++] = demo_arg_int("--mismatch", o->mismatch);
-    v[k++] = demo_arg_int("--gap-open", o->open);
-    v[k++] = demo_arg_int("--gap-extend", o->extend);
+    for (i = 0; i < SW_NSCORES; i++)
+        v[k++] = demo_arg_int(sw_score_names[i], o->score[i]);
     v[k++] = demo_arg_model(o->model);
     v[k++] = demo_arg_int("--threads", o->threads);
     v[k++] = demo_arg_flag("--verify", o->verify);
