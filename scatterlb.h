@@ -3031,6 +3031,77 @@ static inline int slb__plan_end(slb_plan *plan, int rc, int local, tilehybrid_st
     return rc;
 }
 
+/* This rank's affine costs, checked, as four doubles. */
+static inline int slb__mine_check(const slb_affine *mine, double *mc, tilehybrid_status *lst)
+{
+    slb_problem one;
+    slb__ok(lst);
+    if (mine == NULL)
+        return tilehybrid_status_set(lst, SLB_ERR_ARG, "mine", -1);
+    one = slb_problem_affine(1, mine);
+    if (slb__check_affine(&one, lst) != SLB_OK)
+        return tilehybrid_status_set(lst, lst->code, "mine", -1);
+    mc[0] = mine->comp0;
+    mc[1] = mine->mu;
+    mc[2] = mine->comm0;
+    mc[3] = mine->lambda;
+    return SLB_OK;
+}
+
+/* slb_plan_create_costs() (gather 0: pb, significant at the root) and
+ * slb_plan_create() (gather 1: every rank's mine, gathered at the root) in
+ * one: the agreement on the arguments, the root's solve, the shared plan. */
+static inline int slb__plan_create(MPI_Comm comm, int root, int64_t n, MPI_Datatype type,
+                                   const slb_problem *pb, const slb_affine *mine, int gather,
+                                   const slb_options *opts, slb_plan *plan,
+                                   tilehybrid_status *st)
+{
+    slb_options o;
+    slb_plan scratch;
+    tilehybrid_status lst;
+    slb_affine *all = NULL;
+    double mc[4] = {0, 0, 0, 0}, *fin = NULL, mk = 0;
+    int64_t *ord = NULL, *cnt = NULL;
+    int rc, local, mrc;
+    slb__ok(st);
+    slb__ok(&lst);
+    local = gather ? slb__mine_check(mine, mc, &lst) : SLB_OK;
+    if (plan == NULL) { /* agreed like any argument: the others are on their way in */
+        local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "plan", -1);
+        plan = &scratch;
+    }
+    rc = slb__plan_start(plan, comm, root, n, type, opts, local, &lst, &o, st);
+    if (rc == SLB_OK && plan->rank == root) {
+        if (gather)
+            all = (slb_affine *)slb__alloc(plan->size, sizeof(slb_affine));
+        if ((gather && all == NULL) || !slb__root_arrays(plan->size, &ord, &cnt, &fin))
+            local = tilehybrid_status_set(&lst, SLB_ERR_NOMEM, "", -1);
+        else if (!gather && (pb == NULL || pb->p != plan->size)) /* one processor per rank */
+            local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "pb", -1);
+    }
+    /* the root's allocation must succeed before the rooted gather */
+    if (gather && rc == SLB_OK)
+        rc = slb__agree(comm, local, &lst, NULL, NULL, 0, st);
+    if (gather && rc == SLB_OK) { /* slb_affine is four doubles */
+        mrc = MPI_Gather(mc, 4, MPI_DOUBLE, all, 4, MPI_DOUBLE, root, comm);
+        if (mrc != MPI_SUCCESS)
+            local = slb__mpi_abort(comm, mrc, "MPI_Gather", "slb_plan_create(), gathering "
+                                   "the ranks' costs", &lst, plan->rank);
+    }
+    if (rc == SLB_OK && local == SLB_OK && plan->rank == root) {
+        slb_problem gathered;
+        if (gather) {
+            gathered = slb_problem_affine(plan->size, all);
+            pb = &gathered;
+        }
+        local = slb__plan_solve(pb, n, root, &o, ord, cnt, fin, &mk, &lst);
+        if (gather && local != SLB_OK && strcmp(lst.arg, "pb") == 0)
+            lst.arg = "mine"; /* processor i's costs: rank i's mine */
+    }
+    TILEHYBRID_FREE(all);
+    return slb__plan_end(plan, rc, local, &lst, ord, cnt, fin, mk, o.large_count, st);
+}
+
 /**
  * slb_plan_create_costs() - a plan from costs known at the root only.
  * @comm: the communicator; every rank calls.
@@ -3061,45 +3132,7 @@ static inline int slb_plan_create_costs(MPI_Comm comm, int root, int64_t n, MPI_
                                         const slb_problem *pb, const slb_options *opts,
                                         slb_plan *plan, tilehybrid_status *st)
 {
-    slb_options o;
-    slb_plan scratch;
-    tilehybrid_status lst;
-    int64_t *ord = NULL, *cnt = NULL;
-    double *fin = NULL, mk = 0;
-    int rc, local = SLB_OK;
-    slb__ok(st);
-    slb__ok(&lst);
-    if (plan == NULL) { /* agreed like any argument: the others are on their way in */
-        local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "plan", -1);
-        plan = &scratch;
-    }
-    rc = slb__plan_start(plan, comm, root, n, type, opts, local, &lst, &o, st);
-    if (rc == SLB_OK && plan->rank == root) {
-        if (!slb__root_arrays(plan->size, &ord, &cnt, &fin))
-            local = tilehybrid_status_set(&lst, SLB_ERR_NOMEM, "", -1);
-        else if (pb == NULL || pb->p != plan->size) /* one processor per rank */
-            local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "pb", -1);
-        else
-            local = slb__plan_solve(pb, n, root, &o, ord, cnt, fin, &mk, &lst);
-    }
-    return slb__plan_end(plan, rc, local, &lst, ord, cnt, fin, mk, o.large_count, st);
-}
-
-/* This rank's affine costs, checked, as four doubles. */
-static inline int slb__mine_check(const slb_affine *mine, double *mc, tilehybrid_status *lst)
-{
-    slb_problem one;
-    slb__ok(lst);
-    if (mine == NULL)
-        return tilehybrid_status_set(lst, SLB_ERR_ARG, "mine", -1);
-    one = slb_problem_affine(1, mine);
-    if (slb__check_affine(&one, lst) != SLB_OK)
-        return tilehybrid_status_set(lst, lst->code, "mine", -1);
-    mc[0] = mine->comp0;
-    mc[1] = mine->mu;
-    mc[2] = mine->comm0;
-    mc[3] = mine->lambda;
-    return SLB_OK;
+    return slb__plan_create(comm, root, n, type, pb, NULL, 0, opts, plan, st);
 }
 
 /**
@@ -3117,42 +3150,7 @@ static inline int slb_plan_create(MPI_Comm comm, int root, int64_t n, MPI_Dataty
                                   const slb_affine *mine, const slb_options *opts,
                                   slb_plan *plan, tilehybrid_status *st)
 {
-    slb_options o;
-    tilehybrid_status lst;
-    slb_affine *all = NULL;
-    double mc[4] = {0, 0, 0, 0}, *fin = NULL, mk = 0;
-    int64_t *ord = NULL, *cnt = NULL;
-    slb_plan scratch;
-    int rc, local, mrc;
-    slb__ok(st);
-    local = slb__mine_check(mine, mc, &lst);
-    if (plan == NULL) { /* agreed like any argument: the others are on their way in */
-        local = tilehybrid_status_set(&lst, SLB_ERR_ARG, "plan", -1);
-        plan = &scratch;
-    }
-    rc = slb__plan_start(plan, comm, root, n, type, opts, local, &lst, &o, st);
-    if (rc == SLB_OK && plan->rank == root) {
-        all = (slb_affine *)slb__alloc(plan->size, sizeof(slb_affine));
-        if (all == NULL || !slb__root_arrays(plan->size, &ord, &cnt, &fin))
-            local = tilehybrid_status_set(&lst, SLB_ERR_NOMEM, "", -1);
-    }
-    /* the root's allocation must succeed before the rooted gather */
-    if (rc == SLB_OK)
-        rc = slb__agree(comm, local, &lst, NULL, NULL, 0, st);
-    if (rc == SLB_OK) { /* slb_affine is four doubles */
-        mrc = MPI_Gather(mc, 4, MPI_DOUBLE, all, 4, MPI_DOUBLE, root, comm);
-        if (mrc != MPI_SUCCESS)
-            local = slb__mpi_abort(comm, mrc, "MPI_Gather", "slb_plan_create(), gathering "
-                                   "the ranks' costs", &lst, plan->rank);
-    }
-    if (rc == SLB_OK && local == SLB_OK && plan->rank == root) {
-        slb_problem pb = slb_problem_affine(plan->size, all);
-        local = slb__plan_solve(&pb, n, root, &o, ord, cnt, fin, &mk, &lst);
-        if (local != SLB_OK && strcmp(lst.arg, "pb") == 0)
-            lst.arg = "mine"; /* processor i's costs: rank i's mine */
-    }
-    TILEHYBRID_FREE(all);
-    return slb__plan_end(plan, rc, local, &lst, ord, cnt, fin, mk, o.large_count, st);
+    return slb__plan_create(comm, root, n, type, NULL, mine, 1, opts, plan, st);
 }
 
 /* ---- scatter and gather ---- */
