@@ -2933,38 +2933,42 @@ static inline int slb__plan_layout(slb_plan *pl, int allow_large, tilehybrid_sta
     return local;
 }
 
+/* Entry r of the transfer arrays: count c and displacement d, as
+ * MPI_Count and MPI_Aint for a large plan, else as int. */
+static inline void slb__xfer_set(slb_plan *pl, int64_t r, int64_t c, int64_t d)
+{
+#if SLB__LARGE
+    if (pl->large) {
+        ((MPI_Count *)pl->xcounts)[r] = (MPI_Count)c;
+        ((MPI_Aint *)pl->xdispls)[r] = (MPI_Aint)d;
+        return;
+    }
+#endif
+    ((int *)pl->xcounts)[r] = (int)c;
+    ((int *)pl->xdispls)[r] = (int)d;
+}
+
 /* Counts and displacements in transfer-rank order, for the v-collectives
  * (local: an allocation may fail on one rank). */
 static inline int slb__plan_xfer(slb_plan *pl, tilehybrid_status *lst)
 {
     int64_t r, size = pl->size;
     int direct = pl->ordered == MPI_COMM_NULL;
+    size_t csize = sizeof(int), dsize = sizeof(int);
 #if SLB__LARGE
     if (pl->large) {
-        MPI_Count *xc = (MPI_Count *)slb__alloc(size, sizeof(MPI_Count));
-        MPI_Aint *xd = (MPI_Aint *)slb__alloc(size, sizeof(MPI_Aint));
-        pl->xcounts = xc;
-        pl->xdispls = xd;
-        for (r = 0; xc != NULL && xd != NULL && r < size; r++) {
-            int64_t w = direct ? r : pl->order[r];
-            xc[r] = (MPI_Count)pl->counts[w];
-            xd[r] = (MPI_Aint)pl->displs[w];
-        }
-    } else
-#endif
-    {
-        int *xc = (int *)slb__alloc(size, sizeof(int));
-        int *xd = (int *)slb__alloc(size, sizeof(int));
-        pl->xcounts = xc;
-        pl->xdispls = xd;
-        for (r = 0; xc != NULL && xd != NULL && r < size; r++) {
-            int64_t w = direct ? r : pl->order[r];
-            xc[r] = (int)pl->counts[w];
-            xd[r] = (int)pl->displs[w];
-        }
+        csize = sizeof(MPI_Count);
+        dsize = sizeof(MPI_Aint);
     }
+#endif
+    pl->xcounts = slb__alloc(size, csize);
+    pl->xdispls = slb__alloc(size, dsize);
     if (pl->xcounts == NULL || pl->xdispls == NULL)
         return tilehybrid_status_set(lst, SLB_ERR_NOMEM, "", -1);
+    for (r = 0; r < size; r++) {
+        int64_t w = direct ? r : pl->order[r];
+        slb__xfer_set(pl, r, pl->counts[w], pl->displs[w]);
+    }
     return SLB_OK;
 }
 
