@@ -574,19 +574,14 @@ int tilectl_balance(int argc, char **argv)
     struct bal_args a;
     struct bal_table t;
     int rc = parse(argc, argv, &a);
-    if (rc != 0)
-        return rc < 0 ? cli_finish_output(cmd) : rc;
-    if ((rc = check_args(&a)) != 0 || (rc = model_from_env(&a)) != 0)
-        return rc;
     memset(&t, 0, sizeof t);
-    rc = table_make(&a, &t);
-    if (rc == 0) {
+    if (rc == 0 && (rc = check_args(&a)) == 0 && (rc = model_from_env(&a)) == 0 &&
+        (rc = table_make(&a, &t)) == 0) {
         if (a.json)
             print_json(&a, &t);
         else
             print_text(&a, &t);
-        rc = cli_finish_output(cmd);
     }
     table_free(&t);
-    return rc;
+    return rc > 0 ? rc : cli_finish_output(cmd);   /* the report, or the help (rc < 0) */
 }

@@ -440,11 +440,8 @@ int tilectl_plan(int argc, char **argv)
     struct plan_args a;
     struct plan_result r;
     int rc = plan_parse(argc, argv, &a);
-    if (rc != 0)
-        return rc < 0 ? cli_finish_output(CMD) : rc;
     memset(&r, 0, sizeof r);
-    if ((rc = plan_compute(&a, &r)) != 0)
-        return rc;
-    plan_print(&a, &r);
-    return cli_finish_output(CMD);
+    if (rc == 0 && (rc = plan_compute(&a, &r)) == 0)
+        plan_print(&a, &r);
+    return rc > 0 ? rc : cli_finish_output(CMD);   /* the report, or the help (rc < 0) */
 }

@@ -625,11 +625,10 @@ int tilectl_scatter(int argc, char **argv)
     result res;
     int64_t root = 0, p;
     int rc = parse_args(argc, argv, &a);
-    if (rc != 0)
-        return rc < 0 ? cli_finish_output(CMD) : rc;
     memset(&t, 0, sizeof t);
     memset(&res, 0, sizeof res);
-    rc = read_costs(a.costs, &t);
+    if (rc == 0)
+        rc = read_costs(a.costs, &t);
     if (rc == 0 && a.root_name != NULL)
         rc = find_root(&t, a.costs, a.root_name, &root);
     p = t.n;
@@ -650,7 +649,6 @@ int tilectl_scatter(int argc, char **argv)
     free(res.counts);
     free(res.finish);
     table_free(&t);
-    if (rc == 0)   /* a full disk or a closed pipe is an error, as in the others */
-        rc = cli_finish_output(CMD);
-    return rc;
+    /* the report, or the help (rc < 0): a full disk or a closed pipe is an error */
+    return rc > 0 ? rc : cli_finish_output(CMD);
 }

@@ -730,14 +730,11 @@ int tilectl_topo(int argc, char **argv)
     struct topo_args a;
     struct topo_result r;
     int rc = parse(argc, argv, &a);
-    if (rc != 0)
-        return rc < 0 ? cli_finish_output(CMD) : rc;
-    rc = solve(&a, &r);
-    if (rc != 0)
-        return rc;
-    if (a.json)
-        print_json(&a, &r);
-    else
-        print_text(&a, &r);
-    return cli_finish_output(CMD);
+    if (rc == 0 && (rc = solve(&a, &r)) == 0) {
+        if (a.json)
+            print_json(&a, &r);
+        else
+            print_text(&a, &r);
+    }
+    return rc > 0 ? rc : cli_finish_output(CMD);   /* the report, or the help (rc < 0) */
 }
