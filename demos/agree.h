@@ -231,6 +231,18 @@ typedef struct demo_flag {
     int *set;
 } demo_flag;
 
+/* If arg is one of the n flags: sets its int to 1 and returns 1; else 0. */
+static inline int demo_flag_read(const char *arg, const demo_flag *flags, int n)
+{
+    int k;
+    for (k = 0; k < n; k++)
+        if (strcmp(arg, flags[k].name) == 0) {
+            *flags[k].set = 1;
+            return 1;
+        }
+    return 0;
+}
+
 /* Reads one "--name value" pair into the demo's options (ctx): 0, or the
  * exit status 2 with its message in err. */
 typedef int (*demo_option_fn)(void *ctx, const char *name, const char *value, char *err,
@@ -249,16 +261,12 @@ typedef int (*demo_option_fn)(void *ctx, const char *name, const char *value, ch
 static inline int demo_options(int argc, char **argv, const demo_flag *flags, int nflags,
                                demo_option_fn option, void *ctx, char *err, size_t errlen)
 {
-    int i, k, rc;
+    int i, rc;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
             return 1;
-        for (k = 0; k < nflags && strcmp(argv[i], flags[k].name) != 0; k++)
-            ;
-        if (k < nflags) {
-            *flags[k].set = 1;
+        if (demo_flag_read(argv[i], flags, nflags))
             continue;
-        }
         if (strncmp(argv[i], "--", 2) != 0 || i + 1 == argc) {
             char own[DEMO_MSGLEN] = "";
             /* the last word: an unknown option is "unknown", not valueless */

@@ -430,6 +430,7 @@ static int demo_option(int argc, char **argv, int *i, char a[32], const char **v
  * --help sets o->help and returns 0 at once. */
 static int demo_parse(int argc, char **argv, const demo_kernel *k, demo_opts *o)
 {
+    const demo_flag flags[2] = { { "--verify", &o->verify }, { "--json", &o->json } };
     int i, rc;
     demo_defaults(o, k);
     for (i = 1; i < argc; i++) {
@@ -439,14 +440,8 @@ static int demo_parse(int argc, char **argv, const demo_kernel *k, demo_opts *o)
             o->help = 1;
             return 0;
         }
-        if (strcmp(arg, "--verify") == 0) {
-            o->verify = 1;
+        if (demo_flag_read(arg, flags, 2))
             continue;
-        }
-        if (strcmp(arg, "--json") == 0) {
-            o->json = 1;
-            continue;
-        }
         if (strcmp(arg, "--progress") == 0 || strcmp(arg, "--no-progress") == 0) {
             o->progress = arg[2] == 'p';
             continue;
