@@ -1536,31 +1536,34 @@ static inline int64_t tile__tile_z1(const tile_plan *p, int64_t k)
     return z1 < p->deps.size[p->cfg.n] ? z1 : p->deps.size[p->cfg.n];
 }
 
-/* Visit the rows (the last dimension X_N) of box [lo,hi) x planes [z0,z1):
+/* Visit the rows along dimension rd of box [lo,hi) x planes [z0,z1):
  * calls fn(ctx, first point, bytes from a point to the next, points,
- * coords, z) per row.  The row is contiguous (step = elem_size) in the
- * row-major planes, strided in the hyperplane layout. */
+ * coords, z) per row (the other dimensions in row-major order around it).
+ * Along the last dimension X_N the row is contiguous (step = elem_size) in
+ * the row-major planes; any other is strided. */
 typedef void (*tile__row_fn)(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
                              const int64_t *x, int64_t z);
 
-static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
-                                  const int64_t *lo, const int64_t *hi,
-                                  tile__row_fn fn, void *ctx)
+static inline void tile__for_rows_along(const tile_plan *p, int64_t z0, int64_t z1,
+                                        const int64_t *lo, const int64_t *hi, int rd,
+                                        tile__row_fn fn, void *ctx)
 {
     int n = p->cfg.n, i;
     int64_t x[TILE_MAX_DIMS], z, count;
-    ptrdiff_t step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)p->cfg.elem_size);
+    ptrdiff_t step = (ptrdiff_t)(p->store.stride[rd] * (int64_t)p->cfg.elem_size);
     for (i = 0; i < n; i++)
         if (hi[i] <= lo[i])
             return;
-    count = hi[n - 1] - lo[n - 1];
+    count = hi[rd] - lo[rd];
     for (z = z0; z < z1; z++) {
         unsigned char *base = tile__plane(p, z);
         for (i = 0; i < n; i++)
             x[i] = lo[i];
         for (;;) {
             fn(ctx, base + tile__offset(p, x), step, count, x, z);
-            for (i = n - 2; i >= 0; i--) {
+            for (i = n - 1; i >= 0; i--) {
+                if (i == rd)
+                    continue;
                 if (++x[i] < hi[i])
                     break;
                 x[i] = lo[i];
@@ -1569,6 +1572,26 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
                 break;
         }
     }
+}
+
+/* The rows along the last dimension X_N (the order of tile_pack()'s
+ * buffers and of the output). */
+static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
+                                  const int64_t *lo, const int64_t *hi,
+                                  tile__row_fn fn, void *ctx)
+{
+    tile__for_rows_along(p, z0, z1, lo, hi, p->cfg.n - 1, fn, ctx);
+}
+
+/* The dimension along which box [lo, hi) has the most points (the last
+ * on a tie): the fewest rows, for a visit whose order does not matter. */
+static inline int tile__longest(const tile_plan *p, const int64_t *lo, const int64_t *hi)
+{
+    int i, rd = p->cfg.n - 1;
+    for (i = 0; i < p->cfg.n; i++)
+        if (hi[i] - lo[i] > hi[rd] - lo[rd])
+            rd = i;
+    return rd;
 }
 
 /* Copy count elements of esz bytes, src_step and dst_step bytes apart.
@@ -1801,11 +1824,12 @@ static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, 
 /* memset that the compiler cannot merge with the malloc before it */
 static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
 
-static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
-                                  const int64_t *x, int64_t z)
+/* The boundary values of a row along dimension rd: count points from
+ * local x, plane z, step bytes apart (zeros without a callback). */
+static inline void tile__fill_along(const tile_plan *p, int rd, unsigned char *row,
+                                    ptrdiff_t step, int64_t count, const int64_t *x, int64_t z)
 {
-    const tile_plan *p = (const tile_plan *)ctx;
-    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1], e;
+    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1], s[TILE_MAX_DIMS + 1], e;
     int i;
     if (count <= 0)
         return;
@@ -1818,18 +1842,42 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step,
         g[i] = p->lo[i] + x[i];
     g[p->cfg.n] = z;
     tile__to_user(p, g, c);
+    for (i = 0; i <= p->cfg.n; i++)   /* one step along the row */
+        s[i] = p->deps.inv[i][rd];
     if (p->cfg.boundary_row != NULL) {
-        int64_t s[TILE_MAX_DIMS + 1];
-        for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
-            s[i] = p->deps.inv[i][p->cfg.n - 1];
         p->cfg.boundary_row(row, step, count, c, s, p->cfg.boundary_ctx);
         return;
     }
     for (e = 0; e < count; e++) {
         p->cfg.boundary(row + e * step, c, p->cfg.boundary_ctx);
-        for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
-            c[i] += p->deps.inv[i][p->cfg.n - 1];
+        for (i = 0; i <= p->cfg.n; i++)
+            c[i] += s[i];
     }
+}
+
+/* tile__fill_along() as a row visitor (ctx: struct tile__fill_ctx). */
+typedef struct tile__fill_ctx {
+    const tile_plan *p;
+    int rd;
+} tile__fill_ctx;
+
+static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
+                                  const int64_t *x, int64_t z)
+{
+    const tile__fill_ctx *f = (const tile__fill_ctx *)ctx;
+    tile__fill_along(f->p, f->rd, row, step, count, x, z);
+}
+
+/* The boundary values of box [lo, hi) x planes [z0, z1), along its
+ * longest dimension (a ghost column of a plane is one call, not one a
+ * point). */
+static inline void tile__fill_box(const tile_plan *p, int64_t z0, int64_t z1, const int64_t *lo,
+                                  const int64_t *hi)
+{
+    tile__fill_ctx f;
+    f.p = p;
+    f.rd = tile__longest(p, lo, hi);
+    tile__for_rows_along(p, z0, z1, lo, hi, f.rd, tile__fill_row, &f);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1942,7 +1990,7 @@ static inline void tile__fill_span(const tile_plan *p, unsigned char *row, ptrdi
         return;
     memcpy(xx, x, sizeof(int64_t) * (size_t)n);
     xx[n - 1] = a - p->lo[n - 1];
-    tile__fill_row((void *)(uintptr_t)p, row + (a - first) * step, step, b - a, xx, z);
+    tile__fill_along(p, n - 1, row + (a - first) * step, step, b - a, xx, z);
 }
 
 /* Fill the union of the intervals iv[0..m-1] ([lo, hi) along the row)
@@ -2026,8 +2074,7 @@ static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
             p->threads.coord[t * p->cfg.n + i] != 0)
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
-        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__fill_row,
-                       p);
+        tile__fill_box(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi);
     }
     if (p->deps.skewed) {
         tile_thread_box(p, t, k, lo, hi);
@@ -2044,7 +2091,7 @@ static inline void tile__fill_zlow(tile_plan *p)
     tile__block_face(p, -1, 0, lo, hi);
     for (i = 0; i < p->cfg.n; i++)
         lo[i] = -p->deps.d[i];      /* diagonal reads of z < 0 reach the ghosts */
-    tile__for_rows(p, -(int64_t)p->deps.dz, 0, lo, hi, tile__fill_row, p);
+    tile__fill_box(p, -(int64_t)p->deps.dz, 0, lo, hi);
 }
 
 /* Give tile k its thread split (the balancing factor along bal_dim) and its
@@ -2895,7 +2942,8 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     for (i = 0; i < p->cfg.n; i++)
         if (lo[i] == 0)
             lo[i] = -p->deps.d[i];  /* the ghosts too: diagonal reads of z - a */
-    tile__for_rows(p, z1 - p->deps.dz, z1, lo, hi, tile__mirror_row, &m);
+    tile__for_rows_along(p, z1 - p->deps.dz, z1, lo, hi, tile__longest(p, lo, hi),
+                         tile__mirror_row, &m);
 }
 
 /** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
