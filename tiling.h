@@ -789,8 +789,12 @@ typedef struct tile_height_model {
  * @llc_bytes:   the last-level cache (tile_height_llc_bytes()), the bound's
  *               fallback when even a window of z = 1 does not fit
  *               @cache_bytes (the smallest rank's).
+ * @plane_bytes: one plane of the block as the plan stores it (ghost
+ *               layers and padding: tile_plane_layout()), the largest
+ *               rank's when the model chose (INT64_MAX past 2^63 bytes).
  * @zmax:        the cache bound on z it gives: the largest z whose window
- *               fits @cache_bytes, else @llc_bytes, else 1 (a window that
+ *               of @plane_bytes planes fits @cache_bytes, else @llc_bytes,
+ *               else 1 (a window that
  *               fits no cache gains nothing from taller tiles, and a
  *               process alone would otherwise take all of Z).
  * @seconds:     the model's predicted time of a run, T(z).
@@ -805,7 +809,7 @@ typedef struct tile_height_info {
     int64_t z;
     int origin, tcomp_origin, comm_origin;
     double tcomp, tstartup, bandwidth, tsync;
-    int64_t cache_bytes, llc_bytes, zmax;
+    int64_t cache_bytes, llc_bytes, plane_bytes, zmax;
     double seconds, efficiency;
     int64_t next;
     int timed;
@@ -1535,31 +1539,34 @@ static inline int64_t tile__tile_z1(const tile_plan *p, int64_t k)
     return z1 < p->deps.size[p->cfg.n] ? z1 : p->deps.size[p->cfg.n];
 }
 
-/* Visit the rows (the last dimension X_N) of box [lo,hi) x planes [z0,z1):
+/* Visit the rows along dimension rd of box [lo,hi) x planes [z0,z1):
  * calls fn(ctx, first point, bytes from a point to the next, points,
- * coords, z) per row.  The row is contiguous (step = elem_size) in the
- * row-major planes, strided in the hyperplane layout. */
+ * coords, z) per row (the other dimensions in row-major order around it).
+ * Along the last dimension X_N the row is contiguous (step = elem_size) in
+ * the row-major planes; any other is strided. */
 typedef void (*tile__row_fn)(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
                              const int64_t *x, int64_t z);
 
-static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
-                                  const int64_t *lo, const int64_t *hi,
-                                  tile__row_fn fn, void *ctx)
+static inline void tile__for_rows_along(const tile_plan *p, int64_t z0, int64_t z1,
+                                        const int64_t *lo, const int64_t *hi, int rd,
+                                        tile__row_fn fn, void *ctx)
 {
     int n = p->cfg.n, i;
     int64_t x[TILE_MAX_DIMS], z, count;
-    ptrdiff_t step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)p->cfg.elem_size);
+    ptrdiff_t step = (ptrdiff_t)(p->store.stride[rd] * (int64_t)p->cfg.elem_size);
     for (i = 0; i < n; i++)
         if (hi[i] <= lo[i])
             return;
-    count = hi[n - 1] - lo[n - 1];
+    count = hi[rd] - lo[rd];
     for (z = z0; z < z1; z++) {
         unsigned char *base = tile__plane(p, z);
         for (i = 0; i < n; i++)
             x[i] = lo[i];
         for (;;) {
             fn(ctx, base + tile__offset(p, x), step, count, x, z);
-            for (i = n - 2; i >= 0; i--) {
+            for (i = n - 1; i >= 0; i--) {
+                if (i == rd)
+                    continue;
                 if (++x[i] < hi[i])
                     break;
                 x[i] = lo[i];
@@ -1568,6 +1575,26 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
                 break;
         }
     }
+}
+
+/* The rows along the last dimension X_N (the order of tile_pack()'s
+ * buffers and of the output). */
+static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
+                                  const int64_t *lo, const int64_t *hi,
+                                  tile__row_fn fn, void *ctx)
+{
+    tile__for_rows_along(p, z0, z1, lo, hi, p->cfg.n - 1, fn, ctx);
+}
+
+/* The dimension along which box [lo, hi) has the most points (the last
+ * on a tie): the fewest rows, for a visit whose order does not matter. */
+static inline int tile__longest(const tile_plan *p, const int64_t *lo, const int64_t *hi)
+{
+    int i, rd = p->cfg.n - 1;
+    for (i = 0; i < p->cfg.n; i++)
+        if (hi[i] - lo[i] > hi[rd] - lo[rd])
+            rd = i;
+    return rd;
 }
 
 /* Copy count elements of esz bytes, src_step and dst_step bytes apart.
@@ -1617,6 +1644,19 @@ static inline void tile__copy_row(void *ctx, unsigned char *row, ptrdiff_t step,
     c->buf += (size_t)count * c->esz;
 }
 
+/* Copy box [lo, hi) of tile k's planes to or from buf, rows along rd. */
+static inline int64_t tile__pack_along(const tile_plan *p, int64_t k, const int64_t *lo,
+                                       const int64_t *hi, int rd, unsigned char *buf, int to_buf)
+{
+    tile__copy_ctx cc;
+    cc.buf = buf;
+    cc.esz = p->cfg.elem_size;
+    cc.to_buf = to_buf;
+    tile__for_rows_along(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, rd,
+                         tile__copy_row, &cc);
+    return (int64_t)(cc.buf - buf);
+}
+
 /**
  * tile_pack() - copy a box of tile k's planes to or from a buffer.
  * @p:      the plan.
@@ -1630,12 +1670,17 @@ static inline void tile__copy_row(void *ctx, unsigned char *row, ptrdiff_t step,
 static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo,
                                 const int64_t *hi, unsigned char *buf, int to_buf)
 {
-    tile__copy_ctx cc;
-    cc.buf = buf;
-    cc.esz = p->cfg.elem_size;
-    cc.to_buf = to_buf;
-    tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__copy_row, &cc);
-    return (int64_t)(cc.buf - buf);
+    return tile__pack_along(p, k, lo, hi, p->cfg.n - 1, buf, to_buf);
+}
+
+/* tile_pack() for the engine's face messages: the rows along the box's
+ * longest dimension (tile__longest), so that a face one point wide along
+ * X_N is a row, not a row a point.  Both ends of a message pack and unpack
+ * boxes of the same extents, hence in the same order. */
+static inline int64_t tile__pack_face(const tile_plan *p, int64_t k, const int64_t *lo,
+                                      const int64_t *hi, unsigned char *buf, int to_buf)
+{
+    return tile__pack_along(p, k, lo, hi, tile__longest(p, lo, hi), buf, to_buf);
 }
 
 /* y = a x + b over the indices 0..n (a and b: one of struct tile_deps'
@@ -1803,11 +1848,12 @@ static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, 
 /* memset that the compiler cannot merge with the malloc before it */
 static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
 
-static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
-                                  const int64_t *x, int64_t z)
+/* The boundary values of a row along dimension rd: count points from
+ * local x, plane z, step bytes apart (zeros without a callback). */
+static inline void tile__fill_along(const tile_plan *p, int rd, unsigned char *row,
+                                    ptrdiff_t step, int64_t count, const int64_t *x, int64_t z)
 {
-    const tile_plan *p = (const tile_plan *)ctx;
-    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1], e;
+    int64_t c[TILE_MAX_DIMS + 1], g[TILE_MAX_DIMS + 1], s[TILE_MAX_DIMS + 1], e;
     int i;
     if (count <= 0)
         return;
@@ -1820,18 +1866,42 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step,
         g[i] = p->lo[i] + x[i];
     g[p->cfg.n] = z;
     tile__to_user(p, g, c);
+    for (i = 0; i <= p->cfg.n; i++)   /* one step along the row */
+        s[i] = p->deps.inv[i][rd];
     if (p->cfg.boundary_row != NULL) {
-        int64_t s[TILE_MAX_DIMS + 1];
-        for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
-            s[i] = p->deps.inv[i][p->cfg.n - 1];
         p->cfg.boundary_row(row, step, count, c, s, p->cfg.boundary_ctx);
         return;
     }
     for (e = 0; e < count; e++) {
         p->cfg.boundary(row + e * step, c, p->cfg.boundary_ctx);
-        for (i = 0; i <= p->cfg.n; i++)   /* one step along the row, X_N */
-            c[i] += p->deps.inv[i][p->cfg.n - 1];
+        for (i = 0; i <= p->cfg.n; i++)
+            c[i] += s[i];
     }
+}
+
+/* tile__fill_along() as a row visitor (ctx: struct tile__fill_ctx). */
+typedef struct tile__fill_ctx {
+    const tile_plan *p;
+    int rd;
+} tile__fill_ctx;
+
+static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step, int64_t count,
+                                  const int64_t *x, int64_t z)
+{
+    const tile__fill_ctx *f = (const tile__fill_ctx *)ctx;
+    tile__fill_along(f->p, f->rd, row, step, count, x, z);
+}
+
+/* The boundary values of box [lo, hi) x planes [z0, z1), along its
+ * longest dimension (a ghost column of a plane is one call, not one a
+ * point). */
+static inline void tile__fill_box(const tile_plan *p, int64_t z0, int64_t z1, const int64_t *lo,
+                                  const int64_t *hi)
+{
+    tile__fill_ctx f;
+    f.p = p;
+    f.rd = tile__longest(p, lo, hi);
+    tile__for_rows_along(p, z0, z1, lo, hi, f.rd, tile__fill_row, &f);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1944,7 +2014,7 @@ static inline void tile__fill_span(const tile_plan *p, unsigned char *row, ptrdi
         return;
     memcpy(xx, x, sizeof(int64_t) * (size_t)n);
     xx[n - 1] = a - p->lo[n - 1];
-    tile__fill_row((void *)(uintptr_t)p, row + (a - first) * step, step, b - a, xx, z);
+    tile__fill_along(p, n - 1, row + (a - first) * step, step, b - a, xx, z);
 }
 
 /* Fill the union of the intervals iv[0..m-1] ([lo, hi) along the row)
@@ -2028,8 +2098,7 @@ static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
             p->threads.coord[t * p->cfg.n + i] != 0)
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
-        tile__for_rows(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi, tile__fill_row,
-                       p);
+        tile__fill_box(p, tile__tile_z0(p, k), tile__tile_z1(p, k), lo, hi);
     }
     if (p->deps.skewed) {
         tile_thread_box(p, t, k, lo, hi);
@@ -2046,7 +2115,7 @@ static inline void tile__fill_zlow(tile_plan *p)
     tile__block_face(p, -1, 0, lo, hi);
     for (i = 0; i < p->cfg.n; i++)
         lo[i] = -p->deps.d[i];      /* diagonal reads of z < 0 reach the ghosts */
-    tile__for_rows(p, -(int64_t)p->deps.dz, 0, lo, hi, tile__fill_row, p);
+    tile__fill_box(p, -(int64_t)p->deps.dz, 0, lo, hi);
 }
 
 /* Give tile k its thread split (the balancing factor along bal_dim) and its
@@ -2287,7 +2356,7 @@ static inline void tile__wf_send(tile_plan *p, int64_t k)
         if (p->nbr_hi[i] == MPI_PROC_NULL)
             continue;
         tile__block_face(p, i, 0, lo, hi);
-        bytes = tile_pack(p, k, lo, hi, p->store.sbuf[i], 1);
+        bytes = tile__pack_face(p, k, lo, hi, p->store.sbuf[i], 1);
         tile__msg(p, 0, 1, p->store.sbuf[i], bytes, p->nbr_hi[i], 0, k, i);
         p->run.stats[0].bytes_sent += bytes;
         p->run.stats[0].messages++;
@@ -2370,7 +2439,7 @@ static inline void tile__wf_end(tile_plan *p)
             if (p->nbr_lo[i] == MPI_PROC_NULL)
                 continue;
             tile__block_face(p, i, 1, lo, hi);
-            tile_pack(p, p->run.recv_pending, lo, hi, p->store.rbuf[i], 0);
+            tile__pack_face(p, p->run.recv_pending, lo, hi, p->store.rbuf[i], 0);
         }
         p->run.recv_pending = -1;
     }
@@ -2897,7 +2966,8 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     for (i = 0; i < p->cfg.n; i++)
         if (lo[i] == 0)
             lo[i] = -p->deps.d[i];  /* the ghosts too: diagonal reads of z - a */
-    tile__for_rows(p, z1 - p->deps.dz, z1, lo, hi, tile__mirror_row, &m);
+    tile__for_rows_along(p, z1 - p->deps.dz, z1, lo, hi, tile__longest(p, lo, hi),
+                         tile__mirror_row, &m);
 }
 
 /** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
@@ -4487,8 +4557,8 @@ static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
     return TILE_OK;
 }
 
-/* The order the plan runs (store.order) and, for the hyperplane order, the
- * two dimensions of its diagonals (store.wave).  TILE_ORDER_AUTO takes the
+/* The order a plan runs (s->order) and, for the hyperplane order, the two
+ * dimensions of its diagonals (s->wave).  TILE_ORDER_AUTO takes the
  * hyperplane order where its diagonals hold several points: N >= 2 and a
  * thread tile at least 8 points wide along two dimensions (from the global
  * extents, so that every rank chooses alike); else the plane order.  The
@@ -4497,13 +4567,14 @@ static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
  * diagonal (wave[1]), so that a diagonal-major plane holds at most twice
  * the points of a row-major one.  With N = 1 every diagonal is one point:
  * the hyperplane order is the plane order. */
-static inline void tile__choose_order(tile_plan *p)
+static inline void tile__choose_order(int n, const int64_t *size, const int *pdims,
+                                      const int *tdims, const int64_t *L, int order,
+                                      tile_store *s)
 {
-    tile_store *s = &p->store;
-    int n = p->cfg.n, i, a = -1, b = -1;
-    int64_t e[TILE_MAX_DIMS];
+    int i, a = -1, b = -1;
+    int64_t e[TILE_MAX_DIMS] = {0};
     for (i = 0; i < n; i++) {
-        e[i] = p->deps.size[i] / ((int64_t)p->pdims[i] * p->threads.dims[i]);
+        e[i] = size[i] / ((int64_t)pdims[i] * tdims[i]);
         if (b < 0 || e[i] >= e[b]) {
             a = b;
             b = i;
@@ -4511,7 +4582,7 @@ static inline void tile__choose_order(tile_plan *p)
             a = i;
         }
     }
-    s->order = p->cfg.order;
+    s->order = order;
     if (s->order == TILE_ORDER_AUTO)
         s->order = n >= 2 && e[a] >= 8 ? TILE_ORDER_HYPERPLANE : TILE_ORDER_PLANES;
     if (s->order == TILE_ORDER_HYPERPLANE && n == 1)
@@ -4519,7 +4590,7 @@ static inline void tile__choose_order(tile_plan *p)
     s->wave[0] = s->wave[1] = -1;
     if (s->order != TILE_ORDER_HYPERPLANE)
         return;
-    if (p->len[a] + p->deps.d[a] > p->len[b] + p->deps.d[b]) {
+    if (L[a] > L[b]) {
         i = a;
         a = b;
         b = i;
@@ -4528,36 +4599,66 @@ static inline void tile__choose_order(tile_plan *p)
     s->wave[1] = b;
 }
 
-/* The layout of a plane (ghost layers included; L_i = len_i + d_i points
- * along i): store.stride, store.plane_elems.  Row-major (the last dimension
+/**
+ * tile_plane_layout() - how a plan stores one plane of its block: the
+ * in-tile order it runs, and the plane's layout with its ghost layers and
+ * padding (the size the Z window and the tile height's cache bound count).
+ * @n:         N, 1..TILE_MAX_DIMS.
+ * @size:      the extents X_1..X_N of the space the plan tiles
+ *             (plan.deps.size: on a plan that skews, the skewed extents).
+ * @pdims:     the processes along each dimension (plan.pdims), >= 1.
+ * @tdims:     the threads along each dimension (plan.threads.dims), >= 1.
+ * @len:       the block's extents (plan.len: this rank's), >= 1.
+ * @dep:       the ghost widths d_i (plan.deps.d), >= 0.
+ * @elem_size: bytes per point (cfg.elem_size), >= 1.
+ * @order:     enum tile_order (cfg.order; TILE_ORDER_AUTO: the plan's
+ *             choice, as in tile_config's documentation).
+ * @s:         receives order, wave, stride, diag and plane_elems (what
+ *             struct tile_store says of them); its other fields untouched.
+ * Pure: a plan's creation calls it with its own values, and tilectl plan
+ * with the largest block's.  The layout: row-major (the last dimension
  * contiguous), or, in the hyperplane order, diagonal-major in the two
- * dimensions a = wave[0], b = wave[1]: point (x_a, x_b) of a slice at
- * (x_a + x_b) R + x_a (ghosts shifted to 0), so a diagonal x_a + x_b = w is
- * contiguous and every offset a constant stride (R + 1 along a, R along b);
- * the other dimensions row-major around the slices.  R is L_a rounded up to
- * whole 64-byte lines, one line more when that is a multiple of 256 bytes,
- * and each slice has three lines more than its diagonals: strides away from
- * powers of two, which would put the diagonals a point reads in the same
- * cache sets. */
-static inline int tile__layout(tile_plan *p)
+ * dimensions a = wave[0], b = wave[1] (L_i = len_i + d_i points along i,
+ * ghosts shifted to 0): point (x_a, x_b) of a slice at (x_a + x_b) R + x_a,
+ * so a diagonal x_a + x_b = w is contiguous and every offset a constant
+ * stride (R + 1 along a, R along b); the other dimensions row-major around
+ * the slices.  R is L_a rounded up to whole 64-byte lines, one line more
+ * when that is a multiple of 256 bytes, and each slice has three lines more
+ * than its diagonals: strides away from powers of two, which would put the
+ * diagonals a point reads in the same cache sets.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (an argument out of its
+ * range) or TILE_ERR_OVERFLOW (a plane of more than 2^63 points).
+ */
+static inline int tile_plane_layout(int n, const int64_t *size, const int *pdims,
+                                    const int *tdims, const int64_t *len, const int *dep,
+                                    size_t elem_size, int order, tile_store *s)
 {
-    tile_store *s = &p->store;
-    int n = p->cfg.n, i, a, b, ok = 1;
-    int64_t esz = (int64_t)p->cfg.elem_size, line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
-    int64_t R = 0, w = 0;
-    char txt[TILE_MAX_DIMS * 24];
-    tile__choose_order(p);
+    int i, a, b, ok = 1;
+    int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, R = 0, w = 0, pe = 1;
+    if (size == NULL || pdims == NULL || tdims == NULL || len == NULL || dep == NULL ||
+        s == NULL)
+        return TILE_ERR_NULL;
+    if (n < 1 || n > TILE_MAX_DIMS || elem_size < 1 || elem_size > ((size_t)1 << 30) ||
+        order < TILE_ORDER_PLANES || order > TILE_ORDER_AUTO)
+        return TILE_ERR_RANGE;
+    for (i = 0; i < n; i++) {
+        if (size[i] < 1 || pdims[i] < 1 || tdims[i] < 1 || len[i] < 1 || dep[i] < 0)
+            return TILE_ERR_RANGE;
+        if (!tilehybrid_add_ok(len[i], dep[i], &L[i]))
+            return TILE_ERR_OVERFLOW;
+    }
+    tile__choose_order(n, size, pdims, tdims, L, order, s);
+    line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
     a = s->wave[0];
     b = s->wave[1];
-    s->plane_elems = 1;
     s->diag = 0;
     if (a >= 0) {
-        R = (p->len[a] + p->deps.d[a] + line - 1) / line * line;   /* < 2^62: fits */
-        if (R * esz % 256 == 0)
-            R += line;
-        ok = tilehybrid_add_ok(p->len[a] + p->deps.d[a], p->len[b] + p->deps.d[b] - 1, &w) &&
-             tilehybrid_mul_ok(w, R, &s->plane_elems) &&
-             tilehybrid_add_ok(s->plane_elems, 3 * line, &s->plane_elems);
+        ok = tilehybrid_add_ok(L[a], line - 1, &R);
+        R = R / line * line;
+        if (ok && (uint64_t)(R % 256) * (uint64_t)(esz % 256) % 256 == 0)  /* R esz % 256 */
+            ok = tilehybrid_add_ok(R, line, &R);
+        ok = ok && tilehybrid_add_ok(L[a], L[b] - 1, &w) && tilehybrid_mul_ok(w, R, &pe) &&
+             tilehybrid_add_ok(pe, 3 * line, &pe) && tilehybrid_add_ok(R, 1, &w);
         s->diag = R;
         s->stride[a] = R + 1;
         s->stride[b] = R;
@@ -4565,13 +4666,23 @@ static inline int tile__layout(tile_plan *p)
     for (i = n - 1; i >= 0 && ok; i--) {
         if (i == a || i == b)
             continue;
-        s->stride[i] = s->plane_elems;
-        ok = tilehybrid_mul_ok(s->plane_elems, p->len[i] + p->deps.d[i], &s->plane_elems);
+        s->stride[i] = pe;
+        ok = tilehybrid_mul_ok(pe, L[i], &pe);
     }
-    if (!ok)
+    s->plane_elems = pe;
+    return ok ? TILE_OK : TILE_ERR_OVERFLOW;
+}
+
+/* The plan's order and plane layout (tile_plane_layout() with its own
+ * values): store.order, wave, stride, diag, plane_elems. */
+static inline int tile__layout(tile_plan *p)
+{
+    char txt[TILE_MAX_DIMS * 24];
+    if (tile_plane_layout(p->cfg.n, p->deps.size, p->pdims, p->threads.dims, p->len, p->deps.d,
+                          p->cfg.elem_size, p->cfg.order, &p->store) != TILE_OK)
         return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block "
                           "(%s points, and its ghost layers) has more than 2^63 points",
-                          tile__sizes_text(txt, sizeof txt, p->len, n));
+                          tile__sizes_text(txt, sizeof txt, p->len, p->cfg.n));
     return TILE_OK;
 }
 
@@ -4930,10 +5041,9 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
     m->threads = p->cfg.threads;
     m->tsync = h->tsync;
     m->skew = p->threads.skew;
-    if (tile__layout(p) != TILE_OK)
-        return p->status.code;
+    pb = h->plane_bytes;    /* (tile__height: the largest rank's) */
     m->zmax = 1;    /* a plane beyond every cache (or 2^63 bytes): one plane a tile */
-    if (tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &pb)) {
+    if (pb > 0 && pb < INT64_MAX) {
         m->zmax = tile_height_cache_bound(pb, m->skew, p->deps.dz, h->cache_bytes);
         if (m->zmax == INT64_MAX)
             m->zmax = tile_height_cache_bound(pb, m->skew, p->deps.dz, h->llc_bytes);
@@ -4999,15 +5109,18 @@ static inline int tile__height_agree(tile_plan *p)
  * the height agreed (tilehybrid_agree) -- collective then. */
 static inline int tile__height(tile_plan *p)
 {
-    static const int hi[9] = { 1, 1, 0, 0, 1, 1, 0, 1, 0 };
+    static const int hi[10] = { 1, 1, 0, 0, 1, 1, 0, 1, 0, 1 };
     tile_height_info *h = &p->height;
     int given = p->cfg.tile_height > 0;
-    uint64_t v[9];
+    uint64_t v[10];
     int64_t z = p->cfg.tile_height;
     memset(h, 0, sizeof *h);
     h->origin = given ? TILE_HEIGHT_GIVEN : TILE_HEIGHT_MODEL;
     if (p->status.code == TILE_OK)
         tile__height_costs(p, given);
+    if (p->status.code == TILE_OK && tile__layout(p) == TILE_OK &&
+        !tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &h->plane_bytes))
+        h->plane_bytes = INT64_MAX;
     if (!given) {
         v[0] = tilehybrid_bits(h->tcomp);
         v[1] = tilehybrid_bits(h->tstartup);
@@ -5017,7 +5130,8 @@ static inline int tile__height(tile_plan *p)
         v[5] = v[6] = h->tcomp_origin == TILE_COST_MEASURED; /* timed later: on all or none */
         v[7] = tilehybrid_bits(h->tsync);
         v[8] = (uint64_t)h->llc_bytes;
-        if (tile__agree_extremes(p, v, hi, 9) != TILE_OK)
+        v[9] = (uint64_t)h->plane_bytes;    /* blocks differ: the largest plane's bound */
+        if (tile__agree_extremes(p, v, hi, 10) != TILE_OK)
             return p->status.code;
         if (v[5] != v[6]) /* the same verdict on every rank */
             return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "TILEHYBRID_TCOMP is set on "
@@ -5029,6 +5143,7 @@ static inline int tile__height(tile_plan *p)
         h->cache_bytes = (int64_t)v[3];
         h->tsync = tilehybrid_from_bits(v[7]);
         h->llc_bytes = (int64_t)v[8];
+        h->plane_bytes = (int64_t)v[9];
         if (v[4] && tile__height_pingpong(p) != TILE_OK)
             return p->status.code;
     }
@@ -5479,7 +5594,7 @@ static inline void tile_parted_ready(tile_plan *p, int64_t s, int t)
         buf = pa->buf[m % 2][1][i] + (size_t)idx * (size_t)pa->pbytes[i];
         if (k >= 0 && k < p->ntiles) {
             tile_thread_face(p, t, k, i, 0, lo, hi);
-            bytes = tile_pack(p, k, lo, hi, buf, 1);
+            bytes = tile__pack_face(p, k, lo, hi, buf, 1);
             p->run.stats[t].bytes_sent += bytes;
             p->run.stats[t].messages++;
         }
@@ -5523,7 +5638,8 @@ static inline void tile_parted_arrive(tile_plan *p, int64_t s, int t)
         }
         t0 = tile_wtime();
         tile_thread_face(p, t, k, i, 1, lo, hi);
-        tile_pack(p, k, lo, hi, pa->buf[m % 2][0][i] + (size_t)idx * (size_t)pa->pbytes[i], 0);
+        tile__pack_face(p, k, lo, hi,
+                        pa->buf[m % 2][0][i] + (size_t)idx * (size_t)pa->pbytes[i], 0);
         p->run.stats[t].comm += tile_wtime() - t0;
     }
 }

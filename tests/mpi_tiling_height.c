@@ -405,8 +405,8 @@ static void test_cache_fallback(void)
     setenv("TILEHYBRID_CACHE_BYTES", "1000", 1);   /* less than one plane */
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     (void)tile_height_llc_bytes(&llc);
-    bound = rc == TILE_OK ? tile_height_cache_bound((int64_t)p.store.plane_bytes,
-                                                   p.threads.skew, 1, llc) : -1;
+    bound = rc == TILE_OK ? tile_height_cache_bound(p.height.plane_bytes, p.threads.skew, 1,
+                                                   llc) : -1;
     if (bound == INT64_MAX)
         bound = 1;
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z < 5000 && p.height.zmax == bound &&
@@ -422,6 +422,102 @@ static void test_cache_fallback(void)
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == 600000,
               "two threads: the window's cache is 2 x TILEHYBRID_CACHE_BYTES (%lld)",
               (long long)p.height.cache_bytes);
+    tile_plan_destroy(&p);
+    unsetenv("TILEHYBRID_CACHE_BYTES");
+}
+
+/* tile_plane_layout(): the layouts of the documentation, and its refusals. */
+static void test_plane_layout(void)
+{
+    int64_t size[2] = { 64, 256 }, len[2] = { 64, 256 }, big[2] = { INT64_MAX / 2, 3 };
+    int pd[2] = { 1, 1 }, td[2] = { 1, 1 }, dep[2] = { 1, 1 }, zero[2] = { 0, 1 };
+    tile_store s;
+    int rc;
+    memset(&s, 0, sizeof s);
+    rc = tile_plane_layout(2, size, pd, td, len, dep, 8, TILE_ORDER_AUTO, &s);
+    check(rc == TILE_OK && s.order == TILE_ORDER_HYPERPLANE && s.wave[0] == 0 &&
+          s.wave[1] == 1 && s.diag == 72 && s.stride[0] == 73 && s.stride[1] == 72 &&
+          s.plane_elems == (65 + 257 - 1) * 72 + 24,
+          "tile_plane_layout 64x256, d 1: diagonal-major, R = 72 (65 rounded to lines), "
+          "%lld elements", (long long)s.plane_elems);
+    rc = tile_plane_layout(2, size, pd, td, len, dep, 8, TILE_ORDER_PLANES, &s);
+    check(rc == TILE_OK && s.order == TILE_ORDER_PLANES && s.wave[0] == -1 &&
+          s.stride[1] == 1 && s.stride[0] == 257 && s.plane_elems == 65 * 257,
+          "tile_plane_layout, the plane order: row-major, 65 x 257");
+    rc = tile_plane_layout(1, size, pd, td, len, dep, 8, TILE_ORDER_HYPERPLANE, &s);
+    check(rc == TILE_OK && s.order == TILE_ORDER_PLANES && s.plane_elems == 65,
+          "tile_plane_layout, N = 1: the hyperplane order is the plane order");
+    check(tile_plane_layout(2, NULL, pd, td, len, dep, 8, 0, &s) == TILE_ERR_NULL &&
+          tile_plane_layout(2, size, pd, td, len, dep, 8, 0, NULL) == TILE_ERR_NULL &&
+          tile_plane_layout(0, size, pd, td, len, dep, 8, 0, &s) == TILE_ERR_RANGE &&
+          tile_plane_layout(2, size, zero, td, len, dep, 8, 0, &s) == TILE_ERR_RANGE &&
+          tile_plane_layout(2, size, pd, td, len, dep, 0, 0, &s) == TILE_ERR_RANGE &&
+          tile_plane_layout(2, size, pd, td, len, dep, 8, 7, &s) == TILE_ERR_RANGE &&
+          tile_plane_layout(2, size, pd, td, big, dep, 8, TILE_ORDER_PLANES, &s) ==
+              TILE_ERR_OVERFLOW &&
+          tile_plane_layout(2, size, pd, td, big, dep, 8, TILE_ORDER_HYPERPLANE, &s) ==
+              TILE_ERR_OVERFLOW,
+          "tile_plane_layout refuses NULL, N = 0, a dimension of 0 processes, an element "
+          "of 0 bytes, an unknown order; a plane past 2^63 points overflows");
+}
+
+/* Blocks of different extents have planes of different sizes, so each
+ * rank's own cache bound could differ, and with it the height: the model
+ * takes the largest rank's plane (plan.height.plane_bytes) on every rank.
+ * A cache that holds the window of z = 2 of the smallest plane but not of
+ * the largest one failed the plan before ("tile_height (the model's
+ * choice) differs between ranks (1 vs 2)"). */
+static void test_uneven_planes(void)
+{
+    tile_config c;
+    tile_plan p;
+    int64_t pb = 0, pmin = 0, pmax = 0, zmin = 0, zmax = 0;
+    double *a = NULL;
+    char v[32];
+    int rc, ok;
+    tile_config_init(&c, 2);
+    c.extent[0] = 67;               /* 33 + 34, 22 + 22 + 23, 16 + 17 + 17 + 17 */
+    c.extent[1] = 40;
+    c.zlen = 300;
+    c.grid[0] = nprocs;
+    c.grid[1] = 1;
+    c.storage = TILE_STORE_FULL;
+    c.boundary = check_edge;
+    c.balance.tcomp = 1e-9;
+    c.balance.tstartup = 1e-3;      /* messages dear: the tallest tile the cache allows */
+    c.balance.bandwidth = 1e9;
+    c.tile_height = 1;              /* first, a plan to read this rank's plane */
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    pb = rc == TILE_OK ? (int64_t)p.store.plane_bytes : 0;
+    ok = rc == TILE_OK && p.height.plane_bytes == pb;
+    tile_plan_destroy(&p);
+    MPI_Allreduce(&pb, &pmin, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&pb, &pmax, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, ok && pmin > 0 && (nprocs == 1 || pmin < pmax) &&
+              5 * pmax <= 8 * pmin, "a given height: plan.height.plane_bytes is the rank's "
+              "own plane (%lld..%lld bytes over the ranks)", (long long)pmin, (long long)pmax);
+    snprintf(v, sizeof v, "%lld", (long long)(8 * pmin));   /* z = 2 of the smallest only */
+    setenv("TILEHYBRID_CACHE_BYTES", v, 1);
+    c.tile_height = 0;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc != TILE_OK)
+        check_note("rank %d: %s", myrank, p.errmsg);
+    MPI_Allreduce(&p.height.z, &zmin, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&p.height.z, &zmax, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && zmin == zmax &&
+              p.height.plane_bytes == pmax &&
+              p.height.zmax == tile_height_cache_bound(pmax, 0, 1, 8 * pmin) &&
+              p.height.z <= p.height.zmax && (nprocs == 1 || p.height.z == 1),
+              "uneven blocks: one height on every rank (%lld..%lld), the largest plane's "
+              "bound (plane %lld bytes, bound %lld)", (long long)zmin, (long long)zmax,
+              (long long)p.height.plane_bytes, (long long)p.height.zmax);
+    a = check_seq_loop(67, 40, 300, point);
+    if (rc == TILE_OK && a != NULL)
+        run(&p);
+    check_mpi(MPI_COMM_WORLD, a != NULL && tile_plan_status(&p) == TILE_OK &&
+              check_same_3d(&p, a, 67, 40, 300),
+              "uneven blocks: the sequential loop's values");
+    free(a);
     tile_plan_destroy(&p);
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
@@ -484,6 +580,7 @@ int main(int argc, char **argv)
     if (myrank == 0) {
         test_best_vs_sweep();
         test_model_cases();
+        test_plane_layout();
     }
     a = check_seq_loop(X0, X1, ZL, point);
     if (a != NULL) {
@@ -492,6 +589,7 @@ int main(int argc, char **argv)
         test_rechoose_hooked(a);
     }
     test_given();
+    test_uneven_planes();
     if (provided >= MPI_THREAD_FUNNELED) {
         test_cache_fallback();
         test_tsync();

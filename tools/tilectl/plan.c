@@ -287,8 +287,8 @@ static int64_t plan_ceil_div(int64_t x, int64_t y)
     return x / y + (x % y != 0);
 }
 
-/* Bytes of one process: the Z window (row-major planes with their ghost
- * layers; the hyperplane layout pads a plane by up to 2x) and a send and
+/* Bytes of one process: the Z window (planes with their ghost layers, as
+ * tile_plane_layout() stores them) and a send and
  * a receive buffer per dimension that communicates.  1 on overflow (every
  * step checked: nothing wraps). */
 static int plan_memory(const struct plan_args *a, struct plan_result *r, int dz)
@@ -320,16 +320,23 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
 {
     topo_nest *nest = &r->m.nest;
     tilehybrid_status st;
-    int64_t elems = 1, cache = a->cache, w = 0, llc = 0;
-    int i, dz = 0, rc;
+    int64_t elems = 1, cache = a->cache, llc = 0;
+    int i, dz = 0, rc, pd[TILE_MAX_DIMS], dep[TILE_MAX_DIMS];
+    tile_store layout;
     char sp[(TILE_MAX_DIMS + 1) * 21];
     if ((rc = plan_nest(a, r, &dz)) != 0 || (rc = plan_grids(a, r)) != 0)
         return rc;
-    for (i = 0; i < nest->n && elems < INT64_MAX; i++)
-        if (!tilehybrid_add_ok(r->len[i], nest->dep[i], &w) ||
-            !tilehybrid_mul_ok(elems, w, &elems))
-            elems = INT64_MAX;
-    /* (--elem-bytes <= 2^30: its conversion is exact) */
+    for (i = 0; i < nest->n; i++) {
+        pd[i] = r->m.dims[i];
+        dep[i] = nest->dep[i] < INT_MAX ? (int)nest->dep[i] : INT_MAX;
+    }
+    /* the plane as the largest block's plan stores it (the hyperplane layout
+     * pads it); --elem-bytes <= 2^30: its conversion is exact */
+    if (tile_plane_layout(nest->n, nest->extent, pd, r->tdims, r->len, dep,
+                          (size_t)(a->elem_bytes + 0.999999), TILE_ORDER_AUTO, &layout) != TILE_OK)
+        elems = INT64_MAX;
+    else
+        elems = layout.plane_elems;
     if (!tilehybrid_mul_ok(elems, (int64_t)(a->elem_bytes + 0.999999), &r->plane_bytes))
         return cli_error(CMD, "--space %s, --elem-bytes %g: a plane of a block (with its "
                          "ghost layers) has more than 2^63 bytes",
