@@ -110,21 +110,20 @@ static int pmpi_failure_request(int i, MPI_Request *req)
     return 1;
 }
 
-int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-              MPI_Request *req)
-{
-    if (pmpi_failure_request(0, req))
-        return PMPI_FAILURE_ERROR;
-    return PMPI_Isend(buf, count, type, dest, tag, comm, req);
-}
+/* The point-to-point calls that make a request (MPI_Isend, MPI_Irecv,
+ * MPI_Send_init, MPI_Recv_init: one signature but the const of the buffer
+ * and the peer's name): call i fails with MPI_REQUEST_NULL in *req. */
+#define PMPI_FAILURE_P2P_REQUEST(name, i, cq, peer)                                 \
+    int MPI_##name(cq void *buf, int count, MPI_Datatype type, int peer, int tag,     \
+                   MPI_Comm comm, MPI_Request *req)                                   \
+    {                                                                                \
+        if (pmpi_failure_request((i), req))                                          \
+            return PMPI_FAILURE_ERROR;                                               \
+        return PMPI_##name(buf, count, type, peer, tag, comm, req);                  \
+    }
 
-int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-              MPI_Request *req)
-{
-    if (pmpi_failure_request(1, req))
-        return PMPI_FAILURE_ERROR;
-    return PMPI_Irecv(buf, count, type, source, tag, comm, req);
-}
+PMPI_FAILURE_P2P_REQUEST(Isend, 0, const, dest)
+PMPI_FAILURE_P2P_REQUEST(Irecv, 1, , source)
 
 int MPI_Waitall(int count, MPI_Request reqs[], MPI_Status st[])
 {
@@ -165,21 +164,8 @@ int MPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
     return PMPI_Alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes, comm);
 }
 
-int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                  MPI_Comm comm, MPI_Request *req)
-{
-    if (pmpi_failure_request(7, req))
-        return PMPI_FAILURE_ERROR;
-    return PMPI_Send_init(buf, count, type, dest, tag, comm, req);
-}
-
-int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-                  MPI_Request *req)
-{
-    if (pmpi_failure_request(8, req))
-        return PMPI_FAILURE_ERROR;
-    return PMPI_Recv_init(buf, count, type, source, tag, comm, req);
-}
+PMPI_FAILURE_P2P_REQUEST(Send_init, 7, const, dest)
+PMPI_FAILURE_P2P_REQUEST(Recv_init, 8, , source)
 
 /* fails without starting any of them */
 int MPI_Startall(int count, MPI_Request reqs[])
