@@ -794,9 +794,9 @@ typedef struct tile_height_model {
  *               rank's when the model chose (INT64_MAX past 2^63 bytes).
  * @zmax:        the cache bound on z it gives: the largest z whose window
  *               of @plane_bytes planes fits @cache_bytes, else @llc_bytes,
- *               else 1 (a window that
- *               fits no cache gains nothing from taller tiles, and a
- *               process alone would otherwise take all of Z).
+ *               else 1 (a window that fits no cache gains nothing from
+ *               taller tiles, and a process alone would otherwise take all
+ *               of Z).
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].
@@ -1586,11 +1586,19 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
     tile__for_rows_along(p, z0, z1, lo, hi, p->cfg.n - 1, fn, ctx);
 }
 
-/* The dimension along which box [lo, hi) has the most points (the last
- * on a tie): the fewest rows, for a visit whose order does not matter. */
+/* The dimension of the rows of a visit of box [lo, hi) whose order does
+ * not matter: X_N where it is contiguous (the row-major planes of the
+ * plane and Z-inner orders) and at least two cache lines of points long,
+ * a memcpy per row; else the dimension with the most points (the last on
+ * a tie), the fewest rows (a ghost face one point wide along X_N is one
+ * row, not a row a point).  It depends on the box's extents and on the
+ * plan's order only, so the two ends of a face message agree on it. */
 static inline int tile__longest(const tile_plan *p, const int64_t *lo, const int64_t *hi)
 {
     int i, rd = p->cfg.n - 1;
+    int64_t lines2 = p->cfg.elem_size < 64 ? 128 / (int64_t)p->cfg.elem_size : 2;
+    if (p->store.order != TILE_ORDER_HYPERPLANE && hi[rd] - lo[rd] >= lines2)
+        return rd;
     for (i = 0; i < p->cfg.n; i++)
         if (hi[i] - lo[i] > hi[rd] - lo[rd])
             rd = i;
@@ -1663,9 +1671,12 @@ static inline int64_t tile__pack_along(const tile_plan *p, int64_t k, const int6
  * @k:      the tile (its planes z0..z1-1).
  * @lo, @hi: the box in local coordinates ([lo, hi) per dimension; ghost
  *          layers are below 0).
- * @buf:    the buffer, rows in order (planes outermost).
+ * @buf:    the buffer: the box's points plane by plane, each plane in
+ *          row-major order (X_N innermost).
  * @to_buf: 1 to pack (plane -> buffer), 0 to unpack.
- * Return: the bytes copied.  A building block of the models (messages).
+ * Return: the bytes copied.  A building block of the models (messages;
+ * the engine's own face messages may take the rows along another
+ * dimension, the same at both ends).
  */
 static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo,
                                 const int64_t *hi, unsigned char *buf, int to_buf)
@@ -4614,7 +4625,8 @@ static inline void tile__choose_order(int n, const int64_t *size, const int *pdi
  * @order:     enum tile_order (cfg.order; TILE_ORDER_AUTO: the plan's
  *             choice, as in tile_config's documentation).
  * @s:         receives order, wave, stride, diag and plane_elems (what
- *             struct tile_store says of them); its other fields untouched.
+ *             struct tile_store says of them) on success; its other
+ *             fields, and all of it on an error, untouched.
  * Pure: a plan's creation calls it with its own values, and tilectl plan
  * with the largest block's.  The layout: row-major (the last dimension
  * contiguous), or, in the hyperplane order, diagonal-major in the two
@@ -4635,6 +4647,7 @@ static inline int tile_plane_layout(int n, const int64_t *size, const int *pdims
 {
     int i, a, b, ok = 1;
     int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, R = 0, w = 0, pe = 1;
+    tile_store t;
     if (size == NULL || pdims == NULL || tdims == NULL || len == NULL || dep == NULL ||
         s == NULL)
         return TILE_ERR_NULL;
@@ -4647,30 +4660,38 @@ static inline int tile_plane_layout(int n, const int64_t *size, const int *pdims
         if (!tilehybrid_add_ok(len[i], dep[i], &L[i]))
             return TILE_ERR_OVERFLOW;
     }
-    tile__choose_order(n, size, pdims, tdims, L, order, s);
+    memset(&t, 0, sizeof t);
+    tile__choose_order(n, size, pdims, tdims, L, order, &t);
     line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
-    a = s->wave[0];
-    b = s->wave[1];
-    s->diag = 0;
+    a = t.wave[0];
+    b = t.wave[1];
     if (a >= 0) {
         ok = tilehybrid_add_ok(L[a], line - 1, &R);
-        R = R / line * line;
+        R = ok ? R / line * line : 0;
         if (ok && (uint64_t)(R % 256) * (uint64_t)(esz % 256) % 256 == 0)  /* R esz % 256 */
             ok = tilehybrid_add_ok(R, line, &R);
         ok = ok && tilehybrid_add_ok(L[a], L[b] - 1, &w) && tilehybrid_mul_ok(w, R, &pe) &&
              tilehybrid_add_ok(pe, 3 * line, &pe) && tilehybrid_add_ok(R, 1, &w);
-        s->diag = R;
-        s->stride[a] = R + 1;
-        s->stride[b] = R;
+        if (!ok)
+            return TILE_ERR_OVERFLOW;
+        t.diag = R;
+        t.stride[a] = w;        /* R + 1 */
+        t.stride[b] = R;
     }
-    for (i = n - 1; i >= 0 && ok; i--) {
+    for (i = n - 1; i >= 0; i--) {
         if (i == a || i == b)
             continue;
-        s->stride[i] = pe;
-        ok = tilehybrid_mul_ok(pe, L[i], &pe);
+        t.stride[i] = pe;
+        if (!tilehybrid_mul_ok(pe, L[i], &pe))
+            return TILE_ERR_OVERFLOW;
     }
+    s->order = t.order;
+    s->wave[0] = t.wave[0];
+    s->wave[1] = t.wave[1];
+    s->diag = t.diag;
     s->plane_elems = pe;
-    return ok ? TILE_OK : TILE_ERR_OVERFLOW;
+    memcpy(s->stride, t.stride, sizeof s->stride);
+    return TILE_OK;
 }
 
 /* The plan's order and plane layout (tile_plane_layout() with its own

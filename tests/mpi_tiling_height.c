@@ -430,7 +430,9 @@ static void test_cache_fallback(void)
 static void test_plane_layout(void)
 {
     int64_t size[2] = { 64, 256 }, len[2] = { 64, 256 }, big[2] = { INT64_MAX / 2, 3 };
+    int64_t huge[2] = { INT64_MAX, INT64_MAX };
     int pd[2] = { 1, 1 }, td[2] = { 1, 1 }, dep[2] = { 1, 1 }, zero[2] = { 0, 1 };
+    int nodep[2] = { 0, 0 };
     tile_store s;
     int rc;
     memset(&s, 0, sizeof s);
@@ -459,6 +461,12 @@ static void test_plane_layout(void)
               TILE_ERR_OVERFLOW,
           "tile_plane_layout refuses NULL, N = 0, a dimension of 0 processes, an element "
           "of 0 bytes, an unknown order; a plane past 2^63 points overflows");
+    /* R itself at 2^63 - 1 (3-byte points: no line rounding): R + 1, the
+     * stride along a diagonal, overflows; nothing written */
+    memset(&s, 0x5a, sizeof s);
+    rc = tile_plane_layout(2, size, pd, td, huge, nodep, 3, TILE_ORDER_HYPERPLANE, &s);
+    check(rc == TILE_ERR_OVERFLOW && s.order == 0x5a5a5a5a && s.diag == 0x5a5a5a5a5a5a5a5aLL,
+          "tile_plane_layout, extents 2^63 - 1: TILE_ERR_OVERFLOW, the store untouched");
 }
 
 /* Blocks of different extents have planes of different sizes, so each
