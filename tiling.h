@@ -1593,7 +1593,7 @@ static inline void tile__for_rows(const tile_plan *p, int64_t z0, int64_t z1,
  * a tie), the fewest rows (a ghost face one point wide along X_N is one
  * row, not a row a point).  It depends on the box's extents and on the
  * plan's order only, so the two ends of a face message agree on it. */
-static inline int tile__longest(const tile_plan *p, const int64_t *lo, const int64_t *hi)
+static inline int tile__row_dim(const tile_plan *p, const int64_t *lo, const int64_t *hi)
 {
     int i, rd = p->cfg.n - 1;
     int64_t lines2 = p->cfg.elem_size < 64 ? 128 / (int64_t)p->cfg.elem_size : 2;
@@ -1684,14 +1684,14 @@ static inline int64_t tile_pack(const tile_plan *p, int64_t k, const int64_t *lo
     return tile__pack_along(p, k, lo, hi, p->cfg.n - 1, buf, to_buf);
 }
 
-/* tile_pack() for the engine's face messages: the rows along the box's
- * longest dimension (tile__longest), so that a face one point wide along
- * X_N is a row, not a row a point.  Both ends of a message pack and unpack
+/* tile_pack() for the engine's face messages: the rows along
+ * tile__row_dim(), so that a face one point wide along X_N is a row, not a
+ * row a point.  Both ends of a message pack and unpack
  * boxes of the same extents, hence in the same order. */
 static inline int64_t tile__pack_face(const tile_plan *p, int64_t k, const int64_t *lo,
                                       const int64_t *hi, unsigned char *buf, int to_buf)
 {
-    return tile__pack_along(p, k, lo, hi, tile__longest(p, lo, hi), buf, to_buf);
+    return tile__pack_along(p, k, lo, hi, tile__row_dim(p, lo, hi), buf, to_buf);
 }
 
 /* y = a x + b over the indices 0..n (a and b: one of struct tile_deps'
@@ -1903,15 +1903,15 @@ static inline void tile__fill_row(void *ctx, unsigned char *row, ptrdiff_t step,
     tile__fill_along(f->p, f->rd, row, step, count, x, z);
 }
 
-/* The boundary values of box [lo, hi) x planes [z0, z1), along its
- * longest dimension (a ghost column of a plane is one call, not one a
+/* The boundary values of box [lo, hi) x planes [z0, z1), in rows along
+ * tile__row_dim() (a ghost column of a plane is one call, not one a
  * point). */
 static inline void tile__fill_box(const tile_plan *p, int64_t z0, int64_t z1, const int64_t *lo,
                                   const int64_t *hi)
 {
     tile__fill_ctx f;
     f.p = p;
-    f.rd = tile__longest(p, lo, hi);
+    f.rd = tile__row_dim(p, lo, hi);
     tile__for_rows_along(p, z0, z1, lo, hi, f.rd, tile__fill_row, &f);
 }
 
@@ -2977,7 +2977,7 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     for (i = 0; i < p->cfg.n; i++)
         if (lo[i] == 0)
             lo[i] = -p->deps.d[i];  /* the ghosts too: diagonal reads of z - a */
-    tile__for_rows_along(p, z1 - p->deps.dz, z1, lo, hi, tile__longest(p, lo, hi),
+    tile__for_rows_along(p, z1 - p->deps.dz, z1, lo, hi, tile__row_dim(p, lo, hi),
                          tile__mirror_row, &m);
 }
 

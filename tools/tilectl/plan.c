@@ -322,7 +322,8 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
 {
     topo_nest *nest = &r->m.nest;
     tilehybrid_status st;
-    int64_t elems = 1, cache = a->cache, llc = 0;
+    /* (--elem-bytes <= 2^30: its conversion is exact) */
+    int64_t elems = 1, cache = a->cache, llc = 0, esz = (int64_t)(a->elem_bytes + 0.999999);
     int i, dz = 0, rc, pd[TILE_MAX_DIMS], dep[TILE_MAX_DIMS];
     tile_store layout;
     char sp[(TILE_MAX_DIMS + 1) * 21];
@@ -333,13 +334,13 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
         dep[i] = nest->dep[i] < INT_MAX ? (int)nest->dep[i] : INT_MAX;
     }
     /* the plane as the largest block's plan stores it (the hyperplane layout
-     * pads it); --elem-bytes <= 2^30: its conversion is exact */
-    if (tile_plane_layout(nest->n, nest->extent, pd, r->tdims, r->len, dep,
-                          (size_t)(a->elem_bytes + 0.999999), TILE_ORDER_AUTO, &layout) != TILE_OK)
-        elems = INT64_MAX;
-    else
+     * pads it) */
+    if (tile_plane_layout(nest->n, nest->extent, pd, r->tdims, r->len, dep, (size_t)esz,
+                          TILE_ORDER_AUTO, &layout) == TILE_OK)
         elems = layout.plane_elems;
-    if (!tilehybrid_mul_ok(elems, (int64_t)(a->elem_bytes + 0.999999), &r->plane_bytes))
+    else
+        elems = INT64_MAX;
+    if (!tilehybrid_mul_ok(elems, esz, &r->plane_bytes))
         return cli_error(CMD, "--space %s, --elem-bytes %g: a plane of a block (with its "
                          "ghost layers) has more than 2^63 bytes",
                          plan_space_text(a, sp, sizeof sp), a->elem_bytes), 1;
