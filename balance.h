@@ -537,6 +537,16 @@ static inline int64_t bal__local(int64_t x, int p, int c)
     return x / p + (c < x % p ? 1 : 0);
 }
 
+/* The first i < n with v[i] < min, or -1 (a per-dimension check). */
+static inline int bal__first_below(const int64_t *v, int n, int64_t min)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (v[i] < min)
+            return i;
+    return -1;
+}
+
 /**
  * bal_factor_check() - validate the arguments of bal_factor() (all but the
  * model and the outputs).
@@ -573,17 +583,15 @@ static inline int bal_factor_check(int n, const int *pdims, const int *coords, i
             return tilehybrid_status_set(status, BAL_ERR_COORDS, "coords", i);
     if (threads < 1)
         return tilehybrid_status_set(status, BAL_ERR_THREADS, "threads", -1);
-    for (i = 0; i < n; i++)
-        if (extent[i] < 1)
-            return tilehybrid_status_set(status, BAL_ERR_EXTENT, "extent", i);
+    if ((i = bal__first_below(extent, n, 1)) >= 0)
+        return tilehybrid_status_set(status, BAL_ERR_EXTENT, "extent", i);
     for (i = 0; i < n; i++)
         if (pdims[i] > extent[i])
             return tilehybrid_status_set(status, BAL_ERR_EMPTY, "pdims", i);
     if (tile_height < 1)
         return tilehybrid_status_set(status, BAL_ERR_TILEHEIGHT, "tile_height", -1);
-    for (i = 0; i < n; i++)
-        if (dep[i] < 0)
-            return tilehybrid_status_set(status, BAL_ERR_DEP, "dep", i);
+    if ((i = bal__first_below(dep, n, 0)) >= 0)
+        return tilehybrid_status_set(status, BAL_ERR_DEP, "dep", i);
     return tilehybrid_status_set(status, BAL_OK, "", -1);
 }
 

@@ -245,12 +245,12 @@
 
 #define SLB_VERSION TILEHYBRID_VERSION
 
-#if defined(SLB_MALLOC) || defined(SLB_FREE)
-#error "scatterlb.h: SLB_MALLOC/SLB_FREE are gone (0.2.0): define TILEHYBRID_MALLOC and TILEHYBRID_FREE"
-#endif
-
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+#if defined(SLB_MALLOC) || defined(SLB_FREE)
+#error "scatterlb.h: SLB_MALLOC/SLB_FREE are gone (0.2.0): define TILEHYBRID_MALLOC and TILEHYBRID_FREE"
 #endif
 
 /* ------------------------------------------------------------------------ */
@@ -551,6 +551,14 @@ static inline void *slb__alloc(int64_t count, size_t size)
     if (!tilehybrid_mul_ok(count, (int64_t)size, &bytes) || (uint64_t)bytes > (uint64_t)SIZE_MAX)
         return NULL;
     return TILEHYBRID_MALLOC((size_t)bytes);
+}
+
+/* TILEHYBRID_FREE each of the n pointers of mem (NULL ones too). */
+static inline void slb__free_each(void *const *mem, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        TILEHYBRID_FREE(mem[i]);
 }
 
 /* a + b saturated at SLB__CAP, for a, b in [0, SLB__CAP]: unlike
@@ -1763,16 +1771,9 @@ static inline int slb__bfs(slb__ex *X, int64_t T)
 
 static inline void slb__ex_free(slb__ex *X)
 {
-    TILEHYBRID_FREE(X->cnt);
-    TILEHYBRID_FREE(X->s);
-    TILEHYBRID_FREE(X->th);
-    TILEHYBRID_FREE(X->dom);
-    TILEHYBRID_FREE(X->inv);
-    TILEHYBRID_FREE(X->stack);
-    TILEHYBRID_FREE(X->memo);
-    TILEHYBRID_FREE(X->shift);
-    TILEHYBRID_FREE(X->st);
-    TILEHYBRID_FREE(X->ord);
+    void *const mem[] = { X->cnt, X->s,    X->th,    X->dom, X->inv,
+                          X->stack, X->memo, X->shift, X->st, X->ord };
+    slb__free_each(mem, (int)(sizeof mem / sizeof mem[0]));
 }
 
 /* Set up the search on model m: the node limit (max_nodes > 0: that many,
@@ -2036,10 +2037,8 @@ static inline void slb__rat_closed(int64_t p, const double *d, double n, double 
 
 static inline void slb__rat_free(slb__rat *R)
 {
-    TILEHYBRID_FREE(R->th);
-    TILEHYBRID_FREE(R->inv);
-    TILEHYBRID_FREE(R->dom);
-    TILEHYBRID_FREE(R->br);
+    void *const mem[] = { R->th, R->inv, R->dom, R->br };
+    slb__free_each(mem, (int)(sizeof mem / sizeof mem[0]));
 }
 
 /* The search's bounds by position: th (gain bound), inv (Theorem 2 on the
@@ -2702,17 +2701,14 @@ static inline void slb__plan_zero(slb_plan *pl)
  */
 static inline void slb_plan_free(slb_plan *pl)
 {
-    if (pl == NULL)
-        return;
-    if (pl->ordered != MPI_COMM_NULL)
-        (void)MPI_Comm_free(&pl->ordered);
-    TILEHYBRID_FREE(pl->counts);
-    TILEHYBRID_FREE(pl->displs);
-    TILEHYBRID_FREE(pl->order);
-    TILEHYBRID_FREE(pl->finish);
-    TILEHYBRID_FREE(pl->xcounts);
-    TILEHYBRID_FREE(pl->xdispls);
-    slb__plan_zero(pl);
+    if (pl != NULL) {
+        void *const mem[] = { pl->counts, pl->displs,  pl->order,
+                              pl->finish, pl->xcounts, pl->xdispls };
+        if (pl->ordered != MPI_COMM_NULL)
+            (void)MPI_Comm_free(&pl->ordered);
+        slb__free_each(mem, (int)(sizeof mem / sizeof mem[0]));
+        slb__plan_zero(pl);
+    }
 }
 
 /* ---- errors across ranks ---- */

@@ -28,17 +28,13 @@ static const demo_kernel adi = { "adi", { 16, 256, 16384 }, { 1, 1 }, 1, adi_seq
 
 int main(int argc, char **argv)
 {
-    demo_opts o;
-    tile_plan plan;
-    tile_reduction sum;     /* the checksum (demo_plan declares it) */
-    int rc = demo_start(&argc, &argv, &adi, &o);
-    if (rc != DEMO_GO || (rc = demo_plan(&plan, &adi, &o, &sum)) != DEMO_GO)
-        return rc;
-    DEMO_RUN(&plan, it, {
-        double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
-                    + TILE_AT(double, it, 0, 0, -1)) / 3.0;
-        TILE_AT(double, it, 0, 0, 0) = v;
-        tile_reduce_u64(&it, &sum, demo_bits(v));
-    });
-    return demo_finish(&plan, &adi, &o, &sum);
+    demo_job d;     /* options, plan, checksum */
+    if (demo_begin(&d, &argc, &argv, &adi) == DEMO_GO)
+        DEMO_RUN(&d.plan, it, {
+            double v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
+                        + TILE_AT(double, it, 0, 0, -1)) / 3.0;
+            TILE_AT(double, it, 0, 0, 0) = v;
+            tile_reduce_u64(&it, &d.sum, demo_bits(v));
+        });
+    return demo_end(&d);
 }

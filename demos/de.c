@@ -36,20 +36,16 @@ static const demo_kernel de = { "de", { 16, 256, 16384 }, { 3, 3 }, 1, de_seq_pl
 
 int main(int argc, char **argv)
 {
-    demo_opts o;
-    tile_plan plan;
-    tile_reduction sum;     /* the checksum (demo_plan declares it) */
-    int rc = demo_start(&argc, &argv, &de, &o);
-    if (rc != DEMO_GO || (rc = demo_plan(&plan, &de, &o, &sum)) != DEMO_GO)
-        return rc;
-    DEMO_RUN(&plan, it, {
-        double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) + 2.0 * TILE_AT(double, it, -2, 0, 0))
-                     + TILE_AT(double, it, -3, 0, 0)) / 7.0;
-        double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) + 2.0 * TILE_AT(double, it, 0, -2, 0))
-                     + TILE_AT(double, it, 0, -3, 0)) / 7.0;
-        double v = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
-        TILE_AT(double, it, 0, 0, 0) = v;
-        tile_reduce_u64(&it, &sum, demo_bits(v));
-    });
-    return demo_finish(&plan, &de, &o, &sum);
+    demo_job d;     /* options, plan, checksum */
+    if (demo_begin(&d, &argc, &argv, &de) == DEMO_GO)
+        DEMO_RUN(&d.plan, it, {
+            double sx = ((4.0 * TILE_AT(double, it, -1, 0, 0) + 2.0 * TILE_AT(double, it, -2, 0, 0))
+                         + TILE_AT(double, it, -3, 0, 0)) / 7.0;
+            double sy = ((4.0 * TILE_AT(double, it, 0, -1, 0) + 2.0 * TILE_AT(double, it, 0, -2, 0))
+                         + TILE_AT(double, it, 0, -3, 0)) / 7.0;
+            double v = 0.5 * TILE_AT(double, it, 0, 0, -1) + 0.25 * (sx + sy);
+            TILE_AT(double, it, 0, 0, 0) = v;
+            tile_reduce_u64(&it, &d.sum, demo_bits(v));
+        });
+    return demo_end(&d);
 }

@@ -7,16 +7,15 @@
  *
  *     int main(int argc, char **argv)
  *     {
- *         demo_opts o;
- *         tile_plan plan;
- *         tile_reduction sum;                              // the checksum
- *         int rc = demo_start(&argc, &argv, &kernel, &o);  // parse, MPI_Init
- *         if (rc != DEMO_GO || (rc = demo_plan(&plan, &kernel, &o, &sum)) != DEMO_GO)
- *             return rc;                                   // --help, bad arguments
- *         DEMO_RUN(&plan, it, { ... the point update ...;
- *                               tile_reduce_u64(&it, &sum, demo_bits(v)); });
- *         return demo_finish(&plan, &kernel, &o, &sum);    // report, MPI_Finalize
+ *         demo_job d;                                       // options, plan, checksum
+ *         if (demo_begin(&d, &argc, &argv, &kernel) == DEMO_GO)  // parse, MPI_Init, plan
+ *             DEMO_RUN(&d.plan, it, { ... the point update ...;
+ *                                     tile_reduce_u64(&it, &d.sum, demo_bits(v)); });
+ *         return demo_end(&d);        // report, MPI_Finalize; the exit status
  *     }
+ *
+ * (demo_begin() is demo_start() then demo_plan(), demo_end() demo_finish()
+ * after a run; a demo may call those three itself.)
  *
  * The checksum, the sum modulo 2^64 of the bit patterns of every computed
  * value, is a SUM_U64 reduction declared on the plan (demo_plan): the
@@ -60,7 +59,7 @@
 #include <stdarg.h>
 #include <unistd.h>
 
-/** demo_start() and demo_plan() return DEMO_GO when the demo goes on. */
+/** demo_start(), demo_plan() and demo_begin() return DEMO_GO when the demo goes on. */
 #define DEMO_GO (-1)
 
 /**
@@ -1025,6 +1024,39 @@ static int demo_finish(tile_plan *plan, const demo_kernel *k, const demo_opts *o
     tile_plan_destroy(plan);
     MPI_Finalize();
     return failed;
+}
+
+/** The state of one demo: its kernel, options, plan and checksum. */
+typedef struct demo_job {
+    const demo_kernel *k;
+    demo_opts o;
+    tile_plan plan;
+    tile_reduction sum; /* the checksum: SUM_U64 on plan, tile_reduce_u64() */
+    int rc;             /* DEMO_GO while the demo goes on, else its exit status */
+} demo_job;
+
+/**
+ * demo_begin() - demo_start() and demo_plan() for kernel k into *d.
+ * Return: DEMO_GO (run the body on d->plan, then demo_end()), or the exit
+ * status (also in d->rc) after --help or an error, MPI finalized.
+ */
+static int demo_begin(demo_job *d, int *argc, char ***argv, const demo_kernel *k)
+{
+    d->k = k;
+    d->rc = demo_start(argc, argv, k, &d->o);
+    if (d->rc == DEMO_GO)
+        d->rc = demo_plan(&d->plan, k, &d->o, &d->sum);
+    return d->rc;
+}
+
+/**
+ * demo_end() - after demo_begin() (and the run when it returned DEMO_GO):
+ * demo_finish() when the demo ran.
+ * Return: the exit status, the same on every rank.
+ */
+static int demo_end(demo_job *d)
+{
+    return d->rc == DEMO_GO ? demo_finish(&d->plan, d->k, &d->o, &d->sum) : d->rc;
 }
 
 #endif

@@ -15,20 +15,6 @@ D=$DEMODIR
 CTL=${1:-$TILECTL}
 scratch cli_json
 
-# doc HEADING: "key<TAB>type<TAB>only" for each row of the table under the
-# "### " heading that contains HEADING, in the section "## JSON output"
-doc() {
-    awk -v h="$1" '
-        /^## / { sec = $0 == "## JSON output"; cur = 0; next }
-        sec && /^### / { cur = index($0, h) > 0; next }
-        sec && cur && /^\| `/ {
-            split($0, c, "|")
-            key = c[2]; gsub(/[ `]/, "", key)
-            type = c[3]; gsub(/^ +| +$/, "", type)
-            print key "\t" type "\t" (c[5] ~ /^ *Only with/ ? 1 : 0)
-        }' README.md
-}
-
 # 0. the parser rejects what it must and reads a valid text: each parser
 # that is installed (json_types uses python3 when present, else jq).  jq
 # takes some invalid numbers (NaN, -inf, 01, .5, 1.; jq 1.7 also nan) and
@@ -50,6 +36,20 @@ for parser in python3 jq; do
         ok "json_types ($parser) rejects $# invalid texts and reads a valid one"
     else notok "json_types ($parser):${bad:+ accepted$bad;} read '$got', want '$want'"; fi
 done
+
+# doc HEADING: "key<TAB>type<TAB>only" for each row of the table under the
+# "### " heading that contains HEADING, in the section "## JSON output"
+doc() {
+    awk -v h="$1" '
+        /^## / { sec = $0 == "## JSON output"; cur = 0; next }
+        sec && /^### / { cur = index($0, h) > 0; next }
+        sec && cur && /^\| `/ {
+            split($0, c, "|")
+            key = c[2]; gsub(/[ `]/, "", key)
+            type = c[3]; gsub(/^ +| +$/, "", type)
+            print key "\t" type "\t" (c[5] ~ /^ *Only with/ ? 1 : 0)
+        }' README.md
+}
 
 # check NAME HEADING MODE CMD...: run CMD, compare with the README table.
 # MODE full: every documented key; MODE base: every key not marked "Only with".

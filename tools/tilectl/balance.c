@@ -65,10 +65,10 @@ static void usage(FILE *f)
 
 /* Options as parsed and checked. */
 enum { O_GRID, O_SPACE, O_DEPS, O_Z, O_THREADS, O_TCOMP, O_TSTARTUP, O_BANDWIDTH,
-       O_ELEMBYTES, O_COUNT };
+       O_ELEMBYTES, O_ALL, O_COUNT }; /* the flag --all (no value) last */
 static const char *const opt_names[O_COUNT] = {
     "--procs-grid", "--space", "--deps", "--tile-height", "--threads",
-    "--tcomp", "--tstartup", "--bandwidth", "--elem-bytes"};
+    "--tcomp", "--tstartup", "--bandwidth", "--elem-bytes", "--all"};
 
 struct bal_args {
     int64_t grid[CTL_MAX_DIMS], space[CTL_MAX_DIMS + 1], deps[CTL_MAX_DIMS];
@@ -93,11 +93,15 @@ static int model_opt(const char *name, const char *v, double *field, int positiv
 }
 
 /* Option k with its value; 0 or the exit status. */
-static int set_option(struct bal_args *a, int k, const char *v)
+static int set_option(void *args, int k, const char *v)
 {
+    struct bal_args *a = (struct bal_args *)args;
     const char *name = opt_names[k];
     a->have[k] = 1;
     switch (k) {
+    case O_ALL:
+        a->all = 1;
+        return 0;
     case O_GRID:
         return cli_list_opt(cmd, name, v, "x", 1, INT_MAX, CTL_MAX_DIMS, a->grid, &a->n,
                             "a grid like 4x2: 1 to 8 whole numbers >= 1 separated by 'x'");
@@ -124,54 +128,13 @@ static int set_option(struct bal_args *a, int k, const char *v)
     }
 }
 
-/* The option named by argv[i] ("--name value" or "--name=value"), or -1. */
-static int find_option(const char *arg, const char **eq)
-{
-    int k;
-    *eq = strchr(arg, '=');
-    for (k = 0; k < O_COUNT; k++) {
-        size_t len = strlen(opt_names[k]);
-        if (strncmp(arg, opt_names[k], len) == 0 && (arg[len] == '\0' || arg + len == *eq))
-            return k;
-    }
-    return -1;
-}
-
 /* Step 1: the command line.  0, -1 after --help, or the exit status. */
 static int parse(int argc, char **argv, struct bal_args *a)
 {
-    int i, k, rc;
+    static const cli_options opts = { "balance", opt_names, O_COUNT, O_ALL, usage, set_option };
     memset(a, 0, sizeof *a);
     a->m.elem_bytes = 8;
-    for (i = 1; i < argc; i++) {
-        const char *eq, *v;
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return -1;
-        }
-        if (strcmp(argv[i], "--json") == 0) {
-            a->json = 1;
-            continue;
-        }
-        if (strcmp(argv[i], "--all") == 0) {
-            a->all = 1;
-            continue;
-        }
-        k = find_option(argv[i], &eq);
-        if (k < 0 && argv[i][0] == '-')
-            return cli_error(cmd, "unknown option '%s' (see --help)", argv[i]);
-        if (k < 0)
-            return cli_error(cmd, "unexpected argument '%s' (see --help)", argv[i]);
-        if (eq != NULL)
-            v = eq + 1;
-        else if (i + 1 < argc)
-            v = argv[++i];
-        else
-            return cli_error(cmd, "%s needs a value", opt_names[k]);
-        if ((rc = set_option(a, k, v)) != 0)
-            return rc;
-    }
-    return 0;
+    return cli_parse_options(&opts, argc, argv, a, &a->json);
 }
 
 /* The environment's value of a model field no option gave. */

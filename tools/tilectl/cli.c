@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <stdarg.h>
 
 int cli_error(const char *cmd, const char *fmt, ...)
@@ -15,6 +16,54 @@ int cli_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     return 2;
+}
+
+/* The option of o named by arg (up to a '='; *eq: the '=' or NULL): its
+ * index, or -1. */
+static int option_index(const cli_options *o, const char *arg, const char **eq)
+{
+    size_t len;
+    int k;
+    *eq = strchr(arg, '=');
+    len = *eq != NULL ? (size_t)(*eq - arg) : strlen(arg);
+    for (k = 0; k < o->n; k++)
+        if (strlen(o->names[k]) == len && strncmp(o->names[k], arg, len) == 0)
+            return k;
+    return -1;
+}
+
+int cli_parse_options(const cli_options *o, int argc, char **argv, void *args, int *json)
+{
+    int i, k, rc;
+    for (i = 1; i < argc; i++) {
+        const char *arg = argv[i], *eq, *val = NULL;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            o->usage(stdout);
+            return -1;
+        }
+        if (strcmp(arg, "--json") == 0) {
+            *json = 1;
+            continue;
+        }
+        if (strncmp(arg, "--json=", 7) == 0)
+            return cli_error(o->cmd, "--json takes no value (see --help)");
+        if (arg[0] != '-')
+            return cli_error(o->cmd, "unexpected argument '%s' (see --help)", arg);
+        if ((k = option_index(o, arg, &eq)) < 0)
+            return cli_error(o->cmd, "unknown option '%.*s' (see --help)",
+                             (int)(eq != NULL ? eq - arg : (ptrdiff_t)strlen(arg)), arg);
+        if (k >= o->nvalue && eq != NULL)
+            return cli_error(o->cmd, "%s takes no value (see --help)", o->names[k]);
+        if (k < o->nvalue && eq != NULL)
+            val = eq + 1;
+        else if (k < o->nvalue && i + 1 < argc)
+            val = argv[++i];
+        else if (k < o->nvalue)
+            return cli_error(o->cmd, "%s needs a value (see --help)", o->names[k]);
+        if ((rc = o->set(args, k, val)) != 0)
+            return rc;
+    }
+    return 0;
 }
 
 int cli_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)

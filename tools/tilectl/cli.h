@@ -34,6 +34,26 @@ typedef struct cli_list_error {
     const char *why;
 } cli_list_error;
 
+/* A subcommand's options: names[0 .. nvalue-1] take a value ("--name v" or
+ * "--name=v"), names[nvalue .. n-1] are flags without one.  set(args, k,
+ * val) takes option k with its value (NULL for a flag) and returns 0 or the
+ * exit status after a message; usage prints the subcommand's help. */
+typedef struct cli_options {
+    const char *cmd;
+    const char *const *names;
+    int n, nvalue;
+    void (*usage)(FILE *f);
+    int (*set)(void *args, int k, const char *val);
+} cli_options;
+
+/* Read argv[1 .. argc-1] the way every subcommand does: -h or --help
+ * prints the usage to stdout and returns -1; --json sets *json; every
+ * option of o goes to o->set(args, ...) in the order given.  Returns 0, or
+ * the exit status: set's, or 2 after a message that names the argument
+ * (not an option, an unknown option, a value missing, a value given to a
+ * flag). */
+int cli_parse_options(const cli_options *o, int argc, char **argv, void *args, int *json);
+
 /* Parse a list of integers separated by any character of seps ("x" or ","),
  * e.g. "16x256x16384".  Every entry must be a whole decimal number in
  * [lo, hi] by tilehybrid_parse_i64()'s rule (no spaces, '+' or other bases).

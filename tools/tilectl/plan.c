@@ -102,8 +102,16 @@ static int plan_list(const char *name, const char *val, int64_t lo, int max, int
                         NULL);
 }
 
-static int plan_option(struct plan_args *a, const char *name, const char *val)
+/* The options, each with a value (cli_options; --json is common). */
+static const char *const plan_names[] = { "--procs", "--space", "--deps", "--stencil",
+                                          "--threads", "--tile-height", "--depz", "--tcomp",
+                                          "--tstartup", "--bandwidth", "--elem-bytes",
+                                          "--cache-bytes", "--tsync" };
+
+static int plan_option(void *args, int k, const char *val)
 {
+    struct plan_args *a = (struct plan_args *)args;
+    const char *name = plan_names[k];
     if (strcmp(name, "--procs") == 0)
         return a->have_procs = 1, cli_whole_opt(CMD, name, val, 1, INT_MAX, &a->procs);
     if (strcmp(name, "--threads") == 0)
@@ -157,32 +165,11 @@ static int plan_defaults(struct plan_args *a)
 
 static int plan_parse(int argc, char **argv, struct plan_args *a)
 {
-    static const char *const names[] = { "--procs", "--space", "--deps", "--stencil",
-                                         "--threads", "--tile-height", "--depz", "--tcomp",
-                                         "--tstartup", "--bandwidth", "--elem-bytes",
-                                         "--cache-bytes", "--tsync" };
-    int i, k, rc, nn = (int)(sizeof names / sizeof names[0]);
-    if ((rc = plan_defaults(a)) != 0)
+    static const int n = (int)(sizeof plan_names / sizeof plan_names[0]);
+    const cli_options opts = { CMD, plan_names, n, n, usage, plan_option };
+    int rc;
+    if ((rc = plan_defaults(a)) != 0 || (rc = cli_parse_options(&opts, argc, argv, a, &a->json)) != 0)
         return rc;
-    for (i = 1; i < argc; i++) {
-        const char *opt = argv[i], *eq = strchr(opt, '=');
-        size_t len = eq ? (size_t)(eq - opt) : strlen(opt);
-        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0)
-            return usage(stdout), -1;
-        if (strcmp(opt, "--json") == 0) {
-            a->json = 1;
-            continue;
-        }
-        for (k = 0; k < nn; k++)
-            if (strlen(names[k]) == len && strncmp(names[k], opt, len) == 0)
-                break;
-        if (k == nn)
-            return cli_error(CMD, "unknown option '%.*s' (see --help)", (int)len, opt);
-        if (!eq && i + 1 >= argc)
-            return cli_error(CMD, "%s needs a value", names[k]);
-        if ((rc = plan_option(a, names[k], eq ? eq + 1 : argv[++i])) != 0)
-            return rc;
-    }
     if (!a->have_procs || a->nspace < 0)
         return cli_error(CMD, "%s is required (see --help)", a->have_procs ? "--space" : "--procs");
     if (a->nspace < 2)

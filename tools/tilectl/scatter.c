@@ -422,26 +422,15 @@ typedef struct args {
     int json, method;
 } args;
 
-/* Option name (without "=value") into name; 0, or 2 for an unknown one. */
-static int option_name(const char *a, char *name, size_t size, const char **eq)
-{
-    size_t len;
-    *eq = strchr(a, '=');
-    len = *eq != NULL ? (size_t)(*eq - a) : strlen(a);
-    if (len >= size)
-        return cli_error(CMD, "unknown option '%s' (see --help)", a);
-    memcpy(name, a, len);
-    name[len] = '\0';
-    if (strcmp(name, "--costs") != 0 && strcmp(name, "--items") != 0 &&
-        strcmp(name, "--method") != 0 && strcmp(name, "--order") != 0 &&
-        strcmp(name, "--root") != 0)
-        return cli_error(CMD, "unknown option '%s' (see --help)", name);
-    return 0;
-}
+/* The options, each with a value (cli_options; --json is common). */
+static const char *const scatter_names[] = { "--costs", "--items", "--method", "--order",
+                                             "--root" };
 
 /* The value of option name into a. */
-static int set_option(args *a, const char *name, const char *v)
+static int set_option(void *state, int k, const char *v)
 {
+    args *a = (args *)state;
+    const char *name = scatter_names[k];
     if (strcmp(name, "--costs") == 0)
         a->costs = v;
     else if (strcmp(name, "--items") == 0) {
@@ -480,31 +469,14 @@ static int check_args(args *a)
 /* Parse argv into a: 0, -1 for --help (printed), or 2 after a message. */
 static int parse_args(int argc, char **argv, args *a)
 {
-    int i, rc;
+    static const cli_options opts = { CMD, scatter_names, 5, 5, usage, set_option };
+    int rc;
     memset(a, 0, sizeof *a);
     a->method_s = "exact";
     a->order_s = "bandwidth";
     a->n = -1;
-    for (i = 1; i < argc; i++) {
-        const char *s = argv[i], *eq;
-        char name[16];
-        if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
-            usage(stdout);
-            return -1;
-        }
-        if (strcmp(s, "--json") == 0) {
-            a->json = 1;
-            continue;
-        }
-        if (strncmp(s, "--", 2) != 0)
-            return cli_error(CMD, "unexpected argument '%s' (see --help)", s);
-        if ((rc = option_name(s, name, sizeof name, &eq)) != 0)
-            return rc;
-        if (eq == NULL && i + 1 >= argc)
-            return cli_error(CMD, "%s needs a value (see --help)", name);
-        if ((rc = set_option(a, name, eq != NULL ? eq + 1 : argv[++i])) != 0)
-            return rc;
-    }
+    if ((rc = cli_parse_options(&opts, argc, argv, a, &a->json)) != 0)
+        return rc;
     return check_args(a);
 }
 

@@ -146,9 +146,17 @@ static int policy_opt(struct topo_args *a, const char *val)
     return cli_error(CMD, "--policy: '%s' is not 'comm', 'latency' or 'time'", val);
 }
 
+/* The options, each with a value (cli_options; --json is common). */
+static const char *const topo_names[] = {
+    "--procs",  "--space",       "--deps",  "--threads",  "--fixed",
+    "--policy", "--stencil",     "--dir",   "--tile-height", "--tcomp",
+    "--tstartup", "--bandwidth", "--elem-bytes"};
+
 /* One option with its value; 0 or the exit status. */
-static int set_option(struct topo_args *a, const char *name, const char *val)
+static int set_option(void *args, int k, const char *val)
 {
+    struct topo_args *a = (struct topo_args *)args;
+    const char *name = topo_names[k];
     if (strcmp(name, "--procs") == 0) {
         a->have_procs = 1;
         return cli_whole_opt(CMD, name, val, 1, INT_MAX, &a->procs);
@@ -285,41 +293,12 @@ static const struct topo_args topo_defaults = {
 /* Returns 0, -1 after --help, or the exit status after the message. */
 static int parse(int argc, char **argv, struct topo_args *a)
 {
-    static const char *const names[] = {
-        "--procs",  "--space",       "--deps",  "--threads",  "--fixed",
-        "--policy", "--stencil",     "--dir",   "--tile-height", "--tcomp",
-        "--tstartup", "--bandwidth", "--elem-bytes"};
-    const int nnames = (int)(sizeof names / sizeof names[0]);
-    int i, k, rc;
+    static const int n = (int)(sizeof topo_names / sizeof topo_names[0]);
+    const cli_options opts = { CMD, topo_names, n, n, usage, set_option };
+    int rc;
     *a = topo_defaults;
-    for (i = 1; i < argc; i++) {
-        const char *opt = argv[i], *val, *eq = strchr(opt, '=');
-        size_t len = eq ? (size_t)(eq - opt) : strlen(opt);
-        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            usage(stdout);
-            return -1;
-        }
-        if (strcmp(opt, "--json") == 0) {
-            a->json = 1;
-            continue;
-        }
-        if (strncmp(opt, "--", 2) != 0)
-            return cli_error(CMD, "unexpected argument '%s' (see --help)", opt);
-        for (k = 0; k < nnames; k++)
-            if (strlen(names[k]) == len && strncmp(names[k], opt, len) == 0)
-                break;
-        if (k == nnames)
-            return cli_error(CMD, "unknown option '%.*s' (see --help)", (int)len, opt);
-        if (eq)
-            val = eq + 1;
-        else if (i + 1 < argc)
-            val = argv[++i];
-        else
-            return cli_error(CMD, "%s needs a value", names[k]);
-        if ((rc = set_option(a, names[k], val)) != 0)
-            return rc;
-    }
-    return check_counts(a);
+    rc = cli_parse_options(&opts, argc, argv, a, &a->json);
+    return rc != 0 ? rc : check_counts(a);
 }
 
 /* Everything the output shows, computed before any of it is printed. */
