@@ -68,6 +68,34 @@ for c in "1 64x256x16384" "2 64x256x16384" "2 64x257x4096" "2 16x256x16384" "3 4
         notok "plan --procs $np --space $sp: tilectl $(val "$T/cmp" tile_height) (bound $(val "$T/cmp" cache_bound)), a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
 
+# --order forces the in-tile order as the demos' --order does: the plane as
+# that order stores it, and a forced z's bound from the last-level cache
+# when no cache size is given (then the environment's costs only)
+for c in "planes 2 --cache-bytes" "z 2 --cache-bytes" "hyper 1 --cache-bytes" "z 2 none" "planes 1 none"; do
+    set -- $c
+    o=$1 np=$2
+    if [ "$3" = none ]; then
+        env -u TILEHYBRID_CACHE_BYTES "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 \
+            --bandwidth 5e9 --order $o --json > "$T/cmp" 2>&1
+        run_job "$np" env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
+            TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --order $o --json
+    else
+        "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 $COSTS --order $o --json > "$T/cmp" 2>&1
+        run_job "$np" env TILEHYBRID_CACHE_BYTES=33554432 TILEHYBRID_TCOMP=2e-9 \
+            TILEHYBRID_TSTARTUP=5e-6 TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 \
+            --order $o --json
+    fi
+    z=$(sed -n 's/.*"tile_height": \([0-9]*\).*/\1/p' "$T/out")
+    b=$(sed -n 's/.*"tile_height_cache_bound": \([0-9]*\).*/\1/p' "$T/out")
+    [ -n "$z" ] && [ "$z" = "$(val "$T/cmp" tile_height)" ] && [ "$b" = "$(val "$T/cmp" cache_bound)" ] &&
+        [ "$(val "$T/cmp" order)" = $o ] &&
+        ok "plan --order $o --procs $np ($3): height $z, cache bound $b, as a plan in that order" ||
+        notok "plan --order $o --procs $np ($3): tilectl $(head -c 300 "$T/cmp"); a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+done
+"$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS > "$T/out" 2>&1
+grep -q "^in-tile order hyper (the plan's choice)$" "$T/out" &&
+    ok "plan: the in-tile order the plan chooses (hyper)" || notok "plan: the order line: $(cat "$T/out")"
+
 # threads and a stencil
 "$CTL" plan --procs 4 --threads 2 --space 64x64x1000 --stencil "-1,-1,0 -1,0,0 0,-1,0 0,0,-1" \
     $COSTS --json > "$T/th" 2>&1 &&
@@ -88,6 +116,7 @@ plan_fails() {
 }
 # refusals: one line on stderr naming the option, exit 2, nothing on stdout
 bad() { plan_fails 2 "plan refuses" "$@"; }
+bad "--order" "not planes, z, hyper or auto" --procs 2 --space 8x8x8 --deps 1,1 --order diagonal
 bad "no --procs" "--procs" --space 8x8x8 --deps 1,1
 bad "--procs 0" "--procs" --procs 0 --space 8x8x8 --deps 1,1
 bad "--deps and --stencil" "--deps or --stencil" --procs 2 --space 8x8x8 --deps 1,1 --stencil "-1,0,0"

@@ -28,14 +28,13 @@ static void usage(FILE *f)
     fputs("usage: tilectl plan --procs P --space X1x...xXNxZ (--deps d1,...,dN | --stencil V)\n"
           "                    [--threads T] [--tile-height z] [--depz d] [--tcomp S]\n"
           "                    [--tstartup S] [--bandwidth B] [--elem-bytes E] [--tsync S]\n"
-          "                    [--cache-bytes C] [--json]\n"
+          "                    [--cache-bytes C] [--order O] [--json]\n"
           "The plan tiling.h makes for P processes of T threads: the process grid\n"
           "(least communication), the thread grid, the tile height its pipeline model\n"
           "chooses, T(z) = (ceil(Z/z) + sum_i (P_i - 1) + S)(z t_plane + t_msg(z)),\n"
           "minimised over z and bounded by the cache (or the height given), the\n"
           "predicted time and parallel efficiency, and the memory of one process\n"
-          "(in the in-tile order the plan chooses: a forced order stores its planes\n"
-          "otherwise).\n"
+          "(in the in-tile order the plan chooses, or --order).\n"
           "  --procs P         processes, 1..2147483647\n"
           "  --space ...       the extents, Z last (1 <= N <= 8)\n"
           "  --deps d1,...,dN  dependence widths along the X dimensions (d_Z: --depz)\n"
@@ -55,6 +54,9 @@ static void usage(FILE *f)
           "                    (default TILEHYBRID_CACHE_BYTES, else this machine's\n"
           "                    level-2 cache, else 2 MiB); when one plane's window\n"
           "                    does not fit, this machine's level-3 cache, else z = 1\n"
+          "  --order O         the in-tile order: planes, z, hyper or auto (default:\n"
+          "                    the plan's choice); a forced z takes the level-3 cache\n"
+          "                    as its bound unless --cache-bytes is given\n"
           "  --json            one JSON object\n"
           "A plan measures t_comp and the network itself (tiling.h); give them here.\n"
           "Exit status: 0 ok, 1 no plan (the message says why), 2 bad arguments.\n", f);
@@ -63,14 +65,14 @@ static void usage(FILE *f)
 struct plan_args {
     int64_t procs, threads, z, depz, cache;
     int64_t space[TILE_MAX_DIMS + 1], deps[TILE_MAX_DIMS];
-    int nspace, ndeps, json, have_procs;
+    int nspace, ndeps, json, have_procs, order;
     const char *stencil;
     double tcomp, tstartup, bandwidth, elem_bytes, tsync;
 };
 
 struct plan_result {
     tile_height_model m;
-    int tdims[TILE_MAX_DIMS];
+    int tdims[TILE_MAX_DIMS], order;
     int64_t z, steps, window, plane_bytes, memory, len[TILE_MAX_DIMS];
     double seconds, efficiency;
 };
@@ -106,7 +108,10 @@ static int plan_list(const char *name, const char *val, int64_t lo, int max, int
 static const char *const plan_names[] = { "--procs", "--space", "--deps", "--stencil",
                                           "--threads", "--tile-height", "--depz", "--tcomp",
                                           "--tstartup", "--bandwidth", "--elem-bytes",
-                                          "--cache-bytes", "--tsync" };
+                                          "--cache-bytes", "--tsync", "--order" };
+
+/* --order's words, by enum tile_order. */
+static const char *const plan_orders[4] = { "planes", "z", "hyper", "auto" };
 
 static int plan_option(void *args, int k, const char *val)
 {
@@ -134,6 +139,12 @@ static int plan_option(void *args, int k, const char *val)
         return plan_real(name, val, &a->tstartup);
     if (strcmp(name, "--bandwidth") == 0)
         return plan_real(name, val, &a->bandwidth);
+    if (strcmp(name, "--order") == 0) {
+        for (a->order = 0; a->order < 4; a->order++)
+            if (strcmp(val, plan_orders[a->order]) == 0)
+                return 0;
+        return cli_error(CMD, "--order: '%s' is not planes, z, hyper or auto", val);
+    }
     if (strcmp(name, "--tsync") == 0)    /* >= 0: a barrier may cost nothing */
         return cli_real_opt(CMD, name, val, &a->tsync) != 0 ? 2
                : !(a->tsync >= 0.0 && a->tsync <= 1e6)
@@ -150,6 +161,7 @@ static int plan_defaults(struct plan_args *a)
     a->nspace = a->ndeps = -1;
     a->threads = 1;
     a->depz = -1;
+    a->order = TILE_ORDER_AUTO;
     a->elem_bytes = TOPO_DEFAULT_ELEM_BYTES;
     m.tcomp = TOPO_DEFAULT_TCOMP;
     m.tstartup = TOPO_DEFAULT_TSTARTUP;
@@ -322,10 +334,12 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
     }
     /* the plane as the largest block's plan stores it (the hyperplane layout
      * pads it) */
+    r->order = a->order;
     if (tile_plane_layout(nest->n, nest->extent, pd, r->tdims, r->len, dep, (size_t)esz,
-                          TILE_ORDER_AUTO, &layout) == TILE_OK)
+                          a->order, &layout) == TILE_OK) {
         elems = layout.plane_elems;
-    else
+        r->order = layout.order;
+    } else
         elems = INT64_MAX;
     if (!tilehybrid_mul_ok(elems, esz, &r->plane_bytes))
         return cli_error(CMD, "--space %s, --elem-bytes %g: a plane of a block (with its "
@@ -333,9 +347,11 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
                          plan_space_text(a, sp, sizeof sp), a->elem_bytes), 1;
     if (cache == 0 && tile_height_cache_bytes(&cache) != TILE_OK)
         return cli_error(CMD, "TILEHYBRID_CACHE_BYTES is not a whole number >= 1");
-    if (!tilehybrid_mul_ok(cache, a->threads, &cache))   /* the cores' caches */
-        cache = INT64_MAX;
     (void)tile_height_llc_bytes(&llc);  /* the fallback, as a plan's (at least the above) */
+    if (a->order == TILE_ORDER_Z_INNER && a->cache == 0 && getenv("TILEHYBRID_CACHE_BYTES") == NULL)
+        cache = llc;    /* a forced Z-inner order: its runs are columns of z points */
+    else if (!tilehybrid_mul_ok(cache, a->threads, &cache))   /* the cores' caches */
+        cache = INT64_MAX;
     r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
     if (r->m.zmax == INT64_MAX)
         r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz,
@@ -408,6 +424,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
         json_fixed(r->seconds, "%.9g");   /* (null if not finite) */
         printf(",\"efficiency\":");
         json_fixed(r->efficiency, "%.6f");
+        printf(",\"order\":\"%s\"", plan_orders[r->order]);
         printf(",\"memory_bytes\":%lld,\"window_planes\":%lld,\"plane_bytes\":%lld,"
                "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g,"
                "\"tsync\":%.6g}\n",
@@ -423,6 +440,8 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
     printf(")\ntile height %lld (%s; cache bound %lld)\n", (long long)r->z,
            a->z > 0 ? "given" : "the model's minimum",
            (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen));
+    printf("in-tile order %s (%s)\n", plan_orders[r->order],
+           a->order == TILE_ORDER_AUTO ? "the plan's choice" : "given");
     printf("predicted time %.6g s (%lld tile steps), parallel efficiency %.1f%%\n", r->seconds,
            (long long)r->steps, 100.0 * r->efficiency);
     printf("memory per process %lld bytes (a Z window of %lld planes of %lld bytes, and the "
