@@ -3601,7 +3601,9 @@ static inline int tile_height_efficiency(const tile_height_model *m, double seco
  * tile_height_cache_bytes() - the cache of one core, for the Z window
  * (a process of T threads gets T times it; see "The tile height").
  * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else sysconf's level-2
- *         (or level-3) cache size, else 2 MiB (the default stays on error).
+ *         cache size, else one core's share of the level-3 cache (its size
+ *         over the online processors: a shared cache must not count T
+ *         times), else 2 MiB (the default stays on error).
  * Return: TILE_OK, or TILE_ERR_RANGE (TILEHYBRID_CACHE_BYTES is not a whole
  * number >= 1).
  */
@@ -3620,9 +3622,11 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
 #if defined(_SC_LEVEL2_CACHE_SIZE)
     c = sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-#if defined(_SC_LEVEL3_CACHE_SIZE)
-    if (c <= 0)
-        c = sysconf(_SC_LEVEL3_CACHE_SIZE);
+#if defined(_SC_LEVEL3_CACHE_SIZE) && defined(_SC_NPROCESSORS_ONLN)
+    if (c <= 0 && (c = sysconf(_SC_LEVEL3_CACHE_SIZE)) > 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        c /= cpus > 1 ? cpus : 1;
+    }
 #endif
     if (c > 0)
         *bytes = (int64_t)c;
