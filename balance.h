@@ -1250,6 +1250,10 @@ static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double
     return mpirc == MPI_SUCCESS ? BAL_OK : bal__mpi_fail(st, "MPI_Send", mpirc);
 }
 
+/* bal_calibrate_comm()'s work (defined below it). */
+static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                 tilehybrid_fit *fit, tilehybrid_status *st);
+
 /**
  * bal_calibrate_comm() - measure t_comm by ping-pong with one peer and fit
  * the affine model one-way seconds = tstartup + bytes / bandwidth by least
@@ -1289,9 +1293,6 @@ static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double
  * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
  * *fit holds that fit anyway).
  */
-static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                 tilehybrid_fit *fit, tilehybrid_status *st);
-
 static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
                                      tilehybrid_fit *fit)
 {

@@ -38,7 +38,10 @@
  * MPI_Irecv per tile instead.
  *
  * The models call tiling.h's public step functions (tile_step_enter,
- * tile_run_start, tile_pack, tile_waitall, ...) and six of its private
+ * tile_run_start, tile_pack, tile_waitall, ...; the multiple model also
+ * tile_post and, for partitioned messages, tile_parted_ready,
+ * tile_parted_arrive, tile_parted_cycle and tile_parted_finish: the plan
+ * makes every model's requests, so they live in tiling.h) and six of its private
  * ones, its interface for this header only: tile__msg and tile__start (a
  * face message on the plan's requests, and their MPI_Startall),
  * tile__is_sender, tile__is_receiver, tile__part_index (the multiple
@@ -58,7 +61,7 @@
  *     {
  *         tile_config cfg;
  *         tile_plan plan;
- *         int model = TILE_MODEL_FUNNELED, threads = 2;
+ *         int model = TILE_MODEL_FUNNELED, threads = 2, failed;
  *         int64_t t;
  *         if (argc > 2 && tilehybrid_parse_i64(argv[2], 1, 1024, &t) == TILEHYBRID_OK)
  *             threads = (int)t;
@@ -66,6 +69,11 @@
  *             for (model = 0; model < 4; model++)
  *                 if (strcmp(argv[1], tile_model_name(model)) == 0)
  *                     break;
+ *         if (model == 4) {
+ *             fprintf(stderr, "%s: no model '%s' (mpi, fine, funneled, multiple)\n",
+ *                     argv[0], argv[1]);
+ *             return 2;
+ *         }
  *         if (hybrid_init(&argc, &argv, model, threads, NULL) != TILE_OK)
  *             return 1;                            // (finalize MPI if it started)
  *         tile_config_init(&cfg, 2);
@@ -80,13 +88,14 @@
  *                     ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0))
  *                      + TILE_AT(double, it, 0, 0, -1)) / 3.0;
  *             });
- *         if (tile_plan_status(&plan) != TILE_OK && plan.rank == 0)
+ *         failed = tile_plan_status(&plan) != TILE_OK;   // the same on every rank
+ *         if (failed && plan.rank == 0)
  *             fprintf(stderr, "%s\n", plan.errmsg);
  *         else if (plan.rank == 0)
  *             printf("%s: %.3f s\n", tile_model_name(model), plan.run.seconds);
  *         tile_plan_destroy(&plan);
  *         MPI_Finalize();
- *         return 0;
+ *         return failed;
  *     }
  *
  * HYBRID_RUN() picks the model at run time (the body is written once;

@@ -18,11 +18,14 @@
  *
  * This header holds what every model shares -- the plan: the process grid,
  * the local block with its ghost layers, the split of the block into thread
- * tiles and their schedule, the storage, the face messages -- and the pure
- * MPI model (TILE_MPI_STEP) -- and the calls that move data in and out of
- * a plan (input boxes, gather, exchange, the output hook, exact
- * reductions).  hybrid.h adds the three MPI+OpenMP models on the same plan
- * and the same body; balance.h decides the funneled model's master share.
+ * tiles and their schedule, the storage, the face messages (all of their
+ * requests, made once per plan: the persistent ones, and the multiple
+ * model's MPI-4 partitioned ones with the calls its step makes on them,
+ * tile_post and tile_parted_*) -- and the pure MPI model (TILE_MPI_STEP) --
+ * and the calls that move data in and out of a plan (input boxes, gather,
+ * exchange, the output hook, exact reductions).  hybrid.h adds the three
+ * MPI+OpenMP models' steps on the same plan and the same body; balance.h
+ * decides the funneled model's master share.
  *
  * The toolkit owns the local block, its ghost layers (width d_i on the low
  * side of every dimension, d_Z planes below) and all packing; the body reads
@@ -7483,6 +7486,7 @@ static inline int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, s
     struct tile__io *io;
     tile_box b;
     size_t slot;
+    int64_t bytes;
     int rc = tile__busy_refused(plan), w;
     if (rc != TILE_OK)
         return tilehybrid_status_set(st, rc, "plan", -1);
@@ -7498,9 +7502,10 @@ static inline int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, s
         return tilehybrid_status_set(st, TILE_OK, "", -1);
     w = (int)plan->threads.skew + 2;
     slot = tile__input_slot(plan, reach, esz);
-    if (slot == 0 || slot > SIZE_MAX / (size_t)w)
+    if (slot == 0 || slot > (size_t)INT64_MAX || !tilehybrid_mul_ok((int64_t)slot, w, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
         return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "esz", (int64_t)esz);
-    io->in_buf = (unsigned char *)TILEHYBRID_MALLOC(slot * (size_t)w);
+    io->in_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
     io->in_box = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)w);
     if (io->in_buf == NULL || io->in_box == NULL) {
         tile__input_free(io);

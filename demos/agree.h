@@ -231,58 +231,74 @@ typedef struct demo_flag {
     int *set;
 } demo_flag;
 
-/* If arg is one of the n flags: sets its int to 1 and returns 1; else 0. */
-static inline int demo_flag_read(const char *arg, const demo_flag *flags, int n)
+/* The index of the flag called name among the n flags, or -1. */
+static inline int demo_flag_index(const char *name, const demo_flag *flags, int n)
 {
     int k;
     for (k = 0; k < n; k++)
-        if (strcmp(arg, flags[k].name) == 0) {
-            *flags[k].set = 1;
-            return 1;
-        }
-    return 0;
+        if (strcmp(name, flags[k].name) == 0)
+            return k;
+    return -1;
 }
 
 /* Reads one "--name value" pair into the demo's options (ctx): 0, or the
- * exit status 2 with its message in err. */
+ * exit status 2 with its message in err ("unknown option '--name' (see
+ * --help)" for a name it does not take). */
 typedef int (*demo_option_fn)(void *ctx, const char *name, const char *value, char *err,
                               size_t errlen);
 
+/* The message for an option without its value, the last word of argv:
+ * option's own when it does not know the name ("unknown option"), else
+ * "needs a value". */
+static inline int demo_options_last(const char *name, demo_option_fn option, void *ctx,
+                                    char *err, size_t errlen)
+{
+    char own[DEMO_MSGLEN] = "";
+    if (option(ctx, name, "", own, sizeof own) != 0 && strncmp(own, "unknown option", 14) == 0)
+        snprintf(err, errlen, "%s", own);
+    else
+        snprintf(err, errlen, "%s needs a value (see --help)", name);
+    return 2;
+}
+
 /**
- * demo_options() - the demos' option loop: -h/--help, value-less flags
- * and "--name value" pairs, each pair read by @option.
+ * demo_options() - every demo's option loop: -h/--help, value-less flags,
+ * and options with a value ("--name value" or "--name=value"), each read
+ * by @option.
  * @argc, @argv: the command line.
  * @flags:  @nflags value-less options (each sets its int to 1).
- * @option: reads a pair into @ctx (the demo's options).
- * @err, @errlen: the message when 2 is returned (an option's own message
- *          is kept).
+ * @option: reads a name and its value into @ctx (the demo's options).
+ * @err, @errlen: the message when 2 is returned (@option's own, or one
+ *          that names the argument: not an option, a flag given a value,
+ *          a value missing).
  * Return: 0 read; 1 --help (at once); 2 bad arguments.
  */
 static inline int demo_options(int argc, char **argv, const demo_flag *flags, int nflags,
                                demo_option_fn option, void *ctx, char *err, size_t errlen)
 {
-    int i, rc;
+    int i, k;
     for (i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
+        const char *arg = argv[i], *eq = strchr(arg, '=');
+        char name[64];
+        size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
             return 1;
-        if (demo_flag_read(argv[i], flags, nflags))
+        if ((k = demo_flag_index(arg, flags, nflags)) >= 0) {
+            *flags[k].set = 1;
             continue;
-        if (strncmp(argv[i], "--", 2) != 0 || i + 1 == argc) {
-            char own[DEMO_MSGLEN] = "";
-            /* the last word: an unknown option is "unknown", not valueless */
-            if (strncmp(argv[i], "--", 2) == 0 && err[0] == '\0' &&
-                option(ctx, argv[i], "", own, sizeof own) != 0 &&
-                strncmp(own, "unknown option", 14) == 0)
-                snprintf(err, errlen, "%s", own);
-            if (err[0] == '\0')
-                snprintf(err, errlen, strncmp(argv[i], "--", 2) != 0
-                                          ? "unexpected argument '%s' (see --help)"
-                                          : "%s needs a value (see --help)", argv[i]);
-            return 2;
         }
-        if ((rc = option(ctx, argv[i], argv[i + 1], err, errlen)) != 0)
-            return rc;
-        i++;
+        if (strncmp(arg, "--", 2) != 0)
+            return snprintf(err, errlen, "unexpected argument '%s' (see --help)", arg), 2;
+        if (len >= sizeof name)
+            return snprintf(err, errlen, "unknown option '%.40s...' (see --help)", arg), 2;
+        memcpy(name, arg, len);
+        name[len] = '\0';
+        if (eq != NULL && demo_flag_index(name, flags, nflags) >= 0)
+            return snprintf(err, errlen, "%s takes no value (see --help)", name), 2;
+        if (eq == NULL && i + 1 == argc)
+            return demo_options_last(name, option, ctx, err, errlen);
+        if ((k = option(ctx, name, eq != NULL ? eq + 1 : argv[++i], err, errlen)) != 0)
+            return k;
     }
     return 0;
 }

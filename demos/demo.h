@@ -397,60 +397,41 @@ static int demo_parse_check(demo_opts *o)
     return demo_check_space(o);
 }
 
-/* Split "--name=value" / "--name value" at argv[*i]: the option's name in
- * a[32], its value in *v; 0 or the exit status. */
-static int demo_option(int argc, char **argv, int *i, char a[32], const char **v)
+/* demo_options()'s reader of an option with a value: a name of
+ * demo_valued into o (ctx); 0 or 2 with the message in err. */
+static int demo_option_read(void *ctx, const char *name, const char *v, char *err, size_t len)
 {
-    const char *arg = argv[*i], *eq = strchr(arg, '=');
-    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg), k;
+    size_t k;
+    int rc;
     for (k = 0; k < sizeof demo_valued / sizeof demo_valued[0]; k++)
-        if (strlen(demo_valued[k]) == len && strncmp(arg, demo_valued[k], len) == 0)
+        if (strcmp(name, demo_valued[k]) == 0)
             break;
-    if (k == sizeof demo_valued / sizeof demo_valued[0] || len >= 32) {
-        if (eq != NULL && len < 32) {
-            memcpy(a, arg, len);
-            a[len] = '\0';
-            arg = a;
-        }
-        return demo_usage("unknown option '%s' (see --help)", arg);
+    if (k == sizeof demo_valued / sizeof demo_valued[0])
+        return snprintf(err, len, "unknown option '%s' (see --help)", name), 2;
+    rc = demo_parse_value((demo_opts *)ctx, name, v);
+    if (rc != 0 && err != demo_errmsg) {   /* (demo_usage() wrote demo_errmsg) */
+        snprintf(err, len, "%s", demo_errmsg);
+        demo_errmsg[0] = '\0';
     }
-    memcpy(a, arg, len);
-    a[len] = '\0';
-    if (eq != NULL)
-        *v = eq + 1;
-    else if (*i + 1 < argc)
-        *v = argv[++*i];
-    else
-        return demo_usage("%s needs a value (see --help)", a);
-    return 0;
+    return rc;
 }
 
 /* Parse argv; 0 on success, else the exit status (message in demo_errmsg).
  * --help sets o->help and returns 0 at once. */
 static int demo_parse(int argc, char **argv, const demo_kernel *k, demo_opts *o)
 {
-    const demo_flag flags[2] = { { "--verify", &o->verify }, { "--json", &o->json } };
-    int i, rc;
+    int on = 0, off = 0, rc;
+    const demo_flag flags[4] = { { "--verify", &o->verify }, { "--json", &o->json },
+                                 { "--progress", &on }, { "--no-progress", &off } };
     demo_defaults(o, k);
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i], *v = NULL;
-        char a[32];
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            o->help = 1;
-            return 0;
-        }
-        if (demo_flag_read(arg, flags, 2))
-            continue;
-        if (strcmp(arg, "--progress") == 0 || strcmp(arg, "--no-progress") == 0) {
-            o->progress = arg[2] == 'p';
-            continue;
-        }
-        if (strncmp(arg, "--", 2) != 0)
-            return demo_usage("unexpected argument '%s' (see --help)", arg);
-        if ((rc = demo_option(argc, argv, &i, a, &v)) != 0 ||
-            (rc = demo_parse_value(o, a, v)) != 0)
-            return rc;
-    }
+    rc = demo_options(argc, argv, flags, 4, demo_option_read, o, demo_errmsg, sizeof demo_errmsg);
+    if (rc == 1)
+        o->help = 1;
+    if (rc != 0)
+        return rc == 1 ? 0 : rc;
+    if (on && off)
+        return demo_usage("%s", "--progress and --no-progress exclude each other");
+    o->progress = on ? 1 : off ? 0 : -1;
     return demo_parse_check(o);
 }
 

@@ -254,41 +254,25 @@ static int parse_value(const char *name, const char *v, opts *o, char *msg)
     return 0;
 }
 
+/* demo_options()'s reader of an option with a value (ctx: the options;
+ * err: MSGLEN bytes). */
+static int parse_option(void *ctx, const char *name, const char *v, char *err, size_t len)
+{
+    (void)len;
+    return parse_value(name, v, (opts *)ctx, err);
+}
+
 /* This rank's reading of argv: 0, or 2 with the message in msg. */
 static int parse(int argc, char **argv, opts *o, char *msg)
 {
-    int i, rc;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *eq;
-        char name[16];
-        size_t len;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            o->help = 1;
-            return 0;
-        }
-        if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-            continue;
-        }
-        if (strncmp(a, "--", 2) != 0)
-            return arg_error(msg, "unexpected argument '%s' (see --help)", a);
-        eq = strchr(a, '=');
-        len = eq != NULL ? (size_t)(eq - a) : strlen(a);
-        if (len >= sizeof name)
-            return arg_error(msg, "unknown option '%s' (see --help)", a);
-        memcpy(name, a, len);
-        name[len] = '\0';
-        if (eq == NULL && i + 1 >= argc) {   /* unknown, or a known one without value */
-            if ((rc = parse_value(name, "", o, msg)) != 0 &&
-                strncmp(msg, "unknown option", 14) == 0)
-                return rc;
-            msg[0] = '\0';
-            return arg_error(msg, "%s needs a value (see --help)", name);
-        }
-        if ((rc = parse_value(name, eq != NULL ? eq + 1 : argv[++i], o, msg)) != 0)
-            return rc;
-    }
-    return 0;
+    demo_flag json;
+    int rc;
+    json.name = "--json";
+    json.set = &o->json;
+    rc = demo_options(argc, argv, &json, 1, parse_option, o, msg, MSGLEN);
+    if (rc == 1)
+        o->help = 1;
+    return rc == 1 ? 0 : rc;
 }
 
 /* The value of agreed entry i as the user wrote it. */

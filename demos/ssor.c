@@ -649,12 +649,24 @@ static int ssor_check_tiled(const ssor_opts *o, int size, int node_ranks, char *
                     size == 1 ? "" : "es", (long long)lim.bytes, lim.why), 2;
 }
 
-/* Parse argv: 0 go on, 1 help, 2 bad arguments (message in err). */
-static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len)
+/* demo_options()'s reader of an option with a value (ctx: the options). */
+static int ssor_option(void *ctx, const char *name, const char *v, char *err, size_t len)
 {
     static const char *const valued[] = { "--space", "--tile-height", "--model", "--threads",
                                           "--omega", "--tol", "--max-iter", "--output" };
-    int i, k, rc;
+    int k;
+    for (k = 0; k < 8 && strcmp(name, valued[k]) != 0; k++)
+        ;
+    if (k == 8)
+        return snprintf(err, len, "unknown option '%s' (see --help)", name), 2;
+    return ssor_value((ssor_opts *)ctx, name, v, err, len);
+}
+
+/* Parse argv: 0 go on, 1 help, 2 bad arguments (message in err). */
+static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len)
+{
+    demo_flag flags[2];
+    int rc;
     memset(o, 0, sizeof *o);
     o->space[0] = o->space[1] = o->space[2] = 24;
     o->tile_height = 4;
@@ -662,27 +674,12 @@ static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len
     o->tol = 1e-8;
     o->max_iter = 500;
     o->threads = 1;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i], *eq = strchr(a, '='), *v;
-        char name[32];
-        size_t n = eq != NULL ? (size_t)(eq - a) : strlen(a);
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
-            return 1;
-        if (strcmp(a, "--verify") == 0 || strcmp(a, "--sequential") == 0) {
-            *(a[2] == 'v' ? &o->verify : &o->sequential) = 1;
-            continue;
-        }
-        snprintf(name, sizeof name, "%.*s", (int)(n < 31 ? n : 31), a);
-        for (k = 0; k < 8 && strcmp(name, valued[k]) != 0; k++)
-            ;
-        if (k == 8)
-            return snprintf(err, len, "unknown option '%s' (see --help)", a), 2;
-        if (eq == NULL && i + 1 == argc)
-            return snprintf(err, len, "%s needs a value (see --help)", a), 2;
-        v = eq != NULL ? eq + 1 : argv[++i];
-        if ((rc = ssor_value(o, name, v, err, len)) != 0)
-            return rc;
-    }
+    flags[0].name = "--verify";
+    flags[0].set = &o->verify;
+    flags[1].name = "--sequential";
+    flags[1].set = &o->sequential;
+    if ((rc = demo_options(argc, argv, flags, 2, ssor_option, o, err, len)) != 0)
+        return rc;
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
         return snprintf(err, len, "--threads %d needs --model fine, funneled or multiple",
                         o->threads), 2;

@@ -126,6 +126,21 @@ bad --slowdown $MPIEXEC -n 2 $D/scatter --slowdown 1,,2
 bad --slowdown $MPIEXEC -n 2 $D/scatter --slowdown=
 bad --method $MPIEXEC -n 2 $D/scatter --method fast
 bad --bogus $MPIEXEC -n 2 $D/scatter --bogus 1
+# one option loop per kind of program: a flag given a value, a valued
+# option at the end, a value after '=' in every demo and tilectl subcommand
+for prog in adi de seidel sw; do bad "--json takes no value" $D/$prog --json=1; done
+bad "--verify takes no value" $D/ssor --verify=yes
+bad "--json takes no value" $MPIEXEC -n 2 $D/scatter --json=1
+for c in topo balance scatter plan; do bad "--json takes no value" "$CTL" $c --json=1; done
+bad "--all takes no value" "$CTL" balance --all=1
+bad "--steps needs a value" $D/seidel --steps
+bad "--tol needs a value" $D/ssor --tol
+bad "exclude each other" $D/adi --progress --no-progress
+bad "unknown option '-x'" "$CTL" topo -x
+for c in "seidel --n=48 --steps=2" "sw --random=60,80" "ssor --space=8x8x8 --tol=1e-6"; do
+    timeout 60 $D/$c > "$T/out" 2> "$T/err" && [ ! -s "$T/err" ] && [ -s "$T/out" ] &&
+        ok "$c: values after '=' read" || notok "$c: exit $?, $(head -c 200 "$T/err")"
+done
 bad command "$CTL"
 bad bogus "$CTL" bogus
 bad --threads "$CTL" topo --procs 16 --space 16x256x16 --deps 1,1 --threads -1
