@@ -153,8 +153,9 @@ static inline const char *tilehybrid_strerror(int code)
     case TILEHYBRID_OK: return "success";
     case TILEHYBRID_ERR_NULL: return "a required pointer argument is NULL";
     case TILEHYBRID_ERR_SYNTAX:
-        return "not a plain decimal number (digits, an optional '-', for real numbers a "
-               "decimal point and an exponent such as 2.5e-7; no spaces, '+', hex, inf or nan)";
+        return "not a plain decimal number (digits and an optional '-'; a real number may "
+               "add a decimal point and an exponent such as 2.5e-7; no spaces, '+', hex, inf "
+               "or nan)";
     case TILEHYBRID_ERR_RANGE: return "the number is outside the allowed range";
     case TILEHYBRID_ERR_SAMPLES:
         return "a fit needs at least two finite samples with distinct x";

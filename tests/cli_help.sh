@@ -59,6 +59,10 @@ help_full() {
 for prog in adi de scatter seidel sw ssor; do help_full $D/$prog; done
 help_full "$CTL"
 for c in topo balance scatter plan; do help_full "$CTL" $c; done
+# the version, the one TILEHYBRID_VERSION
+want=$(sed -n 's/^#define TILEHYBRID_VERSION "\(.*\)"$/\1/p' tilehybrid.h)
+[ -n "$want" ] && [ "$("$CTL" --version)" = "tilectl $want" ] &&
+    ok "tilectl --version: tilectl $want" || notok "tilectl --version: '$("$CTL" --version 2>&1)', want $want"
 # the help lists what it should
 $D/adi --help > "$T/out"
 missing=""

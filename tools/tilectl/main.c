@@ -15,7 +15,8 @@ static void usage(FILE *f)
           "  balance  master-thread balancing factors           (balance.h)\n"
           "  scatter  load-balanced MPI_Scatterv distribution   (scatterlb.h)\n"
           "  plan     grid, tile height, predicted time, memory (tiling.h)\n"
-          "Run 'tilectl <command> --help' for the options of a command.\n"
+          "Run 'tilectl <command> --help' for the options of a command;\n"
+          "'tilectl --version' prints the toolkit's version.\n"
           "Exit status: 0 ok, 1 no answer (see the command), 2 bad arguments.\n", f);
 }
 
@@ -34,6 +35,10 @@ int main(int argc, char **argv)
         return tilectl_scatter(argc - 1, argv + 1);
     if (strcmp(argv[1], "plan") == 0)
         return tilectl_plan(argc - 1, argv + 1);
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("tilectl %s\n", TILEHYBRID_VERSION);
+        return cli_finish_output("--version");
+    }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(stdout);
         if (fflush(stdout) != 0 || ferror(stdout)) {
