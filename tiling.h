@@ -904,7 +904,8 @@ typedef struct tile__walk {
     size_t esz;
     int n, thread, order, started;
     int fast;                             /* the run may go through the SIMD loop */
-    int checked;                          /* hyperplane order: a run passed the checks */
+    int contig;                           /* or, in the other orders, the unchecked loop */
+    int checked;                          /* a run passed the checks: SIMD, contig loops */
     int laned;                            /* the SIMD loop ran: reduction lanes to add up */
     unsigned char *pbase;                 /* the tile's first plane (a tile never wraps) */
     int diag;                             /* hyperplane order, no skew: tile__walk_next's */
@@ -2674,7 +2675,12 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     } else if (o == TILE_ORDER_Z_INNER) {
         w.dx[n] = 1;
         w.step = (ptrdiff_t)p->store.plane_bytes;
-    } else {
+    }
+#ifndef TILE_CHECK_ACCESS
+    if (o != TILE_ORDER_HYPERPLANE)
+        w.contig = w.step == (ptrdiff_t)w.esz;
+#endif
+    if (o == TILE_ORDER_HYPERPLANE) {
         w.lev[w.nlev++] = n + 1;
         w.vlo[n + 1] = w.blo[a] + w.blo[b];
         w.vhi[n + 1] = w.bhi[a] + w.bhi[b] - 1;
@@ -2878,6 +2884,20 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char 
     return c;
 }
 
+/* Point i of a contiguous run outside the SIMD loop: element i of run. */
+TILE__ALWAYS_INLINE tile_cursor tile__cur_contig(const tile__view *v, unsigned char *run,
+                                                 int64_t i)
+{
+    tile_cursor c;
+    c.at = run;
+    c.k = i;
+    c.i = i;
+    c.lane = 0;
+    c.v = v;
+    c.simd = 0;
+    return c;
+}
+
 /* Point i of a contiguous run (the SIMD loop): element i of run, in lane l
  * (i % TILE__LANES). */
 TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned char *run, int64_t i,
@@ -2900,6 +2920,14 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned cha
 static inline int tile__walk_simd(const tile__walk *w)
 {
     return w->fast && w->checked;
+}
+
+/* May it go through the unchecked scalar loop?  In the plane and Z-inner
+ * orders, when its points are consecutive elements (a row along a
+ * contiguous X_N), after a checked run of the tile as above. */
+static inline int tile__walk_contig(const tile__walk *w)
+{
+    return w->contig && w->checked;
 }
 
 /* After a run of the scalar loop. */
@@ -3110,8 +3138,13 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * @o_1, ..., o_N, o_Z: the offsets, exactly N + 1 of them; each evaluated
  *      at most once.
  *
- * Always checked (the tests are loop-invariant, so they cost nothing in the
- * inner loop): the type's size and the number of offsets.  A mismatch is
+ * Checked: the type's size and the number of offsets, at every point of
+ * the runs that go through TILE__POINTS' checked loop: each tile's first
+ * run, and the runs whose points are not consecutive elements.  (The
+ * others go through loops without the tests, which would cost a load and
+ * a branch per point where the loop is short of registers: the sizes do
+ * not depend on the point, so a wrong TILE_AT is caught on the tile's
+ * first run, unless the body reaches it only at some points.)  A mismatch is
  * the run's TILE_ERR_ACCESS naming the source line and the point, and the
  * access lands on a scratch element.  Under TILE_CHECK_ACCESS also: the
  * offset must be declared (a stencil vector, or within the widths), and the
@@ -3159,8 +3192,9 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
                       (g) * (it).v->ust[6] + (h) * (it).v->ust[7] + (z) * (it).v->ust[8])
 
 /* TILE_AT's checks of the type size and the offset count: on, except in
- * the SIMD loop of TILE__POINTS, which declares its own tile__at_checked
- * = 0 (the scalar loop has checked them on the tile's first run). */
+ * the SIMD loop and the contiguous loop of TILE__POINTS, which declare
+ * their own tile__at_checked = 0 (the checked scalar loop has run the
+ * tile's first run). */
 enum { tile__at_checked = 1 };
 
 /* The innermost loop of the hyperplane order is `omp simd` where the
@@ -3178,10 +3212,14 @@ enum { tile__at_checked = 1 };
  * (struct tile__walk), each point with its own cursor it.  The body sits
  * in a one-trip loop, so that `continue` and `break` end the point and the
  * loop around can tell them apart (break is the run's error).  It is
- * expanded twice: a scalar loop with TILE_AT checked, and, for the
- * diagonals of the hyperplane order once the scalar loop has run one of
- * the tile's, the same loop under `omp simd` (the points of a diagonal
- * do not depend on each other).  Under TILE_CHECK_ACCESS each point is
+ * expanded three times: a scalar loop with TILE_AT checked; once that
+ * loop has run one of the tile's runs, for the rows of the plane and
+ * Z-inner orders whose points are consecutive elements, a scalar loop
+ * without the checks whose cursor's address moves by one element (a
+ * compile-time step; demos/sw, GCC -O2: 40 instructions per point, 48
+ * in the checked loop); and for the diagonals of the hyperplane
+ * order, the same loop under `omp simd` (the points of a diagonal do not
+ * depend on each other).  Under TILE_CHECK_ACCESS each point is
  * poisoned before the body and checked after it (in the one-trip loop's
  * increment, which `continue` reaches too), and no loop is SIMD. */
 #ifdef TILE_CHECK_ACCESS
@@ -3196,7 +3234,22 @@ enum { tile__at_checked = 1 };
                     *tile_pt_once_ = &tile_pt_w_; tile_pt_once_; tile_pt_once_ = NULL) \
         for (tile__view tile_pt_v_ = tile__view_begin(&tile_pt_w_);               \
              tile__walk_next(&tile_pt_w_) && tile__view_run(&tile_pt_v_, &tile_pt_w_);) \
-            if (!tile__walk_simd(&tile_pt_w_)) {                                   \
+            if (tile__walk_contig(&tile_pt_w_)) {                                  \
+                enum { tile__at_checked = 0 };                                     \
+                unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
+                int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
+                int64_t tile_pt_i_;                                                \
+                for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_n_; tile_pt_i_++) {      \
+                    int tile_pt_end_ = 0;                                          \
+                    for (tile_cursor it = tile__cur_contig(&tile_pt_v_, tile_pt_r_, \
+                                                           tile_pt_i_);            \
+                         !tile_pt_end_; tile_pt_end_ = 1) {                        \
+                        __VA_ARGS__                                                \
+                    }                                                              \
+                    if (!tile_pt_end_)                                             \
+                        tile__walk_break(&tile_pt_w_, tile_pt_i_);                 \
+                }                                                                  \
+            } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
                 unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
                 ptrdiff_t const tile_pt_s_ = tile_pt_w_.step;                      \
                 int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
