@@ -81,16 +81,20 @@
  *     sequential loop in cfg.loop_order and cfg.dir (-1 for a loop that
  *     runs downward, whose reads are then at +1).  That is the only data
  *     the pipeline delivers.  sizeof(type) must be cfg.elem_size and there
- *     must be N + 1 offsets (both checked always, at no cost in the loop:
- *     TILE_ERR_ACCESS).  Define TILE_CHECK_ACCESS to have every offset
- *     checked too (slow; errors name the offset, the point and the source
- *     line).
+ *     must be N + 1 offsets (TILE_ERR_ACCESS: both checked on each tile's
+ *     first run of points and on runs of points that are not consecutive,
+ *     not in the fast loops that run the rest: see TILE_AT).  Define
+ *     TILE_CHECK_ACCESS to have every access checked (slow; errors name
+ *     the offset, the point and the source line).
  *   - must write the current point before reading it: its old value is
  *     unspecified (points are recycled as the Z window slides).  Under
  *     TILE_CHECK_ACCESS the point holds a poison pattern when the body
- *     starts (bytes A5 A5 F5 FF repeated: a NaN as float or double, so a
- *     read before the write shows as NaN in the results), and a point the
- *     body leaves entirely unwritten is the run's TILE_ERR_BODY;
+ *     starts (bytes A5 A5 F5 FF repeated: a NaN as float or double); a
+ *     second TILE_AT of the point itself while it still holds the pattern
+ *     is a read before the write, the run's TILE_ERR_ACCESS naming both
+ *     source lines (a single `TILE_AT(...) += x` is one use: it shows only
+ *     as a NaN in the results), and a point the body leaves entirely
+ *     unwritten is the run's TILE_ERR_BODY;
  *   - may read its global coordinates with tile_coord(&it, i) (i = N is Z;
  *     one multiply-add)
  *     and its OpenMP thread number with TILE_THREAD(it) (for per-thread
@@ -947,6 +951,10 @@ typedef struct tile_cursor {
     int64_t lane;                         /* SIMD loop: i % TILE__LANES (the reductions) */
     const tile__view *v;
     int simd;                             /* 1 in the SIMD loop (the reductions) */
+#ifdef TILE_CHECK_ACCESS
+    const char *used_file;                /* the first TILE_AT of the point while */
+    int used_line;                        /* it held the poison (NULL: none yet) */
+#endif
 } tile_cursor;
 
 /* Runs call into the section "Data in and out" at the end of this header. */
@@ -2881,6 +2889,10 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char 
     c.lane = 0;
     c.v = v;
     c.simd = 0;
+#ifdef TILE_CHECK_ACCESS
+    c.used_file = NULL;
+    c.used_line = 0;
+#endif
     return c;
 }
 
@@ -3079,6 +3091,39 @@ static inline void tile__cur_poison(tile_cursor *c)
     size_t i;
     for (i = 0; i < c->v->esz; i++)
         e[i] = tile__poison_byte(i);
+    c->used_file = NULL;
+    c->used_line = 0;
+}
+
+/* Does the element at e hold the poison pattern, every byte? */
+static inline int tile__poisoned(const unsigned char *e, size_t esz)
+{
+    size_t i;
+    for (i = 0; i < esz && e[i] == tile__poison_byte(i); i++)
+        ;
+    return i == esz;
+}
+
+/* A TILE_AT of the current point itself (offset 0) at file:line, element
+ * e: the second use of the point while it still holds the poison is a
+ * read before the write (the first may be the write: `TILE_AT(...) = v`
+ * evaluates the lvalue before it stores), the run's TILE_ERR_ACCESS
+ * naming both lines. */
+static inline void tile__cur_used(tile_cursor *c, const unsigned char *e, const char *file,
+                                  int line)
+{
+    char at[8 * (TILE_MAX_DIMS + 1) * 3];
+    if (!tile__poisoned(e, c->v->esz))
+        return;
+    if (c->used_file == NULL) {
+        c->used_file = file;
+        c->used_line = line;
+        return;
+    }
+    tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
+                     "the point itself (offset 0), used at %s:%d before the body wrote it: a "
+                     "read of the point before its write (TILE_CHECK_ACCESS)", file, line,
+                     tile__walk_where(c->v->w, c->i, at, sizeof at), c->used_file, c->used_line);
 }
 
 /* After the body (normal end or continue): the body must have written its
@@ -3087,10 +3132,7 @@ static inline void tile__cur_written(tile_cursor *c)
 {
     const unsigned char *e = c->at + c->k * (int64_t)c->v->esz;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
-    size_t i;
-    for (i = 0; i < c->v->esz && e[i] == tile__poison_byte(i); i++)
-        ;
-    if (i == c->v->esz)
+    if (tile__poisoned(e, c->v->esz))
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_BODY, "the body did not write its point "
                          "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
                          tile__walk_where(c->v->w, c->i, at, sizeof at));
@@ -3126,6 +3168,10 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     }
     for (i = 0; i <= c->v->n; i++)
         e += o[i] * c->v->ust[i];
+    for (i = 0; i <= c->v->n && o[i] == 0; i++)
+        ;
+    if (i > c->v->n)
+        tile__cur_used(c, c->at + c->k * (int64_t)c->v->esz, file, line);
     return c->at + (c->k + e) * (int64_t)c->v->esz;
 }
 #endif

@@ -111,8 +111,10 @@ static int sw_push(char **s, int64_t *n, int64_t *cap, char c)
     return 1;
 }
 
-/* Read a FASTA file: the letters of every line not starting with '>'
- * (spaces, tabs and CR ignored).  A NUL byte (not a text file) or any
+/* Read a FASTA file of one record: the letters of every line not starting
+ * with '>' (spaces, tabs and CR ignored); a second '>' header, after
+ * letters, is refused (an alignment of two sequences takes one record
+ * from each file).  A NUL byte (not a text file) or any
  * other character than a letter in a sequence line is refused, naming the
  * line and the byte.  Returns the sequence (malloc) or NULL with a message
  * in err. */
@@ -137,6 +139,9 @@ static char *sw_read_fasta(const char *opt, const char *path, int64_t *len, char
         } else if (c == '\0') {
             snprintf(err, errlen, "%s '%s': line %lld, byte %lld: a NUL byte (not a text file)",
                      opt, path, (long long)line, (long long)col);
+        } else if (col == 1 && c == '>' && n > 0) {
+            snprintf(err, errlen, "%s '%s': line %lld: a second record ('>'): give one sequence "
+                     "per file", opt, path, (long long)line);
         } else if (col == 1 && c == '>') {
             header = 1;
         } else if (header || c == '\r' || c == ' ' || c == '\t') {

@@ -34,6 +34,12 @@ echo "$out" | grep -q '"score": 8, "end": \[4, 6\]' && ok "FASTA ACGT vs ttacgta
     || notok "FASTA ACGT vs ttacgtaa: $out"
 # ties: AA against AAxAA (x a mismatch) scores 4 twice; the first in
 # row-major order is (2, 2)
+# a file of two records is refused (one sequence per file), naming the line
+printf '>x\nACGT\n>y\nTTTT\n' > "$T/two.fa"
+out=$(timeout 60 $MPIEXEC -n 2 $D/sw --a "$T/two.fa" --b "$T/b.fa" 2>&1)
+rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "line 3: a second record ('>'): give one sequence per file" &&
+    ok "FASTA with two records: refused, exit 2, naming line 3" || notok "two records: exit $rc: $out"
 printf 'AA\n' > "$T/c.fa"
 printf 'AAGAA\n' > "$T/d.fa"
 out=$(timeout 60 $MPIEXEC -n 2 $D/sw --a "$T/c.fa" --b "$T/d.fa" 2>&1)

@@ -332,7 +332,13 @@ static int odd_body(tile_plan *p, int what)
                 v = TILE_AT(double, it, 0, 0);   /* copies the poison back */
             if (here && what == 3)
                 v += TILE_AT(double, it, 0, 0);
+            if (here && what == 4) {
+                TILE_AT(double, it, 0, 0) += v;
+                continue;
+            }
             TILE_AT(double, it, 0, 0) = v;
+            if (here && what == 5)   /* a write, a read back, a second write */
+                TILE_AT(double, it, 0, 0) = TILE_AT(double, it, 0, 0) * 0.5 + v * 0.5;
         });
     return tile_plan_status(p);
 }
@@ -366,15 +372,27 @@ static void checked_points(void)
               "TILE_ERR_BODY naming the point: %s", p.errmsg);
     tile_plan_destroy(&p);
     rc = odd_body(&p, 2);
-    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_BODY && strstr(p.errmsg, "did not write its point "
-              "(2,3)") != NULL, "TILE_CHECK_ACCESS: a body that writes its point's old value "
-              "back unchanged at (2,3): TILE_ERR_BODY naming the point: %s", p.errmsg);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_ACCESS && strstr(p.errmsg, "point (2,3): the "
+              "point itself (offset 0), used at") != NULL && strstr(p.errmsg, "a read of the "
+              "point before its write") != NULL, "TILE_CHECK_ACCESS: a body that copies its "
+              "point's old value back at (2,3): a read before the write, TILE_ERR_ACCESS "
+              "naming the point and both lines: %s", p.errmsg);
     tile_plan_destroy(&p);
     rc = odd_body(&p, 3);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_ACCESS && strstr(p.errmsg, "point (2,3)") != NULL &&
+              strstr(p.errmsg, "a read of the point before its write") != NULL,
+              "TILE_CHECK_ACCESS: `v += TILE_AT(0, 0)` before the write at (2,3): a read "
+              "before the write, TILE_ERR_ACCESS naming the point: %s", p.errmsg);
+    tile_plan_destroy(&p);
+    rc = odd_body(&p, 4);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && nan_at(&p, 2, 3) && nan_at(&p, 4, 5) &&
-              !nan_at(&p, 1, 3), "TILE_CHECK_ACCESS: a read of the point before its write "
-              "reads the poison, a NaN, which reaches (2,3) and the points after it, (4,5), "
-              "not (1,3)");
+              !nan_at(&p, 1, 3), "TILE_CHECK_ACCESS: `TILE_AT(0, 0) += v`, one use of the "
+              "point, reads the poison: a NaN, which reaches (2,3) and the points after it, "
+              "(4,5), not (1,3)");
+    tile_plan_destroy(&p);
+    rc = odd_body(&p, 5);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && !nan_at(&p, 2, 3), "TILE_CHECK_ACCESS: a "
+              "write, then a read of the point and a second write: no false alarm (%s)", p.errmsg);
     tile_plan_destroy(&p);
 }
 #endif

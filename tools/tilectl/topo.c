@@ -369,8 +369,10 @@ static int stencil_error(const tilehybrid_status *st, const struct topo_args *a,
         int dir = a->ndir > 0 ? (int)a->dir[i] : 1;
         if (v[i] * dir > 0)
             return cli_error(CMD, "--stencil: vector %d reads a later point along dimension "
-                             "%d%s (the loop runs %s there): every read must be at an earlier "
-                             "point in every dimension", (int)st->index + 1, i + 1,
+                             "%d%s (the loop runs %s there): tilectl topo models stencils "
+                             "whose every read is at an earlier point in every dimension (a "
+                             "plan with cfg.loop_order skews such a stencil; that is not "
+                             "modelled here)", (int)st->index + 1, i + 1,
                              i == n ? " (Z)" : "", dir > 0 ? "upward" : "downward");
     }
     return cli_error(CMD, "--stencil: vector %d is the point itself (all offsets 0): the "
