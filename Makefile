@@ -150,7 +150,7 @@ demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
 check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(NATIVE) $(B)/fuzz/replay $(DEMO_FAILURE) \
-             $(B)/tests/failure_collectives
+             $(B)/tests/failure_collectives $(B)/tests/return_body $(B)/tests/return_body_noguard
 check-real: check-build
 	@$(RUNENV) sh tests/run.sh
 
@@ -211,6 +211,15 @@ $(B)/tests/failure_collectives: tests/failure_collectives.c tests/pmpi_failure.c
                                 tests/pmpi_failure.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g -I. -o $@ tests/failure_collectives.c tests/pmpi_failure.c -lm
+# a body that returns (tests/cli_return.sh): without OpenMP, where the
+# compiler lets it; _noguard without the guard that sees the return at once
+# (the fallback of compilers without a cleanup attribute or C++)
+$(B)/tests/return_body: tests/return_body.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -g -I. -o $@ tests/return_body.c -lm
+$(B)/tests/return_body_noguard: tests/return_body.c $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -g -DTILE__NO_GUARD -I. -o $@ tests/return_body.c -lm
 $(B)/asan/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_failure.h \
                        tests/check.h $(HEADERS)
 	@mkdir -p $(@D)

@@ -423,7 +423,8 @@ static inline void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t)
  * @g:    the tile_group of TILE_FOREACH_GROUP.
  * @it:   the cursor name for TILE_AT (declared here, private per thread).
  * @body: the point update; `continue` skips to the next point, `break`
- *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
+ *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed
+ *        (refused under OpenMP; without, tiling.h's "The body").
  */
 #define HYBRID_FINE_STEP(g, it, ...)                                               \
     do {                                                                           \
@@ -481,7 +482,8 @@ static inline void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t)
  * @g:    the tile_group of TILE_FOREACH_GROUP (private to each thread).
  * @it:   the cursor name for TILE_AT.
  * @body: the point update; `continue` skips to the next point, `break`
- *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
+ *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed
+ *        (refused under OpenMP; without, tiling.h's "The body").
  */
 #define HYBRID_FUNNELED_STEP(g, it, ...)                                           \
     HYBRID__COARSE_STEP(g, it, TILE_MODEL_FUNNELED, __VA_ARGS__)
@@ -497,7 +499,8 @@ static inline void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t)
  * @g:    the tile_group of TILE_FOREACH_GROUP (private to each thread).
  * @it:   the cursor name for TILE_AT.
  * @body: the point update; `continue` skips to the next point, `break`
- *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed.
+ *        is reported as TILE_ERR_BODY, `return`/`goto` out are not allowed
+ *        (refused under OpenMP; without, tiling.h's "The body").
  */
 #define HYBRID_MULTIPLE_STEP(g, it, ...)                                           \
     HYBRID__COARSE_STEP(g, it, TILE_MODEL_MULTIPLE, __VA_ARGS__)

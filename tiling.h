@@ -102,11 +102,21 @@
  *   - `continue` skips to the next point.  `break`, `return` and `goto` out
  *     of the body are not allowed: they would leave a tile half computed
  *     and the neighbours waiting.  A `break` ends the point and is reported
- *     by tile_plan_status() as TILE_ERR_BODY.  `return` and `goto` cannot be
- *     seen when they happen (in the threaded models the compiler refuses
- *     them: they would leave an OpenMP region); the rank's run is then left
- *     unfinished, other ranks may wait forever, and the next run of the
- *     plan on that rank fails with TILE_ERR_BODY.
+ *     by tile_plan_status() as TILE_ERR_BODY.  In the threaded models
+ *     under OpenMP the compiler refuses `return` and `goto` (they would
+ *     leave an OpenMP region), and in the pure MPI model while the body is
+ *     in an `omp simd` loop.  Where they get through, the rank's run is
+ *     left unfinished: with one process the plan records TILE_ERR_BODY ("a
+ *     return (or goto) left the body of the previous run"), which
+ *     tile_plan_status() reports and the next run repeats; with more, the
+ *     other ranks would wait for its messages forever, so the job ends as
+ *     for a failed MPI call (see "MPI failures": "tiling.h: rank R: a
+ *     return (or goto) left the body of a run: the other ranks wait for
+ *     its messages" to cfg.on_mpi_failure or stderr, then MPI_Abort, error
+ *     code TILE_ERR_BODY).  Under GCC, Clang and C++ that happens when the
+ *     return leaves the body (a cleanup attribute or a destructor in the
+ *     step macros); with other compilers at the rank's next
+ *     tile_plan_destroy() or run of the plan, before any collective.
  *
  * Boundary values: the points outside the space that the body reads get
  * their values from cfg.boundary, one call per point (edge() above), or
@@ -346,9 +356,10 @@ enum tile_error {
     TILE_ERR_OVERFLOW,      /* sizes overflow 64-bit or a count exceeds what MPI can send */
     TILE_ERR_MPI,           /* an MPI call failed */
     TILE_ERR_BODY,          /* the body broke out, left its point unwritten (checked),
-                               a run did not finish (return), or a call that needs the
-                               plan idle (a hook set, a gather, an exchange, a
-                               reduction declared) came from its body or a hook */
+                               a run did not finish (a return, 1 process), or a call
+                               that needs the plan idle (a hook set, a gather, an
+                               exchange, a reduction declared) came from its body or
+                               a hook */
     TILE_ERR_BALANCE,       /* invalid balancing policy or cost model */
     TILE_ERR_STORAGE,       /* storage or order not one of its enum values */
     TILE_ERR_STENCIL,       /* a stencil vector or a direction the plan cannot run */
@@ -707,6 +718,7 @@ typedef struct tile_run {
     /* private */
     int ok;                         /* the run started on every rank */
     int active;                     /* started and not finished on this rank */
+    int left;                       /* a return or goto left its body (reported) */
     int balancing;                  /* the schedule asks bal for each tile */
     int64_t nsteps;                 /* INT64_MAX until the last tile is scheduled */
     int sched_w;
@@ -1139,7 +1151,9 @@ static inline int tile_model_thread_level(int model, int threads)
  *  run (plan.errmsg says more).  A run that failed does not stop the next
  *  one, which starts afresh; a failed creation, an MPI failure or a run
  *  left unfinished by a `return` out of the body does (create the plan
- *  again). */
+ *  again).  That return is TILE_ERR_BODY here with one process (under
+ *  GCC, Clang and C++; elsewhere from the next run on); with more it
+ *  ended the job (see "The body" above). */
 static inline int tile_plan_status(const tile_plan *plan)
 {
     return plan == NULL ? TILE_ERR_NULL : plan->status.code;
@@ -2506,6 +2520,76 @@ static inline void tile_comm_end(tile_plan *p, int64_t s)
 /* ------------------------------------------------------------------------ */
 /* Runs: start and finish                                                   */
 
+/*
+ * A `return` (or a `goto`) out of the body leaves this rank's run half
+ * done: its tile unfinished, its next faces never sent.  With one process
+ * nothing waits for it: the plan records TILE_ERR_BODY (tile_plan_status()
+ * reports it, the next run is refused).  With more, the other ranks wait
+ * for its messages forever and no error can reach them: the job ends the
+ * way an MPI call that fails on one rank ends it (tile__mpi_failed(): the
+ * message to cfg.on_mpi_failure or stderr, then MPI_Abort, errorcode
+ * TILE_ERR_BODY).  Seen when it happens where the compiler runs code on
+ * leaving a scope (TILE__GUARD below: GCC, Clang and C++), else at the
+ * first tile_plan_destroy() or next run start of the plan on that rank
+ * (before any collective).
+ */
+static inline void tile__left_body(tile_plan *p)
+{
+    char msg[200];
+    if (p->run.left)
+        return;                     /* reported once */
+    p->run.left = 1;
+    if (p->size > 1) {
+        snprintf(msg, sizeof msg, "tiling.h: rank %d: a return (or goto) left the body of a "
+                 "run: the other ranks wait for its messages", p->rank);
+        tilehybrid_mpi_abort(msg, p->cfg.on_mpi_failure, p->cfg.on_mpi_failure_ctx,
+                             TILE_ERR_BODY);
+    }
+    p->status.code = TILE_OK;       /* whatever the unfinished run recorded */
+    tile__fail(p, TILE_ERR_BODY, "", -1, "a return (or goto) left the body of the previous run "
+               "of this plan: the run did not finish on this rank (create the plan again)");
+}
+
+/* The body's guard (TILE_COMPUTE): armed while the body runs, disarmed
+ * after its tile; a guard still armed when its scope is left means a
+ * return or goto left the body (tile__left_body()).  A destructor in C++,
+ * the cleanup attribute under GCC and Clang; elsewhere nothing (the plan's
+ * next run or its destruction sees it). */
+#if !defined(TILE__NO_GUARD) && (defined(__cplusplus) || defined(__GNUC__) || \
+                                 defined(__clang__))
+#define TILE__HAVE_GUARD 1          /* (TILE__NO_GUARD: the tests' way to try without) */
+#else
+#define TILE__HAVE_GUARD 0
+#endif
+typedef struct tile__guard {
+    tile_plan *p;
+    int armed;
+#if TILE__HAVE_GUARD && defined(__cplusplus)
+    ~tile__guard()
+    {
+        if (armed && p->run.active)
+            tile__left_body(p);
+    }
+#endif
+} tile__guard;
+
+#if TILE__HAVE_GUARD && defined(__cplusplus)
+#define TILE__GUARD(name, plan) tile__guard name = { (plan), 1 }
+#define TILE__GUARD_OFF(name) ((name).armed = 0)
+#elif TILE__HAVE_GUARD
+static inline void tile__guard_end(tile__guard *g)
+{
+    if (g->armed && g->p->run.active)
+        tile__left_body(g->p);
+}
+#define TILE__GUARD(name, plan) \
+    __attribute__((cleanup(tile__guard_end))) tile__guard name = { (plan), 1 }
+#define TILE__GUARD_OFF(name) ((name).armed = 0)
+#else
+#define TILE__GUARD(name, plan) tile__guard name = { (plan), 1 }
+#define TILE__GUARD_OFF(name) ((void)(name))
+#endif
+
 /* Reset what a run changes (the thread that does the messages). */
 static inline void tile__run_reset(tile_plan *p)
 {
@@ -2528,7 +2612,10 @@ static inline void tile__run_reset(tile_plan *p)
 
 /**
  * tile_run_start() - the collective start of a run, by one thread per
- * process (the one that calls MPI).
+ * process (the one that calls MPI).  A previous run a `return` left
+ * unfinished on this rank is seen first, before any collective
+ * (tile__left_body(): TILE_ERR_BODY with one process, the job ends with
+ * more).
  * @p:        the plan.
  * @model:    the model of the step macro that runs.
  * @nthreads: the threads that will run the steps (the parallel region's
@@ -2551,9 +2638,11 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
         p->errarg[0] = '\0';
     }
     if (p->run.active) {
-        p->status.code = TILE_OK;   /* whatever the unfinished run recorded */
-        tile__fail(p, TILE_ERR_BODY, "", -1, "the previous run of this plan did not finish "
-                   "on this rank: a return or goto left the body or the step loop");
+        /* before any collective: with more than one process, the others
+         * wait in the unfinished run's messages (tile__left_body ends the
+         * job) */
+        if (!p->run.left)
+            tile__left_body(p);
     } else if (p->status.code == TILE_OK && model != p->cfg.model)
         tile__fail(p, TILE_ERR_MODEL, "model", -1, "the step macro is for model '%s' but the "
                    "plan was created for model '%s'", tile_model_name(model),
@@ -3352,9 +3441,11 @@ enum { tile__at_checked = 1 };
         int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, (s));       \
         if (tile_cp_k_ >= 0 && tile_cp_p_->run.ok) {                               \
             int64_t const tile_cp_n0_ = tile_cp_p_->run.stats[tile_cp_t_].points;  \
+            TILE__GUARD(tile_cp_guard_, tile_cp_p_);                               \
             tile__sim_begin();                                                     \
             tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
             TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
+            TILE__GUARD_OFF(tile_cp_guard_);                                       \
             tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
             tile__sim_end(tile_cp_p_->run.stats[tile_cp_t_].points - tile_cp_n0_); \
             tile_cp_p_->run.stats[tile_cp_t_].compute += tile_wtime() - tile_cp_t0_; \
@@ -3439,7 +3530,8 @@ static inline void tile_step_leave(tile_group *g)
  * @it:   name of the cursor the body uses with TILE_AT (declared here).
  * @body: the point update, a statement list (commas are fine);
  *        `continue` skips to the next point, `break` is reported as
- *        TILE_ERR_BODY, `return`/`goto` out of it are not allowed.
+ *        TILE_ERR_BODY, `return`/`goto` out of it are not allowed (one
+ *        process: TILE_ERR_BODY; more: the job ends; see "The body").
  */
 #define TILE_MPI_STEP(g, it, ...)                                                  \
     do {                                                                           \
@@ -5983,12 +6075,15 @@ static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_co
 }
 
 /** tile_plan_destroy() - free everything a plan holds (safe on a failed or
- *  zeroed plan). */
+ *  zeroed plan).  On a plan whose run a `return` left unfinished with more
+ *  than one process, it ends the job first (see "The body"). */
 static inline void tile_plan_destroy(tile_plan *plan)
 {
     int i;
     if (plan == NULL)
         return;
+    if (plan->run.active && plan->comm != MPI_COMM_NULL && plan->comm != 0)
+        tile__left_body(plan);      /* a run left unfinished: ends the job at > 1 process */
     tile__messages_free(plan);      /* before the buffers and the communicator */
     for (i = 0; i < TILE_MAX_DIMS; i++) {
         TILEHYBRID_FREE(plan->threads.split[i]);

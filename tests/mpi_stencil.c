@@ -466,7 +466,9 @@ static void null_on_one_rank(void)
 }
 
 /* The pure MPI body that returns out of the run (one process: nothing
- * waits for it): the plan's next run is refused with TILE_ERR_BODY.  Where
+ * waits for it): tile_plan_status() says TILE_ERR_BODY at once (GCC, Clang
+ * and C++ see the return), and the plan's next run is refused with it
+ * (more processes: the job ends, tests/cli_return.sh).  Where
  * the step macros put the body in an `omp simd` loop (OpenMP, and neither
  * TILE_CHECK_ACCESS nor TILE_NO_SIMD), the compiler refuses the return:
  * then only tests/mpi_stencil_checked.c runs this. */
@@ -493,10 +495,10 @@ static void return_in_body(void)
 {
     tile_config c;
     tile_plan p;
-    int rc, left;
+    int rc, left, at_once;
     if (nprocs > 1) {
         if (myrank == 0)
-            check_skip("a return leaves the other ranks waiting: tried at 1 process only",
+            check_skip("a return ends the job at more than 1 process (tests/cli_return.sh)",
                    "return in the body");
         return;
     }
@@ -504,10 +506,14 @@ static void return_in_body(void)
     c.dep[0] = 1;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     left = rc == TILE_OK && run_and_return(&p);
+    at_once = tile_plan_status(&p) == TILE_ERR_BODY &&
+              strstr(p.errmsg, "a return (or goto) left the body of the previous run") != NULL;
+    check_mpi(MPI_COMM_WORLD, left && at_once, "a return out of the body: tile_plan_status() "
+              "says TILE_ERR_BODY after the run: %s", p.errmsg);
     if (left)
-        run_and_return(&p);
+        left = run_and_return(&p) == 0;     /* refused: the body does not run */
     check_mpi(MPI_COMM_WORLD, left && tile_plan_status(&p) == TILE_ERR_BODY &&
-              strstr(p.errmsg, "the previous run of this plan did not finish") != NULL,
+              strstr(p.errmsg, "a return (or goto) left the body of the previous run") != NULL,
               "a return out of the body: the plan's next run is refused with TILE_ERR_BODY: %s",
               p.errmsg);
     tile_plan_destroy(&p);
