@@ -4231,6 +4231,56 @@ static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
     return tile__widths(p, c);
 }
 
+/**
+ * tile_config_deps() - the internal coordinates a plan derives from @cfg's
+ * space and dependences, without MPI and without creating the plan: the
+ * ghost widths d'_i and d'_Z, the extended faces, whether the plan skews
+ * the space and the extents of the space it tiles (struct tile_deps).
+ * Tools and models use it to price the loop nest the plan will run (tilectl
+ * topo and plan do: topology.h's nest over @deps->size and @deps->d).
+ * @cfg:  the configuration; its space (n, extent, zlen, elem_size,
+ *        tile_height, grid) and dependences (dep/depz or the stencil, dir,
+ *        loop_order) are checked as tile_plan_create() checks them, with
+ *        the same codes and messages; the other fields are not read.
+ * @deps: filled on success (unchanged otherwise).
+ * @msg, @size: on failure the plan's message (naming the argument and the
+ *        offending vector), truncated to @size bytes; NULL/0 for none.
+ * Returns TILE_OK, the TILE_ERR_* code of the first error, TILE_ERR_NULL
+ * (@cfg or @deps NULL) or TILE_ERR_NOMEM (a plan's scratch record, about
+ * sizeof(tile_plan) bytes, cannot be allocated).
+ */
+static inline int tile_config_deps(const tile_config *cfg, tile_deps *deps, char *msg,
+                                   size_t size)
+{
+    tile_plan *p;
+    int rc;
+    if (msg != NULL && size > 0)
+        msg[0] = '\0';
+    if (cfg == NULL || deps == NULL) {
+        if (msg != NULL && size > 0)
+            snprintf(msg, size, "tile_config_deps: %s is NULL", cfg == NULL ? "cfg" : "deps");
+        return TILE_ERR_NULL;
+    }
+    p = (tile_plan *)TILEHYBRID_MALLOC(sizeof *p);
+    if (p == NULL) {
+        if (msg != NULL && size > 0)
+            snprintf(msg, size, "tile_config_deps: out of memory (%llu bytes)",
+                     (unsigned long long)sizeof *p);
+        return TILE_ERR_NOMEM;
+    }
+    memset(p, 0, sizeof *p);
+    p->cfg = *cfg;
+    rc = tile__validate_space(p, cfg);
+    if (rc == TILE_OK)
+        rc = tile__validate_deps(p, cfg);
+    if (rc == TILE_OK)
+        *deps = p->deps;
+    else if (msg != NULL && size > 0)
+        snprintf(msg, size, "%s", p->errmsg);
+    TILEHYBRID_FREE(p);
+    return rc;
+}
+
 /* The model, the threads and the options. */
 static inline int tile__validate_run(tile_plan *p, const tile_config *c)
 {

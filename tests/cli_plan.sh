@@ -103,6 +103,36 @@ grep -q "^in-tile order hyper (the plan's choice)$" "$T/out" &&
     ok "plan --threads 2 --stencil: $(head -c 160 "$T/th")" ||
     notok "plan --threads --stencil: $(cat "$T/th")"
 
+# a stencil that reads ahead (seidel-2d and its 3-D variant in time): tilectl
+# plan and topo take the space a plan skews to and choose the grid the
+# demo's plan runs; --loop-order as cfg.loop_order (the demo's t, i, j[, k]
+# is the default, given here as 3,1,2 / 4,1,2,3 once each)
+arr() { sed -n 's/.*"'"$2"'": *\[\([0-9, ]*\)\].*/\1/p' "$1" | tr -d ' '; }
+S2="-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 1,0,-1 1,1,-1"
+S3="-1,0,0,0 0,-1,0,0 0,0,-1,0 0,0,0,-1 0,0,1,-1 0,1,0,-1 1,0,0,-1"
+for c in "2 2 62x62x10 64 - 10,71,141" "3 2 62x62x10 64 3,1,2 10,71,141" "4 2 62x62x10 64 - 10,71,141" \
+         "4 3 10x10x10x4 12 4,1,2,3 4,13,13,13"; do
+    set -- $c
+    np=$1 d=$2 sp=$3 nn=$4 lo=$5 want=$6
+    S=$S2; [ "$d" = 3 ] && S=$S3
+    order=""; [ "$lo" != - ] && order="--loop-order $lo"
+    # shellcheck disable=SC2086
+    "$CTL" plan --procs "$np" --space "$sp" --stencil "$S" $order $COSTS --json > "$T/cmp" 2>&1
+    # shellcheck disable=SC2086
+    "$CTL" topo --procs "$np" --space "$sp" --stencil "$S" $order --json > "$T/topo" 2>&1
+    run_job "$np" "$DEMODIR/seidel" --dims "$d" --n "$nn" --steps "${sp##*x}" --json
+    g=$(arr "$T/out" grid)
+    [ -n "$g" ] && [ "$g" = "$(arr "$T/cmp" grid)" ] && [ "$g" = "$(arr "$T/topo" grid)" ] &&
+        [ "$(arr "$T/cmp" skewed_space)" = "$want" ] && [ "$(arr "$T/topo" skewed_space)" = "$want" ] &&
+        grep -q '"skewed": true' "$T/out" &&
+        ok "plan and topo --stencil (seidel ${d}-D in time, --procs $np${lo#-}): skewed space $want, grid $g as the demo's plan" ||
+        notok "seidel ${d}-D --procs $np: demo grid '$g' ($(head -c 200 "$T/out" "$T/err")); plan $(head -c 300 "$T/cmp"); topo $(head -c 300 "$T/topo")"
+done
+"$CTL" plan --procs 2 --space 8x8x8 --stencil "1,-1,0" --dir -1,1,1 --json > "$T/cmp" 2>&1 &&
+    grep -q '"skewed_space":null' "$T/cmp" &&
+    ok "plan --dir -1,1,1: (1,-1,0) is earlier along every dimension, nothing to skew" ||
+    notok "plan --dir: $(cat "$T/cmp")"
+
 # plan_fails STATUS LABEL WHAT WANT ARGS...: tilectl plan ARGS exits with
 # STATUS, nothing on stdout, one line on stderr matching WANT
 plan_fails() {
@@ -123,7 +153,18 @@ bad "--deps and --stencil" "--deps or --stencil" --procs 2 --space 8x8x8 --deps 
 bad "--deps of the wrong length" "--deps has 1 entries" --procs 2 --space 8x8x8 --deps 1
 bad "--tile-height 0" "--tile-height" --procs 2 --space 8x8x8 --deps 1,1 --tile-height 0
 bad "--tcomp -1" "--tcomp" --procs 2 --space 8x8x8 --deps 1,1 --tcomp -1
-bad "a later read" "--stencil" --procs 2 --space 8x8x8 --stencil "-1,1,0"
+bad "a read of a later point (in the loop order)" \
+    "^tilectl plan: --stencil: stencil vector 1 (1,-1,0) reads a later point along dimension 1" \
+    --procs 2 --space 8x8x8 --stencil "1,-1,0"
+bad "the same in another loop order" "vector 1 (-1,1,0) reads a later point along dimension 2" \
+    --procs 2 --space 8x8x8 --stencil "-1,1,0" --loop-order 2,1,3
+bad "--loop-order of the wrong length" "--loop-order has 2 entries, --space needs 3" \
+    --procs 2 --space 8x8x8 --stencil "-1,0,0" --loop-order 2,1
+bad "--loop-order naming a dimension twice" "--loop-order: entry 3 is 1: list each dimension 1..3 once" \
+    --procs 2 --space 8x8x8 --stencil "-1,0,0" --loop-order 2,1,1
+bad "--loop-order without --stencil" "--loop-order needs --stencil" \
+    --procs 2 --space 8x8x8 --deps 1,1 --loop-order 3,1,2
+bad "--dir 0" "--dir: entry 2 is 0" --procs 2 --space 8x8x8 --stencil "-1,0,0" --dir 1,0,1
 bad "an unknown option" "--bogus" --procs 2 --space 8x8x8 --deps 1,1 --bogus 1
 # costs in range whose model overflows: refused naming the option (the JSON
 # said "predicted_seconds":inf, which is not JSON), nothing on stdout

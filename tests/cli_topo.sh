@@ -177,6 +177,10 @@ bad 2 "not both" "--deps with --stencil" --procs 4 --space 8x8x8 --deps 1,1 --st
 bad 2 --dir "--dir without --stencil" --procs 4 --space 8x8x8 --deps 1,1 --dir 1,1,1
 bad 2 "later point along dimension 1" "--stencil reading ahead" --procs 4 --space 8x8x8 --stencil "1,0,0"
 bad 2 "point itself" "--stencil with the point itself" --procs 4 --space 8x8x8 --stencil "-1,0,0 0,0,0"
+bad 2 "vector 1 (-1,1,0) reads a later point along dimension 2" "--stencil reading ahead in --loop-order" \
+    --procs 4 --space 8x8x8 --stencil "-1,1,0" --loop-order 2,1,3
+bad 2 "--loop-order needs --stencil" "--loop-order without --stencil" --procs 4 --space 8x8x8 --deps 1,1 --loop-order 3,1,2
+bad 2 "--loop-order: entry 2 is 4" "--loop-order out of range" --procs 4 --space 8x8x8 --stencil "-1,0,0" --loop-order 3,4,1
 bad 2 "has 2 components" "--stencil vector of the wrong length" --procs 4 --space 8x8x8 --stencil "-1,0"
 bad 2 "--dir: entry 2 is 0" "--dir 0" --procs 4 --space 8x8x8 --stencil "-1,0,0" --dir 1,0,1
 bad 2 --tcomp "--tcomp 0" --procs 4 --space 8x8x8 --deps 1,1 --policy time --tcomp 0

@@ -135,6 +135,22 @@ static void random_config(tile_config *cfg, int n)
 }
 
 /* 1: ran and matched; 0: failed; -1: rightly refused (sizes). */
+static int deps_cases, deps_differ;   /* tile_config_deps() against the plans' */
+
+/* tile_config_deps(cfg) derives what the plan derived (plan.deps). */
+static int same_deps(const tile_config *cfg, const tile_deps *want)
+{
+    tile_deps d;
+    char msg[320];
+    if (tile_config_deps(cfg, &d, msg, sizeof msg) != TILE_OK)
+        return 0;
+    return d.skewed == want->skewed && d.dz == want->dz &&
+           memcmp(d.d, want->d, sizeof d.d) == 0 && memcmp(d.ext, want->ext, sizeof d.ext) == 0 &&
+           memcmp(d.size, want->size, sizeof d.size) == 0 &&
+           memcmp(d.m, want->m, sizeof d.m) == 0 && memcmp(d.c, want->c, sizeof d.c) == 0 &&
+           memcmp(d.off, want->off, sizeof d.off) == 0;
+}
+
 static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
 {
     tile_plan plan;
@@ -146,6 +162,8 @@ static int one_case(int n, tile_config *cfg, char *why, size_t whylen)
     if (rc != 1)
         return rc;
     last_order = plan.store.order;
+    deps_cases++;
+    deps_differ += !same_deps(cfg, &plan.deps);
     run_n(n, &plan, cfg, &acc);
     ok = tile_plan_status(&plan) == TILE_OK;
     if (!ok)
@@ -176,6 +194,7 @@ static void random_cases(int n)
 {
     int cases = 0, rejected = 0, failed = 0, diagonal = 0, downward = 0, skewed = 0, k;
     char why[512] = "", desc[512] = "";
+    deps_cases = deps_differ = 0;
     for (k = 0; k < 60; k++) {
         tile_config cfg;
         int r, i, j;
@@ -203,15 +222,22 @@ static void random_cases(int n)
               "loop, %d refused for their sizes%s%s%s%s", n, cases, diagonal, skewed, downward,
               rejected, failed ? "; FIRST FAILURE: " : "", desc,
               failed ? ": " : "", failed ? why : "");
+    check_mpi(MPI_COMM_WORLD, deps_cases >= 20 && deps_differ == 0, "N=%d: tile_config_deps() "
+              "derives the plan's widths, extensions, skewed extents, maps and offsets (%d of "
+              "%d differ)", n, deps_differ, deps_cases);
 }
 
 /* A plan that must be refused with code and a message containing want. */
 static void expect_refused(tile_config *c, int code, const char *want, const char *what)
 {
     tile_plan p;
+    tile_deps d;
+    char msg[320];
     int rc = tile_plan_create(&p, MPI_COMM_WORLD, c);
-    check_mpi(MPI_COMM_WORLD, rc == code && strstr(p.errmsg, want) != NULL,
-              "%s is refused (%s): %s", what, tile_strerror(code), p.errmsg);
+    int rd = tile_config_deps(c, &d, msg, sizeof msg);   /* the same refusal, without MPI */
+    check_mpi(MPI_COMM_WORLD, rc == code && strstr(p.errmsg, want) != NULL && rd == code &&
+              strstr(msg, want) != NULL, "%s is refused (%s): %s; tile_config_deps: %s", what,
+              tile_strerror(code), p.errmsg, msg);
     tile_plan_destroy(&p);
 }
 
@@ -221,6 +247,13 @@ static void refusals(void)
     tilehybrid_status st;
     int rc;
     check_config(&c, 2, 6, 6, 5);
+    {
+        tile_deps d;
+        char msg[64];
+        check_mpi(MPI_COMM_WORLD, tile_config_deps(NULL, &d, msg, sizeof msg) == TILE_ERR_NULL &&
+                  strstr(msg, "cfg is NULL") != NULL && tile_config_deps(&c, NULL, NULL, 0) ==
+                  TILE_ERR_NULL, "tile_config_deps refuses a NULL cfg or deps (%s)", msg);
+    }
     /* the text form */
     rc = tile_config_stencil(&c, " -1,-1,0  0,-1,0\t0,0,-1 ", &st);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && c.nstencil == 3 && c.stencil[0][0] == -1 && c.stencil[0][1] == -1 &&

@@ -12,7 +12,10 @@
  * time model's m).  Then a case where the extended faces change the
  * volume-optimal grid, measured on both grids at 4 processes, and the
  * grid the plan chooses under every policy (TILE_GRID_TIME with random
- * costs) against topology.h's choice for the same nest.
+ * costs) against topology.h's choice for the same nest.  The random cases
+ * again with a vector that reads ahead (earlier along Z, later along an
+ * X): the plan skews, and the model on tile_config_deps()' skewed space
+ * must be exact too.
  * Run at 1-4 processes by tests/run.sh.
  */
 #ifndef _POSIX_C_SOURCE
@@ -26,6 +29,7 @@
 #include <string.h>
 
 static int nprocs, myrank;
+static int skew_mode;   /* random_config adds a vector that reads ahead: the plan skews */
 
 /* Deterministic generator, identical on every rank. */
 
@@ -65,6 +69,11 @@ static void random_config(tile_config *cfg, int n)
         cfg->dir[i] = check_rnd_in(0, 2) == 0 ? -1 : 1;
     cfg->nstencil = (int)check_rnd_in(1, 4);
     check_rnd_vectors(cfg, diagonal_component);
+    if (skew_mode) {   /* earlier along Z (the outermost loop), later along one X */
+        int k = cfg->nstencil++, x = (int)check_rnd_in(0, n - 1);
+        for (i = 0; i <= n; i++)
+            cfg->stencil[k][i] = i == n ? -cfg->dir[i] : i == x ? cfg->dir[i] : 0;
+    }
     cfg->tile_height = check_rnd_in(1, cfg->zlen + 2);
     cfg->model = (int)check_rnd_in(TILE_MODEL_MPI, TILE_MODEL_MULTIPLE);
     cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 2);
@@ -76,14 +85,27 @@ static void random_config(tile_config *cfg, int n)
 }
 
 /* The model's nest for the plan: topo_nest_stencil() on the same stencil
- * and directions.  1 if its widths and extensions are the plan's. */
+ * and directions; for a stencil the plan skews, the skewed space and its
+ * widths from tile_config_deps() (as tilectl topo and plan build it).  1 if
+ * its widths and extensions are the plan's. */
 static int plan_nest(const tile_plan *plan, topo_nest *m)
 {
     const tile_config *c = &plan->cfg;
+    tile_deps d;
     int i, j, same = 1;
-    if (topo_nest_init(m, c->n, c->extent, c->zlen, NULL, NULL) != TOPO_OK ||
-        topo_nest_stencil(m, c->nstencil, &c->stencil[0][0], TILE_MAX_DIMS + 1, c->dir,
-                          NULL) != TOPO_OK)
+    if (tile_config_deps(c, &d, NULL, 0) != TILE_OK || d.skewed != plan->deps.skewed)
+        return 0;
+    if (d.skewed) {
+        topo_nest_init(m, c->n, d.size, d.size[c->n], NULL, NULL);
+        for (i = 0; i < c->n; i++) {
+            same &= d.size[i] == plan->deps.size[i];
+            m->dep[i] = d.d[i];
+            for (j = 0; j < i; j++)
+                m->ext[i][j] = d.ext[i][j];
+        }
+    } else if (topo_nest_init(m, c->n, c->extent, c->zlen, NULL, NULL) != TOPO_OK ||
+               topo_nest_stencil(m, c->nstencil, &c->stencil[0][0], TILE_MAX_DIMS + 1, c->dir,
+                                 NULL) != TOPO_OK)
         return 0;
     m->elem_bytes = (double)c->elem_size;
     m->tile_height = c->tile_height;
@@ -178,10 +200,13 @@ static void random_cases(int n, int count)
             check_note("N=%d case %d: %s", n, c, why);
     }
     check_mpi(MPI_COMM_WORLD, failed == 0 && ran > count / 2 && (nprocs == 1 || extended > 0),
-          "N=%d, %d random diagonal stencils on %d process%s (%d refused as too small): "
-          "topo_nest_stencil = plan.deps; bytes sent by process 0, by all and the most, and "
+          "N=%d, %d random diagonal stencils%s on %d process%s (%d refused as too small): "
+          "%s = plan.deps; bytes sent by process 0, by all and the most, and "
           "the pure MPI model's messages, exactly the model's (%d where the model without "
-          "extended faces is wrong)", n, ran, nprocs, nprocs == 1 ? "" : "es", refused,
+          "extended faces is wrong)", n, ran,
+          skew_mode ? " that read ahead (skewed; the model on tile_config_deps' skewed space)" : "",
+          nprocs, nprocs == 1 ? "" : "es", refused,
+          skew_mode ? "tile_config_deps" : "topo_nest_stencil",
           extended);
 }
 
@@ -353,6 +378,10 @@ int main(int argc, char **argv)
         return 1;
     random_cases(2, 60);
     random_cases(3, 40);
+    skew_mode = 1;   /* the same on the skewed space of stencils that read ahead */
+    random_cases(2, 40);
+    random_cases(3, 30);
+    skew_mode = 0;
     grid_choice_case();
     policy_cases(2, 30);
     policy_cases(3, 30);

@@ -12,6 +12,12 @@
 
 #include "tilehybrid.h" /* the one number parser */
 
+struct topo_nest;   /* topology.h */
+
+/* The most extents of a space (topology.h's TOPO_MAX_DIMS + 1, checked in
+ * tools/tilectl/stencil.c). */
+#define CLI_MAX_EXTENTS 17
+
 /* Subcommands: argc/argv start at the subcommand name.  Return the exit
  * status: 0 on success, 2 for bad arguments (after printing a message to
  * stderr that names the argument), 1 for other failures. */
@@ -120,5 +126,35 @@ void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep);
  * back as the same double: 2.88e-07 rather than 2.8799999999999998e-07,
  * and still lossless; null for an infinity or a NaN (JSON has neither). */
 void cli_json_double(FILE *f, double v);
+
+/* A stencil as given on the command line: n + 1 extents (Z last), nvec
+ * vectors of n + 1 offsets (vector k at vec[k * stride]), the directions
+ * (NULL: all upward) and the loop order (0-based dimensions, outermost
+ * first; NULL: Z, then X_1 ... X_N, a plan's default). */
+typedef struct cli_stencil {
+    int n, nvec, stride;
+    const int64_t *space;
+    const int *vec, *dir, *order;
+} cli_stencil;
+
+/* What the plan makes of it: whether it skews, the extents it tiles (Z
+ * last) and d'_Z. */
+typedef struct cli_skew {
+    int skewed, dz;
+    int64_t size[CLI_MAX_EXTENTS];
+} cli_skew;
+
+/* The nest a plan runs for stencil s (tools/tilectl/stencil.c: tiling.h's
+ * tile_config_deps(), with its skew when a vector reads a later point along
+ * some dimension): *nest over the extents the plan tiles, with the widths
+ * d'_i and the extended faces (topology.h's costs at their defaults), *out
+ * as above.  0, or the exit status 2 after the plan's message. */
+int cli_stencil_nest(const char *cmd, const cli_stencil *s, struct topo_nest *nest,
+                     cli_skew *out);
+
+/* --loop-order's entries (1-based dimensions, n + 1 is Z, outermost first)
+ * as 0-based ones in order[0..n]: 0, or the exit status 2 after a message
+ * (not n + 1 entries, or not each dimension once). */
+int cli_loop_order(const char *cmd, const int64_t *given, int count, int n, int *order);
 
 #endif

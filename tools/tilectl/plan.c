@@ -6,6 +6,8 @@
  *   tilectl plan --procs 2 --space 64x256x16384 --deps 1,1
  *   tilectl plan --procs 16 --threads 2 --space 256x256x16384 \
  *                --stencil "-1,0,0 0,-1,0 0,0,-1" --tcomp 2e-9 --json
+ *   tilectl plan --procs 2 --space 4094x4094x100 \
+ *                --stencil "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 1,0,-1 1,1,-1"
  *
  * The model is tiling.h's (tile_height_best(), tile_height_time(),
  * tile_height_efficiency(), tile_height_cache_bound()); the grid
@@ -28,7 +30,8 @@ static void usage(FILE *f)
     fputs("usage: tilectl plan --procs P --space X1x...xXNxZ (--deps d1,...,dN | --stencil V)\n"
           "                    [--threads T] [--tile-height z] [--depz d] [--tcomp S]\n"
           "                    [--tstartup S] [--bandwidth B] [--elem-bytes E] [--tsync S]\n"
-          "                    [--cache-bytes C] [--order O] [--json]\n"
+          "                    [--cache-bytes C] [--order O] [--dir D] [--loop-order L]\n"
+          "                    [--json]\n"
           "The plan tiling.h makes for P processes of T threads: the process grid\n"
           "(least communication), the thread grid, the tile height its pipeline model\n"
           "chooses, T(z) = (ceil(Z/z) + sum_i (P_i - 1) + S)(z t_plane + t_msg(z)),\n"
@@ -38,7 +41,15 @@ static void usage(FILE *f)
           "  --procs P         processes, 1..2147483647\n"
           "  --space ...       the extents, Z last (1 <= N <= 8)\n"
           "  --deps d1,...,dN  dependence widths along the X dimensions (d_Z: --depz)\n"
-          "  --stencil V       or the offset vectors read, \"-1,0,0 0,-1,0 0,0,-1\"\n"
+          "  --stencil V       or the offset vectors read, \"-1,0,0 0,-1,0 0,0,-1\";\n"
+          "                    one that reads a later point along a dimension (a\n"
+          "                    sweep in time) is skewed as the plan skews it, and\n"
+          "                    the plan is for the skewed space (shown)\n"
+          "  --dir D           with --stencil: N+1 loop directions, 1 (upward,\n"
+          "                    default) or -1 (downward), Z last (cfg.dir)\n"
+          "  --loop-order L    with --stencil: the sequential loop nest, outermost\n"
+          "                    first, as dimension numbers 1..N+1 (N+1 is Z); default\n"
+          "                    Z, then 1..N (cfg.loop_order)\n"
           "  --threads T       threads per process (default 1)\n"
           "  --tile-height z   evaluate this height instead of choosing one\n"
           "  --depz d          d_Z with --deps (default 1)\n"
@@ -66,13 +77,15 @@ static void usage(FILE *f)
 struct plan_args {
     int64_t procs, threads, z, depz, cache;
     int64_t space[TILE_MAX_DIMS + 1], deps[TILE_MAX_DIMS];
-    int nspace, ndeps, json, have_procs, order;
+    int64_t dir[TILE_MAX_DIMS + 1], loop[TILE_MAX_DIMS + 1];
+    int nspace, ndeps, ndir, nloop, json, have_procs, order;
     const char *stencil;
     double tcomp, tstartup, bandwidth, elem_bytes, tsync;
 };
 
 struct plan_result {
     tile_height_model m;
+    cli_skew skew;      /* skew.skewed: the plan is for the skewed space */
     int tdims[TILE_MAX_DIMS], order;
     int64_t z, steps, window, plane_bytes, memory, len[TILE_MAX_DIMS];
     double seconds, efficiency;
@@ -109,7 +122,8 @@ static int plan_list(const char *name, const char *val, int64_t lo, int max, int
 static const char *const plan_names[] = { "--procs", "--space", "--deps", "--stencil",
                                           "--threads", "--tile-height", "--depz", "--tcomp",
                                           "--tstartup", "--bandwidth", "--elem-bytes",
-                                          "--cache-bytes", "--tsync", "--order" };
+                                          "--cache-bytes", "--tsync", "--order", "--dir",
+                                          "--loop-order" };
 
 /* --order's words, by enum tile_order. */
 static const char *const plan_orders[4] = { "planes", "z", "hyper", "auto" };
@@ -134,6 +148,13 @@ static int plan_option(void *args, int k, const char *val)
         return plan_list(name, val, 0, TILE_MAX_DIMS, a->deps, &a->ndeps);
     if (strcmp(name, "--stencil") == 0)
         return a->stencil = val, 0;
+    if (strcmp(name, "--dir") == 0)
+        return cli_list_opt(CMD, name, val, ",", -1, 1, TILE_MAX_DIMS + 1, a->dir, &a->ndir,
+                            "1 or -1 per dimension, Z last, separated by ','");
+    if (strcmp(name, "--loop-order") == 0)
+        return cli_list_opt(CMD, name, val, ",", 1, TILE_MAX_DIMS + 1, TILE_MAX_DIMS + 1, a->loop,
+                            &a->nloop, "dimension numbers 1..N+1, N+1 is Z, outermost first, "
+                            "separated by ','");
     if (strcmp(name, "--tcomp") == 0)
         return plan_real(name, val, &a->tcomp);
     if (strcmp(name, "--tstartup") == 0)
@@ -159,7 +180,7 @@ static int plan_defaults(struct plan_args *a)
     bal_model m;
     int rc;
     memset(a, 0, sizeof *a);
-    a->nspace = a->ndeps = -1;
+    a->nspace = a->ndeps = a->ndir = a->nloop = -1;
     a->threads = 1;
     a->depz = -1;
     a->order = TILE_ORDER_AUTO;
@@ -194,14 +215,41 @@ static int plan_parse(int argc, char **argv, struct plan_args *a)
                          a->ndeps, a->nspace - 1);
     if (a->stencil != NULL && a->depz >= 0)
         return cli_error(CMD, "--depz goes with --deps (a stencil says its own)");
+    if (a->stencil == NULL && (a->ndir >= 0 || a->nloop >= 0))
+        return cli_error(CMD, "%s needs --stencil (it says how to read its vectors)",
+                         a->ndir >= 0 ? "--dir" : "--loop-order");
+    if (a->ndir >= 0 && a->ndir != a->nspace)
+        return cli_error(CMD, "--dir has %d entr%s, --space needs %d (one per extent, Z last)",
+                         a->ndir, a->ndir == 1 ? "y" : "ies", a->nspace);
     return 0;
+}
+
+/* --stencil's nest, with --dir and --loop-order: the space the plan tiles
+ * (skewed if a vector reads a later point along a dimension) and its
+ * widths (cli_stencil_nest).  0 or the exit status. */
+static int plan_stencil(const struct plan_args *a, const tile_config *cfg, struct plan_result *r)
+{
+    int n = a->nspace - 1, i, dir[TILE_MAX_DIMS + 1], order[TILE_MAX_DIMS + 1], rc;
+    cli_stencil s;
+    if (a->nloop >= 0 && (rc = cli_loop_order(CMD, a->loop, a->nloop, n, order)) != 0)
+        return rc;
+    for (i = 0; i <= n; i++)
+        dir[i] = a->ndir >= 0 ? (int)a->dir[i] : 1;
+    s.n = n;
+    s.nvec = cfg->nstencil;
+    s.stride = TILE_MAX_DIMS + 1;
+    s.space = a->space;
+    s.vec = &cfg->stencil[0][0];
+    s.dir = dir;
+    s.order = a->nloop >= 0 ? order : NULL;
+    return cli_stencil_nest(CMD, &s, &r->m.nest, &r->skew);
 }
 
 /* The nest: extents, widths (from --deps or --stencil) and costs; *dz gets
  * d_Z.  0 or the exit status. */
 static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
 {
-    int n = a->nspace - 1, k, rc;
+    int n = a->nspace - 1, rc;
     tilehybrid_status st;
     tile_config cfg;
     int64_t Z = a->space[n];
@@ -215,15 +263,12 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
             return cli_error(CMD, "--stencil: '%s': vector %lld is not %d whole numbers in "
                              "-2^30..2^30 separated by ',' (at most %d vectors)", a->stencil,
                              (long long)st.index + 1, n + 1, TILE_MAX_STENCIL);
-        rc = topo_nest_stencil(&r->m.nest, cfg.nstencil, &cfg.stencil[0][0], TILE_MAX_DIMS + 1,
-                               NULL, &st);
-        for (k = 0, *dz = 0; k < cfg.nstencil; k++)
-            *dz = -cfg.stencil[k][n] > *dz ? -cfg.stencil[k][n] : *dz;
+        if ((rc = plan_stencil(a, &cfg, r)) != 0)
+            return rc;
+        *dz = r->skew.dz;
     }
     if (rc != TOPO_OK)
-        return cli_error(CMD, "%s: %s (a stencil that reads a later point along a dimension "
-                         "skews in tiling.h: not modelled here)", a->stencil ? "--stencil"
-                         : "--space, --deps", topo_strerror(rc));
+        return cli_error(CMD, "--space, --deps: %s", topo_strerror(rc));
     r->m.nest.tcomp = a->tcomp;
     r->m.nest.tstartup = a->tstartup;
     r->m.tsync = a->threads > 1 ? a->tsync : 0.0;   /* no barrier with one thread */
@@ -417,6 +462,11 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
         cli_print_i64s(stdout, d, n, NULL);
         printf(",\"thread_grid\":");
         cli_print_i64s(stdout, t, n, NULL);
+        printf(",\"skewed_space\":");
+        if (r->skew.skewed)
+            cli_print_i64s(stdout, r->skew.size, n + 1, NULL);
+        else
+            printf("null");
         printf(",\"tile_height\":%lld,\"tile_height_origin\":\"%s\",\"cache_bound\":%lld,"
                "\"steps\":%lld,\"predicted_seconds\":", (long long)r->z,
                a->z > 0 ? "given" : "model",
@@ -432,6 +482,12 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
                (long long)r->memory, (long long)r->window, (long long)r->plane_bytes, a->tcomp,
                a->tstartup, a->bandwidth, a->elem_bytes, r->m.tsync);
         return;
+    }
+    if (r->skew.skewed) {
+        printf("skewed space ");
+        cli_print_i64s(stdout, r->skew.size, n + 1, "x");
+        printf(" (a vector reads a later point along a dimension: the plan skews the space "
+               "and pipelines its longest dimension)\n");
     }
     printf("grid ");
     cli_print_i64s(stdout, d, n, "x");

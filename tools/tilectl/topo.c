@@ -3,6 +3,8 @@
  *
  *   tilectl topo --procs 16 --space 16x256x16384 --deps 1,1
  *   tilectl topo --procs 4 --space 64x64x1000 --stencil "-1,-1,0 -1,0,0 0,-1,0"
+ *   tilectl topo --procs 4 --space 4094x4094x100 \
+ *                --stencil "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 1,0,-1 1,1,-1"
  *   tilectl topo --procs 1024 --space 64x1024x2048 --deps 1,1 --policy time \
  *                --tile-height 64 --tcomp 6.4e-9 --tstartup 1e-6 --bandwidth 12.5e9
  *
@@ -31,7 +33,8 @@ static void usage(FILE *f)
 {
     fputs("usage: tilectl topo --procs P --space X1x...xXNxZ\n"
           "                    (--deps d1,...,dN |\n"
-          "                     --stencil \"o1,...,oN,oZ ...\" [--dir s1,...,sN,sZ])\n"
+          "                     --stencil \"o1,...,oN,oZ ...\" [--dir s1,...,sN,sZ]\n"
+          "                     [--loop-order l1,...,lN+1])\n"
           "                    [--threads T] [--fixed a1,...,aN]\n"
           "                    [--policy comm|latency|time] [--tile-height z]\n"
           "                    [--tcomp S] [--tstartup S] [--bandwidth B]\n"
@@ -46,9 +49,16 @@ static void usage(FILE *f)
           "  --stencil V    instead of --deps: the offset vectors the body reads,\n"
           "                 N+1 components each (Z last), vectors separated by\n"
           "                 spaces, as tiling.h's tile_config_stencil(); the widths\n"
-          "                 and the extended faces of diagonal reads follow from it\n"
+          "                 and the extended faces of diagonal reads follow from it;\n"
+          "                 a vector that reads a later point along a dimension (a\n"
+          "                 sweep in time reading x+1 of the previous sweep) is\n"
+          "                 skewed as tiling.h's plan skews it, and the grid is for\n"
+          "                 the skewed space (the text and JSON show it)\n"
           "  --dir D        with --stencil: N+1 loop directions, 1 (upward,\n"
           "                 default) or -1 (downward)\n"
+          "  --loop-order L with --stencil: the sequential loop nest, outermost\n"
+          "                 first, as dimension numbers 1..N+1 (N+1 is Z); default\n"
+          "                 Z outermost, then 1..N (cfg.loop_order's default)\n"
           "  --threads T    also choose a T1 x ... x TN thread grid inside\n"
           "                 each process's block (hybrid MPI+OpenMP)\n"
           "  --fixed F      N entries: 0 = free, > 0 = keep this P_i\n"
@@ -117,8 +127,8 @@ static void print_grid(FILE *f, const int *d, int n, const char *sep)
 struct topo_args {
     int64_t procs, threads;
     int64_t space[TOPO_MAX_DIMS + 1], deps[TOPO_MAX_DIMS];
-    int64_t fixed[TOPO_MAX_DIMS], dir[TOPO_MAX_DIMS + 1];
-    int nspace, ndeps, nfixed, ndir; /* -1: not given */
+    int64_t fixed[TOPO_MAX_DIMS], dir[TOPO_MAX_DIMS + 1], order[TOPO_MAX_DIMS + 1];
+    int nspace, ndeps, nfixed, ndir, norder; /* -1: not given */
     const char *stencil_text;        /* NULL: not given */
     int stencil[MAX_VECS][TOPO_MAX_DIMS + 1], nvec;
     int have_procs;
@@ -150,7 +160,7 @@ static int policy_opt(struct topo_args *a, const char *val)
 static const char *const topo_names[] = {
     "--procs",  "--space",       "--deps",  "--threads",  "--fixed",
     "--policy", "--stencil",     "--dir",   "--tile-height", "--tcomp",
-    "--tstartup", "--bandwidth", "--elem-bytes"};
+    "--tstartup", "--bandwidth", "--elem-bytes", "--loop-order"};
 
 /* One option with its value; 0 or the exit status. */
 static int set_option(void *args, int k, const char *val)
@@ -176,6 +186,10 @@ static int set_option(void *args, int k, const char *val)
     if (strcmp(name, "--dir") == 0)
         return cli_list_opt(CMD, name, val, ",", -1, 1, TOPO_MAX_DIMS + 1, a->dir, &a->ndir,
                             "1 or -1 per dimension, Z last, separated by ','");
+    if (strcmp(name, "--loop-order") == 0)
+        return cli_list_opt(CMD, name, val, ",", 1, TOPO_MAX_DIMS + 1, TOPO_MAX_DIMS + 1,
+                            a->order, &a->norder, "dimension numbers 1..N+1, N+1 is Z, "
+                            "outermost first, separated by ','");
     if (strcmp(name, "--stencil") == 0) {
         a->stencil_text = val;
         return 0;
@@ -244,6 +258,9 @@ static int check_deps(struct topo_args *a)
         return cli_error(CMD, "give --deps or --stencil, not both");
     if (a->ndir >= 0 && a->stencil_text == NULL)
         return cli_error(CMD, "--dir needs --stencil (directions say how to read its vectors)");
+    if (a->norder >= 0 && a->stencil_text == NULL)
+        return cli_error(CMD, "--loop-order needs --stencil (the order says which of its reads "
+                         "are earlier)");
     if (a->stencil_text != NULL) {
         if (a->ndir >= 0 && a->ndir != n + 1)
             return cli_error(CMD, "--dir has %d entr%s, --space needs %d (one per extent, Z "
@@ -283,7 +300,7 @@ static int check_counts(struct topo_args *a)
 /* The defaults of every option that has one (the cost model's:
  * topology.h's, as topo_nest_init() sets them). */
 static const struct topo_args topo_defaults = {
-    .nspace = -1, .ndeps = -1, .nfixed = -1, .ndir = -1,
+    .nspace = -1, .ndeps = -1, .nfixed = -1, .ndir = -1, .norder = -1,
     .policy = TOPO_POLICY_COMM,
     .tile_height = TOPO_DEFAULT_TILE_HEIGHT, .tcomp = TOPO_DEFAULT_TCOMP,
     .tstartup = TOPO_DEFAULT_TSTARTUP, .bandwidth = TOPO_DEFAULT_BANDWIDTH,
@@ -305,7 +322,9 @@ static int parse(int argc, char **argv, struct topo_args *a)
 struct topo_result {
     int n;
     topo_nest nest;
+    cli_skew skew;   /* skew.skewed: the grid is for the skewed space */
     int64_t zlen, local[TOPO_MAX_DIMS];
+    const int64_t *space;   /* the extents the grid divides (skewed or --space) */
     int grid[TOPO_MAX_DIMS], tgrid[TOPO_MAX_DIMS], lat[TOPO_MAX_DIMS];
     int comm[TOPO_MAX_DIMS];
     topo_report rep, trep, lrep, crep;
@@ -430,19 +449,49 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
     return rc == TOPO_ERR_INFEASIBLE ? 1 : 2;
 }
 
+/* A stencil with a loop order, or one that reads a later point along some
+ * dimension: the nest of the space the plan tiles (cli_stencil_nest). */
+static int skewed_nest(const struct topo_args *a, struct topo_result *r, const int *dir)
+{
+    int order[TOPO_MAX_DIMS + 1], rc;
+    cli_stencil s;
+    if (a->norder >= 0 && (rc = cli_loop_order(CMD, a->order, a->norder, r->n, order)) != 0)
+        return rc;
+    s.n = r->n;
+    s.nvec = a->nvec;
+    s.stride = TOPO_MAX_DIMS + 1;
+    s.space = a->space;
+    s.vec = &a->stencil[0][0];
+    s.dir = dir;
+    s.order = a->norder >= 0 ? order : NULL;
+    if ((rc = cli_stencil_nest(CMD, &s, &r->nest, &r->skew)) != 0)
+        return rc;
+    r->space = r->skew.size;
+    r->zlen = r->skew.size[r->n];
+    return 0;
+}
+
 /* The nest: the space, the widths or the stencil, the cost model. */
 static int make_nest(const struct topo_args *a, struct topo_result *r)
 {
     tilehybrid_status st;
     int dir[TOPO_MAX_DIMS + 1], i, rc;
+    r->space = a->space;
     topo_nest_init(&r->nest, r->n, a->space, r->zlen, a->stencil_text ? NULL : a->deps, NULL);
     if (a->stencil_text != NULL) {
         for (i = 0; i <= r->n; i++)
             dir[i] = a->ndir > 0 ? (int)a->dir[i] : 1;
-        rc = topo_nest_stencil(&r->nest, a->nvec, &a->stencil[0][0], TOPO_MAX_DIMS + 1, dir,
-                               &st);
-        if (rc != TOPO_OK)
-            return solve_error(rc, &st, a, r, 0);
+        rc = TOPO_OK;
+        if (a->norder < 0) {
+            rc = topo_nest_stencil(&r->nest, a->nvec, &a->stencil[0][0], TOPO_MAX_DIMS + 1,
+                                   dir, &st);
+            if (rc != TOPO_OK && strcmp(st.arg, "stencil") != 0)
+                return solve_error(rc, &st, a, r, 0);
+        }
+        /* a loop order, or a vector that reads a later point along some
+         * dimension: the plan's skew decides (and words any refusal) */
+        if ((a->norder >= 0 || rc != TOPO_OK) && (rc = skewed_nest(a, r, dir)) != 0)
+            return rc;
     }
     r->nest.tile_height = a->tile_height;
     r->nest.tcomp = a->tcomp;
@@ -472,7 +521,7 @@ static int other_grids(const struct topo_args *a, struct topo_result *r)
     r->lat_feasible = rc != TOPO_OK || r->lrep.feasible;
     r->lat_bad = rc != TOPO_OK ? -1 : r->lrep.bad_index;
     for (i = 0; i < r->n && rc != TOPO_OK && r->lat_feasible; i++)
-        if (r->lat[i] > a->space[i]) {
+        if (r->lat[i] > r->space[i]) {
             r->lat_feasible = 0;
             r->lat_bad = i;
         }
@@ -504,7 +553,7 @@ static int solve(const struct topo_args *a, struct topo_result *r)
     rc = topo_nest_grid(&r->nest, a->procs, a->policy, r->grid, &st);
     /* the thread grid inside the chosen process grid (now all fixed) */
     if (rc == TOPO_OK && a->threads > 0)
-        rc = topo_hybrid_grid_ex(r->n, a->procs, (int)a->threads, a->space, r->nest.dep, tpol,
+        rc = topo_hybrid_grid_ex(r->n, a->procs, (int)a->threads, r->space, r->nest.dep, tpol,
                                  r->grid, r->tgrid, &st);
     r->seconds = now_seconds() - t0;
     if (rc != TOPO_OK)
@@ -516,7 +565,7 @@ static int solve(const struct topo_args *a, struct topo_result *r)
         return rc;
     if (a->threads > 0) {
         for (i = 0; i < r->n; i++)
-            r->local[i] = a->space[i] / r->grid[i] + (a->space[i] % r->grid[i] != 0);
+            r->local[i] = r->space[i] / r->grid[i] + (r->space[i] % r->grid[i] != 0);
         rc = topo_report_grid_ex(r->n, r->tgrid, r->local, r->zlen, r->nest.dep, &r->trep, &st);
         if (rc != TOPO_OK)
             return solve_error(rc, &st, a, r, 0);
@@ -578,6 +627,11 @@ static void print_json(const struct topo_args *a, const struct topo_result *r)
     int n = r->n;
     printf("{\"procs\":%lld,\"space\":", (long long)a->procs);
     cli_print_i64s(stdout, a->space, a->nspace, NULL);
+    printf(",\"skewed_space\":");
+    if (r->skew.skewed)
+        cli_print_i64s(stdout, r->skew.size, n + 1, NULL);
+    else
+        printf("null");
     printf(",\"deps\":");
     cli_print_i64s(stdout, r->nest.dep, n, NULL);
     print_json_faces(a, r);
@@ -618,7 +672,7 @@ static void print_latency_text(const struct topo_args *a, const struct topo_resu
         int b = r->lat_bad;
         printf("    balanced, as MPI_Dims_create -- infeasible: %d processes "
                "along dimension %d of extent %lld%s\n", r->lat[b], b + 1,
-               (long long)a->space[b], r->lat[b] <= a->space[b]
+               (long long)r->space[b], r->lat[b] <= r->space[b]
                    ? " (blocks narrower than the dependence width)" : "");
     } else if (!r->lat_volume_ok) {
         printf("    balanced, as MPI_Dims_create -- its volume does not fit in 64 bits\n");
@@ -677,9 +731,14 @@ static void print_text(const struct topo_args *a, const struct topo_result *r)
     int n = r->n;
     printf("%lld processes, space ", (long long)a->procs);
     cli_print_i64s(stdout, a->space, a->nspace, "x");
+    if (r->skew.skewed) {
+        printf("\nskewed space ");
+        cli_print_i64s(stdout, r->skew.size, n + 1, "x");
+    }
     printf(" (Z = %lld pipelined), deps ", (long long)r->zlen);
     cli_print_i64s(stdout, r->nest.dep, n, ",");
-    printf("\n");
+    printf("%s\n", r->skew.skewed ? "    a vector reads a later point along a dimension: the "
+           "plan skews the space as tiling.h does and pipelines its longest dimension" : "");
     print_faces_text(a, r);
     printf("grid ");
     print_grid(stdout, r->grid, n, "x");
