@@ -3271,7 +3271,9 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * @T:  the element type; sizeof(T) must be cfg.elem_size.
  * @it: the cursor (the step macro's cursor name).
  * @o_1, ..., o_N, o_Z: the offsets, exactly N + 1 of them; each evaluated
- *      at most once.
+ *      at most once.  One offset, or more than TILE_MAX_DIMS + 1, does not
+ *      compile ("TILE_AT_needs_one_offset_per_dimension_then_one_for_Z"
+ *      or "TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets" undeclared).
  *
  * Checked: the type's size and the number of offsets, at every point of
  * the runs that go through TILE__POINTS' checked loop: each tile's first
@@ -3285,8 +3287,8 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * offset must be declared (a stencil vector, or within the widths), and the
  * body must write its own point (see TILE_CHECK_ACCESS above).
  */
-#define TILE__NARG(...) TILE__NARG_(__VA_ARGS__, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, N, ...) N
+#define TILE__NARG(...) TILE__NARG_(__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, N, ...) N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
 #define TILE__ELEM(T, it, cnt, idx)                                                \
@@ -3301,6 +3303,14 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #else
 #define TILE_AT(T, it, ...) TILE__CAT(TILE__AT, TILE__NARG(__VA_ARGS__))(T, it, __VA_ARGS__)
 #endif
+/* An offset count no plan has (1, or more than TILE_MAX_DIMS + 1) is a
+ * compile error whose message is the rule: "'TILE_AT_needs_one_offset_
+ * per_dimension_then_one_for_Z' undeclared" (the count the plan has, N + 1,
+ * is checked when the body runs). */
+#define TILE__AT1(T, it, z) (*(T *)TILE_AT_needs_one_offset_per_dimension_then_one_for_Z)
+#define TILE__AT10(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
+#define TILE__AT11(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
+#define TILE__AT12(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, 2, (a) * (it).v->ust[0] + (z) * (it).v->ust[1])
 #define TILE__AT3(T, it, a, b, z)                                                  \
     TILE__ELEM(T, it, 3, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (z) * (it).v->ust[2])
