@@ -164,11 +164,11 @@ bench-real: all-real $(BENCHES) $(NATIVE)
 bench-quick-real: all-real $(BENCHES) $(NATIVE)
 	@$(RUNENV) NATIVE_CFLAGS="$(NATIVE_CFLAGS)" sh bench/run.sh --quick
 
-$(TILECTL): $(CTL_SRC) tools/tilectl/cli.h $(HEADERS)
+$(TILECTL): $(CTL_SRC) tools/tilectl/cli.h tools/options.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -I. -o $@ $(CTL_SRC) -lm
 
-$(DEMODIR)/%: demos/%.c $(wildcard demos/*.h) $(HEADERS)
+$(DEMODIR)/%: demos/%.c $(wildcard demos/*.h) tools/options.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< -lm
 
@@ -185,7 +185,7 @@ $(B)/asan/%: tests/%.c tests/check.h tests/slb_reference.h $(HEADERS)
 # the fuzz target built to replay its corpus once (tests/cli_fuzz.sh; make
 # fuzz builds it with libFuzzer); float-cast-overflow: a double out of range
 # converted to an integer (not part of -fsanitize=undefined)
-$(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h demos/demo.h demos/agree.h demos/edge.h $(HEADERS)
+$(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h tools/options.h demos/demo.h demos/agree.h demos/edge.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer -DFUZZ_REPLAY -I. -o $@ $(FUZZ_SRC) -lm
@@ -202,7 +202,7 @@ $(B)/tests/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_fail
 # demos/adi, sw and scatter linked with the same wrappers (tests/cli_failure.sh:
 # the demos' own MPI calls, on the plan's communicator or MPI_COMM_WORLD)
 $(DEMO_FAILURE): $(B)/tests/%_failure: demos/%.c tests/pmpi_failure.c tests/pmpi_failure.h \
-                                       $(wildcard demos/*.h) $(HEADERS)
+                                       $(wildcard demos/*.h) tools/options.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) $(OMP) -I. -o $@ $< tests/pmpi_failure.c -lm
 # the collectives of topology.h and scatterlb.h with the same wrappers

@@ -26,6 +26,7 @@
 #define TILEHYBRID_DEMOS_AGREE_H
 
 #include "../tilehybrid.h"
+#include "../tools/options.h"   /* the option loop of every program */
 
 #include <errno.h>
 #include <stdio.h>
@@ -224,85 +225,6 @@ static inline void demo_agree_differs(const char *prog, const demo_arg *a, uint6
             "rank the same options)\n", prog, a->name, s1, s2);
 }
 
-/* A value-less option of demo_options(): its name and the int it sets
- * to 1. */
-typedef struct demo_flag {
-    const char *name;
-    int *set;
-} demo_flag;
-
-/* The index of the flag called name among the n flags, or -1. */
-static inline int demo_flag_index(const char *name, const demo_flag *flags, int n)
-{
-    int k;
-    for (k = 0; k < n; k++)
-        if (strcmp(name, flags[k].name) == 0)
-            return k;
-    return -1;
-}
-
-/* Reads one "--name value" pair into the demo's options (ctx): 0, or the
- * exit status 2 with its message in err ("unknown option '--name' (see
- * --help)" for a name it does not take). */
-typedef int (*demo_option_fn)(void *ctx, const char *name, const char *value, char *err,
-                              size_t errlen);
-
-/* The message for an option without its value, the last word of argv:
- * option's own when it does not know the name ("unknown option"), else
- * "needs a value". */
-static inline int demo_options_last(const char *name, demo_option_fn option, void *ctx,
-                                    char *err, size_t errlen)
-{
-    char own[DEMO_MSGLEN] = "";
-    if (option(ctx, name, "", own, sizeof own) != 0 && strncmp(own, "unknown option", 14) == 0)
-        snprintf(err, errlen, "%s", own);
-    else
-        snprintf(err, errlen, "%s needs a value (see --help)", name);
-    return 2;
-}
-
-/**
- * demo_options() - every demo's option loop: -h/--help, value-less flags,
- * and options with a value ("--name value" or "--name=value"), each read
- * by @option.
- * @argc, @argv: the command line.
- * @flags:  @nflags value-less options (each sets its int to 1).
- * @option: reads a name and its value into @ctx (the demo's options).
- * @err, @errlen: the message when 2 is returned (@option's own, or one
- *          that names the argument: not an option, a flag given a value,
- *          a value missing).
- * Return: 0 read; 1 --help (at once); 2 bad arguments.
- */
-static inline int demo_options(int argc, char **argv, const demo_flag *flags, int nflags,
-                               demo_option_fn option, void *ctx, char *err, size_t errlen)
-{
-    int i, k;
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i], *eq = strchr(arg, '=');
-        char name[64];
-        size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-        if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
-            return 1;
-        if ((k = demo_flag_index(arg, flags, nflags)) >= 0) {
-            *flags[k].set = 1;
-            continue;
-        }
-        if (strncmp(arg, "--", 2) != 0)
-            return snprintf(err, errlen, "unexpected argument '%s' (see --help)", arg), 2;
-        if (len >= sizeof name)
-            return snprintf(err, errlen, "unknown option '%.40s...' (see --help)", arg), 2;
-        memcpy(name, arg, len);
-        name[len] = '\0';
-        if (eq != NULL && demo_flag_index(name, flags, nflags) >= 0)
-            return snprintf(err, errlen, "%s takes no value (see --help)", name), 2;
-        if (eq == NULL && i + 1 == argc)
-            return demo_options_last(name, option, ctx, err, errlen);
-        if ((k = option(ctx, name, eq != NULL ? eq + 1 : argv[++i], err, errlen)) != 0)
-            return k;
-    }
-    return 0;
-}
-
 /**
  * demo_agree() - one collective: did a rank fail to read its command line,
  * and do all ranks hold the same options?
@@ -443,24 +365,35 @@ static inline int demo_real_error(const char *a, const char *v, int code, const 
 }
 
 #ifdef TILEHYBRID_TILING_H
-/* The options every demo that reads its command line with demo_options()
- * shares (seidel, sw): --verify, --json, --model and --threads. */
+/* The options seidel and sw share: --verify, --json, --model and
+ * --threads. */
 
 /**
- * demo_options_vj() - demo_options() with the value-less --verify and
- * --json.
+ * demo_options_vj() - read argv by tools/options.h's opt_parse() with the
+ * flags --verify and --json.
+ * @argc, @argv: the command line.
+ * @valued, @nvalued: the options with a value, each read by @read.
  * @verify, @json: set to 1 by --verify, --json.
- * The other arguments and the return value are demo_options()'s.
+ * @read, @ctx: the reader of an option with its value, and its context.
+ * @err, @errlen: the message when 2 is returned.
+ * Return: 0 read; 1 --help; 2 bad arguments.
  */
-static inline int demo_options_vj(int argc, char **argv, int *verify, int *json,
-                                  demo_option_fn option, void *ctx, char *err, size_t errlen)
+static inline int demo_options_vj(int argc, char **argv, const char *const *valued, int nvalued,
+                                  int *verify, int *json, opt_read_fn read, void *ctx,
+                                  char *err, size_t errlen)
 {
-    demo_flag flags[2];
+    opt_flag flags[2];
+    opt_spec spec;
     flags[0].name = "--verify";
     flags[0].set = verify;
     flags[1].name = "--json";
     flags[1].set = json;
-    return demo_options(argc, argv, flags, 2, option, ctx, err, errlen);
+    spec.valued = valued;
+    spec.nvalued = nvalued;
+    spec.flags = flags;
+    spec.nflags = 2;
+    spec.read = read;
+    return opt_parse(&spec, argc, argv, ctx, err, errlen);
 }
 
 /**

@@ -397,18 +397,11 @@ static int demo_parse_check(demo_opts *o)
     return demo_check_space(o);
 }
 
-/* demo_options()'s reader of an option with a value: a name of
+/* opt_parse()'s reader of an option with a value: a name of
  * demo_valued into o (ctx); 0 or 2 with the message in err. */
 static int demo_option_read(void *ctx, const char *name, const char *v, char *err, size_t len)
 {
-    size_t k;
-    int rc;
-    for (k = 0; k < sizeof demo_valued / sizeof demo_valued[0]; k++)
-        if (strcmp(name, demo_valued[k]) == 0)
-            break;
-    if (k == sizeof demo_valued / sizeof demo_valued[0])
-        return snprintf(err, len, "unknown option '%s' (see --help)", name), 2;
-    rc = demo_parse_value((demo_opts *)ctx, name, v);
+    int rc = demo_parse_value((demo_opts *)ctx, name, v);
     if (rc != 0 && err != demo_errmsg) {   /* (demo_usage() wrote demo_errmsg) */
         snprintf(err, len, "%s", demo_errmsg);
         demo_errmsg[0] = '\0';
@@ -421,10 +414,12 @@ static int demo_option_read(void *ctx, const char *name, const char *v, char *er
 static int demo_parse(int argc, char **argv, const demo_kernel *k, demo_opts *o)
 {
     int on = 0, off = 0, rc;
-    const demo_flag flags[4] = { { "--verify", &o->verify }, { "--json", &o->json },
-                                 { "--progress", &on }, { "--no-progress", &off } };
+    const opt_flag flags[4] = { { "--verify", &o->verify }, { "--json", &o->json },
+                                { "--progress", &on }, { "--no-progress", &off } };
+    const opt_spec spec = { demo_valued, (int)(sizeof demo_valued / sizeof demo_valued[0]),
+                            flags, 4, demo_option_read };
     demo_defaults(o, k);
-    rc = demo_options(argc, argv, flags, 4, demo_option_read, o, demo_errmsg, sizeof demo_errmsg);
+    rc = opt_parse(&spec, argc, argv, o, demo_errmsg, sizeof demo_errmsg);
     if (rc == 1)
         o->help = 1;
     if (rc != 0)

@@ -254,7 +254,7 @@ static int parse_value(const char *name, const char *v, opts *o, char *msg)
     return 0;
 }
 
-/* demo_options()'s reader of an option with a value (ctx: the options;
+/* opt_parse()'s reader of an option with a value (ctx: the options;
  * err: MSGLEN bytes). */
 static int parse_option(void *ctx, const char *name, const char *v, char *err, size_t len)
 {
@@ -265,11 +265,19 @@ static int parse_option(void *ctx, const char *name, const char *v, char *err, s
 /* This rank's reading of argv: 0, or 2 with the message in msg. */
 static int parse(int argc, char **argv, opts *o, char *msg)
 {
-    demo_flag json;
+    static const char *const valued[] = { "--items", "--slowdown", "--method", "--order",
+                                          "--send" };
+    opt_flag json;
+    opt_spec spec;
     int rc;
     json.name = "--json";
     json.set = &o->json;
-    rc = demo_options(argc, argv, &json, 1, parse_option, o, msg, MSGLEN);
+    spec.valued = valued;
+    spec.nvalued = 5;
+    spec.flags = &json;
+    spec.nflags = 1;
+    spec.read = parse_option;
+    rc = opt_parse(&spec, argc, argv, o, msg, MSGLEN);
     if (rc == 1)
         o->help = 1;
     return rc == 1 ? 0 : rc;

@@ -135,6 +135,10 @@ static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* The options with a value (seidel_option reads them). */
+static const char *const seidel_valued[] = { "--n", "--steps", "--dims", "--tile-height",
+                                             "--grid", "--model", "--threads" };
+
 /* One option with its value; 0 or 2 (message in err). */
 static int seidel_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
@@ -172,8 +176,8 @@ static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t
                                           .policy = TILE_GRID_COMM };
     int rc;
     *o = defaults;
-    if ((rc = demo_options_vj(argc, argv, &o->verify, &o->json, seidel_option, o, err,
-                              errlen)) != 0)
+    if ((rc = demo_options_vj(argc, argv, seidel_valued, 7, &o->verify, &o->json,
+                              seidel_option, o, err, errlen)) != 0)
         return rc;
     if (o->n == 0)
         o->n = o->dims == 2 ? 1000 : 100;

@@ -649,23 +649,21 @@ static int ssor_check_tiled(const ssor_opts *o, int size, int node_ranks, char *
                     size == 1 ? "" : "es", (long long)lim.bytes, lim.why), 2;
 }
 
-/* demo_options()'s reader of an option with a value (ctx: the options). */
+/* The options with a value, and opt_parse()'s reader of them (ctx: the
+ * options). */
+static const char *const ssor_valued[] = { "--space", "--tile-height", "--model", "--threads",
+                                           "--omega", "--tol", "--max-iter", "--output" };
+
 static int ssor_option(void *ctx, const char *name, const char *v, char *err, size_t len)
 {
-    static const char *const valued[] = { "--space", "--tile-height", "--model", "--threads",
-                                          "--omega", "--tol", "--max-iter", "--output" };
-    int k;
-    for (k = 0; k < 8 && strcmp(name, valued[k]) != 0; k++)
-        ;
-    if (k == 8)
-        return snprintf(err, len, "unknown option '%s' (see --help)", name), 2;
     return ssor_value((ssor_opts *)ctx, name, v, err, len);
 }
 
 /* Parse argv: 0 go on, 1 help, 2 bad arguments (message in err). */
 static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len)
 {
-    demo_flag flags[2];
+    opt_flag flags[2];
+    opt_spec spec;
     int rc;
     memset(o, 0, sizeof *o);
     o->space[0] = o->space[1] = o->space[2] = 24;
@@ -678,7 +676,12 @@ static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len
     flags[0].set = &o->verify;
     flags[1].name = "--sequential";
     flags[1].set = &o->sequential;
-    if ((rc = demo_options(argc, argv, flags, 2, ssor_option, o, err, len)) != 0)
+    spec.valued = ssor_valued;
+    spec.nvalued = 8;
+    spec.flags = flags;
+    spec.nflags = 2;
+    spec.read = ssor_option;
+    if ((rc = opt_parse(&spec, argc, argv, o, err, len)) != 0)
         return rc;
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
         return snprintf(err, len, "--threads %d needs --model fine, funneled or multiple",

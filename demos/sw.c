@@ -169,6 +169,11 @@ static char *sw_read_fasta(const char *opt, const char *path, int64_t *len, char
     return s;
 }
 
+/* The options with a value (sw_option reads them). */
+static const char *const sw_valued[] = { "--a", "--b", "--random", "--seed", "--tile-height",
+                                         "--model", "--threads", "--match", "--mismatch",
+                                         "--gap-open", "--gap-extend" };
+
 /* One option with its value; 0 or 2 (message in err). */
 static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
@@ -219,8 +224,8 @@ static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
                                       .model = TILE_MODEL_MPI, .threads = 1 };
     int rc;
     *o = defaults;
-    if ((rc = demo_options_vj(argc, argv, &o->verify, &o->json, sw_option, o, err,
-                              errlen)) != 0)
+    if ((rc = demo_options_vj(argc, argv, sw_valued, 11, &o->verify, &o->json, sw_option, o,
+                              err, errlen)) != 0)
         return rc;
     if ((o->fa == NULL) != (o->fb == NULL))
         return demo_msg(err, errlen, "%s", "give both --a and --b, or neither (--random)");

@@ -18,51 +18,57 @@ int cli_error(const char *cmd, const char *fmt, ...)
     return 2;
 }
 
-/* The option of o named by arg (up to a '='; *eq: the '=' or NULL): its
- * index, or -1. */
-static int option_index(const cli_options *o, const char *arg, const char **eq)
+/* opt_parse()'s reader for cli_parse_options(): the option by its index
+ * in o->names (opt_parse passes the table's own pointer); set prints its
+ * own message. */
+struct cli_reader {
+    const cli_options *o;
+    void *args;
+};
+
+static int cli_read(void *ctx, const char *name, const char *value, char *err, size_t errlen)
 {
-    size_t len;
-    int k;
-    *eq = strchr(arg, '=');
-    len = *eq != NULL ? (size_t)(*eq - arg) : strlen(arg);
-    for (k = 0; k < o->n; k++)
-        if (strlen(o->names[k]) == len && strncmp(o->names[k], arg, len) == 0)
-            return k;
-    return -1;
+    const struct cli_reader *r = (const struct cli_reader *)ctx;
+    int k = 0;
+    (void)err;
+    (void)errlen;
+    while (k < r->o->nvalue - 1 && r->o->names[k] != name)
+        k++;
+    return r->o->set(r->args, k, value);
 }
 
 int cli_parse_options(const cli_options *o, int argc, char **argv, void *args, int *json)
 {
-    int i, k, rc;
-    for (i = 1; i < argc; i++) {
-        const char *arg = argv[i], *eq, *val = NULL;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            o->usage(stdout);
-            return -1;
-        }
-        if (strcmp(arg, "--json") == 0) {
-            *json = 1;
-            continue;
-        }
-        if (strncmp(arg, "--json=", 7) == 0)
-            return cli_error(o->cmd, "--json takes no value (see --help)");
-        if (arg[0] != '-')
-            return cli_error(o->cmd, "unexpected argument '%s' (see --help)", arg);
-        if ((k = option_index(o, arg, &eq)) < 0)
-            return cli_error(o->cmd, "unknown option '%.*s' (see --help)",
-                             (int)(eq != NULL ? eq - arg : (ptrdiff_t)strlen(arg)), arg);
-        if (k >= o->nvalue && eq != NULL)
-            return cli_error(o->cmd, "%s takes no value (see --help)", o->names[k]);
-        if (k < o->nvalue && eq != NULL)
-            val = eq + 1;
-        else if (k < o->nvalue && i + 1 < argc)
-            val = argv[++i];
-        else if (k < o->nvalue)
-            return cli_error(o->cmd, "%s needs a value (see --help)", o->names[k]);
-        if ((rc = o->set(args, k, val)) != 0)
-            return rc;
+    opt_flag flags[CLI_MAX_FLAGS + 1];
+    int on[CLI_MAX_FLAGS] = {0}, nf = o->n - o->nvalue, k, rc;
+    struct cli_reader r;
+    opt_spec spec;
+    char err[256];
+    if (nf > CLI_MAX_FLAGS)
+        return cli_error(o->cmd, "internal: more than %d flags", CLI_MAX_FLAGS);
+    for (k = 0; k < nf; k++) {
+        flags[k].name = o->names[o->nvalue + k];
+        flags[k].set = &on[k];
     }
+    flags[nf].name = "--json";
+    flags[nf].set = json;
+    r.o = o;
+    r.args = args;
+    spec.valued = o->names;
+    spec.nvalued = o->nvalue;
+    spec.flags = flags;
+    spec.nflags = nf + 1;
+    spec.read = cli_read;
+    rc = opt_parse(&spec, argc, argv, &r, err, sizeof err);
+    if (rc == 1) {
+        o->usage(stdout);
+        return -1;
+    }
+    if (rc != 0)
+        return err[0] != '\0' ? cli_error(o->cmd, "%s", err) : rc;
+    for (k = 0; k < nf; k++)   /* the flags given, in the table's order */
+        if (on[k] && (rc = o->set(args, o->nvalue + k, NULL)) != 0)
+            return rc;
     return 0;
 }
 

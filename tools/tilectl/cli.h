@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tilehybrid.h" /* the one number parser */
+#include "../options.h" /* the one option loop */
 
 struct topo_nest;   /* topology.h */
 
@@ -40,8 +41,12 @@ typedef struct cli_list_error {
     const char *why;
 } cli_list_error;
 
+/* The most flags a subcommand has besides --json. */
+#define CLI_MAX_FLAGS 4
+
 /* A subcommand's options: names[0 .. nvalue-1] take a value ("--name v" or
- * "--name=v"), names[nvalue .. n-1] are flags without one.  set(args, k,
+ * "--name=v"), names[nvalue .. n-1] (at most CLI_MAX_FLAGS) are flags
+ * without one.  set(args, k,
  * val) takes option k with its value (NULL for a flag) and returns 0 or the
  * exit status after a message; usage prints the subcommand's help. */
 typedef struct cli_options {
@@ -52,9 +57,11 @@ typedef struct cli_options {
     int (*set)(void *args, int k, const char *val);
 } cli_options;
 
-/* Read argv[1 .. argc-1] the way every subcommand does: -h or --help
+/* Read argv[1 .. argc-1] the way every program of the project does
+ * (tools/options.h's opt_parse(), the demos' loop too): -h or --help
  * prints the usage to stdout and returns -1; --json sets *json; every
- * option of o goes to o->set(args, ...) in the order given.  Returns 0, or
+ * option of o with a value goes to o->set(args, ...) in the order given,
+ * then each flag given (with a NULL value).  Returns 0, or
  * the exit status: set's, or 2 after a message that names the argument
  * (not an option, an unknown option, a value missing, a value given to a
  * flag). */
