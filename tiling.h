@@ -505,7 +505,10 @@ typedef tilehybrid_mpi_failure_fn tile_mpi_failure_fn;
  * @elem_size:   bytes per point (default sizeof(double)).
  * @model:       enum tile_model (default TILE_MODEL_MPI).
  * @threads:     T threads per process (default 1).
- * @grid:        the process grid: 0 = free, > 0 = fixed.
+ * @grid:        the process grid: 0 = free, > 0 = fixed.  On a plan that
+ *               skews, its entries (and @tgrid's) divide the skewed space's
+ *               distributed dimensions, the plan's X_1 ... X_N
+ *               (plan.deps.size; tilectl topo and plan print them).
  * @grid_policy: enum tile_grid_policy for the free entries.
  * @tgrid:       the thread grid; all 0 = chosen (topology.h).
  * @balance:     funneled model: the master's share (balance.h; default an
@@ -1073,8 +1076,9 @@ static inline void tile_config_init(tile_config *cfg, int n)
  *
  * Sets cfg->nstencil and cfg->stencil, and dep[] and depz to 0 (the
  * stencil replaces the axis-aligned shorthand).  Whether the vectors can
- * run (earlier in every dimension along cfg->dir) is checked by
- * tile_plan_create.  On error cfg is unchanged.
+ * run (each earlier than the point in the loop order, cfg->loop_order and
+ * cfg->dir; one later along some dimension makes the plan skew) is checked
+ * by tile_plan_create.  On error cfg is unchanged.
  * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_NDIMS (cfg->n out of range) or
  * TILE_ERR_STENCIL (a vector without N + 1 numbers, a number that is not a
  * whole number in -2^30..2^30, no vector, more than TILE_MAX_STENCIL).
@@ -3271,8 +3275,8 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * @T:  the element type; sizeof(T) must be cfg.elem_size.
  * @it: the cursor (the step macro's cursor name).
  * @o_1, ..., o_N, o_Z: the offsets, exactly N + 1 of them; each evaluated
- *      at most once.  One offset, or more than TILE_MAX_DIMS + 1, does not
- *      compile ("TILE_AT_needs_one_offset_per_dimension_then_one_for_Z"
+ *      at most once.  One offset, or 10 to 16, does not compile (outside
+ *      TILE_CHECK_ACCESS, which reports it at run time) ("TILE_AT_needs_one_offset_per_dimension_then_one_for_Z"
  *      or "TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets" undeclared).
  *
  * Checked: the type's size and the number of offsets, at every point of
@@ -3287,8 +3291,11 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * offset must be declared (a stencil vector, or within the widths), and the
  * body must write its own point (see TILE_CHECK_ACCESS above).
  */
-#define TILE__NARG(...) TILE__NARG_(__VA_ARGS__, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
-#define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, N, ...) N
+#define TILE__NARG(...)                                                            \
+    TILE__NARG_(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TILE__NARG_(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16,  \
+                    N, ...)                                                        \
+    N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
 #define TILE__ELEM(T, it, cnt, idx)                                                \
@@ -3303,7 +3310,7 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #else
 #define TILE_AT(T, it, ...) TILE__CAT(TILE__AT, TILE__NARG(__VA_ARGS__))(T, it, __VA_ARGS__)
 #endif
-/* An offset count no plan has (1, or more than TILE_MAX_DIMS + 1) is a
+/* An offset count no plan has (1, or 10 to 16) is a
  * compile error whose message is the rule: "'TILE_AT_needs_one_offset_
  * per_dimension_then_one_for_Z' undeclared" (the count the plan has, N + 1,
  * is checked when the body runs). */
@@ -3311,6 +3318,10 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #define TILE__AT10(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT11(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT12(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
+#define TILE__AT13(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
+#define TILE__AT14(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
+#define TILE__AT15(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
+#define TILE__AT16(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, 2, (a) * (it).v->ust[0] + (z) * (it).v->ust[1])
 #define TILE__AT3(T, it, a, b, z)                                                  \
     TILE__ELEM(T, it, 3, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (z) * (it).v->ust[2])
@@ -4482,6 +4493,13 @@ static inline int tile__nest(const tile_plan *p, topo_nest *nest)
     return rc;
 }
 
+/* "dimension" or, on a plan that skews, "skewed dimension": the process
+ * and thread grids (cfg.grid, cfg.tgrid) divide the skewed space's. */
+static inline const char *tile__dim_word(const tile_plan *p)
+{
+    return p->deps.skewed ? "skewed dimension" : "dimension";
+}
+
 /* Is dependence i wider than the smallest block of P_i processes (a face
  * would need data from beyond the neighbour)?  Fails the plan if so. */
 static inline int tile__too_wide(tile_plan *p, int i, int procs)
@@ -4489,8 +4507,8 @@ static inline int tile__too_wide(tile_plan *p, int i, int procs)
     if (procs <= 1 || p->deps.d[i] <= p->deps.size[i] / procs)
         return 0;
     tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", i, "dependence d_%d = %d is wider than the "
-               "smallest block (%lld points) along dimension %d", i + 1, p->deps.d[i],
-               (long long)(p->deps.size[i] / procs), i + 1);
+               "smallest block (%lld points) along %s %d", i + 1, p->deps.d[i],
+               (long long)(p->deps.size[i] / procs), tile__dim_word(p), i + 1);
     return 1;
 }
 
@@ -4508,8 +4526,10 @@ static inline int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
         dims[i] = p->cfg.grid[i];
     if (topo_nest_grid(&flat, p->size, TOPO_POLICY_COMM, dims, NULL) != TOPO_OK)
         return tile__fail(p, TILE_ERR_TOO_MANY, "grid", -1, "no process grid for %d processes "
-                          "on the extents %s (cfg.extent; the demos' --space): %s", p->size,
-                          tile__sizes_text(ext, sizeof ext, p->cfg.extent, p->cfg.n),
+                          "on the extents %s (%s): %s", p->size,
+                          tile__sizes_text(ext, sizeof ext, p->deps.size, p->cfg.n),
+                          p->deps.skewed ? "the skewed space's distributed dimensions, which "
+                          "cfg.grid's entries divide" : "cfg.extent; the demos' --space",
                           topo_strerror(rc));
     for (i = 0; i < p->cfg.n; i++)
         if (tile__too_wide(p, i, dims[i]))
@@ -4568,8 +4588,8 @@ static inline int tile__grid_fixed(tile_plan *p)
     }
     for (i = 0; i < n; i++)
         if (c->grid[i] > p->deps.size[i])
-            return tile__fail(p, TILE_ERR_TOO_MANY, "grid", i, "%d processes along dimension "
-                              "%d but only %lld points", c->grid[i], i + 1,
+            return tile__fail(p, TILE_ERR_TOO_MANY, "grid", i, "%d processes along %s %d "
+                              "but only %lld points", c->grid[i], tile__dim_word(p), i + 1,
                               (long long)p->deps.size[i]);
     for (i = 0; i < n; i++)
         if (tile__too_wide(p, i, c->grid[i]))
@@ -4677,6 +4697,7 @@ static inline int tile__thread_grid(tile_plan *p)
     int n = c->n, T = c->threads, i, rc, given = 0, best = 0;
     int64_t prod = 1, small[TILE_MAX_DIMS] = {0}, ext[TILE_MAX_DIMS] = {0}, dep[TILE_MAX_DIMS] = {0};
     int *td = p->threads.dims, pd[TILE_MAX_DIMS];
+    char txt[TILE_MAX_DIMS * 24];
     for (i = 0; i < n; i++) {
         given |= c->tgrid[i] != 0;
         small[i] = p->deps.size[i] / p->pdims[i];          /* the smallest block */
@@ -4705,12 +4726,14 @@ static inline int tile__thread_grid(tile_plan *p)
         rc = topo_hybrid_grid(n, p->size, T, ext, dep, TOPO_POLICY_COMM, pd, td);
         if (rc != TOPO_OK)
             return tile__fail(p, TILE_ERR_TOO_MANY, "threads", -1, "no thread grid of %d "
-                              "threads fits the local block: %s", T, topo_strerror(rc));
+                              "threads fits the local block of %s points%s: %s", T,
+                              tile__sizes_text(txt, sizeof txt, small, n),
+                              p->deps.skewed ? " (in the skewed space)" : "", topo_strerror(rc));
     }
     for (i = 0; i < n; i++)
         if (td[i] > small[i])
-            return tile__fail(p, TILE_ERR_TOO_MANY, "threads", i, "%d threads along dimension %d "
-                              "but a block has only %lld points", td[i], i + 1,
+            return tile__fail(p, TILE_ERR_TOO_MANY, "threads", i, "%d threads along %s %d "
+                              "but a block has only %lld points", td[i], tile__dim_word(p), i + 1,
                               (long long)small[i]);
     return TILE_OK;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/cli_at_count.sh -- a TILE_AT with an offset count no plan has (one,
-# or more than TILE_MAX_DIMS + 1) does not compile, and the compiler's
+# or 10 to 16) does not compile, and the compiler's
 # message states the rule; the right count compiles warning-free.  (The
 # count the plan has, N + 1, is checked at run time: tests/mpi_stencil.c.)
 set -u
@@ -34,4 +34,5 @@ at "0, -1, 0" ""
 at "-1" TILE_AT_needs_one_offset_per_dimension_then_one_for_Z
 at "0, 0, 0, 0, 0, 0, 0, 0, 0, 0" TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets
 at "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0" TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets
+at "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1" TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets
 done_testing

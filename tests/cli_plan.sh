@@ -164,6 +164,8 @@ bad "--loop-order naming a dimension twice" "--loop-order: entry 3 is 1: list ea
     --procs 2 --space 8x8x8 --stencil "-1,0,0" --loop-order 2,1,1
 bad "--loop-order without --stencil" "--loop-order needs --stencil" \
     --procs 2 --space 8x8x8 --deps 1,1 --loop-order 3,1,2
+bad "33 stencil vectors" "more than 32 vectors" --procs 2 --space 8x8x8 \
+    --stencil "$(i=0; while [ $i -lt 33 ]; do printf '%s ' "-1,0,-$((i + 1))"; i=$((i + 1)); done)"
 bad "--dir 0" "--dir: entry 2 is 0" --procs 2 --space 8x8x8 --stencil "-1,0,0" --dir 1,0,1
 bad "an unknown option" "--bogus" --procs 2 --space 8x8x8 --deps 1,1 --bogus 1
 # costs in range whose model overflows: refused naming the option (the JSON

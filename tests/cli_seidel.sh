@@ -137,4 +137,8 @@ for prog in seidel sw scatter; do
     refused_with "$prog --bogus: an unknown option" "unknown option '--bogus'" $D/$prog --bogus
 done
 refused_with "seidel --n: a known option without its value" "^seidel: rank 0: --n needs a value" $D/seidel --n
+# --grid divides the skewed space (t, i', j'): the message says so
+refused_with "seidel --steps 1 --grid 2x1: the skewed dimension named" \
+    "^seidel: rank 0: 2 processes along skewed dimension 1 but only 1 points" \
+    $D/seidel --n 32 --steps 1 --grid 2x1
 done_testing

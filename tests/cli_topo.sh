@@ -179,6 +179,8 @@ bad 2 "later point along dimension 1" "--stencil reading ahead" --procs 4 --spac
 bad 2 "point itself" "--stencil with the point itself" --procs 4 --space 8x8x8 --stencil "-1,0,0 0,0,0"
 bad 2 "vector 1 (-1,1,0) reads a later point along dimension 2" "--stencil reading ahead in --loop-order" \
     --procs 4 --space 8x8x8 --stencil "-1,1,0" --loop-order 2,1,3
+bad 2 "skewed dimension 1, extent 7" "--fixed on a skewed space names the skewed dimension" --procs 8 \
+    --space 30x20x7 --fixed 8,0 --stencil "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 1,0,-1 1,1,-1"
 bad 2 "--loop-order needs --stencil" "--loop-order without --stencil" --procs 4 --space 8x8x8 --deps 1,1 --loop-order 3,1,2
 bad 2 "--loop-order: entry 2 is 4" "--loop-order out of range" --procs 4 --space 8x8x8 --stencil "-1,0,0" --loop-order 3,4,1
 bad 2 "has 2 components" "--stencil vector of the wrong length" --procs 4 --space 8x8x8 --stencil "-1,0"

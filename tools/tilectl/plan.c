@@ -259,6 +259,10 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
         tile_config_init(&cfg, n);
         if (tile_config_stencil(&cfg, a->stencil, &st) != TILE_OK && st.index < 0)
             return cli_error(CMD, "--stencil: '%s': no offset vector", a->stencil);
+        if (st.code != TILE_OK && st.index == TILE_MAX_STENCIL)
+            return cli_error(CMD, "--stencil: more than %d vectors (tiling.h's "
+                             "TILE_MAX_STENCIL: a plan takes at most that many)",
+                             TILE_MAX_STENCIL);
         if (st.code != TILE_OK)
             return cli_error(CMD, "--stencil: '%s': vector %lld is not %d whole numbers in "
                              "-2^30..2^30 separated by ',' (at most %d vectors)", a->stencil,
@@ -277,16 +281,21 @@ static int plan_nest(const struct plan_args *a, struct plan_result *r, int *dz)
     return 0;
 }
 
-/* --space as given ("64x256x16384"), into buf. */
-static const char *plan_space_text(const struct plan_args *a, char *buf, size_t size)
+/* Extents as "64x256x16384", into buf. */
+static const char *plan_sizes_text(const int64_t *v, int n, char *buf, size_t size)
 {
     size_t len = 0;
     int i;
     buf[0] = '\0';
-    for (i = 0; i < a->nspace && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%lld", i ? "x" : "",
-                                (long long)a->space[i]);
+    for (i = 0; i < n && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%lld", i ? "x" : "", (long long)v[i]);
     return buf;
+}
+
+/* --space as given, into buf. */
+static const char *plan_space_text(const struct plan_args *a, char *buf, size_t size)
+{
+    return plan_sizes_text(a->space, a->nspace, buf, size);
 }
 
 /* The grids: the process grid by least communication (a plan's default),
@@ -314,10 +323,12 @@ static int plan_grids(const struct plan_args *a, struct plan_result *r)
     if (a->threads > 1 &&
         (rc = topo_hybrid_grid(n, a->procs, (int)a->threads, nest->extent, nest->dep,
                                TOPO_POLICY_COMM, r->m.dims, r->tdims)) != TOPO_OK)
-        return cli_error(CMD, "--threads %lld: no thread grid fits a block of --space %s on "
+        return cli_error(CMD, "--threads %lld: no thread grid fits a block of %s %s on "
                          "--procs %lld: %s", (long long)a->threads,
-                         plan_space_text(a, sp, sizeof sp), (long long)a->procs,
-                         topo_strerror(rc)), 1;
+                         r->skew.skewed ? "the skewed space" : "--space",
+                         r->skew.skewed ? plan_sizes_text(r->skew.size, n + 1, sp, sizeof sp)
+                                        : plan_space_text(a, sp, sizeof sp),
+                         (long long)a->procs, topo_strerror(rc)), 1;
     r->m.threads = (int)a->threads;
     r->m.skew = 0;
     for (i = 0; i < n; i++) {

@@ -61,7 +61,8 @@ static void usage(FILE *f)
           "                 Z outermost, then 1..N (cfg.loop_order's default)\n"
           "  --threads T    also choose a T1 x ... x TN thread grid inside\n"
           "                 each process's block (hybrid MPI+OpenMP)\n"
-          "  --fixed F      N entries: 0 = free, > 0 = keep this P_i\n"
+          "  --fixed F      N entries: 0 = free, > 0 = keep this P_i (of the\n"
+          "                 skewed space's dimensions when the stencil is skewed)\n"
           "  --policy comm  minimal communication volume (default)\n"
           "  --policy latency  the balanced grid of MPI_Dims_create\n"
           "  --policy time  minimal predicted time of the pipeline model:\n"
@@ -441,7 +442,11 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
     }
     if (strcmp(st->arg, "stencil") == 0 || strcmp(st->arg, "dir") == 0)
         return stencil_error(st, a, r->n);
-    if (st->index >= 0 && st->index < r->n)
+    if (st->index >= 0 && st->index < r->n && r->skew.skewed)
+        cli_error(CMD, "%s (skewed dimension %d, extent %lld: the grid divides the skewed "
+                  "space): %s", option_of(st->arg), (int)st->index + 1,
+                  (long long)r->skew.size[st->index], topo_strerror(rc));
+    else if (st->index >= 0 && st->index < r->n)
         cli_error(CMD, "%s (dimension %d): %s", option_of(st->arg), (int)st->index + 1,
                   topo_strerror(rc));
     else
@@ -693,7 +698,11 @@ static void print_faces_text(const struct topo_args *a, const struct topo_result
     int i, j, any = 0;
     if (a->stencil_text == NULL)
         return;
-    printf("stencil %s    widths ", a->stencil_text);
+    printf("stencil");
+    for (i = 0; i < a->nvec; i++)
+        for (j = 0; j <= r->n; j++)
+            printf("%s%d", j == 0 ? " " : ",", a->stencil[i][j]);
+    printf("    widths ");
     cli_print_i64s(stdout, r->nest.dep, r->n, ",");
     printf(", extended faces:");
     for (i = 0; i < r->n; i++)
