@@ -806,8 +806,10 @@ typedef struct tile_height_model {
  *               with a given height, without OpenMP, or when the plan is
  *               created inside a parallel region.
  * @cache_bytes: the cache the Z window should fit in: the per-core cache
- *               (tile_height_cache_bytes()) times the threads; a forced
- *               Z-inner order: @llc_bytes.
+ *               (tile_height_cache_bytes()) times the threads, with more
+ *               than one thread at least a quarter of their share of
+ *               @llc_bytes (tile_height_window_bytes()); a forced Z-inner
+ *               order: @llc_bytes.
  * @llc_bytes:   the last-level cache (tile_height_llc_bytes()), the bound's
  *               fallback when even a window of z = 1 does not fit
  *               @cache_bytes (the smallest rank's).
@@ -3598,7 +3600,10 @@ static inline void tile_step_leave(tile_group *g)
  * the d_Z mirror planes); zmax is the largest z whose window fits in the
  * caches of the process's cores: T times the cache of one core
  * (TILEHYBRID_CACHE_BYTES, else sysconf's level-2 size, else level-3, else
- * 2 MiB); when even z = 1 does not fit, the largest z whose window fits the
+ * 2 MiB), and with T > 1 threads (no TILEHYBRID_CACHE_BYTES) at least a
+ * quarter of their share of the level-3 cache (tile_height_window_bytes():
+ * their barrier each step costs more than a taller window's level-2
+ * misses); when even z = 1 does not fit, the largest z whose window fits the
  * last-level cache (tile_height_llc_bytes()); when not even that, 1 (no
  * cache gains from taller tiles then, and one process, whose heights all
  * tie, would otherwise keep all of Z).  A plan forced to the Z-inner order
@@ -3863,6 +3868,50 @@ static inline int tile_height_llc_bytes(int64_t *bytes)
 #endif
     *bytes = c > 0 ? (int64_t)c : (int64_t)32 << 20;
     return TILE_OK;
+}
+
+/**
+ * tile_height_window_bytes() - the cache a process's Z window may fill.
+ * @core_bytes: the cache of one core (tile_height_cache_bytes()).
+ * @threads:    T, the process's threads (>= 1).
+ * @llc_bytes:  the last-level cache (tile_height_llc_bytes()).
+ * @given:      1 if @core_bytes was given (TILEHYBRID_CACHE_BYTES, tilectl
+ *              plan --cache-bytes): then T times it, as given.
+ * Return: T @core_bytes; with T > 1 threads (and @core_bytes not given) at
+ * least a quarter of the threads' share of the last-level cache, T / (the
+ * online processors) of @llc_bytes, over 4 (saturated at 2^63 - 1).  Why:
+ * the threads end every step at a barrier, whose cost (a few microseconds
+ * with the waits it brings, not the 0.2 of an idle barrier) the level-2
+ * bound multiplies by Z/z steps, while the level-2 misses of a taller
+ * window cost less: ADI 64x256x16384, funneled 1 x 2 on this project's
+ * test machine (an Intel Xeon, 1 MiB of level 2 per core, 36 MiB of level
+ * 3), 3 rounds: z = 2 (the level-2 bound) 0.19 s, z = 8 0.16-0.17,
+ * z = 12-16 0.15-0.16, z = 24 0.16-0.17, z = 32 0.18-0.24; one thread is
+ * flat from z = 1 to 16 and 2 processes are fastest at z = 2
+ * (docs/RESULTS.md, "The tile height of threaded plans").  The quarter
+ * keeps the window well inside a shared level-3 cache, which other
+ * processes use too (the times rise from z = 32, windows of 13-17 MB).
+ */
+static inline int64_t tile_height_window_bytes(int64_t core_bytes, int threads, int64_t llc_bytes,
+                                               int given)
+{
+    int64_t w = INT64_MAX, share;
+    long cpus = 1;
+    if (core_bytes < 1 || threads < 1)
+        return core_bytes;
+    if (!tilehybrid_mul_ok(core_bytes, (int64_t)threads, &w))
+        w = INT64_MAX;
+    if (given || threads == 1 || llc_bytes < 1)
+        return w;
+#if defined(_SC_NPROCESSORS_ONLN)
+    cpus = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+    if (cpus < threads)
+        cpus = threads;
+    share = llc_bytes / cpus / 4;
+    if (!tilehybrid_mul_ok(share, (int64_t)threads, &share))
+        share = INT64_MAX;
+    return share > w ? share : w;
 }
 
 /**
@@ -5134,8 +5183,9 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
     return TILE_OK;
 }
 
-/* The cache of one rank's cores (tile_height_cache_bytes() times the
- * threads; saturated at 2^63 - 1); a malformed TILEHYBRID_CACHE_BYTES
+/* The cache of one rank's cores (tile_height_window_bytes(): the
+ * per-core cache times the threads, with more than one thread at least a
+ * quarter of their last-level share); a malformed TILEHYBRID_CACHE_BYTES
  * fails the plan.  The Z-inner order (forced: the plan never chooses it)
  * is bounded by the last-level cache instead (sysconf's level-3 size, else
  * 32 MiB, unless TILEHYBRID_CACHE_BYTES is set): its runs are columns of z
@@ -5153,8 +5203,8 @@ static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
         *bytes = p->height.llc_bytes;
         return TILE_OK;
     }
-    if (!tilehybrid_mul_ok(*bytes, (int64_t)p->cfg.threads, bytes))
-        *bytes = INT64_MAX;
+    *bytes = tile_height_window_bytes(*bytes, p->cfg.threads, p->height.llc_bytes,
+                                      getenv("TILEHYBRID_CACHE_BYTES") != NULL);
     return TILE_OK;
 }
 

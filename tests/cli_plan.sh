@@ -92,6 +92,21 @@ for c in "planes 2 --cache-bytes" "z 2 --cache-bytes" "hyper 1 --cache-bytes" "z
         ok "plan --order $o --procs $np ($3): height $z, cache bound $b, as a plan in that order" ||
         notok "plan --order $o --procs $np ($3): tilectl $(head -c 300 "$T/cmp"); a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
+# threads without a given cache: the window may fill a quarter of the
+# threads' share of the level-3 cache (tile_height_window_bytes), as a
+# threaded plan's; at least the level-2 bound of one thread
+for m in funneled multiple; do
+    env -u TILEHYBRID_CACHE_BYTES "$CTL" plan --procs 1 --threads 2 --space 64x256x16384 --deps 1,1 \
+        --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/cmp" 2>&1
+    env -u TILEHYBRID_CACHE_BYTES "$CTL" plan --procs 1 --threads 1 --space 64x256x16384 --deps 1,1 \
+        --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/one" 2>&1
+    run_job 1 env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
+        TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --model $m --threads 2 --json
+    b=$(sed -n 's/.*"tile_height_cache_bound": \([0-9]*\).*/\1/p' "$T/out")
+    [ -n "$b" ] && [ "$b" = "$(val "$T/cmp" cache_bound)" ] && [ "$b" -ge "$(val "$T/one" cache_bound)" ] &&
+        ok "plan --threads 2 ($m): cache bound $b as the plan's (one thread: $(val "$T/one" cache_bound))" ||
+        notok "plan --threads 2 ($m): tilectl $(val "$T/cmp" cache_bound), a plan '$b': $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+done
 "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS > "$T/out" 2>&1
 grep -q "^in-tile order hyper (the plan's choice)$" "$T/out" &&
     ok "plan: the in-tile order the plan chooses (hyper)" || notok "plan: the order line: $(cat "$T/out")"

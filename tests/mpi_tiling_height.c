@@ -169,6 +169,20 @@ static void test_model_cases(void)
     check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
           tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
           "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
+    {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        int64_t llc = (int64_t)36 << 20, share;
+        cpus = cpus < 2 ? 2 : cpus;
+        share = llc / cpus / 4 * 2;
+        check(tile_height_window_bytes(1 << 20, 1, llc, 0) == 1 << 20 &&
+              tile_height_window_bytes(1 << 20, 2, llc, 1) == 2 << 20 &&
+              tile_height_window_bytes(1 << 20, 2, llc, 0) == (share > (2 << 20) ? share : 2 << 20) &&
+              tile_height_window_bytes(1 << 20, 2, 0, 0) == 2 << 20 &&
+              tile_height_window_bytes(INT64_MAX / 2, 4, llc, 1) == INT64_MAX,
+              "the window's cache: T times a core's; with threads (a cache not given) at least "
+              "a quarter of their level-3 share (%lld bytes of 36 MiB on %ld processors)",
+              (long long)tile_height_window_bytes(1 << 20, 2, llc, 0), cpus);
+    }
 }
 
 static double slow(double v)

@@ -64,7 +64,9 @@ static void usage(FILE *f)
           "  --cache-bytes C   the cache of one core; the window gets T times it\n"
           "                    (default TILEHYBRID_CACHE_BYTES, else this machine's\n"
           "                    level-2 cache, else a core's share of its level-3,\n"
-          "                    else 2 MiB); when one plane's window\n"
+          "                    else 2 MiB); without it and with T > 1, at least a\n"
+          "                    quarter of the T threads' share of the level-3 cache\n"
+          "                    (tile_height_window_bytes); when one plane's window\n"
           "                    does not fit, this machine's level-3 cache, else z = 1\n"
           "  --order O         the in-tile order: planes, z, hyper or auto (default:\n"
           "                    the plan's choice); a forced z takes the level-3 cache\n"
@@ -407,8 +409,9 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
     (void)tile_height_llc_bytes(&llc);  /* the fallback, as a plan's (at least the above) */
     if (a->order == TILE_ORDER_Z_INNER && a->cache == 0 && getenv("TILEHYBRID_CACHE_BYTES") == NULL)
         cache = llc;    /* a forced Z-inner order: its runs are columns of z points */
-    else if (!tilehybrid_mul_ok(cache, a->threads, &cache))   /* the cores' caches */
-        cache = INT64_MAX;
+    else                /* the cores' caches, as a plan's */
+        cache = tile_height_window_bytes(cache, (int)a->threads, llc,
+                                         a->cache != 0 || getenv("TILEHYBRID_CACHE_BYTES") != NULL);
     r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
     if (r->m.zmax == INT64_MAX)
         r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz,
