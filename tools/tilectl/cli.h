@@ -135,13 +135,16 @@ void cli_print_i64s(FILE *f, const int64_t *v, int n, const char *sep);
 void cli_json_double(FILE *f, double v);
 
 /* A stencil as given on the command line: n + 1 extents (Z last), nvec
- * vectors of n + 1 offsets (vector k at vec[k * stride]), the directions
- * (NULL: all upward) and the loop order (0-based dimensions, outermost
- * first; NULL: Z, then X_1 ... X_N, a plan's default). */
+ * vectors of n + 1 offsets (vector k at vec[k * stride]), --dir's ndir
+ * entries (ndir < 0: all upward) and --loop-order's norder entries
+ * (1-based dimensions, outermost first; norder < 0: Z, then X_1 ... X_N, a
+ * plan's default). */
 typedef struct cli_stencil {
     int n, nvec, stride;
     const int64_t *space;
-    const int *vec, *dir, *order;
+    const int *vec;
+    const int64_t *dir, *order;
+    int ndir, norder;
 } cli_stencil;
 
 /* What the plan makes of it: whether it skews, the extents it tiles (Z
@@ -155,13 +158,9 @@ typedef struct cli_skew {
  * tile_config_deps(), with its skew when a vector reads a later point along
  * some dimension): *nest over the extents the plan tiles, with the widths
  * d'_i and the extended faces (topology.h's costs at their defaults), *out
- * as above.  0, or the exit status 2 after the plan's message. */
+ * as above.  0, or the exit status 2 after a message (--loop-order,
+ * --dir, or the plan's own). */
 int cli_stencil_nest(const char *cmd, const cli_stencil *s, struct topo_nest *nest,
                      cli_skew *out);
-
-/* --loop-order's entries (1-based dimensions, n + 1 is Z, outermost first)
- * as 0-based ones in order[0..n]: 0, or the exit status 2 after a message
- * (not n + 1 entries, or not each dimension once). */
-int cli_loop_order(const char *cmd, const int64_t *given, int count, int n, int *order);
 
 #endif

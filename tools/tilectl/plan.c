@@ -231,19 +231,8 @@ static int plan_parse(int argc, char **argv, struct plan_args *a)
  * widths (cli_stencil_nest).  0 or the exit status. */
 static int plan_stencil(const struct plan_args *a, const tile_config *cfg, struct plan_result *r)
 {
-    int n = a->nspace - 1, i, dir[TILE_MAX_DIMS + 1], order[TILE_MAX_DIMS + 1], rc;
-    cli_stencil s;
-    if (a->nloop >= 0 && (rc = cli_loop_order(CMD, a->loop, a->nloop, n, order)) != 0)
-        return rc;
-    for (i = 0; i <= n; i++)
-        dir[i] = a->ndir >= 0 ? (int)a->dir[i] : 1;
-    s.n = n;
-    s.nvec = cfg->nstencil;
-    s.stride = TILE_MAX_DIMS + 1;
-    s.space = a->space;
-    s.vec = &cfg->stencil[0][0];
-    s.dir = dir;
-    s.order = a->nloop >= 0 ? order : NULL;
+    const cli_stencil s = { a->nspace - 1, cfg->nstencil, TILE_MAX_DIMS + 1, a->space,
+                            &cfg->stencil[0][0], a->dir, a->loop, a->ndir, a->nloop };
     return cli_stencil_nest(CMD, &s, &r->m.nest, &r->skew);
 }
 

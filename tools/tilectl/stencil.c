@@ -12,13 +12,35 @@
 /* cli.h's bound is topology.h's */
 typedef char cli__extents_bound[CLI_MAX_EXTENTS == TOPO_MAX_DIMS + 1 ? 1 : -1];
 
+/* --loop-order's entries (1-based dimensions, n + 1 is Z, outermost first)
+ * as 0-based ones in order[0..n]: 0, or the exit status 2 after a message
+ * (not n + 1 entries, or not each dimension once). */
+static int loop_order(const char *cmd, const int64_t *given, int count, int n, int *order)
+{
+    int seen[CLI_MAX_EXTENTS + 1] = {0}, i;
+    if (count != n + 1)
+        return cli_error(cmd, "--loop-order has %d entr%s, --space needs %d: every dimension "
+                         "once (1..%d, %d is Z), outermost first", count,
+                         count == 1 ? "y" : "ies", n + 1, n + 1, n + 1);
+    for (i = 0; i <= n; i++) {
+        if (given[i] < 1 || given[i] > n + 1 || seen[given[i]]++)
+            return cli_error(cmd, "--loop-order: entry %d is %lld: list each dimension 1..%d "
+                             "once (%d is Z), outermost first", i + 1, (long long)given[i],
+                             n + 1, n + 1);
+        order[i] = (int)given[i] - 1;
+    }
+    return 0;
+}
+
 int cli_stencil_nest(const char *cmd, const cli_stencil *s, struct topo_nest *nest,
                      cli_skew *out)
 {
     tile_config cfg;
     tile_deps d;
     char msg[sizeof ((tile_plan *)0)->errmsg];
-    int i, j, k, rc;
+    int i, j, k, rc, order[CLI_MAX_EXTENTS];
+    if (s->norder >= 0 && (rc = loop_order(cmd, s->order, s->norder, s->n, order)) != 0)
+        return rc;
     if (s->n > TILE_MAX_DIMS || s->nvec > TILE_MAX_STENCIL)
         return cli_error(cmd, "--stencil: this stencil needs the plan's skew, which takes at "
                          "most %d dimensions besides Z and %d vectors (tiling.h's "
@@ -36,11 +58,11 @@ int cli_stencil_nest(const char *cmd, const cli_stencil *s, struct topo_nest *ne
         for (i = 0; i <= s->n; i++)
             cfg.stencil[k][i] = s->vec[k * s->stride + i];
     for (i = 0; i <= s->n; i++) {
-        if (s->dir != NULL && s->dir[i] != 1 && s->dir[i] != -1)
-            return cli_error(cmd, "--dir: entry %d is %d: give 1 (the loop runs upward) or -1 "
-                             "(downward)", i + 1, s->dir[i]);
-        cfg.dir[i] = s->dir != NULL ? s->dir[i] : 1;
-        cfg.loop_order[i] = s->order != NULL ? s->order[i] : -1;
+        if (s->ndir >= 0 && s->dir[i] != 1 && s->dir[i] != -1)
+            return cli_error(cmd, "--dir: entry %d is %lld: give 1 (the loop runs upward) or -1 "
+                             "(downward)", i + 1, (long long)s->dir[i]);
+        cfg.dir[i] = s->ndir >= 0 ? (int)s->dir[i] : 1;
+        cfg.loop_order[i] = s->norder >= 0 ? order[i] : -1;
     }
     rc = tile_config_deps(&cfg, &d, msg, sizeof msg);
     if (rc != TILE_OK)
@@ -54,23 +76,6 @@ int cli_stencil_nest(const char *cmd, const cli_stencil *s, struct topo_nest *ne
         nest->dep[i] = d.d[i];
         for (j = 0; j < i; j++)
             nest->ext[i][j] = d.ext[i][j];
-    }
-    return 0;
-}
-
-int cli_loop_order(const char *cmd, const int64_t *given, int count, int n, int *order)
-{
-    int seen[CLI_MAX_EXTENTS + 1] = {0}, i;
-    if (count != n + 1)
-        return cli_error(cmd, "--loop-order has %d entr%s, --space needs %d: every dimension "
-                         "once (1..%d, %d is Z), outermost first", count,
-                         count == 1 ? "y" : "ies", n + 1, n + 1, n + 1);
-    for (i = 0; i <= n; i++) {
-        if (given[i] < 1 || given[i] > n + 1 || seen[given[i]]++)
-            return cli_error(cmd, "--loop-order: entry %d is %lld: list each dimension 1..%d "
-                             "once (%d is Z), outermost first", i + 1, (long long)given[i],
-                             n + 1, n + 1);
-        order[i] = (int)given[i] - 1;
     }
     return 0;
 }

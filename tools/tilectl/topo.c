@@ -456,19 +456,11 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
 
 /* A stencil with a loop order, or one that reads a later point along some
  * dimension: the nest of the space the plan tiles (cli_stencil_nest). */
-static int skewed_nest(const struct topo_args *a, struct topo_result *r, const int *dir)
+static int skewed_nest(const struct topo_args *a, struct topo_result *r)
 {
-    int order[TOPO_MAX_DIMS + 1], rc;
-    cli_stencil s;
-    if (a->norder >= 0 && (rc = cli_loop_order(CMD, a->order, a->norder, r->n, order)) != 0)
-        return rc;
-    s.n = r->n;
-    s.nvec = a->nvec;
-    s.stride = TOPO_MAX_DIMS + 1;
-    s.space = a->space;
-    s.vec = &a->stencil[0][0];
-    s.dir = dir;
-    s.order = a->norder >= 0 ? order : NULL;
+    const cli_stencil s = { r->n, a->nvec, TOPO_MAX_DIMS + 1, a->space, &a->stencil[0][0],
+                            a->dir, a->order, a->ndir, a->norder };
+    int rc;
     if ((rc = cli_stencil_nest(CMD, &s, &r->nest, &r->skew)) != 0)
         return rc;
     r->space = r->skew.size;
@@ -495,7 +487,7 @@ static int make_nest(const struct topo_args *a, struct topo_result *r)
         }
         /* a loop order, or a vector that reads a later point along some
          * dimension: the plan's skew decides (and words any refusal) */
-        if ((a->norder >= 0 || rc != TOPO_OK) && (rc = skewed_nest(a, r, dir)) != 0)
+        if ((a->norder >= 0 || rc != TOPO_OK) && (rc = skewed_nest(a, r)) != 0)
             return rc;
     }
     r->nest.tile_height = a->tile_height;
