@@ -3010,12 +3010,8 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_contig(const tile__view *v, unsigned c
 TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned char *run, int64_t i,
                                                int64_t l)
 {
-    tile_cursor c;
-    c.at = run;
-    c.k = i;
-    c.i = i;
+    tile_cursor c = tile__cur_contig(v, run, i);
     c.lane = l;
-    c.v = v;
     c.simd = 1;
     return c;
 }
@@ -3817,6 +3813,16 @@ static inline int tile_height_efficiency(const tile_height_model *m, double seco
     return TILE_OK;
 }
 
+/* The online processors (sysconf), at least 1. */
+static inline long tile__online_cpus(void)
+{
+    long cpus = 1;
+#if defined(_SC_NPROCESSORS_ONLN)
+    cpus = sysconf(_SC_NPROCESSORS_ONLN);
+#endif
+    return cpus > 1 ? cpus : 1;
+}
+
 /**
  * tile_height_cache_bytes() - the cache of one core, for the Z window
  * (a process of T threads gets T times it; see "The tile height").
@@ -3842,11 +3848,9 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
 #if defined(_SC_LEVEL2_CACHE_SIZE)
     c = sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-#if defined(_SC_LEVEL3_CACHE_SIZE) && defined(_SC_NPROCESSORS_ONLN)
-    if (c <= 0 && (c = sysconf(_SC_LEVEL3_CACHE_SIZE)) > 0) {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        c /= cpus > 1 ? cpus : 1;
-    }
+#if defined(_SC_LEVEL3_CACHE_SIZE)
+    if (c <= 0 && (c = sysconf(_SC_LEVEL3_CACHE_SIZE)) > 0)
+        c /= tile__online_cpus();
 #endif
     if (c > 0)
         *bytes = (int64_t)c;
@@ -3896,16 +3900,14 @@ static inline int64_t tile_height_window_bytes(int64_t core_bytes, int threads, 
                                                int given)
 {
     int64_t w = INT64_MAX, share;
-    long cpus = 1;
+    long cpus;
     if (core_bytes < 1 || threads < 1)
         return core_bytes;
     if (!tilehybrid_mul_ok(core_bytes, (int64_t)threads, &w))
         w = INT64_MAX;
     if (given || threads == 1 || llc_bytes < 1)
         return w;
-#if defined(_SC_NPROCESSORS_ONLN)
-    cpus = sysconf(_SC_NPROCESSORS_ONLN);
-#endif
+    cpus = tile__online_cpus();
     if (cpus < threads)
         cpus = threads;
     share = llc_bytes / cpus / 4;
