@@ -656,6 +656,13 @@ typedef struct tile_threads {
  *               contiguous, @diag elements apart.  -1 in the other orders
  *               (row-major planes).
  * @diag:        the distance between two diagonals, in elements.
+ * @mirror:      1 when the last d_Z planes of the ring are copied to the
+ *               mirror planes below it after the tile that ends the ring
+ *               (d_Z > 1, or the Z-inner order, whose runs cross planes); 0
+ *               when the reads of plane z - 1 at the ring's first plane
+ *               take a step of R - 1 planes up instead (d_Z = 1 in the
+ *               plane and hyperplane orders: each run lies in one plane,
+ *               and its cursor's Z step is chosen per plane; no copy).
  */
 typedef struct tile_store {
     int64_t ring_planes;
@@ -664,6 +671,7 @@ typedef struct tile_store {
     int order;
     int wave[2];
     int64_t diag;
+    int mirror;
     size_t plane_bytes;
     unsigned char *ring;
     unsigned char *sbuf[TILE_MAX_DIMS], *rbuf[TILE_MAX_DIMS];
@@ -812,7 +820,8 @@ typedef struct tile_height_model {
  *               order: @llc_bytes.
  * @llc_bytes:   the last-level cache (tile_height_llc_bytes()), the bound's
  *               fallback when even a window of z = 1 does not fit
- *               @cache_bytes (the smallest rank's).
+ *               @cache_bytes and the run is a pipeline (more than one
+ *               process or thread: tile_height_zmax()) (the smallest rank's).
  * @plane_bytes: one plane of the block as the plan stores it (ghost
  *               layers and padding: tile_plane_layout()), the largest
  *               rank's when the model chose (INT64_MAX past 2^63 bytes).
@@ -916,6 +925,9 @@ typedef struct tile__walk {
     int64_t x[TILE_MAX_DIMS + 2];         /* local coordinates of its first point; x[N]: z */
     int64_t dx[TILE_MAX_DIMS + 1];        /* their change from a point to the next */
     int64_t ust[TILE_MAX_DIMS + 1];       /* element strides along the user's dimensions */
+    int64_t wst[TILE_MAX_DIMS + 1];       /* the same at plane wrapz (z - 1 is R - 1 up) */
+    int64_t wrapz;                        /* the tile's plane that reads across the ring's
+                                           * wrap without a mirror (store.mirror 0), or -1 */
     int64_t ux[TILE_MAX_DIMS + 1];        /* the user's coordinates of the run's first point */
     int64_t udx[TILE_MAX_DIMS + 1];       /* their change from a point to the next */
     int64_t blo[TILE_MAX_DIMS + 1], bhi[TILE_MAX_DIMS + 1]; /* the box; [N]: the tile's Z */
@@ -951,7 +963,8 @@ typedef struct tile__view {
     size_t esz;
     size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: TILE_AT's test */
     int n, thread;
-    int64_t ust[TILE_MAX_DIMS + 1];       /* = w->ust */
+    int64_t ust[TILE_MAX_DIMS + 1];       /* = w->ust, or w->wst at plane w->wrapz */
+    int wrap;                             /* which of the two */
     int64_t ux[TILE_MAX_DIMS + 1];        /* = w->ux, the run's first point */
     int64_t udx[TILE_MAX_DIMS + 1];       /* = w->udx */
 } tile__view;
@@ -1542,8 +1555,10 @@ static inline int tile__agree(tile_plan *p, const tile__agreed *a)
 
 /* Plane z (z >= -d_Z).  The ring holds R planes, R a multiple of the tile
  * height, so a tile never wraps; d_Z mirror planes in front of it hold the
- * planes below z = 0, and later copies of the ring's last d_Z planes, so that
- * plane z - j is always j plane strides below plane z inside a tile. */
+ * planes below z = 0, and, where store.mirror is set, later copies of the
+ * ring's last d_Z planes, so that plane z - j is always j plane strides
+ * below plane z inside a tile (without the copies, d_Z = 1: the ring's
+ * first plane finds plane z - 1 R - 1 strides above it, tile__view_run). */
 static inline unsigned char *tile__plane(const tile_plan *p, int64_t z)
 {
     int64_t slot = p->deps.dz + (z >= 0 ? z % p->store.ring_planes : z);
@@ -2746,9 +2761,17 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.esz = p->cfg.elem_size;
     w.order = o;
     w.nlev = -1;
+    w.wrapz = -1;
+    if (k >= 0 && !p->store.mirror && tile__tile_z0(p, k) > 0 &&
+        tile__tile_z0(p, k) % p->store.ring_planes == 0)
+        w.wrapz = tile__tile_z0(p, k);  /* its plane z - 1 is the ring's last */
     for (i = 0; i <= n; i++)    /* a user step along i, in elements */
-        for (j = 0; j <= n; j++)
+        for (j = 0; j <= n; j++) {
             w.ust[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
+            w.wst[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : w.wrapz < 0
+                                            ? p->store.plane_elems
+                                            : (1 - p->store.ring_planes) * p->store.plane_elems);
+        }
     if (k < 0 || t >= p->cfg.threads || !p->run.ok)
         return w;
     tile_thread_box(p, t, k, w.blo, w.bhi);
@@ -2955,6 +2978,7 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
     v.key = w->esz * (TILE_MAX_DIMS + 2) + (size_t)w->n + 1;
     v.n = w->n;
     v.thread = w->thread;
+    v.wrap = 0;
     for (i = 0; i <= TILE_MAX_DIMS; i++) {
         v.ust[i] = w->ust[i];
         v.ux[i] = 0;
@@ -2963,12 +2987,20 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
     return v;
 }
 
-/* The view of the walk's current run (always 1: a loop condition). */
+/* The view of the walk's current run (always 1: a loop condition): its
+ * first point, and the strides of its plane (the plane that reads across
+ * the ring's wrap has its own, store.mirror). */
 TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
 {
+    int const wrap = w->x[w->n] == w->wrapz;
     int i;
     for (i = 0; i <= w->n; i++)
         v->ux[i] = w->ux[i];
+    if (wrap != v->wrap) {
+        v->wrap = wrap;
+        for (i = 0; i <= w->n; i++)
+            v->ust[i] = wrap ? w->wst[i] : w->ust[i];
+    }
     return 1;
 }
 
@@ -3098,7 +3130,7 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     int64_t z1 = tile__tile_z1(p, k), lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     tile__mirror_ctx m;
     int i;
-    if (p->deps.dz == 0 || z1 % p->store.ring_planes != 0 || z1 >= p->deps.size[p->cfg.n])
+    if (!p->store.mirror || z1 % p->store.ring_planes != 0 || z1 >= p->deps.size[p->cfg.n])
         return;
     if (p->cfg.threads == 1) {  /* the whole planes, ghosts too: one contiguous copy */
         memcpy(tile__plane(p, -p->deps.dz), tile__plane(p, z1 - p->deps.dz),
@@ -3599,10 +3631,12 @@ static inline void tile_step_leave(tile_group *g)
  * 2 MiB), and with T > 1 threads (no TILEHYBRID_CACHE_BYTES) at least a
  * quarter of their share of the level-3 cache (tile_height_window_bytes():
  * their barrier each step costs more than a taller window's level-2
- * misses); when even z = 1 does not fit, the largest z whose window fits the
- * last-level cache (tile_height_llc_bytes()); when not even that, 1 (no
- * cache gains from taller tiles then, and one process, whose heights all
- * tie, would otherwise keep all of Z).  A plan forced to the Z-inner order
+ * misses); when even z = 1 does not fit: 1 on one process with one thread
+ * (no pipeline: every height ties in the model, and the smallest window
+ * misses least), else the largest z whose window fits the last-level cache
+ * (tile_height_llc_bytes()); when not even that, 1 (no cache gains from
+ * taller tiles then, and one process, whose heights all tie, would
+ * otherwise keep all of Z); tile_height_zmax().  A plan forced to the Z-inner order
  * uses the last-level cache from the start (tile__cache_bytes()).  Why the
  * level-2 caches first: each new plane is written over the slot of a plane
  * ring_planes planes back, and a slot still in the core's own cache costs
@@ -3937,6 +3971,34 @@ static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew,
         return INT64_MAX;
     z = (planes - 2 * (int64_t)depz) / (skew + 3);
     return z >= 1 ? z : INT64_MAX;
+}
+
+/**
+ * tile_height_zmax() - the bound on the tile height of a model (its zmax):
+ * the cache bound of its windows, with the fallbacks a plan takes.
+ * @m:           the model (its dims, the process grid, and skew).
+ * @plane_bytes: one plane of the largest block with its ghost layers.
+ * @depz:        d_Z.
+ * @cache_bytes: the cache the window should fit (tile_height_window_bytes()).
+ * @llc_bytes:   the last-level cache (tile_height_llc_bytes()), or 0.
+ * Return: tile_height_cache_bound() in @cache_bytes; when not even z = 1
+ * fits there: 1 on one process with one thread (no pipeline: the model's
+ * heights all tie, and the smallest window misses least: ADI 128x128,
+ * whose 5-plane window passes a 1 MiB level-2 cache, ran at 1.04 G
+ * points/s at z = 1 and 0.62 at the last-level bound 32), else the bound in
+ * @llc_bytes (a pipeline's fill against its steps), else 1.  Never 0 or
+ * INT64_MAX.
+ */
+static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
+                                       int64_t cache_bytes, int64_t llc_bytes)
+{
+    int64_t z = tile_height_cache_bound(plane_bytes, m != NULL ? m->skew : 0, depz, cache_bytes);
+    int i, pipeline = m == NULL || m->skew > 0;
+    for (i = 0; m != NULL && i < m->nest.n && i < TILE_MAX_DIMS; i++)
+        pipeline |= m->dims[i] > 1;
+    if (z == INT64_MAX && pipeline && llc_bytes > 0)
+        z = tile_height_cache_bound(plane_bytes, m != NULL ? m->skew : 0, depz, llc_bytes);
+    return z == INT64_MAX ? 1 : z;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -5060,6 +5122,7 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
         s->ring_planes = m * h;
     if (tile__layout(p) != TILE_OK)
         return p->status.code;
+    s->mirror = p->deps.dz > 1 || (p->deps.dz == 1 && s->order == TILE_ORDER_Z_INNER);
     if (!tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes))
         return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block (%s "
                           "points, and its ghost layers) is %lld points of %llu bytes: more "
@@ -5405,14 +5468,9 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
     m->tsync = h->tsync;
     m->skew = p->threads.skew;
     pb = h->plane_bytes;    /* (tile__height: the largest rank's) */
-    m->zmax = 1;    /* a plane beyond every cache (or 2^63 bytes): one plane a tile */
-    if (pb > 0 && pb < INT64_MAX) {
-        m->zmax = tile_height_cache_bound(pb, m->skew, p->deps.dz, h->cache_bytes);
-        if (m->zmax == INT64_MAX)
-            m->zmax = tile_height_cache_bound(pb, m->skew, p->deps.dz, h->llc_bytes);
-        if (m->zmax == INT64_MAX)
-            m->zmax = 1;
-    }
+    m->zmax = 1;    /* a plane of 2^63 bytes: one plane a tile */
+    if (pb > 0 && pb < INT64_MAX)
+        m->zmax = tile_height_zmax(m, pb, p->deps.dz, h->cache_bytes, h->llc_bytes);
     h->zmax = m->zmax < p->deps.size[p->cfg.n] ? m->zmax : p->deps.size[p->cfg.n];
     return TILE_OK;
 }

@@ -68,6 +68,24 @@ for c in "1 64x256x16384" "2 64x256x16384" "2 64x257x4096" "2 16x256x16384" "3 4
         notok "plan --procs $np --space $sp: tilectl $(val "$T/cmp" tile_height) (bound $(val "$T/cmp" cache_bound)), a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
 
+# a window beyond the given cache even at z = 1 (a plane of 64x256 is 137 KB):
+# one process takes 1, the smallest window; two take the last-level bound
+# (tile_height_zmax), as a plan does
+for np in 1 2; do
+    "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 \
+        --bandwidth 5e9 --cache-bytes 100000 --json > "$T/cmp" 2>&1
+    run_job "$np" env TILEHYBRID_CACHE_BYTES=100000 TILEHYBRID_TCOMP=2e-9 \
+        TILEHYBRID_TSTARTUP=5e-6 TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --json
+    z=$(sed -n 's/.*"tile_height": \([0-9]*\).*/\1/p' "$T/out")
+    b=$(sed -n 's/.*"tile_height_cache_bound": \([0-9]*\).*/\1/p' "$T/out")
+    want=1
+    [ "$np" = 1 ] || want=$(val "$T/cmp" cache_bound)
+    [ -n "$z" ] && [ "$z" = "$(val "$T/cmp" tile_height)" ] && [ "$b" = "$(val "$T/cmp" cache_bound)" ] &&
+        [ "$b" = "$want" ] && { [ "$np" = 1 ] || [ "$b" -gt 1 ]; } &&
+        ok "plan --procs $np, a plane beyond --cache-bytes: height $z, cache bound $b, as a plan chooses" ||
+        notok "plan --procs $np, a plane beyond --cache-bytes: tilectl $(val "$T/cmp" tile_height) (bound $(val "$T/cmp" cache_bound)), a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+done
+
 # --order forces the in-tile order as the demos' --order does: the plane as
 # that order stores it, and a forced z's bound from the last-level cache
 # when no cache size is given (then the environment's costs only)
@@ -253,8 +271,8 @@ awk -v a="$(val "$T/s0" predicted_seconds)" -v b="$(val "$T/s1" predicted_second
 bad "--tsync below 0" "^tilectl plan: --tsync: '-1' must be 0 to 1e6 seconds$" \
     --procs 2 --space 64x256x4096 --deps 1,1 --tsync -1
 "$CTL" plan --procs 1 --space 128x256x16384 --deps 1,1 $COSTS --cache-bytes 100000 --json > "$T/big"
-[ "$(val "$T/big" tile_height)" -lt 16384 ] && [ "$(val "$T/big" cache_bound)" -lt 16384 ] &&
-    ok "plan: a plane beyond --cache-bytes takes the level-3 bound (z $(val "$T/big" tile_height), bound $(val "$T/big" cache_bound)), not all of Z" ||
+[ "$(val "$T/big" tile_height)" = 1 ] && [ "$(val "$T/big" cache_bound)" = 1 ] &&
+    ok "plan: a plane beyond --cache-bytes on one process takes the smallest window (z 1, bound 1), not all of Z" ||
     notok "plan, a plane beyond --cache-bytes: $(cat "$T/big")"
 
 done_testing

@@ -170,6 +170,27 @@ static void test_model_cases(void)
           tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
           "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
     {
+        tile_height_model w;
+        int64_t z1, zp, zs, zf;
+        memset(&w, 0, sizeof w);
+        w.nest.n = 2;
+        w.dims[0] = w.dims[1] = 1;
+        z1 = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* no pipeline */
+        zf = tile_height_zmax(&w, 1 << 20, 1, 8 << 20, 16 << 20);  /* fits the cache */
+        w.dims[1] = 2;
+        zp = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* 2 processes */
+        w.dims[1] = 1;
+        w.skew = 1;
+        zs = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* 2 threads */
+        check(z1 == 1 && zf == 2 && zp == 4 && zs == 3 &&
+              tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 0) == 1 &&
+              tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 1 << 20) == 1,
+              "tile_height_zmax: a window beyond the cache at z = 1 takes the last-level bound "
+              "only with a pipeline (2 processes %lld, 2 threads %lld; one process %lld; fits "
+              "the cache %lld; no last-level cache, or too small: 1)", (long long)zp,
+              (long long)zs, (long long)z1, (long long)zf);
+    }
+    {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         int64_t llc = (int64_t)36 << 20, share;
         cpus = cpus < 2 ? 2 : cpus;
@@ -401,8 +422,9 @@ static void test_given(void)
 }
 
 /* A window that does not fit the per-core cache even at z = 1 falls back
- * to the last-level cache, never to "no bound": one process, whose heights
- * all tie, chose z = Z (the whole Z range in memory) before. */
+ * to the last-level cache on more than one process, never to "no bound":
+ * one process, whose heights all tie, chose z = Z (the whole Z range in
+ * memory) before; one process (one thread) takes 1, the smallest window. */
 static void test_cache_fallback(void)
 {
     tile_config c;
@@ -421,12 +443,13 @@ static void test_cache_fallback(void)
     (void)tile_height_llc_bytes(&llc);
     bound = rc == TILE_OK ? tile_height_cache_bound(p.height.plane_bytes, p.threads.skew, 1,
                                                    llc) : -1;
-    if (bound == INT64_MAX)
+    if (bound == INT64_MAX || nprocs == 1)
         bound = 1;
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z < 5000 && p.height.zmax == bound &&
               p.height.z <= bound && p.height.llc_bytes == llc,
-              "a plane beyond TILEHYBRID_CACHE_BYTES: the last-level bound %lld (not Z): "
-              "height %lld of Z = 5000", (long long)bound, (long long)p.height.z);
+              "a plane beyond TILEHYBRID_CACHE_BYTES: %s %lld (not Z): height %lld of Z = 5000",
+              nprocs == 1 ? "one process, the smallest window: z" : "the last-level bound",
+              (long long)bound, (long long)p.height.z);
     tile_plan_destroy(&p);
     /* T threads get T times the per-core cache */
     setenv("TILEHYBRID_CACHE_BYTES", "300000", 1);

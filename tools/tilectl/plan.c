@@ -67,7 +67,8 @@ static void usage(FILE *f)
           "                    else 2 MiB); without it and with T > 1, at least a\n"
           "                    quarter of the T threads' share of the level-3 cache\n"
           "                    (tile_height_window_bytes); when one plane's window\n"
-          "                    does not fit, this machine's level-3 cache, else z = 1\n"
+          "                    does not fit: 1 on one process with one thread,\n"
+          "                    else this machine's level-3 cache, else 1\n"
           "  --order O         the in-tile order: planes, z, hyper or auto (default:\n"
           "                    the plan's choice); a forced z takes the level-3 cache\n"
           "                    as its bound unless --cache-bytes is given\n"
@@ -401,12 +402,7 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
     else                /* the cores' caches, as a plan's */
         cache = tile_height_window_bytes(cache, (int)a->threads, llc,
                                          a->cache != 0 || getenv("TILEHYBRID_CACHE_BYTES") != NULL);
-    r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz, cache);
-    if (r->m.zmax == INT64_MAX)
-        r->m.zmax = tile_height_cache_bound(r->plane_bytes, r->m.skew, dz,
-                                            llc > cache ? llc : cache);
-    if (r->m.zmax == INT64_MAX)
-        r->m.zmax = 1;
+    r->m.zmax = tile_height_zmax(&r->m, r->plane_bytes, dz, cache, llc > cache ? llc : cache);
     r->z = a->z;
     rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
                   : tile_height_best(&r->m, &r->z, &r->seconds, &st);
