@@ -928,7 +928,8 @@ typedef struct tile__walk {
     int64_t wst[TILE_MAX_DIMS + 1];       /* the same at plane wrapz (z - 1 is R - 1 up) */
     int64_t wrapz;                        /* the tile's plane that reads across the ring's
                                            * wrap without a mirror (store.mirror 0), or -1 */
-    int64_t ux[TILE_MAX_DIMS + 1];        /* the user's coordinates of the run's first point */
+    int64_t ux[TILE_MAX_DIMS + 1];        /* the user's coordinates of the run's first point
+                                           * (= su[] when diag, which moves su[] only) */
     int64_t udx[TILE_MAX_DIMS + 1];       /* their change from a point to the next */
     int64_t blo[TILE_MAX_DIMS + 1], bhi[TILE_MAX_DIMS + 1]; /* the box; [N]: the tile's Z */
     int64_t vlo[TILE_MAX_DIMS + 2], vhi[TILE_MAX_DIMS + 2];
@@ -942,7 +943,10 @@ typedef struct tile__walk {
     int laned;                            /* the SIMD loop ran: reduction lanes to add up */
     unsigned char *pbase;                 /* the tile's first plane (a tile never wraps) */
     int diag;                             /* hyperplane order, no skew: tile__walk_next's */
-    ptrdiff_t sa, sb;                     /* fast step; bytes along the two wave dimensions */
+    int wa, wb;                           /* fast step (store.wave); */
+    int64_t dstop;                        /* while x[N + 1] < dstop (else INT64_MIN) */
+    int64_t dturn;                        /* past it, a diagonal starts one up along wa */
+    ptrdiff_t sa, sb;                     /* bytes along the two wave dimensions */
     int64_t ia[TILE_MAX_DIMS + 1], ib[TILE_MAX_DIMS + 1]; /* and their user-coordinate columns */
     int64_t g0[TILE_MAX_DIMS + 1];        /* internal global coordinates of local 0 */
     int64_t sx[TILE_MAX_DIMS + 1];        /* the last run's first point before clipping, */
@@ -2761,6 +2765,7 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.esz = p->cfg.elem_size;
     w.order = o;
     w.nlev = -1;
+    w.dstop = INT64_MIN;
     w.wrapz = -1;
     if (k >= 0 && !p->store.mirror && tile__tile_z0(p, k) > 0 &&
         tile__tile_z0(p, k) % p->store.ring_planes == 0)
@@ -2817,6 +2822,9 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.fast = w.step == (ptrdiff_t)w.esz;
 #endif
         w.diag = !p->deps.skewed;
+        w.wa = a;
+        w.wb = b;
+        w.dturn = w.bhi[b] - 1 + w.blo[a];
         w.sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w.esz);
         w.sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w.esz);
         for (i = 0; i <= n; i++) {
@@ -2916,6 +2924,8 @@ static inline int tile__walk_next_level(tile__walk *w)
     for (;;) {
         if (j >= 0 && tile__walk_run(w)) {
             w->points += w->count;
+            if (w->diag)    /* the plane's next diagonals: tile__walk_next */
+                w->dstop = w->vhi[w->n + 1] - 1;
             return 1;
         }
         for (j = w->nlev - 1; j >= 0; j--) {
@@ -2926,6 +2936,7 @@ static inline int tile__walk_next_level(tile__walk *w)
         }
         if (j < 0) {
             w->nlev = -1;
+            w->dstop = INT64_MIN;
             w->plan->run.stats[w->thread].points += w->points;
             if (w->laned)
                 tile__lanes_flush(w->plan, w->thread);
@@ -2937,29 +2948,37 @@ static inline int tile__walk_next_level(tile__walk *w)
 /* Advance the walk to its next run that has points; 0 at the end.  In the
  * hyperplane order of a plan that does not skew, the next diagonal of the
  * same plane is the common case (hundreds per plane, each a few dozen
- * points at SIMD speed): it is computed here, inline, from the last one --
- * its first point, length, user coordinates and address move by constants
- * of the walk -- and only the start of a plane goes through the odometer.
- * A box has no empty diagonal in [vlo, vhi), and the last run was the
- * current diagonal, so sx[] is its first point. */
+ * points at SIMD speed): it is computed here, inline, from the last one,
+ * and only the start of a plane goes through the odometer (which sets
+ * dstop).  The first point of diagonal d is (max(d - (bhi_b - 1), blo_a),
+ * d - that): from one diagonal to the next it moves one up along wave[1]
+ * while d <= dturn = bhi_b - 1 + blo_a, then one up along wave[0], so the
+ * address and the user coordinates move by one of two constants.  A box
+ * has no empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping). */
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
     int const n = w->n;
-    if (w->diag && w->started && w->nlev > 0 && w->x[n + 1] + 1 < w->vhi[n + 1]) {
-        int const a = w->plan->store.wave[0], b = w->plan->store.wave[1];
-        int64_t const d = ++w->x[n + 1], xb1 = w->bhi[b] - 1;
-        int64_t const xa = d - xb1 > w->blo[a] ? d - xb1 : w->blo[a];
+    int64_t const d = w->x[n + 1] + 1;
+    if (d <= w->dstop) {
+        int const a = w->wa, b = w->wb;
         int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
-        int64_t const da = xa - w->sx[a], db = d - xa - w->sx[b];
+        int64_t const *col;
+        int64_t xa;
         int i;
-        w->x[a] = w->sx[a] = xa;
-        w->x[b] = w->sx[b] = d - xa;
-        w->count = last - xa + 1;
-        for (i = 0; i <= n; i++) {
-            w->su[i] += w->ia[i] * da + w->ib[i] * db;
-            w->ux[i] = w->su[i];
+        w->x[n + 1] = d;
+        if (d > w->dturn) {
+            xa = w->sx[a] = ++w->x[a];
+            col = w->ia;
+            w->run += w->sa;
+        } else {
+            xa = w->x[a];
+            w->sx[b] = ++w->x[b];
+            col = w->ib;
+            w->run += w->sb;
         }
-        w->run += da * w->sa + db * w->sb;
+        w->count = last - xa + 1;
+        for (i = 0; i <= n; i++)    /* ux[] = su[] without clipping: tile__view_run */
+            w->su[i] += col[i];
         w->points += w->count;
         return 1;
     }
@@ -2993,9 +3012,10 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
 TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
 {
     int const wrap = w->x[w->n] == w->wrapz;
+    int64_t const *ux = w->diag ? w->su : w->ux;   /* (tile__walk_next moves su only) */
     int i;
     for (i = 0; i <= w->n; i++)
-        v->ux[i] = w->ux[i];
+        v->ux[i] = ux[i];
     if (wrap != v->wrap) {
         v->wrap = wrap;
         for (i = 0; i <= w->n; i++)
@@ -3074,7 +3094,7 @@ static inline void tile__walk_checked(tile__walk *w)
 /* Coordinate d (user's) of point i of the walk's current run. */
 static inline int64_t tile__walk_coord(const tile__walk *w, int64_t i, int d)
 {
-    return w->ux[d] + i * w->udx[d];
+    return (w->diag ? w->su : w->ux)[d] + i * w->udx[d];    /* (as tile__view_run) */
 }
 
 /* Point i of the walk's run as "(c_1,...,c_N,z)" in buf. */
