@@ -820,8 +820,8 @@ typedef struct tile_height_model {
  *               order: @llc_bytes.
  * @llc_bytes:   the last-level cache (tile_height_llc_bytes()), the bound's
  *               fallback when even a window of z = 1 does not fit
- *               @cache_bytes and the run is a pipeline (more than one
- *               process or thread: tile_height_zmax()) (the smallest rank's).
+ *               @cache_bytes and the run is a pipeline of more than one
+ *               process or thread (tile_height_zmax()); the smallest rank's.
  * @plane_bytes: one plane of the block as the plan stores it (ghost
  *               layers and padding: tile_plane_layout()), the largest
  *               rank's when the model chose (INT64_MAX past 2^63 bytes).
@@ -943,7 +943,7 @@ typedef struct tile__walk {
     int laned;                            /* the SIMD loop ran: reduction lanes to add up */
     unsigned char *pbase;                 /* the tile's first plane (a tile never wraps) */
     int diag;                             /* hyperplane order, no skew: tile__walk_next's */
-    int wa, wb;                           /* fast step (store.wave); */
+    int wa, wb;                           /* fast step: store.wave[0], [1]; */
     int64_t dstop;                        /* while x[N + 1] < dstop (else INT64_MIN) */
     int64_t dturn;                        /* past it, a diagonal starts one up along wa */
     ptrdiff_t sa, sb;                     /* bytes along the two wave dimensions */
@@ -4004,10 +4004,12 @@ static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew,
  * Return: tile_height_cache_bound() in @cache_bytes; when not even z = 1
  * fits there: 1 on one process with one thread (no pipeline: the model's
  * heights all tie, and the smallest window misses least: ADI 128x128,
- * whose 5-plane window passes a 1 MiB level-2 cache, ran at 1.04 G
+ * whose 5-plane window passes a 1 MiB level-2 cache, ran at 1.03 G
  * points/s at z = 1 and 0.62 at the last-level bound 32), else the bound in
  * @llc_bytes (a pipeline's fill against its steps), else 1.  Never 0 or
- * INT64_MAX.
+ * INT64_MAX: an argument out of range (@plane_bytes or @cache_bytes below
+ * 1, @depz below 0, a negative skew) gives 1, as tile_height_cache_bound()
+ * gives no bound for it.
  */
 static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
                                        int64_t cache_bytes, int64_t llc_bytes)
