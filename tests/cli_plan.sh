@@ -270,6 +270,21 @@ awk -v a="$(val "$T/s0" predicted_seconds)" -v b="$(val "$T/s1" predicted_second
     notok "plan --tsync: $(cat "$T/s0" "$T/s1" "$T/s2" "$T/s3")"
 bad "--tsync below 0" "^tilectl plan: --tsync: '-1' must be 0 to 1e6 seconds$" \
     --procs 2 --space 64x256x4096 --deps 1,1 --tsync -1
+# TILEHYBRID_TSYNC is tilectl's default as it is a plan's (the plan times the
+# barrier only without it): the same height and bound as a threaded plan
+for m in funneled multiple; do
+    env TILEHYBRID_TSYNC=2e-6 "$CTL" plan --procs 1 --threads 2 --space 64x256x16384 --deps 1,1 \
+        --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/cmp" 2>&1
+    run_job 1 env TILEHYBRID_TSYNC=2e-6 TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
+        TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --model $m --threads 2 --json
+    z=$(sed -n 's/.*"tile_height": \([0-9]*\).*/\1/p' "$T/out")
+    [ "$(val "$T/cmp" tsync | tr -d '}')" = 2e-06 ] && [ -n "$z" ] && [ "$z" = "$(val "$T/cmp" tile_height)" ] &&
+        ok "plan --threads 2, TILEHYBRID_TSYNC=2e-6 ($m): height $z as the plan's" ||
+        notok "plan TILEHYBRID_TSYNC ($m): tilectl $(head -c 300 "$T/cmp"), a plan '$z': $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+done
+TILEHYBRID_TSYNC=abc "$CTL" plan --procs 2 --space 64x256x4096 --deps 1,1 > "$T/out" 2> "$T/err"
+[ $? = 2 ] && grep -q "^tilectl plan: the environment: TILEHYBRID_TSYNC = 'abc': not a number of seconds in \[0, 1e6\]$" "$T/err" &&
+    ok "plan: a bad TILEHYBRID_TSYNC is refused, named" || notok "plan TILEHYBRID_TSYNC=abc: $(cat "$T/out" "$T/err")"
 "$CTL" plan --procs 1 --space 128x256x16384 --deps 1,1 $COSTS --cache-bytes 100000 --json > "$T/big"
 [ "$(val "$T/big" tile_height)" = 1 ] && [ "$(val "$T/big" cache_bound)" = 1 ] &&
     ok "plan: a plane beyond --cache-bytes on one process takes the smallest window (z 1, bound 1), not all of Z" ||

@@ -60,7 +60,8 @@ static void usage(FILE *f)
           "                    (each > 0; a plan reads a cost of 0 as not given:\n"
           "                    TILEHYBRID_TSTARTUP=0 models no start-up; E <= 2^30)\n"
           "  --tsync S         seconds of the threads' barrier per tile step (default\n"
-          "                    0; ignored with one thread; a plan times it at creation)\n"
+          "                    TILEHYBRID_TSYNC, else 0; ignored with one thread; a\n"
+          "                    plan without TILEHYBRID_TSYNC times it at creation)\n"
           "  --cache-bytes C   the cache of one core; the window gets T times it\n"
           "                    (default TILEHYBRID_CACHE_BYTES, else this machine's\n"
           "                    level-2 cache, else a core's share of its level-3,\n"
@@ -197,6 +198,10 @@ static int plan_defaults(struct plan_args *a)
     a->tcomp = m.tcomp;
     a->tstartup = m.tstartup;
     a->bandwidth = m.bandwidth;
+    if (getenv("TILEHYBRID_TSYNC") != NULL &&   /* as a plan reads it */
+        tilehybrid_parse_double(getenv("TILEHYBRID_TSYNC"), 0.0, 1e6, &a->tsync) != TILEHYBRID_OK)
+        return cli_error(CMD, "the environment: TILEHYBRID_TSYNC = '%.40s': not a number of "
+                         "seconds in [0, 1e6]", getenv("TILEHYBRID_TSYNC"));
     return 0;
 }
 
