@@ -2766,17 +2766,16 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.order = o;
     w.nlev = -1;
     w.dstop = INT64_MIN;
-    w.wrapz = -1;
-    if (k >= 0 && !p->store.mirror && tile__tile_z0(p, k) > 0 &&
-        tile__tile_z0(p, k) % p->store.ring_planes == 0)
-        w.wrapz = tile__tile_z0(p, k);  /* its plane z - 1 is the ring's last */
-    for (i = 0; i <= n; i++)    /* a user step along i, in elements */
-        for (j = 0; j <= n; j++) {
+    w.wrapz = k >= 0 ? tile__tile_z0(p, k) : 0;
+    if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
+        w.wrapz = -1;   /* else its plane z - 1 is the ring's last */
+    for (i = 0; i <= n; i++) {  /* a user step along i, in elements */
+        for (j = 0; j <= n; j++)
             w.ust[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
-            w.wst[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : w.wrapz < 0
-                                            ? p->store.plane_elems
-                                            : (1 - p->store.ring_planes) * p->store.plane_elems);
-        }
+        /* at plane wrapz, internal Z step -1 is R - 1 planes up */
+        w.wst[i] = w.ust[i] - (w.wrapz < 0 ? 0 : p->deps.m[n][i] * p->store.ring_planes *
+                                                     p->store.plane_elems);
+    }
     if (k < 0 || t >= p->cfg.threads || !p->run.ok)
         return w;
     tile_thread_box(p, t, k, w.blo, w.bhi);
@@ -3006,13 +3005,20 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
     return v;
 }
 
+/* The user's coordinates of the walk's run's first point: su[] when diag
+ * (tile__walk_next moves su[] only: no clipping), else ux[]. */
+TILE__ALWAYS_INLINE const int64_t *tile__walk_ux(const tile__walk *w)
+{
+    return w->diag ? w->su : w->ux;
+}
+
 /* The view of the walk's current run (always 1: a loop condition): its
  * first point, and the strides of its plane (the plane that reads across
  * the ring's wrap has its own, store.mirror). */
 TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
 {
     int const wrap = w->x[w->n] == w->wrapz;
-    int64_t const *ux = w->diag ? w->su : w->ux;   /* (tile__walk_next moves su only) */
+    int64_t const *ux = tile__walk_ux(w);
     int i;
     for (i = 0; i <= w->n; i++)
         v->ux[i] = ux[i];
@@ -3094,7 +3100,7 @@ static inline void tile__walk_checked(tile__walk *w)
 /* Coordinate d (user's) of point i of the walk's current run. */
 static inline int64_t tile__walk_coord(const tile__walk *w, int64_t i, int d)
 {
-    return (w->diag ? w->su : w->ux)[d] + i * w->udx[d];    /* (as tile__view_run) */
+    return tile__walk_ux(w)[d] + i * w->udx[d];
 }
 
 /* Point i of the walk's run as "(c_1,...,c_N,z)" in buf. */
@@ -3912,6 +3918,26 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
 }
 
 /**
+ * tile_height_tsync_env() - TILEHYBRID_TSYNC: the threads' barrier per tile
+ * step the model takes instead of timing it (a plan; tilectl plan's
+ * --tsync default).
+ * @seconds: receives its value when it is set and valid (else unchanged).
+ * @found:   receives 1 when it is set, else 0.
+ * Return: TILE_OK; TILE_ERR_NULL; TILE_ERR_RANGE (set, but not a number of
+ * seconds in [0, 1e6]).
+ */
+static inline int tile_height_tsync_env(double *seconds, int *found)
+{
+    const char *env = getenv("TILEHYBRID_TSYNC");
+    if (seconds == NULL || found == NULL)
+        return TILE_ERR_NULL;
+    *found = env != NULL;
+    if (env != NULL && tilehybrid_parse_double(env, 0.0, 1e6, seconds) != TILEHYBRID_OK)
+        return TILE_ERR_RANGE;
+    return TILE_OK;
+}
+
+/**
  * tile_height_llc_bytes() - the last-level cache: the cache bound's
  * fallback when a window of one plane per tile does not fit the level-2
  * caches, and the bound of a forced Z-inner order.
@@ -4014,12 +4040,13 @@ static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew,
 static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
                                        int64_t cache_bytes, int64_t llc_bytes)
 {
-    int64_t z = tile_height_cache_bound(plane_bytes, m != NULL ? m->skew : 0, depz, cache_bytes);
-    int i, pipeline = m == NULL || m->skew > 0;
+    int64_t const skew = m != NULL ? m->skew : 0;
+    int64_t z = tile_height_cache_bound(plane_bytes, skew, depz, cache_bytes);
+    int i, pipeline = m == NULL || skew > 0;
     for (i = 0; m != NULL && i < m->nest.n && i < TILE_MAX_DIMS; i++)
         pipeline |= m->dims[i] > 1;
     if (z == INT64_MAX && pipeline && llc_bytes > 0)
-        z = tile_height_cache_bound(plane_bytes, m != NULL ? m->skew : 0, depz, llc_bytes);
+        z = tile_height_cache_bound(plane_bytes, skew, depz, llc_bytes);
     return z == INT64_MAX ? 1 : z;
 }
 
@@ -5397,14 +5424,14 @@ static inline int tile__height_costs(tile_plan *p, int given)
         h->tstartup = b->tstartup > 0.0 ? b->tstartup : env.tstartup;
     if (b->bandwidth > 0.0 || (found & BAL_HAVE_BANDWIDTH))
         h->bandwidth = b->bandwidth > 0.0 ? b->bandwidth : env.bandwidth;
-    if (!given && getenv("TILEHYBRID_TSYNC") != NULL) {
-        if (tilehybrid_parse_double(getenv("TILEHYBRID_TSYNC"), 0.0, 1e6, &h->tsync) !=
-            TILEHYBRID_OK)
+    if (!given) {
+        int found = 0;
+        if (tile_height_tsync_env(&h->tsync, &found) != TILE_OK)
             return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_TSYNC", -1, "TILEHYBRID_TSYNC = "
                               "'%.40s': not a number of seconds in [0, 1e6]",
                               getenv("TILEHYBRID_TSYNC"));
-    } else if (!given) {
-        h->tsync = tile__probe_tsync(p);
+        if (!found)
+            h->tsync = tile__probe_tsync(p);
     }
     return tile__cache_bytes(p, &h->cache_bytes);
 }

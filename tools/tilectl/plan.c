@@ -182,7 +182,7 @@ static int plan_option(void *args, int k, const char *val)
 static int plan_defaults(struct plan_args *a)
 {
     bal_model m;
-    int rc;
+    int rc, found = 0;
     memset(a, 0, sizeof *a);
     a->nspace = a->ndeps = a->ndir = a->nloop = -1;
     a->threads = 1;
@@ -198,8 +198,7 @@ static int plan_defaults(struct plan_args *a)
     a->tcomp = m.tcomp;
     a->tstartup = m.tstartup;
     a->bandwidth = m.bandwidth;
-    if (getenv("TILEHYBRID_TSYNC") != NULL &&   /* as a plan reads it */
-        tilehybrid_parse_double(getenv("TILEHYBRID_TSYNC"), 0.0, 1e6, &a->tsync) != TILEHYBRID_OK)
+    if (tile_height_tsync_env(&a->tsync, &found) != TILE_OK)    /* as a plan reads it */
         return cli_error(CMD, "the environment: TILEHYBRID_TSYNC = '%.40s': not a number of "
                          "seconds in [0, 1e6]", getenv("TILEHYBRID_TSYNC"));
     return 0;
