@@ -294,7 +294,7 @@ refused() {
     shift 3
     start=$(date +%s)
     ( ulimit -v 4000000 2>/dev/null
-      exec timeout 60 $MPIEXEC -n "${NP:-2}" "$@" ) > "$T/out" 2> "$T/err.raw" < /dev/null
+      exec timeout -k 10 60 $MPIEXEC -n "${NP:-2}" "$@" ) > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"

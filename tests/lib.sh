@@ -124,7 +124,7 @@ run_job() {
     tap_np=$1
     shift
     tap_start=$(date +%s)
-    timeout 60 $MPIEXEC -n "$tap_np" "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
+    timeout -k 10 60 $MPIEXEC -n "$tap_np" "$@" > "$T/out" 2> "$T/err.raw" < /dev/null
     rc=$?
     secs=$(( $(date +%s) - tap_start ))
     strip_launcher < "$T/err.raw" > "$T/err"
