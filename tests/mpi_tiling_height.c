@@ -8,10 +8,12 @@
  *  - with t_comp measured at creation, the first run times the body and the
  *    next run uses the model's new height (re-sized), the values still the
  *    sequential loop's bit for bit;
- *  - a given height is kept, with a prediction; a negative one is refused.
+ *  - a given height is kept, with a prediction; a negative one is refused;
+ *  - the caches read from a Linux sysfs tree (a fake one: data and unified
+ *    caches, not instruction ones; K, M and plain sizes; garbage skipped).
  * Run at 1-4 processes by tests/run.sh. */
 #ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200112L     /* setenv, unsetenv */
+#define _POSIX_C_SOURCE 200809L     /* setenv, unsetenv, mkdtemp */
 #endif
 #include <mpi.h>
 
@@ -19,6 +21,8 @@
 #include "check.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define X0 24
 #define X1 40
@@ -463,6 +467,93 @@ static void test_cache_fallback(void)
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
 
+/* One cache of a fake sysfs tree: <dir>/index<i>/{level,type,size}. */
+static void fake_cache(const char *dir, int i, const char *level, const char *type,
+                       const char *size)
+{
+    const char *item[3] = { "level", "type", "size" }, *val[3];
+    char path[600];
+    int k;
+    val[0] = level;
+    val[1] = type;
+    val[2] = size;
+    snprintf(path, sizeof path, "%s/index%d", dir, i);
+    (void)mkdir(path, 0700);
+    for (k = 0; k < 3; k++) {
+        FILE *f;
+        if (val[k] == NULL)
+            continue;
+        snprintf(path, sizeof path, "%s/index%d/%s", dir, i, item[k]);
+        f = fopen(path, "w");
+        if (f != NULL) {
+            fprintf(f, "%s\n", val[k]);
+            fclose(f);
+        }
+    }
+}
+
+static void rm_fake(const char *dir)
+{
+    const char *item[3] = { "level", "type", "size" };
+    char path[600];
+    int i, k;
+    for (i = 0; i < 8; i++) {
+        for (k = 0; k < 3; k++) {
+            snprintf(path, sizeof path, "%s/index%d/%s", dir, i, item[k]);
+            (void)remove(path);
+        }
+        snprintf(path, sizeof path, "%s/index%d", dir, i);
+        (void)rmdir(path);
+    }
+    (void)rmdir(dir);
+}
+
+/* The caches from Linux's sysfs (tile__sysfs_cache_at), which the plan
+ * prefers to sysconf: glibc gave an AMD EPYC virtual machine's whole
+ * package (320 MiB) as its level-3 size, the kernel the 32 MiB it has. */
+static void test_sysfs_cache(void)
+{
+    char a[] = "/tmp/tilehybrid-sysfs-XXXXXX", b[] = "/tmp/tilehybrid-sysfs-XXXXXX";
+    int64_t llc = 0;
+    if (mkdtemp(a) == NULL || mkdtemp(b) == NULL) {
+        check_skip("mkdtemp failed", "the sysfs cache reader");
+        return;
+    }
+    fake_cache(a, 0, "1", "Data", "32K");
+    fake_cache(a, 1, "1", "Instruction", "64K");
+    fake_cache(a, 2, "2", "Unified", "1024K");
+    fake_cache(a, 3, "3", "Unified", "32768K");
+    check(tile__sysfs_cache_at(a, 1) == 32 << 10 && tile__sysfs_cache_at(a, 2) == 1 << 20 &&
+          tile__sysfs_cache_at(a, 3) == (int64_t)32 << 20 && tile__sysfs_cache_at(a, 4) == 0,
+          "sysfs caches: L1d 32K, L2 1024K, L3 32768K, no L4 (got %lld, %lld, %lld, %lld)",
+          (long long)tile__sysfs_cache_at(a, 1), (long long)tile__sysfs_cache_at(a, 2),
+          (long long)tile__sysfs_cache_at(a, 3), (long long)tile__sysfs_cache_at(a, 4));
+    fake_cache(b, 0, "1", "Instruction", "64K");    /* an instruction cache is not counted */
+    fake_cache(b, 1, "1", "Data", "48K");
+    fake_cache(b, 2, "2", "Unified", "garbage");    /* skipped */
+    fake_cache(b, 3, "2", "Unified", "2M");
+    fake_cache(b, 4, "3", NULL, "8M");              /* no type: skipped */
+    fake_cache(b, 5, "3", "Unified", "12345");
+    fake_cache(b, 7, "4", "Unified", "1G");         /* after a gap: not seen */
+    check(tile__sysfs_cache_at(b, 1) == 48 << 10 && tile__sysfs_cache_at(b, 2) == 2 << 20 &&
+          tile__sysfs_cache_at(b, 3) == 12345 && tile__sysfs_cache_at(b, 4) == 0,
+          "sysfs caches: the data cache, not the instruction one; a bad or typeless entry "
+          "skipped; M and plain sizes; none after a gap (got %lld, %lld, %lld, %lld)",
+          (long long)tile__sysfs_cache_at(b, 1), (long long)tile__sysfs_cache_at(b, 2),
+          (long long)tile__sysfs_cache_at(b, 3), (long long)tile__sysfs_cache_at(b, 4));
+    check(tile__sysfs_cache_at("/tmp/tilehybrid-no-such-dir", 2) == 0,
+          "sysfs caches: a missing directory gives 0 (sysconf's figure then)");
+    rm_fake(a);
+    rm_fake(b);
+    (void)tile_height_llc_bytes(&llc);
+    if (tile__sysfs_cache(3) > 0)
+        check(llc == tile__sysfs_cache(3), "tile_height_llc_bytes() is the kernel's level-3 "
+              "figure (%lld) where it has one", (long long)tile__sysfs_cache(3));
+    else
+        check_skip("no level-3 cache in /sys/devices/system/cpu/cpu0/cache",
+                   "tile_height_llc_bytes() = the kernel's figure");
+}
+
 /* tile_plane_layout(): the layouts of the documentation, and its refusals. */
 static void test_plane_layout(void)
 {
@@ -626,6 +717,7 @@ int main(int argc, char **argv)
         test_best_vs_sweep();
         test_model_cases();
         test_plane_layout();
+        test_sysfs_cache();
     }
     a = check_seq_loop(X0, X1, ZL, point);
     if (a != NULL) {
