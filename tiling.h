@@ -2481,6 +2481,16 @@ static inline void tile_waitall(tile_plan *p, int me, int64_t k)
                          n, n == 1 ? "" : "s", (long long)k);
 }
 
+/* Whether this rank has a neighbour to send to or receive from. */
+static inline int tile__talks(const tile_plan *p)
+{
+    int i;
+    for (i = 0; i < p->cfg.n; i++)
+        if (p->nbr_lo[i] != MPI_PROC_NULL || p->nbr_hi[i] != MPI_PROC_NULL)
+            return 1;
+    return 0;
+}
+
 /* The tile of the whole-face messages in flight: the one received, else
  * the one sent. */
 static inline int64_t tile__wf_tile(const tile_plan *p)
@@ -2494,8 +2504,8 @@ static inline void tile__wf_end(tile_plan *p)
     double t0;
     int i;
     tile_waitall(p, 0, tile__wf_tile(p));
-    t0 = tile_wtime();
     if (p->run.recv_pending >= 0) {
+        t0 = tile_wtime();
         for (i = 0; i < p->cfg.n; i++) {
             int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
             if (p->nbr_lo[i] == MPI_PROC_NULL)
@@ -2504,8 +2514,8 @@ static inline void tile__wf_end(tile_plan *p)
             tile__pack_face(p, p->run.recv_pending, lo, hi, p->store.rbuf[i], 0);
         }
         p->run.recv_pending = -1;
+        p->run.stats[0].comm += tile_wtime() - t0;
     }
-    p->run.stats[0].comm += tile_wtime() - t0;
 }
 
 /**
@@ -2525,7 +2535,13 @@ static inline void tile_comm_begin(tile_plan *p, int64_t s)
         tile__wf_end(p);
         tile_schedule(p, -1);
     }
-    /* (the prologue's wait counts as wait, its unpacking as comm, above) */
+    /* (the prologue's wait counts as wait, its unpacking as comm, above;
+     * a rank without neighbours has nothing to time: two clock reads a
+     * step, 1.4% of ADI 64x256x16384 on one process at z = 1) */
+    if (!tile__talks(p)) {
+        tile__wf_begin(p, s);
+        return;
+    }
     t0 = tile_wtime();
     tile__wf_begin(p, s);
     p->run.stats[0].comm += tile_wtime() - t0;
