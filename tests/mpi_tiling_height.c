@@ -567,9 +567,32 @@ static void test_plane_layout(void)
     rc = tile_plane_layout(2, size, pd, td, len, dep, 8, TILE_ORDER_AUTO, &s);
     check(rc == TILE_OK && s.order == TILE_ORDER_HYPERPLANE && s.wave[0] == 0 &&
           s.wave[1] == 1 && s.diag == 72 && s.stride[0] == 73 && s.stride[1] == 72 &&
-          s.plane_elems == (65 + 257 - 1) * 72 + 24,
-          "tile_plane_layout 64x256, d 1: diagonal-major, R = 72 (65 rounded to lines), "
-          "%lld elements", (long long)s.plane_elems);
+          s.plane_elems == (65 + 257 - 1) * 72 + 24 && s.origin == 7,
+          "tile_plane_layout 64x256, d 1: diagonal-major, R = 72 (65 and the shift 7 "
+          "that puts x = 1 at a line's start, rounded to lines), %lld elements",
+          (long long)s.plane_elems);
+    {
+        int64_t l68[2] = { 68, 256 }, s68[2] = { 68, 256 };
+        int d3[2] = { 3, 3 };
+        rc = tile_plane_layout(2, s68, pd, td, l68, dep, 8, TILE_ORDER_AUTO, &s);
+        check(rc == TILE_OK && s.diag == 80 && s.origin == 7 && s.stride[0] == 81,
+              "tile_plane_layout 68x256, d 1: R = 80 (69 + 7 rounded to lines; one line more "
+              "than without the shift)");
+        rc = tile_plane_layout(2, size, pd, td, len, d3, 8, TILE_ORDER_AUTO, &s);
+        check(rc == TILE_OK && s.diag == 72 && s.origin == 5,
+              "tile_plane_layout 64x256, d 3: the shift 5 (x = 3 at a line's start), R = 72");
+        rc = tile_plane_layout(2, size, pd, td, len, dep, 3, TILE_ORDER_AUTO, &s);
+        check(rc == TILE_OK && s.origin == 0 && s.diag == 65,
+              "tile_plane_layout, 3-byte points (no whole lines): no shift, R = 65");
+        rc = tile_plane_layout(2, size, pd, td, len, dep, 8, TILE_ORDER_PLANES, &s);
+        check(rc == TILE_OK && s.origin == 0, "tile_plane_layout, row-major planes: no shift");
+        l68[0] = s68[0] = 17;
+        l68[1] = s68[1] = 40;
+        rc = tile_plane_layout(2, s68, pd, td, l68, dep, 8, TILE_ORDER_AUTO, &s);
+        check(rc == TILE_OK && s.origin == 0 && s.diag == 24,
+              "tile_plane_layout 17x40, d 1: no shift (it would make R 40 for 24), R = 24 "
+              "(got shift %lld, R %lld)", (long long)s.origin, (long long)s.diag);
+    }
     rc = tile_plane_layout(2, size, pd, td, len, dep, 8, TILE_ORDER_PLANES, &s);
     check(rc == TILE_OK && s.order == TILE_ORDER_PLANES && s.wave[0] == -1 &&
           s.stride[1] == 1 && s.stride[0] == 257 && s.plane_elems == 65 * 257,
@@ -626,6 +649,9 @@ static void test_uneven_planes(void)
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     pb = rc == TILE_OK ? (int64_t)p.store.plane_bytes : 0;
     ok = rc == TILE_OK && p.height.plane_bytes == pb;
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && (uintptr_t)p.store.ring % 64 == 0 &&
+              p.store.plane_bytes % 64 == 0,
+              "the Z window starts at a 64-byte line and its planes are whole lines");
     tile_plan_destroy(&p);
     MPI_Allreduce(&pb, &pmin, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&pb, &pmax, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
