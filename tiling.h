@@ -94,7 +94,9 @@
  *     is a read before the write, the run's TILE_ERR_ACCESS naming both
  *     source lines (a single `TILE_AT(...) += x` is one use: it shows only
  *     as a NaN in the results), and a point the body leaves entirely
- *     unwritten is the run's TILE_ERR_BODY;
+ *     unwritten is the run's TILE_ERR_BODY (so is a point the body writes
+ *     the pattern itself into: with 1- or 2-byte points, a value of 0xA5
+ *     or 0xA5A5 -- a limit of the check, not of the run without it);
  *   - may read its global coordinates with tile_coord(&it, i) (i = N is Z;
  *     one multiply-add)
  *     and its OpenMP thread number with TILE_THREAD(it) (for per-thread
@@ -153,8 +155,9 @@
  *                          earlier diagonals and planes: the loop along a
  *                          diagonal carries no dependence.  The plane is
  *                          stored diagonal-major (each diagonal contiguous,
- *                          strides padded away from powers of two: at most
- *                          twice the memory of a row-major plane), so every
+ *                          strides padded away from powers of two: about
+ *                          twice the memory of a row-major plane, more for
+ *                          blocks a few lines wide), so every
  *                          TILE_AT offset is a constant stride, the loop is
  *                          a counted loop over contiguous memory, and it
  *                          runs under `#pragma omp simd` (-fopenmp, or
@@ -661,7 +664,9 @@ typedef struct tile_threads {
  *               coordinates are all at their lowest ghost: 0 in row-major
  *               planes; in the hyperplane order the shift that puts the
  *               first interior point of a diagonal along wave[0]
- *               (x_a = d_a) at the start of a 64-byte line.
+ *               (x_a = d_a) at the start of a 64-byte line (0 where the
+ *               element size does not divide 64, or the shift would cost
+ *               more than an eighth more plane: tile_plane_layout()).
  * @mirror:      1 when the last d_Z planes of the ring are copied to the
  *               mirror planes below it after the tile that ends the ring
  *               (d_Z > 1, or the Z-inner order, whose runs cross planes); 0
@@ -3676,8 +3681,9 @@ static inline void tile_step_leave(tile_group *g)
  * + 2 d_Z planes (tile__sizes: S + 2 + ceil(d_Z/z) tiles of z planes, and
  * the d_Z mirror planes); zmax is the largest z whose window fits in the
  * caches of the process's cores: T times the cache of one core
- * (TILEHYBRID_CACHE_BYTES, else sysconf's level-2 size, else level-3, else
- * 2 MiB), and with T > 1 threads (no TILEHYBRID_CACHE_BYTES) at least a
+ * (TILEHYBRID_CACHE_BYTES, else the level-2 size, else a core's share of
+ * the level 3, else 2 MiB: tile_height_cache_bytes(), the sizes from
+ * Linux's sysfs, else sysconf), and with T > 1 threads (no TILEHYBRID_CACHE_BYTES) at least a
  * quarter of their share of the level-3 cache (tile_height_window_bytes():
  * their barrier each step costs more than a taller window's level-2
  * misses); when even z = 1 does not fit: 1 on one process with one thread
@@ -3918,20 +3924,50 @@ static inline int tile__read_line(const char *path, char *buf, int size)
     return ok;
 }
 
+/* The CPUs of a Linux cpu list ("0-3,8-11", "5"), else 0 (malformed). */
+static inline int64_t tile__cpu_list_count(const char *list)
+{
+    int64_t count = 0;
+    const char *q = list;
+    while (*q != '\0') {
+        char *end = NULL;
+        long lo = strtol(q, &end, 10), hi = lo;
+        if (end == q || lo < 0)
+            return 0;
+        q = end;
+        if (*q == '-') {
+            hi = strtol(q + 1, &end, 10);
+            if (end == q + 1 || hi < lo)
+                return 0;
+            q = end;
+        }
+        count += (int64_t)hi - lo + 1;
+        if (*q == ',')
+            q++;
+        else if (*q != '\0')
+            return 0;
+    }
+    return count;
+}
+
 /* The size of cpu0's data or unified cache of @level as the Linux kernel
  * reports it (/sys/devices/system/cpu/cpu0/cache/index<i>/: level, type,
- * and size as "<n>K"; @dir: that directory, or a test's), else 0 (not
- * Linux, or no such cache).  Preferred to
- * sysconf(): glibc's level-3 size on an AMD EPYC virtual machine was the
- * whole package's (320 MiB) where the kernel and lscpu saw the 32 MiB its
- * two vCPUs share, and the threaded cache bound grew tenfold (ADI
- * 64x256x16384, funneled 1 x 2: z = 29 in 0.155 s where z = 8 took
- * 0.136). */
-static inline int64_t tile__sysfs_cache_at(const char *dir, int level)
+ * size as "<n>K", and shared_cpu_list: the CPUs that share it, in
+ * *@sharers when not NULL, 0 if unreadable; @dir: that directory, or a
+ * test's), else 0 (not Linux, no such cache, or a size that is no cache's:
+ * above 2^50 bytes).  Preferred to sysconf(): glibc's level-3 size on an
+ * AMD EPYC virtual machine was the whole package's (320 MiB) where the
+ * kernel and lscpu saw the 32 MiB its two vCPUs share, and the threaded
+ * cache bound grew tenfold (ADI 64x256x16384, funneled 1 x 2: z = 29 in
+ * 0.160 s where z = 10 takes 0.120). */
+static inline int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers)
 {
-    char path[512], lv[16], type[32], size[32], *end = NULL;
+    char path[512], lv[16], type[32], size[32], cpus[256], *end = NULL;
     long long v;
+    int64_t bytes;
     int i;
+    if (sharers != NULL)
+        *sharers = 0;
     if (strlen(dir) > sizeof path - 32)
         return 0;
     for (i = 0; i < 16; i++) {
@@ -3943,29 +3979,42 @@ static inline int64_t tile__sysfs_cache_at(const char *dir, int level)
             strcmp(type, "Instruction") == 0)
             continue;
         snprintf(path, sizeof path, "%s/index%d/size", dir, i);
-        if (!tile__read_line(path, size, (int)sizeof size))
-            continue;
+        if (!tile__read_line(path, size, (int)sizeof size) || strlen(size) > 16)
+            continue;       /* (16 digits: no strtoll overflow below) */
         v = strtoll(size, &end, 10);
-        if (v > 0 && (strcmp(end, "K") == 0 || strcmp(end, "k") == 0) && v <= INT64_MAX / 1024)
-            return (int64_t)v * 1024;
-        if (v > 0 && strcmp(end, "M") == 0 && v <= INT64_MAX / (1 << 20))
-            return (int64_t)v << 20;
-        if (v > 0 && *end == '\0')
-            return (int64_t)v;
+        bytes = v <= 0 ? 0 : strcmp(end, "K") == 0 || strcmp(end, "k") == 0 ? (int64_t)v * 1024
+                : strcmp(end, "M") == 0 && v < ((int64_t)1 << 40) ? (int64_t)v << 20
+                : *end == '\0' ? (int64_t)v : 0;
+        if (bytes <= 0 || bytes > ((int64_t)1 << 50))
+            continue;
+        snprintf(path, sizeof path, "%s/index%d/shared_cpu_list", dir, i);
+        if (sharers != NULL && tile__read_line(path, cpus, (int)sizeof cpus))
+            *sharers = tile__cpu_list_count(cpus);
+        return bytes;
     }
     return 0;
 }
 
-static inline int64_t tile__sysfs_cache(int level)
+static inline int64_t tile__sysfs_cache(int level, int64_t *sharers)
 {
-    return tile__sysfs_cache_at("/sys/devices/system/cpu/cpu0/cache", level);
+    return tile__sysfs_cache_at("/sys/devices/system/cpu/cpu0/cache", level, sharers);
+}
+
+/* The CPUs that share the level-3 cache (its shared_cpu_list in sysfs),
+ * else the online processors: a core's share of it is its size over these. */
+static inline int64_t tile__llc_sharers(void)
+{
+    int64_t n = 0;
+    if (tile__sysfs_cache(3, &n) > 0 && n > 0)
+        return n;
+    return (int64_t)tile__online_cpus();
 }
 
 /* The level-3 cache (tile__sysfs_cache(), else sysconf's), else 0. */
 static inline int64_t tile__llc_reading(void)
 {
     long c = -1;
-    int64_t v = tile__sysfs_cache(3);
+    int64_t v = tile__sysfs_cache(3, NULL);
     if (v > 0)
         return v;
 #if defined(_SC_LEVEL3_CACHE_SIZE)
@@ -3996,9 +4045,9 @@ static inline int tile_height_llc_bytes(int64_t *bytes)
  * (a process of T threads gets T times it; see "The tile height").
  * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else the level-2 cache
  *         (the kernel's figure for cpu0 on Linux, else sysconf's), else one
- *         core's share of the level-3 cache (its size over the online
- *         processors: a shared cache must not count T times), else 2 MiB
- *         (the default stays on error).
+ *         core's share of the level-3 cache (its size over the processors
+ *         that share it, else over the online ones: a shared cache must
+ *         not count T times), else 2 MiB (the default stays on error).
  * Return: TILE_OK, or TILE_ERR_RANGE (TILEHYBRID_CACHE_BYTES is not a whole
  * number >= 1).
  */
@@ -4014,13 +4063,13 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
         *bytes = v;
         return TILE_OK;
     }
-    v = tile__sysfs_cache(2);
+    v = tile__sysfs_cache(2, NULL);
 #if defined(_SC_LEVEL2_CACHE_SIZE)
     if (v <= 0 && (c = sysconf(_SC_LEVEL2_CACHE_SIZE)) > 0)
         v = (int64_t)c;
 #endif
     if (v <= 0 && (v = tile__llc_reading()) > 0)
-        v /= tile__online_cpus();
+        v /= tile__llc_sharers();
     if (v > 0)
         *bytes = v;
     (void)c;
@@ -4056,6 +4105,7 @@ static inline int tile_height_tsync_env(double *seconds, int *found)
  *              plan --cache-bytes): then T times it, as given.
  * Return: T @core_bytes; with T > 1 threads (and @core_bytes not given) at
  * least a quarter of the threads' share of the last-level cache, T / (the
+ * processors that share it: its shared_cpu_list in Linux's sysfs, else the
  * online processors) of @llc_bytes, over 4 (saturated at 2^63 - 1).  Why:
  * the threads end every step at a barrier, whose cost (a few microseconds
  * with the waits it brings, not the 0.2 of an idle barrier) the level-2
@@ -4072,15 +4122,14 @@ static inline int tile_height_tsync_env(double *seconds, int *found)
 static inline int64_t tile_height_window_bytes(int64_t core_bytes, int threads, int64_t llc_bytes,
                                                int given)
 {
-    int64_t w = INT64_MAX, share;
-    long cpus;
+    int64_t w = INT64_MAX, share, cpus;
     if (core_bytes < 1 || threads < 1)
         return core_bytes;
     if (!tilehybrid_mul_ok(core_bytes, (int64_t)threads, &w))
         w = INT64_MAX;
     if (given || threads == 1 || llc_bytes < 1)
         return w;
-    cpus = tile__online_cpus();
+    cpus = tile__llc_sharers();
     if (cpus < threads)
         cpus = threads;
     share = llc_bytes / cpus / 4;
@@ -5189,9 +5238,10 @@ static inline int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int6
  * points of most diagonals start, at the start of a 64-byte line (the
  * planes start at lines): the SIMD loop's stores and its reads of plane
  * z - 1 and of x_b - 1 are then aligned (ADI 64x256x16384, one process,
- * -march=native (AVX-512): 1.11x faster); o is 0 where the shift would
- * make R more than 9/8 of what it is without it (narrow diagonals: a
- * block 17 points wide would take R = 40 for 24).  R is L_a + o rounded up
+ * -march=native (AVX-512): 1.11x faster); o is 0 where the element size
+ * does not divide 64 (no whole lines), and where the shift would make R
+ * more than 9/8 of what it is without it (narrow diagonals: a block 17
+ * points wide would take R = 40 for 24).  R is L_a + o rounded up
  * to whole lines, one line more when that is a multiple of 256 bytes, and
  * each slice has three lines more than its diagonals: strides away from
  * powers of two, which would put the diagonals a point reads in the same
@@ -5279,7 +5329,8 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     int n = c->n, i;
     int64_t h = c->tile_height < p->deps.size[c->n] ? c->tile_height : p->deps.size[c->n]; /* no overflow */
     int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h, planes = 0, pbytes = 0;
-    int64_t rest = (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * c->threads;
+    int64_t rest = (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * c->threads +
+                   64;     /* (and the alignment of the Z window: tile__storage) */
     char txt[TILE_MAX_DIMS * 24];
     p->ntiles = (p->deps.size[c->n] + h - 1) / h;
     /* the window: the tiles in flight across the thread skew, the d_Z planes
@@ -5423,8 +5474,8 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
  * per-core cache times the threads, with more than one thread at least a
  * quarter of their last-level share); a malformed TILEHYBRID_CACHE_BYTES
  * fails the plan.  The Z-inner order (forced: the plan never chooses it)
- * is bounded by the last-level cache instead (sysconf's level-3 size, else
- * 32 MiB, unless TILEHYBRID_CACHE_BYTES is set): its runs are columns of z
+ * is bounded by the last-level cache instead (tile_height_llc_bytes(),
+ * unless TILEHYBRID_CACHE_BYTES is set): its runs are columns of z
  * points, which the level-2 bound would cut to a point or two (ADI
  * 64x256x16384, one process: 0.044 G points/s at z = 1 against 0.12 at the
  * last-level bound). */

@@ -523,11 +523,11 @@ static void test_sysfs_cache(void)
     fake_cache(a, 1, "1", "Instruction", "64K");
     fake_cache(a, 2, "2", "Unified", "1024K");
     fake_cache(a, 3, "3", "Unified", "32768K");
-    check(tile__sysfs_cache_at(a, 1) == 32 << 10 && tile__sysfs_cache_at(a, 2) == 1 << 20 &&
-          tile__sysfs_cache_at(a, 3) == (int64_t)32 << 20 && tile__sysfs_cache_at(a, 4) == 0,
+    check(tile__sysfs_cache_at(a, 1, NULL) == 32 << 10 && tile__sysfs_cache_at(a, 2, NULL) == 1 << 20 &&
+          tile__sysfs_cache_at(a, 3, NULL) == (int64_t)32 << 20 && tile__sysfs_cache_at(a, 4, NULL) == 0,
           "sysfs caches: L1d 32K, L2 1024K, L3 32768K, no L4 (got %lld, %lld, %lld, %lld)",
-          (long long)tile__sysfs_cache_at(a, 1), (long long)tile__sysfs_cache_at(a, 2),
-          (long long)tile__sysfs_cache_at(a, 3), (long long)tile__sysfs_cache_at(a, 4));
+          (long long)tile__sysfs_cache_at(a, 1, NULL), (long long)tile__sysfs_cache_at(a, 2, NULL),
+          (long long)tile__sysfs_cache_at(a, 3, NULL), (long long)tile__sysfs_cache_at(a, 4, NULL));
     fake_cache(b, 0, "1", "Instruction", "64K");    /* an instruction cache is not counted */
     fake_cache(b, 1, "1", "Data", "48K");
     fake_cache(b, 2, "2", "Unified", "garbage");    /* skipped */
@@ -535,20 +535,49 @@ static void test_sysfs_cache(void)
     fake_cache(b, 4, "3", NULL, "8M");              /* no type: skipped */
     fake_cache(b, 5, "3", "Unified", "12345");
     fake_cache(b, 7, "4", "Unified", "1G");         /* after a gap: not seen */
-    check(tile__sysfs_cache_at(b, 1) == 48 << 10 && tile__sysfs_cache_at(b, 2) == 2 << 20 &&
-          tile__sysfs_cache_at(b, 3) == 12345 && tile__sysfs_cache_at(b, 4) == 0,
+    check(tile__sysfs_cache_at(b, 1, NULL) == 48 << 10 && tile__sysfs_cache_at(b, 2, NULL) == 2 << 20 &&
+          tile__sysfs_cache_at(b, 3, NULL) == 12345 && tile__sysfs_cache_at(b, 4, NULL) == 0,
           "sysfs caches: the data cache, not the instruction one; a bad or typeless entry "
           "skipped; M and plain sizes; none after a gap (got %lld, %lld, %lld, %lld)",
-          (long long)tile__sysfs_cache_at(b, 1), (long long)tile__sysfs_cache_at(b, 2),
-          (long long)tile__sysfs_cache_at(b, 3), (long long)tile__sysfs_cache_at(b, 4));
-    check(tile__sysfs_cache_at("/tmp/tilehybrid-no-such-dir", 2) == 0,
+          (long long)tile__sysfs_cache_at(b, 1, NULL), (long long)tile__sysfs_cache_at(b, 2, NULL),
+          (long long)tile__sysfs_cache_at(b, 3, NULL), (long long)tile__sysfs_cache_at(b, 4, NULL));
+    check(tile__sysfs_cache_at("/tmp/tilehybrid-no-such-dir", 2, NULL) == 0,
           "sysfs caches: a missing directory gives 0 (sysconf's figure then)");
+    {
+        char path[600];
+        int64_t n2 = -1, n3 = -1, s3, s2;
+        FILE *f;
+        snprintf(path, sizeof path, "%s/index3/shared_cpu_list", a);
+        if ((f = fopen(path, "w")) != NULL) {
+            fputs("0-3,8-11,16\n", f);
+            fclose(f);
+        }
+        s3 = tile__sysfs_cache_at(a, 3, &n3);
+        s2 = tile__sysfs_cache_at(a, 2, &n2);
+        check(s3 == (int64_t)32 << 20 && n3 == 9 && s2 == 1 << 20 && n2 == 0,
+              "sysfs caches: the CPUs sharing a cache from shared_cpu_list (0-3,8-11,16: 9; "
+              "none listed: 0) (got %lld, %lld)", (long long)n3, (long long)n2);
+        check(tile__cpu_list_count("5") == 1 && tile__cpu_list_count("0-1") == 2 &&
+              tile__cpu_list_count("") == 0 && tile__cpu_list_count("3-1") == 0 &&
+              tile__cpu_list_count("0-1x") == 0 && tile__cpu_list_count("-1") == 0,
+              "sysfs caches: cpu lists 5, 0-1 counted; empty, 3-1, 0-1x, -1 refused");
+        (void)remove(path);
+        fake_cache(b, 1, "1", "Data", "99999999999999999999K");     /* past strtoll */
+        fake_cache(b, 3, "2", "Unified", "2000000000000M");          /* past 2^50 bytes */
+        fake_cache(b, 5, "3", "Unified", "9223372036854775807");
+        check(tile__sysfs_cache_at(b, 1, NULL) == 0 && tile__sysfs_cache_at(b, 2, NULL) == 0 &&
+              tile__sysfs_cache_at(b, 3, NULL) == 0,
+              "sysfs caches: sizes no cache has (past 2^50 bytes, or strtoll's range) are "
+              "skipped (got %lld, %lld, %lld)", (long long)tile__sysfs_cache_at(b, 1, NULL),
+              (long long)tile__sysfs_cache_at(b, 2, NULL),
+              (long long)tile__sysfs_cache_at(b, 3, NULL));
+    }
     rm_fake(a);
     rm_fake(b);
     (void)tile_height_llc_bytes(&llc);
-    if (tile__sysfs_cache(3) > 0)
-        check(llc == tile__sysfs_cache(3), "tile_height_llc_bytes() is the kernel's level-3 "
-              "figure (%lld) where it has one", (long long)tile__sysfs_cache(3));
+    if (tile__sysfs_cache(3, NULL) > 0)
+        check(llc == tile__sysfs_cache(3, NULL), "tile_height_llc_bytes() is the kernel's level-3 "
+              "figure (%lld) where it has one", (long long)tile__sysfs_cache(3, NULL));
     else
         check_skip("no level-3 cache in /sys/devices/system/cpu/cpu0/cache",
                    "tile_height_llc_bytes() = the kernel's figure");
