@@ -3964,7 +3964,7 @@ static inline int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *
 {
     char path[512], lv[16], type[32], size[32], cpus[256], *end = NULL;
     long long v;
-    int64_t bytes;
+    int64_t unit;
     int i;
     if (sharers != NULL)
         *sharers = 0;
@@ -3979,18 +3979,17 @@ static inline int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *
             strcmp(type, "Instruction") == 0)
             continue;
         snprintf(path, sizeof path, "%s/index%d/size", dir, i);
-        if (!tile__read_line(path, size, (int)sizeof size) || strlen(size) > 16)
-            continue;       /* (16 digits: no strtoll overflow below) */
-        v = strtoll(size, &end, 10);
-        bytes = v <= 0 ? 0 : strcmp(end, "K") == 0 || strcmp(end, "k") == 0 ? (int64_t)v * 1024
-                : strcmp(end, "M") == 0 && v < ((int64_t)1 << 40) ? (int64_t)v << 20
-                : *end == '\0' ? (int64_t)v : 0;
-        if (bytes <= 0 || bytes > ((int64_t)1 << 50))
+        if (!tile__read_line(path, size, (int)sizeof size))
+            continue;
+        v = strtoll(size, &end, 10);    /* (out of range: LLONG_MAX, refused below) */
+        unit = strcmp(end, "K") == 0 || strcmp(end, "k") == 0 ? 1024
+               : strcmp(end, "M") == 0 ? (int64_t)1 << 20 : *end == '\0' ? 1 : 0;
+        if (v <= 0 || unit == 0 || v > ((int64_t)1 << 50) / unit)
             continue;
         snprintf(path, sizeof path, "%s/index%d/shared_cpu_list", dir, i);
         if (sharers != NULL && tile__read_line(path, cpus, (int)sizeof cpus))
             *sharers = tile__cpu_list_count(cpus);
-        return bytes;
+        return (int64_t)v * unit;
     }
     return 0;
 }
@@ -4000,21 +3999,16 @@ static inline int64_t tile__sysfs_cache(int level, int64_t *sharers)
     return tile__sysfs_cache_at("/sys/devices/system/cpu/cpu0/cache", level, sharers);
 }
 
-/* The CPUs that share the level-3 cache (its shared_cpu_list in sysfs),
- * else the online processors: a core's share of it is its size over these. */
-static inline int64_t tile__llc_sharers(void)
-{
-    int64_t n = 0;
-    if (tile__sysfs_cache(3, &n) > 0 && n > 0)
-        return n;
-    return (int64_t)tile__online_cpus();
-}
-
-/* The level-3 cache (tile__sysfs_cache(), else sysconf's), else 0. */
-static inline int64_t tile__llc_reading(void)
+/* The level-3 cache (tile__sysfs_cache(), else sysconf's), else 0; and
+ * in *@sharers, when not NULL, the CPUs that share it (its shared_cpu_list,
+ * else the online processors): a core's share of it is its size over
+ * these. */
+static inline int64_t tile__llc(int64_t *sharers)
 {
     long c = -1;
-    int64_t v = tile__sysfs_cache(3, NULL);
+    int64_t n = 0, v = tile__sysfs_cache(3, &n);
+    if (sharers != NULL)
+        *sharers = n > 0 ? n : (int64_t)tile__online_cpus();
     if (v > 0)
         return v;
 #if defined(_SC_LEVEL3_CACHE_SIZE)
@@ -4034,7 +4028,7 @@ static inline int64_t tile__llc_reading(void)
  */
 static inline int tile_height_llc_bytes(int64_t *bytes)
 {
-    *bytes = tile__llc_reading();
+    *bytes = tile__llc(NULL);
     if (*bytes <= 0)
         *bytes = (int64_t)32 << 20;
     return TILE_OK;
@@ -4054,8 +4048,7 @@ static inline int tile_height_llc_bytes(int64_t *bytes)
 static inline int tile_height_cache_bytes(int64_t *bytes)
 {
     const char *env = getenv("TILEHYBRID_CACHE_BYTES");
-    long c = -1;
-    int64_t v = 0;
+    int64_t v = 0, sharers = 1;
     *bytes = (int64_t)2 << 20;
     if (env != NULL) {
         if (tilehybrid_parse_i64(env, 1, INT64_MAX, &v) != TILEHYBRID_OK)
@@ -4065,14 +4058,13 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
     }
     v = tile__sysfs_cache(2, NULL);
 #if defined(_SC_LEVEL2_CACHE_SIZE)
-    if (v <= 0 && (c = sysconf(_SC_LEVEL2_CACHE_SIZE)) > 0)
-        v = (int64_t)c;
+    if (v <= 0)
+        v = (int64_t)sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-    if (v <= 0 && (v = tile__llc_reading()) > 0)
-        v /= tile__llc_sharers();
+    if (v <= 0 && (v = tile__llc(&sharers)) > 0)
+        v /= sharers;
     if (v > 0)
         *bytes = v;
-    (void)c;
     return TILE_OK;
 }
 
@@ -4129,7 +4121,7 @@ static inline int64_t tile_height_window_bytes(int64_t core_bytes, int threads, 
         w = INT64_MAX;
     if (given || threads == 1 || llc_bytes < 1)
         return w;
-    cpus = tile__llc_sharers();
+    (void)tile__llc(&cpus);
     if (cpus < threads)
         cpus = threads;
     share = llc_bytes / cpus / 4;
