@@ -17,8 +17,11 @@
  * run and of the last, the median over the rounds of the run's wall time
  * (the slowest rank's, from a barrier before the run to its end: seconds)
  * and of rank 0's CPU time (this thread's: cpu_seconds), G points/s from
- * the wall time, checksum.  Exit status 0, 1 (the plan or a run failed),
- * 2 (bad arguments; --help prints the usage). */
+ * the wall time, checksum, and rank 0's per-thread compute and idle
+ * seconds (tile_stats) in the round of the median wall time
+ * (thread_compute, thread_idle: where a threaded model loses its time).
+ * Exit status 0, 1 (the plan or a run failed), 2 (bad arguments; --help
+ * prints the usage). */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199309L
 #endif
@@ -67,7 +70,8 @@ static void usage(FILE *f)
           "in-tile order given (auto: the plan's choice), tile height HEIGHT (0: the plan\n"
           "chooses), ROUNDS (1-63) runs of one plan, under the model given (default mpi,\n"
           "1 thread), and prints one JSON line: the median wall time of a run (the\n"
-          "slowest rank's), rank 0's CPU time, G points/s and the checksum of every value.\n"
+          "slowest rank's), rank 0's CPU time, G points/s, the checksum of every value,\n"
+          "and rank 0's compute and idle seconds per thread in the median round.\n"
           "  -h, --help   print this help and exit\n"
           "Exit status: 0 ok, 1 the plan or a run failed, 2 bad arguments.\n", f);
 }
@@ -92,7 +96,7 @@ int main(int argc, char **argv)
     static const char *const models[4] = { "mpi", "fine", "funneled", "multiple" };
     static const char *const dims[3] = { "X1", "X2", "Z" };
     int64_t e[6];
-    double t[64], c[64];
+    double t[64], c[64], tw[64], *tc = NULL;   /* tc: compute, idle per round, thread */
     uint64_t sum = 0, total = 0;
     int de, order, model = TILE_MODEL_MPI, r, rounds, k, nargs = argc;
     int64_t threads = 1, z_first;
@@ -145,6 +149,9 @@ int main(int argc, char **argv)
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK)
         return fail(&plan, plan.errmsg);
     z_first = plan.height.z;
+    tc = (double *)malloc(sizeof *tc * 2 * (size_t)rounds * (size_t)plan.cfg.threads);
+    if (tc == NULL)
+        return fail(&plan, "out of memory (the per-thread times)");
     for (r = 0; r < rounds; r++) {
         double t0, c0, w;
         if (MPI_Barrier(plan.comm) != MPI_SUCCESS)
@@ -153,9 +160,14 @@ int main(int argc, char **argv)
         c0 = bench_cpu_now();
         run(&plan, de);
         c[r] = bench_cpu_now() - c0;
+        for (k = 0; k < plan.cfg.threads; k++) {
+            tc[2 * (r * plan.cfg.threads + k)] = plan.run.stats[k].compute;
+            tc[2 * (r * plan.cfg.threads + k) + 1] = plan.run.stats[k].idle;
+        }
         w = bench_now() - t0;
         if (MPI_Allreduce(&w, &t[r], 1, MPI_DOUBLE, MPI_MAX, plan.comm) != MPI_SUCCESS)
             return fail(&plan, "MPI_Allreduce failed (the slowest rank's time)");
+        tw[r] = t[r];
     }
     if (tile_plan_status(&plan) == TILE_OK &&
         tile_output_set(&plan, bench_sum_bits, &sum, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
@@ -166,16 +178,28 @@ int main(int argc, char **argv)
         return fail(&plan, "MPI_Reduce failed (the checksum)");
     bench_sort(t, (size_t)rounds);
     bench_sort(c, (size_t)rounds);
+    for (r = 0; r < rounds - 1 && tw[r] != t[rounds / 2]; r++)
+        ;   /* the round of the median wall time */
     if (plan.rank == 0)
         printf("{\"kernel\": \"%s\", \"space\": \"%lldx%lldx%lld\", \"order\": \"%s\", "
                "\"order_run\": \"%s\", \"model\": \"%s\", \"processes\": %d, \"threads\": %d, "
                "\"tile_height_first\": %lld, \"tile_height\": %lld, \"rounds\": %d, "
                "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"gpoints\": %.4f, "
-               "\"checksum\": \"%016llx\"}\n", argv[1], (long long)e[0], (long long)e[1],
+               "\"checksum\": \"%016llx\"", argv[1], (long long)e[0], (long long)e[1],
                (long long)e[2], names[order], names[plan.store.order], models[model], plan.size,
                plan.cfg.threads, (long long)z_first, (long long)plan.height.z, rounds,
                t[rounds / 2], c[rounds / 2], (double)(e[0] * e[1] * e[2]) / t[rounds / 2] / 1e9,
                (unsigned long long)total);
+    for (k = 0; plan.rank == 0 && k < 2; k++) {
+        int j;
+        printf(", \"%s\": [", k == 0 ? "thread_compute" : "thread_idle");
+        for (j = 0; j < plan.cfg.threads; j++)
+            printf("%s%.6f", j > 0 ? ", " : "", tc[2 * (r * plan.cfg.threads + j) + k]);
+        printf("]");
+    }
+    if (plan.rank == 0)
+        printf("}\n");
+    free(tc);
     tile_plan_destroy(&plan);
     MPI_Finalize();
     return 0;

@@ -59,6 +59,37 @@ fi
 # bench/speed.sh, quick: every kernel x flags x variant row, one checksum
 # per kernel (the plain loop's) in every row but the limit's
 NB=$B/bench-native
+
+scratch cli_bench
+# bench/inner_order's per-thread times (rank 0's, the median round): one
+# compute and one idle value a thread, every thread with a tile computing
+# for a time > 0, none longer than the round's wall time.
+for io in "1 funneled 2" "2 mpi 1"; do
+    set -- $io
+    if [ -x "$B/bench/inner_order" ]; then
+        run_job "$1" $B/bench/inner_order adi 16 64 512 auto 0 3 "$2" "$3"
+        v=$(awk -v T="$3" '{
+            s = $0; sub(/.*"seconds": /, "", s); sub(/,.*/, "", s)
+            n = 0
+            for (k = 1; k <= 2; k++) {
+                key = k == 1 ? "thread_compute" : "thread_idle"
+                a = $0; if (!sub(".*\"" key "\": \\[", "", a)) { print "no " key; exit }
+                sub(/\].*/, "", a)
+                m = split(a, x, /, /)
+                if (m != T) { print key " has " m " values"; exit }
+                for (i = 1; i <= m; i++)
+                    if (x[i] < 0 || x[i] > s * 1.01 + 1e-4 || (k == 1 && x[i] <= 0)) {
+                        print key "[" i "] = " x[i] " (wall time " s ")"; exit }
+            }
+            print "ok" }' "$T/out")
+        [ $rc -eq 0 ] && [ "$v" = ok ] &&
+            ok "bench/inner_order, $2 at $1 x $3: per-thread compute and idle times" ||
+            { notok "bench/inner_order, $2 at $1 x $3: status $rc, $v"; diag < "$T/out"; diag < "$T/err"; }
+    else
+        notok "bench/inner_order not built"
+    fi
+done
+set --
 if [ -x "$B/bench/inner_order" ] && [ -x "$B/bench/limit" ] && [ -x "$NB/inner_order" ] &&
    [ -x "$NB/seq_kernels" ] && [ -x "$NB/limit" ] && [ -x "$NB/limit-512" ]; then
     if sh bench/speed.sh > "$R/speed.log" 2>&1; then
