@@ -17,9 +17,11 @@
  * run and of the last, the median over the rounds of the run's wall time
  * (the slowest rank's, from a barrier before the run to its end: seconds)
  * and of rank 0's CPU time (this thread's: cpu_seconds), G points/s from
- * the wall time, checksum, and rank 0's per-thread compute and idle
- * seconds (tile_stats) in the round of the median wall time
- * (thread_compute, thread_idle: where a threaded model loses its time).
+ * the wall time, checksum, and per_thread: every rank's compute, comm and
+ * idle seconds per thread (tile_stats; compute + comm + idle is the run's
+ * time on that thread) in the round of the median wall time, as the demos
+ * print them ({"compute": [[rank 0's threads], [rank 1's], ...], ...}):
+ * where a run loses its time.
  * Exit status 0, 1 (the plan or a run failed), 2 (bad arguments; --help
  * prints the usage). */
 #ifndef _POSIX_C_SOURCE
@@ -71,7 +73,8 @@ static void usage(FILE *f)
           "chooses), ROUNDS (1-63) runs of one plan, under the model given (default mpi,\n"
           "1 thread), and prints one JSON line: the median wall time of a run (the\n"
           "slowest rank's), rank 0's CPU time, G points/s, the checksum of every value,\n"
-          "and rank 0's compute and idle seconds per thread in the median round.\n"
+          "and every rank's compute, comm and idle seconds per thread in the median\n"
+          "round (per_thread).\n"
           "  -h, --help   print this help and exit\n"
           "Exit status: 0 ok, 1 the plan or a run failed, 2 bad arguments.\n", f);
 }
@@ -81,10 +84,12 @@ static int bad(const char *what, const char *arg, const char *want)
     return bench_bad("inner_order", what, arg, want);
 }
 
-static int fail(tile_plan *plan, const char *msg)
+/* Report msg (rank 0), free mem and the plan, end MPI: exit status 1. */
+static int fail(tile_plan *plan, const char *msg, void *mem)
 {
     if (plan->rank == 0)
         fprintf(stderr, "inner_order: %s\n", msg);
+    free(mem);
     tile_plan_destroy(plan);
     MPI_Finalize();
     return 1;
@@ -96,9 +101,10 @@ int main(int argc, char **argv)
     static const char *const models[4] = { "mpi", "fine", "funneled", "multiple" };
     static const char *const dims[3] = { "X1", "X2", "Z" };
     int64_t e[6];
-    double t[64], c[64], tw[64], *tc = NULL;   /* tc: compute, idle per round, thread */
+    double t[64], c[64], tw[64];
+    double *tc = NULL, *all = NULL;     /* compute, comm, idle per round and thread; all ranks' */
     uint64_t sum = 0, total = 0;
-    int de, order, model = TILE_MODEL_MPI, r, rounds, k, nargs = argc;
+    int de, order, model = TILE_MODEL_MPI, r, med, rounds, k, nargs = argc, nt;
     int64_t threads = 1, z_first;
     tile_config cfg;
     tile_plan plan;
@@ -147,39 +153,45 @@ int main(int argc, char **argv)
     cfg.threads = (int)threads;
     cfg.boundary_row = demo_edge_row;
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK)
-        return fail(&plan, plan.errmsg);
+        return fail(&plan, plan.errmsg, tc);
     z_first = plan.height.z;
-    tc = (double *)malloc(sizeof *tc * 2 * (size_t)rounds * (size_t)plan.cfg.threads);
+    nt = plan.cfg.threads;
+    tc = (double *)malloc(sizeof *tc * 3 * (size_t)(rounds + plan.size) * (size_t)nt);
     if (tc == NULL)
-        return fail(&plan, "out of memory (the per-thread times)");
+        return fail(&plan, "out of memory (the per-thread times)", tc);
     for (r = 0; r < rounds; r++) {
         double t0, c0, w;
         if (MPI_Barrier(plan.comm) != MPI_SUCCESS)
-            return fail(&plan, "MPI_Barrier failed");
+            return fail(&plan, "MPI_Barrier failed", tc);
         t0 = bench_now();
         c0 = bench_cpu_now();
         run(&plan, de);
         c[r] = bench_cpu_now() - c0;
-        for (k = 0; k < plan.cfg.threads; k++) {
-            tc[2 * (r * plan.cfg.threads + k)] = plan.run.stats[k].compute;
-            tc[2 * (r * plan.cfg.threads + k) + 1] = plan.run.stats[k].idle;
-        }
         w = bench_now() - t0;
+        for (k = 0; k < nt; k++) {
+            tc[3 * (r * nt + k)] = plan.run.stats[k].compute;
+            tc[3 * (r * nt + k) + 1] = plan.run.stats[k].comm;
+            tc[3 * (r * nt + k) + 2] = plan.run.stats[k].idle;
+        }
         if (MPI_Allreduce(&w, &t[r], 1, MPI_DOUBLE, MPI_MAX, plan.comm) != MPI_SUCCESS)
-            return fail(&plan, "MPI_Allreduce failed (the slowest rank's time)");
+            return fail(&plan, "MPI_Allreduce failed (the slowest rank's time)", tc);
         tw[r] = t[r];
     }
     if (tile_plan_status(&plan) == TILE_OK &&
         tile_output_set(&plan, bench_sum_bits, &sum, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
         run(&plan, de);
     if (tile_plan_status(&plan) != TILE_OK)
-        return fail(&plan, plan.errmsg);
+        return fail(&plan, plan.errmsg, tc);
     if (MPI_Reduce(&sum, &total, 1, MPI_UINT64_T, MPI_SUM, 0, plan.comm) != MPI_SUCCESS)
-        return fail(&plan, "MPI_Reduce failed (the checksum)");
+        return fail(&plan, "MPI_Reduce failed (the checksum)", tc);
     bench_sort(t, (size_t)rounds);
     bench_sort(c, (size_t)rounds);
-    for (r = 0; r < rounds - 1 && tw[r] != t[rounds / 2]; r++)
-        ;   /* the round of the median wall time */
+    for (med = 0; med < rounds - 1 && tw[med] != t[rounds / 2]; med++)
+        ;   /* the round of the median wall time (the same on every rank) */
+    all = tc + 3 * (size_t)rounds * (size_t)nt;
+    if (MPI_Gather(tc + 3 * (size_t)med * (size_t)nt, 3 * nt, MPI_DOUBLE, all, 3 * nt,
+                   MPI_DOUBLE, 0, plan.comm) != MPI_SUCCESS)
+        return fail(&plan, "MPI_Gather failed (the per-thread times)", tc);
     if (plan.rank == 0)
         printf("{\"kernel\": \"%s\", \"space\": \"%lldx%lldx%lld\", \"order\": \"%s\", "
                "\"order_run\": \"%s\", \"model\": \"%s\", \"processes\": %d, \"threads\": %d, "
@@ -190,15 +202,18 @@ int main(int argc, char **argv)
                plan.cfg.threads, (long long)z_first, (long long)plan.height.z, rounds,
                t[rounds / 2], c[rounds / 2], (double)(e[0] * e[1] * e[2]) / t[rounds / 2] / 1e9,
                (unsigned long long)total);
-    for (k = 0; plan.rank == 0 && k < 2; k++) {
-        int j;
-        printf(", \"%s\": [", k == 0 ? "thread_compute" : "thread_idle");
-        for (j = 0; j < plan.cfg.threads; j++)
-            printf("%s%.6f", j > 0 ? ", " : "", tc[2 * (r * plan.cfg.threads + j) + k]);
+    for (k = 0; plan.rank == 0 && k < 3; k++) {    /* per_thread, as the demos print it */
+        int i, j;
+        static const char *const key[3] = { "compute", "comm", "idle" };
+        printf("%s\"%s\": [", k == 0 ? ", \"per_thread\": {" : ", ", key[k]);
+        for (i = 0; i < plan.size; i++)
+            for (j = 0; j < nt; j++)
+                printf("%s%.6f%s", j == 0 ? (i > 0 ? ", [" : "[") : ", ",
+                       all[3 * ((size_t)i * (size_t)nt + (size_t)j) + (size_t)k], j == nt - 1 ? "]" : "");
         printf("]");
     }
     if (plan.rank == 0)
-        printf("}\n");
+        printf("}}\n");
     free(tc);
     tile_plan_destroy(&plan);
     MPI_Finalize();

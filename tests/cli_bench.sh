@@ -56,40 +56,36 @@ else
     notok "demos/scatter or tilectl not built"
 fi
 
-# bench/speed.sh, quick: every kernel x flags x variant row, one checksum
-# per kernel (the plain loop's) in every row but the limit's
-NB=$B/bench-native
-
 scratch cli_bench
-# bench/inner_order's per-thread times (rank 0's, the median round): one
-# compute and one idle value a thread, every thread with a tile computing
-# for a time > 0, none longer than the round's wall time.
-for io in "1 funneled 2" "2 mpi 1"; do
+# bench/inner_order's per_thread times (the round of the median wall time):
+# compute, comm and idle for every rank and thread; every thread computes
+# for a time > 0, and its three times add up to at most the wall time.
+for io in "1 funneled 2" "2 mpi 1" "2 funneled 2"; do
     set -- $io
     if [ -x "$B/bench/inner_order" ]; then
         run_job "$1" $B/bench/inner_order adi 16 64 512 auto 0 3 "$2" "$3"
-        v=$(awk -v T="$3" '{
-            s = $0; sub(/.*"seconds": /, "", s); sub(/,.*/, "", s)
-            n = 0
-            for (k = 1; k <= 2; k++) {
-                key = k == 1 ? "thread_compute" : "thread_idle"
-                a = $0; if (!sub(".*\"" key "\": \\[", "", a)) { print "no " key; exit }
-                sub(/\].*/, "", a)
-                m = split(a, x, /, /)
-                if (m != T) { print key " has " m " values"; exit }
-                for (i = 1; i <= m; i++)
-                    if (x[i] < 0 || x[i] > s * 1.01 + 1e-4 || (k == 1 && x[i] <= 0)) {
-                        print key "[" i "] = " x[i] " (wall time " s ")"; exit }
-            }
-            print "ok" }' "$T/out")
+        s=$(jnum seconds < "$T/out")
+        for k in compute comm idle; do jrows $k < "$T/out" > "$T/$k"; done
+        v=$(paste "$T/compute" "$T/comm" "$T/idle" | awk -v s="$s" -v n=$(($1 * $3)) '
+            $1 != $4 || $1 != $7 || $2 != $5 || $2 != $8 { print "rows out of line: " $0; bad = 1; exit }
+            $3 <= 0 || $6 < 0 || $9 < 0 || $3 + $6 + $9 > s * 1.01 + 1e-4 {
+                print "rank " $1 " thread " $2 ": " $3 " + " $6 " + " $9 " (wall time " s ")"
+                bad = 1; exit }
+            { m++ }
+            END { if (!bad) print m == n ? "ok" : m + 0 " rows for " n " threads" }')
         [ $rc -eq 0 ] && [ "$v" = ok ] &&
-            ok "bench/inner_order, $2 at $1 x $3: per-thread compute and idle times" ||
+            ok "bench/inner_order, $2 at $1 x $3: per_thread compute, comm and idle times" ||
             { notok "bench/inner_order, $2 at $1 x $3: status $rc, $v"; diag < "$T/out"; diag < "$T/err"; }
     else
         notok "bench/inner_order not built"
     fi
 done
 set --
+
+# bench/speed.sh, quick: every kernel x flags x variant row, one checksum
+# per kernel (the plain loop's) in every row but the limit's
+NB=$B/bench-native
+
 if [ -x "$B/bench/inner_order" ] && [ -x "$B/bench/limit" ] && [ -x "$NB/inner_order" ] &&
    [ -x "$NB/seq_kernels" ] && [ -x "$NB/limit" ] && [ -x "$NB/limit-512" ]; then
     if sh bench/speed.sh > "$R/speed.log" 2>&1; then
