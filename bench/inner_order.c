@@ -18,10 +18,11 @@
  * (the slowest rank's, from a barrier before the run to its end: seconds)
  * and of rank 0's CPU time (this thread's: cpu_seconds), G points/s from
  * the wall time, checksum, and per_thread: every rank's compute, comm and
- * idle seconds per thread (tile_stats; compute + comm + idle is the run's
- * time on that thread) in the round of the median wall time, as the demos
- * print them ({"compute": [[rank 0's threads], [rank 1's], ...], ...}):
- * where a run loses its time.
+ * idle seconds per thread (tile_stats: the thread's time in the run's
+ * steps; the run's start and end, a few collectives, are in none of them)
+ * in the round of the median wall time, as the demos print them
+ * ({"compute": [[rank 0's threads], [rank 1's], ...], ...}): where a run
+ * loses its time.
  * Exit status 0, 1 (the plan or a run failed), 2 (bad arguments; --help
  * prints the usage). */
 #ifndef _POSIX_C_SOURCE
