@@ -203,18 +203,10 @@ int main(int argc, char **argv)
                plan.cfg.threads, (long long)z_first, (long long)plan.height.z, rounds,
                t[rounds / 2], c[rounds / 2], (double)(e[0] * e[1] * e[2]) / t[rounds / 2] / 1e9,
                (unsigned long long)total);
-    for (k = 0; plan.rank == 0 && k < 3; k++) {    /* per_thread, as the demos print it */
-        int i, j;
-        static const char *const key[3] = { "compute", "comm", "idle" };
-        printf("%s\"%s\": [", k == 0 ? ", \"per_thread\": {" : ", ", key[k]);
-        for (i = 0; i < plan.size; i++)
-            for (j = 0; j < nt; j++)
-                printf("%s%.6f%s", j == 0 ? (i > 0 ? ", [" : "[") : ", ",
-                       all[3 * ((size_t)i * (size_t)nt + (size_t)j) + (size_t)k], j == nt - 1 ? "]" : "");
-        printf("]");
+    if (plan.rank == 0) {
+        demo_json_stats(all, plan.size, nt);    /* per_thread, as the demos print it */
+        printf("}\n");
     }
-    if (plan.rank == 0)
-        printf("}}\n");
     free(tc);
     tile_plan_destroy(&plan);
     MPI_Finalize();

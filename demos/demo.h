@@ -608,24 +608,6 @@ static void demo_json_column(const char *key, const double *v, int stride, int c
     printf("]");
 }
 
-static void demo_json_stats(const double *all, int size, int T)
-{
-    static const char *const key[3] = { "compute", "comm", "idle" };
-    int k, r, t;
-    printf(", \"per_thread\": {");
-    for (k = 0; k < 3; k++) {
-        printf("%s\"%s\": [", k ? ", " : "", key[k]);
-        for (r = 0; r < size; r++) {
-            printf("%s[", r ? ", " : "");
-            for (t = 0; t < T; t++)
-                printf("%s%.6f", t ? ", " : "", all[(r * T + t) * 3 + k]);
-            printf("]");
-        }
-        printf("]");
-    }
-    printf("}");
-}
-
 /* What rank 0 reports: the run's figures gathered from every rank. */
 typedef struct demo_totals {
     uint64_t checksum, ref;

@@ -1,13 +1,16 @@
-/* demos/edge.h -- the boundary value of the ADI and DE demos and of the
- * benchmarks that run their kernels (bench/), as a point function and as
- * tiling.h's two boundary callbacks (tile_boundary_fn, one point per call;
- * tile_boundary_row_fn, a row per call).  Needs only <stdint.h> and
- * <stddef.h>: bench/bench.h includes it without the demos' other code. */
+/* demos/edge.h -- what the demos share with the benchmarks that run their
+ * kernels (bench/): the boundary value of the ADI and DE demos, as a point
+ * function and as tiling.h's two boundary callbacks (tile_boundary_fn, one
+ * point per call; tile_boundary_row_fn, a row per call), and the JSON of
+ * every thread's times (demo_json_stats).  Needs only <stdint.h>,
+ * <stddef.h> and <stdio.h>: bench/bench.h includes it without the demos'
+ * other code. */
 #ifndef TILEHYBRID_DEMOS_EDGE_H
 #define TILEHYBRID_DEMOS_EDGE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Boundary value of both kernels: any coordinate at -1 (or below). */
 static inline double demo_g(int64_t x, int64_t y, int64_t z)
@@ -64,6 +67,27 @@ static inline void demo_edge_row(void *out, ptrdiff_t stride, int64_t count, con
         if (r >= 97)
             r -= 97;
     }
+}
+
+/* The JSON key "per_thread" (after a key already printed): compute, comm
+ * and idle seconds as arrays of ranks of threads, from all[(r T + t) 3 + k]
+ * (k = 0, 1, 2 for the three) of @size ranks of @T threads. */
+static inline void demo_json_stats(const double *all, int size, int T)
+{
+    static const char *const key[3] = { "compute", "comm", "idle" };
+    int k, r, t;
+    printf(", \"per_thread\": {");
+    for (k = 0; k < 3; k++) {
+        printf("%s\"%s\": [", k ? ", " : "", key[k]);
+        for (r = 0; r < size; r++) {
+            printf("%s[", r ? ", " : "");
+            for (t = 0; t < T; t++)
+                printf("%s%.6f", t ? ", " : "", all[(r * T + t) * 3 + k]);
+            printf("]");
+        }
+        printf("]");
+    }
+    printf("}");
 }
 
 #endif
