@@ -164,8 +164,16 @@
  *                          -fopenmp-simd with TILE_SIMD): your scalar body
  *                          vectorises as written.  Each tile's first
  *                          diagonal runs in a scalar loop that checks
- *                          TILE_AT (type size, offset count).  With N = 1 it
- *                          is the plane order;
+ *                          TILE_AT (type size, offset count).  Then the
+ *                          walk takes slices in pairs: with N = 2 planes z
+ *                          and z + 1 of a tile, whose diagonals interleave
+ *                          (z's w + 1, then z + 1's w, which reads z only at
+ *                          diagonals <= w), so a diagonal never waits for
+ *                          the one just before it (tile_plane_pairs(); a
+ *                          tile of one plane, or a tile's last of an odd
+ *                          count, runs alone); with N > 2 two neighbouring
+ *                          rows of the innermost other X dimension.  With
+ *                          N = 1 it is the plane order;
  *   TILE_ORDER_AUTO        (the default) the hyperplane order when N >= 2
  *                          and a thread tile is at least 8 points wide
  *                          along two dimensions, else the plane order.
@@ -188,7 +196,7 @@
  * + t_msg(z)) (topology.h's model, the one TILE_GRID_TIME uses; S is the
  * thread skew), minimised over 1 <= z <= Z and bounded by the cache: the
  * Z window stays in the level-2 caches of the process's cores where the
- * space allows
+ * space allows, and z >= 2 where a tile's planes go in pairs
  * (tile_height_best(), "The tile height" section).  Its costs: t_comp per
  * point from cfg.balance.tcomp, else TILEHYBRID_TCOMP, else measured at
  * creation on a stand-in loop; t_startup and the bandwidth from
@@ -798,6 +806,8 @@ enum tile_cost_origin {
  *           the threads' barrier that ends a step (>= 0; 0 with one thread).
  *           It is what makes a threaded run without messages prefer fewer,
  *           taller tiles (otherwise the thread skew's fill favours z = 1).
+ * @pairs:   1 when a tile's planes go in pairs (tile_plane_pairs()): then
+ *           tile_height_zmax() is at least 2.  0 (a zeroed model): not.
  */
 typedef struct tile_height_model {
     topo_nest nest;
@@ -806,6 +816,7 @@ typedef struct tile_height_model {
     int64_t skew;
     int64_t zmax;
     double tsync;
+    int pairs;
 } tile_height_model;
 
 /**
@@ -928,7 +939,10 @@ typedef struct tile_group {
  * step is one element).  The walk's loop levels, outermost first, iterate
  * variables of x[] (0..N-1 the X dimensions, N is Z, N + 1 the diagonal
  * w = x_a + x_b) over [vlo, vhi); each position gives one run, whose own
- * dimensions (the row's, the diagonal's) the run computes. */
+ * dimensions (the row's, the diagonal's) the run computes.  In the
+ * hyperplane order of a plan that does not skew, slices A and B = A + 1 of
+ * the level just outside the diagonals (Z when N = 2: two planes) can go
+ * as a pair: a run of A then B's diagonal before it (tile__walk_next). */
 typedef struct tile__walk {
     tile_plan *plan;
     unsigned char *run;                   /* the run's first point */
@@ -960,6 +974,13 @@ typedef struct tile__walk {
     int64_t dturn;                        /* past it, a diagonal starts one up along wa */
     ptrdiff_t sa, sb;                     /* bytes along the two wave dimensions */
     int64_t ia[TILE_MAX_DIMS + 1], ib[TILE_MAX_DIMS + 1]; /* and their user-coordinate columns */
+    int pair;                             /* slices in pairs: 1 this slice's, 2 undecided */
+    int pl;                               /* the pairs' level (lev[nlev - 2]) */
+    ptrdiff_t pstep;                      /* bytes from a slice to the next */
+    int64_t pcol[TILE_MAX_DIMS + 1];      /* user coordinates from a slice to the next */
+    unsigned char *brun;                  /* B's run with this one: its first point, */
+    int64_t bcount;                       /* its points (0: none), */
+    int64_t bsu[TILE_MAX_DIMS + 1];       /* its first point's user coordinates */
     int64_t g0[TILE_MAX_DIMS + 1];        /* internal global coordinates of local 0 */
     int64_t sx[TILE_MAX_DIMS + 1];        /* the last run's first point before clipping, */
     int64_t su[TILE_MAX_DIMS + 1];        /* and its user coordinates (sx[0] < 0: none) */
@@ -996,7 +1017,8 @@ typedef struct tile_cursor {
     int64_t i;                            /* its index in the walk's run */
     int64_t lane;                         /* SIMD loop: i % TILE__LANES (the reductions) */
     const tile__view *v;
-    int simd;                             /* 1 in the SIMD loop (the reductions) */
+    int simd;                             /* 1 in the SIMD loop, 2 on B's run of a pair
+                                           * (the reductions, break) */
 #ifdef TILE_CHECK_ACCESS
     const char *used_file;                /* the first TILE_AT of the point while */
     int used_line;                        /* it held the poison (NULL: none yet) */
@@ -2849,6 +2871,11 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.fast = w.step == (ptrdiff_t)w.esz;
 #endif
         w.diag = !p->deps.skewed;
+        w.pl = w.lev[w.nlev - 2];
+        w.pstep = (ptrdiff_t)((w.pl == n ? p->store.plane_elems : p->store.stride[w.pl]) *
+                              (int64_t)w.esz);
+        for (i = 0; i <= n; i++)
+            w.pcol[i] = p->deps.inv[i][w.pl];
         w.wa = a;
         w.wb = b;
         w.dturn = w.bhi[b] - 1 + w.blo[a];
@@ -2938,6 +2965,7 @@ static inline int tile__walk_run(tile__walk *w)
 static inline int tile__walk_next_level(tile__walk *w)
 {
     int j;
+    w->bcount = 0;
     if (w->nlev < 0)
         return 0;
     if (!w->started) {
@@ -2951,8 +2979,10 @@ static inline int tile__walk_next_level(tile__walk *w)
     for (;;) {
         if (j >= 0 && tile__walk_run(w)) {
             w->points += w->count;
-            if (w->diag)    /* the plane's next diagonals: tile__walk_next */
+            if (w->diag) {  /* the slice's next diagonals: tile__walk_next */
                 w->dstop = w->vhi[w->n + 1] - 1;
+                w->pair = w->x[w->pl] + 1 < w->vhi[w->pl] ? 2 : 0;
+            }
             return 1;
         }
         for (j = w->nlev - 1; j >= 0; j--) {
@@ -2974,24 +3004,44 @@ static inline int tile__walk_next_level(tile__walk *w)
 
 /* Advance the walk to its next run that has points; 0 at the end.  In the
  * hyperplane order of a plan that does not skew, the next diagonal of the
- * same plane is the common case (hundreds per plane, each a few dozen
+ * same slice is the common case (hundreds per plane, each a few dozen
  * points at SIMD speed): it is computed here, inline, from the last one,
- * and only the start of a plane goes through the odometer (which sets
+ * and only the start of a slice goes through the odometer (which sets
  * dstop).  The first point of diagonal d is (max(d - (bhi_b - 1), blo_a),
  * d - that): from one diagonal to the next it moves one up along wave[1]
  * while d <= dturn = bhi_b - 1 + blo_a, then one up along wave[0], so the
  * address and the user coordinates move by one of two constants.  A box
- * has no empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping). */
+ * has no empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping).
+ *
+ * Slices in pairs (pair 1): a diagonal reads the one before it, and a
+ * slice walked alone waits at every diagonal for the last one's stores.
+ * Slice B = A + 1 reads only diagonals <= d of A at its own diagonal d
+ * (every read is at offsets <= 0), so with A's diagonal d + 1 the walk
+ * hands out B's diagonal d (brun, bcount, bsu: A's run before, one slice
+ * up), which TILE__POINTS computes after it: A_0, A_1 B_0, ..., A_last
+ * B_last-1, then B_last alone (A's count 0), and the odometer goes on from
+ * slice B.  Only where the SIMD loop runs (tile__walk_simd), decided at
+ * the slice's second diagonal (pair 2 until then), once the first run of
+ * the tile has been checked. */
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
     int const n = w->n;
     int64_t const d = w->x[n + 1] + 1;
+    int i;
     if (d <= w->dstop) {
         int const a = w->wa, b = w->wb;
         int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
         int64_t const *col;
         int64_t xa;
-        int i;
+        if (w->pair == 2)
+            w->pair = w->fast && w->checked;   /* tile__walk_simd */
+        if (w->pair) {              /* B's diagonal d - 1: A's run one slice up */
+            w->brun = w->run + w->pstep;
+            w->bcount = w->count;
+            w->points += w->count;
+            for (i = 0; i <= n; i++)
+                w->bsu[i] = w->su[i] + w->pcol[i];
+        }
         w->x[n + 1] = d;
         if (d > w->dturn) {
             xa = w->sx[a] = ++w->x[a];
@@ -3009,9 +3059,19 @@ TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
         w->points += w->count;
         return 1;
     }
+    if (w->pair == 1) {             /* B's last diagonal alone, then on from slice B */
+        w->pair = 0;
+        w->brun = w->run + w->pstep;
+        w->bcount = w->count;
+        w->points += w->count;
+        w->count = 0;
+        w->sx[w->pl] = ++w->x[w->pl];
+        for (i = 0; i <= n; i++)
+            w->bsu[i] = w->su[i] += w->pcol[i];
+        return 1;
+    }
     return tile__walk_next_level(w);
 }
-
 
 /* The view of a walk, before its first run. */
 TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
@@ -3058,6 +3118,23 @@ TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
     return 1;
 }
 
+/* The view of B's run with the walk's (slices in pairs, tile__walk_next),
+ * from A's view v: B's plane is A's, or the one above it, which is never
+ * the plane that reads across the ring's wrap (the tile's first). */
+TILE__ALWAYS_INLINE void tile__view_pair(tile__view *vb, const tile__view *v,
+                                         const tile__walk *w)
+{
+    int const wrap = w->pl != w->n && v->wrap;
+    int i;
+    for (i = 0; i <= w->n; i++)
+        vb->ux[i] = w->bsu[i];
+    if (wrap != vb->wrap) {
+        vb->wrap = wrap;
+        for (i = 0; i <= w->n; i++)
+            vb->ust[i] = wrap ? w->wst[i] : w->ust[i];
+    }
+}
+
 /* Point i of the run whose first point is at run, step bytes apart (the
  * scalar loop). */
 TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char *run,
@@ -3092,13 +3169,13 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_contig(const tile__view *v, unsigned c
 }
 
 /* Point i of a contiguous run (the SIMD loop): element i of run, in lane l
- * (i % TILE__LANES). */
+ * (i % TILE__LANES); h 1 on B's run of a pair. */
 TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned char *run, int64_t i,
-                                               int64_t l)
+                                               int64_t l, int h)
 {
     tile_cursor c = tile__cur_contig(v, run, i);
     c.lane = l;
-    c.simd = 1;
+    c.simd = 1 + h;
     return c;
 }
 
@@ -3125,31 +3202,32 @@ static inline void tile__walk_checked(tile__walk *w)
     w->checked = w->plan->run.stats[w->thread].error == TILE_OK;
 }
 
-/* Coordinate d (user's) of point i of the walk's current run. */
-static inline int64_t tile__walk_coord(const tile__walk *w, int64_t i, int d)
+/* Coordinate d (user's) of point i of the walk's current run, or (b 1)
+ * of B's run with it (slices in pairs). */
+static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, int d)
 {
-    return tile__walk_ux(w)[d] + i * w->udx[d];
+    return (b ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d];
 }
 
-/* Point i of the walk's run as "(c_1,...,c_N,z)" in buf. */
-static inline const char *tile__walk_where(const tile__walk *w, int64_t i, char *buf,
+/* Point i of the walk's run (b: B's) as "(c_1,...,c_N,z)" in buf. */
+static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
                                            size_t size)
 {
     size_t o = 0;
     int d;
     for (d = 0; d <= w->n && o < size; d++)
         o += (size_t)snprintf(buf + o, size - o, "%s%lld%s", d ? "," : "(",
-                              (long long)tile__walk_coord(w, i, d), d == w->n ? ")" : "");
+                              (long long)tile__walk_coord(w, b, i, d), d == w->n ? ")" : "");
     return buf;
 }
 
-/* The body left point i of the run with break (or goto). */
-static inline void tile__walk_break(const tile__walk *w, int64_t i)
+/* The body left point i of the run (b: B's) with break (or goto). */
+static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
 {
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
     tile_thread_fail(w->plan, w->thread, TILE_ERR_BODY, "the body left its point %s with "
                      "break (or goto): not allowed; use continue",
-                     tile__walk_where(w, i, at, sizeof at));
+                     tile__walk_where(w, b, i, at, sizeof at));
 }
 
 /** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
@@ -3215,11 +3293,11 @@ static inline void *tile__trap(const tile__walk *w, int64_t i, size_t size, int 
     if (cnt != w->n + 1)
         tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets, the plan has N + 1 = %d dimensions", file, line,
-                         tile__walk_where(w, i, at, sizeof at), cnt, w->n + 1);
+                         tile__walk_where(w, 0, i, at, sizeof at), cnt, w->n + 1);
     else
         tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the "
                          "type has %llu bytes but cfg.elem_size is %llu", file, line,
-                         tile__walk_where(w, i, at, sizeof at), (unsigned long long)size,
+                         tile__walk_where(w, 0, i, at, sizeof at), (unsigned long long)size,
                          (unsigned long long)w->esz);
     return tile__scratch(p, w->thread, size);
 }
@@ -3300,7 +3378,7 @@ static inline void tile__cur_used(tile_cursor *c, const unsigned char *e, const 
     tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
                      "the point itself (offset 0), used at %s:%d before the body wrote it: a "
                      "read of the point before its write (TILE_CHECK_ACCESS)", file, line,
-                     tile__walk_where(c->v->w, c->i, at, sizeof at), c->used_file, c->used_line);
+                     tile__walk_where(c->v->w, 0, c->i, at, sizeof at), c->used_file, c->used_line);
 }
 
 /* After the body (normal end or continue): the body must have written its
@@ -3312,7 +3390,7 @@ static inline void tile__cur_written(tile_cursor *c)
     if (tile__poisoned(e, c->v->esz))
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_BODY, "the body did not write its point "
                          "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
-                         tile__walk_where(c->v->w, c->i, at, sizeof at));
+                         tile__walk_where(c->v->w, 0, c->i, at, sizeof at));
 }
 
 /* Checked access: N + 1 offsets, declared, and a type of the element's
@@ -3333,12 +3411,12 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     if (cnt != c->v->n + 1) {
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets %s, the plan has N + 1 = %d dimensions", file, line,
-                         tile__walk_where(c->v->w, c->i, at, sizeof at), cnt, off, c->v->n + 1);
+                         tile__walk_where(c->v->w, 0, c->i, at, sizeof at), cnt, off, c->v->n + 1);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     if (!tile__declared(c->v->plan, o)) {
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
-                         "offset %s is not %s", file, line, tile__walk_where(c->v->w, c->i, at, sizeof at), off,
+                         "offset %s is not %s", file, line, tile__walk_where(c->v->w, 0, c->i, at, sizeof at), off,
                          c->v->plan->cfg.nstencil ? "a vector of the stencil"
                                                : "axis-aligned within the widths dep[]/depz");
         return tile__scratch(c->v->plan, c->v->thread, size);
@@ -3472,7 +3550,7 @@ enum { tile__at_checked = 1 };
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
     for (tile__walk tile_pt_w_ = tile__walk_begin((plan_), (t_), (k_)),            \
                     *tile_pt_once_ = &tile_pt_w_; tile_pt_once_; tile_pt_once_ = NULL) \
-        for (tile__view tile_pt_v_ = tile__view_begin(&tile_pt_w_);               \
+        for (tile__view tile_pt_v_ = tile__view_begin(&tile_pt_w_), tile_pt_vb_ = tile_pt_v_; \
              tile__walk_next(&tile_pt_w_) && tile__view_run(&tile_pt_v_, &tile_pt_w_);) \
             if (tile__walk_contig(&tile_pt_w_)) {                                  \
                 enum { tile__at_checked = 0 };                                     \
@@ -3487,7 +3565,7 @@ enum { tile__at_checked = 1 };
                         __VA_ARGS__                                                \
                     }                                                              \
                     if (!tile_pt_end_)                                             \
-                        tile__walk_break(&tile_pt_w_, tile_pt_i_);                 \
+                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);                 \
                 }                                                                  \
             } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
                 unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
@@ -3503,31 +3581,55 @@ enum { tile__at_checked = 1 };
                         __VA_ARGS__                                                \
                     }                                                              \
                     if (!tile_pt_end_)                                             \
-                        tile__walk_break(&tile_pt_w_, tile_pt_i_);                 \
+                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);                 \
                 }                                                                  \
                 tile__walk_checked(&tile_pt_w_);                                   \
-            } else {                                                               \
-                enum { tile__at_checked = 0 };                                     \
-                unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
-                int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
-                int64_t tile_pt_j0_, tile_pt_l_;                                   \
-                tile_pt_w_.laned = 1;                                              \
-                for (tile_pt_j0_ = 0; tile_pt_j0_ < tile_pt_n_; tile_pt_j0_ += TILE__LANES) { \
-                    int64_t const tile_pt_m_ = tile_pt_n_ - tile_pt_j0_ < TILE__LANES \
-                                               ? tile_pt_n_ - tile_pt_j0_ : TILE__LANES; \
-                    TILE__SIMD                                                     \
-                    for (tile_pt_l_ = 0; tile_pt_l_ < tile_pt_m_; tile_pt_l_++) {  \
-                        int tile_pt_end_ = 0;                                      \
-                        for (tile_cursor it = tile__cur_simd(&tile_pt_v_, tile_pt_r_, \
-                                                             tile_pt_j0_ + tile_pt_l_, \
-                                                             tile_pt_l_);          \
-                             !tile_pt_end_; tile_pt_end_ = 1) {                    \
-                            __VA_ARGS__                                            \
-                        }                                                          \
-                        if (!tile_pt_end_)                                         \
-                            tile__walk_break(&tile_pt_w_, tile_pt_j0_ + tile_pt_l_); \
-                    }                                                              \
-                }                                                                  \
+            } else {                                                                    \
+                enum { tile__at_checked = 0 };                                          \
+                tile_pt_w_.laned = 1;                                                   \
+                {                                                                       \
+                    unsigned char *const tile_pt_r_ = tile_pt_w_.run;                   \
+                    int64_t const tile_pt_n_ = tile_pt_w_.count;                        \
+                    int64_t tile_pt_j0_, tile_pt_l_;                                    \
+                    for (tile_pt_j0_ = 0; tile_pt_j0_ < tile_pt_n_; tile_pt_j0_ += TILE__LANES) { \
+                        int64_t const tile_pt_m_ = tile_pt_n_ - tile_pt_j0_ < TILE__LANES \
+                                                   ? tile_pt_n_ - tile_pt_j0_ : TILE__LANES; \
+                        TILE__SIMD                                                      \
+                        for (tile_pt_l_ = 0; tile_pt_l_ < tile_pt_m_; tile_pt_l_++) {   \
+                            int tile_pt_end_ = 0;                                       \
+                            for (tile_cursor it = tile__cur_simd(&tile_pt_v_, tile_pt_r_, \
+                                                                 tile_pt_j0_ + tile_pt_l_, tile_pt_l_, 0); \
+                                 !tile_pt_end_; tile_pt_end_ = 1) {                     \
+                                __VA_ARGS__                                             \
+                            }                                                           \
+                            if (!tile_pt_end_)                                          \
+                                tile__walk_break(&tile_pt_w_, 0, tile_pt_j0_ + tile_pt_l_); \
+                        }                                                               \
+                    }                                                                   \
+                }                                                                       \
+                if (tile_pt_w_.bcount > 0) {                                            \
+                    tile__view_pair(&tile_pt_vb_, &tile_pt_v_, &tile_pt_w_);            \
+                    {                                                                   \
+                        unsigned char *const tile_pt_r_ = tile_pt_w_.brun;              \
+                        int64_t const tile_pt_n_ = tile_pt_w_.bcount;                   \
+                        int64_t tile_pt_j0_, tile_pt_l_;                                \
+                        for (tile_pt_j0_ = 0; tile_pt_j0_ < tile_pt_n_; tile_pt_j0_ += TILE__LANES) { \
+                            int64_t const tile_pt_m_ = tile_pt_n_ - tile_pt_j0_ < TILE__LANES \
+                                                       ? tile_pt_n_ - tile_pt_j0_ : TILE__LANES; \
+                            TILE__SIMD                                                  \
+                            for (tile_pt_l_ = 0; tile_pt_l_ < tile_pt_m_; tile_pt_l_++) { \
+                                int tile_pt_end_ = 0;                                   \
+                                for (tile_cursor it = tile__cur_simd(&tile_pt_vb_, tile_pt_r_, \
+                                                                     tile_pt_j0_ + tile_pt_l_, tile_pt_l_, 1); \
+                                     !tile_pt_end_; tile_pt_end_ = 1) {                 \
+                                    __VA_ARGS__                                         \
+                                }                                                       \
+                                if (!tile_pt_end_)                                      \
+                                    tile__walk_break(&tile_pt_w_, 1, tile_pt_j0_ + tile_pt_l_); \
+                            }                                                           \
+                        }                                                               \
+                    }                                                                   \
+                }                                                                       \
             }
 
 /**
@@ -3691,7 +3793,9 @@ static inline void tile_step_leave(tile_group *g)
  * misses least), else the largest z whose window fits the last-level cache
  * (tile_height_llc_bytes()); when not even that, 1 (no cache gains from
  * taller tiles then, and one process, whose heights all tie, would
- * otherwise keep all of Z); tile_height_zmax().  A plan forced to the Z-inner order
+ * otherwise keep all of Z); and at least 2 where a tile's planes go in
+ * pairs (tile_plane_pairs(): a pair gains more than the window's misses
+ * cost); tile_height_zmax().  A plan forced to the Z-inner order
  * uses the last-level cache from the start (tile__cache_bytes()).  Why the
  * level-2 caches first: each new plane is written over the slot of a plane
  * ring_planes planes back, and a slot still in the core's own cache costs
@@ -4166,10 +4270,15 @@ static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew,
  * heights all tie, and the smallest window misses least: ADI 128x128,
  * whose 5-plane window passes a 1 MiB level-2 cache, ran at 1.03 G
  * points/s at z = 1 and 0.62 at the last-level bound 32), else the bound in
- * @llc_bytes (a pipeline's fill against its steps), else 1.  Never 0 or
- * INT64_MAX: an argument out of range (@plane_bytes or @cache_bytes below
- * 1, @depz below 0, a negative skew) gives 1, as tile_height_cache_bound()
- * gives no bound for it.
+ * @llc_bytes (a pipeline's fill against its steps), else 1.  At least 2
+ * when @m->pairs: the walk pairs a tile's planes (tile_plane_pairs()), and
+ * a pair is worth more than the window's misses (one process, -O2
+ * -march=native on the Zen 4 test machine: ADI 64x256, whose window fits
+ * 1 MiB at z = 1 only, ran 7% faster at z = 2; 128x128, whose window fits
+ * at no z, 6%).  Never 0 or INT64_MAX: an argument out of range
+ * (@plane_bytes or @cache_bytes below 1, @depz below 0, a negative skew)
+ * gives 1 (or 2 with pairs), as tile_height_cache_bound() gives no bound
+ * for it.
  */
 static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
                                        int64_t cache_bytes, int64_t llc_bytes)
@@ -4181,7 +4290,23 @@ static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane
         pipeline |= m->dims[i] > 1;
     if (z == INT64_MAX && pipeline && llc_bytes > 0)
         z = tile_height_cache_bound(plane_bytes, skew, depz, llc_bytes);
-    return z == INT64_MAX ? 1 : z;
+    if (z == INT64_MAX)
+        z = 1;
+    return m != NULL && m->pairs && z < 2 ? 2 : z;
+}
+
+/**
+ * tile_plane_pairs() - do a tile's planes go in pairs?  In the hyperplane
+ * order (@order, as tile_plane_layout() chose it) of a plan that does not
+ * skew (@skewed 0) with N = 2 (@n), the walk interleaves the diagonals of
+ * planes z and z + 1 of a tile (struct tile__walk): a plane's diagonal
+ * waits for the stores of the one before it, and the other plane's runs
+ * in the meantime.  With N > 2 the pairs are rows of an X dimension, and
+ * any height has them.  Return: 1 or 0.
+ */
+static inline int tile_plane_pairs(int order, int skewed, int n)
+{
+    return order == TILE_ORDER_HYPERPLANE && !skewed && n == 2;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -5681,6 +5806,7 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
     m->threads = p->cfg.threads;
     m->tsync = h->tsync;
     m->skew = p->threads.skew;
+    m->pairs = tile_plane_pairs(p->store.order, p->deps.skewed, p->cfg.n);
     pb = h->plane_bytes;    /* (tile__height: the largest rank's) */
     m->zmax = 1;    /* a plane of 2^63 bytes: one plane a tile */
     if (pb > 0 && pb < INT64_MAX)
@@ -8365,11 +8491,11 @@ static inline void tile__reduce_misuse(const tile__walk *w, const tile_reduction
 
 /* Does point j of the walk's run come before user coordinates `at` in
  * row-major order (X_1 first, Z last)? */
-static inline int tile__point_before(const tile__walk *w, int64_t j, const int64_t *at)
+static inline int tile__point_before(const tile__walk *w, int b, int64_t j, const int64_t *at)
 {
     int i;
     for (i = 0; i <= w->n; i++) {
-        int64_t c = tile__walk_coord(w, j, i);
+        int64_t c = tile__walk_coord(w, b, j, i);
         if (c != at[i])
             return c < at[i];
     }
@@ -8397,9 +8523,10 @@ static inline int tile__red_better(int op, uint64_t key, uint64_t best)
 #endif
 
 /* tile_reduce()'s update of the walk's thread's slot, at point j of its
- * run (the walk, not the cursor: the cursor's view stays in registers). */
-TILE__OUT_OF_LINE void tile__reduce_slot(const tile__walk *w, int64_t j, tile_reduction *r,
-                                         double v)
+ * run (b 1: of B's run with it; the walk, not the cursor: the cursor's
+ * view stays in registers). */
+TILE__OUT_OF_LINE void tile__reduce_slot(const tile__walk *w, int b, int64_t j,
+                                         tile_reduction *r, double v)
 {
     tile__red_slot *s;
     uint64_t key;
@@ -8417,10 +8544,10 @@ TILE__OUT_OF_LINE void tile__reduce_slot(const tile__walk *w, int64_t j, tile_re
     key = tile__order_key(v);
     loc = r->op == TILE_REDUCE_MAXLOC || r->op == TILE_REDUCE_MINLOC;
     if (s->count++ == 0 || tile__red_better(r->op, key, s->key) ||
-        (loc && key == s->key && tile__point_before(w, j, s->at))) {
+        (loc && key == s->key && tile__point_before(w, b, j, s->at))) {
         s->key = key;
         for (i = 0; loc && i <= w->n; i++)
-            s->at[i] = tile__walk_coord(w, j, i);
+            s->at[i] = tile__walk_coord(w, b, j, i);
     }
 }
 
@@ -8467,7 +8594,7 @@ TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, d
             return;
         }
     }
-    tile__reduce_slot(it->v->w, it->i, r, v);
+    tile__reduce_slot(it->v->w, it->simd == 2, it->i, r, v);
 }
 
 /**

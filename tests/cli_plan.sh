@@ -69,7 +69,8 @@ for c in "1 64x256x16384" "2 64x256x16384" "2 64x257x4096" "2 16x256x16384" "3 4
 done
 
 # a window beyond the given cache even at z = 1 (a plane of 64x256 is 137 KB):
-# one process takes 1, the smallest window; two take the last-level bound
+# one process takes 1, the smallest window (2 in the hyperplane order, whose
+# planes go in pairs: tile_plane_pairs); two take the last-level bound
 # (tile_height_zmax), as a plan does
 for np in 1 2; do
     "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 \
@@ -79,6 +80,7 @@ for np in 1 2; do
     z=$(sed -n 's/.*"tile_height": \([0-9]*\).*/\1/p' "$T/out")
     b=$(sed -n 's/.*"tile_height_cache_bound": \([0-9]*\).*/\1/p' "$T/out")
     want=1
+    [ "$(val "$T/cmp" order)" = hyper ] && want=2
     [ "$np" = 1 ] || want=$(val "$T/cmp" cache_bound)
     [ -n "$z" ] && [ "$z" = "$(val "$T/cmp" tile_height)" ] && [ "$b" = "$(val "$T/cmp" cache_bound)" ] &&
         [ "$b" = "$want" ] && { [ "$np" = 1 ] || [ "$b" -gt 1 ]; } &&
@@ -285,9 +287,15 @@ done
 TILEHYBRID_TSYNC=abc "$CTL" plan --procs 2 --space 64x256x4096 --deps 1,1 > "$T/out" 2> "$T/err"
 [ $? = 2 ] && grep -q "^tilectl plan: the environment: TILEHYBRID_TSYNC = 'abc': not a number of seconds in \[0, 1e6\]$" "$T/err" &&
     ok "plan: a bad TILEHYBRID_TSYNC is refused, named" || notok "plan TILEHYBRID_TSYNC=abc: $(cat "$T/out" "$T/err")"
-"$CTL" plan --procs 1 --space 128x256x16384 --deps 1,1 $COSTS --cache-bytes 100000 --json > "$T/big"
+"$CTL" plan --procs 1 --space 128x256x16384 --deps 1,1 $COSTS --cache-bytes 100000 --order planes \
+    --json > "$T/big"
 [ "$(val "$T/big" tile_height)" = 1 ] && [ "$(val "$T/big" cache_bound)" = 1 ] &&
     ok "plan: a plane beyond --cache-bytes on one process takes the smallest window (z 1, bound 1), not all of Z" ||
     notok "plan, a plane beyond --cache-bytes: $(cat "$T/big")"
+"$CTL" plan --procs 1 --space 128x256x16384 --deps 1,1 $COSTS --cache-bytes 100000 --json > "$T/big"
+[ "$(val "$T/big" order)" = hyper ] && [ "$(val "$T/big" tile_height)" = 2 ] &&
+    [ "$(val "$T/big" cache_bound)" = 2 ] &&
+    ok "plan: the same in the hyperplane order takes a pair of planes (z 2, bound 2)" ||
+    notok "plan, a plane beyond --cache-bytes, hyperplane order: $(cat "$T/big")"
 
 done_testing

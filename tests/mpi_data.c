@@ -2578,6 +2578,113 @@ static void simd_lanes(void)
               first[0] ? ": " : "", first);
 }
 
+/* Points of plane B of a pair (the hyperplane order walks planes z and
+ * z + 1 of a tile together, B's diagonal d after A's d + 1): a MAXLOC and a
+ * MINLOC whose ties span several planes name the first tied point in
+ * row-major order, which lies on B (z = 1 of a tile of planes 0..2, z = 4
+ * of 3..5), and a break at a point of B names that point, in every model;
+ * the values are the sequential loop's. */
+static void pair_points(void)
+{
+    static const int models[4] = { TILE_MODEL_MPI, TILE_MODEL_FINE, TILE_MODEL_FUNNELED,
+                                   TILE_MODEL_MULTIPLE };
+    char first[640] = "";
+    int mi;
+    for (mi = 0; mi < 4; mi++) {
+        tile_config h;
+        tile_plan q;
+        tile_reduction rmax, rmin;
+        int threads = mi == 0 ? 1 : 1 + mi % 3, ok;
+        tile_config_init(&h, 2);
+        h.extent[0] = 21;
+        h.extent[1] = 37;
+        h.zlen = 8;                 /* tiles of planes 0..2, 3..5 and 6..7 */
+        h.dep[0] = h.dep[1] = 1;
+        h.depz = 1;
+        h.order = TILE_ORDER_HYPERPLANE;
+        h.tile_height = 3;
+        h.model = models[mi];
+        h.threads = threads;
+        h.grid[0] = 1;
+        h.grid[1] = nprocs;
+        h.storage = TILE_STORE_FULL;
+        if (tile_plan_create(&q, MPI_COMM_WORLD, &h) != TILE_OK) {
+            snprintf(first, sizeof first, "%s: %s", tile_model_name(h.model), q.errmsg);
+            tile_plan_destroy(&q);
+            break;
+        }
+        tile_reduction_init(&q, &rmax, TILE_REDUCE_MAXLOC, NULL);
+        tile_reduction_init(&q, &rmin, TILE_REDUCE_MINLOC, NULL);
+        HYBRID_RUN(&q, it, {
+            int64_t z = tile_coord(&it, 2);
+            TILE_AT(double, it, 0, 0, 0) = ((TILE_AT(double, it, -1, 0, 0) +
+                                             TILE_AT(double, it, 0, -1, 0)) +
+                                            TILE_AT(double, it, 0, 0, -1)) / 3.0 +
+                                           (double)tile_coord(&it, 0);
+            tile_reduce(&it, &rmax, z == 1 || z == 4 ? 1.0 : 0.0);
+            tile_reduce(&it, &rmin, z == 4 || z == 7 ? -1.0 : 0.0);
+        });
+        ok = tile_plan_status(&q) == TILE_OK && rmax.value == 1.0 && rmax.coord[0] == 0 &&
+             rmax.coord[1] == 0 && rmax.coord[2] == 1 && rmin.value == -1.0 &&
+             rmin.coord[0] == 0 && rmin.coord[1] == 0 && rmin.coord[2] == 4 &&
+             rmax.count == 21 * 37 * 8 && rmin.count == 21 * 37 * 8;
+        if (!ok && first[0] == 0)
+            snprintf(first, sizeof first, "%s x %d: MAXLOC %g at (%lld,%lld,%lld), want "
+                     "(0,0,1); MINLOC %g at (%lld,%lld,%lld), want (0,0,4); %lld and %lld "
+                     "points, want 6216: %s", tile_model_name(h.model), threads, rmax.value,
+                     (long long)rmax.coord[0], (long long)rmax.coord[1],
+                     (long long)rmax.coord[2], rmin.value, (long long)rmin.coord[0],
+                     (long long)rmin.coord[1], (long long)rmin.coord[2],
+                     (long long)rmax.count, (long long)rmin.count,
+                     q.errmsg[0] ? q.errmsg : "no error");
+        if (first[0] == 0) {        /* the values (x + neighbours: a wrong order shows) */
+            double *a = (double *)calloc((size_t)(21 * 37 * 8), sizeof(double));
+            int64_t c[3];
+            double v = 0.0;
+            for (c[0] = 0; a != NULL && c[0] < 21; c[0]++)
+                for (c[1] = 0; c[1] < 37; c[1]++)
+                    for (c[2] = 0; c[2] < 8; c[2]++) {
+                        double l = c[0] ? a[((c[0] - 1) * 37 + c[1]) * 8 + c[2]] : 0.0;
+                        double d = c[1] ? a[(c[0] * 37 + c[1] - 1) * 8 + c[2]] : 0.0;
+                        double b = c[2] ? a[(c[0] * 37 + c[1]) * 8 + c[2] - 1] : 0.0;
+                        a[(c[0] * 37 + c[1]) * 8 + c[2]] = ((l + d) + b) / 3.0 + (double)c[0];
+                    }
+            double *g = (double *)calloc((size_t)(21 * 37 * 8), sizeof(double));
+            int rc = a != NULL && g != NULL ? tile_gather(&q, 0, 8, TILE_ROOT_ALL, g, NULL)
+                                            : TILE_ERR_NULL;
+            if (rc != TILE_OK)
+                snprintf(first, sizeof first, "%s x %d: tile_gather: %s",
+                         tile_model_name(h.model), threads, q.errmsg);
+            for (c[0] = 0; rc == TILE_OK && c[0] < 21 && first[0] == 0; c[0]++)
+                for (c[1] = 0; c[1] < 37 && first[0] == 0; c[1]++)
+                    for (c[2] = 0; c[2] < 8 && first[0] == 0; c[2]++)
+                        if (bits(v = g[(c[0] * 37 + c[1]) * 8 + c[2]]) !=
+                            bits(a[(c[0] * 37 + c[1]) * 8 + c[2]]))
+                            snprintf(first, sizeof first, "%s x %d: (%lld,%lld,%lld) = %.17g, "
+                                     "the sequential loop's %.17g", tile_model_name(h.model),
+                                     threads, (long long)c[0], (long long)c[1],
+                                     (long long)c[2], v, a[(c[0] * 37 + c[1]) * 8 + c[2]]);
+            free(a);
+            free(g);
+        }
+        HYBRID_RUN(&q, it, {
+            TILE_AT(double, it, 0, 0, 0) = 1.0;
+            if (tile_coord(&it, 0) == 2 && tile_coord(&it, 1) == 3 && tile_coord(&it, 2) == 4)
+                break;
+        });
+        ok = tile_plan_status(&q) == TILE_ERR_BODY && strstr(q.errmsg, "(2,3,4)") != NULL;
+        if (!ok && first[0] == 0)
+            snprintf(first, sizeof first, "%s x %d, a break at (2,3,4): %s",
+                     tile_model_name(h.model), threads, q.errmsg[0] ? q.errmsg : "no error");
+        tile_plan_destroy(&q);
+    }
+    check_mpi(MPI_COMM_WORLD, first[0] == 0, "points of plane B of a pair (hyperplane order, "
+              "every model): MAXLOC and MINLOC ties name the first tied point, on B, each "
+              "point once, the values are the sequential loop's, a break on B names its "
+              "point%s%s",
+              first[0] ? ": " : "", first);
+}
+
 int main(int argc, char **argv)
 {
     int provided, n;
@@ -2598,6 +2705,7 @@ int main(int argc, char **argv)
     failed_plan_calls();
     reduce_refusals();
     simd_lanes();
+    pair_points();
     every_model(busy_case, 3, 14, "tile_gather, tile_exchange, tile_reduction_init and "
                 "tile_reduction_drop from the running plan's body (the odd ranks), output hook "
                 "(rank 0) and input hook (the last rank): TILE_ERR_BODY naming the plan on the "

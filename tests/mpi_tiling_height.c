@@ -195,6 +195,25 @@ static void test_model_cases(void)
               (long long)zs, (long long)z1, (long long)zf);
     }
     {
+        tile_height_model w;
+        memset(&w, 0, sizeof w);
+        w.nest.n = 2;
+        w.dims[0] = w.dims[1] = 1;
+        w.pairs = 1;    /* planes in pairs: at least 2, never less than without */
+        check(tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20) == 2 &&
+              tile_height_zmax(&w, 1 << 20, 1, 6 << 20, 16 << 20) == 2 &&
+              tile_height_zmax(&w, 1 << 20, 1, 8 << 20, 16 << 20) == 2 &&
+              tile_height_zmax(&w, 1 << 20, 1, 11 << 20, 16 << 20) == 3 &&
+              tile_height_zmax(&w, 0, 1, 1 << 20, 0) == 2,
+              "tile_height_zmax with pairs: at least 2 (no bound, a bound of 1), else the bound");
+        check(tile_plane_pairs(TILE_ORDER_HYPERPLANE, 0, 2) == 1 &&
+              tile_plane_pairs(TILE_ORDER_HYPERPLANE, 1, 2) == 0 &&
+              tile_plane_pairs(TILE_ORDER_HYPERPLANE, 0, 3) == 0 &&
+              tile_plane_pairs(TILE_ORDER_PLANES, 0, 2) == 0 &&
+              tile_plane_pairs(TILE_ORDER_Z_INNER, 0, 2) == 0,
+              "tile_plane_pairs: the hyperplane order, no skew, N = 2 only");
+    }
+    {
         long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         int64_t llc = (int64_t)36 << 20, share;
         cpus = cpus < 2 ? 2 : cpus;
@@ -449,10 +468,13 @@ static void test_cache_fallback(void)
                                                    llc) : -1;
     if (bound == INT64_MAX || nprocs == 1)
         bound = 1;
+    if (rc == TILE_OK && tile_plane_pairs(p.store.order, p.deps.skewed, 2) && bound < 2)
+        bound = 2;  /* planes in pairs */
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z < 5000 && p.height.zmax == bound &&
               p.height.z <= bound && p.height.llc_bytes == llc,
               "a plane beyond TILEHYBRID_CACHE_BYTES: %s %lld (not Z): height %lld of Z = 5000",
-              nprocs == 1 ? "one process, the smallest window: z" : "the last-level bound",
+              nprocs == 1 ? "one process, the smallest window (a pair of planes in the "
+                            "hyperplane order): z" : "the last-level bound",
               (long long)bound, (long long)p.height.z);
     tile_plan_destroy(&p);
     /* T threads get T times the per-core cache */
@@ -659,7 +681,7 @@ static void test_uneven_planes(void)
 {
     tile_config c;
     tile_plan p;
-    int64_t pb = 0, pmin = 0, pmax = 0, zmin = 0, zmax = 0;
+    int64_t pb = 0, pmin = 0, pmax = 0, zmin = 0, zmax = 0, want;
     double *a = NULL;
     char v[32];
     int rc, ok;
@@ -687,7 +709,9 @@ static void test_uneven_planes(void)
     check_mpi(MPI_COMM_WORLD, ok && pmin > 0 && (nprocs == 1 || pmin < pmax) &&
               5 * pmax <= 8 * pmin, "a given height: plan.height.plane_bytes is the rank's "
               "own plane (%lld..%lld bytes over the ranks)", (long long)pmin, (long long)pmax);
-    snprintf(v, sizeof v, "%lld", (long long)(8 * pmin));   /* z = 2 of the smallest only */
+    /* z = 3 of the smallest only (the largest, at most 1.6 times as large: 1, or
+     * 2 where the planes go in pairs) */
+    snprintf(v, sizeof v, "%lld", (long long)(11 * pmin));
     setenv("TILEHYBRID_CACHE_BYTES", v, 1);
     c.tile_height = 0;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
@@ -695,10 +719,12 @@ static void test_uneven_planes(void)
         check_note("rank %d: %s", myrank, p.errmsg);
     MPI_Allreduce(&p.height.z, &zmin, 1, MPI_INT64_T, MPI_MIN, MPI_COMM_WORLD);
     MPI_Allreduce(&p.height.z, &zmax, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+    want = tile_height_cache_bound(pmax, 0, 1, 11 * pmin);
+    if (rc == TILE_OK && tile_plane_pairs(p.store.order, p.deps.skewed, 2) && want < 2)
+        want = 2;
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && zmin == zmax &&
-              p.height.plane_bytes == pmax &&
-              p.height.zmax == tile_height_cache_bound(pmax, 0, 1, 8 * pmin) &&
-              p.height.z <= p.height.zmax && (nprocs == 1 || p.height.z == 1),
+              p.height.plane_bytes == pmax && p.height.zmax == want &&
+              p.height.z <= p.height.zmax && (nprocs == 1 || p.height.z == want),
               "uneven blocks: one height on every rank (%lld..%lld), the largest plane's "
               "bound (plane %lld bytes, bound %lld)", (long long)zmin, (long long)zmax,
               (long long)p.height.plane_bytes, (long long)p.height.zmax);

@@ -406,6 +406,7 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
     else                /* the cores' caches, as a plan's */
         cache = tile_height_window_bytes(cache, (int)a->threads, llc,
                                          a->cache != 0 || getenv("TILEHYBRID_CACHE_BYTES") != NULL);
+    r->m.pairs = tile_plane_pairs(r->order, r->skew.skewed, nest->n);
     r->m.zmax = tile_height_zmax(&r->m, r->plane_bytes, dz, cache, llc > cache ? llc : cache);
     r->z = a->z;
     rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
