@@ -168,12 +168,13 @@
  *                          walk takes slices in pairs: with N = 2 planes z
  *                          and z + 1 of a tile, whose diagonals interleave
  *                          (z's w + 1, then z + 1's w, which reads z only at
- *                          diagonals <= w), so a diagonal never waits for
+ *                          diagonals <= w), so a diagonal rarely waits for
  *                          the one just before it (tile_plane_pairs(); a
  *                          tile of one plane, or a tile's last of an odd
  *                          count, runs alone); with N > 2 two neighbouring
- *                          rows of the innermost other X dimension.  With
- *                          N = 1 it is the plane order;
+ *                          slices along the innermost other X dimension.
+ *                          Only the SIMD loop pairs (not TILE_CHECK_ACCESS
+ *                          builds).  With N = 1 it is the plane order;
  *   TILE_ORDER_AUTO        (the default) the hyperplane order when N >= 2
  *                          and a thread tile is at least 8 points wide
  *                          along two dimensions, else the plane order.
@@ -196,8 +197,9 @@
  * + t_msg(z)) (topology.h's model, the one TILE_GRID_TIME uses; S is the
  * thread skew), minimised over 1 <= z <= Z and bounded by the cache: the
  * Z window stays in the level-2 caches of the process's cores where the
- * space allows, and z >= 2 where a tile's planes go in pairs
- * (tile_height_best(), "The tile height" section).  Its costs: t_comp per
+ * space allows, a bound of at least 2 where a tile's planes go in pairs
+ * and two fit the memory limit (tile_height_best(), "The tile height"
+ * section).  Its costs: t_comp per
  * point from cfg.balance.tcomp, else TILEHYBRID_TCOMP, else measured at
  * creation on a stand-in loop; t_startup and the bandwidth from
  * cfg.balance, else the TILEHYBRID_* environment, else a ping-pong at
@@ -852,7 +854,10 @@ typedef struct tile_height_model {
  *               of @plane_bytes planes fits @cache_bytes, else @llc_bytes,
  *               else 1 (a window that fits no cache gains nothing from
  *               taller tiles, and a process alone would otherwise take all
- *               of Z).
+ *               of Z); at least 2 when @pairs.
+ * @pairs:       1 when a tile's planes go in pairs (tile_plane_pairs())
+ *               and a plan of height 2 fits the memory limit on every rank
+ *               (cfg.mem_limit): the model's tile_height_model.pairs.
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].
@@ -869,6 +874,7 @@ typedef struct tile_height_info {
     double seconds, efficiency;
     int64_t next;
     int timed;
+    int pairs;
 } tile_height_info;
 
 /**
@@ -4275,7 +4281,7 @@ static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew,
  * a pair is worth more than the window's misses (one process, -O2
  * -march=native on the Zen 4 test machine: ADI 64x256, whose window fits
  * 1 MiB at z = 1 only, ran 7% faster at z = 2; 128x128, whose window fits
- * at no z, 6%).  Never 0 or INT64_MAX: an argument out of range
+ * at no z, 5%).  Never 0 or INT64_MAX: an argument out of range
  * (@plane_bytes or @cache_bytes below 1, @depz below 0, a negative skew)
  * gives 1 (or 2 with pairs), as tile_height_cache_bound() gives no bound
  * for it.
@@ -4301,8 +4307,10 @@ static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane
  * skew (@skewed 0) with N = 2 (@n), the walk interleaves the diagonals of
  * planes z and z + 1 of a tile (struct tile__walk): a plane's diagonal
  * waits for the stores of the one before it, and the other plane's runs
- * in the meantime.  With N > 2 the pairs are rows of an X dimension, and
- * any height has them.  Return: 1 or 0.
+ * in the meantime.  With N > 2 the pairs are slices along an X dimension,
+ * and any height has them.  A plan takes the pairs into its height bound
+ * only where a height of 2 fits its memory limit (plan.height.pairs).
+ * Return: 1 or 0.
  */
 static inline int tile_plane_pairs(int order, int skewed, int n)
 {
@@ -5436,6 +5444,37 @@ static inline int tile__layout(tile_plan *p)
     return TILE_OK;
 }
 
+/* Would the storage of tile height h fit this rank's memory limit: the
+ * Z window and the face buffers as tile__sizes counts them (after
+ * tile__layout)?  1 or 0 (0 past 2^63 bytes); no failure recorded. */
+static inline int tile__height_fits(tile_plan *p, int64_t h)
+{
+    const tile_config *c = &p->cfg;
+    const char *why = "";
+    int64_t Z = p->deps.size[c->n], limit = 0, ntiles, m, planes, bytes = 0, rest, b;
+    int i, j, ok;
+    h = h < Z ? h : Z;
+    if (h < 1 || tile__mem_limit(p, &limit, &why) != TILE_OK)
+        return 0;
+    ntiles = (Z + h - 1) / h;
+    m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h;
+    planes = c->storage == TILE_STORE_WINDOW && m < ntiles ? m * h : ntiles * h;
+    rest = (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * c->threads + 64;
+    ok = tilehybrid_add_ok(planes, p->deps.dz, &planes) &&
+         tilehybrid_mul_ok(p->store.plane_elems, (int64_t)c->elem_size, &bytes) &&
+         tilehybrid_mul_ok(bytes, planes, &bytes) && tilehybrid_add_ok(bytes, rest, &bytes);
+    for (i = 0; i < c->n && ok; i++) {  /* the face buffers: tile__face_size */
+        int64_t nbuf = (p->nbr_lo[i] != MPI_PROC_NULL) + (p->nbr_hi[i] != MPI_PROC_NULL);
+        ok = tilehybrid_mul_ok((int64_t)c->elem_size * p->deps.d[i], h, &b);
+        for (j = 0; j < c->n && ok; j++)
+            if (j != i)
+                ok = tilehybrid_mul_ok(b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), &b);
+        ok = ok && tilehybrid_add_ok(b, 1, &b) && tilehybrid_mul_ok(b, nbuf, &b) &&
+             tilehybrid_add_ok(bytes, b, &bytes);
+    }
+    return ok && bytes <= limit;
+}
+
 /* The sizes of the storage, every one checked before anything is
  * allocated: the plane, the Z window, a face message per dimension, and
  * their sum against the memory limit. */
@@ -5806,7 +5845,7 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
     m->threads = p->cfg.threads;
     m->tsync = h->tsync;
     m->skew = p->threads.skew;
-    m->pairs = tile_plane_pairs(p->store.order, p->deps.skewed, p->cfg.n);
+    m->pairs = h->pairs;
     pb = h->plane_bytes;    /* (tile__height: the largest rank's) */
     m->zmax = 1;    /* a plane of 2^63 bytes: one plane a tile */
     if (pb > 0 && pb < INT64_MAX)
@@ -5870,10 +5909,10 @@ static inline int tile__height_agree(tile_plan *p)
  * the height agreed (tilehybrid_agree) -- collective then. */
 static inline int tile__height(tile_plan *p)
 {
-    static const int hi[10] = { 1, 1, 0, 0, 1, 1, 0, 1, 0, 1 };
+    static const int hi[11] = { 1, 1, 0, 0, 1, 1, 0, 1, 0, 1, 0 };
     tile_height_info *h = &p->height;
     int given = p->cfg.tile_height > 0;
-    uint64_t v[10];
+    uint64_t v[11];
     int64_t z = p->cfg.tile_height;
     memset(h, 0, sizeof *h);
     h->origin = given ? TILE_HEIGHT_GIVEN : TILE_HEIGHT_MODEL;
@@ -5882,6 +5921,10 @@ static inline int tile__height(tile_plan *p)
     if (p->status.code == TILE_OK && tile__layout(p) == TILE_OK &&
         !tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &h->plane_bytes))
         h->plane_bytes = INT64_MAX;
+    /* planes in pairs, where two a tile fit the memory (else one, as before) */
+    h->pairs = p->status.code == TILE_OK &&
+               tile_plane_pairs(p->store.order, p->deps.skewed, p->cfg.n) &&
+               tile__height_fits(p, 2);
     if (!given) {
         v[0] = tilehybrid_bits(h->tcomp);
         v[1] = tilehybrid_bits(h->tstartup);
@@ -5892,7 +5935,8 @@ static inline int tile__height(tile_plan *p)
         v[7] = tilehybrid_bits(h->tsync);
         v[8] = (uint64_t)h->llc_bytes;
         v[9] = (uint64_t)h->plane_bytes;    /* blocks differ: the largest plane's bound */
-        if (tile__agree_extremes(p, v, hi, 10) != TILE_OK)
+        v[10] = (uint64_t)h->pairs;         /* pairs only where every rank has the room */
+        if (tile__agree_extremes(p, v, hi, 11) != TILE_OK)
             return p->status.code;
         if (v[5] != v[6]) /* the same verdict on every rank */
             return tile__fail(p, TILE_ERR_MISMATCH, "balance", -1, "TILEHYBRID_TCOMP is set on "
@@ -5905,6 +5949,7 @@ static inline int tile__height(tile_plan *p)
         h->tsync = tilehybrid_from_bits(v[7]);
         h->llc_bytes = (int64_t)v[8];
         h->plane_bytes = (int64_t)v[9];
+        h->pairs = (int)v[10];
         if (v[4] && tile__height_pingpong(p) != TILE_OK)
             return p->status.code;
     }

@@ -489,6 +489,43 @@ static void test_cache_fallback(void)
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
 
+/* Planes in pairs raise the bound to 2 only where a plan of height 2 fits
+ * the memory limit: 64x256 on one process (planes of 185088 bytes) needs a
+ * window of 4 planes at z = 1 and 7 at z = 2; a limit between the two
+ * keeps z = 1 (the plan is not refused), a limit above both takes 2. */
+static void test_pairs_memory(void)
+{
+    tile_config c;
+    tile_plan p;
+    int k;
+    for (k = 0; k < 2; k++) {
+        int rc;
+        tile_config_init(&c, 2);
+        c.extent[0] = 64;
+        c.extent[1] = 256 * nprocs;
+        c.zlen = 1000;
+        c.grid[0] = 1;
+        c.grid[1] = nprocs;
+        c.balance.tcomp = 1e-9;
+        c.balance.tstartup = 1e-6;
+        c.balance.bandwidth = 1e9;
+        c.order = TILE_ORDER_HYPERPLANE;
+        setenv("TILEHYBRID_CACHE_BYTES", "1000000", 1);    /* a window of z = 1 only */
+        c.mem_limit = k == 0 ? 1000000 : 100000000;
+        rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+        check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.pairs == k &&
+                  p.height.zmax == (k == 0 ? 1 : 2) && p.height.z <= p.height.zmax &&
+                  (nprocs > 1 || p.height.z == p.height.zmax),
+                  "planes in pairs, memory limit %s: bound %lld, height %lld (pairs %d)%s%s",
+                  k == 0 ? "1000000 bytes (z = 2 does not fit): one plane a tile, as without "
+                           "pairs" : "100000000 bytes: a pair a tile",
+                  (long long)p.height.zmax, (long long)p.height.z, p.height.pairs,
+                  rc == TILE_OK ? "" : ": ", rc == TILE_OK ? "" : p.errmsg);
+        tile_plan_destroy(&p);
+    }
+    unsetenv("TILEHYBRID_CACHE_BYTES");
+}
+
 /* One cache of a fake sysfs tree: <dir>/index<i>/{level,type,size}. */
 static void fake_cache(const char *dir, int i, const char *level, const char *type,
                        const char *size)
@@ -808,6 +845,7 @@ int main(int argc, char **argv)
     }
     test_given();
     test_uneven_planes();
+    test_pairs_memory();
     if (provided >= MPI_THREAD_FUNNELED) {
         test_cache_fallback();
         test_tsync();
