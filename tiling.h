@@ -3553,6 +3553,36 @@ enum { tile__at_checked = 1 };
 #define TILE__POINT_BEGIN(it)
 #define TILE__POINT_END(it)
 #endif
+/* The SIMD loop of TILE__POINTS: the n points of the run at r (the walk
+ * w's, or with h 1 the run of B of its pair), each a lane with its own
+ * cursor it on view v, the body in place in a one-trip loop, as in
+ * TILE__POINTS (private; every argument evaluated once). */
+#define TILE__SIMD_RUN(w, v, r, n, h, it, ...)                                  \
+    {                                                                           \
+        tile__walk *const tile_sr_w_ = (w);                                     \
+        const tile__view *const tile_sr_v_ = (v);                               \
+        unsigned char *const tile_sr_r_ = (r);                                  \
+        int64_t const tile_sr_n_ = (n);                                         \
+        int const tile_sr_h_ = (h);                                             \
+        int64_t tile_sr_j0_, tile_sr_l_;                                        \
+        for (tile_sr_j0_ = 0; tile_sr_j0_ < tile_sr_n_; tile_sr_j0_ += TILE__LANES) { \
+            int64_t const tile_sr_m_ = tile_sr_n_ - tile_sr_j0_ < TILE__LANES   \
+                                       ? tile_sr_n_ - tile_sr_j0_ : TILE__LANES; \
+            TILE__SIMD                                                          \
+            for (tile_sr_l_ = 0; tile_sr_l_ < tile_sr_m_; tile_sr_l_++) {       \
+                int tile_sr_end_ = 0;                                           \
+                for (tile_cursor it = tile__cur_simd(tile_sr_v_, tile_sr_r_,    \
+                                                     tile_sr_j0_ + tile_sr_l_, tile_sr_l_, \
+                                                     tile_sr_h_);               \
+                     !tile_sr_end_; tile_sr_end_ = 1) {                         \
+                    __VA_ARGS__                                                 \
+                }                                                               \
+                if (!tile_sr_end_)                                              \
+                    tile__walk_break(tile_sr_w_, tile_sr_h_, tile_sr_j0_ + tile_sr_l_); \
+            }                                                                   \
+        }                                                                       \
+    }
+
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
     for (tile__walk tile_pt_w_ = tile__walk_begin((plan_), (t_), (k_)),            \
                     *tile_pt_once_ = &tile_pt_w_; tile_pt_once_; tile_pt_once_ = NULL) \
@@ -3571,7 +3601,7 @@ enum { tile__at_checked = 1 };
                         __VA_ARGS__                                                \
                     }                                                              \
                     if (!tile_pt_end_)                                             \
-                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);                 \
+                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
             } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
                 unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
@@ -3587,55 +3617,19 @@ enum { tile__at_checked = 1 };
                         __VA_ARGS__                                                \
                     }                                                              \
                     if (!tile_pt_end_)                                             \
-                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);                 \
+                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
                 tile__walk_checked(&tile_pt_w_);                                   \
-            } else {                                                                    \
-                enum { tile__at_checked = 0 };                                          \
-                tile_pt_w_.laned = 1;                                                   \
-                {                                                                       \
-                    unsigned char *const tile_pt_r_ = tile_pt_w_.run;                   \
-                    int64_t const tile_pt_n_ = tile_pt_w_.count;                        \
-                    int64_t tile_pt_j0_, tile_pt_l_;                                    \
-                    for (tile_pt_j0_ = 0; tile_pt_j0_ < tile_pt_n_; tile_pt_j0_ += TILE__LANES) { \
-                        int64_t const tile_pt_m_ = tile_pt_n_ - tile_pt_j0_ < TILE__LANES \
-                                                   ? tile_pt_n_ - tile_pt_j0_ : TILE__LANES; \
-                        TILE__SIMD                                                      \
-                        for (tile_pt_l_ = 0; tile_pt_l_ < tile_pt_m_; tile_pt_l_++) {   \
-                            int tile_pt_end_ = 0;                                       \
-                            for (tile_cursor it = tile__cur_simd(&tile_pt_v_, tile_pt_r_, \
-                                                                 tile_pt_j0_ + tile_pt_l_, tile_pt_l_, 0); \
-                                 !tile_pt_end_; tile_pt_end_ = 1) {                     \
-                                __VA_ARGS__                                             \
-                            }                                                           \
-                            if (!tile_pt_end_)                                          \
-                                tile__walk_break(&tile_pt_w_, 0, tile_pt_j0_ + tile_pt_l_); \
-                        }                                                               \
-                    }                                                                   \
-                }                                                                       \
-                if (tile_pt_w_.bcount > 0) {                                            \
-                    tile__view_pair(&tile_pt_vb_, &tile_pt_v_, &tile_pt_w_);            \
-                    {                                                                   \
-                        unsigned char *const tile_pt_r_ = tile_pt_w_.brun;              \
-                        int64_t const tile_pt_n_ = tile_pt_w_.bcount;                   \
-                        int64_t tile_pt_j0_, tile_pt_l_;                                \
-                        for (tile_pt_j0_ = 0; tile_pt_j0_ < tile_pt_n_; tile_pt_j0_ += TILE__LANES) { \
-                            int64_t const tile_pt_m_ = tile_pt_n_ - tile_pt_j0_ < TILE__LANES \
-                                                       ? tile_pt_n_ - tile_pt_j0_ : TILE__LANES; \
-                            TILE__SIMD                                                  \
-                            for (tile_pt_l_ = 0; tile_pt_l_ < tile_pt_m_; tile_pt_l_++) { \
-                                int tile_pt_end_ = 0;                                   \
-                                for (tile_cursor it = tile__cur_simd(&tile_pt_vb_, tile_pt_r_, \
-                                                                     tile_pt_j0_ + tile_pt_l_, tile_pt_l_, 1); \
-                                     !tile_pt_end_; tile_pt_end_ = 1) {                 \
-                                    __VA_ARGS__                                         \
-                                }                                                       \
-                                if (!tile_pt_end_)                                      \
-                                    tile__walk_break(&tile_pt_w_, 1, tile_pt_j0_ + tile_pt_l_); \
-                            }                                                           \
-                        }                                                               \
-                    }                                                                   \
-                }                                                                       \
+            } else {                                                            \
+                enum { tile__at_checked = 0 };                                  \
+                tile_pt_w_.laned = 1;                                           \
+                TILE__SIMD_RUN(&tile_pt_w_, &tile_pt_v_, tile_pt_w_.run, tile_pt_w_.count, 0, \
+                               it, __VA_ARGS__)                                 \
+                if (tile_pt_w_.bcount > 0) {       /* B of a pair: tile__walk_next */ \
+                    tile__view_pair(&tile_pt_vb_, &tile_pt_v_, &tile_pt_w_);    \
+                    TILE__SIMD_RUN(&tile_pt_w_, &tile_pt_vb_, tile_pt_w_.brun,  \
+                                   tile_pt_w_.bcount, 1, it, __VA_ARGS__)       \
+                }                                                               \
             }
 
 /**

@@ -2485,6 +2485,29 @@ static void skewed_cases(void)
  * that is not a SUM_U64 of the plan, made only at points past each tile's
  * first diagonal (where the SIMD loop runs), fails the run with
  * TILE_ERR_REDUCE naming it on every rank. */
+/* The four models, for the loops over them. */
+static const int model_kinds[4] = { TILE_MODEL_MPI, TILE_MODEL_FINE, TILE_MODEL_FUNNELED,
+                                    TILE_MODEL_MULTIPLE };
+
+/* A 21 x 37 x zlen plan of doubles in the hyperplane order, axis-aligned
+ * distances 1, tile height z, split along X_2 over the ranks. */
+static void hyper_config(tile_config *h, int64_t zlen, int64_t z, int model, int threads)
+{
+    tile_config_init(h, 2);
+    h->extent[0] = 21;
+    h->extent[1] = 37;
+    h->zlen = zlen;
+    h->dep[0] = h->dep[1] = 1;
+    h->depz = 1;
+    h->elem_size = sizeof(double);
+    h->order = TILE_ORDER_HYPERPLANE;
+    h->tile_height = z;
+    h->model = model;
+    h->threads = threads;
+    h->grid[0] = 1;
+    h->grid[1] = nprocs;
+}
+
 static uint64_t lane_value(const int64_t *c)
 {
     return (uint64_t)(c[0] * 1000003 + c[1] * 10007 + c[2] * 101) * 0x9e3779b97f4a7c15ull;
@@ -2492,8 +2515,6 @@ static uint64_t lane_value(const int64_t *c)
 
 static void simd_lanes(void)
 {
-    static const int models[4] = { TILE_MODEL_MPI, TILE_MODEL_FINE, TILE_MODEL_FUNNELED,
-                                   TILE_MODEL_MULTIPLE };
     char first[640] = "";
     int mi;
     for (mi = 0; mi < 4; mi++) {
@@ -2504,19 +2525,7 @@ static void simd_lanes(void)
         int64_t c[3], cnt = 0;
         double best = -1.0;
         int threads = mi == 0 ? 1 : 1 + mi % 3, ok, k;
-        tile_config_init(&h, 2);
-        h.extent[0] = 21;
-        h.extent[1] = 37;
-        h.zlen = 11;
-        h.dep[0] = h.dep[1] = 1;
-        h.depz = 1;
-        h.elem_size = sizeof(double);
-        h.order = TILE_ORDER_HYPERPLANE;
-        h.tile_height = 4;
-        h.model = models[mi];
-        h.threads = threads;
-        h.grid[0] = 1;
-        h.grid[1] = nprocs;
+        hyper_config(&h, 11, 4, model_kinds[mi], threads);
         for (c[0] = 0; c[0] < 21; c[0]++)
             for (c[1] = 0; c[1] < 37; c[1]++)
                 for (c[2] = 0; c[2] < 11; c[2]++) {
@@ -2586,8 +2595,6 @@ static void simd_lanes(void)
  * the values are the sequential loop's. */
 static void pair_points(void)
 {
-    static const int models[4] = { TILE_MODEL_MPI, TILE_MODEL_FINE, TILE_MODEL_FUNNELED,
-                                   TILE_MODEL_MULTIPLE };
     char first[640] = "";
     int mi;
     for (mi = 0; mi < 4; mi++) {
@@ -2595,18 +2602,7 @@ static void pair_points(void)
         tile_plan q;
         tile_reduction rmax, rmin;
         int threads = mi == 0 ? 1 : 1 + mi % 3, ok;
-        tile_config_init(&h, 2);
-        h.extent[0] = 21;
-        h.extent[1] = 37;
-        h.zlen = 8;                 /* tiles of planes 0..2, 3..5 and 6..7 */
-        h.dep[0] = h.dep[1] = 1;
-        h.depz = 1;
-        h.order = TILE_ORDER_HYPERPLANE;
-        h.tile_height = 3;
-        h.model = models[mi];
-        h.threads = threads;
-        h.grid[0] = 1;
-        h.grid[1] = nprocs;
+        hyper_config(&h, 8, 3, model_kinds[mi], threads);  /* tiles of planes 0..2, 3..5, 6..7 */
         h.storage = TILE_STORE_FULL;
         if (tile_plan_create(&q, MPI_COMM_WORLD, &h) != TILE_OK) {
             snprintf(first, sizeof first, "%s: %s", tile_model_name(h.model), q.errmsg);
