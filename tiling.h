@@ -3008,6 +3008,27 @@ static inline int tile__walk_next_level(tile__walk *w)
     }
 }
 
+/* May the walk's current run go through the SIMD loop?  Only in the
+ * hyperplane order, and only after a run of the tile has gone through the
+ * scalar loop, whose TILE_AT checks the type size and the offset count
+ * (then they hold for every point: they do not depend on the point). */
+static inline int tile__walk_simd(const tile__walk *w)
+{
+    return w->fast && w->checked;
+}
+
+/* Slices in pairs: B's run with the walk's is the walk's A run one slice
+ * up (tile__walk_next; private). */
+TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
+{
+    int i;
+    w->brun = w->run + w->pstep;
+    w->bcount = w->count;
+    w->points += w->count;
+    for (i = 0; i <= w->n; i++)
+        w->bsu[i] = w->su[i] + w->pcol[i];
+}
+
 /* Advance the walk to its next run that has points; 0 at the end.  In the
  * hyperplane order of a plan that does not skew, the next diagonal of the
  * same slice is the common case (hundreds per plane, each a few dozen
@@ -3040,14 +3061,9 @@ TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
         int64_t const *col;
         int64_t xa;
         if (w->pair == 2)
-            w->pair = w->fast && w->checked;   /* tile__walk_simd */
-        if (w->pair) {              /* B's diagonal d - 1: A's run one slice up */
-            w->brun = w->run + w->pstep;
-            w->bcount = w->count;
-            w->points += w->count;
-            for (i = 0; i <= n; i++)
-                w->bsu[i] = w->su[i] + w->pcol[i];
-        }
+            w->pair = tile__walk_simd(w);
+        if (w->pair)                /* B's diagonal d - 1 */
+            tile__walk_pair_b(w);
         w->x[n + 1] = d;
         if (d > w->dturn) {
             xa = w->sx[a] = ++w->x[a];
@@ -3067,13 +3083,11 @@ TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
     }
     if (w->pair == 1) {             /* B's last diagonal alone, then on from slice B */
         w->pair = 0;
-        w->brun = w->run + w->pstep;
-        w->bcount = w->count;
-        w->points += w->count;
+        tile__walk_pair_b(w);
         w->count = 0;
         w->sx[w->pl] = ++w->x[w->pl];
         for (i = 0; i <= n; i++)
-            w->bsu[i] = w->su[i] += w->pcol[i];
+            w->su[i] = w->bsu[i];
         return 1;
     }
     return tile__walk_next_level(w);
@@ -3106,13 +3120,12 @@ TILE__ALWAYS_INLINE const int64_t *tile__walk_ux(const tile__walk *w)
     return w->diag ? w->su : w->ux;
 }
 
-/* The view of the walk's current run (always 1: a loop condition): its
- * first point, and the strides of its plane (the plane that reads across
- * the ring's wrap has its own, store.mirror). */
-TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
+/* A run of walk w in view v: its first point's user coordinates ux, and
+ * the strides of its plane, the walk's own or (wrap 1) those of the plane
+ * that reads across the ring's wrap (private). */
+TILE__ALWAYS_INLINE void tile__view_set(tile__view *v, const tile__walk *w, const int64_t *ux,
+                                        int wrap)
 {
-    int const wrap = w->x[w->n] == w->wrapz;
-    int64_t const *ux = tile__walk_ux(w);
     int i;
     for (i = 0; i <= w->n; i++)
         v->ux[i] = ux[i];
@@ -3121,6 +3134,14 @@ TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
         for (i = 0; i <= w->n; i++)
             v->ust[i] = wrap ? w->wst[i] : w->ust[i];
     }
+}
+
+/* The view of the walk's current run (always 1: a loop condition): its
+ * first point, and the strides of its plane (the plane that reads across
+ * the ring's wrap has its own, store.mirror). */
+TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
+{
+    tile__view_set(v, w, tile__walk_ux(w), w->x[w->n] == w->wrapz);
     return 1;
 }
 
@@ -3130,15 +3151,7 @@ TILE__ALWAYS_INLINE int tile__view_run(tile__view *v, const tile__walk *w)
 TILE__ALWAYS_INLINE void tile__view_pair(tile__view *vb, const tile__view *v,
                                          const tile__walk *w)
 {
-    int const wrap = w->pl != w->n && v->wrap;
-    int i;
-    for (i = 0; i <= w->n; i++)
-        vb->ux[i] = w->bsu[i];
-    if (wrap != vb->wrap) {
-        vb->wrap = wrap;
-        for (i = 0; i <= w->n; i++)
-            vb->ust[i] = wrap ? w->wst[i] : w->ust[i];
-    }
+    tile__view_set(vb, w, w->bsu, w->pl != w->n && v->wrap);
 }
 
 /* Point i of the run whose first point is at run, step bytes apart (the
@@ -3183,15 +3196,6 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned cha
     c.lane = l;
     c.simd = 1 + h;
     return c;
-}
-
-/* May the walk's current run go through the SIMD loop?  Only in the
- * hyperplane order, and only after a run of the tile has gone through the
- * scalar loop, whose TILE_AT checks the type size and the offset count
- * (then they hold for every point: they do not depend on the point). */
-static inline int tile__walk_simd(const tile__walk *w)
-{
-    return w->fast && w->checked;
 }
 
 /* May it go through the unchecked scalar loop?  In the plane and Z-inner
@@ -5247,19 +5251,32 @@ static inline int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t r
                       (unsigned long long)p->cfg.elem_size, lim, tile__memory_advice(p, why));
 }
 
+/* The bytes of a face message along dimension i at tile height h in *b;
+ * 0 past 2^63 (private). */
+static inline int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t *b)
+{
+    int j, ok;
+    /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
+    ok = tilehybrid_mul_ok((int64_t)p->cfg.elem_size * p->deps.d[i], h, b);
+    for (j = 0; j < p->cfg.n && ok; j++)
+        if (j != i)
+            ok = tilehybrid_mul_ok(*b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), b);
+    return ok;
+}
+
+/* The face buffers along dimension i: one per neighbour (private). */
+static inline int64_t tile__face_buffers(const tile_plan *p, int i)
+{
+    return (p->nbr_lo[i] != MPI_PROC_NULL) + (p->nbr_hi[i] != MPI_PROC_NULL);
+}
+
 /* The face message along dimension i and its buffers: face_bytes[i],
  * checked (the message goes in blocks of TILE_MSG_MAX bytes: at most
  * INT_MAX blocks); *bufs += the buffers' bytes. */
 static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
 {
-    const tile_config *c = &p->cfg;
-    int n = c->n, j, ok;
-    /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
-    int64_t b = 0, nbuf = (p->nbr_lo[i] != MPI_PROC_NULL) + (p->nbr_hi[i] != MPI_PROC_NULL);
-    ok = tilehybrid_mul_ok((int64_t)c->elem_size * p->deps.d[i], h, &b);
-    for (j = 0; j < n && ok; j++)
-        if (j != i)
-            ok = tilehybrid_mul_ok(b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), &b);
+    int64_t b = 0, nbuf = tile__face_buffers(p, i);
+    int ok = tile__face_bytes(p, i, h, &b);
     p->store.face_bytes[i] = ok ? b : INT64_MAX;
     if (nbuf == 0)
         return TILE_OK;
@@ -5438,34 +5455,45 @@ static inline int tile__layout(tile_plan *p)
     return TILE_OK;
 }
 
+/* The planes of the Z window at tile height h (1 <= h <= Z), without the
+ * d_Z mirror planes: the tiles in flight across the thread skew, the d_Z
+ * planes they read below, one tile of slack (the master unpacks while
+ * threads compute), rounded to whole tiles; full storage: every tile
+ * (private). */
+static inline int64_t tile__window_planes(const tile_plan *p, int64_t h)
+{
+    int64_t ntiles = (p->deps.size[p->cfg.n] + h - 1) / h;
+    int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h;
+    return p->cfg.storage == TILE_STORE_WINDOW && m < ntiles ? m * h : ntiles * h;
+}
+
+/* The bytes of the per-thread tables, and the alignment of the Z window
+ * (tile__storage), that the memory limit counts besides the window and
+ * the face buffers (private). */
+static inline int64_t tile__table_bytes(const tile_plan *p)
+{
+    return (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * p->cfg.threads + 64;
+}
+
 /* Would the storage of tile height h fit this rank's memory limit: the
  * Z window and the face buffers as tile__sizes counts them (after
  * tile__layout)?  1 or 0 (0 past 2^63 bytes); no failure recorded. */
 static inline int tile__height_fits(tile_plan *p, int64_t h)
 {
-    const tile_config *c = &p->cfg;
     const char *why = "";
-    int64_t Z = p->deps.size[c->n], limit = 0, ntiles, m, planes, bytes = 0, rest, b;
-    int i, j, ok;
+    int64_t Z = p->deps.size[p->cfg.n], limit = 0, planes = 0, bytes = 0, b = 0;
+    int i, ok;
     h = h < Z ? h : Z;
     if (h < 1 || tile__mem_limit(p, &limit, &why) != TILE_OK)
         return 0;
-    ntiles = (Z + h - 1) / h;
-    m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h;
-    planes = c->storage == TILE_STORE_WINDOW && m < ntiles ? m * h : ntiles * h;
-    rest = (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * c->threads + 64;
-    ok = tilehybrid_add_ok(planes, p->deps.dz, &planes) &&
-         tilehybrid_mul_ok(p->store.plane_elems, (int64_t)c->elem_size, &bytes) &&
-         tilehybrid_mul_ok(bytes, planes, &bytes) && tilehybrid_add_ok(bytes, rest, &bytes);
-    for (i = 0; i < c->n && ok; i++) {  /* the face buffers: tile__face_size */
-        int64_t nbuf = (p->nbr_lo[i] != MPI_PROC_NULL) + (p->nbr_hi[i] != MPI_PROC_NULL);
-        ok = tilehybrid_mul_ok((int64_t)c->elem_size * p->deps.d[i], h, &b);
-        for (j = 0; j < c->n && ok; j++)
-            if (j != i)
-                ok = tilehybrid_mul_ok(b, p->len[j] + (j < i ? p->deps.ext[i][j] : 0), &b);
-        ok = ok && tilehybrid_add_ok(b, 1, &b) && tilehybrid_mul_ok(b, nbuf, &b) &&
+    ok = tilehybrid_add_ok(tile__window_planes(p, h), p->deps.dz, &planes) &&
+         tilehybrid_mul_ok(p->store.plane_elems, (int64_t)p->cfg.elem_size, &bytes) &&
+         tilehybrid_mul_ok(bytes, planes, &bytes) &&
+         tilehybrid_add_ok(bytes, tile__table_bytes(p), &bytes);
+    for (i = 0; i < p->cfg.n && ok; i++)    /* the face buffers, as tile__face_size */
+        ok = tile__face_bytes(p, i, h, &b) && tilehybrid_add_ok(b, 1, &b) &&
+             tilehybrid_mul_ok(b, tile__face_buffers(p, i), &b) &&
              tilehybrid_add_ok(bytes, b, &bytes);
-    }
     return ok && bytes <= limit;
 }
 
@@ -5478,17 +5506,10 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     tile_store *s = &p->store;
     int n = c->n, i;
     int64_t h = c->tile_height < p->deps.size[c->n] ? c->tile_height : p->deps.size[c->n]; /* no overflow */
-    int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h, planes = 0, pbytes = 0;
-    int64_t rest = (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * c->threads +
-                   64;     /* (and the alignment of the Z window: tile__storage) */
+    int64_t planes = 0, pbytes = 0, rest = tile__table_bytes(p);
     char txt[TILE_MAX_DIMS * 24];
     p->ntiles = (p->deps.size[c->n] + h - 1) / h;
-    /* the window: the tiles in flight across the thread skew, the d_Z planes
-     * they read below, one tile of slack (the master unpacks while threads
-     * compute), rounded to whole tiles; full storage: every tile */
-    s->ring_planes = p->ntiles * h;   /* <= zlen + h: fits */
-    if (c->storage == TILE_STORE_WINDOW && m < p->ntiles)
-        s->ring_planes = m * h;
+    s->ring_planes = tile__window_planes(p, h);   /* <= zlen + h: fits */
     if (tile__layout(p) != TILE_OK)
         return p->status.code;
     s->mirror = p->deps.dz > 1 || (p->deps.dz == 1 && s->order == TILE_ORDER_Z_INNER);
