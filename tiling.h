@@ -793,7 +793,7 @@ enum tile_cost_origin {
 /**
  * struct tile_height_model - the pipeline model of the tile height (see "The tile
  * height" near tile_height_time()): T(z) = (ceil(Z/z) + F + S) *
- * (z t_plane + t_msg(z) + t_sync).
+ * (z t_plane + t_msg(z) + t_sync), the last step at the last tile's height.
  * @nest:    the space as topology.h's pipeline model sees it (extents,
  *           widths, extended faces, elem_bytes, and the costs: tcomp is
  *           seconds per point on ONE core, tstartup, bandwidth); its
@@ -836,8 +836,9 @@ typedef struct tile_height_model {
  *               TILEHYBRID_TSYNC if set, else timed at creation (the least
  *               mean of 8 batches of 8 barriers of the plan's threads, the
  *               slowest rank's); 0 with one thread, in the pure MPI model,
- *               with a given height, without OpenMP, or when the plan is
- *               created inside a parallel region.
+ *               with a given height or without OpenMP (whatever
+ *               TILEHYBRID_TSYNC says), and 0 unless TILEHYBRID_TSYNC is set
+ *               when the plan is created inside a parallel region.
  * @cache_bytes: the cache the Z window should fit in: the per-core cache
  *               (tile_height_cache_bytes()) times the threads, with more
  *               than one thread at least a quarter of their share of
@@ -3766,22 +3767,27 @@ static inline void tile_step_leave(tile_group *g)
  * 1) tile steps after the first (over the dimensions with d_i > 0), and its
  * threads S = sum (T_i - 1) steps after that; each step computes z planes
  * of a block and sends its faces:
- *     T(z) = (ceil(Z/z) + F + S) * (z t_plane + t_msg(z) + t_sync),
+ *     T(z) = (ceil(Z/z) + F + S) * (z t_plane + t_msg(z) + t_sync)
+ *            - (ceil(Z/z) z - Z) * (t_plane + t_msg'),
  *     t_plane = t_comp * (points of the largest block's plane) / T,
  *     t_msg(z) = m t_startup + z * elem_bytes * (face elements per plane) / B,
  * m the messages of a step -- topology.h's pipeline model (the one
  * TILE_GRID_TIME minimises over grids: topo_nest_report()), with the
  * thread skew added, t_comp shared by the T threads, and t_sync the
  * threads' barrier at the end of a step (measured at creation; 0 with one
- * thread).  Small z pays F + S fill steps less but m t_startup + t_sync
- * more often; the continuous minimum is
- * z* = sqrt(Z (t_msg(0) + t_sync) / ((F + S) (t_plane + t_msg'))).  tile_height_best()
- * finds the exact integer minimum of T over 1 <= z <= min(Z, zmax): for a
- * given ceil(Z/z) = k, T grows with z, so only the heights ceil(Z/k) can
- * win; it evaluates them outward from z* until (Z/z + F + S)(A z + B), a
- * lower bound of T that grows away from z*, passes the best found (times
- * within a relative 1e-12 tie, and a tie goes to the larger z: fewer tiles,
- * whose per-tile costs the model leaves out).
+ * thread); t_msg' its growth per plane.  The second line is the last
+ * step's due: the last process's last tile, of Z - (ceil(Z/z) - 1) z
+ * planes, computes and sends only those.  Small z pays F + S fill steps
+ * less but m t_startup + t_sync more often; the continuous minimum is
+ * z* = sqrt(Z (t_msg(0) + t_sync) / ((F + S) (t_plane + t_msg'))).
+ * tile_height_best() finds the exact integer minimum of T over
+ * 1 <= z <= min(Z, zmax): for a given ceil(Z/z) = k, T grows with z by
+ * (F + S) (t_plane + t_msg') per plane (with one process, it ties), so the
+ * smallest height of k tiles, ceil(Z/k), is best (the most even tiles);
+ * it evaluates those outward from z* until (Z/z + F + S)(A z + B), a lower
+ * bound of T that grows away from z*, passes the best found (times within
+ * a relative 1e-12 tie, and a tie goes to the larger z: fewer tiles, whose
+ * per-tile costs the model leaves out).
  *
  * The cache bound: a Z window of z planes per tile holds at most (S + 3) z
  * + 2 d_Z planes (tile__sizes: S + 2 + ceil(d_Z/z) tiles of z planes, and
@@ -3826,24 +3832,14 @@ static inline int tile__model_code(int rc, tilehybrid_status *st)
                                  st != NULL ? st->index : -1);
 }
 
-/**
- * tile_height_time() - the model's predicted time of a run at tile height z.
- * @m:       the model (struct tile_height_model).
- * @z:       the tile height (>= 1; above Z counts as Z).
- * @seconds: receives T(z) (may be NULL).
- * @steps:   receives the tile steps ceil(Z/z) + F + S (may be NULL).
- * @st:      NULL, or receives the argument at fault.
- * Return: TILE_OK; TILE_ERR_NULL; TILE_ERR_TILE_HEIGHT (z < 1);
- * TILE_ERR_THREADS (threads < 1 or skew < 0); TILE_ERR_BALANCE (a cost out
- * of range: tcomp, tstartup, bandwidth, elem_bytes); TILE_ERR_OVERFLOW (the
- * steps pass 2^63); TILE_ERR_RANGE (another value of the nest or the grid).
- */
-static inline int tile_height_time(const tile_height_model *m, int64_t z, double *seconds,
-                                  int64_t *steps, tilehybrid_status *st)
+/* One tile step of the model at height z: *step = z t_plane + t_msg(z)
+ * (topo_nest_report(), t_comp shared by the threads; no t_sync) and *steps
+ * = ceil(Z/z) + F + S.  Checks the model as tile_height_time() does. */
+static inline int tile__height_step(const tile_height_model *m, int64_t z, double *step,
+                                    int64_t *steps, tilehybrid_status *st)
 {
     topo_nest nest;
     topo_report r;
-    int64_t all = 0;
     int rc;
     if (m == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, "m", -1);
@@ -3860,10 +3856,42 @@ static inline int tile_height_time(const tile_height_model *m, int64_t z, double
     rc = topo_nest_report(&nest, m->dims, &r, st);
     if (rc != TOPO_OK)
         return tile__model_code(rc, st);
-    if (r.steps < 1 || !tilehybrid_add_ok(r.steps, m->skew, &all))
+    if (r.steps < 1 || !tilehybrid_add_ok(r.steps, m->skew, steps))
         return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "skew", -1);
+    *step = r.seconds / (double)r.steps;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_height_time() - the model's predicted time of a run at tile height z.
+ * @m:       the model (struct tile_height_model).
+ * @z:       the tile height (>= 1; above Z counts as Z).
+ * @seconds: receives T(z) (may be NULL): the steps at height z, but the
+ *           last one at the height of the last tile, Z - (ceil(Z/z) - 1) z
+ *           (the last step is the last process's last tile, which is short
+ *           when z does not divide Z).
+ * @steps:   receives the tile steps ceil(Z/z) + F + S (may be NULL).
+ * @st:      NULL, or receives the argument at fault.
+ * Return: TILE_OK; TILE_ERR_NULL; TILE_ERR_TILE_HEIGHT (z < 1);
+ * TILE_ERR_THREADS (threads < 1 or skew < 0); TILE_ERR_BALANCE (a cost out
+ * of range: tcomp, tstartup, bandwidth, elem_bytes); TILE_ERR_OVERFLOW (the
+ * steps pass 2^63); TILE_ERR_RANGE (another value of the nest or the grid).
+ */
+static inline int tile_height_time(const tile_height_model *m, int64_t z, double *seconds,
+                                  int64_t *steps, tilehybrid_status *st)
+{
+    int64_t all = 0, Z, last, n = 0;
+    double step = 0.0, lstep = 0.0;
+    int rc = tile__height_step(m, z, &step, &all, st);
+    if (rc != TILE_OK)
+        return rc;
+    Z = m->nest.zlen;
+    last = z < Z ? Z - (Z - 1) / z * z : Z;   /* the last tile's height */
+    lstep = step;
+    if (last < z && (rc = tile__height_step(m, last, &lstep, &n, st)) != TILE_OK)
+        return rc;
     if (seconds != NULL)
-        *seconds = (r.seconds / (double)r.steps + m->tsync) * (double)all;
+        *seconds = (step + m->tsync) * (double)(all - 1) + lstep + m->tsync;
     if (steps != NULL)
         *steps = all;
     return tilehybrid_status_set(st, TILE_OK, "", -1);
@@ -3922,10 +3950,12 @@ static inline int64_t tile__zstart(tile__zsearch *s)
 {
     double t1 = 0, t2 = 0, zs;
     int64_t n1 = 0, n2 = 0, z, k;
-    (void)tile_height_time(s->m, 1, &t1, &n1, NULL);
-    (void)tile_height_time(s->m, 2, &t2, &n2, NULL);
-    s->A = t2 / (double)n2 - t1 / (double)n1;
-    s->B = t1 / (double)n1 - s->A;
+    (void)tile__height_step(s->m, 1, &t1, &n1, NULL);
+    (void)tile__height_step(s->m, 2, &t2, &n2, NULL);
+    t1 += s->m->tsync;
+    t2 += s->m->tsync;
+    s->A = t2 - t1;
+    s->B = t1 - s->A;
     s->A = s->A > 0.0 ? s->A : 0.0;
     s->B = s->B > 0.0 ? s->B : 0.0;
     s->fill = (double)(n1 - s->Z);
@@ -5698,6 +5728,19 @@ static inline double tile__probe_tcomp(void)
     return t1 > start ? (t1 - start) / ((double)reps * 1023.0) : TOPO_DEFAULT_TCOMP;
 }
 
+/* Whether a tile step ends with a barrier of the plan's threads: more than
+ * one thread, a hybrid model, OpenMP.  Otherwise the model's t_sync is 0,
+ * whatever TILEHYBRID_TSYNC says. */
+static inline int tile__has_tsync(const tile_plan *p)
+{
+#ifdef _OPENMP
+    return p->cfg.threads > 1 && p->cfg.model != TILE_MODEL_MPI;
+#else
+    (void)p;
+    return 0;
+#endif
+}
+
 /* The cost of a barrier of the plan's threads, for the model's per-step
  * term: after 8 barriers (the team's start-up), 8 batches of 8, the least
  * batch mean (one preempted thread spoils a batch, not the figure), in a
@@ -5708,7 +5751,7 @@ static inline double tile__probe_tsync(const tile_plan *p)
 {
     double t = 0.0;
 #ifdef _OPENMP
-    if (p->cfg.threads > 1 && p->cfg.model != TILE_MODEL_MPI && !omp_in_parallel()) {
+    if (tile__has_tsync(p) && !omp_in_parallel()) {
         _Pragma("omp parallel num_threads(p->cfg.threads)")
         {
             double t0 = 0.0, b;
@@ -5774,7 +5817,9 @@ static inline int tile__height_costs(tile_plan *p, int given)
             return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_TSYNC", -1, "TILEHYBRID_TSYNC = "
                               "'%.40s': not a number of seconds in [0, 1e6]",
                               getenv("TILEHYBRID_TSYNC"));
-        if (!found)
+        if (!tile__has_tsync(p))
+            h->tsync = 0.0;
+        else if (!found)
             h->tsync = tile__probe_tsync(p);
     }
     return tile__cache_bytes(p, &h->cache_bytes);

@@ -16,9 +16,9 @@ val() { sed -n 's/.*"'"$2"'":"\{0,1\}\([^",]*\).*/\1/p' "$1"; }
 "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS > "$T/out" 2> "$T/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q '^grid 1x2 (2 processes x 1 thread, thread grid 1x1)$' "$T/out" &&
-   grep -q '^tile height 64 (the model.s minimum; cache bound 99)$' "$T/out" &&
-   grep -q '^predicted time 0.272453 s (257 tile steps), parallel efficiency 98.5%$' "$T/out" &&
-   grep -q '^memory per process 21558016 bytes' "$T/out" && [ ! -s "$T/err" ]; then
+   grep -q '^tile height 71 (the model.s minimum; cache bound 99)$' "$T/out" &&
+   grep -q '^predicted time 0.272444 s (232 tile steps), parallel efficiency 98.5%$' "$T/out" &&
+   grep -q '^memory per process 23903744 bytes' "$T/out" && [ ! -s "$T/err" ]; then
     ok "plan: grid, tile height, predicted time, efficiency, memory (the README's example)"
 else notok "plan: exit $rc: $(cat "$T/out" "$T/err" | head -c 400)"; fi
 
@@ -45,11 +45,12 @@ got=$(awk -v t="$(val "$T/z" predicted_seconds)" 'BEGIN { printf "%.6g", t }')
     ok "plan --tile-height 50: T = 81 steps x (z t_plane + t_msg) = $got s" ||
     notok "plan --tile-height 50: $got s, want $want s"
 
-# one process: no pipeline, the whole Z under the cache bound
+# one process: no pipeline, every height of the fewest tiles under the cache
+# bound ties (the last tile at its own height): the most even, ceil(Z/1171)
 "$CTL" plan --procs 1 --space 64x256x16384 --deps 1,1 --cache-bytes 8388608 --json > "$T/one"
-[ "$(val "$T/one" tile_height)" = 8 ] && [ "$(val "$T/one" cache_bound)" = 14 ] &&
-    [ "$(val "$T/one" efficiency)" = 1.000000 ] &&
-    ok "plan, one process: a height under the cache bound (8 of 14), efficiency 1" ||
+[ "$(val "$T/one" tile_height)" = 14 ] && [ "$(val "$T/one" cache_bound)" = 14 ] &&
+    [ "$(val "$T/one" steps)" = 1171 ] && [ "$(val "$T/one" efficiency)" = 1.000000 ] &&
+    ok "plan, one process: the cache bound, 14 (1171 tiles), efficiency 1" ||
     notok "plan, one process: $(cat "$T/one")"
 
 # the height and the cache bound a plan chooses (demos/adi, the same costs
@@ -297,5 +298,9 @@ TILEHYBRID_TSYNC=abc "$CTL" plan --procs 2 --space 64x256x4096 --deps 1,1 > "$T/
     [ "$(val "$T/big" cache_bound)" = 2 ] &&
     ok "plan: the same in the hyperplane order takes a pair of planes (z 2, bound 2)" ||
     notok "plan, a plane beyond --cache-bytes, hyperplane order: $(cat "$T/big")"
+"$CTL" plan --procs 1 --space 128x256x16383 --deps 1,1 $COSTS --cache-bytes 100000 --json > "$T/big"
+[ "$(val "$T/big" tile_height)" = 2 ] && [ "$(val "$T/big" steps)" = 8192 ] &&
+    ok "plan: with Z odd too (z 2, 8192 tiles, the last of one plane)" ||
+    notok "plan, a plane beyond --cache-bytes, hyperplane order, Z odd: $(cat "$T/big")"
 
 done_testing

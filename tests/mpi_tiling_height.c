@@ -133,10 +133,23 @@ static void test_model_cases(void)
          tile_height_efficiency(&m, t, &e) == TILE_OK;
     check(ok && z == 16384 && e > 0.999999 && e <= 1.0000001,
           "one process: z = Z (%lld), efficiency 1 (%.9f)", (long long)z, e);
-    m.zmax = 1000;    /* the cache bound: the largest divisor-like height under it */
+    /* the cache bound: the fewest tiles under it, ceil(Z/1000) = 17, each
+     * as even as can be (the last tile counts at its own height, so every z
+     * of 17 tiles ties: the smallest, ceil(Z/17) = 964) */
+    m.zmax = 1000;
     ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
-    check(ok && z <= 1000 && 16384 % z == 0, "one process, cache bound 1000: z %lld divides Z",
+    check(ok && z == 964, "one process, cache bound 1000: 17 even tiles, z = 964 (%lld)",
           (long long)z);
+    /* Z odd: the short last tile costs its own planes, so a height of 2
+     * costs no more than 1 (it counted Z + 1 planes before, and lost) */
+    m.nest.zlen = 16383;
+    m.zmax = 2;
+    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK &&
+         tile_height_time(&m, 1, &t1, NULL, NULL) == TILE_OK;
+    check(ok && z == 2 && t <= t1 * (1 + 1e-12) && t >= t1 * (1 - 1e-12),
+          "one process, Z odd, bound 2: z = 2 (%lld), T(2) = T(1) "
+          "(%.17g, %.17g)", (long long)z, t, t1);
+    m.nest.zlen = 16384;
     /* two processes: the fill against the startups, z* = sqrt(Z B / (F A)) */
     m.zmax = INT64_MAX;
     m.dims[1] = 2;
@@ -444,6 +457,7 @@ static void test_given(void)
     tile_plan_destroy(&p);
 }
 
+#ifdef _OPENMP     /* these plans run two threads */
 /* A window that does not fit the per-core cache even at z = 1 falls back
  * to the last-level cache on more than one process, never to "no bound":
  * one process, whose heights all tie, chose z = Z (the whole Z range in
@@ -488,6 +502,7 @@ static void test_cache_fallback(void)
     tile_plan_destroy(&p);
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
+#endif /* _OPENMP */
 
 /* Planes in pairs raise the bound to 2 only where a plan of height 2 fits
  * the memory limit: 64x256 on one process (planes of 185088 bytes) needs a
@@ -776,9 +791,10 @@ static void test_uneven_planes(void)
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
 
+#ifdef _OPENMP     /* these plans run two threads */
 /* The per-step barrier cost: TILEHYBRID_TSYNC as given (a bad value is the
- * plan's error), else probed with threads (> 0 under OpenMP) and 0 in the
- * pure MPI model; the same on every rank. */
+ * plan's error), else probed with threads (> 0), the same on every rank; 0
+ * with one thread or in the pure MPI model, whatever the variable says. */
 static void test_tsync(void)
 {
     tile_config c;
@@ -796,6 +812,18 @@ static void test_tsync(void)
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 1.5e-5,
               "TILEHYBRID_TSYNC=1.5e-5 is the model's t_sync (%g)", p.height.tsync);
     tile_plan_destroy(&p);
+    c.threads = 1;      /* no barrier to pay for, whatever the variable says */
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
+              "TILEHYBRID_TSYNC=1.5e-5 with one thread: t_sync 0 (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+    c.model = TILE_MODEL_MPI;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
+              "TILEHYBRID_TSYNC=1.5e-5 in the pure MPI model: t_sync 0 (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 2;
     setenv("TILEHYBRID_TSYNC", "fast", 1);
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "TILEHYBRID_TSYNC") != NULL,
@@ -807,14 +835,9 @@ static void test_tsync(void)
         MPI_Allreduce(&p.height.tsync, &lo, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
         MPI_Allreduce(&p.height.tsync, &hi, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     }
-#ifdef _OPENMP
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && lo == hi && p.height.tsync > 0.0 &&
               p.height.tsync < 1.0, "two threads: t_sync probed (%g s), the same on every "
               "rank", p.height.tsync);
-#else
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && lo == hi && p.height.tsync == 0.0,
-              "two threads without OpenMP: t_sync 0 on every rank (%g)", p.height.tsync);
-#endif
     tile_plan_destroy(&p);
     c.model = TILE_MODEL_MPI;
     c.threads = 1;
@@ -823,6 +846,7 @@ static void test_tsync(void)
               "the pure MPI model: t_sync 0 (%g)", p.height.tsync);
     tile_plan_destroy(&p);
 }
+#endif /* _OPENMP */
 
 int main(int argc, char **argv)
 {
@@ -846,12 +870,17 @@ int main(int argc, char **argv)
     test_given();
     test_uneven_planes();
     test_pairs_memory();
+#ifdef _OPENMP
     if (provided >= MPI_THREAD_FUNNELED) {
         test_cache_fallback();
         test_tsync();
     } else if (myrank == 0) {
         check_skip("MPI_THREAD_FUNNELED not provided", "the cache fallback and t_sync tests");
     }
+#else
+    if (myrank == 0)    /* a plan of two threads needs OpenMP */
+        check_skip("built without OpenMP", "the cache fallback and t_sync tests");
+#endif
     free(a);
     return check_mpi_exit();
 }
