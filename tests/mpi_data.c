@@ -75,6 +75,7 @@ static double input_value(const int64_t *c, int n) { return hashv(c, n, 11); }
 typedef struct kernel {
     tile_config cfg;
     int io[4];          /* the input read's offset (user coordinates) */
+    int ran;            /* the order the plan ran (plan.store.order) */
 } kernel;
 
 static int inside(const kernel *k, const int64_t *c)
@@ -298,7 +299,7 @@ static void random_kernel(kernel *k, int n)
     cfg->threads = cfg->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 3);
     cfg->balance.bal = (double)check_rnd_in(30, 100) / 100.0;
     cfg->storage = (int)check_rnd_in(0, 1);
-    cfg->order = (int)check_rnd_in(TILE_ORDER_PLANES, TILE_ORDER_Z_INNER);
+    cfg->order = (int)check_rnd_in(TILE_ORDER_PLANES, TILE_ORDER_AUTO);
     cfg->boundary = edge;
 }
 
@@ -622,6 +623,7 @@ static int one_case(kernel *k, char *why, size_t whylen)
     rc = check_plan_case(&plan, &k->cfg, why, whylen);
     if (rc != 1)
         return rc;
+    k->ran = plan.store.order;
     ok = make_input(&plan, k, &in) == TILE_OK && declare(&plan, &r);
     red_on = &r;
     if (ok)
@@ -648,7 +650,7 @@ static int one_case(kernel *k, char *why, size_t whylen)
 
 static void random_cases(int n)
 {
-    int cases = 0, refused = 0, failed = 0, models[4] = {0}, window = 0, j;
+    int cases = 0, refused = 0, failed = 0, models[4] = {0}, orders[3] = {0}, window = 0, j;
     char why[512] = "", desc[256] = "";
     for (j = 0; j < 16; j++) {
         kernel k;
@@ -664,19 +666,22 @@ static void random_cases(int n)
         }
         cases++;
         models[k.cfg.model]++;
+        orders[k.ran >= 0 && k.ran < 3 ? k.ran : 0]++;
         window += k.cfg.storage == TILE_STORE_WINDOW;
         if (!r && !failed++)
             describe(&k, desc, sizeof desc);
     }
+    /* the orders the plans ran: planes, Z innermost, and (N >= 2) the
+     * hyperplane order with its diagonal-major planes */
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 8 && models[0] && models[1] &&
-              models[2] && models[3] && window > 0,
-              "N=%d: %d random plans (models %d/%d/%d/%d, %d windowed) read their input box, "
-              "reduce, gather, exchange and hand out every tile bitwise equal to the "
-              "sequential loop, "
-              "%d refused for "
-              "their sizes%s%s%s%s", n, cases, models[0], models[1], models[2], models[3],
-              window, refused, failed ? "; FIRST FAILURE: " : "", desc, failed ? ": " : "",
-              failed ? why : "");
+              models[2] && models[3] && window > 0 && orders[0] && orders[1] &&
+              (n < 2 || orders[2]),
+              "N=%d: %d random plans (models %d/%d/%d/%d, orders planes/z/hyper %d/%d/%d, "
+              "%d windowed) read their input box, reduce, gather, exchange and hand out every "
+              "tile bitwise equal to the sequential loop, %d refused for their sizes%s%s%s%s",
+              n, cases, models[0], models[1], models[2], models[3], orders[0], orders[1],
+              orders[2], window, refused, failed ? "; FIRST FAILURE: " : "", desc,
+              failed ? ": " : "", failed ? why : "");
 }
 
 /* ---------------------------------------------------------------------- */
@@ -833,7 +838,7 @@ static void chain_cases(void)
         c->tile_height = check_rnd_in(1, 5);
         c->model = (int)(j % 4);
         c->threads = c->model == TILE_MODEL_MPI ? 1 : (int)check_rnd_in(1, 3);
-        c->order = (int)check_rnd_in(0, 1);
+        c->order = (int)check_rnd_in(TILE_ORDER_PLANES, TILE_ORDER_AUTO);
         c->boundary = edge;
         c->boundary_ctx = &cx;
         r = chain_case(c, (int)check_rnd_in(1, 3), why, sizeof why);
