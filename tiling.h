@@ -194,8 +194,9 @@
  * Tile height (cfg.tile_height; plan.height says what the plan chose).
  * A value > 0 is used as given.  0, the default, lets the plan choose z by
  * the pipeline's model T(z) = (ceil(Z/z) + sum_i (P_i - 1) + S) * (z t_plane
- * + t_msg(z)) (topology.h's model, the one TILE_GRID_TIME uses; S is the
- * thread skew), minimised over 1 <= z <= Z and bounded by the cache: the
+ * + t_msg(z) + t_sync), the last step at the last tile's height (topology.h's
+ * model, the one TILE_GRID_TIME uses; S is the thread skew, t_sync the
+ * threads' barrier that ends a step), minimised over 1 <= z <= Z and bounded by the cache: the
  * Z window stays in the level-2 caches of the process's cores where the
  * space allows, a bound of at least 2 where a tile's planes go in pairs
  * and two fit the memory limit (tile_height_best(), "The tile height"
@@ -836,9 +837,10 @@ typedef struct tile_height_model {
  *               TILEHYBRID_TSYNC if set, else timed at creation (the least
  *               mean of 8 batches of 8 barriers of the plan's threads, the
  *               slowest rank's); 0 with one thread, in the pure MPI model,
- *               with a given height or without OpenMP (whatever
- *               TILEHYBRID_TSYNC says), and 0 unless TILEHYBRID_TSYNC is set
- *               when the plan is created inside a parallel region.
+ *               with a given height or without OpenMP (whatever value
+ *               TILEHYBRID_TSYNC gives; a malformed one is still refused),
+ *               and 0 unless TILEHYBRID_TSYNC is set when the plan is
+ *               created inside a parallel region.
  * @cache_bytes: the cache the Z window should fit in: the per-core cache
  *               (tile_height_cache_bytes()) times the threads, with more
  *               than one thread at least a quarter of their share of
@@ -3782,7 +3784,7 @@ static inline void tile_step_leave(tile_group *g)
  * z* = sqrt(Z (t_msg(0) + t_sync) / ((F + S) (t_plane + t_msg'))).
  * tile_height_best() finds the exact integer minimum of T over
  * 1 <= z <= min(Z, zmax): for a given ceil(Z/z) = k, T grows with z by
- * (F + S) (t_plane + t_msg') per plane (with one process, it ties), so the
+ * (F + S) (t_plane + t_msg') per plane (with F + S = 0, it ties), so the
  * smallest height of k tiles, ceil(Z/k), is best (the most even tiles);
  * it evaluates those outward from z* until (Z/z + F + S)(A z + B), a lower
  * bound of T that grows away from z*, passes the best found (times within
@@ -3832,11 +3834,12 @@ static inline int tile__model_code(int rc, tilehybrid_status *st)
                                  st != NULL ? st->index : -1);
 }
 
-/* One tile step of the model at height z: *step = z t_plane + t_msg(z)
- * (topo_nest_report(), t_comp shared by the threads; no t_sync) and *steps
- * = ceil(Z/z) + F + S.  Checks the model as tile_height_time() does. */
-static inline int tile__height_step(const tile_height_model *m, int64_t z, double *step,
-                                    int64_t *steps, tilehybrid_status *st)
+/* One tile step of the model at height z over Z planes (m's, or fewer):
+ * *step = z t_plane + t_msg(z) (topo_nest_report(), t_comp shared by the
+ * threads; no t_sync) and *steps = ceil(Z/z) + F + S.  Checks the model as
+ * tile_height_time() does. */
+static inline int tile__height_step(const tile_height_model *m, int64_t z, int64_t Z,
+                                    double *step, int64_t *steps, tilehybrid_status *st)
 {
     topo_nest nest;
     topo_report r;
@@ -3851,6 +3854,7 @@ static inline int tile__height_step(const tile_height_model *m, int64_t z, doubl
     if (!(m->tsync >= 0.0 && m->tsync < 1e300))
         return tilehybrid_status_set(st, TILE_ERR_BALANCE, "tsync", -1);
     nest = m->nest;
+    nest.zlen = Z;
     nest.tile_height = z;
     nest.tcomp = m->nest.tcomp / m->threads;
     rc = topo_nest_report(&nest, m->dims, &r, st);
@@ -3882,13 +3886,13 @@ static inline int tile_height_time(const tile_height_model *m, int64_t z, double
 {
     int64_t all = 0, Z, last, n = 0;
     double step = 0.0, lstep = 0.0;
-    int rc = tile__height_step(m, z, &step, &all, st);
+    int rc = tile__height_step(m, z, m != NULL ? m->nest.zlen : 0, &step, &all, st);
     if (rc != TILE_OK)
         return rc;
     Z = m->nest.zlen;
     last = z < Z ? Z - (Z - 1) / z * z : Z;   /* the last tile's height */
-    lstep = step;
-    if (last < z && (rc = tile__height_step(m, last, &lstep, &n, st)) != TILE_OK)
+    lstep = step;       /* its step: one tile of `last` planes (no count to overflow) */
+    if (last < z && (rc = tile__height_step(m, last, last, &lstep, &n, st)) != TILE_OK)
         return rc;
     if (seconds != NULL)
         *seconds = (step + m->tsync) * (double)(all - 1) + lstep + m->tsync;
@@ -3907,8 +3911,8 @@ typedef struct tile__zsearch {
 
 /* Evaluate candidate z: a smaller time wins (by more than a relative
  * 1e-12, the rounding of the model's few operations); a tie goes to the
- * larger z (fewer tiles: the per-tile costs the model leaves out; with one
- * process every divisor of Z ties). */
+ * larger z (fewer tiles: the per-tile costs the model leaves out; with F +
+ * S = 0 and no per-step cost every height ties). */
 static inline int tile__zeval(tile__zsearch *s, int64_t z)
 {
     double t = 0.0;
@@ -3950,8 +3954,8 @@ static inline int64_t tile__zstart(tile__zsearch *s)
 {
     double t1 = 0, t2 = 0, zs;
     int64_t n1 = 0, n2 = 0, z, k;
-    (void)tile__height_step(s->m, 1, &t1, &n1, NULL);
-    (void)tile__height_step(s->m, 2, &t2, &n2, NULL);
+    (void)tile__height_step(s->m, 1, s->Z, &t1, &n1, NULL);
+    (void)tile__height_step(s->m, 2, s->Z, &t2, &n2, NULL);
     t1 += s->m->tsync;
     t2 += s->m->tsync;
     s->A = t2 - t1;
@@ -5730,7 +5734,7 @@ static inline double tile__probe_tcomp(void)
 
 /* Whether a tile step ends with a barrier of the plan's threads: more than
  * one thread, a hybrid model, OpenMP.  Otherwise the model's t_sync is 0,
- * whatever TILEHYBRID_TSYNC says. */
+ * whatever value TILEHYBRID_TSYNC gives (a malformed one is still refused). */
 static inline int tile__has_tsync(const tile_plan *p)
 {
 #ifdef _OPENMP

@@ -66,6 +66,11 @@ if(NOT TARGET tilehybrid::tilehybrid)
   set_target_properties(tilehybrid::tilehybrid PROPERTIES
     INTERFACE_INCLUDE_DIRECTORIES "${_tilehybrid_include}"
     INTERFACE_COMPILE_FEATURES c_std_99)
+  # No fused multiply-adds the sequential loop would not make: results stay
+  # bitwise equal to it in GNU mode too (CMake's C standard flags are
+  # -std=gnu* by default, where GCC contracts a * b + c).
+  set_property(TARGET tilehybrid::tilehybrid PROPERTY INTERFACE_COMPILE_OPTIONS
+    "$<$<OR:$<C_COMPILER_ID:GNU>,$<C_COMPILER_ID:Clang>,$<C_COMPILER_ID:AppleClang>>:-ffp-contract=off>")
   if(WIN32)
     set_property(TARGET tilehybrid::tilehybrid PROPERTY INTERFACE_LINK_LIBRARIES MPI::MPI_C)
   else()

@@ -63,9 +63,9 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
     [ -z "$missing" ] && ok "make install PREFIX=...: headers, tilectl, tilehybrid.pc and the CMake package installed" \
         || notok "make install: missing$missing"
     pc="$prefix/lib/pkgconfig/tilehybrid.pc"
-    if grep -q "^Cflags: -I\${includedir}" "$pc" && grep -q "^includedir=\${prefix}/include/tilehybrid" "$pc" &&
+    if grep -q "^Cflags: -I\${includedir} -ffp-contract=off$" "$pc" && grep -q "^includedir=\${prefix}/include/tilehybrid" "$pc" &&
        grep -q "^prefix=$prefix$" "$pc" && grep -q "^Version: $version$" "$pc" && grep -q "^Libs: -lm$" "$pc"; then
-        ok "tilehybrid.pc names the prefix, the include directory, the version and -lm"
+        ok "tilehybrid.pc names the prefix, the include directory, -ffp-contract=off, the version and -lm"
     else notok "tilehybrid.pc content"; diag < "$pc"; fi
 
     # build a user program against the installed copy only (not the source tree)
@@ -117,8 +117,11 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
             [ "$found" = "$prefix/lib/cmake/tilehybrid" ] \
                 && ok "cmake: find_package(tilehybrid $version COMPONENTS OpenMP) finds the installed package" \
                 || notok "cmake: find_package found '$found', not $prefix/lib/cmake/tilehybrid"
-            if cmake --build "$d/build" > "$d/build.log" 2>&1; then
+            if VERBOSE=1 cmake --build "$d/build" > "$d/build.log" 2>&1; then
                 ok "cmake: the outside project builds with -Wall -Wextra -pedantic -Werror"
+                n=$(grep -c -- "-ffp-contract=off .*stencil\.c" "$d/build.log")
+                [ "$n" -eq 2 ] && ok "cmake: both programs compile with -ffp-contract=off (the package's interface option)" ||
+                    { notok "cmake: -ffp-contract=off on $n of 2 compile lines"; grep "stencil\.c" "$d/build.log" | diag; }
                 check_run "cmake: tilehybrid::openmp program, every model matches the sequential loop" \
                     "$d/build/stencil" yes
                 check_run "cmake: tilehybrid::tilehybrid program (no OpenMP) matches the sequential loop" \

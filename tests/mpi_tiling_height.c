@@ -126,7 +126,7 @@ static void test_model_cases(void)
     m.dims[0] = m.dims[1] = 1;
     m.threads = 1;
     m.zmax = INT64_MAX;
-    /* one process: no fill, every divisor of Z ties: the largest, Z */
+    /* one process: no fill, every height ties: the largest, Z */
     /* (each result computed before check(): its arguments are evaluated in
      * any order) */
     ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK &&
@@ -161,15 +161,17 @@ static void test_model_cases(void)
     check(ok && z > 10 && z < 1000 && t < t1,
           "two processes: an inner minimum (z %lld, %.4g s against %.4g s at z = 1)",
           (long long)z, t, t1);
-    check(tile_height_time(&m, 0, &t, NULL, &st) == TILE_ERR_TILE_HEIGHT &&
-          strcmp(st.arg, "z") == 0, "z = 0 is refused (%s)", st.arg);
+    ok = tile_height_time(&m, 0, &t, NULL, &st) == TILE_ERR_TILE_HEIGHT;
+    check(ok && strcmp(st.arg, "z") == 0, "z = 0 is refused (%s)", st.arg);
     m.nest.tcomp = -1;
-    check(tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE &&
-          strcmp(st.arg, "tcomp") == 0, "a negative t_comp is refused, naming it (%s)", st.arg);
+    ok = tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE;
+    check(ok && strcmp(st.arg, "tcomp") == 0, "a negative t_comp is refused, naming it (%s)",
+          st.arg);
     m.nest.tcomp = 1e-9;
     m.tsync = -1e-6;
-    check(tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE &&
-          strcmp(st.arg, "tsync") == 0, "a negative t_sync is refused, naming it (%s)", st.arg);
+    ok = tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE;
+    check(ok && strcmp(st.arg, "tsync") == 0, "a negative t_sync is refused, naming it (%s)",
+          st.arg);
     /* one process of two threads (skew 1), no messages: without a barrier
      * cost the skew's fill step favours z = 1; a barrier per step moves the
      * minimum inward, to about sqrt(Z t_sync / t_plane) */
@@ -183,6 +185,22 @@ static void test_model_cases(void)
     ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
     check(ok && z >= 40 && z <= 100, "two threads, a 2 us barrier per step: z near "
           "sqrt(Z t_sync / t_plane) = 63 (%lld)", (long long)z);
+    {   /* Z = 2^63 - 2 at z = 5: the short last tile (1 plane) is costed
+         * as one step of its own, not as a run of Z tiles of 1 plane */
+        tile_height_model h = m;
+        int64_t e1[1] = { 4 }, d1[1] = { 1 }, steps = 0;
+        topo_nest_init(&h.nest, 1, e1, INT64_MAX - 1, d1, NULL);
+        h.nest.tcomp = 1e-9;
+        h.nest.tstartup = 1e-5;
+        h.nest.bandwidth = 1e10;
+        h.dims[0] = 2;
+        h.threads = 1;
+        h.skew = 1;
+        h.tsync = 0.0;
+        ok = tile_height_time(&h, 5, &t, &steps, &st) == TILE_OK;
+        check(ok && steps == (INT64_MAX - 2) / 5 + 1 + 2, "Z = 2^63 - 2, z = 5: TILE_OK, "
+              "ceil(Z/5) + F + S steps (%lld; %s)", (long long)steps, ok ? "" : st.arg);
+    }
     check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
           tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
           "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
@@ -791,10 +809,47 @@ static void test_uneven_planes(void)
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
 
+/* TILEHYBRID_TSYNC where no barrier ends a step: one thread, or the pure
+ * MPI model (with or without OpenMP): t_sync 0 whatever value it gives; a
+ * malformed value is still the plan's error. */
+static void test_tsync_serial(void)
+{
+    tile_config c;
+    tile_plan p;
+    int rc;
+    tile_config_init(&c, 2);
+    c.extent[0] = 64;
+    c.extent[1] = 64;
+    c.zlen = 500;
+    c.model = TILE_MODEL_FUNNELED;
+    c.threads = 1;
+    setenv("TILEHYBRID_TSYNC", "1.5e-5", 1);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
+              "TILEHYBRID_TSYNC=1.5e-5 with one thread: t_sync 0 (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+    c.model = TILE_MODEL_MPI;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
+              "TILEHYBRID_TSYNC=1.5e-5 in the pure MPI model: t_sync 0 (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+    setenv("TILEHYBRID_TSYNC", "fast", 1);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "TILEHYBRID_TSYNC") != NULL,
+              "TILEHYBRID_TSYNC=fast is refused in the pure MPI model too, naming it: %s",
+              p.errmsg);
+    tile_plan_destroy(&p);
+    unsetenv("TILEHYBRID_TSYNC");
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
+              "the pure MPI model: t_sync 0 (%g)", p.height.tsync);
+    tile_plan_destroy(&p);
+}
+
 #ifdef _OPENMP     /* these plans run two threads */
-/* The per-step barrier cost: TILEHYBRID_TSYNC as given (a bad value is the
- * plan's error), else probed with threads (> 0), the same on every rank; 0
- * with one thread or in the pure MPI model, whatever the variable says. */
+/* The per-step barrier cost of two threads: TILEHYBRID_TSYNC as given (a
+ * bad value is the plan's error), else probed (> 0), the same on every
+ * rank. */
 static void test_tsync(void)
 {
     tile_config c;
@@ -812,18 +867,6 @@ static void test_tsync(void)
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 1.5e-5,
               "TILEHYBRID_TSYNC=1.5e-5 is the model's t_sync (%g)", p.height.tsync);
     tile_plan_destroy(&p);
-    c.threads = 1;      /* no barrier to pay for, whatever the variable says */
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
-              "TILEHYBRID_TSYNC=1.5e-5 with one thread: t_sync 0 (%g)", p.height.tsync);
-    tile_plan_destroy(&p);
-    c.model = TILE_MODEL_MPI;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
-              "TILEHYBRID_TSYNC=1.5e-5 in the pure MPI model: t_sync 0 (%g)", p.height.tsync);
-    tile_plan_destroy(&p);
-    c.model = TILE_MODEL_FUNNELED;
-    c.threads = 2;
     setenv("TILEHYBRID_TSYNC", "fast", 1);
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "TILEHYBRID_TSYNC") != NULL,
@@ -838,12 +881,6 @@ static void test_tsync(void)
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && lo == hi && p.height.tsync > 0.0 &&
               p.height.tsync < 1.0, "two threads: t_sync probed (%g s), the same on every "
               "rank", p.height.tsync);
-    tile_plan_destroy(&p);
-    c.model = TILE_MODEL_MPI;
-    c.threads = 1;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
-              "the pure MPI model: t_sync 0 (%g)", p.height.tsync);
     tile_plan_destroy(&p);
 }
 #endif /* _OPENMP */
@@ -870,6 +907,7 @@ int main(int argc, char **argv)
     test_given();
     test_uneven_planes();
     test_pairs_memory();
+    test_tsync_serial();
 #ifdef _OPENMP
     if (provided >= MPI_THREAD_FUNNELED) {
         test_cache_fallback();
