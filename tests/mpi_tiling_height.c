@@ -809,38 +809,44 @@ static void test_uneven_planes(void)
     unsetenv("TILEHYBRID_CACHE_BYTES");
 }
 
+/* A 64x64x500 plan of the model and threads, with TILEHYBRID_TSYNC = env
+ * (NULL: unset); its return code. */
+static int tsync_plan(tile_plan *p, int model, int threads, const char *env)
+{
+    tile_config c;
+    tile_config_init(&c, 2);
+    c.extent[0] = 64;
+    c.extent[1] = 64;
+    c.zlen = 500;
+    c.model = model;
+    c.threads = threads;
+    if (env != NULL)
+        setenv("TILEHYBRID_TSYNC", env, 1);
+    else
+        unsetenv("TILEHYBRID_TSYNC");
+    return tile_plan_create(p, MPI_COMM_WORLD, &c);
+}
+
 /* TILEHYBRID_TSYNC where no barrier ends a step: one thread, or the pure
  * MPI model (with or without OpenMP): t_sync 0 whatever value it gives; a
  * malformed value is still the plan's error. */
 static void test_tsync_serial(void)
 {
-    tile_config c;
     tile_plan p;
-    int rc;
-    tile_config_init(&c, 2);
-    c.extent[0] = 64;
-    c.extent[1] = 64;
-    c.zlen = 500;
-    c.model = TILE_MODEL_FUNNELED;
-    c.threads = 1;
-    setenv("TILEHYBRID_TSYNC", "1.5e-5", 1);
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    int rc = tsync_plan(&p, TILE_MODEL_FUNNELED, 1, "1.5e-5");
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
               "TILEHYBRID_TSYNC=1.5e-5 with one thread: t_sync 0 (%g)", p.height.tsync);
     tile_plan_destroy(&p);
-    c.model = TILE_MODEL_MPI;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tsync_plan(&p, TILE_MODEL_MPI, 1, "1.5e-5");
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
               "TILEHYBRID_TSYNC=1.5e-5 in the pure MPI model: t_sync 0 (%g)", p.height.tsync);
     tile_plan_destroy(&p);
-    setenv("TILEHYBRID_TSYNC", "fast", 1);
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tsync_plan(&p, TILE_MODEL_MPI, 1, "fast");
     check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "TILEHYBRID_TSYNC") != NULL,
               "TILEHYBRID_TSYNC=fast is refused in the pure MPI model too, naming it: %s",
               p.errmsg);
     tile_plan_destroy(&p);
-    unsetenv("TILEHYBRID_TSYNC");
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tsync_plan(&p, TILE_MODEL_MPI, 1, NULL);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 0.0,
               "the pure MPI model: t_sync 0 (%g)", p.height.tsync);
     tile_plan_destroy(&p);
@@ -852,28 +858,17 @@ static void test_tsync_serial(void)
  * rank. */
 static void test_tsync(void)
 {
-    tile_config c;
     tile_plan p;
     double lo = 0, hi = 0;
-    int rc;
-    tile_config_init(&c, 2);
-    c.extent[0] = 64;
-    c.extent[1] = 64;
-    c.zlen = 500;
-    c.model = TILE_MODEL_FUNNELED;
-    c.threads = 2;
-    setenv("TILEHYBRID_TSYNC", "1.5e-5", 1);
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    int rc = tsync_plan(&p, TILE_MODEL_FUNNELED, 2, "1.5e-5");
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tsync == 1.5e-5,
               "TILEHYBRID_TSYNC=1.5e-5 is the model's t_sync (%g)", p.height.tsync);
     tile_plan_destroy(&p);
-    setenv("TILEHYBRID_TSYNC", "fast", 1);
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tsync_plan(&p, TILE_MODEL_FUNNELED, 2, "fast");
     check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_RANGE && strstr(p.errmsg, "TILEHYBRID_TSYNC") != NULL,
               "TILEHYBRID_TSYNC=fast is refused, naming it: %s", p.errmsg);
     tile_plan_destroy(&p);
-    unsetenv("TILEHYBRID_TSYNC");
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = tsync_plan(&p, TILE_MODEL_FUNNELED, 2, NULL);
     if (rc == TILE_OK) {
         MPI_Allreduce(&p.height.tsync, &lo, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
         MPI_Allreduce(&p.height.tsync, &hi, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
