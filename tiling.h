@@ -3966,8 +3966,8 @@ static inline int64_t tile__zstart(tile__zsearch *s)
     zs = s->fill > 0.0 && s->A > 0.0 ? tile__sqrt((double)s->Z * s->B / (s->fill * s->A))
                                      : (double)s->zh;
     z = zs >= (double)s->zh ? s->zh : zs < 1.0 ? 1 : (int64_t)zs;
-    k = (s->Z + z - 1) / z;
-    return (s->Z + k - 1) / k;
+    k = (s->Z - 1) / z + 1;             /* ceil(Z/z), no overflow near 2^63 */
+    return (s->Z - 1) / k + 1;
 }
 
 /**
@@ -3999,15 +3999,15 @@ static inline int tile_height_best(const tile_height_model *m, int64_t *z, doubl
     if ((rc = tile__zeval(&s, c)) != TILE_OK)
         return tile_height_time(m, c, NULL, NULL, st);
     for (zn = c; zn < s.zh; ) {         /* upward: the next left end */
-        k = (s.Z + zn - 1) / zn;
-        zn = k > 1 ? (s.Z + k - 2) / (k - 1) : s.zh + 1;
+        k = (s.Z - 1) / zn + 1;
+        zn = k > 1 ? (s.Z - 1) / (k - 1) + 1 : s.zh + 1;
         if (zn > s.zh || tile__zpruned(&s, zn))
             break;
         tile__zeval(&s, zn);
     }
     for (zn = c; zn > 1; ) {            /* downward: the left end below */
-        k = (s.Z + zn - 2) / (zn - 1);
-        zn = (s.Z + k - 1) / k;
+        k = (s.Z - 1) / (zn - 1) + 1;
+        zn = (s.Z - 1) / k + 1;
         if (tile__zpruned(&s, zn))
             break;
         tile__zeval(&s, zn);

@@ -1188,7 +1188,7 @@ typedef struct topo__tsearch {
 } topo__tsearch;
 
 /* The pipeline model's time of grid dims (every entry >= 1); *steps gets
- * ceil(Z/h) + F (may be NULL). */
+ * ceil(Z/h) + F (may be NULL), INT64_MAX where that passes it. */
 static inline double topo__time(const topo_nest *nest, const int *dims,
                                 int64_t *steps)
 {
@@ -1202,7 +1202,7 @@ static inline double topo__time(const topo_nest *nest, const int *dims,
         double f = (double)nest->dep[i];
         if (nest->dep[i] == 0)
             continue;
-        st += dims[i] - 1;
+        st = st <= INT64_MAX - (dims[i] - 1) ? st + (dims[i] - 1) : INT64_MAX;
         if (dims[i] == 1)
             continue;
         m++;

@@ -39,9 +39,9 @@ speed_wait=${OMP_WAIT_POLICY-}
 # No run here has more processes or threads than the 2 cores, so the OpenMP
 # threads wait as a user's would (OMP_WAIT_POLICY unset, unless you set it),
 # not passive as bench/lib.sh sets for oversubscribed runs: a passive thread
-# sleeps at the barrier that ends every tile step, and the funneled ADI run
-# took 0.21-0.28 s passive against 0.11-0.26 s by default (5 pairs on a busy
-# VM, 2026-11-29).
+# sleeps at the barrier that ends every tile step (funneled 1 x 2, ADI -O2:
+# a median of 0.172 s passive against 0.127 s by default, docs/RESULTS.md,
+# "The targets at the end of issue 13").
 if [ -n "$speed_wait" ]; then export OMP_WAIT_POLICY="$speed_wait"; else unset OMP_WAIT_POLICY; fi
 RUNS=${RUNS:-3}
 NB=$B/bench-native

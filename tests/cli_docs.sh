@@ -7,8 +7,11 @@
 # of README.md, docs/*.md, docs/tutorial/*.md and sim/README.md names a file
 # or directory that exists, and its anchor is a heading of the target page
 # (GitHub's rule: lower case; letters, digits, spaces, '-' and '_' kept,
-# every other character dropped; spaces become '-'), or an <a id/name>.
-# Links inside code blocks (``` fences) and inline code are not links.
+# every other character dropped; spaces become '-'; a repeated heading gets
+# -1, -2, ...), or an <a id/name>.  Links inside code blocks (``` fences)
+# and inline code are not links.  Not checked: links with a title
+# ([t](p "title")), <p> targets and reference-style links ([t][ref]); the
+# pages use none.
 # Prints TAP (tests/lib.sh); exits non-zero if any test failed.
 set -u
 . tests/lib.sh
@@ -19,7 +22,8 @@ anchors() {
     awk '/^```/ { code = !code; next }
          !code && /^#+ / {
              h = $0; sub(/^#+ +/, "", h); h = tolower(h)
-             gsub(/[^a-z0-9 _-]/, "", h); gsub(/ /, "-", h); print h
+             gsub(/[^a-z0-9 _-]/, "", h); gsub(/ /, "-", h)
+             n = seen[h]++; print (n ? h "-" n : h)     # a repeat: h-1, h-2, ...
          }
          { s = $0
            while (match(s, /<a (id|name)="[^"]*"/)) {
@@ -73,14 +77,15 @@ done
 
 # the checker itself: a page with a good and a bad link of each kind
 mkdir -p "$T/p/sub"
-printf '# Top: one, two & three\n\n## Grid policies: volume or time\n<a id="here"></a>\n' > "$T/p/a.md"
+printf '# Top: one, two & three\n\n## Grid policies: volume or time\n## Grid policies: volume or time\n<a id="here"></a>\n' > "$T/p/a.md"
 printf '[x](#top-one-two--three) [y](a.md#grid-policies-volume-or-time) [z](#here) [w](sub/)\n```\n[no](nowhere.md)\n```\n`[no](nowhere.md)`\n' >> "$T/p/a.md"
 links "$T/p/a.md" > "$T/l"
 anchors "$T/p/a.md" > "$T/an"
 [ "$(wc -l < "$T/l")" -eq 4 ] && grep -qxF top-one-two--three "$T/an" &&
-    grep -qxF grid-policies-volume-or-time "$T/an" && grep -qxF here "$T/an" &&
+    grep -qxF grid-policies-volume-or-time "$T/an" && grep -qxF grid-policies-volume-or-time-1 "$T/an" &&
+    grep -qxF here "$T/an" &&
     ! grep -qx 'grid-policies' "$T/an" &&
-    ok "the checker: GitHub's anchors (punctuation dropped, spaces to '-'), <a id>, links outside code only ($total links checked)" ||
+    ok "the checker: GitHub's anchors (punctuation dropped, spaces to '-', repeats -1), <a id>, links outside code only ($total links checked)" ||
     notok "the checker: links '$(cat "$T/l")', anchors '$(cat "$T/an")'"
 
 done_testing

@@ -200,6 +200,13 @@ static void test_model_cases(void)
         ok = tile_height_time(&h, 5, &t, &steps, &st) == TILE_OK;
         check(ok && steps == (INT64_MAX - 2) / 5 + 1 + 2, "Z = 2^63 - 2, z = 5: TILE_OK, "
               "ceil(Z/5) + F + S steps (%lld; %s)", (long long)steps, ok ? "" : st.arg);
+        /* the search's ceilings near 2^63 (they overflowed: a false "z"
+         * error), one process row of 2 without skew: the z = 1 count fits */
+        h.skew = 0;
+        h.zmax = INT64_MAX;
+        ok = tile_height_best(&h, &z, &t, &st) == TILE_OK;
+        check(ok && z > 1 && z < INT64_MAX - 2, "Z = 2^63 - 2, 2 processes: the search "
+              "finds z = %lld (%s)", (long long)z, ok ? "" : st.arg);
     }
     check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
           tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
