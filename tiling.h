@@ -3834,18 +3834,16 @@ static inline int tile__model_code(int rc, tilehybrid_status *st)
                                  st != NULL ? st->index : -1);
 }
 
-/* One tile step of the model at height z over Z planes (m's, or fewer):
- * *step = z t_plane + t_msg(z) (topo_nest_report(), t_comp shared by the
- * threads; no t_sync) and *steps = ceil(Z/z) + F + S.  Checks the model as
- * tile_height_time() does. */
+/* One tile step of model m (not NULL) at height z over Z planes (m's, or
+ * fewer): *step = z t_plane + t_msg(z) (topo_nest_report(), t_comp shared
+ * by the threads; no t_sync) and *steps = ceil(Z/z) + F + S.  Checks the
+ * rest of the model for tile_height_time(). */
 static inline int tile__height_step(const tile_height_model *m, int64_t z, int64_t Z,
                                     double *step, int64_t *steps, tilehybrid_status *st)
 {
     topo_nest nest;
     topo_report r;
     int rc;
-    if (m == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "m", -1);
     if (z < 1)
         return tilehybrid_status_set(st, TILE_ERR_TILE_HEIGHT, "z", -1);
     if (m->threads < 1 || m->skew < 0)
@@ -3886,11 +3884,13 @@ static inline int tile_height_time(const tile_height_model *m, int64_t z, double
 {
     int64_t all = 0, Z, last, n = 0;
     double step = 0.0, lstep = 0.0;
-    int rc = tile__height_step(m, z, m != NULL ? m->nest.zlen : 0, &step, &all, st);
-    if (rc != TILE_OK)
-        return rc;
+    int rc;
+    if (m == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "m", -1);
     Z = m->nest.zlen;
-    last = z < Z ? Z - (Z - 1) / z * z : Z;   /* the last tile's height */
+    if ((rc = tile__height_step(m, z, Z, &step, &all, st)) != TILE_OK)
+        return rc;
+    last = z < Z ? Z - (tile__ceil_div(Z, z) - 1) * z : Z;   /* the last tile's height */
     lstep = step;       /* its step: one tile of `last` planes (no count to overflow) */
     if (last < z && (rc = tile__height_step(m, last, last, &lstep, &n, st)) != TILE_OK)
         return rc;
@@ -3966,8 +3966,8 @@ static inline int64_t tile__zstart(tile__zsearch *s)
     zs = s->fill > 0.0 && s->A > 0.0 ? tile__sqrt((double)s->Z * s->B / (s->fill * s->A))
                                      : (double)s->zh;
     z = zs >= (double)s->zh ? s->zh : zs < 1.0 ? 1 : (int64_t)zs;
-    k = (s->Z - 1) / z + 1;             /* ceil(Z/z), no overflow near 2^63 */
-    return (s->Z - 1) / k + 1;
+    k = tile__ceil_div(s->Z, z);        /* (no overflow near 2^63) */
+    return tile__ceil_div(s->Z, k);
 }
 
 /**
@@ -3999,15 +3999,15 @@ static inline int tile_height_best(const tile_height_model *m, int64_t *z, doubl
     if ((rc = tile__zeval(&s, c)) != TILE_OK)
         return tile_height_time(m, c, NULL, NULL, st);
     for (zn = c; zn < s.zh; ) {         /* upward: the next left end */
-        k = (s.Z - 1) / zn + 1;
-        zn = k > 1 ? (s.Z - 1) / (k - 1) + 1 : s.zh + 1;
+        k = tile__ceil_div(s.Z, zn);
+        zn = k > 1 ? tile__ceil_div(s.Z, k - 1) : s.zh + 1;
         if (zn > s.zh || tile__zpruned(&s, zn))
             break;
         tile__zeval(&s, zn);
     }
     for (zn = c; zn > 1; ) {            /* downward: the left end below */
-        k = (s.Z - 1) / (zn - 1) + 1;
-        zn = (s.Z - 1) / k + 1;
+        k = tile__ceil_div(s.Z, zn - 1);
+        zn = tile__ceil_div(s.Z, k);
         if (tile__zpruned(&s, zn))
             break;
         tile__zeval(&s, zn);

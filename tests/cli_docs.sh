@@ -64,8 +64,9 @@ for f in $pages; do
         fi
         if [ -n "$anchor" ]; then
             case $dest in
-            *.md) anchors "$dest" > "$T/anchors"
-                  grep -qxF -- "$anchor" "$T/anchors" ||
+            *.md) a=$T/anchors.$(echo "$dest" | tr -c 'A-Za-z0-9\n' _)   # once a page
+                  [ -f "$a" ] || anchors "$dest" > "$a"
+                  grep -qxF -- "$anchor" "$a" ||
                       bad="$bad $f:$line: '$target' (no such heading in $dest);" ;;
             esac
         fi
