@@ -121,7 +121,7 @@ if have height-sweep.csv && have height-summary.csv; then
     ks=$(awk -F, 'NR > 1 && !($1 in s) { s[$1] = 1; printf "%s ", $1 }' "$R/height-sweep.csv")
     {
         echo "set multiplot layout 1,$(echo $ks | wc -w) title 'Tile height z at 2 processes: measured (median) and the pipeline model (costs the plan measured)'"
-        echo "set logscale x; set xlabel 'tile height z'; set ylabel 'seconds'; set key top center; set yrange [0:*]"
+        echo "set logscale x; set xlabel 'tile height z'; set ylabel 'seconds'; set key top left; set yrange [0:*]"
         for k in $ks; do
             awk -F, -v k=$k 'NR > 1 && $1 == k { print $2 "," $3 "," $4 }' "$R/height-sweep.csv" > "$T/h-$k.csv"
             awk -F, -v k=$k 'NR > 1 && $1 == k { print $3 "," $4 }' "$R/height-summary.csv" > "$T/hc-$k.csv"
