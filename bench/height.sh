@@ -3,27 +3,30 @@
 # (issue 13), ADI and DE at 2 processes (pure MPI).
 #
 #   height-sweep.csv    per kernel and tile height z (log-spaced 1..1000,
-#                       and the plan's own choices): the median wall time
-#                       of every 2-process run at z (the sweep's, and the
-#                       runs without --tile-height that chose z: the same
-#                       run), and the pipeline model's predicted time at z
+#                       and the heights the plan chose): the median wall
+#                       time of the 2-process runs given --tile-height z,
+#                       and the pipeline model's predicted time at z
 #                       (tilectl plan --tile-height z, on the costs the
 #                       plan measured: t_comp timed on the body, the
 #                       network's ping-pong);
 #   height-summary.csv  per kernel: the height the plan chose (no
-#                       --tile-height) and the median of those runs, the
-#                       one it would choose once the body is timed
-#                       (tile_height_next), the sweep's best (the fastest
-#                       z of height-sweep.csv), their times, the predicted
-#                       parallel efficiency and the measured one (the
-#                       toolkit's own 1-process time / (2 x the 2-process
-#                       time)), and last the chosen height's time as the
-#                       sweep measures it (chosen_z_seconds) over the
-#                       best's (chosen_z_vs_best): the target's measure,
-#                       the heights compared on the same footing.
-# Every run's checksum is compared with the plain sequential loop's.  The
-# space is the speed targets' 64x256x16384: at Z = 4096 a run takes 0.03 s
-# and the medians of a few runs differed by 10% at the same height.
+#                       --tile-height; the most frequent choice of the
+#                       runs) and the median time of the runs that chose
+#                       it, the height it would choose once the body is
+#                       timed (tile_height_next) and that height's time,
+#                       the sweep's best (the fastest z of
+#                       height-sweep.csv), the ratios to the best, the
+#                       predicted parallel efficiency and the measured one
+#                       (the toolkit's own 1-process time / (2 x the chosen
+#                       runs' time)), and last the chosen height's time as
+#                       height-sweep.csv has it (chosen_z_seconds) over
+#                       the best's (chosen_z_vs_best).
+# Every height's time comes from the same kind of run (given the height),
+# the same number of them: a height the plan chose that the sweep does not
+# have gets RUNS runs of its own after the rounds.  The space is the speed
+# targets' 64x256x16384: at Z = 4096 a run takes 0.03 s and the medians of
+# a few runs differed by 10% at the same height.  Every run's checksum is
+# compared with the plain sequential loop's.
 # Run by bench/run.sh; alone: QUICK=1 RUNS=1 sh bench/height.sh
 set -eu
 . bench/lib.sh
@@ -56,10 +59,13 @@ for r in $(seq "$RUNS"); do
         for z in $ZS; do one "$k" 2 sweep --tile-height "$z"; done
     done
 done
-# the heights the timed body would choose, measured too
+# the heights the plan chose (first run, or next once the body is timed)
+# that the sweep does not have: RUNS runs each, given the height
 for k in $KERNELS; do
-    for nz in $(awk -F, -v k="$k" '$1 == k && $2 == "chosen" { print $7 }' "$raw" | sort -un); do
-        for r in $(seq "$RUNS"); do one "$k" 2 next --tile-height "$nz"; done
+    for ez in $(awk -F, -v k="$k" '$1 == k && $2 == "chosen" { print $3; print $7 }' "$raw" |
+                grep -v -x -e nan -e '' | sort -un); do
+        case " $ZS " in *" $ez "*) continue ;; esac
+        for r in $(seq "$RUNS"); do one "$k" 2 extra --tile-height "$ez"; done
     done
 done
 say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -67,25 +73,35 @@ say "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 # medians; the model's curve on the chosen runs' measured costs
 med() { awk -F, -v k="$1" -v c="$2" -v z="${3:-}" -v col="$4" \
         '$1 == k && $2 == c && (z == "" || $3 == z) { print $col }' "$raw" | median; }
+# the most frequent value of column COL of KERNEL's chosen runs (the smaller on a tie)
+mode() { awk -F, -v k="$1" -v col="$2" '$1 == k && $2 == "chosen" { print $col }' "$raw" |
+         sort -n | uniq -c | sort -k1,1nr -k2,2n | awk 'NR == 1 { print $2 }'; }
+# the median time of KERNEL's runs given --tile-height Z
+given() { awk -F, -v k="$1" -v z="$2" '$1 == k && ($2 == "sweep" || $2 == "extra") && $3 == z {
+              print $5 }' "$raw" | median; }
 out=$RESULTS/height-sweep.csv
 echo "kernel,z,seconds,predicted_seconds" > "$out"
 sum=$RESULTS/height-summary.csv
 echo "kernel,space,chosen_z,chosen_seconds,next_z,next_seconds,best_z,best_seconds,chosen_vs_best,next_vs_best,predicted_efficiency,measured_efficiency,chosen_z_seconds,chosen_z_vs_best" > "$sum"
 for k in $KERNELS; do
     tc=$(med "$k" chosen "" 9) ts=$(med "$k" chosen "" 10) bw=$(med "$k" chosen "" 11)
-    for z in $(awk -F, -v k="$k" 'NR > 1 && $1 == k && $2 != "one" { print $3 }' "$raw" | sort -n -u); do
-        t=$(awk -F, -v k="$k" -v z="$z" '$1 == k && $2 != "one" && $3 == z { print $5 }' "$raw" | median)
+    for z in $(awk -F, -v k="$k" '$1 == k && ($2 == "sweep" || $2 == "extra") { print $3 }' "$raw" |
+               sort -n -u); do
+        t=$(given "$k" "$z")
         p=$($TILECTL plan --procs 2 --space "$SPACE" --deps "$(deps "$k")" --tile-height "$z" \
             --tcomp "$tc" --tstartup "$ts" --bandwidth "$bw" --json | jnum predicted_seconds)
         [ "$t" = nan ] || echo "$k,$z,$t,$p" >> "$out"
     done
-    t1=$(med "$k" one "" 5) tch=$(med "$k" chosen "" 5) zc=$(med "$k" chosen "" 3) zn=$(med "$k" chosen "" 7)
-    tn=$(awk -F, -v k="$k" -v z="$zn" '$1 == k && $2 != "one" && $2 != "chosen" && $3 == z { print $5 }' "$raw" | median)
-    tz=$(awk -F, -v k="$k" -v z="$zc" '$1 == k && $2 == z { print $3 }' "$out")
+    zc=$(mode "$k" 3) zn=$(mode "$k" 7)
+    t1=$(med "$k" one "" 5) tch=$(med "$k" chosen "$zc" 5)
+    tn=$(given "$k" "$zn") tz=$(given "$k" "$zc")
     best=$(awk -F, -v k="$k" '$1 == k { print $2, $3 }' "$out" | sort -g -k2 | head -n 1)
     awk -v k="$k" -v sp="$SPACE" -v zc="$zc" -v tch="$tch" -v zn="$zn" -v tn="$tn" -v b="$best" \
-        -v tz="${tz:-nan}" -v pe="$(med "$k" chosen "" 8)" -v t1="$t1" 'BEGIN { split(b, bb, " ");
-        printf "%s,%s,%s,%s,%s,%s,%s,%s,%.4f,%.4f,%s,%.4f,%s,%.4f\n", k, sp, zc, tch, zn, tn, bb[1],
-               bb[2], tch / bb[2], tn / bb[2], pe, t1 / (2 * tch), tz, tz / bb[2] }' >> "$sum"
+        -v tz="$tz" -v pe="$(med "$k" chosen "$zc" 8)" -v t1="$t1" '
+        function num(x) { return x != "" && x != "nan" && x + 0 > 0 }
+        function ratio(x, y) { return num(x) && num(y) ? sprintf("%.4f", x / y) : "nan" }
+        BEGIN { split(b, bb, " ");
+        printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", k, sp, zc, tch, zn, tn, bb[1], bb[2],
+               ratio(tch, bb[2]), ratio(tn, bb[2]), pe, ratio(t1, 2 * tch), tz, ratio(tz, bb[2]) }' >> "$sum"
 done
 cat "$sum"

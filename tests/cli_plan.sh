@@ -22,6 +22,19 @@ if [ $rc -eq 0 ] && grep -q '^grid 1x2 (2 processes x 1 thread, thread grid 1x1)
     ok "plan: grid, tile height, predicted time, efficiency, memory (the README's example)"
 else notok "plan: exit $rc: $(cat "$T/out" "$T/err" | head -c 400)"; fi
 
+# where the cache bound chooses the height, the text says so and gives the
+# model's own minimum (--cache-bytes without a bound: that minimum, and the
+# default costs, the papers' cluster, get their note)
+"$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS --cache-bytes 1048576 > "$T/cb" 2>&1
+zf=$("$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS --cache-bytes 1000000000000 \
+     --json 2>&1 | sed -n 's/.*"tile_height":\([0-9]*\).*/\1/p')
+zb=$(sed -n 's/^tile height \([0-9]*\) (the cache bound; the model.s minimum without it: \([0-9]*\))$/\1 \2/p' "$T/cb")
+[ -n "$zb" ] && [ "${zb#* }" = "$zf" ] && [ "${zb% *}" -lt "$zf" ] &&
+    ! grep -q "papers' cluster" "$T/cb" &&
+    "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 | grep -q "^(the papers' cluster, the defaults" &&
+    ok "plan: a height the cache bound chose says so, with the model's minimum ($zb); the default costs' note" ||
+    notok "plan: the cache bound's height: '$zb', the model's minimum '$zf': $(head -c 300 "$T/cb")"
+
 # the chosen height is the least predicted time of a sweep of given heights
 "$CTL" plan --procs 2 --space 64x256x4000 --deps 1,1 $COSTS --json > "$T/best" 2>&1
 zb=$(val "$T/best" tile_height) tb=$(val "$T/best" predicted_seconds)

@@ -96,6 +96,7 @@ struct plan_result {
     cli_skew skew;      /* skew.skewed: the plan is for the skewed space */
     int tdims[TILE_MAX_DIMS], order;
     int64_t z, steps, window, plane_bytes, memory, len[TILE_MAX_DIMS];
+    int64_t zfree;      /* the model's minimum without the cache bound (0: not asked) */
     double seconds, efficiency;
 };
 
@@ -415,6 +416,13 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
     r->z = a->z;
     rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
                   : tile_height_best(&r->m, &r->z, &r->seconds, &st);
+    if (rc == TILE_OK && a->z == 0 && r->z == r->m.zmax) {  /* did the bound choose? */
+        tile_height_model free_m = r->m;
+        tilehybrid_status free_st;
+        free_m.zmax = 0;
+        if (tile_height_best(&free_m, &r->zfree, NULL, &free_st) != TILE_OK)
+            r->zfree = 0;
+    }
     if (rc == TILE_OK)
         rc = tile_height_time(&r->m, r->z, NULL, &r->steps, &st);
     if (rc == TILE_OK)
@@ -502,9 +510,13 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
     printf(" (%lld process%s x %lld thread%s, thread grid ", (long long)a->procs,
            a->procs == 1 ? "" : "es", (long long)a->threads, a->threads == 1 ? "" : "s");
     cli_print_i64s(stdout, t, n, "x");
-    printf(")\ntile height %lld (%s; cache bound %lld)\n", (long long)r->z,
-           a->z > 0 ? "given" : "the model's minimum",
-           (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen));
+    if (a->z == 0 && r->zfree > r->z)
+        printf(")\ntile height %lld (the cache bound; the model's minimum without it: %lld)\n",
+               (long long)r->z, (long long)r->zfree);
+    else
+        printf(")\ntile height %lld (%s; cache bound %lld)\n", (long long)r->z,
+               a->z > 0 ? "given" : "the model's minimum",
+               (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen));
     printf("in-tile order %s (%s)\n", plan_orders[r->order],
            a->order == TILE_ORDER_AUTO ? "the plan's choice" : "given");
     printf("predicted time %.6g s (%lld tile steps), parallel efficiency %.1f%%\n", r->seconds,
@@ -514,6 +526,10 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
            (long long)r->plane_bytes);
     printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point, "
            "tsync %g s/step\n", a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes, r->m.tsync);
+    if (a->tcomp == TOPO_DEFAULT_TCOMP && a->tstartup == TOPO_DEFAULT_TSTARTUP &&
+        a->bandwidth == TOPO_DEFAULT_BANDWIDTH)
+        printf("(the papers' cluster, the defaults: a plan measures this machine's; give "
+               "--tcomp, --tstartup, --bandwidth or the TILEHYBRID_* environment)\n");
 }
 
 int tilectl_plan(int argc, char **argv)
