@@ -23,17 +23,24 @@ if [ $rc -eq 0 ] && grep -q '^grid 1x2 (2 processes x 1 thread, thread grid 1x1)
 else notok "plan: exit $rc: $(cat "$T/out" "$T/err" | head -c 400)"; fi
 
 # where the cache bound chooses the height, the text says so and gives the
-# model's own minimum (--cache-bytes without a bound: that minimum, and the
-# default costs, the papers' cluster, get their note)
+# model's own minimum (its height with --cache-bytes large enough); the
+# bound may choose below itself (the fewest tiles' smallest height: 10 under
+# a bound of 11); the costs left at the papers' cluster's are named
 "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS --cache-bytes 1048576 > "$T/cb" 2>&1
 zf=$("$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS --cache-bytes 1000000000000 \
      --json 2>&1 | sed -n 's/.*"tile_height":\([0-9]*\).*/\1/p')
 zb=$(sed -n 's/^tile height \([0-9]*\) (the cache bound; the model.s minimum without it: \([0-9]*\))$/\1 \2/p' "$T/cb")
+"$CTL" plan --procs 2 --space 64x256x100 --deps 1,1 --tcomp 2e-9 --tstartup 1e-2 --bandwidth 5e9 \
+    --cache-bytes 4000000 > "$T/cb2" 2>&1
 [ -n "$zb" ] && [ "${zb#* }" = "$zf" ] && [ "${zb% *}" -lt "$zf" ] &&
     ! grep -q "papers' cluster" "$T/cb" &&
-    "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 | grep -q "^(the papers' cluster, the defaults" &&
-    ok "plan: a height the cache bound chose says so, with the model's minimum ($zb); the default costs' note" ||
-    notok "plan: the cache bound's height: '$zb', the model's minimum '$zf': $(head -c 300 "$T/cb")"
+    grep -q '^tile height 10 (the cache bound; the model.s minimum without it: 100)$' "$T/cb2" &&
+    "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 |
+        grep -q "^(tcomp, tstartup and bandwidth: the papers' cluster, the defaults;" &&
+    "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 --tcomp 1e-9 --tstartup 1e-6 |
+        grep -q "^(bandwidth: the papers' cluster, the default;" &&
+    ok "plan: a height the cache bound chose says so, with the model's minimum ($zb; 10 under 11); the default costs named" ||
+    notok "plan: the cache bound's height: '$zb', the model's minimum '$zf': $(head -c 300 "$T/cb") $(sed -n 2p "$T/cb2")"
 
 # the chosen height is the least predicted time of a sweep of given heights
 "$CTL" plan --procs 2 --space 64x256x4000 --deps 1,1 $COSTS --json > "$T/best" 2>&1

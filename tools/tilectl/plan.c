@@ -416,11 +416,14 @@ static int plan_compute(const struct plan_args *a, struct plan_result *r)
     r->z = a->z;
     rc = a->z > 0 ? tile_height_time(&r->m, a->z, &r->seconds, NULL, &st)
                   : tile_height_best(&r->m, &r->z, &r->seconds, &st);
-    if (rc == TILE_OK && a->z == 0 && r->z == r->m.zmax) {  /* did the bound choose? */
+    if (rc == TILE_OK && a->z == 0 && r->m.zmax >= 1 && r->m.zmax < r->m.nest.zlen) {
+        /* did the bound choose?  The model's minimum without it, if faster */
         tile_height_model free_m = r->m;
         tilehybrid_status free_st;
+        double free_s = 0.0;
         free_m.zmax = 0;
-        if (tile_height_best(&free_m, &r->zfree, NULL, &free_st) != TILE_OK)
+        if (tile_height_best(&free_m, &r->zfree, &free_s, &free_st) != TILE_OK ||
+            !(free_s < r->seconds))
             r->zfree = 0;
     }
     if (rc == TILE_OK)
@@ -510,7 +513,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
     printf(" (%lld process%s x %lld thread%s, thread grid ", (long long)a->procs,
            a->procs == 1 ? "" : "es", (long long)a->threads, a->threads == 1 ? "" : "s");
     cli_print_i64s(stdout, t, n, "x");
-    if (a->z == 0 && r->zfree > r->z)
+    if (a->z == 0 && r->zfree > 0)
         printf(")\ntile height %lld (the cache bound; the model's minimum without it: %lld)\n",
                (long long)r->z, (long long)r->zfree);
     else
@@ -526,10 +529,24 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
            (long long)r->plane_bytes);
     printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point, "
            "tsync %g s/step\n", a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes, r->m.tsync);
-    if (a->tcomp == TOPO_DEFAULT_TCOMP && a->tstartup == TOPO_DEFAULT_TSTARTUP &&
-        a->bandwidth == TOPO_DEFAULT_BANDWIDTH)
-        printf("(the papers' cluster, the defaults: a plan measures this machine's; give "
-               "--tcomp, --tstartup, --bandwidth or the TILEHYBRID_* environment)\n");
+    {
+        const char *names[3];
+        int k = 0, i;
+        if (a->tcomp == TOPO_DEFAULT_TCOMP)
+            names[k++] = "tcomp";
+        if (a->tstartup == TOPO_DEFAULT_TSTARTUP)
+            names[k++] = "tstartup";
+        if (a->bandwidth == TOPO_DEFAULT_BANDWIDTH)
+            names[k++] = "bandwidth";
+        if (k > 0) {
+            printf("(");
+            for (i = 0; i < k; i++)
+                printf("%s%s", i == 0 ? "" : i == k - 1 ? " and " : ", ", names[i]);
+            printf(": the papers' cluster, the default%s; a plan measures this machine's: "
+                   "give %s or the TILEHYBRID_* environment)\n", k > 1 ? "s" : "",
+                   k > 1 ? "the options" : "the option");
+        }
+    }
 }
 
 int tilectl_plan(int argc, char **argv)
