@@ -76,17 +76,17 @@ med() { awk -F, -v k="$1" -v c="$2" -v z="${3:-}" -v col="$4" \
 # the most frequent value of column COL of KERNEL's chosen runs (the smaller on a tie)
 mode() { awk -F, -v k="$1" -v col="$2" '$1 == k && $2 == "chosen" { print $col }' "$raw" |
          sort -n | uniq -c | sort -k1,1nr -k2,2n | awk 'NR == 1 { print $2 }'; }
+# KERNEL's runs given --tile-height (the sweep's and the extra ones): "z seconds" lines
+given_runs() { awk -F, -v k="$1" '$1 == k && ($2 == "sweep" || $2 == "extra") { print $3, $5 }' "$raw"; }
 # the median time of KERNEL's runs given --tile-height Z
-given() { awk -F, -v k="$1" -v z="$2" '$1 == k && ($2 == "sweep" || $2 == "extra") && $3 == z {
-              print $5 }' "$raw" | median; }
+given() { given_runs "$1" | awk -v z="$2" '$1 == z { print $2 }' | median; }
 out=$RESULTS/height-sweep.csv
 echo "kernel,z,seconds,predicted_seconds" > "$out"
 sum=$RESULTS/height-summary.csv
 echo "kernel,space,chosen_z,chosen_seconds,next_z,next_seconds,best_z,best_seconds,chosen_vs_best,next_vs_best,predicted_efficiency,measured_efficiency,chosen_z_seconds,chosen_z_vs_best" > "$sum"
 for k in $KERNELS; do
     tc=$(med "$k" chosen "" 9) ts=$(med "$k" chosen "" 10) bw=$(med "$k" chosen "" 11)
-    for z in $(awk -F, -v k="$k" '$1 == k && ($2 == "sweep" || $2 == "extra") { print $3 }' "$raw" |
-               sort -n -u); do
+    for z in $(given_runs "$k" | cut -d' ' -f1 | sort -n -u); do
         t=$(given "$k" "$z")
         p=$($TILECTL plan --procs 2 --space "$SPACE" --deps "$(deps "$k")" --tile-height "$z" \
             --tcomp "$tc" --tstartup "$ts" --bandwidth "$bw" --json | jnum predicted_seconds)

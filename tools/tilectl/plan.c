@@ -467,6 +467,27 @@ static void json_fixed(double v, const char *fmt)
         fputs("null", stdout);
 }
 
+/* The note under the costs naming those left at the papers' cluster's
+ * defaults (a plan measures this machine's instead). */
+static void plan_print_default_costs(const struct plan_args *a)
+{
+    const char *names[3];
+    int k = 0, i;
+    if (a->tcomp == TOPO_DEFAULT_TCOMP)
+        names[k++] = "tcomp";
+    if (a->tstartup == TOPO_DEFAULT_TSTARTUP)
+        names[k++] = "tstartup";
+    if (a->bandwidth == TOPO_DEFAULT_BANDWIDTH)
+        names[k++] = "bandwidth";
+    if (k == 0)
+        return;
+    printf("(");
+    for (i = 0; i < k; i++)
+        printf("%s%s", i == 0 ? "" : i == k - 1 ? " and " : ", ", names[i]);
+    printf(": the papers' cluster, the default%s; a plan measures this machine's: give %s or "
+           "the TILEHYBRID_* environment)\n", k > 1 ? "s" : "", k > 1 ? "the options" : "the option");
+}
+
 static void plan_print(const struct plan_args *a, const struct plan_result *r)
 {
     int64_t d[TILE_MAX_DIMS], t[TILE_MAX_DIMS];
@@ -529,24 +550,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
            (long long)r->plane_bytes);
     printf("costs: tcomp %g s/point, tstartup %g s, bandwidth %g B/s, %g bytes/point, "
            "tsync %g s/step\n", a->tcomp, a->tstartup, a->bandwidth, a->elem_bytes, r->m.tsync);
-    {
-        const char *names[3];
-        int k = 0, i;
-        if (a->tcomp == TOPO_DEFAULT_TCOMP)
-            names[k++] = "tcomp";
-        if (a->tstartup == TOPO_DEFAULT_TSTARTUP)
-            names[k++] = "tstartup";
-        if (a->bandwidth == TOPO_DEFAULT_BANDWIDTH)
-            names[k++] = "bandwidth";
-        if (k > 0) {
-            printf("(");
-            for (i = 0; i < k; i++)
-                printf("%s%s", i == 0 ? "" : i == k - 1 ? " and " : ", ", names[i]);
-            printf(": the papers' cluster, the default%s; a plan measures this machine's: "
-                   "give %s or the TILEHYBRID_* environment)\n", k > 1 ? "s" : "",
-                   k > 1 ? "the options" : "the option");
-        }
-    }
+    plan_print_default_costs(a);
 }
 
 int tilectl_plan(int argc, char **argv)
