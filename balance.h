@@ -140,6 +140,11 @@
  *                       replace malloc/free (tilehybrid.h): the ping-pong
  *                       buffer is the only allocation.
  *   TILEHYBRID_TAG_BASE the ping-pong uses tag TILEHYBRID_TAG_PINGPONG.
+ *   TILEHYBRID_SEPARATE, TILEHYBRID_IMPLEMENTATION
+ *                       compile the calibrations, the environment
+ *                       readers and the policy's setup once per program, in the file
+ *                       that defines TILEHYBRID_IMPLEMENTATION (tilehybrid.h,
+ *                       "COMPILING THE COLD CODE ONCE").
  *
  * ENVIRONMENT (read only by bal_model_from_env, in SI base units, e.g.
  * 288e-9; numbers as tilehybrid_parse_double() reads them: no spaces, '+',
@@ -212,6 +217,9 @@
 #define TILEHYBRID_BALANCE_H
 
 #include "tilehybrid.h"
+#if TILEHYBRID__MODE != defined(TILEHYBRID_SEPARATE) + defined(TILEHYBRID_IMPLEMENTATION)
+#error "balance.h: TILEHYBRID_SEPARATE or TILEHYBRID_IMPLEMENTATION changed after the first tilehybrid header was included: define them before it"
+#endif
 
 #include <float.h>
 
@@ -268,6 +276,7 @@ enum bal_error {
     BAL_ERR_POLICY          /* bal_config.policy unknown, or CUSTOM without fn */
 };
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_strerror() - a one-line message for an error code.
  * @code: a value returned by a bal_ function.
@@ -275,7 +284,7 @@ enum bal_error {
  * Return: a static string that names the argument at fault and the rule
  * it broke; "unknown balance.h error code" for anything else.  Never NULL.
  */
-static inline const char *bal_strerror(int code)
+TILEHYBRID__COLD const char *bal_strerror(int code)
 {
     switch (code) {
     case BAL_OK: return "success";
@@ -320,6 +329,9 @@ static inline const char *bal_strerror(int code)
     default: return "unknown balance.h error code";
     }
 }
+#else
+TILEHYBRID__COLD const char *bal_strerror(int code);
+#endif
 
 /* ------------------------------------------------------------------------
  * Cost model
@@ -404,10 +416,11 @@ static inline double bal_tcomm(const bal_model *m, double elements)
     return m->tstartup + elements * m->elem_bytes / m->bandwidth;
 }
 
+#if TILEHYBRID__DEFINE
 /* One variable: unset leaves the field; set must be a number (> 0 when
  * positive, else >= 0) by tilehybrid_parse_double()'s rule. */
-static inline int bal__env(const char *name, int positive, double *field, int bit, int *found,
-                           int err)
+TILEHYBRID__COLD int bal__env(const char *name, int positive, double *field, int bit, int *found,
+                              int err)
 {
     double v = 0;
     const char *s = getenv(name);
@@ -439,7 +452,7 @@ static inline int bal__env(const char *name, int positive, double *field, int bi
  * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_ENV_<NAME> for the first
  * variable (in the order above) that is set but not a valid number.
  */
-static inline int bal_model_from_env(bal_model *m, int *found)
+TILEHYBRID__COLD int bal_model_from_env(bal_model *m, int *found)
 {
     int rc;
     if (found != NULL)
@@ -480,8 +493,8 @@ static inline int bal_model_from_env(bal_model *m, int *found)
  * BAL_ERR_FIT (the slope is 0: all times were 0, below the clock's
  * resolution; time more iterations).
  */
-static inline int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
-                                double *tcomp, tilehybrid_fit *fit)
+TILEHYBRID__COLD int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
+                                   double *tcomp, tilehybrid_fit *fit)
 {
     tilehybrid_fit f;
     int i;
@@ -514,7 +527,7 @@ static inline int bal_fit_tcomp(const double *seconds, const double *iterations,
  * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_FIT (slope not finite and > 0,
  * intercept not finite); the model is unchanged on error.
  */
-static inline int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit)
+TILEHYBRID__COLD int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit)
 {
     if (m == NULL || fit == NULL)
         return BAL_ERR_NULL;
@@ -525,6 +538,14 @@ static inline int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit)
     m->bandwidth = 1.0 / fit->slope;
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD int bal__env(const char *name, int positive, double *field, int bit, int *found,
+                              int err);
+TILEHYBRID__COLD int bal_model_from_env(bal_model *m, int *found);
+TILEHYBRID__COLD int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
+                                   double *tcomp, tilehybrid_fit *fit);
+TILEHYBRID__COLD int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit);
+#endif
 
 /* ------------------------------------------------------------------------
  * Static balancing: eq. 1
@@ -719,6 +740,7 @@ static inline int bal_factor(const bal_model *m, int n, const int *pdims, const 
     return BAL_OK;
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_tile_times() - the model's time per step (tile) of each thread under
  * a given factor, eq. 7-8 of the paper: what bal_factor() equalises.
@@ -731,10 +753,10 @@ static inline int bal_factor(const bal_model *m, int n, const int *pdims, const 
  *
  * Return: BAL_OK or an error as bal_factor(), BAL_ERR_BAL for a bad bal.
  */
-static inline int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
-                                 int threads, const int64_t *extent, int64_t tile_height,
-                                 const int64_t *dep, double bal, double *t_master,
-                                 double *t_other)
+TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
+                                    int threads, const int64_t *extent, int64_t tile_height,
+                                    const int64_t *dep, double bal, double *t_master,
+                                    double *t_other)
 {
     double iters = 0, comm = 0;
     int rc;
@@ -756,6 +778,12 @@ static inline int bal_tile_times(const bal_model *m, int n, const int *pdims, co
                                                iters);
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
+                                    int threads, const int64_t *extent, int64_t tile_height,
+                                    const int64_t *dep, double bal, double *t_master,
+                                    double *t_other);
+#endif
 
 /* ------------------------------------------------------------------------
  * The split of a step's work
@@ -790,6 +818,7 @@ static inline int bal__split_check(int64_t total, int parts, double bal)
     return BAL_OK;
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_split() - split a step's work between the threads.
  * @total:  units (points, rows, ...) of one step, >= 0;
@@ -814,7 +843,7 @@ static inline int bal__split_check(int64_t total, int parts, double bal)
  * Return: BAL_OK, BAL_ERR_TOTAL (< 0), BAL_ERR_PARTS (< 1), BAL_ERR_BAL or
  * BAL_ERR_NULL.
  */
-static inline int bal_split(int64_t total, int parts, double bal, int64_t *counts)
+TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts)
 {
     int64_t master, rest, each, extra;
     int i, rc;
@@ -833,6 +862,9 @@ static inline int bal_split(int64_t total, int parts, double bal, int64_t *count
         counts[i] = each + (i - 1 < extra ? 1 : 0);
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts);
+#endif
 
 /**
  * bal_split_part() - one part of bal_split() without an array: for a thread
@@ -919,6 +951,7 @@ static inline int bal_lemma2(double bal, int threads, double tcomp_master, doubl
     return BAL_OK;
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_sampling_steps() - the paper's sampling period, 2PT steps: long
  * enough for the pipeline's wavefront to reach the farthest process (it
@@ -929,7 +962,7 @@ static inline int bal_lemma2(double bal, int threads, double tcomp_master, doubl
  *
  * Return: BAL_OK, BAL_ERR_PROCS, BAL_ERR_THREADS or BAL_ERR_NULL.
  */
-static inline int bal_sampling_steps(int procs, int threads, int64_t *steps)
+TILEHYBRID__COLD int bal_sampling_steps(int procs, int threads, int64_t *steps)
 {
     if (procs < 1)
         return BAL_ERR_PROCS;
@@ -940,6 +973,9 @@ static inline int bal_sampling_steps(int procs, int threads, int64_t *steps)
     *steps = 2 * (int64_t)procs * (int64_t)threads;
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD int bal_sampling_steps(int procs, int threads, int64_t *steps);
+#endif
 
 #define BAL_ADAPTIVE_MIN_BAL 0.01   /* default floor of the adaptive factor */
 #define BAL_ADAPTIVE_DEADBAND 0.001 /* default smallest change applied */
@@ -1024,6 +1060,7 @@ typedef struct bal_adaptive {
     int done;
 } bal_adaptive;
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_adaptive_init() - start the state machine.
  * @st:           the state (overwritten);
@@ -1041,8 +1078,8 @@ typedef struct bal_adaptive {
  * BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD, BAL_ERR_SMOOTHING (st untouched on
  * error).
  */
-static inline int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
-                                    int64_t sample_steps, int64_t period, double smoothing)
+TILEHYBRID__COLD int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
+                                       int64_t sample_steps, int64_t period, double smoothing)
 {
     if (st == NULL)
         return BAL_ERR_NULL;
@@ -1069,6 +1106,10 @@ static inline int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
     st->last_target = -1.0;
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
+                                       int64_t sample_steps, int64_t period, double smoothing);
+#endif
 
 /* 1 if the (rw) fields and the counters are in range. */
 static inline int bal__adaptive_sane(const bal_adaptive *st)
@@ -1154,9 +1195,10 @@ static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, doubl
 #define BAL_PINGPONG_SIZES 8  /* message sizes: k * max_bytes / 7, k = 0..7 */
 #define BAL_PINGPONG_PASSES 8 /* at most this many measurement passes */
 
+#if TILEHYBRID__DEFINE
 /* MPI call @call failed on this rank with @mpirc: BAL_ERR_MPI, and st
  * (if not NULL) names the call (st->arg) and its code (st->mpi_error). */
-static inline int bal__mpi_fail(tilehybrid_status *st, const char *call, int mpirc)
+TILEHYBRID__COLD int bal__mpi_fail(tilehybrid_status *st, const char *call, int mpirc)
 {
     (void)tilehybrid_status_set(st, BAL_ERR_MPI, call, -1);
     if (st != NULL)
@@ -1167,8 +1209,8 @@ static inline int bal__mpi_fail(tilehybrid_status *st, const char *call, int mpi
 /* Step 1 of bal_calibrate_comm: the handshake, even when our own arguments
  * are bad, so that the peer never waits for a partner that has given up.
  * *buf receives a zeroed max_bytes buffer on success. */
-static inline int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int reps, int nofit,
-                                 char **buf, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int reps, int nofit,
+                                    char **buf, tilehybrid_status *st)
 {
     int mine[3], theirs[3], rc = BAL_OK, mpirc;
     char *b = NULL;
@@ -1204,8 +1246,8 @@ static inline int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int rep
 
 /* Step 2: one pass of reps rounds, each a round trip of every size in turn;
  * y[k] keeps the smallest one-way time of size x[k] so far. */
-static inline int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, const double *x,
-                            double *y, int reps, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, const double *x,
+                               double *y, int reps, tilehybrid_status *st)
 {
     const char *call = "";
     double dt = 0;
@@ -1225,8 +1267,8 @@ static inline int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, cons
 /* Step 3: the leader fits the minima so far and sends its verdict to the
  * peer: out[0] = 1 to measure another pass, out[1] = the fit's code, then
  * intercept, slope, r2 and max_resid. */
-static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double *x,
-                               const double *y, int pass, double *out, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__verdict(MPI_Comm comm, int peer, int leader, const double *x,
+                                  const double *y, int pass, double *out, tilehybrid_status *st)
 {
     tilehybrid_fit f;
     int frc, mpirc;
@@ -1249,11 +1291,21 @@ static inline int bal__verdict(MPI_Comm comm, int peer, int leader, const double
     mpirc = MPI_Send(out, 6, MPI_DOUBLE, peer, TILEHYBRID_TAG_PINGPONG, comm);
     return mpirc == MPI_SUCCESS ? BAL_OK : bal__mpi_fail(st, "MPI_Send", mpirc);
 }
+#else
+TILEHYBRID__COLD int bal__mpi_fail(tilehybrid_status *st, const char *call, int mpirc);
+TILEHYBRID__COLD int bal__handshake(MPI_Comm comm, int peer, int max_bytes, int reps, int nofit,
+                                    char **buf, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__pass(MPI_Comm comm, int peer, int leader, char *buf, const double *x,
+                               double *y, int reps, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__verdict(MPI_Comm comm, int peer, int leader, const double *x,
+                                  const double *y, int pass, double *out, tilehybrid_status *st);
+#endif
 
 /* bal_calibrate_comm()'s work (defined below it). */
-static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                 tilehybrid_fit *fit, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                    tilehybrid_fit *fit, tilehybrid_status *st);
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_calibrate_comm() - measure t_comm by ping-pong with one peer and fit
  * the affine model one-way seconds = tstartup + bytes / bandwidth by least
@@ -1293,15 +1345,15 @@ static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int rep
  * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
  * *fit holds that fit anyway).
  */
-static inline int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                     tilehybrid_fit *fit)
+TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                        tilehybrid_fit *fit)
 {
     return bal__calibrate(comm, peer, max_bytes, reps, fit, NULL);
 }
 
 /* bal_calibrate_comm(); an MPI failure names the call and its code in st. */
-static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                 tilehybrid_fit *fit, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                    tilehybrid_fit *fit, tilehybrid_status *st)
 {
     int rank, size, k, pass, leader, rc;
     const char *call = "";
@@ -1348,8 +1400,8 @@ static inline int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int rep
 
 /* The pair's part of bal_calibrate_comm_all: in = {intercept, slope, 1}
  * for a fit with a positive slope, zeros otherwise; r2/mr its quality. */
-static inline int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
-                            double *in, double *r2, double *mr, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
+                               double *in, double *r2, double *mr, tilehybrid_status *st)
 {
     tilehybrid_fit f = {0, 0, 0, 0, 0};
     int rc, peer = rank ^ 1;
@@ -1372,8 +1424,8 @@ static inline int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int
 /* The end of bal_calibrate_comm_all: every rank's verdict (rc) and the
  * pairs' fits combined on every rank.  Returns the lowest failing rank's
  * code, or BAL_ERR_MPI (st names the call) if a collective failed here. */
-static inline int bal__combine(MPI_Comm c, int rc, const double *in, double r2, double mr,
-                               double *sum, double *mn, double *mx, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__combine(MPI_Comm c, int rc, const double *in, double r2, double mr,
+                                  double *sum, double *mn, double *mx, tilehybrid_status *st)
 {
     tilehybrid_agreement a;
     int mpirc = tilehybrid_agree(c, rc, NULL, 0, NULL, 0, &a);
@@ -1391,8 +1443,8 @@ static inline int bal__combine(MPI_Comm c, int rc, const double *in, double r2, 
  * tagged TILEHYBRID_TAG_PINGPONG, e.g. a plan's, so that revoking it under
  * ULFM also reaches a partner blocked in the ping-pong).  An MPI failure
  * names the call and its code in st (st->arg, st->mpi_error). */
-static inline int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, tilehybrid_fit *fit,
-                                     tilehybrid_status *st, int own_comm)
+TILEHYBRID__COLD int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, tilehybrid_fit *fit,
+                                        tilehybrid_status *st, int own_comm)
 {
     int rank, size, rc = BAL_OK, mpirc;
     MPI_Comm c = comm;
@@ -1463,8 +1515,8 @@ static inline int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, til
  * BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then its pair's) -- each
  * the same on every rank -- or BAL_ERR_MPI on the rank where a call failed.
  */
-static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
-                                         tilehybrid_fit *fit)
+TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
+                                            tilehybrid_fit *fit)
 {
     return bal__calibrate_all(comm, max_bytes, reps, fit, NULL, 0);
 }
@@ -1478,13 +1530,29 @@ static inline int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
  *       (st->mpi_error).
  * Return: as bal_calibrate_comm_all().
  */
-static inline int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
-                                            tilehybrid_fit *fit, tilehybrid_status *st)
+TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
+                                               tilehybrid_fit *fit, tilehybrid_status *st)
 {
     if (st != NULL)
         (void)tilehybrid_status_set(st, BAL_OK, "", -1);
     return bal__calibrate_all(comm, max_bytes, reps, fit, st, 0);
 }
+#else
+TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                        tilehybrid_fit *fit);
+TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                    tilehybrid_fit *fit, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
+                               double *in, double *r2, double *mr, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__combine(MPI_Comm c, int rc, const double *in, double r2, double mr,
+                                  double *sum, double *mn, double *mx, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, tilehybrid_fit *fit,
+                                        tilehybrid_status *st, int own_comm);
+TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
+                                            tilehybrid_fit *fit);
+TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
+                                               tilehybrid_fit *fit, tilehybrid_status *st);
+#endif
 
 #endif /* TILEHYBRID_NO_MPI */
 
@@ -1575,8 +1643,9 @@ typedef struct bal_policy {
     double last_comp, last_comm;
 } bal_policy;
 
+#if TILEHYBRID__DEFINE
 /** bal_config_init() - the defaults: BAL_POLICY_FIXED with bal = 1. */
-static inline void bal_config_init(bal_config *cfg)
+TILEHYBRID__COLD void bal_config_init(bal_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
     cfg->policy = BAL_POLICY_FIXED;
@@ -1591,7 +1660,7 @@ static inline void bal_config_init(bal_config *cfg)
  * BAL_ERR_BANDWIDTH (a cost below 0 or NaN); BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD,
  * BAL_ERR_SMOOTHING (adaptive settings out of range).
  */
-static inline int bal_config_check(const bal_config *cfg)
+TILEHYBRID__COLD int bal_config_check(const bal_config *cfg)
 {
     if (cfg == NULL)
         return BAL_ERR_NULL;
@@ -1614,6 +1683,10 @@ static inline int bal_config_check(const bal_config *cfg)
         return BAL_ERR_SMOOTHING;
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD void bal_config_init(bal_config *cfg);
+TILEHYBRID__COLD int bal_config_check(const bal_config *cfg);
+#endif
 
 /* A policy that moves the split at all: CONSTANT/VARIABLE need a cost model. */
 static inline int bal__uses_model(const bal_policy *pol)
@@ -1622,6 +1695,7 @@ static inline int bal__uses_model(const bal_policy *pol)
                                       pol->cfg.policy == BAL_POLICY_VARIABLE);
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_policy_init() - bind a configuration to a process (no communication).
  * @pol:   the policy to fill.
@@ -1630,7 +1704,7 @@ static inline int bal__uses_model(const bal_policy *pol)
  * The cost model starts from @cfg's costs; bal_policy_setup_ex completes it.
  * Return: BAL_OK or a bal_config_check code.
  */
-static inline int bal_policy_init(bal_policy *pol, const bal_config *cfg, const bal_where *where)
+TILEHYBRID__COLD int bal_policy_init(bal_policy *pol, const bal_config *cfg, const bal_where *where)
 {
     int rc = bal_config_check(cfg);
     if (rc != BAL_OK)
@@ -1645,6 +1719,10 @@ static inline int bal_policy_init(bal_policy *pol, const bal_config *cfg, const 
     pol->first = pol->now = 1.0;
     return BAL_OK;
 }
+#else
+TILEHYBRID__COLD int bal_policy_init(bal_policy *pol, const bal_config *cfg,
+                                     const bal_where *where);
+#endif
 
 /* Eq. 1 for this process with the model in use (t_comp known). */
 static inline void bal__policy_eq1(bal_policy *pol)
@@ -1660,6 +1738,7 @@ static inline void bal__policy_eq1(bal_policy *pol)
     }
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * bal_policy_start() - the start of a run: the first tile's factor.
  * @pol: the policy (after bal_policy_setup_ex).
@@ -1667,7 +1746,7 @@ static inline void bal__policy_eq1(bal_policy *pol)
  * t_comp is known, else at 1 until the master's first tile has measured it;
  * CUSTOM asks fn for each tile.  With one thread the factor is 1.
  */
-static inline void bal_policy_start(bal_policy *pol)
+TILEHYBRID__COLD void bal_policy_start(bal_policy *pol)
 {
     const bal_where *w = &pol->where;
     pol->last_comp = pol->last_comm = 0.0;
@@ -1689,6 +1768,9 @@ static inline void bal_policy_start(bal_policy *pol)
     }
     pol->first = pol->now;
 }
+#else
+TILEHYBRID__COLD void bal_policy_start(bal_policy *pol);
+#endif
 
 /**
  * bal_policy_tile() - the master's factor for a new tile.
@@ -1740,8 +1822,9 @@ static inline int bal_policy_step(bal_policy *pol, double compute, double comm, 
 }
 
 #ifndef TILEHYBRID_NO_MPI
+#if TILEHYBRID__DEFINE
 /* The environment variable behind a BAL_ERR_ENV_* code, else "". */
-static inline const char *bal__env_name(int code)
+TILEHYBRID__COLD const char *bal__env_name(int code)
 {
     switch (code) {
     case BAL_ERR_ENV_TCOMP: return "TILEHYBRID_TCOMP";
@@ -1756,7 +1839,7 @@ static inline const char *bal__env_name(int code)
  * on measuring the network?  One collective (tilehybrid_agree): a rank that
  * measured alone would wait for its partner forever.  Every rank returns
  * the same code; st names the variable and the lowest rank that rejected it. */
-static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     bal_model env;
     tilehybrid_agreement a;
@@ -1789,7 +1872,7 @@ static inline int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_sta
 
 /* The largest face of the largest block, 64 KiB to 4 MiB (the same on every
  * rank): the ping-pong's message size. */
-static inline int bal__policy_face(const bal_where *w)
+TILEHYBRID__COLD int bal__policy_face(const bal_where *w)
 {
     int64_t face = 0, b;
     int i, j;
@@ -1811,7 +1894,7 @@ static inline int bal__policy_face(const bal_where *w)
  * Every rank returns the same code: BAL_ERR_NULL ("pol") or
  * BAL_ERR_MISMATCH ("policy", "threads"), st->rank the lowest rank at
  * fault. */
-static inline int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
+TILEHYBRID__COLD int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     static const char *const names[4] = {"pol", "policy", "threads", "procs"};
     tilehybrid_verdict w;
@@ -1879,7 +1962,7 @@ static inline int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, tilehy
  * in the ping-pong, or the next collective) may wait for it forever: end
  * the job (MPI_Abort) or revoke @comm (ULFM), as tiling.h does.
  */
-static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
+TILEHYBRID__COLD int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     int rc;
     tilehybrid_fit fit;
@@ -1908,6 +1991,13 @@ static inline int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid
     }
     return tilehybrid_status_set(st, rc, "", -1);
 }
+#else
+TILEHYBRID__COLD const char *bal__env_name(int code);
+TILEHYBRID__COLD int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
+TILEHYBRID__COLD int bal__policy_face(const bal_where *w);
+TILEHYBRID__COLD int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
+TILEHYBRID__COLD int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
+#endif
 
 #endif /* TILEHYBRID_NO_MPI */
 

@@ -118,6 +118,12 @@
  * level MPI does not provide.  Without OpenMP the threaded models run with
  * one thread (cfg.threads must be 1).
  *
+ * Compile time: HYBRID_RUN expands the body three times (pure MPI, fine
+ * grain, and one loop for both coarse-grain models);
+ * TILEHYBRID_SEPARATE and TILEHYBRID_IMPLEMENTATION (tilehybrid.h,
+ * "COMPILING THE COLD CODE ONCE") compile hybrid_init and tiling.h's cold
+ * code once per program.
+ *
  * Body rules (continue, break, return) are those of tiling.h.  Sums, minima,
  * maxima and checksums: a declared reduction (tile_reduce, tile_reduce_u64);
  * other per-thread results: index arrays by TILE_THREAD(it).  Errors:
@@ -127,6 +133,9 @@
 #define TILEHYBRID_HYBRID_H
 
 #include "tiling.h"
+#if TILEHYBRID__MODE != defined(TILEHYBRID_SEPARATE) + defined(TILEHYBRID_IMPLEMENTATION)
+#error "hybrid.h: TILEHYBRID_SEPARATE or TILEHYBRID_IMPLEMENTATION changed after the first tilehybrid header was included: define them before it"
+#endif
 
 #define HYBRID_VERSION TILEHYBRID_VERSION
 
@@ -140,6 +149,7 @@ extern "C" {
 #define HYBRID__PRAGMA(x)
 #endif
 
+#if TILEHYBRID__DEFINE
 /**
  * hybrid_init() - initialise MPI with the thread support a model needs.
  * @argc, @argv: as for MPI_Init_thread (may be NULL).
@@ -151,7 +161,7 @@ extern "C" {
  * than the model needs (MPI is initialised: finalize it); TILE_ERR_MODEL for
  * an unknown model; TILE_ERR_MPI if MPI_Init_thread failed.
  */
-static inline int hybrid_init(int *argc, char ***argv, int model, int threads, int *provided)
+TILEHYBRID__COLD int hybrid_init(int *argc, char ***argv, int model, int threads, int *provided)
 {
     int need, got = MPI_THREAD_SINGLE;
     if (tile_model_name(model) == NULL)
@@ -165,6 +175,9 @@ static inline int hybrid_init(int *argc, char ***argv, int model, int threads, i
         *provided = got;
     return got >= need ? TILE_OK : TILE_ERR_THREAD_LEVEL;
 }
+#else
+TILEHYBRID__COLD int hybrid_init(int *argc, char ***argv, int model, int threads, int *provided);
+#endif
 
 static inline int hybrid__num_threads(void)
 {
@@ -515,8 +528,9 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
 /**
  * HYBRID_RUN(plan, it, body...) - run the whole computation under the
  * plan's model (cfg.model), opening the parallel region where the model
- * needs one.  The body is expanded once per model, so it must not define
- * labels, and `static` variables in it exist once per model.  A body may
+ * needs one.  The body is expanded more than once (three times: see
+ * HYBRID_RUN_EACH_STEP), so it must not define labels, and `static`
+ * variables in it exist once per expansion.  A body may
  * use _Pragma("omp simd") but not a #pragma line (it is a macro argument).
  * @plan: pointer to a tile_plan (evaluated once).
  * @it:   the cursor name for TILE_AT.
@@ -525,14 +539,18 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
  */
 #define HYBRID_RUN(plan, it, ...) HYBRID_RUN_EACH_STEP(plan, hybrid__no_step, it, __VA_ARGS__)
 
-/* HYBRID_RUN_EACH_STEP's loop in one model: every group through the step
- * macro step, then the after-step call (its locals hybrid_run_p_,
- * hybrid_run_f_). */
+/* HYBRID_RUN_EACH_STEP's loop: every group through the step macro step,
+ * then the after-step call (its locals hybrid_run_p_, hybrid_run_f_). */
 #define HYBRID__RUN_GROUPS(step, it, ...)                                          \
     TILE_FOREACH_GROUP(hybrid_run_p_, hybrid_run_g_) {                             \
         step(hybrid_run_g_, it, __VA_ARGS__);                                      \
         hybrid_run_f_(hybrid_run_p_, hybrid_run_g_.thread);                        \
     }
+
+/* HYBRID_RUN_EACH_STEP's step of the coarse-grain models, funneled or
+ * multiple, the plan's model a run-time value (its local hybrid_run_m_). */
+#define HYBRID__RUN_COARSE_STEP(g, it, ...)                                        \
+    HYBRID__COARSE_STEP(g, it, hybrid_run_m_, __VA_ARGS__)
 
 /**
  * HYBRID_RUN_EACH_STEP(plan, after_step, it, body...) - HYBRID_RUN, and
@@ -544,12 +562,21 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
  *              multiple models, so it must be thread-safe (or look at thread
  *              0 only, which is the thread that called MPI_Init).
  * @it, @body:  as for HYBRID_RUN.
+ *
+ * The body is expanded three times: TILE_MPI_STEP's, HYBRID_FINE_STEP's,
+ * and one for both coarse-grain models (HYBRID_FUNNELED_STEP's and
+ * HYBRID_MULTIPLE_STEP's code, the model a run-time value); each model runs
+ * as its own step macro does.  (The pure MPI model keeps its own: in the
+ * fine-grain model's parallel region, an inactive one, the body would run
+ * in OpenMP's outlined function and read the caller's variables through a
+ * pointer: demos/sw, one process, 2.4% more instructions.)
  */
 #define HYBRID_RUN_EACH_STEP(plan, after_step, it, ...)                            \
     do {                                                                           \
         tile_plan *const hybrid_run_p_ = (plan);                                   \
         void (*const hybrid_run_f_)(const tile_plan *, int) = (after_step);        \
-        switch (hybrid_run_p_->cfg.model) {                                        \
+        int const hybrid_run_m_ = hybrid_run_p_->cfg.model;                        \
+        switch (hybrid_run_m_) {                                                   \
         case TILE_MODEL_MPI:                                                       \
             HYBRID__RUN_GROUPS(TILE_MPI_STEP, it, __VA_ARGS__)                     \
             break;                                                                 \
@@ -557,12 +584,9 @@ static inline void hybrid__no_step(const tile_plan *plan, int thread)
             HYBRID__RUN_GROUPS(HYBRID_FINE_STEP, it, __VA_ARGS__)                  \
             break;                                                                 \
         case TILE_MODEL_FUNNELED:                                                  \
-            HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->cfg.threads)") \
-            HYBRID__RUN_GROUPS(HYBRID_FUNNELED_STEP, it, __VA_ARGS__)              \
-            break;                                                                 \
         case TILE_MODEL_MULTIPLE:                                                  \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_run_p_->cfg.threads)") \
-            HYBRID__RUN_GROUPS(HYBRID_MULTIPLE_STEP, it, __VA_ARGS__)              \
+            HYBRID__RUN_GROUPS(HYBRID__RUN_COARSE_STEP, it, __VA_ARGS__)           \
             break;                                                                 \
         default: /* tile_plan_create refuses unknown models */                     \
             break;                                                                 \

@@ -80,6 +80,40 @@
  *   TILEHYBRID_TAG_BASE   first of the MPI tags the headers use on
  *                         communicators you pass them (default 32000; see
  *                         TILEHYBRID_TAG_*); plans use their own duplicate.
+ *   TILEHYBRID_SEPARATE, TILEHYBRID_IMPLEMENTATION
+ *                         compile the cold code once per program instead of
+ *                         once per file (see COMPILING THE COLD CODE ONCE).
+ *
+ * COMPILING THE COLD CODE ONCE
+ *   By default every function is `static inline` and each file that
+ *   includes a header compiles what it calls: a file with one HYBRID_RUN
+ *   compiles plan creation, validation, the height search and the rest
+ *   again.  In a program of several files, or to compile a kernel file
+ *   faster, define TILEHYBRID_SEPARATE in every file of the program (best
+ *   with -DTILEHYBRID_SEPARATE for all of them) and, in exactly one file,
+ *   TILEHYBRID_IMPLEMENTATION too, before its first tilehybrid header; that
+ *   file includes every tilehybrid header the program uses and may hold
+ *   nothing else: a file of two lines, `#define TILEHYBRID_IMPLEMENTATION`
+ *   and `#include "hybrid.h"` (which brings tiling.h, balance.h,
+ *   topology.h and this one), compiled once with the program's options
+ *   (tests/separate_impl.c and tests/separate_main.c are such a program).
+ *   The cold functions of tilehybrid.h, balance.h, topology.h, tiling.h
+ *   and hybrid.h (what runs once per plan or per run: creation and
+ *   validation, tile_plan_destroy, the grid and height searches, the cache
+ *   queries, gather, exchange, the input and output setup, the start and
+ *   end of a run, error reporting, hybrid_init) are then defined in that
+ *   file with external linkage, under their own names, and only declared
+ *   in the others; what the step macros and TILE_AT run per tile and per
+ *   point stays `static inline` everywhere.  scatterlb.h stays header-only
+ *   (it calls this header's cold functions).  Every file of the program
+ *   must see the same options (TILEHYBRID_MALLOC, TILE_MSG_MAX,
+ *   TILE_ULFM, TILE_NO_PARTITIONED, TILE_CHECK_ACCESS, OpenMP or not, the
+ *   same MPI).  TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE, or
+ *   either switch changed between two tilehybrid headers of one file, is an
+ *   #error.  Neither defined: header-only, as before.  (Under GCC and clang
+ *   the implementation file marks its definitions __attribute__((cold)):
+ *   compiled for size, and faster to compile; the other files see plain
+ *   declarations.)
  *
  * VERSION
  *   0.2.0  one base header; one error convention; one parser; shared MPI
@@ -129,6 +163,34 @@
 #define TILEHYBRID_TAG_PINGPONG (TILEHYBRID_TAG_BASE + 0)
 #define TILEHYBRID_TAG_SCATTER (TILEHYBRID_TAG_BASE + 1)
 
+/* The storage class of the cold functions (COMPILING THE COLD CODE ONCE):
+ * static inline in a header-only build, external under TILEHYBRID_SEPARATE;
+ * TILEHYBRID__DEFINE is 1 where their definitions are compiled (header-only,
+ * or the file with TILEHYBRID_IMPLEMENTATION) and 0 where only their
+ * declarations are; TILEHYBRID__MODE (0 header-only, 1 declarations, 2 the
+ * implementation) lets the other headers check that they see the same
+ * switches. */
+#if defined(TILEHYBRID_IMPLEMENTATION) && !defined(TILEHYBRID_SEPARATE)
+#error "tilehybrid: TILEHYBRID_IMPLEMENTATION needs TILEHYBRID_SEPARATE: define TILEHYBRID_SEPARATE in every file of the program and TILEHYBRID_IMPLEMENTATION in one of them, or neither (header-only)"
+#endif
+#if defined(TILEHYBRID_IMPLEMENTATION) && (defined(__GNUC__) || defined(__clang__))
+#define TILEHYBRID__COLD __attribute__((cold))  /* compiled for size, once */
+#define TILEHYBRID__DEFINE 1
+#define TILEHYBRID__MODE 2
+#elif defined(TILEHYBRID_IMPLEMENTATION)
+#define TILEHYBRID__COLD
+#define TILEHYBRID__DEFINE 1
+#define TILEHYBRID__MODE 2
+#elif defined(TILEHYBRID_SEPARATE)
+#define TILEHYBRID__COLD
+#define TILEHYBRID__DEFINE 0
+#define TILEHYBRID__MODE 1
+#else
+#define TILEHYBRID__COLD static inline
+#define TILEHYBRID__DEFINE 1
+#define TILEHYBRID__MODE 0
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -146,8 +208,9 @@ enum tilehybrid_error {
     TILEHYBRID_ERR_MPI       /* an MPI call failed */
 };
 
+#if TILEHYBRID__DEFINE
 /** tilehybrid_strerror() - the message for a code of this header (never NULL). */
-static inline const char *tilehybrid_strerror(int code)
+TILEHYBRID__COLD const char *tilehybrid_strerror(int code)
 {
     switch (code) {
     case TILEHYBRID_OK: return "success";
@@ -163,6 +226,9 @@ static inline const char *tilehybrid_strerror(int code)
     default: return "unknown tilehybrid error code";
     }
 }
+#else
+TILEHYBRID__COLD const char *tilehybrid_strerror(int code);
+#endif
 
 /**
  * struct tilehybrid_status - the detail of an error, beside its code.
@@ -264,7 +330,8 @@ static inline int tilehybrid_in_parallel(void)
 #endif
 }
 
-static inline int tilehybrid__digit(char c)
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD int tilehybrid__digit(char c)
 {
     return c >= '0' && c <= '9';
 }
@@ -278,7 +345,7 @@ static inline int tilehybrid__digit(char c)
  * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL, TILEHYBRID_ERR_SYNTAX, or
  * TILEHYBRID_ERR_RANGE (outside [lo, hi], or beyond 64 bits).
  */
-static inline int tilehybrid_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+TILEHYBRID__COLD int tilehybrid_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
     int neg;
     uint64_t v = 0, lim;
@@ -322,7 +389,7 @@ static inline int tilehybrid_parse_i64(const char *s, int64_t lo, int64_t hi, in
  * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL, TILEHYBRID_ERR_SYNTAX or
  * TILEHYBRID_ERR_RANGE.
  */
-static inline int tilehybrid_parse_double(const char *s, double lo, double hi, double *out)
+TILEHYBRID__COLD int tilehybrid_parse_double(const char *s, double lo, double hi, double *out)
 {
     const char *p = s;
     int digits = 0, nonzero = 0, saved;
@@ -367,6 +434,11 @@ static inline int tilehybrid_parse_double(const char *s, double lo, double hi, d
     *out = v;
     return TILEHYBRID_OK;
 }
+#else
+TILEHYBRID__COLD int tilehybrid__digit(char c);
+TILEHYBRID__COLD int tilehybrid_parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out);
+TILEHYBRID__COLD int tilehybrid_parse_double(const char *s, double lo, double hi, double *out);
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Least-squares fits (the calibrations of balance.h and scatterlb.h)      */
@@ -387,15 +459,16 @@ typedef struct tilehybrid_fit {
     int n;
 } tilehybrid_fit;
 
-static inline int tilehybrid__finite(double x)
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD int tilehybrid__finite(double x)
 {
     return x == x && x - x == 0.0;
 }
 
 /** tilehybrid_fit_quality() - set fit->r2, max_resid and n for the line
  *  already in fit (n >= 1 finite samples). */
-static inline void tilehybrid_fit_quality(const double *x, const double *y, int n,
-                                          tilehybrid_fit *fit)
+TILEHYBRID__COLD void tilehybrid_fit_quality(const double *x, const double *y, int n,
+                                             tilehybrid_fit *fit)
 {
     double ybar = 0, ssr = 0, sst = 0, mr = 0;
     int i;
@@ -416,8 +489,8 @@ static inline void tilehybrid_fit_quality(const double *x, const double *y, int 
 
 /* The checks of the fits: x, y and fit not NULL, n >= least, every
  * sample finite. */
-static inline int tilehybrid__fit_check(const double *x, const double *y, int n, int least,
-                                        const tilehybrid_fit *fit)
+TILEHYBRID__COLD int tilehybrid__fit_check(const double *x, const double *y, int n, int least,
+                                           const tilehybrid_fit *fit)
 {
     int i;
     if (x == NULL || y == NULL || fit == NULL)
@@ -437,8 +510,8 @@ static inline int tilehybrid__fit_check(const double *x, const double *y, int n,
  * @fit:   receives the line and its quality.
  * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL or TILEHYBRID_ERR_SAMPLES.
  */
-static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
-                                        tilehybrid_fit *fit)
+TILEHYBRID__COLD int tilehybrid_fit_affine(const double *x, const double *y, int n,
+                                           tilehybrid_fit *fit)
 {
     double xbar = 0, ybar = 0, sxx = 0, sxy = 0;
     int i, rc = tilehybrid__fit_check(x, y, n, 2, fit);
@@ -471,8 +544,8 @@ static inline int tilehybrid_fit_affine(const double *x, const double *y, int n,
  * Return: TILEHYBRID_OK, TILEHYBRID_ERR_NULL or TILEHYBRID_ERR_SAMPLES
  * (also when the slope is not finite: every x 0, or the sums overflow).
  */
-static inline int tilehybrid_fit_origin(const double *x, const double *y, int n,
-                                        tilehybrid_fit *fit)
+TILEHYBRID__COLD int tilehybrid_fit_origin(const double *x, const double *y, int n,
+                                           tilehybrid_fit *fit)
 {
     double sxx = 0, sxy = 0;
     int i, rc = tilehybrid__fit_check(x, y, n, 1, fit);
@@ -500,7 +573,7 @@ static inline int tilehybrid_fit_origin(const double *x, const double *y, int n,
  *        JSON writers check for them first).
  * @buf:  the text, NUL-terminated; @size: its size (32 bytes hold any).
  */
-static inline void tilehybrid_double_text(double x, char *buf, size_t size)
+TILEHYBRID__COLD void tilehybrid_double_text(double x, char *buf, size_t size)
 {
     int prec;
     for (prec = x != 0 && x < DBL_MIN && x > -DBL_MIN ? 1 : 15; prec < 17; prec++) {
@@ -510,6 +583,18 @@ static inline void tilehybrid_double_text(double x, char *buf, size_t size)
     }
     snprintf(buf, size, "%.17g", x);
 }
+#else
+TILEHYBRID__COLD int tilehybrid__finite(double x);
+TILEHYBRID__COLD void tilehybrid_fit_quality(const double *x, const double *y, int n,
+                                             tilehybrid_fit *fit);
+TILEHYBRID__COLD int tilehybrid__fit_check(const double *x, const double *y, int n, int least,
+                                           const tilehybrid_fit *fit);
+TILEHYBRID__COLD int tilehybrid_fit_affine(const double *x, const double *y, int n,
+                                           tilehybrid_fit *fit);
+TILEHYBRID__COLD int tilehybrid_fit_origin(const double *x, const double *y, int n,
+                                           tilehybrid_fit *fit);
+TILEHYBRID__COLD void tilehybrid_double_text(double x, char *buf, size_t size);
+#endif
 
 /** tilehybrid_bits() - the 64-bit pattern of a double, for tilehybrid_agree(). */
 static inline uint64_t tilehybrid_bits(double x)
@@ -566,12 +651,13 @@ typedef struct tilehybrid_agreement {
  * a NULL or shorter msg on one rank cannot leave the others in MPI_Bcast). */
 enum { TILEHYBRID__AGREE_CHUNK = 512, TILEHYBRID__AGREE_HEAD = 4 };
 
+#if TILEHYBRID__DEFINE
 /* One chunk's keys: the HEAD keys (in the chunk at base 0; UINT64_MAX
  * elsewhere), then v[base .. base + m) and their complements, so that one
  * MPI_MIN gives both min and max.  Returns the number of keys. */
-static inline int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, int nul,
-                                         const uint64_t *v, int base, int m, const char *msg,
-                                         size_t msglen)
+TILEHYBRID__COLD int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, int nul,
+                                            const uint64_t *v, int base, int m, const char *msg,
+                                            size_t msglen)
 {
     int i;
     for (i = 0; i < TILEHYBRID__AGREE_HEAD; i++)
@@ -597,7 +683,7 @@ static inline int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, int 
 /* The minimum over comm of cnt unsigned keys, reduced as signed, offset by
  * 2^63 (order-preserving): MPICH 4.0's MPI_MIN on MPI_UINT64_T compares as
  * signed.  buf is changed.  Returns MPI_Allreduce's code. */
-static inline int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm)
+TILEHYBRID__COLD int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm)
 {
     int i, rc;
     for (i = 0; i < cnt; i++)
@@ -611,8 +697,8 @@ static inline int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, M
 /* The reduced HEAD keys: a NULL argument (out->arg names it, nothing is
  * sent) or a failing rank (its code; its message broadcast into msg, *rc
  * the code of MPI_Bcast).  Returns 1 when either was found. */
-static inline int tilehybrid__agree_fault(uint64_t *res, const char *mname, char *msg,
-                                          MPI_Comm comm, tilehybrid_agreement *out, int *rc)
+TILEHYBRID__COLD int tilehybrid__agree_fault(uint64_t *res, const char *mname, char *msg,
+                                             MPI_Comm comm, tilehybrid_agreement *out, int *rc)
 {
     const char *names[4] = { "", "out", "v", "" };
     names[3] = mname;
@@ -640,8 +726,8 @@ static inline int tilehybrid__agree_fault(uint64_t *res, const char *mname, char
 
 /* The first of the chunk's m values (v[base ..]) whose minimum and maximum
  * differ: out->index, lo and hi; out->index stays -1 when there is none. */
-static inline void tilehybrid__agree_differs(const uint64_t *res, int base, int m,
-                                             tilehybrid_agreement *out)
+TILEHYBRID__COLD void tilehybrid__agree_differs(const uint64_t *res, int base, int m,
+                                                tilehybrid_agreement *out)
 {
     const uint64_t *lo = res + TILEHYBRID__AGREE_HEAD, *notmax = lo + m;
     int i;
@@ -657,9 +743,9 @@ static inline void tilehybrid__agree_differs(const uint64_t *res, int base, int 
 /* tilehybrid__agree() - tilehybrid_agree() once this rank's own arguments
  * are checked: @nul is 0, or the one that is NULL here (1 out, 2 v, 3 the
  * message, named @mname); @out is never NULL. */
-static inline int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint64_t *v, int n,
-                                    char *msg, size_t msglen, const char *mname,
-                                    tilehybrid_agreement *out)
+TILEHYBRID__COLD int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint64_t *v, int n,
+                                       char *msg, size_t msglen, const char *mname,
+                                       tilehybrid_agreement *out)
 {
     uint64_t buf[2 * (2 * TILEHYBRID__AGREE_CHUNK + TILEHYBRID__AGREE_HEAD)];
     uint64_t *res = buf + 2 * TILEHYBRID__AGREE_CHUNK + TILEHYBRID__AGREE_HEAD;
@@ -722,8 +808,8 @@ static inline int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint
  * MPI_ERR_ARG on a rank whose @out is NULL (the collective ran; the other
  * ranks return MPI_SUCCESS with the verdict above).
  */
-static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
-                                   size_t msglen, tilehybrid_agreement *out)
+TILEHYBRID__COLD int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
+                                      size_t msglen, tilehybrid_agreement *out)
 {
     tilehybrid_agreement own;
     tilehybrid_agreement *a = out != NULL ? out : &own;
@@ -734,6 +820,21 @@ static inline int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, i
                  a->rank, strcmp(a->arg, "msg") == 0 ? " (another rank passes one)" : "");
     return rc == MPI_SUCCESS && out == NULL ? MPI_ERR_ARG : rc;
 }
+#else
+TILEHYBRID__COLD int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, int nul,
+                                            const uint64_t *v, int base, int m, const char *msg,
+                                            size_t msglen);
+TILEHYBRID__COLD int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm);
+TILEHYBRID__COLD int tilehybrid__agree_fault(uint64_t *res, const char *mname, char *msg,
+                                             MPI_Comm comm, tilehybrid_agreement *out, int *rc);
+TILEHYBRID__COLD void tilehybrid__agree_differs(const uint64_t *res, int base, int m,
+                                                tilehybrid_agreement *out);
+TILEHYBRID__COLD int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint64_t *v, int n,
+                                       char *msg, size_t msglen, const char *mname,
+                                       tilehybrid_agreement *out);
+TILEHYBRID__COLD int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
+                                      size_t msglen, tilehybrid_agreement *out);
+#endif
 
 /**
  * TILEHYBRID_ARG_MAX - bytes for an argument's name as a status carries it
@@ -759,6 +860,7 @@ typedef struct tilehybrid_verdict {
     char text[320];
 } tilehybrid_verdict;
 
+#if TILEHYBRID__DEFINE
 /**
  * tilehybrid_agree_status() - tilehybrid_agree() that also hands the
  * lowest failing rank's argument, index, MPI error and message to every
@@ -777,9 +879,9 @@ typedef struct tilehybrid_verdict {
  * @out:  as for tilehybrid_agree().
  * Return: as tilehybrid_agree().
  */
-static inline int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
-                                          const uint64_t *v, int n, tilehybrid_verdict *w,
-                                          tilehybrid_agreement *out)
+TILEHYBRID__COLD int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
+                                             const uint64_t *v, int n, tilehybrid_verdict *w,
+                                             tilehybrid_agreement *out)
 {
     size_t i = 0;
     tilehybrid_agreement own;
@@ -817,9 +919,9 @@ static inline int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehyb
  * @unknown: what to return when w->arg is none of them.
  * Return: the name equal to w->arg, else @unknown.
  */
-static inline const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
-                                                 const char *const *names, int count,
-                                                 const char *unknown)
+TILEHYBRID__COLD const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
+                                                    const char *const *names, int count,
+                                                    const char *unknown)
 {
     int i;
     for (i = 0; i < count; i++)
@@ -838,8 +940,8 @@ static inline const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
  *       caller's own storage).
  * Return: a->code.
  */
-static inline int tilehybrid_verdict_status(tilehybrid_status *st, const tilehybrid_agreement *a,
-                                            const tilehybrid_verdict *w, const char *arg)
+TILEHYBRID__COLD int tilehybrid_verdict_status(tilehybrid_status *st, const tilehybrid_agreement *a,
+                                               const tilehybrid_verdict *w, const char *arg)
 {
     tilehybrid_status_set(st, a->code, arg, w->index);
     if (st != NULL) {
@@ -858,9 +960,9 @@ static inline int tilehybrid_verdict_status(tilehybrid_status *st, const tilehyb
  *          "MPI_Recv"; "" on success).
  * Return: MPI_SUCCESS or the failing call's MPI error code.
  */
-static inline int tilehybrid_pingpong_ex(MPI_Comm comm, int peer, int leader, void *buf,
-                                         int bytes, int back, int tag, double *seconds,
-                                         const char **call)
+TILEHYBRID__COLD int tilehybrid_pingpong_ex(MPI_Comm comm, int peer, int leader, void *buf,
+                                            int bytes, int back, int tag, double *seconds,
+                                            const char **call)
 {
     double t0 = MPI_Wtime();
     const char *c = leader ? "MPI_Send" : "MPI_Recv";
@@ -901,11 +1003,26 @@ static inline int tilehybrid_pingpong_ex(MPI_Comm comm, int peer, int leader, vo
  * only: its partner may wait forever; end the job, tilehybrid_mpi_failed())
  * (tilehybrid_pingpong_ex() also names the call).
  */
-static inline int tilehybrid_pingpong(MPI_Comm comm, int peer, int leader, void *buf, int bytes,
-                                      int back, int tag, double *seconds)
+TILEHYBRID__COLD int tilehybrid_pingpong(MPI_Comm comm, int peer, int leader, void *buf, int bytes,
+                                         int back, int tag, double *seconds)
 {
     return tilehybrid_pingpong_ex(comm, peer, leader, buf, bytes, back, tag, seconds, NULL);
 }
+#else
+TILEHYBRID__COLD int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
+                                             const uint64_t *v, int n, tilehybrid_verdict *w,
+                                             tilehybrid_agreement *out);
+TILEHYBRID__COLD const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
+                                                    const char *const *names, int count,
+                                                    const char *unknown);
+TILEHYBRID__COLD int tilehybrid_verdict_status(tilehybrid_status *st, const tilehybrid_agreement *a,
+                                               const tilehybrid_verdict *w, const char *arg);
+TILEHYBRID__COLD int tilehybrid_pingpong_ex(MPI_Comm comm, int peer, int leader, void *buf,
+                                            int bytes, int back, int tag, double *seconds,
+                                            const char **call);
+TILEHYBRID__COLD int tilehybrid_pingpong(MPI_Comm comm, int peer, int leader, void *buf, int bytes,
+                                         int back, int tag, double *seconds);
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* MPI: a call that fails inside a collective                               */
@@ -925,9 +1042,10 @@ static inline int tilehybrid_pingpong(MPI_Comm comm, int peer, int leader, void 
  */
 typedef void (*tilehybrid_mpi_failure_fn)(const char *msg, void *ctx);
 
+#if TILEHYBRID__DEFINE
 /* The installed hook (one per translation unit: a header-only library
  * has no global state).  Swaps it with *fn, *ctx. */
-static inline void tilehybrid__mpi_hook_swap(tilehybrid_mpi_failure_fn *fn, void **ctx)
+TILEHYBRID__COLD void tilehybrid__mpi_hook_swap(tilehybrid_mpi_failure_fn *fn, void **ctx)
 {
     static tilehybrid_mpi_failure_fn hook_fn = NULL;
     static void *hook_ctx = NULL;
@@ -952,7 +1070,7 @@ static inline void tilehybrid__mpi_hook_swap(tilehybrid_mpi_failure_fn *fn, void
  * translation unit): install it in each file that calls their collectives.
  * Not thread-safe: install it before the threads start.
  */
-static inline void tilehybrid_mpi_failure_swap(tilehybrid_mpi_failure_fn *fn, void **ctx)
+TILEHYBRID__COLD void tilehybrid_mpi_failure_swap(tilehybrid_mpi_failure_fn *fn, void **ctx)
 {
     tilehybrid__mpi_hook_swap(fn, ctx);
 }
@@ -974,8 +1092,8 @@ static inline void tilehybrid_mpi_failure_swap(tilehybrid_mpi_failure_fn *fn, vo
  * waits forever once the other ranks are in MPI_Finalize).  Returns only if
  * MPI_Abort returns.
  */
-static inline void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_fn fn, void *ctx,
-                                        int errorcode)
+TILEHYBRID__COLD void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_fn fn, void *ctx,
+                                           int errorcode)
 {
     double t0;
     if (fn != NULL)
@@ -994,22 +1112,31 @@ static inline void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_
  * was doing (into what, size bytes) and MPI's text of the error rc (into
  * err, MPI_MAX_ERROR_STRING bytes; "MPI error code N" where MPI cannot
  * say). */
-static inline void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
-                                         int rc, char *err)
+TILEHYBRID__COLD void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
+                                            int rc, char *err)
 {
     int len = 0;
     vsnprintf(what, size, fmt, ap);
     if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
         snprintf(err, MPI_MAX_ERROR_STRING, "MPI error code %d", rc);
 }
+#else
+TILEHYBRID__COLD void tilehybrid__mpi_hook_swap(tilehybrid_mpi_failure_fn *fn, void **ctx);
+TILEHYBRID__COLD void tilehybrid_mpi_failure_swap(tilehybrid_mpi_failure_fn *fn, void **ctx);
+TILEHYBRID__COLD void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_fn fn, void *ctx,
+                                           int errorcode);
+TILEHYBRID__COLD void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
+                                            int rc, char *err);
+#endif
 
-static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
-                                         const char *fmt, ...)
+TILEHYBRID__COLD void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
+                                            const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
+#if TILEHYBRID__DEFINE
 /**
  * tilehybrid_mpi_failed() - the headers' one path for an MPI call that
  * failed on this rank inside a collective: report it, then
@@ -1025,8 +1152,8 @@ static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call
  * Returns only if MPI_Abort returns: the caller then returns its
  * X_ERR_MPI.
  */
-static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
-                                         const char *fmt, ...)
+TILEHYBRID__COLD void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
+                                            const char *fmt, ...)
 {
     char where[200], err[MPI_MAX_ERROR_STRING], msg[480];
     int rank = -1;
@@ -1046,6 +1173,10 @@ static inline void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call
     tilehybrid__mpi_hook_swap(&fn2, &ctx2); /* ... and put it back */
     tilehybrid_mpi_abort(msg, fn, ctx, errorcode);
 }
+#else
+TILEHYBRID__COLD void tilehybrid_mpi_failed(MPI_Comm comm, int rc, const char *call, int errorcode,
+                                            const char *fmt, ...);
+#endif
 #endif /* TILEHYBRID_NO_MPI */
 
 #ifdef __cplusplus

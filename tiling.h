@@ -279,6 +279,14 @@
  *                       charged per computed point (default 1; 0 or a
  *                       negative value = let SMPI time the real
  *                       computation).  See tile__sim_begin().
+ *   TILEHYBRID_SEPARATE, TILEHYBRID_IMPLEMENTATION
+ *                       compile the cold code (plan creation and validation,
+ *                       the height search, gather, the start and end of a
+ *                       run, ...) once per program, in the one file that
+ *                       defines TILEHYBRID_IMPLEMENTATION, instead of in
+ *                       every file (see tilehybrid.h, "COMPILING THE COLD
+ *                       CODE ONCE"); the step macros and TILE_AT stay
+ *                       inline.  Default: header-only.
  *
  * Requires MPI (any version >= 2.2) and C99.  The threaded models are in
  * hybrid.h; this header asks OpenMP only whether it runs inside a parallel
@@ -301,6 +309,9 @@
 #include "tilehybrid.h"
 #include "balance.h"
 #include "topology.h"
+#if TILEHYBRID__MODE != defined(TILEHYBRID_SEPARATE) + defined(TILEHYBRID_IMPLEMENTATION)
+#error "tiling.h: TILEHYBRID_SEPARATE or TILEHYBRID_IMPLEMENTATION changed after the first tilehybrid header was included: define them before it"
+#endif
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -1035,25 +1046,26 @@ typedef struct tile_cursor {
 } tile_cursor;
 
 /* Runs call into the section "Data in and out" at the end of this header. */
-static inline void tile__io_start(tile_plan *p);
+TILEHYBRID__COLD void tile__io_start(tile_plan *p);
 static inline void tile__io_step(tile_plan *p, int64_t s);
 static inline void tile__io_input(tile_plan *p, int64_t s);
-static inline void tile__io_finish(tile_plan *p);
-static inline void tile__io_free(tile_plan *p);
-static inline int tile__io_hooked(const tile_plan *p);
+TILEHYBRID__COLD void tile__io_finish(tile_plan *p);
+TILEHYBRID__COLD void tile__io_free(tile_plan *p);
+TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
 /* and into the tile height's model (after "Plan creation"). */
-static inline void tile__height_timed(tile_plan *p);
-static inline void tile__height_apply(tile_plan *p);
-static inline void tile__messages_setup(tile_plan *p);
-static inline void tile__messages_free(tile_plan *p);
+TILEHYBRID__COLD void tile__height_timed(tile_plan *p);
+TILEHYBRID__COLD void tile__height_apply(tile_plan *p);
+TILEHYBRID__COLD void tile__messages_setup(tile_plan *p);
+TILEHYBRID__COLD void tile__messages_free(tile_plan *p);
 /* and into the declared reductions (SIMD lanes). */
 static inline void tile__lanes_flush(tile_plan *p, int t);
 
 /* ------------------------------------------------------------------------ */
 /* Errors, names, defaults                                                  */
 
+#if TILEHYBRID__DEFINE
 /** tile_strerror() - the text of an error code (never NULL). */
-static inline const char *tile_strerror(int err)
+TILEHYBRID__COLD const char *tile_strerror(int err)
 {
     static const char *const msg[] = {
         "success",
@@ -1103,7 +1115,7 @@ static inline const char *tile_strerror(int err)
  * one thread, communication-optimal grid, an even thread split, windowed
  * storage, the order the plan chooses (TILE_ORDER_AUTO), zero boundary.
  */
-static inline void tile_config_init(tile_config *cfg, int n)
+TILEHYBRID__COLD void tile_config_init(tile_config *cfg, int n)
 {
     int i;
     memset(cfg, 0, sizeof *cfg);
@@ -1145,7 +1157,7 @@ static inline void tile_config_init(tile_config *cfg, int n)
  * TILE_ERR_STENCIL (a vector without N + 1 numbers, a number that is not a
  * whole number in -2^30..2^30, no vector, more than TILE_MAX_STENCIL).
  */
-static inline int tile_config_stencil(tile_config *cfg, const char *text, tilehybrid_status *st)
+TILEHYBRID__COLD int tile_config_stencil(tile_config *cfg, const char *text, tilehybrid_status *st)
 {
     int v[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1], k = 0, i;
     const char *s = text;
@@ -1190,6 +1202,11 @@ static inline int tile_config_stencil(tile_config *cfg, const char *text, tilehy
     cfg->depz = 0;
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
+#else
+TILEHYBRID__COLD const char *tile_strerror(int err);
+TILEHYBRID__COLD void tile_config_init(tile_config *cfg, int n);
+TILEHYBRID__COLD int tile_config_stencil(tile_config *cfg, const char *text, tilehybrid_status *st);
+#endif
 
 /** tile_model_name() - "mpi", "fine", "funneled", "multiple", or NULL. */
 static inline const char *tile_model_name(int model)
@@ -1203,8 +1220,9 @@ static inline const char *tile_model_name(int model)
     }
 }
 
+#if TILEHYBRID__DEFINE
 /** tile_model_thread_level() - the MPI thread support a model needs. */
-static inline int tile_model_thread_level(int model, int threads)
+TILEHYBRID__COLD int tile_model_thread_level(int model, int threads)
 {
     if (model == TILE_MODEL_MULTIPLE)
         return MPI_THREAD_MULTIPLE;
@@ -1212,6 +1230,9 @@ static inline int tile_model_thread_level(int model, int threads)
         return MPI_THREAD_SINGLE;
     return MPI_THREAD_FUNNELED;
 }
+#else
+TILEHYBRID__COLD int tile_model_thread_level(int model, int threads);
+#endif
 
 /** tile_plan_status() - TILE_OK, or the error of the creation or the last
  *  run (plan.errmsg says more).  A run that failed does not stop the next
@@ -1277,16 +1298,17 @@ static inline void tile__sim_begin(void) {}
 static inline void tile__sim_end(int64_t points) { (void)points; }
 #endif
 
-static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
-                             const char *fmt, ...)
+TILEHYBRID__COLD int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
+                                const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
+#if TILEHYBRID__DEFINE
 /* Record the plan's first error: code, the argument at fault, its message. */
-static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
-                             const char *fmt, ...)
+TILEHYBRID__COLD int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
+                                const char *fmt, ...)
 {
     va_list ap;
     if (p->status.code != TILE_OK)
@@ -1302,24 +1324,30 @@ static inline int tile__fail(tile_plan *p, int code, const char *arg, int64_t in
 
 /** tile_thread_error() - record thread t's first error of the run (it
  *  becomes the run's error when the run finishes). */
-static inline void tile_thread_error(tile_plan *p, int t, int code)
+TILEHYBRID__COLD void tile_thread_error(tile_plan *p, int t, int code)
 {
     if (p->run.stats[t].error == TILE_OK)
         p->run.stats[t].error = code;
 }
+#else
+TILEHYBRID__COLD int tile__fail(tile_plan *p, int code, const char *arg, int64_t index,
+                                const char *fmt, ...);
+TILEHYBRID__COLD void tile_thread_error(tile_plan *p, int t, int code);
+#endif
 
-static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...)
+TILEHYBRID__COLD void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
+#if TILEHYBRID__DEFINE
 /**
  * tile_thread_fail() - tile_thread_error() with a message (printf format)
  * that the run's error message quotes.
  * @p: the plan; @t: the thread; @code: a TILE_ERR_* code; @fmt: the message.
  */
-static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...)
+TILEHYBRID__COLD void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...)
 {
     va_list ap;
     if (p->run.stats[t].error != TILE_OK)
@@ -1329,6 +1357,9 @@ static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *f
     vsnprintf(p->run.slot[t].msg, sizeof p->run.slot[t].msg, fmt, ap);
     va_end(ap);
 }
+#else
+TILEHYBRID__COLD void tile_thread_fail(tile_plan *p, int t, int code, const char *fmt, ...);
+#endif
 
 /*
  * MPI failures.  A failed MPI call on one rank would leave its neighbours
@@ -1358,16 +1389,17 @@ static inline void tile_thread_fail(tile_plan *p, int t, int code, const char *f
 #define TILE__ULFM 0
 #endif
 
-static inline void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
-                                    const char *fmt, ...)
+TILEHYBRID__COLD void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
+                                       const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
 
+#if TILEHYBRID__DEFINE
 /* Record the failure as thread t's error of the run (t >= 0) or as the
  * plan's (t < 0: creation, agreements). */
-static inline void tile__mpi_record(tile_plan *p, int t, const char *msg)
+TILEHYBRID__COLD void tile__mpi_record(tile_plan *p, int t, const char *msg)
 {
     if (t >= 0)
         tile_thread_fail(p, t, TILE_ERR_MPI, "%s", msg);
@@ -1378,8 +1410,8 @@ static inline void tile__mpi_record(tile_plan *p, int t, const char *msg)
 /* MPI call @call of thread @t (-1: outside the threads of a run) returned
  * @rc; fmt says what it was doing (the tile, the peer).  Returns only
  * under ULFM, or if MPI_Abort returns. */
-static inline void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
-                                    const char *fmt, ...)
+TILEHYBRID__COLD void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
+                                       const char *fmt, ...)
 {
     char what[160], err[MPI_MAX_ERROR_STRING], who[48], msg[480];
     int cls = MPI_ERR_OTHER;
@@ -1416,6 +1448,11 @@ static inline void tile__mpi_failed(tile_plan *p, int t, int rc, const char *cal
      * pause, MPI_Abort on MPI_COMM_WORLD (not p->comm: see "MPI failures") */
     tilehybrid_mpi_abort(msg, p->cfg.on_mpi_failure, p->cfg.on_mpi_failure_ctx, TILE_ERR_MPI);
 }
+#else
+TILEHYBRID__COLD void tile__mpi_record(tile_plan *p, int t, const char *msg);
+TILEHYBRID__COLD void tile__mpi_failed(tile_plan *p, int t, int rc, const char *call,
+                                       const char *fmt, ...);
+#endif
 
 /* Thread t's scratch element of at least size bytes, where a refused
  * access lands: the slot's own 256 bytes, or memory of the thread's own
@@ -1442,8 +1479,9 @@ static inline void *tile__scratch(tile_plan *p, int t, size_t size)
     return sl->scratch;
 }
 
+#if TILEHYBRID__DEFINE
 /* "a x b x c": n sizes as text in buf. */
-static inline const char *tile__sizes_text(char *buf, size_t size, const int64_t *v, int n)
+TILEHYBRID__COLD const char *tile__sizes_text(char *buf, size_t size, const int64_t *v, int n)
 {
     size_t len = 0;
     int i;
@@ -1455,7 +1493,7 @@ static inline const char *tile__sizes_text(char *buf, size_t size, const int64_t
 }
 
 /* The product of n sizes as text: the number, or "more than 2^63". */
-static inline const char *tile__product_text(char *buf, size_t size, const int64_t *v, int n)
+TILEHYBRID__COLD const char *tile__product_text(char *buf, size_t size, const int64_t *v, int n)
 {
     int64_t prod = 1;
     int i;
@@ -1470,7 +1508,7 @@ static inline const char *tile__product_text(char *buf, size_t size, const int64
 
 /* A byte count as text: the number, or "more than 2^63" (INT64_MAX: a
  * size that overflowed). */
-static inline const char *tile__bytes_text(char *buf, size_t size, int64_t bytes)
+TILEHYBRID__COLD const char *tile__bytes_text(char *buf, size_t size, int64_t bytes)
 {
     if (bytes == INT64_MAX)
         snprintf(buf, size, "more than 2^63");
@@ -1478,6 +1516,11 @@ static inline const char *tile__bytes_text(char *buf, size_t size, int64_t bytes
         snprintf(buf, size, "%lld", (long long)bytes);
     return buf;
 }
+#else
+TILEHYBRID__COLD const char *tile__sizes_text(char *buf, size_t size, const int64_t *v, int n);
+TILEHYBRID__COLD const char *tile__product_text(char *buf, size_t size, const int64_t *v, int n);
+TILEHYBRID__COLD const char *tile__bytes_text(char *buf, size_t size, int64_t bytes);
+#endif
 
 /* The values every rank must agree on: for each, the argument's name and
  * index (status.arg, status.index) and its full name for the message. */
@@ -1498,10 +1541,11 @@ typedef struct tile__agreed {
 #define TILE__NRED_NAME "number of reductions declared (tile_reduction_init)"
 typedef char tile__arg_max_fits[sizeof TILE__NRED_NAME <= TILEHYBRID_ARG_MAX ? 1 : -1];
 
+#if TILEHYBRID__DEFINE
 /* The name a user writes for value v of the enum field @arg (storage,
  * order, grid_policy, balance.policy, messages, a reduction's operation),
  * or NULL. */
-static inline const char *tile__enum_name(const char *arg, int64_t v)
+TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v)
 {
     static const char *const reduce[6] = { "TILE_REDUCE_SUM", "TILE_REDUCE_MIN",
                                            "TILE_REDUCE_MAX", "TILE_REDUCE_MAXLOC",
@@ -1535,8 +1579,8 @@ static inline const char *tile__enum_name(const char *arg, int64_t v)
  * read back as the same double (0.6, not 0.59999999999999998), a model by
  * its name, the other enum fields by their constants (TILE_STORE_FULL),
  * the boundary as "set" or "NULL", other values as numbers. */
-static inline void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
-                                    size_t size)
+TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
+                                       size_t size)
 {
     int64_t v = (int64_t)bits;
     if (a->is_double[i]) {
@@ -1552,7 +1596,7 @@ static inline void tile__value_text(const tile__agreed *a, int i, uint64_t bits,
 }
 
 /* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
-static inline int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w)
+TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w)
 {
     p->status.code = TILE_OK;
     if (p->size > 1 && strncmp(w->text, "rank ", 5) != 0)   /* (named once: a message
@@ -1568,7 +1612,7 @@ static inline int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid
  * lowest failing rank's (its rank in front when there are several ranks),
  * or, when no rank failed, the first of a's values (if any) that differs
  * between ranks (status.rank -1: no one rank is at fault).  Collective. */
-static inline int tile__agree(tile_plan *p, const tile__agreed *a)
+TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
 {
     tilehybrid_agreement r;
     tilehybrid_verdict w;
@@ -1596,6 +1640,13 @@ static inline int tile__agree(tile_plan *p, const tile__agreed *a)
     p->status.rank = -1;
     return TILE_ERR_MISMATCH;
 }
+#else
+TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v);
+TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
+                                       size_t size);
+TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w);
+TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a);
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Storage: planes, rows, packing                                           */
@@ -1921,11 +1972,12 @@ static inline void tile__clip(const tile_plan *p, const int64_t *u, const int64_
     *b = hi > lo ? hi : lo;
 }
 
+#if TILEHYBRID__DEFINE
 /* The real points of the line through internal global g along the
  * internal direction v: the points g + t v, t in [*a, *b) (empty: *a >= *b).
  * Each user coordinate moves by inv v per step and must stay in 0..E_i - 1. */
-static inline void tile__real_line(const tile_plan *p, const int64_t *g, const int64_t *v,
-                                   int64_t *a, int64_t *b)
+TILEHYBRID__COLD void tile__real_line(const tile_plan *p, const int64_t *g, const int64_t *v,
+                                      int64_t *a, int64_t *b)
 {
     int64_t u[TILE_MAX_DIMS + 1], s[TILE_MAX_DIMS + 1];
     int n = p->cfg.n, i, k;
@@ -1940,8 +1992,8 @@ static inline void tile__real_line(const tile_plan *p, const int64_t *g, const i
 
 /* The real points of the row through internal global g along internal
  * dimension k: g_k in [*a, *b) (empty: *a >= *b). */
-static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, int64_t *a,
-                                   int64_t *b)
+TILEHYBRID__COLD void tile__real_span(const tile_plan *p, const int64_t *g, int k, int64_t *a,
+                                      int64_t *b)
 {
     int64_t v[TILE_MAX_DIMS + 1] = {0};
     v[k] = 1;
@@ -1949,6 +2001,12 @@ static inline void tile__real_span(const tile_plan *p, const int64_t *g, int k, 
     *a += g[k];
     *b += g[k];
 }
+#else
+TILEHYBRID__COLD void tile__real_line(const tile_plan *p, const int64_t *g, const int64_t *v,
+                                      int64_t *a, int64_t *b);
+TILEHYBRID__COLD void tile__real_span(const tile_plan *p, const int64_t *g, int k, int64_t *a,
+                                      int64_t *b);
+#endif
 
 /* memset that the compiler cannot merge with the malloc before it */
 static void *(*volatile const tile__memset_v)(void *, int, size_t) = memset;
@@ -2212,8 +2270,9 @@ static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
     }
 }
 
+#if TILEHYBRID__DEFINE
 /* Fill the d_Z planes below Z = 0 for the whole block and its ghosts. */
-static inline void tile__fill_zlow(tile_plan *p)
+TILEHYBRID__COLD void tile__fill_zlow(tile_plan *p)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     int i;
@@ -2222,6 +2281,9 @@ static inline void tile__fill_zlow(tile_plan *p)
         lo[i] = -p->deps.d[i];      /* diagonal reads of z < 0 reach the ghosts */
     tile__fill_box(p, -(int64_t)p->deps.dz, 0, lo, hi);
 }
+#else
+TILEHYBRID__COLD void tile__fill_zlow(tile_plan *p);
+#endif
 
 /* Give tile k its thread split (the balancing factor along bal_dim) and its
  * start step.  Called by one thread, for tiles no thread computes yet. */
@@ -2288,6 +2350,7 @@ static inline int64_t tile_nsteps(const tile_plan *p)
 /* ------------------------------------------------------------------------ */
 /* Whole-face messages (models mpi, fine, funneled)                         */
 
+#if TILEHYBRID__DEFINE
 /**
  * tile_mpi_check() - an MPI call of thread @t in a run: a failure is the
  * run's error, handled as the engine's own (see "MPI failures": reported,
@@ -2298,12 +2361,15 @@ static inline int64_t tile_nsteps(const tile_plan *p)
  * @call: the call's name for the message ("MPI_Isend").
  * Return: @rc.
  */
-static inline int tile_mpi_check(tile_plan *p, int t, int rc, const char *call)
+TILEHYBRID__COLD int tile_mpi_check(tile_plan *p, int t, int rc, const char *call)
 {
     if (rc != MPI_SUCCESS)
         tile__mpi_failed(p, t, rc, call != NULL ? call : "an MPI call", "in a run");
     return rc;
 }
+#else
+TILEHYBRID__COLD int tile_mpi_check(tile_plan *p, int t, int rc, const char *call);
+#endif
 
 /* A message of @bytes as (count, type): bytes of MPI_BYTE up to
  * TILE_MSG_MAX, else one element of a derived datatype (whole blocks of
@@ -2604,6 +2670,7 @@ static inline void tile_comm_end(tile_plan *p, int64_t s)
 /* ------------------------------------------------------------------------ */
 /* Runs: start and finish                                                   */
 
+#if TILEHYBRID__DEFINE
 /*
  * A `return` (or a `goto`) out of the body leaves this rank's run half
  * done: its tile unfinished, its next faces never sent.  With one process
@@ -2617,7 +2684,7 @@ static inline void tile_comm_end(tile_plan *p, int64_t s)
  * first tile_plan_destroy() or next run start of the plan on that rank
  * (before any collective).
  */
-static inline void tile__left_body(tile_plan *p)
+TILEHYBRID__COLD void tile__left_body(tile_plan *p)
 {
     char msg[200];
     if (p->run.left)
@@ -2633,6 +2700,9 @@ static inline void tile__left_body(tile_plan *p)
     tile__fail(p, TILE_ERR_BODY, "", -1, "a return (or goto) left the body of the previous run "
                "of this plan: the run did not finish on this rank (create the plan again)");
 }
+#else
+TILEHYBRID__COLD void tile__left_body(tile_plan *p);
+#endif
 
 /* The body's guard (TILE_COMPUTE): armed while the body runs, disarmed
  * after its tile; a guard still armed when its scope is left means a
@@ -2674,8 +2744,9 @@ static inline void tile__guard_end(tile__guard *g)
 #define TILE__GUARD_OFF(name) ((void)(name))
 #endif
 
+#if TILEHYBRID__DEFINE
 /* Reset what a run changes (the thread that does the messages). */
-static inline void tile__run_reset(tile_plan *p)
+TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
 {
     int t;
     for (t = 0; t < p->cfg.threads; t++) {
@@ -2711,7 +2782,7 @@ static inline void tile__run_reset(tile_plan *p)
  * schedules the first tiles.
  * Return: 1 if the run goes on.
  */
-static inline int tile_run_start(tile_plan *p, int model, int nthreads)
+TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
 {
     /* a run that failed does not stop the next (every rank has the same
      * status): each starts afresh, unless MPI failed or a run is unfinished */
@@ -2756,7 +2827,7 @@ static inline int tile_run_start(tile_plan *p, int model, int nthreads)
  * not leave the others reporting success).
  * @p: the plan.
  */
-static inline void tile_run_finish(tile_plan *p)
+TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
 {
     int t;
     double wall;
@@ -2779,6 +2850,11 @@ static inline void tile_run_finish(tile_plan *p)
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
     tile__height_timed(p);          /* the first run times the body for the model */
 }
+#else
+TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
+TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
+TILEHYBRID__COLD void tile_run_finish(tile_plan *p);
+#endif
 
 /**
  * tile_group_init() - a group positioned before the first step (no
@@ -3222,9 +3298,10 @@ static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, in
     return (b ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d];
 }
 
+#if TILEHYBRID__DEFINE
 /* Point i of the walk's run (b: B's) as "(c_1,...,c_N,z)" in buf. */
-static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
-                                           size_t size)
+TILEHYBRID__COLD const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
+                                              size_t size)
 {
     size_t o = 0;
     int d;
@@ -3235,13 +3312,18 @@ static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i
 }
 
 /* The body left point i of the run (b: B's) with break (or goto). */
-static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
+TILEHYBRID__COLD void tile__walk_break(const tile__walk *w, int b, int64_t i)
 {
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
     tile_thread_fail(w->plan, w->thread, TILE_ERR_BODY, "the body left its point %s with "
                      "break (or goto): not allowed; use continue",
                      tile__walk_where(w, b, i, at, sizeof at));
 }
+#else
+TILEHYBRID__COLD const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
+                                              size_t size);
+TILEHYBRID__COLD void tile__walk_break(const tile__walk *w, int b, int64_t i);
+#endif
 
 /** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
  *  point, in the user's coordinates: one multiply-add (the run's first
@@ -3295,11 +3377,12 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
 /** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
 #define TILE_THREAD(it) ((it).v->thread)
 
+#if TILEHYBRID__DEFINE
 /* A TILE_AT whose type does not have the element's size, or with other
  * than N + 1 offsets (cnt), at point i of the walk's run: the run's error,
  * and a scratch element of the thread for the access to land on. */
-static inline void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
-                               const char *file, int line)
+TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
+                                  const char *file, int line)
 {
     tile_plan *p = w->plan;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
@@ -3314,6 +3397,10 @@ static inline void *tile__trap(const tile__walk *w, int64_t i, size_t size, int 
                          (unsigned long long)w->esz);
     return tile__scratch(p, w->thread, size);
 }
+#else
+TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
+                                  const char *file, int line);
+#endif
 
 #ifdef TILE_CHECK_ACCESS
 /* Is o (user offsets) a read the plan delivers: a declared stencil vector
@@ -3825,8 +3912,9 @@ static inline void tile_step_leave(tile_group *g)
  * candidates where the lower bound stays under the best are a few dozen. */
 #define TILE__MODEL_EVALS 1000000
 
+#if TILEHYBRID__DEFINE
 /* A topology.h code of the model as a tiling.h code (the argument stays). */
-static inline int tile__model_code(int rc, tilehybrid_status *st)
+TILEHYBRID__COLD int tile__model_code(int rc, tilehybrid_status *st)
 {
     int code = rc == TOPO_ERR_COST ? TILE_ERR_BALANCE : rc == TOPO_ERR_OVERFLOW
                ? TILE_ERR_OVERFLOW : TILE_ERR_RANGE;
@@ -3838,8 +3926,8 @@ static inline int tile__model_code(int rc, tilehybrid_status *st)
  * fewer): *step = z t_plane + t_msg(z) (topo_nest_report(), t_comp shared
  * by the threads; no t_sync) and *steps = ceil(Z/z) + F + S.  Checks the
  * rest of the model for tile_height_time(). */
-static inline int tile__height_step(const tile_height_model *m, int64_t z, int64_t Z,
-                                    double *step, int64_t *steps, tilehybrid_status *st)
+TILEHYBRID__COLD int tile__height_step(const tile_height_model *m, int64_t z, int64_t Z,
+                                       double *step, int64_t *steps, tilehybrid_status *st)
 {
     topo_nest nest;
     topo_report r;
@@ -3879,8 +3967,8 @@ static inline int tile__height_step(const tile_height_model *m, int64_t z, int64
  * of range: tcomp, tstartup, bandwidth, elem_bytes); TILE_ERR_OVERFLOW (the
  * steps pass 2^63); TILE_ERR_RANGE (another value of the nest or the grid).
  */
-static inline int tile_height_time(const tile_height_model *m, int64_t z, double *seconds,
-                                  int64_t *steps, tilehybrid_status *st)
+TILEHYBRID__COLD int tile_height_time(const tile_height_model *m, int64_t z, double *seconds,
+                                     int64_t *steps, tilehybrid_status *st)
 {
     int64_t all = 0, Z, last, n = 0;
     double step = 0.0, lstep = 0.0;
@@ -3900,6 +3988,13 @@ static inline int tile_height_time(const tile_height_model *m, int64_t z, double
         *steps = all;
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
+#else
+TILEHYBRID__COLD int tile__model_code(int rc, tilehybrid_status *st);
+TILEHYBRID__COLD int tile__height_step(const tile_height_model *m, int64_t z, int64_t Z,
+                                       double *step, int64_t *steps, tilehybrid_status *st);
+TILEHYBRID__COLD int tile_height_time(const tile_height_model *m, int64_t z, double *seconds,
+                                     int64_t *steps, tilehybrid_status *st);
+#endif
 
 /* The search of tile_height_best(): the model, Z, the per-step time A z + B
  * and the fill F + S (from the model itself, at z = 1 and 2), the best. */
@@ -3909,11 +4004,12 @@ typedef struct tile__zsearch {
     double A, B, fill, bestt;
 } tile__zsearch;
 
+#if TILEHYBRID__DEFINE
 /* Evaluate candidate z: a smaller time wins (by more than a relative
  * 1e-12, the rounding of the model's few operations); a tie goes to the
  * larger z (fewer tiles: the per-tile costs the model leaves out; with F +
  * S = 0 and no per-step cost every height ties). */
-static inline int tile__zeval(tile__zsearch *s, int64_t z)
+TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z)
 {
     double t = 0.0;
     int rc = tile_height_time(s->m, z, &t, NULL, NULL);
@@ -3927,7 +4023,7 @@ static inline int tile__zeval(tile__zsearch *s, int64_t z)
 }
 
 /* The lower bound of T at z: (Z/z + fill) (A z + B) <= T(z). */
-static inline int tile__zpruned(const tile__zsearch *s, int64_t z)
+TILEHYBRID__COLD int tile__zpruned(const tile__zsearch *s, int64_t z)
 {
     double lb = ((double)s->Z / (double)z + s->fill) * (s->A * (double)z + s->B);
     return lb > s->bestt * (1.0 + 1e-9) || s->evals >= TILE__MODEL_EVALS;
@@ -3935,7 +4031,7 @@ static inline int tile__zpruned(const tile__zsearch *s, int64_t z)
 
 /* The square root of x >= 0 by Newton's method (no <math.h>, no -lm):
  * only the search's starting point depends on it. */
-static inline double tile__sqrt(double x)
+TILEHYBRID__COLD double tile__sqrt(double x)
 {
     double r = x > 1.0 ? x : 1.0, prev = 0.0;
     int i;
@@ -3950,7 +4046,7 @@ static inline double tile__sqrt(double x)
 
 /* A, B and the fill from T(1) and T(2); the start: the left end (the
  * smallest z of its ceil(Z/z)) of the block of the continuous minimum. */
-static inline int64_t tile__zstart(tile__zsearch *s)
+TILEHYBRID__COLD int64_t tile__zstart(tile__zsearch *s)
 {
     double t1 = 0, t2 = 0, zs;
     int64_t n1 = 0, n2 = 0, z, k;
@@ -3981,8 +4077,8 @@ static inline int64_t tile__zstart(tile__zsearch *s)
  * at most TILE__MODEL_EVALS heights (past that, the best found).
  * Return: TILE_OK, or a tile_height_time() code (@z unchanged).
  */
-static inline int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
-                                  tilehybrid_status *st)
+TILEHYBRID__COLD int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
+                                     tilehybrid_status *st)
 {
     tile__zsearch s;
     int64_t c, k, zn;
@@ -4026,7 +4122,7 @@ static inline int tile_height_best(const tile_height_model *m, int64_t *z, doubl
  *           sequential time over the time of all P * T cores.
  * Return: TILE_OK, TILE_ERR_NULL or TILE_ERR_RANGE (@seconds not > 0).
  */
-static inline int tile_height_efficiency(const tile_height_model *m, double seconds, double *eff)
+TILEHYBRID__COLD int tile_height_efficiency(const tile_height_model *m, double seconds, double *eff)
 {
     double work, cores;
     int i;
@@ -4045,7 +4141,7 @@ static inline int tile_height_efficiency(const tile_height_model *m, double seco
 }
 
 /* The online processors (sysconf), at least 1. */
-static inline long tile__online_cpus(void)
+TILEHYBRID__COLD long tile__online_cpus(void)
 {
     long cpus = 1;
 #if defined(_SC_NPROCESSORS_ONLN)
@@ -4055,7 +4151,7 @@ static inline long tile__online_cpus(void)
 }
 
 /* The first line of a small file (its newline cut) in buf, else 0. */
-static inline int tile__read_line(const char *path, char *buf, int size)
+TILEHYBRID__COLD int tile__read_line(const char *path, char *buf, int size)
 {
     FILE *f = fopen(path, "r");
     int ok = f != NULL && fgets(buf, size, f) != NULL;
@@ -4067,7 +4163,7 @@ static inline int tile__read_line(const char *path, char *buf, int size)
 }
 
 /* The CPUs of a Linux cpu list ("0-3,8-11", "5"), else 0 (malformed). */
-static inline int64_t tile__cpu_list_count(const char *list)
+TILEHYBRID__COLD int64_t tile__cpu_list_count(const char *list)
 {
     int64_t count = 0;
     const char *q = list;
@@ -4102,7 +4198,7 @@ static inline int64_t tile__cpu_list_count(const char *list)
  * kernel and lscpu saw the 32 MiB its two vCPUs share, and the threaded
  * cache bound grew tenfold (ADI 64x256x16384, funneled 1 x 2: z = 29 in
  * 0.160 s where z = 10 takes 0.120). */
-static inline int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers)
+TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers)
 {
     char path[512], lv[16], type[32], size[32], cpus[256], *end = NULL;
     long long v;
@@ -4136,22 +4232,34 @@ static inline int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *
     return 0;
 }
 
-static inline int64_t tile__sysfs_cache(int level, int64_t *sharers)
+/* TILEHYBRID_CACHE_DIR when set (a directory laid out as Linux's
+ * /sys/devices/system/cpu/cpu0/cache: another machine's caches, for
+ * tilectl plan on a login node or for a test), else NULL. */
+TILEHYBRID__COLD const char *tile__cache_dir(void)
 {
-    return tile__sysfs_cache_at("/sys/devices/system/cpu/cpu0/cache", level, sharers);
+    const char *dir = getenv("TILEHYBRID_CACHE_DIR");
+    return dir != NULL && *dir != '\0' ? dir : NULL;
+}
+
+TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers)
+{
+    const char *dir = tile__cache_dir();
+    return tile__sysfs_cache_at(dir != NULL ? dir : "/sys/devices/system/cpu/cpu0/cache", level,
+                                sharers);
 }
 
 /* The level-3 cache (tile__sysfs_cache(), else sysconf's), else 0; and
  * in *@sharers, when not NULL, the CPUs that share it (its shared_cpu_list,
- * else the online processors): a core's share of it is its size over
- * these. */
-static inline int64_t tile__llc(int64_t *sharers)
+ * else the online processors, else 1 under TILEHYBRID_CACHE_DIR): a
+ * core's share of it is its size over these.  Under TILEHYBRID_CACHE_DIR
+ * the directory alone describes the caches: nothing of this machine's. */
+TILEHYBRID__COLD int64_t tile__llc(int64_t *sharers)
 {
     long c = -1;
     int64_t n = 0, v = tile__sysfs_cache(3, &n);
     if (sharers != NULL)
-        *sharers = n > 0 ? n : (int64_t)tile__online_cpus();
-    if (v > 0)
+        *sharers = n > 0 ? n : tile__cache_dir() != NULL ? 1 : (int64_t)tile__online_cpus();
+    if (v > 0 || tile__cache_dir() != NULL)
         return v;
 #if defined(_SC_LEVEL3_CACHE_SIZE)
     c = sysconf(_SC_LEVEL3_CACHE_SIZE);
@@ -4164,11 +4272,12 @@ static inline int64_t tile__llc(int64_t *sharers)
  * fallback when a window of one plane per tile does not fit the level-2
  * caches, and the bound of a forced Z-inner order.
  * @bytes: receives the level-3 cache the kernel reports for cpu0 (Linux:
- *         /sys/devices/system/cpu/cpu0/cache), else sysconf's level-3
- *         size, else 32 MiB.
+ *         /sys/devices/system/cpu/cpu0/cache, or the directory
+ *         TILEHYBRID_CACHE_DIR names, laid out the same), else sysconf's
+ *         level-3 size (not under TILEHYBRID_CACHE_DIR), else 32 MiB.
  * Return: TILE_OK.
  */
-static inline int tile_height_llc_bytes(int64_t *bytes)
+TILEHYBRID__COLD int tile_height_llc_bytes(int64_t *bytes)
 {
     *bytes = tile__llc(NULL);
     if (*bytes <= 0)
@@ -4180,14 +4289,15 @@ static inline int tile_height_llc_bytes(int64_t *bytes)
  * tile_height_cache_bytes() - the cache of one core, for the Z window
  * (a process of T threads gets T times it; see "The tile height").
  * @bytes: receives TILEHYBRID_CACHE_BYTES if set, else the level-2 cache
- *         (the kernel's figure for cpu0 on Linux, else sysconf's), else one
+ *         (the kernel's figure for cpu0 on Linux, or TILEHYBRID_CACHE_DIR's,
+ *         else sysconf's), else one
  *         core's share of the level-3 cache (its size over the processors
  *         that share it, else over the online ones: a shared cache must
  *         not count T times), else 2 MiB (the default stays on error).
  * Return: TILE_OK, or TILE_ERR_RANGE (TILEHYBRID_CACHE_BYTES is not a whole
  * number >= 1).
  */
-static inline int tile_height_cache_bytes(int64_t *bytes)
+TILEHYBRID__COLD int tile_height_cache_bytes(int64_t *bytes)
 {
     const char *env = getenv("TILEHYBRID_CACHE_BYTES");
     int64_t v = 0, sharers = 1;
@@ -4200,7 +4310,7 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
     }
     v = tile__sysfs_cache(2, NULL);
 #if defined(_SC_LEVEL2_CACHE_SIZE)
-    if (v <= 0)
+    if (v <= 0 && tile__cache_dir() == NULL)
         v = (int64_t)sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
     if (v <= 0 && (v = tile__llc(&sharers)) > 0)
@@ -4219,7 +4329,7 @@ static inline int tile_height_cache_bytes(int64_t *bytes)
  * Return: TILE_OK; TILE_ERR_NULL; TILE_ERR_RANGE (set, but not a number of
  * seconds in [0, 1e6]).
  */
-static inline int tile_height_tsync_env(double *seconds, int *found)
+TILEHYBRID__COLD int tile_height_tsync_env(double *seconds, int *found)
 {
     const char *env = getenv("TILEHYBRID_TSYNC");
     if (seconds == NULL || found == NULL)
@@ -4253,8 +4363,9 @@ static inline int tile_height_tsync_env(double *seconds, int *found)
  * keeps the window well inside a shared level-3 cache, which other
  * processes use too (the times rise from z = 32, windows of 13-17 MB).
  */
-static inline int64_t tile_height_window_bytes(int64_t core_bytes, int threads, int64_t llc_bytes,
-                                               int given)
+TILEHYBRID__COLD int64_t tile_height_window_bytes(int64_t core_bytes, int threads,
+                                                  int64_t llc_bytes,
+                                                  int given)
 {
     int64_t w = INT64_MAX, share, cpus;
     if (core_bytes < 1 || threads < 1)
@@ -4282,8 +4393,8 @@ static inline int64_t tile_height_window_bytes(int64_t core_bytes, int threads, 
  * @cache_bytes, or INT64_MAX (no bound) when not even z = 1 fits or an
  * argument is out of range.
  */
-static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
-                                             int64_t cache_bytes)
+TILEHYBRID__COLD int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
+                                                int64_t cache_bytes)
 {
     int64_t planes, z;
     if (plane_bytes < 1 || skew < 0 || depz < 0 || cache_bytes < 1 || skew > INT64_MAX / 4)
@@ -4318,8 +4429,8 @@ static inline int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew,
  * gives 1 (or 2 with pairs), as tile_height_cache_bound() gives no bound
  * for it.
  */
-static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
-                                       int64_t cache_bytes, int64_t llc_bytes)
+TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
+                                          int64_t cache_bytes, int64_t llc_bytes)
 {
     int64_t const skew = m != NULL ? m->skew : 0;
     int64_t z = tile_height_cache_bound(plane_bytes, skew, depz, cache_bytes);
@@ -4344,7 +4455,7 @@ static inline int64_t tile_height_zmax(const tile_height_model *m, int64_t plane
  * only where a height of 2 fits its memory limit (plan.height.pairs).
  * Return: 1 or 0.
  */
-static inline int tile_plane_pairs(int order, int skewed, int n)
+TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n)
 {
     return order == TILE_ORDER_HYPERPLANE && !skewed && n == 2;
 }
@@ -4353,7 +4464,7 @@ static inline int tile_plane_pairs(int order, int skewed, int n)
 /* Plan creation                                                            */
 
 /* Validate the configuration locally (no communication). */
-static inline int tile__validate_space(tile_plan *p, const tile_config *c)
+TILEHYBRID__COLD int tile__validate_space(tile_plan *p, const tile_config *c)
 {
     int i;
     if (c->n < 1 || c->n > TILE_MAX_DIMS)
@@ -4389,7 +4500,7 @@ static inline int tile__validate_space(tile_plan *p, const tile_config *c)
 }
 
 /* "(o_1,...,o_N,o_Z)" of stencil vector v, in buf. */
-static inline const char *tile__vec(char *buf, size_t size, const int *v, int n)
+TILEHYBRID__COLD const char *tile__vec(char *buf, size_t size, const int *v, int n)
 {
     size_t o = 0;
     int i;
@@ -4401,7 +4512,7 @@ static inline const char *tile__vec(char *buf, size_t size, const int *v, int n)
 
 /* The loop order (outermost first) in lo[0..N]: cfg.loop_order, or the
  * default (Z, then X_1 ... X_N) when it is all -1. */
-static inline int tile__loop_order(tile_plan *p, const tile_config *c, int *lo)
+TILEHYBRID__COLD int tile__loop_order(tile_plan *p, const tile_config *c, int *lo)
 {
     int n = c->n, i, seen[TILE_MAX_DIMS + 1] = {0}, unset = 1;
     for (i = 0; i <= n; i++)
@@ -4426,8 +4537,8 @@ static inline int tile__loop_order(tile_plan *p, const tile_config *c, int *lo)
 /* Check stencil vector k: in range, not the point itself, and earlier in
  * the sequential loop (lexicographically, in loop order lo and the
  * directions).  *later is set if it is later along some dimension. */
-static inline int tile__check_vector(tile_plan *p, const tile_config *c, const int *lo, int k,
-                                     int *later)
+TILEHYBRID__COLD int tile__check_vector(tile_plan *p, const tile_config *c, const int *lo, int k,
+                                        int *later)
 {
     const int *v = c->stencil[k];
     char buf[12 * (TILE_MAX_DIMS + 1) + 4];
@@ -4464,8 +4575,8 @@ static inline int tile__check_vector(tile_plan *p, const tile_config *c, const i
 
 /* Apply the factors f[pp][.] at loop position pp: the skewed distances
  * dd[k][pp] and the skewed extent sz[pp] (len: the unskewed one). */
-static inline int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
-                                   int64_t len, const int64_t *f, int64_t *sz, int pp)
+TILEHYBRID__COLD int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
+                                      int64_t len, const int64_t *f, int64_t *sz, int pp)
 {
     int64_t s = len - 1, t;
     int k, q;
@@ -4491,8 +4602,8 @@ static inline int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_D
  * extent) among 0..dmax each that make every skewed distance dd[.][pp]
  * non-negative; beyond 4096 candidates, a simple sufficient choice (dmax
  * on the first positive outer distance of each vector that needs it). */
-static inline void tile__skew_choose(int ns, int64_t dd[][TILE_MAX_DIMS + 1], const int64_t *sz,
-                                     int pp, int64_t dmax, int64_t *f)
+TILEHYBRID__COLD void tile__skew_choose(int ns, int64_t dd[][TILE_MAX_DIMS + 1], const int64_t *sz,
+                                        int pp, int64_t dmax, int64_t *f)
 {
     double best = -1.0;
     int64_t cand = 1, t, g[TILE_MAX_DIMS + 1];
@@ -4529,8 +4640,8 @@ static inline void tile__skew_choose(int ns, int64_t dd[][TILE_MAX_DIMS + 1], co
 /* The skew: factors f[p][q] (q < p, loop positions) for the distances dd
  * (dd[k][p]: vector k's distance along the loop's p-th dimension, in its
  * direction; skewed on return) and the skewed extents sz[p]. */
-static inline int tile__skew(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
-                             const int64_t *len, int64_t f[][TILE_MAX_DIMS + 1], int64_t *sz)
+TILEHYBRID__COLD int tile__skew(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
+                                const int64_t *len, int64_t f[][TILE_MAX_DIMS + 1], int64_t *sz)
 {
     int n = p->cfg.n, k, pp;
     for (pp = 0; pp <= n; pp++) {
@@ -4549,14 +4660,14 @@ static inline int tile__skew(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 
 /* The maps between user and internal coordinates (struct tile_deps): with
  * the skew f in loop order lo (skewed), or the reversal alone.  Internal
  * dimension kk is loop position kp[kk]. */
-static inline int tile__fma_ok(int64_t *acc, int64_t a, int64_t b)
+TILEHYBRID__COLD int tile__fma_ok(int64_t *acc, int64_t a, int64_t b)
 {
     int64_t t;
     return tilehybrid_mul_ok(a, b, &t) && tilehybrid_add_ok(*acc, t, acc);
 }
 
-static inline int tile__map(tile_plan *p, const int *lo, int64_t f[][TILE_MAX_DIMS + 1],
-                            const int *kp)
+TILEHYBRID__COLD int tile__map(tile_plan *p, const int *lo, int64_t f[][TILE_MAX_DIMS + 1],
+                               const int *kp)
 {
     tile_deps *d = &p->deps;
     int n = p->cfg.n, i, kk, pp, q;
@@ -4599,7 +4710,7 @@ static inline int tile__map(tile_plan *p, const int *lo, int64_t f[][TILE_MAX_DI
 
 /* The internal offsets of every stencil vector, the ghost widths d', d'_Z
  * and the face extensions. */
-static inline int tile__widths(tile_plan *p, const tile_config *c)
+TILEHYBRID__COLD int tile__widths(tile_plan *p, const tile_config *c)
 {
     tile_deps *d = &p->deps;
     int n = c->n, i, j, k;
@@ -4631,8 +4742,8 @@ static inline int tile__widths(tile_plan *p, const tile_config *c)
 /* The internal order of the loop positions: unskewed, the user's own
  * dimensions; skewed, the longest skewed dimension (the user's Z on a tie)
  * as Z and the others in loop order. */
-static inline void tile__internal_order(const tile_plan *p, const int *lo, const int64_t *sz,
-                                        int *kp)
+TILEHYBRID__COLD void tile__internal_order(const tile_plan *p, const int *lo, const int64_t *sz,
+                                           int *kp)
 {
     int n = p->cfg.n, pp, z = -1, kk = 0;
     if (!p->deps.skewed) {
@@ -4651,7 +4762,7 @@ static inline void tile__internal_order(const tile_plan *p, const int *lo, const
 
 /* Validate the dependences (widths or stencil, directions, loop order) and
  * derive the internal coordinates (struct tile_deps). */
-static inline int tile__check_shorthand(tile_plan *p, const tile_config *c)
+TILEHYBRID__COLD int tile__check_shorthand(tile_plan *p, const tile_config *c)
 {
     int i;
     if (c->nstencil < 0 || c->nstencil > TILE_MAX_STENCIL)
@@ -4671,7 +4782,7 @@ static inline int tile__check_shorthand(tile_plan *p, const tile_config *c)
     return TILE_OK;
 }
 
-static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
+TILEHYBRID__COLD int tile__validate_deps(tile_plan *p, const tile_config *c)
 {
     tile_deps *d = &p->deps;
     int64_t dd[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1], f[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1];
@@ -4731,8 +4842,8 @@ static inline int tile__validate_deps(tile_plan *p, const tile_config *c)
  * (@cfg or @deps NULL) or TILE_ERR_NOMEM (a plan's scratch record, about
  * sizeof(tile_plan) bytes, cannot be allocated).
  */
-static inline int tile_config_deps(const tile_config *cfg, tile_deps *deps, char *msg,
-                                   size_t size)
+TILEHYBRID__COLD int tile_config_deps(const tile_config *cfg, tile_deps *deps, char *msg,
+                                      size_t size)
 {
     tile_plan *p;
     int rc;
@@ -4764,7 +4875,7 @@ static inline int tile_config_deps(const tile_config *cfg, tile_deps *deps, char
 }
 
 /* The model, the threads and the options. */
-static inline int tile__validate_run(tile_plan *p, const tile_config *c)
+TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c)
 {
     int rc;
     if (tile_model_name(c->model) == NULL)
@@ -4810,7 +4921,7 @@ static inline int tile__validate_run(tile_plan *p, const tile_config *c)
     return TILE_OK;
 }
 
-static inline const char *tile__level_name(int level)
+TILEHYBRID__COLD const char *tile__level_name(int level)
 {
     return level == MPI_THREAD_SINGLE     ? "MPI_THREAD_SINGLE"
            : level == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED"
@@ -4819,7 +4930,7 @@ static inline const char *tile__level_name(int level)
 }
 
 /* MPI's thread support for the model. */
-static inline int tile__check_level(tile_plan *p)
+TILEHYBRID__COLD int tile__check_level(tile_plan *p)
 {
     int provided = MPI_THREAD_SINGLE, need;
     if (MPI_Query_thread(&provided) != MPI_SUCCESS)
@@ -4834,8 +4945,8 @@ static inline int tile__check_level(tile_plan *p)
     return TILE_OK;
 }
 
-static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                    uint64_t v, int is_double)
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double)
 {
     if (i < 0)
         snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
@@ -4851,7 +4962,7 @@ static inline void tile__agreed_add(tile__agreed *a, const char *name, int i, in
 
 /* Every rank must pass the same configuration: one collective compares
  * every value (and carries the first error of any rank). */
-static inline int tile__check_all(tile_plan *p)
+TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
     static const char *const iname[18] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
@@ -4915,7 +5026,7 @@ static inline int tile__check_all(tile_plan *p)
  * else TOPO_DEFAULT_*, the papers' cluster).  Returns a BAL_ERR_ENV_* code
  * when a variable is malformed (the defaults then stand, so that every
  * rank still takes part in the collective that follows). */
-static inline int tile__nest(const tile_plan *p, topo_nest *nest)
+TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest)
 {
     const tile_config *c = &p->cfg;
     int64_t ext[TILE_MAX_DIMS], dep[TILE_MAX_DIMS];
@@ -4956,14 +5067,14 @@ static inline int tile__nest(const tile_plan *p, topo_nest *nest)
 
 /* "dimension" or, on a plan that skews, "skewed dimension": the process
  * and thread grids (cfg.grid, cfg.tgrid) divide the skewed space's. */
-static inline const char *tile__dim_word(const tile_plan *p)
+TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p)
 {
     return p->deps.skewed ? "skewed dimension" : "dimension";
 }
 
 /* Is dependence i wider than the smallest block of P_i processes (a face
  * would need data from beyond the neighbour)?  Fails the plan if so. */
-static inline int tile__too_wide(tile_plan *p, int i, int procs)
+TILEHYBRID__COLD int tile__too_wide(tile_plan *p, int i, int procs)
 {
     if (procs <= 1 || p->deps.d[i] <= p->deps.size[i] / procs)
         return 0;
@@ -4976,7 +5087,7 @@ static inline int tile__too_wide(tile_plan *p, int i, int procs)
 /* topology.h found no grid (every block must hold the d_i layers it
  * sends): TILE_ERR_DEP_TOO_WIDE when a grid with P_i <= X_i exists (the
  * dependences are what is too wide), else TILE_ERR_TOO_MANY. */
-static inline int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
+TILEHYBRID__COLD int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
 {
     topo_nest flat = *nest;
     int dims[TILE_MAX_DIMS], i;
@@ -5003,8 +5114,8 @@ static inline int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
 /* The time policy's search found grids, but the predicted time of every
  * one overflows a double: name the cost (topology.h's status arg) and its
  * value, where it comes from, and which way to move it. */
-static inline int tile__cost_overflow(tile_plan *p, const topo_nest *nest, const char *arg,
-                                      const char *what)
+TILEHYBRID__COLD int tile__cost_overflow(tile_plan *p, const topo_nest *nest, const char *arg,
+                                         const char *what)
 {
     int bw = strcmp(arg, "bandwidth") == 0, eb = strcmp(arg, "elem_bytes") == 0;
     double v = bw ? nest->bandwidth : eb ? nest->elem_bytes
@@ -5020,7 +5131,7 @@ static inline int tile__cost_overflow(tile_plan *p, const topo_nest *nest, const
 /* A grid the user fixed (cfg.grid, every entry > 0): it must have as many
  * processes as the communicator, at most one per point and blocks at least
  * as wide as the dependences.  TILE_OK where no entry is fixed. */
-static inline int tile__grid_fixed(tile_plan *p)
+TILEHYBRID__COLD int tile__grid_fixed(tile_plan *p)
 {
     const tile_config *c = &p->cfg;
     int n = c->n, i, fixed = 1;
@@ -5060,8 +5171,8 @@ static inline int tile__grid_fixed(tile_plan *p)
 
 /* topology.h's refusal rc of the grid (st: its status; env: the time
  * policy's cost model as read from the environment) as the plan's error. */
-static inline int tile__grid_refused(tile_plan *p, const topo_nest *nest, int rc, int env,
-                                     const tilehybrid_status *st)
+TILEHYBRID__COLD int tile__grid_refused(tile_plan *p, const topo_nest *nest, int rc, int env,
+                                        const tilehybrid_status *st)
 {
     int n = p->cfg.n;
     if (rc == TOPO_ERR_OVERFLOW) {
@@ -5094,7 +5205,7 @@ static inline int tile__grid_refused(tile_plan *p, const topo_nest *nest, int rc
 
 /* On the plan's grid communicator: this rank, its coordinates, its
  * neighbours (none along a dimension without dependence) and its block. */
-static inline int tile__grid_place(tile_plan *p)
+TILEHYBRID__COLD int tile__grid_place(tile_plan *p)
 {
     int n = p->cfg.n, i;
     if (MPI_Comm_set_errhandler(p->comm, MPI_ERRORS_RETURN) != MPI_SUCCESS)
@@ -5119,7 +5230,7 @@ static inline int tile__grid_place(tile_plan *p)
 
 /* The process grid (topology.h, by cfg.grid_policy), the Cartesian
  * communicator, the block. */
-static inline int tile__grid(tile_plan *p)
+TILEHYBRID__COLD int tile__grid(tile_plan *p)
 {
     static const topo_policy policy[3] = { TOPO_POLICY_COMM, TOPO_POLICY_LATENCY,
                                            TOPO_POLICY_TIME };
@@ -5152,7 +5263,7 @@ static inline int tile__grid(tile_plan *p)
 /* The thread grid: given, one thread, funneled (every thread along the
  * longest block dimension, so that the master alone gets bal/T), or the
  * communication-optimal grid inside the block (topology.h). */
-static inline int tile__thread_grid(tile_plan *p)
+TILEHYBRID__COLD int tile__thread_grid(tile_plan *p)
 {
     const tile_config *c = &p->cfg;
     int n = c->n, T = c->threads, i, rc, given = 0, best = 0;
@@ -5201,7 +5312,7 @@ static inline int tile__thread_grid(tile_plan *p)
 
 /* The memory limit of one rank, in bytes (INT64_MAX: none), and in *why
  * where it comes from. */
-static inline int tile__mem_limit(tile_plan *p, int64_t *limit, const char **why)
+TILEHYBRID__COLD int tile__mem_limit(tile_plan *p, int64_t *limit, const char **why)
 {
     const char *env = getenv("TILEHYBRID_MEM_LIMIT");
     *limit = INT64_MAX;
@@ -5234,7 +5345,7 @@ static inline int tile__mem_limit(tile_plan *p, int64_t *limit, const char **why
 }
 
 /* What may bring a plan under its memory limit (of origin why). */
-static inline const char *tile__memory_advice(const tile_plan *p, const char *why)
+TILEHYBRID__COLD const char *tile__memory_advice(const tile_plan *p, const char *why)
 {
     /* the default limit is the node's: more ranks on it share the same
      * memory; a tile height of 1 (or Z = 1) cannot be lowered */
@@ -5254,7 +5365,7 @@ static inline const char *tile__memory_advice(const tile_plan *p, const char *wh
 /* Refuse a plan whose storage (ring bytes, then the message buffers and
  * tables: rest) would pass the memory limit: the message names the Z
  * window and the limit. */
-static inline int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t rest)
+TILEHYBRID__COLD int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t rest)
 {
     const tile_store *s = &p->store;
     const char *why = "";
@@ -5287,7 +5398,7 @@ static inline int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t r
 
 /* The bytes of a face message along dimension i at tile height h in *b;
  * 0 past 2^63 (private). */
-static inline int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t *b)
+TILEHYBRID__COLD int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t *b)
 {
     int j, ok;
     /* elem_size < 2^30 and d_i >= 0 are checked: their product fits */
@@ -5299,7 +5410,7 @@ static inline int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t
 }
 
 /* The face buffers along dimension i: one per neighbour (private). */
-static inline int64_t tile__face_buffers(const tile_plan *p, int i)
+TILEHYBRID__COLD int64_t tile__face_buffers(const tile_plan *p, int i)
 {
     return (p->nbr_lo[i] != MPI_PROC_NULL) + (p->nbr_hi[i] != MPI_PROC_NULL);
 }
@@ -5307,7 +5418,7 @@ static inline int64_t tile__face_buffers(const tile_plan *p, int i)
 /* The face message along dimension i and its buffers: face_bytes[i],
  * checked (the message goes in blocks of TILE_MSG_MAX bytes: at most
  * INT_MAX blocks); *bufs += the buffers' bytes. */
-static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
+TILEHYBRID__COLD int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
 {
     int64_t b = 0, nbuf = tile__face_buffers(p, i);
     int ok = tile__face_bytes(p, i, h, &b);
@@ -5333,9 +5444,9 @@ static inline int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs)
  * diagonal (wave[1]), so that a diagonal-major plane holds at most twice
  * the points of a row-major one.  With N = 1 every diagonal is one point:
  * the hyperplane order is the plane order. */
-static inline void tile__choose_order(int n, const int64_t *size, const int *pdims,
-                                      const int *tdims, const int64_t *L, int order,
-                                      tile_store *s)
+TILEHYBRID__COLD void tile__choose_order(int n, const int64_t *size, const int *pdims,
+                                         const int *tdims, const int64_t *L, int order,
+                                         tile_store *s)
 {
     int i, a = -1, b = -1;
     int64_t e[TILE_MAX_DIMS] = {0};
@@ -5368,7 +5479,7 @@ static inline void tile__choose_order(int n, const int64_t *size, const int *pdi
 /* R, the distance between two diagonals of L points shifted by o: L + o
  * rounded up to whole lines of @line elements, one line more when that is
  * a multiple of 256 bytes; 0 on overflow. */
-static inline int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz)
+TILEHYBRID__COLD int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz)
 {
     int64_t R = 0;
     if (!tilehybrid_add_ok(L, o + line - 1, &R))
@@ -5419,9 +5530,9 @@ static inline int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int6
  * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (an argument out of its
  * range) or TILE_ERR_OVERFLOW (a plane of more than 2^63 points).
  */
-static inline int tile_plane_layout(int n, const int64_t *size, const int *pdims,
-                                    const int *tdims, const int64_t *len, const int *dep,
-                                    size_t elem_size, int order, tile_store *s)
+TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pdims,
+                                       const int *tdims, const int64_t *len, const int *dep,
+                                       size_t elem_size, int order, tile_store *s)
 {
     int i, a, b, ok = 1;
     int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, R = 0, w = 0, pe = 1, o = 0;
@@ -5478,7 +5589,7 @@ static inline int tile_plane_layout(int n, const int64_t *size, const int *pdims
 
 /* The plan's order and plane layout (tile_plane_layout() with its own
  * values): store.order, wave, stride, diag, plane_elems. */
-static inline int tile__layout(tile_plan *p)
+TILEHYBRID__COLD int tile__layout(tile_plan *p)
 {
     char txt[TILE_MAX_DIMS * 24];
     if (tile_plane_layout(p->cfg.n, p->deps.size, p->pdims, p->threads.dims, p->len, p->deps.d,
@@ -5494,7 +5605,7 @@ static inline int tile__layout(tile_plan *p)
  * planes they read below, one tile of slack (the master unpacks while
  * threads compute), rounded to whole tiles; full storage: every tile
  * (private). */
-static inline int64_t tile__window_planes(const tile_plan *p, int64_t h)
+TILEHYBRID__COLD int64_t tile__window_planes(const tile_plan *p, int64_t h)
 {
     int64_t ntiles = (p->deps.size[p->cfg.n] + h - 1) / h;
     int64_t m = p->threads.skew + 2 + (p->deps.dz + h - 1) / h;
@@ -5504,7 +5615,7 @@ static inline int64_t tile__window_planes(const tile_plan *p, int64_t h)
 /* The bytes of the per-thread tables, and the alignment of the Z window
  * (tile__storage), that the memory limit counts besides the window and
  * the face buffers (private). */
-static inline int64_t tile__table_bytes(const tile_plan *p)
+TILEHYBRID__COLD int64_t tile__table_bytes(const tile_plan *p)
 {
     return (int64_t)(sizeof(tile_stats) + sizeof(tile__slot)) * p->cfg.threads + 64;
 }
@@ -5512,7 +5623,7 @@ static inline int64_t tile__table_bytes(const tile_plan *p)
 /* Would the storage of tile height h fit this rank's memory limit: the
  * Z window and the face buffers as tile__sizes counts them (after
  * tile__layout)?  1 or 0 (0 past 2^63 bytes); no failure recorded. */
-static inline int tile__height_fits(tile_plan *p, int64_t h)
+TILEHYBRID__COLD int tile__height_fits(tile_plan *p, int64_t h)
 {
     const char *why = "";
     int64_t Z = p->deps.size[p->cfg.n], limit = 0, planes = 0, bytes = 0, b = 0;
@@ -5534,7 +5645,7 @@ static inline int tile__height_fits(tile_plan *p, int64_t h)
 /* The sizes of the storage, every one checked before anything is
  * allocated: the plane, the Z window, a face message per dimension, and
  * their sum against the memory limit. */
-static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
+TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes)
 {
     const tile_config *c = &p->cfg;
     tile_store *s = &p->store;
@@ -5564,7 +5675,7 @@ static inline int tile__sizes(tile_plan *p, int64_t *ring_bytes)
 }
 
 /* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
-static inline void *tile__alloc(tile_plan *p, size_t n, const char *what)
+TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
 {
     void *q = TILEHYBRID_MALLOC(n > 0 ? n : 1);
     if (q == NULL)
@@ -5577,7 +5688,7 @@ static inline void *tile__alloc(tile_plan *p, size_t n, const char *what)
 
 /* The shape of the thread grid: the balanced dimension, the skew S (no
  * allocation: the sizes depend on S). */
-static inline void tile__thread_shape(tile_plan *p)
+TILEHYBRID__COLD void tile__thread_shape(tile_plan *p)
 {
     tile_threads *th = &p->threads;
     int i;
@@ -5592,7 +5703,7 @@ static inline void tile__thread_shape(tile_plan *p)
 
 /* The thread tables: even split, coordinates, delays, the schedule ring,
  * requests, statistics. */
-static inline int tile__thread_tables(tile_plan *p)
+TILEHYBRID__COLD int tile__thread_tables(tile_plan *p)
 {
     tile_threads *th = &p->threads;
     int n = p->cfg.n, T = p->cfg.threads, i, t, w, ta;
@@ -5650,7 +5761,7 @@ static inline int tile__thread_tables(tile_plan *p)
  * timed run; through a volatile pointer, because compilers turn malloc +
  * memset(0) into calloc, whose zero pages are faulted in only when first
  * written) and the message buffers. */
-static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
+TILEHYBRID__COLD int tile__storage(tile_plan *p, int64_t ring_bytes)
 {
     tile_store *s = &p->store;
     int i;
@@ -5684,7 +5795,7 @@ static inline int tile__storage(tile_plan *p, int64_t ring_bytes)
  * points, which the level-2 bound would cut to a point or two (ADI
  * 64x256x16384, one process: 0.044 G points/s at z = 1 against 0.12 at the
  * last-level bound). */
-static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
+TILEHYBRID__COLD int tile__cache_bytes(tile_plan *p, int64_t *bytes)
 {
     if (tile_height_cache_bytes(bytes) != TILE_OK)
         return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_CACHE_BYTES", -1,
@@ -5707,7 +5818,7 @@ static inline int tile__cache_bytes(tile_plan *p, int64_t *bytes)
  * 5x was seen), else the mean when the clock's tick is not well below one
  * sweep.  The
  * first run then times the user's own body. */
-static inline double tile__probe_tcomp(void)
+TILEHYBRID__COLD double tile__probe_tcomp(void)
 {
     double a[1024], best = 0.0, start, t0, t1;
     volatile double sink;
@@ -5735,7 +5846,7 @@ static inline double tile__probe_tcomp(void)
 /* Whether a tile step ends with a barrier of the plan's threads: more than
  * one thread, a hybrid model, OpenMP.  Otherwise the model's t_sync is 0,
  * whatever value TILEHYBRID_TSYNC gives (a malformed one is still refused). */
-static inline int tile__has_tsync(const tile_plan *p)
+TILEHYBRID__COLD int tile__has_tsync(const tile_plan *p)
 {
 #ifdef _OPENMP
     return p->cfg.threads > 1 && p->cfg.model != TILE_MODEL_MPI;
@@ -5751,7 +5862,7 @@ static inline int tile__has_tsync(const tile_plan *p)
  * parallel region of cfg.threads threads; 0 with one thread, in the pure
  * MPI model, without OpenMP, or inside a parallel region (a nested one
  * would not have the threads). */
-static inline double tile__probe_tsync(const tile_plan *p)
+TILEHYBRID__COLD double tile__probe_tsync(const tile_plan *p)
 {
     double t = 0.0;
 #ifdef _OPENMP
@@ -5784,7 +5895,7 @@ static inline double tile__probe_tsync(const tile_plan *p)
 
 /* This rank's costs (cfg.balance, else the TILEHYBRID_* environment, else
  * t_comp probed when the model chooses; the papers' cluster otherwise). */
-static inline int tile__height_costs(tile_plan *p, int given)
+TILEHYBRID__COLD int tile__height_costs(tile_plan *p, int given)
 {
     const bal_config *b = &p->cfg.balance;
     tile_height_info *h = &p->height;
@@ -5832,7 +5943,7 @@ static inline int tile__height_costs(tile_plan *p, int given)
 /* Make v[0..n-1] the same on every rank: the largest (hi[i]) or the
  * smallest of each (non-negative doubles and integers compare as their
  * bit patterns).  Collective; errors first (tile__agree). */
-static inline int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *hi, int n)
+TILEHYBRID__COLD int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *hi, int n)
 {
     tilehybrid_agreement r;
     int base = 0, i, rc;
@@ -5856,7 +5967,7 @@ static inline int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *hi,
 
 /* The network by a ping-pong (balance.h's, the same fit on every rank),
  * at the faces of a 100-plane tile; too noisy to fit: the defaults stand. */
-static inline int tile__height_pingpong(tile_plan *p)
+TILEHYBRID__COLD int tile__height_pingpong(tile_plan *p)
 {
     tile_height_info *h = &p->height;
     tilehybrid_status st;
@@ -5894,7 +6005,7 @@ static inline int tile__height_pingpong(tile_plan *p)
 }
 
 /* The model of this plan with the costs of plan.height (local). */
-static inline int tile__height_model(tile_plan *p, tile_height_model *m)
+TILEHYBRID__COLD int tile__height_model(tile_plan *p, tile_height_model *m)
 {
     tile_height_info *h = &p->height;
     int64_t pb = 0;
@@ -5920,7 +6031,7 @@ static inline int tile__height_model(tile_plan *p, tile_height_model *m)
 
 /* The model's height (*z: the given one when @given) and its prediction in
  * plan.height (local). */
-static inline int tile__height_choose(tile_plan *p, int given, int64_t *z)
+TILEHYBRID__COLD int tile__height_choose(tile_plan *p, int given, int64_t *z)
 {
     tile_height_info *h = &p->height;
     tile_height_model m;
@@ -5951,7 +6062,7 @@ static inline int tile__height_choose(tile_plan *p, int given, int64_t *z)
 
 /* Every rank holds the same chosen height (it is computed from agreed
  * costs; a rank whose arithmetic differed would run other tiles). */
-static inline int tile__height_agree(tile_plan *p)
+TILEHYBRID__COLD int tile__height_agree(tile_plan *p)
 {
     tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     int rc;
@@ -5971,7 +6082,7 @@ static inline int tile__height_agree(tile_plan *p)
  * this rank's prediction; 0: the model's, on costs every rank agrees on
  * (the slowest rank's), the network measured when nothing gives it, and
  * the height agreed (tilehybrid_agree) -- collective then. */
-static inline int tile__height(tile_plan *p)
+TILEHYBRID__COLD int tile__height(tile_plan *p)
 {
     static const int hi[11] = { 1, 1, 0, 0, 1, 1, 0, 1, 0, 1, 0 };
     tile_height_info *h = &p->height;
@@ -6028,7 +6139,7 @@ static inline int tile__height(tile_plan *p)
  * rank: computing time per point), and the height the next run will use
  * (plan.height.next).  Collective; the condition is the same on every
  * rank. */
-static inline void tile__height_timed(tile_plan *p)
+TILEHYBRID__COLD void tile__height_timed(tile_plan *p)
 {
     static const int hi[1] = { 1 };
     tile_height_info *h = &p->height;
@@ -6063,7 +6174,7 @@ static inline void tile__height_timed(tile_plan *p)
  * one tile: hooks are local, the decision is agreed).  Collective when
  * next != z (the same on every rank: tile__height_timed).  A failure
  * leaves the plan unusable (every later run fails with it). */
-static inline void tile__height_apply(tile_plan *p)
+TILEHYBRID__COLD void tile__height_apply(tile_plan *p)
 {
     static const int hi[1] = { 1 };
     tile_height_info *h = &p->height;
@@ -6101,7 +6212,7 @@ static inline void tile__height_apply(tile_plan *p)
 
 /* The funneled model's balancing policy (balance.h): bound to this process,
  * its cost model completed (collective). */
-static inline int tile__balancing(tile_plan *p)
+TILEHYBRID__COLD int tile__balancing(tile_plan *p)
 {
     const tile_config *c = &p->cfg;
     tilehybrid_status bst;
@@ -6140,6 +6251,109 @@ static inline int tile__balancing(tile_plan *p)
     }
     return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "%s", bal_strerror(rc));
 }
+#else
+TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);
+TILEHYBRID__COLD int tile__zpruned(const tile__zsearch *s, int64_t z);
+TILEHYBRID__COLD double tile__sqrt(double x);
+TILEHYBRID__COLD int64_t tile__zstart(tile__zsearch *s);
+TILEHYBRID__COLD int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
+                                     tilehybrid_status *st);
+TILEHYBRID__COLD int tile_height_efficiency(const tile_height_model *m, double seconds,
+                                            double *eff);
+TILEHYBRID__COLD long tile__online_cpus(void);
+TILEHYBRID__COLD int tile__read_line(const char *path, char *buf, int size);
+TILEHYBRID__COLD int64_t tile__cpu_list_count(const char *list);
+TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers);
+TILEHYBRID__COLD const char *tile__cache_dir(void);
+TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers);
+TILEHYBRID__COLD int64_t tile__llc(int64_t *sharers);
+TILEHYBRID__COLD int tile_height_llc_bytes(int64_t *bytes);
+TILEHYBRID__COLD int tile_height_cache_bytes(int64_t *bytes);
+TILEHYBRID__COLD int tile_height_tsync_env(double *seconds, int *found);
+TILEHYBRID__COLD int64_t tile_height_window_bytes(int64_t core_bytes, int threads,
+                                                  int64_t llc_bytes,
+                                                  int given);
+TILEHYBRID__COLD int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
+                                                int64_t cache_bytes);
+TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
+                                          int64_t cache_bytes, int64_t llc_bytes);
+TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n);
+TILEHYBRID__COLD int tile__validate_space(tile_plan *p, const tile_config *c);
+TILEHYBRID__COLD const char *tile__vec(char *buf, size_t size, const int *v, int n);
+TILEHYBRID__COLD int tile__loop_order(tile_plan *p, const tile_config *c, int *lo);
+TILEHYBRID__COLD int tile__check_vector(tile_plan *p, const tile_config *c, const int *lo, int k,
+                                        int *later);
+TILEHYBRID__COLD int tile__skew_apply(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
+                                      int64_t len, const int64_t *f, int64_t *sz, int pp);
+TILEHYBRID__COLD void tile__skew_choose(int ns, int64_t dd[][TILE_MAX_DIMS + 1], const int64_t *sz,
+                                        int pp, int64_t dmax, int64_t *f);
+TILEHYBRID__COLD int tile__skew(tile_plan *p, int ns, int64_t dd[][TILE_MAX_DIMS + 1],
+                                const int64_t *len, int64_t f[][TILE_MAX_DIMS + 1], int64_t *sz);
+TILEHYBRID__COLD int tile__fma_ok(int64_t *acc, int64_t a, int64_t b);
+TILEHYBRID__COLD int tile__map(tile_plan *p, const int *lo, int64_t f[][TILE_MAX_DIMS + 1],
+                               const int *kp);
+TILEHYBRID__COLD int tile__widths(tile_plan *p, const tile_config *c);
+TILEHYBRID__COLD void tile__internal_order(const tile_plan *p, const int *lo, const int64_t *sz,
+                                           int *kp);
+TILEHYBRID__COLD int tile__check_shorthand(tile_plan *p, const tile_config *c);
+TILEHYBRID__COLD int tile__validate_deps(tile_plan *p, const tile_config *c);
+TILEHYBRID__COLD int tile_config_deps(const tile_config *cfg, tile_deps *deps, char *msg,
+                                      size_t size);
+TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
+TILEHYBRID__COLD const char *tile__level_name(int level);
+TILEHYBRID__COLD int tile__check_level(tile_plan *p);
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double);
+TILEHYBRID__COLD int tile__check_all(tile_plan *p);
+TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
+TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);
+TILEHYBRID__COLD int tile__too_wide(tile_plan *p, int i, int procs);
+TILEHYBRID__COLD int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc);
+TILEHYBRID__COLD int tile__cost_overflow(tile_plan *p, const topo_nest *nest, const char *arg,
+                                         const char *what);
+TILEHYBRID__COLD int tile__grid_fixed(tile_plan *p);
+TILEHYBRID__COLD int tile__grid_refused(tile_plan *p, const topo_nest *nest, int rc, int env,
+                                        const tilehybrid_status *st);
+TILEHYBRID__COLD int tile__grid_place(tile_plan *p);
+TILEHYBRID__COLD int tile__grid(tile_plan *p);
+TILEHYBRID__COLD int tile__thread_grid(tile_plan *p);
+TILEHYBRID__COLD int tile__mem_limit(tile_plan *p, int64_t *limit, const char **why);
+TILEHYBRID__COLD const char *tile__memory_advice(const tile_plan *p, const char *why);
+TILEHYBRID__COLD int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_t rest);
+TILEHYBRID__COLD int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t *b);
+TILEHYBRID__COLD int64_t tile__face_buffers(const tile_plan *p, int i);
+TILEHYBRID__COLD int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs);
+TILEHYBRID__COLD void tile__choose_order(int n, const int64_t *size, const int *pdims,
+                                         const int *tdims, const int64_t *L, int order,
+                                         tile_store *s);
+TILEHYBRID__COLD int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz);
+TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pdims,
+                                       const int *tdims, const int64_t *len, const int *dep,
+                                       size_t elem_size, int order, tile_store *s);
+TILEHYBRID__COLD int tile__layout(tile_plan *p);
+TILEHYBRID__COLD int64_t tile__window_planes(const tile_plan *p, int64_t h);
+TILEHYBRID__COLD int64_t tile__table_bytes(const tile_plan *p);
+TILEHYBRID__COLD int tile__height_fits(tile_plan *p, int64_t h);
+TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes);
+TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
+TILEHYBRID__COLD void tile__thread_shape(tile_plan *p);
+TILEHYBRID__COLD int tile__thread_tables(tile_plan *p);
+TILEHYBRID__COLD int tile__storage(tile_plan *p, int64_t ring_bytes);
+TILEHYBRID__COLD int tile__cache_bytes(tile_plan *p, int64_t *bytes);
+TILEHYBRID__COLD double tile__probe_tcomp(void);
+TILEHYBRID__COLD int tile__has_tsync(const tile_plan *p);
+TILEHYBRID__COLD double tile__probe_tsync(const tile_plan *p);
+TILEHYBRID__COLD int tile__height_costs(tile_plan *p, int given);
+TILEHYBRID__COLD int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *hi, int n);
+TILEHYBRID__COLD int tile__height_pingpong(tile_plan *p);
+TILEHYBRID__COLD int tile__height_model(tile_plan *p, tile_height_model *m);
+TILEHYBRID__COLD int tile__height_choose(tile_plan *p, int given, int64_t *z);
+TILEHYBRID__COLD int tile__height_agree(tile_plan *p);
+TILEHYBRID__COLD int tile__height(tile_plan *p);
+TILEHYBRID__COLD void tile__height_timed(tile_plan *p);
+TILEHYBRID__COLD void tile__height_apply(tile_plan *p);
+TILEHYBRID__COLD int tile__balancing(tile_plan *p);
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Face messages: persistent and partitioned requests                       */
@@ -6166,12 +6380,13 @@ static inline int tile__part_index(const tile_plan *p, int t, int i)
     return idx;
 }
 
+#if TILEHYBRID__DEFINE
 /* Offsets of the threads' parts in the face buffers (multiple model): the
  * senders' parts tile the send buffer, the receivers' the receive buffer (a
  * thread that is both, T_i = 1, has the same offset in both).  Tile 0 is
  * the tallest; the model does not rebalance, so the boxes hold for every
  * tile (the schedule's bounds start as the even split). */
-static inline void tile__part_offsets(tile_plan *p)
+TILEHYBRID__COLD void tile__part_offsets(tile_plan *p)
 {
     int n = p->cfg.n, T = p->cfg.threads, i, t;
     for (i = 0; i < n; i++) {
@@ -6192,8 +6407,8 @@ static inline void tile__part_offsets(tile_plan *p)
  * MPI_Recv_init; above TILE_MSG_MAX bytes one element of a derived
  * datatype, which the request keeps).  A failure is handled as the
  * engine's (*q stays MPI_REQUEST_NULL). */
-static inline void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
-                               int tag, int i, MPI_Request *q)
+TILEHYBRID__COLD void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
+                                  int tag, int i, MPI_Request *q)
 {
     const char *call;
     int rc = tile__msg_request(p, 1, send, buf, bytes, peer, tag, q, &call);
@@ -6207,7 +6422,7 @@ static inline void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes,
 
 /* The whole-face requests (models mpi, fine, funneled: thread 0), for tile
  * 0 and, if shorter, the last tile. */
-static inline void tile__wf_requests(tile_plan *p, int last)
+TILEHYBRID__COLD void tile__wf_requests(tile_plan *p, int last)
 {
     int64_t k = last ? p->ntiles - 1 : 0;
     int i;
@@ -6228,7 +6443,7 @@ static inline void tile__wf_requests(tile_plan *p, int last)
 
 /* The multiple model's requests: each thread's parts (not the empty ones),
  * its coordinates in the tag. */
-static inline void tile__part_requests(tile_plan *p, int last)
+TILEHYBRID__COLD void tile__part_requests(tile_plan *p, int last)
 {
     int64_t k = last ? p->ntiles - 1 : 0;
     int T = p->cfg.threads, t, i, g;
@@ -6248,6 +6463,13 @@ static inline void tile__part_requests(tile_plan *p, int last)
                                 tile__part_index(p, t, i), i, tile__preq(p, t, last, !g, i));
             }
 }
+#else
+TILEHYBRID__COLD void tile__part_offsets(tile_plan *p);
+TILEHYBRID__COLD void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
+                                  int tag, int i, MPI_Request *q);
+TILEHYBRID__COLD void tile__wf_requests(tile_plan *p, int last);
+TILEHYBRID__COLD void tile__part_requests(tile_plan *p, int last);
+#endif
 
 /* The multiple model's partitioned messages (TILE_MESSAGES_PARTITIONED):
  * along dimension i, the m-th message carries one partition per thread on
@@ -6271,9 +6493,10 @@ typedef struct tile__parted {
 } tile__parted;
 
 #if TILE_HAVE_PARTITIONED
+#if TILEHYBRID__DEFINE
 /* Make the partitioned request of message parity m along i (@send 1: to
  * the successor), its buffer first; failures as the engine's. */
-static inline void tile__parted_init(tile_plan *p, int send, int i, int m)
+TILEHYBRID__COLD void tile__parted_init(tile_plan *p, int send, int i, int m)
 {
     tile__parted *pa = p->run.part;
     const char *call = send ? "MPI_Psend_init" : "MPI_Precv_init";
@@ -6307,10 +6530,14 @@ static inline void tile__parted_init(tile_plan *p, int send, int i, int m)
                      send ? "send" : "receive", i + 1, pa->parts[i], (long long)pa->pbytes[i],
                      send ? "to" : "from", peer);
 }
+#else
+TILEHYBRID__COLD void tile__parted_init(tile_plan *p, int send, int i, int m);
+#endif
 #endif
 
+#if TILEHYBRID__DEFINE
 /* Set up the partitioned messages: sizes, buffers, requests. */
-static inline void tile__parted_setup(tile_plan *p)
+TILEHYBRID__COLD void tile__parted_setup(tile_plan *p)
 {
     tile__parted *pa = (tile__parted *)tile__alloc(p, sizeof(tile__parted),
                                                    "the partitioned messages");
@@ -6348,7 +6575,7 @@ static inline void tile__parted_setup(tile_plan *p)
 /* Make the plan's requests (at the end of tile_plan_create): the runs'
  * method (run.messaging), the multiple model's part offsets, then the
  * persistent or partitioned requests. */
-static inline void tile__messages_setup(tile_plan *p)
+TILEHYBRID__COLD void tile__messages_setup(tile_plan *p)
 {
     int multiple = p->cfg.model == TILE_MODEL_MULTIPLE;
     p->run.messaging = p->cfg.messages;
@@ -6378,7 +6605,7 @@ static inline void tile__messages_setup(tile_plan *p)
  * an MPI failure under ULFM): cancel and complete the receives (their
  * buffers are about to be freed), let go of the sends (MPI_Request_free:
  * MPI completes them). */
-static inline void tile__messages_drain(tile_plan *p)
+TILEHYBRID__COLD void tile__messages_drain(tile_plan *p)
 {
     int T = p->cfg.threads, t, j;
     for (t = 0; t < T && p->run.req != NULL && p->run.nreq != NULL; t++) {
@@ -6397,7 +6624,7 @@ static inline void tile__messages_drain(tile_plan *p)
 }
 
 /* Free request *q (MPI_Request_free; a failure is the engine's). */
-static inline void tile__request_free(tile_plan *p, MPI_Request *q, const char *what)
+TILEHYBRID__COLD void tile__request_free(tile_plan *p, MPI_Request *q, const char *what)
 {
     int rc;
     if (*q == MPI_REQUEST_NULL)
@@ -6411,7 +6638,7 @@ static inline void tile__request_free(tile_plan *p, MPI_Request *q, const char *
 
 /* Free the plan's requests and the partitioned buffers (tile_plan_destroy),
  * after completing what a run left in flight. */
-static inline void tile__messages_free(tile_plan *p)
+TILEHYBRID__COLD void tile__messages_free(tile_plan *p)
 {
     tile__parted *pa = p->run.part;
     int i, m, g, n = p->cfg.n * 4 * p->cfg.threads;
@@ -6431,6 +6658,13 @@ static inline void tile__messages_free(tile_plan *p)
                     pa->buf[m][g][i] = NULL;
                 }
 }
+#else
+TILEHYBRID__COLD void tile__parted_setup(tile_plan *p);
+TILEHYBRID__COLD void tile__messages_setup(tile_plan *p);
+TILEHYBRID__COLD void tile__messages_drain(tile_plan *p);
+TILEHYBRID__COLD void tile__request_free(tile_plan *p, MPI_Request *q, const char *what);
+TILEHYBRID__COLD void tile__messages_free(tile_plan *p);
+#endif
 
 #if TILE_HAVE_PARTITIONED
 /* The partitioned message along i that step s readies (sends, m = s - T_i)
@@ -6588,8 +6822,9 @@ static inline void tile_parted_finish(tile_plan *p)
 }
 #endif
 
+#if TILEHYBRID__DEFINE
 /* Everything after the agreement on the configuration. */
-static inline int tile__setup(tile_plan *p)
+TILEHYBRID__COLD int tile__setup(tile_plan *p)
 {
     int64_t ring_bytes = 0;
     /* every size is computed and checked before anything is allocated */
@@ -6606,13 +6841,17 @@ static inline int tile__setup(tile_plan *p)
         tile__messages_setup(p);
     return tile__agree(p, NULL);
 }
+#else
+TILEHYBRID__COLD int tile__setup(tile_plan *p);
+#endif
 
-static inline void tile_plan_destroy(tile_plan *plan);
+TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan);
 
+#if TILEHYBRID__DEFINE
 /* How many of the plan's ranks share this node's memory (run.node_ranks):
  * MPI_Comm_split_type(MPI_COMM_TYPE_SHARED), collective, made by every
  * rank at the start of the creation (before any rank can fail). */
-static inline void tile__node_ranks(tile_plan *p)
+TILEHYBRID__COLD void tile__node_ranks(tile_plan *p)
 {
     MPI_Comm node = MPI_COMM_NULL;
     const char *call = "MPI_Comm_split_type";
@@ -6630,7 +6869,7 @@ static inline void tile__node_ranks(tile_plan *p)
 /* The plan's own communicator: a duplicate of comm that returns errors.  A
  * failed call goes through tile__mpi_failed() (the others wait in the
  * collective MPI_Comm_dup): on comm itself when the duplicate failed. */
-static inline int tile__dup(tile_plan *plan, MPI_Comm comm)
+TILEHYBRID__COLD int tile__dup(tile_plan *plan, MPI_Comm comm)
 {
     const char *call = "MPI_Comm_dup";
     int rc;
@@ -6658,8 +6897,8 @@ static inline int tile__dup(tile_plan *plan, MPI_Comm comm)
 /* tile_plan_create() on a plan that exists; @why_null names a NULL
  * argument of the caller's (this rank then fails, but still takes part in
  * every collective, so the other ranks do not wait for it). */
-static inline int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
-                               const char *why_null)
+TILEHYBRID__COLD int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
+                                  const char *why_null)
 {
     memset(plan, 0, sizeof *plan);
     plan->comm = MPI_COMM_NULL;
@@ -6701,7 +6940,7 @@ static inline int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config
  * Return: TILE_OK, or an error code, the same on every rank, with a message
  * naming the argument (and the rank that found it) in plan->errmsg.
  */
-static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg)
+TILEHYBRID__COLD int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg)
 {
     if (plan == NULL) {
         /* a plan of our own for the collectives; the caller has none */
@@ -6719,7 +6958,7 @@ static inline int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_co
 /** tile_plan_destroy() - free everything a plan holds (safe on a failed or
  *  zeroed plan).  On a plan whose run a `return` left unfinished with more
  *  than one process, it ends the job first (see "The body"). */
-static inline void tile_plan_destroy(tile_plan *plan)
+TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
 {
     int i;
     if (plan == NULL)
@@ -6761,6 +7000,14 @@ static inline void tile_plan_destroy(tile_plan *plan)
         (void)MPI_Comm_free(&plan->comm);   /* nothing to report from a destructor */
     plan->comm = MPI_COMM_NULL;
 }
+#else
+TILEHYBRID__COLD void tile__node_ranks(tile_plan *p);
+TILEHYBRID__COLD int tile__dup(tile_plan *plan, MPI_Comm comm);
+TILEHYBRID__COLD int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
+                                  const char *why_null);
+TILEHYBRID__COLD int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg);
+TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan);
+#endif
 
 /* The data calls (tile_get and the section "Data in and out") on a plan
  * that cannot serve them: TILE_OK if the plan was created, else the code
@@ -7090,6 +7337,7 @@ static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * tile_reach_stencil() - the reach of the plan's stencil: per dimension the
  * largest distance below and above the point that a declared vector (or
@@ -7097,7 +7345,7 @@ static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile
  * @plan: the plan; @reach: receives it.
  * Return: TILE_OK or TILE_ERR_NULL.
  */
-static inline int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
+TILEHYBRID__COLD int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
 {
     int i, k, n;
     if (plan == NULL || reach == NULL)
@@ -7123,6 +7371,9 @@ static inline int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
         }
     return TILE_OK;
 }
+#else
+TILEHYBRID__COLD int tile_reach_stencil(const tile_plan *plan, tile_reach *reach);
+#endif
 
 /**
  * tile_input_index() - in the body: the index of the point being computed
@@ -7143,6 +7394,7 @@ static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
     return idx;
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * tile_stored_zrange() - the Z range (user coordinates) that tile_gather()
  * and tile_get() can read now.
@@ -7159,7 +7411,7 @@ static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
  * stencil: what it stores is not a range of the user's Z; tile_get()
  * tells point by point).
  */
-static inline int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
+TILEHYBRID__COLD int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
 {
     int64_t h, keep, Z;
     int refused;
@@ -7180,6 +7432,9 @@ static inline int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t
     *zlen = keep;
     return TILE_OK;
 }
+#else
+TILEHYBRID__COLD int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen);
+#endif
 
 /* Packing the stored block, in the user's coordinates: rows of the plan's
  * planes into an array over box (Z last or Z first). */
@@ -7236,10 +7491,11 @@ static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
 /* ------------------------------------------------------------------------ */
 /* Collective data calls: one verdict on every rank                         */
 
+#if TILEHYBRID__DEFINE
 /* A collective of data call @fn returned rc: a failure is handled as the
  * engine's ("MPI failures": reported, the communicator aborted); under ULFM
  * it returns, and plan->status keeps the last run's state.  Returns rc. */
-static inline int tile__data_mpi(tile_plan *p, int rc, const char *call, const char *fn)
+TILEHYBRID__COLD int tile__data_mpi(tile_plan *p, int rc, const char *call, const char *fn)
 {
     tilehybrid_status keep = p->status;
     char msg[sizeof p->errmsg];
@@ -7260,9 +7516,9 @@ static inline int tile__data_mpi(tile_plan *p, int rc, const char *call, const c
  * rank's argn[argi], carried by tilehybrid_agree_status()).  plan->status, the state of the
  * creation and the last run, is not touched: a refused data call does not
  * stop the plan from running again.  Collective. */
-static inline int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
-                                   const uint64_t *v, int nv, const char *const *argn,
-                                   tilehybrid_status *st)
+TILEHYBRID__COLD int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
+                                      const uint64_t *v, int nv, const char *const *argn,
+                                      tilehybrid_status *st)
 {
     tilehybrid_agreement a;
     tilehybrid_verdict w;
@@ -7299,7 +7555,7 @@ static inline int tile__data_agree(tile_plan *p, int code, int argi, const char 
 }
 
 /* Free n datatypes (those that are not MPI_DATATYPE_NULL) and the array. */
-static inline void tile__free_types(MPI_Datatype *t, int n)
+TILEHYBRID__COLD void tile__free_types(MPI_Datatype *t, int n)
 {
     int i;
     for (i = 0; t != NULL && i < n; i++)
@@ -7311,8 +7567,8 @@ static inline void tile__free_types(MPI_Datatype *t, int n)
 /* The subarray type of box `part` inside an array over box `whole` (both
  * with lengths <= INT_MAX), elements of type elem; MPI_DATATYPE_NULL when
  * part is empty.  Returns an MPI code. */
-static inline int tile__subarray(const tile_box *whole, const tile_box *part, MPI_Datatype elem,
-                                 MPI_Datatype *t)
+TILEHYBRID__COLD int tile__subarray(const tile_box *whole, const tile_box *part, MPI_Datatype elem,
+                                    MPI_Datatype *t)
 {
     int sizes[TILE_MAX_DIMS + 1], sub[TILE_MAX_DIMS + 1], start[TILE_MAX_DIMS + 1], i, rc;
     *t = MPI_DATATYPE_NULL;
@@ -7331,8 +7587,8 @@ static inline int tile__subarray(const tile_box *whole, const tile_box *part, MP
 
 /* The arguments of tile_gather, checked on this rank: 0 or a code, with
  * the message in msg and the argument's index into its names in *argi. */
-static inline int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zlen, int root,
-                                     const void *out, char *msg, size_t len, int *argi)
+TILEHYBRID__COLD int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zlen, int root,
+                                        const void *out, char *msg, size_t len, int *argi)
 {
     int64_t s0 = 0, sl = 0, pts = zlen;
     int i, recv = root == TILE_ROOT_ALL || root == p->rank;
@@ -7375,8 +7631,8 @@ static inline int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zle
 
 /* The receive types of tile_gather: rank r's block over the Z range inside
  * the global array over `all`.  Returns an MPI code. */
-static inline int tile__gather_types(const tile_plan *p, const tile_box *all, MPI_Datatype elem,
-                                     MPI_Datatype *rt)
+TILEHYBRID__COLD int tile__gather_types(const tile_plan *p, const tile_box *all, MPI_Datatype elem,
+                                        MPI_Datatype *rt)
 {
     int r, rc = MPI_SUCCESS, pc[TILE_MAX_DIMS];
     for (r = 0; r < p->size && rc == MPI_SUCCESS; r++) {
@@ -7391,6 +7647,19 @@ static inline int tile__gather_types(const tile_plan *p, const tile_box *all, MP
     }
     return rc;
 }
+#else
+TILEHYBRID__COLD int tile__data_mpi(tile_plan *p, int rc, const char *call, const char *fn);
+TILEHYBRID__COLD int tile__data_agree(tile_plan *p, int code, int argi, const char *msg,
+                                      const uint64_t *v, int nv, const char *const *argn,
+                                      tilehybrid_status *st);
+TILEHYBRID__COLD void tile__free_types(MPI_Datatype *t, int n);
+TILEHYBRID__COLD int tile__subarray(const tile_box *whole, const tile_box *part, MPI_Datatype elem,
+                                    MPI_Datatype *t);
+TILEHYBRID__COLD int tile__gather_check(const tile_plan *p, int64_t z0, int64_t zlen, int root,
+                                        const void *out, char *msg, size_t len, int *argi);
+TILEHYBRID__COLD int tile__gather_types(const tile_plan *p, const tile_box *all, MPI_Datatype elem,
+                                        MPI_Datatype *rt);
+#endif
 
 /* The arrays of an MPI_Alltoallw: counts, displacements, types. */
 typedef struct tile__a2a {
@@ -7398,8 +7667,9 @@ typedef struct tile__a2a {
     MPI_Datatype *stype, *rtype;
 } tile__a2a;
 
+#if TILEHYBRID__DEFINE
 /* Allocate for P ranks, counts 0, every type `fill`; 0 or MPI_ERR_NO_MEM. */
-static inline int tile__a2a_alloc(tile__a2a *a, int P, MPI_Datatype fill)
+TILEHYBRID__COLD int tile__a2a_alloc(tile__a2a *a, int P, MPI_Datatype fill)
 {
     int r;
     a->scount = (int *)TILEHYBRID_MALLOC(sizeof(int) * 4 * (size_t)P);
@@ -7422,11 +7692,15 @@ static inline int tile__a2a_alloc(tile__a2a *a, int P, MPI_Datatype fill)
     return MPI_SUCCESS;
 }
 
-static inline void tile__a2a_free(tile__a2a *a)
+TILEHYBRID__COLD void tile__a2a_free(tile__a2a *a)
 {
     TILEHYBRID_FREE(a->scount);
     TILEHYBRID_FREE(a->stype);
 }
+#else
+TILEHYBRID__COLD int tile__a2a_alloc(tile__a2a *a, int P, MPI_Datatype fill);
+TILEHYBRID__COLD void tile__a2a_free(tile__a2a *a);
+#endif
 
 /* A data movement by one MPI_Alltoallw: its arrays, the element type, the
  * subarray types it made, the packed send buffer. */
@@ -7437,9 +7711,10 @@ typedef struct tile__move {
     unsigned char *buf;
 } tile__move;
 
+#if TILEHYBRID__DEFINE
 /* Allocate the movement's arrays for P ranks and the element type of esz
  * bytes, with bufbytes of send buffer (local): an MPI code. */
-static inline int tile__move_init(tile__move *m, int P, size_t esz, size_t bufbytes)
+TILEHYBRID__COLD int tile__move_init(tile__move *m, int P, size_t esz, size_t bufbytes)
 {
     int r, rc;
     memset(m, 0, sizeof *m);
@@ -7456,7 +7731,7 @@ static inline int tile__move_init(tile__move *m, int P, size_t esz, size_t bufby
     return rc;
 }
 
-static inline void tile__move_free(tile__move *m, int P)
+TILEHYBRID__COLD void tile__move_free(tile__move *m, int P)
 {
     tile__a2a_free(&m->a);
     if (m->elem != MPI_DATATYPE_NULL)
@@ -7469,8 +7744,8 @@ static inline void tile__move_free(tile__move *m, int P)
  * range of `all`, send it to the root (or every rank), receive (on a
  * receiving rank) each rank's block through a subarray type of the global
  * array: an MPI code. */
-static inline int tile__gather_prepare(const tile_plan *p, const tile_box *all, int root,
-                                       tile__move *m)
+TILEHYBRID__COLD int tile__gather_prepare(const tile_plan *p, const tile_box *all, int root,
+                                          tile__move *m)
 {
     tile_box mine;
     int P = p->size, n = p->cfg.n, r, rc, recv = root == TILE_ROOT_ALL || root == p->rank;
@@ -7500,7 +7775,7 @@ static inline int tile__gather_prepare(const tile_plan *p, const tile_box *all, 
 
 /* A local step of a collective data call failed with MPI code rc (0 when
  * it did not): the code for tile__data_agree, the message in msg. */
-static inline int tile__mpi_code(int rc, const char *fn, const char *what, char *msg, size_t len)
+TILEHYBRID__COLD int tile__mpi_code(int rc, const char *fn, const char *what, char *msg, size_t len)
 {
     if (rc == MPI_SUCCESS)
         return TILE_OK;
@@ -7511,9 +7786,9 @@ static inline int tile__mpi_code(int rc, const char *fn, const char *what, char 
 /* The collective of tile_gather() and tile_exchange(): MPI_Alltoallw of
  * the prepared move m from sbuf to rbuf, then the agreement on its outcome
  * (a failure named after argn[0], the calling function). */
-static inline int tile__move_alltoallw(tile_plan *plan, const tile__move *m, const void *sbuf,
-                                       void *rbuf, const char *const *argn,
-                                       tilehybrid_status *st)
+TILEHYBRID__COLD int tile__move_alltoallw(tile_plan *plan, const tile__move *m, const void *sbuf,
+                                          void *rbuf, const char *const *argn,
+                                          tilehybrid_status *st)
 {
     char msg[sizeof plan->errmsg] = "";
     int code = tile__mpi_code(tile__data_mpi(plan, MPI_Alltoallw(sbuf, m->a.scount, m->a.sdisp,
@@ -7565,8 +7840,8 @@ static inline int tile__move_alltoallw(tile_plan *plan, const tile__move *m, con
  * from its body or a hook; local), or the code of the plan's failed
  * creation.
  */
-static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int root, void *out,
-                              tilehybrid_status *st)
+TILEHYBRID__COLD int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int root, void *out,
+                                 tilehybrid_status *st)
 {
     static const char *const argn[6] = { "tile_gather", "z0", "zlen", "root", "out", "plan" };
     uint64_t v[3];
@@ -7605,7 +7880,7 @@ static inline int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int roo
 
 /* A box that MPI can describe: 1..N+1 dimensions, lengths 0..INT_MAX, a
  * point count and an end that fit 64 bits; 1 if so. */
-static inline int tile__box_ok(const tile_box *b)
+TILEHYBRID__COLD int tile__box_ok(const tile_box *b)
 {
     int64_t v = 1, end = 0;
     int i;
@@ -7620,16 +7895,16 @@ static inline int tile__box_ok(const tile_box *b)
 
 /* Do the byte ranges [a, a + na) and [b, b + nb) share a byte?  (As
  * addresses: arrays of different objects cannot be compared as pointers.) */
-static inline int tile__bytes_overlap(const void *a, size_t na, const void *b, size_t nb)
+TILEHYBRID__COLD int tile__bytes_overlap(const void *a, size_t na, const void *b, size_t nb)
 {
     uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
     return na > 0 && nb > 0 && (x < y ? y - x < na : x - y < nb);
 }
 
 /* tile_exchange's arguments on this rank: 0 or a code, message, argument. */
-static inline int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
-                                       const tile_box *want, const void *dst, char *msg,
-                                       size_t len, int *argi)
+TILEHYBRID__COLD int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
+                                          const tile_box *want, const void *dst, char *msg,
+                                          size_t len, int *argi)
 {
     if (have == NULL || want == NULL)
         return *argi = have == NULL ? 3 : 5, snprintf(msg, len, "tile_exchange: %s is NULL",
@@ -7662,8 +7937,8 @@ static inline int tile__exchange_check(size_t esz, const tile_box *have, const v
 
 /* Every point of `want` must be in exactly one rank's have box: 0, or a
  * code and the message. */
-static inline int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
-                                       char *msg, size_t len)
+TILEHYBRID__COLD int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
+                                          char *msg, size_t len)
 {
     int64_t got = 0;
     int r, q;
@@ -7688,8 +7963,8 @@ static inline int tile__exchange_cover(const tile_box *haves, int P, const tile_
 /* Local preparation of tile_exchange's movement from the boxes of every
  * rank (boxes[2r] have, boxes[2r + 1] want): coverage, then the subarray
  * types of what goes to and comes from each rank.  0 or a code. */
-static inline int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
-                                         tile__move *m, char *msg, size_t len)
+TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
+                                            tile__move *m, char *msg, size_t len)
 {
     int P = p->size, me = p->rank, r, rc;
     tile_box *haves = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)P), c;
@@ -7757,9 +8032,9 @@ static inline int tile__exchange_prepare(const tile_plan *p, size_t esz, const t
  * TILE_ERR_MPI, TILE_ERR_BODY (the plan is running: a call from its body
  * or a hook; local), or the code of the plan's failed creation.
  */
-static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
-                                const void *src, const tile_box *want, void *dst,
-                                tilehybrid_status *st)
+TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
+                                   const void *src, const tile_box *want, void *dst,
+                                   tilehybrid_status *st)
 {
     static const char *const argn[7] = { "tile_exchange", "elem_size", "ndims", "have", "src",
                                          "want", "dst" };
@@ -7798,6 +8073,31 @@ static inline int tile_exchange(tile_plan *plan, size_t esz, const tile_box *hav
     TILEHYBRID_FREE(boxes);
     return rc;
 }
+#else
+TILEHYBRID__COLD int tile__move_init(tile__move *m, int P, size_t esz, size_t bufbytes);
+TILEHYBRID__COLD void tile__move_free(tile__move *m, int P);
+TILEHYBRID__COLD int tile__gather_prepare(const tile_plan *p, const tile_box *all, int root,
+                                          tile__move *m);
+TILEHYBRID__COLD int tile__mpi_code(int rc, const char *fn, const char *what, char *msg,
+                                    size_t len);
+TILEHYBRID__COLD int tile__move_alltoallw(tile_plan *plan, const tile__move *m, const void *sbuf,
+                                          void *rbuf, const char *const *argn,
+                                          tilehybrid_status *st);
+TILEHYBRID__COLD int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int root, void *out,
+                                 tilehybrid_status *st);
+TILEHYBRID__COLD int tile__box_ok(const tile_box *b);
+TILEHYBRID__COLD int tile__bytes_overlap(const void *a, size_t na, const void *b, size_t nb);
+TILEHYBRID__COLD int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
+                                          const tile_box *want, const void *dst, char *msg,
+                                          size_t len, int *argi);
+TILEHYBRID__COLD int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
+                                          char *msg, size_t len);
+TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
+                                            tile__move *m, char *msg, size_t len);
+TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
+                                   const void *src, const tile_box *want, void *dst,
+                                   tilehybrid_status *st);
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* The exact sum of doubles                                                 */
@@ -8115,6 +8415,7 @@ static inline struct tile__io *tile__io_get(tile_plan *p)
     return p->run.io;
 }
 
+#if TILEHYBRID__DEFINE
 /**
  * tile_output_set() - have fn(ctx, plan, piece) receive each finished tile
  * of this rank's block during the following runs.
@@ -8145,8 +8446,8 @@ static inline struct tile__io *tile__io_get(tile_plan *p)
  * plan is running: a call from its body or a hook), or the code of the
  * plan's failed creation.
  */
-static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
-                                  tilehybrid_status *st)
+TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
+                                     tilehybrid_status *st)
 {
     struct tile__io *io;
     int64_t bytes = 0, h;
@@ -8180,6 +8481,10 @@ static inline int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx,
     io->out_layout = layout;
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
+#else
+TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
+                                     tilehybrid_status *st);
+#endif
 
 /**
  * tile_output_to() - have each finished tile of this rank's block copied
@@ -8264,8 +8569,9 @@ static inline void tile__output(tile_plan *p, int64_t k)
 /* ------------------------------------------------------------------------ */
 /* The input hook: input per tile, memory flat in Z                         */
 
+#if TILEHYBRID__DEFINE
 /* Free the input hook's slots and stop it. */
-static inline void tile__input_free(struct tile__io *io)
+TILEHYBRID__COLD void tile__input_free(struct tile__io *io)
 {
     TILEHYBRID_FREE(io->in_buf);
     TILEHYBRID_FREE(io->in_box);
@@ -8276,7 +8582,7 @@ static inline void tile__input_free(struct tile__io *io)
 
 /* The bytes of one slot: the largest box of a tile with the reach (the
  * block widened by it, h + below + above planes, clipped); 0 on overflow. */
-static inline size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz)
+TILEHYBRID__COLD size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz)
 {
     tile_box b;
     int n = p->cfg.n;
@@ -8325,8 +8631,8 @@ static inline size_t tile__input_slot(const tile_plan *p, const tile_reach *reac
  * TILE_ERR_OVERFLOW and TILE_ERR_NOMEM) leaves the hook set before in
  * place; after those two no hook is set.
  */
-static inline int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
-                                 const tile_reach *reach, tilehybrid_status *st)
+TILEHYBRID__COLD int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
+                                    const tile_reach *reach, tilehybrid_status *st)
 {
     struct tile__io *io;
     tile_box b;
@@ -8367,6 +8673,12 @@ static inline int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, s
     io->in_slot_bytes = slot;
     return tilehybrid_status_set(st, TILE_OK, "", -1);
 }
+#else
+TILEHYBRID__COLD void tile__input_free(struct tile__io *io);
+TILEHYBRID__COLD size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz);
+TILEHYBRID__COLD int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
+                                    const tile_reach *reach, tilehybrid_status *st);
+#endif
 
 /* Fill tile k's slot (the thread that does the messages; no thread reads
  * the slot: its last tile, k - w, was finished steps ago). */
@@ -8450,7 +8762,8 @@ static inline uint64_t tile__order_key(double v)
     return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
 }
 
-static inline double tile__from_key(uint64_t k)
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD double tile__from_key(uint64_t k)
 {
     uint64_t b = (k >> 63) ? k ^ ((uint64_t)1 << 63) : ~k;
     double v;
@@ -8458,7 +8771,7 @@ static inline double tile__from_key(uint64_t k)
     return v;
 }
 
-static inline const char *tile__reduce_name(int op)
+TILEHYBRID__COLD const char *tile__reduce_name(int op)
 {
     static const char *const name[TILE_REDUCE_COUNT_] = { "sum", "min", "max", "maxloc",
                                                           "minloc", "sum_u64" };
@@ -8468,7 +8781,7 @@ static inline const char *tile__reduce_name(int op)
 /* Forget the reductions declared on p that were declared on another plan
  * since (their plan_ no longer points to p): they belong to that plan now,
  * and p's runs must neither combine into them nor count them. */
-static inline void tile__red_prune(tile_plan *p)
+TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
 {
     struct tile__io *io = p->run.io;
     int k, j = 0;
@@ -8512,8 +8825,8 @@ static inline void tile__red_prune(tile_plan *p)
  * running: a call from its body or a hook changes nothing), or the code of
  * the plan's failed creation.
  */
-static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
-                                      tilehybrid_status *st)
+TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
+                                         tilehybrid_status *st)
 {
     struct tile__io *io;
     int i, k;
@@ -8559,7 +8872,7 @@ static inline int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op
  * its body or a hook changes nothing), or the code of the plan's failed
  * creation.
  */
-static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
+TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 {
     struct tile__io *io = plan != NULL ? plan->run.io : NULL;
     int k;
@@ -8586,8 +8899,8 @@ static inline int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 
 /* A reduction fed on a plan it is not declared on, or with the wrong
  * function: the run's error (the thread's first). */
-static inline void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
-                                       const char *fn)
+TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
+                                          const char *fn)
 {
     if (r->plan_ != w->plan)
         tile_thread_fail(w->plan, w->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
@@ -8597,6 +8910,16 @@ static inline void tile__reduce_misuse(const tile__walk *w, const tile_reduction
                          fn, tile__reduce_name(r->op), r->op == TILE_REDUCE_SUM_U64
                          ? "tile_reduce_u64" : "tile_reduce");
 }
+#else
+TILEHYBRID__COLD double tile__from_key(uint64_t k);
+TILEHYBRID__COLD const char *tile__reduce_name(int op);
+TILEHYBRID__COLD void tile__red_prune(tile_plan *p);
+TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
+                                         tilehybrid_status *st);
+TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r);
+TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
+                                          const char *fn);
+#endif
 
 /* Does point j of the walk's run come before user coordinates `at` in
  * row-major order (X_1 first, Z last)? */
@@ -8772,8 +9095,9 @@ static inline void tile__lanes_flush(tile_plan *p, int t)
     }
 }
 
+#if TILEHYBRID__DEFINE
 /* Are coordinates a before b in row-major order? */
-static inline int tile__at_before(const int64_t *a, const int64_t *b, int nd)
+TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd)
 {
     int i;
     for (i = 0; i < nd; i++)
@@ -8785,7 +9109,7 @@ static inline int tile__at_before(const int64_t *a, const int64_t *b, int nd)
 /* Merge slot s into `into` for operation op: sums add, candidates by the
  * total order, ties (MINLOC, MAXLOC) to the first point.  The result does
  * not depend on the order of the merges. */
-static inline void tile__red_merge(int op, int nd, tile__red_slot *into, const tile__red_slot *s)
+TILEHYBRID__COLD void tile__red_merge(int op, int nd, tile__red_slot *into, const tile__red_slot *s)
 {
     int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
     if (s->count == 0)
@@ -8800,14 +9124,20 @@ static inline void tile__red_merge(int op, int nd, tile__red_slot *into, const t
     }
     into->count += s->count;
 }
+#else
+TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd);
+TILEHYBRID__COLD void tile__red_merge(int op, int nd, tile__red_slot *into,
+                                      const tile__red_slot *s);
+#endif
 
 /* Values per reduction in the buffers of the combination: summed
  * (count, u64, the exact sum) and gathered (has one, key, coordinates). */
 #define TILE__RED_SUMS (5 + TILE_XSUM_LIMBS)
 #define TILE__RED_CANDS (2 + TILE_MAX_DIMS + 1)
 
+#if TILEHYBRID__DEFINE
 /* This rank's slot of reduction k: its threads' slots merged. */
-static inline void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
+TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
 {
     const struct tile__io *io = p->run.io;
     int t;
@@ -8818,7 +9148,7 @@ static inline void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
 }
 
 /* Pack rank-local slots into the buffers of the combination. */
-static inline void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands)
+TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands)
 {
     int k, i;
     for (k = 0; k < p->run.io->nred; k++) {
@@ -8840,8 +9170,8 @@ static inline void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *
 }
 
 /* Reduction k's result from the summed values and every rank's candidate. */
-static inline void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
-                                    const uint64_t *cands)
+TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                       const uint64_t *cands)
 {
     tile_reduction *r = p->run.io->red[k];
     tile__red_slot best, c;
@@ -8875,7 +9205,7 @@ static inline void tile__red_result(const tile_plan *p, int k, const uint64_t *s
  * the operations): one MPI_Allreduce of the sums, one MPI_Allgather of
  * the candidates.  buf: 2 TILE__RED_SUMS + (P + 1) TILE__RED_CANDS values
  * per reduction.  Returns an MPI code. */
-static inline int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call)
+TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call)
 {
     int nred = p->run.io->nred, k, rc;
     uint64_t *sums = buf, *total = buf + nred * TILE__RED_SUMS;
@@ -8897,7 +9227,7 @@ static inline int tile__red_combine(tile_plan *p, uint64_t *buf, const char **ca
 /* The run's hooks (called by the engine; the thread that does the messages) */
 
 /* At the start of a run: nothing stored any more, no tile handed out. */
-static inline void tile__io_start(tile_plan *p)
+TILEHYBRID__COLD void tile__io_start(tile_plan *p)
 {
     struct tile__io *io = p->run.io;
     int k;
@@ -8912,6 +9242,14 @@ static inline void tile__io_start(tile_plan *p)
     for (k = 0; k < io->nred; k++)
         memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
 }
+#else
+TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m);
+TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands);
+TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                       const uint64_t *cands);
+TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call);
+TILEHYBRID__COLD void tile__io_start(tile_plan *p);
+#endif
 
 /* At the end of step s (the schedule's call; INT64_MAX: the run's end):
  * hand out every tile every thread finished by step s - 1, that is tile
@@ -8931,10 +9269,11 @@ static inline void tile__io_step(tile_plan *p, int64_t s)
     }
 }
 
+#if TILEHYBRID__DEFINE
 /* At the end of a run (collective, after the totals): every rank agrees
  * on the run's outcome and on the reductions declared (their number and
  * operations: v[]), then the reductions are combined. */
-static inline void tile__io_finish(tile_plan *p)
+TILEHYBRID__COLD void tile__io_finish(tile_plan *p)
 {
     int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed, rc;
     const char *call = "";
@@ -8978,7 +9317,7 @@ static inline void tile__io_finish(tile_plan *p)
     }
 }
 
-static inline void tile__io_free(tile_plan *p)
+TILEHYBRID__COLD void tile__io_free(tile_plan *p)
 {
     int k;
     if (p->run.io == NULL)
@@ -8993,10 +9332,15 @@ static inline void tile__io_free(tile_plan *p)
 
 /* Is an output or an input hook set (their buffers hold one tile: the
  * tile height's re-choice waits)? */
-static inline int tile__io_hooked(const tile_plan *p)
+TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p)
 {
     return p->run.io != NULL && (p->run.io->out_fn != NULL || p->run.io->in_fn != NULL);
 }
+#else
+TILEHYBRID__COLD void tile__io_finish(tile_plan *p);
+TILEHYBRID__COLD void tile__io_free(tile_plan *p);
+TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
+#endif
 
 #ifdef __cplusplus
 }

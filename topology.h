@@ -145,6 +145,11 @@
  *                       one, two thirds of that) and frees it before
  *                       returning; if the allocation fails it searches
  *                       without it: the same answer, more slowly.
+ *   TILEHYBRID_SEPARATE, TILEHYBRID_IMPLEMENTATION
+ *                       compile the searches and the reports (all but
+ *                       topo_block) once per program, in the file
+ *                       that defines TILEHYBRID_IMPLEMENTATION (tilehybrid.h,
+ *                       "COMPILING THE COLD CODE ONCE").
  *
  * LIMITS
  *   1 <= N <= TOPO_MAX_DIMS, 1 <= P <= 2^31-1, X_i >= 1 (up to 2^63-1),
@@ -176,6 +181,9 @@
 #define TILEHYBRID_TOPOLOGY_H
 
 #include "tilehybrid.h"
+#if TILEHYBRID__MODE != defined(TILEHYBRID_SEPARATE) + defined(TILEHYBRID_IMPLEMENTATION)
+#error "topology.h: TILEHYBRID_SEPARATE or TILEHYBRID_IMPLEMENTATION changed after the first tilehybrid header was included: define them before it"
+#endif
 
 #include <float.h>
 
@@ -320,7 +328,8 @@ typedef struct topo_report {
 #define TOPO__SAT UINT64_MAX
 #define TOPO__CAP ((uint64_t)INT64_MAX)
 
-static inline uint64_t topo__mul(uint64_t a, uint64_t b)
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD uint64_t topo__mul(uint64_t a, uint64_t b)
 {
     if ((a | b) < ((uint64_t)1 << 31))
         return a * b; /* the common case: no division needed */
@@ -331,7 +340,7 @@ static inline uint64_t topo__mul(uint64_t a, uint64_t b)
     return a * b;
 }
 
-static inline uint64_t topo__add(uint64_t a, uint64_t b)
+TILEHYBRID__COLD uint64_t topo__add(uint64_t a, uint64_t b)
 {
     if (a > TOPO__CAP || b > TOPO__CAP || a > TOPO__CAP - b)
         return TOPO__SAT;
@@ -339,10 +348,15 @@ static inline uint64_t topo__add(uint64_t a, uint64_t b)
 }
 
 /* ceil(x / p) for x >= 0, p >= 1, without overflow. */
-static inline int64_t topo__ceildiv(int64_t x, int64_t p)
+TILEHYBRID__COLD int64_t topo__ceildiv(int64_t x, int64_t p)
 {
     return x / p + (x % p != 0);
 }
+#else
+TILEHYBRID__COLD uint64_t topo__mul(uint64_t a, uint64_t b);
+TILEHYBRID__COLD uint64_t topo__add(uint64_t a, uint64_t b);
+TILEHYBRID__COLD int64_t topo__ceildiv(int64_t x, int64_t p);
+#endif
 
 /* The divisors of r (1 <= r <= INT_MAX), two ways: sorted[] in increasing
  * order, and val[] by mixed-radix index (index = sum_i e_i * stride[i] for
@@ -357,7 +371,8 @@ typedef struct topo__divs {
     int16_t sidx[TOPO__MAX_DIVS];
 } topo__divs;
 
-static inline void topo__divisors(int64_t r, topo__divs *dv)
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD void topo__divisors(int64_t r, topo__divs *dv)
 {
     int64_t m = r, p;
     int i, j, gi;
@@ -410,8 +425,8 @@ static inline void topo__divisors(int64_t r, topo__divs *dv)
 /* The loop nest's sizes, in the documented order: extent[i] >= 1, zlen
  * >= 1 (when given; its index is n), dep[i] >= 0.  The step every argument
  * check of this header ends with. */
-static inline int topo__check_space(int n, const int64_t *extent, const int64_t *zlen,
-                                    const int64_t *dep, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_space(int n, const int64_t *extent, const int64_t *zlen,
+                                       const int64_t *dep, tilehybrid_status *st)
 {
     int i;
     for (i = 0; i < n; i++)
@@ -427,8 +442,8 @@ static inline int topo__check_space(int n, const int64_t *extent, const int64_t 
 
 /* The first checks of a space: extent (and, where need_dep, dep) not
  * NULL, then n. */
-static inline int topo__check_shape(int n, const int64_t *extent, const int64_t *dep,
-                                    int need_dep, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_shape(int n, const int64_t *extent, const int64_t *dep,
+                                       int need_dep, tilehybrid_status *st)
 {
     if (extent == NULL)
         return tilehybrid_status_set(st, TOPO_ERR_NULL, "extent", -1);
@@ -441,8 +456,8 @@ static inline int topo__check_shape(int n, const int64_t *extent, const int64_t 
 
 /* The number of processes (1..INT_MAX) and the policy (with_time: the
  * nest's TOPO_POLICY_TIME too). */
-static inline int topo__check_run(int64_t procs, topo_policy policy, int with_time,
-                                  tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_run(int64_t procs, topo_policy policy, int with_time,
+                                     tilehybrid_status *st)
 {
     if (procs < 1 || procs > INT_MAX)
         return tilehybrid_status_set(st, TOPO_ERR_PROCS, "procs", -1);
@@ -453,9 +468,9 @@ static inline int topo__check_run(int64_t procs, topo_policy policy, int with_ti
 }
 
 /* Argument checks shared by the grid searches. */
-static inline int topo__check_common(int n, int64_t procs,
-                                     const int64_t *extent, const int64_t *dep,
-                                     topo_policy policy, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_common(int n, int64_t procs,
+                                        const int64_t *extent, const int64_t *dep,
+                                        topo_policy policy, tilehybrid_status *st)
 {
     int rc = topo__check_shape(n, extent, dep, 1, st);
     if (rc == TOPO_OK)
@@ -468,9 +483,9 @@ static inline int topo__check_common(int n, int64_t procs,
 /* Fixed entries: each >= 0 and <= extent (when extent given), their
  * product divides procs; *rest = procs / product.  If every entry is fixed
  * the product must equal procs.  name is "dims" or "tdims". */
-static inline int topo__check_fixed(int n, int64_t procs, const int *dims,
-                                    const int64_t *extent, int64_t *rest,
-                                    const char *name, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_fixed(int n, int64_t procs, const int *dims,
+                                       const int64_t *extent, int64_t *rest,
+                                       const char *name, tilehybrid_status *st)
 {
     int i, nfree = 0, last = -1;
     int64_t prod = 1;
@@ -497,7 +512,7 @@ static inline int topo__check_fixed(int n, int64_t procs, const int *dims,
 /* ---- latency-optimal (balanced) factorisation ------------------------- */
 
 /* Smallest x >= 1 with x^r >= q (q >= 1, r >= 1). */
-static inline int64_t topo__root_ceil(int64_t q, int r)
+TILEHYBRID__COLD int64_t topo__root_ceil(int64_t q, int r)
 {
     int64_t lo = 1, hi = q;
     while (lo < hi) {
@@ -519,7 +534,7 @@ static inline int64_t topo__root_ceil(int64_t q, int r)
 }
 
 /* 1 if x^r <= q (x >= 1). */
-static inline int topo__pow_le(int64_t x, int r, int64_t q)
+TILEHYBRID__COLD int topo__pow_le(int64_t x, int r, int64_t q)
 {
     int64_t pw = 1;
     int k;
@@ -530,6 +545,23 @@ static inline int topo__pow_le(int64_t x, int r, int64_t q)
     }
     return 1;
 }
+#else
+TILEHYBRID__COLD void topo__divisors(int64_t r, topo__divs *dv);
+TILEHYBRID__COLD int topo__check_space(int n, const int64_t *extent, const int64_t *zlen,
+                                       const int64_t *dep, tilehybrid_status *st);
+TILEHYBRID__COLD int topo__check_shape(int n, const int64_t *extent, const int64_t *dep,
+                                       int need_dep, tilehybrid_status *st);
+TILEHYBRID__COLD int topo__check_run(int64_t procs, topo_policy policy, int with_time,
+                                     tilehybrid_status *st);
+TILEHYBRID__COLD int topo__check_common(int n, int64_t procs,
+                                        const int64_t *extent, const int64_t *dep,
+                                        topo_policy policy, tilehybrid_status *st);
+TILEHYBRID__COLD int topo__check_fixed(int n, int64_t procs, const int *dims,
+                                       const int64_t *extent, int64_t *rest,
+                                       const char *name, tilehybrid_status *st);
+TILEHYBRID__COLD int64_t topo__root_ceil(int64_t q, int r);
+TILEHYBRID__COLD int topo__pow_le(int64_t x, int r, int64_t q);
+#endif
 
 typedef struct topo__bal {
     int k;                       /* number of factors */
@@ -539,12 +571,13 @@ typedef struct topo__bal {
     int64_t bestbal;             /* -1: none yet */
 } topo__bal;
 
+#if TILEHYBRID__DEFINE
 /* Choose cur[t] (>= cur[t-1]) for the remaining product q.  Sequences are
  * visited in decreasing order of (cur[0], cur[1], ...), so the first one
  * found with the best balance max - min is also the one MPI_Dims_create
  * prefers: among equally balanced factorisations the largest smallest
  * factor, then the largest next one, and so on. */
-static inline void topo__bal_dfs(topo__bal *b, int t, int64_t q)
+TILEHYBRID__COLD void topo__bal_dfs(topo__bal *b, int t, int64_t q)
 {
     int r = b->k - t, i, j;
     int64_t lo = t > 0 ? b->cur[t - 1] : 1;
@@ -589,7 +622,7 @@ static inline void topo__bal_dfs(topo__bal *b, int t, int64_t q)
 
 /* Fill the free (0) entries of dims with the balanced factorisation of
  * rest, in non-increasing order, as MPI_Dims_create does. */
-static inline void topo__balanced(int n, int64_t rest, int *dims)
+TILEHYBRID__COLD void topo__balanced(int n, int64_t rest, int *dims)
 {
     topo__divs dv;
     topo__bal b;
@@ -607,6 +640,10 @@ static inline void topo__balanced(int n, int64_t rest, int *dims)
         if (dims[i] == 0)
             dims[i] = (int)b.best[j--];
 }
+#else
+TILEHYBRID__COLD void topo__bal_dfs(topo__bal *b, int t, int64_t q);
+TILEHYBRID__COLD void topo__balanced(int n, int64_t rest, int *dims);
+#endif
 
 /* ---- communication-optimal search --------------------------------------
  *
@@ -680,8 +717,9 @@ typedef struct topo__comm {
     uint64_t seedv;
 } topo__comm;
 
+#if TILEHYBRID__DEFINE
 /* Number of divisors of the divisor with mixed index qi. */
-static inline int topo__ndiv(const topo__divs *dv, int qi)
+TILEHYBRID__COLD int topo__ndiv(const topo__divs *dv, int qi)
 {
     int i, c = 1;
     for (i = 0; i < dv->np; i++)
@@ -692,7 +730,7 @@ static inline int topo__ndiv(const topo__divs *dv, int qi)
 /* Fill off[] and lst[]: for every divisor q, its divisors in increasing
  * order (positions in sorted[]).  Walks p upwards and appends p to the list
  * of every multiple q = p * m, m | r / p. */
-static inline void topo__lists(topo__comm *s)
+TILEHYBRID__COLD void topo__lists(topo__comm *s)
 {
     const topo__divs *dv = s->dv;
     int cnt = dv->count, qi, pos, i, start = 0;
@@ -731,7 +769,7 @@ static inline void topo__lists(topo__comm *s)
  *   mincu[t][q] = min over p | q, p <= X of c(p) * mincu[t+1][q/p],
  *   ming[t][q]  = min over p of c(p) * ming[t+1][q/p] + d * mincu[t+1][q/p]
  * (a lower bound: the two minima may come from different p). */
-static inline void topo__tables(topo__comm *s)
+TILEHYBRID__COLD void topo__tables(topo__comm *s)
 {
     const topo__divs *dv = s->dv;
     int t, qi, j, cnt = dv->count;
@@ -782,8 +820,8 @@ static inline void topo__tables(topo__comm *s)
  * index qi) can be skipped: it holds no grid (tables), or its lower bound
  * is >= the best grid found so far (all its grids come later in
  * lexicographic order, so a tie loses), or > the greedy seed's volume. */
-static inline int topo__prune(const topo__comm *s, int t, int64_t q, int qi,
-                              uint64_t ca, uint64_t sa)
+TILEHYBRID__COLD int topo__prune(const topo__comm *s, int t, int64_t q, int qi,
+                                 uint64_t ca, uint64_t sa)
 {
     const double margin = 1.0 + 1e-9;
     double w, first, thr, rem, y, lhs, rhs;
@@ -833,9 +871,9 @@ static inline int topo__prune(const topo__comm *s, int t, int64_t q, int qi,
 /* Elements per Z-plane of the face a block of the grid's largest blocks
  * sends along i: d_i prod_{j<i} (c_j + xf[i][j]) prod_{j>i} c_j
  * (saturated; xf NULL: no extension). */
-static inline uint64_t topo__face(int n, const int *dims, const int64_t *ext,
-                                  const int64_t *dep,
-                                  const int64_t (*xf)[TOPO_MAX_DIMS], int i)
+TILEHYBRID__COLD uint64_t topo__face(int n, const int *dims, const int64_t *ext,
+                                     const int64_t *dep,
+                                     const int64_t (*xf)[TOPO_MAX_DIMS], int i)
 {
     uint64_t t = (uint64_t)dep[i];
     int j;
@@ -852,9 +890,9 @@ static inline uint64_t topo__face(int n, const int *dims, const int64_t *ext,
 
 /* Saturated model volume per Z-plane: sum_i d_i prod_{j != i} c_j, each
  * face extended by xf (NULL: none). */
-static inline uint64_t topo__volume(int n, const int *dims,
-                                    const int64_t *ext, const int64_t *dep,
-                                    const int64_t (*xf)[TOPO_MAX_DIMS])
+TILEHYBRID__COLD uint64_t topo__volume(int n, const int *dims,
+                                       const int64_t *ext, const int64_t *dep,
+                                       const int64_t (*xf)[TOPO_MAX_DIMS])
 {
     uint64_t ca = 1, sa = 0;
     int i;
@@ -872,8 +910,8 @@ static inline uint64_t topo__volume(int n, const int *dims,
 }
 
 /* Leaf: the last free dimension takes the remaining product q. */
-static inline void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
-                                   int qi, uint64_t ca, uint64_t sa)
+TILEHYBRID__COLD void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
+                                      int qi, uint64_t ca, uint64_t sa)
 {
     uint64_t c, v;
     int j;
@@ -905,8 +943,8 @@ static inline void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
 /* Depth-first search over the free dimensions in index order, each taking
  * the divisors of the remaining product in increasing order, so grids are
  * visited in lexicographic order. */
-static inline void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
-                                  uint64_t ca, uint64_t sa)
+TILEHYBRID__COLD void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
+                                     uint64_t ca, uint64_t sa)
 {
     int dim = s->fidx[t];
     int64_t x = s->ext[dim], lim = s->lim[dim];
@@ -947,9 +985,9 @@ static inline void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
 /* Greedy seed: hand out the prime factors of rest, largest first, each to
  * the free dimension (within its limit) where it raises V least.  Its
  * volume bounds the exact search from above; returns 0 if it gets stuck. */
-static inline int topo__greedy(int n, const topo__divs *dv, const int *fixed,
-                               const int64_t *ext, const int64_t *lim, const int64_t *dep,
-                               const int64_t (*xf)[TOPO_MAX_DIMS], uint64_t *vol)
+TILEHYBRID__COLD int topo__greedy(int n, const topo__divs *dv, const int *fixed,
+                                  const int64_t *ext, const int64_t *lim, const int64_t *dep,
+                                  const int64_t (*xf)[TOPO_MAX_DIMS], uint64_t *vol)
 {
     int g[TOPO_MAX_DIMS], i, j, e;
     for (i = 0; i < n; i++)
@@ -983,10 +1021,10 @@ static inline int topo__greedy(int n, const topo__divs *dv, const int *fixed,
 /* Step 1 of topo__comm_grid: the search state for the free (0) entries of
  * dims (P_i up to lim[i]); *ca and *sa get the fixed dimensions' part of
  * the volume. */
-static inline void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
-                                   const int64_t *lim, const int64_t *dep,
-                                   const int64_t (*xf)[TOPO_MAX_DIMS],
-                                   const int *dims, uint64_t *ca, uint64_t *sa)
+TILEHYBRID__COLD void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
+                                      const int64_t *lim, const int64_t *dep,
+                                      const int64_t (*xf)[TOPO_MAX_DIMS],
+                                      const int *dims, uint64_t *ca, uint64_t *sa)
 {
     int i;
     s->n = n;
@@ -1018,7 +1056,7 @@ static inline void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
 
 /* Step 2: the suffix products of the open extents and widths (bound (2))
  * and of the open limits (the "does the rest fit" test). */
-static inline void topo__comm_suffixes(topo__comm *s)
+TILEHYBRID__COLD void topo__comm_suffixes(topo__comm *s)
 {
     int t;
     s->sufx[s->k] = 1;
@@ -1038,7 +1076,7 @@ static inline void topo__comm_suffixes(topo__comm *s)
 /* Step 3: for k >= 3 free dimensions, the workspace and the tables of
  * bound (1) in one block (cdiv, mincu, ming: k rows each; off; lst).
  * Without it (allocation failed) the search is the same, only slower. */
-static inline void topo__comm_workspace(topo__comm *s)
+TILEHYBRID__COLD void topo__comm_workspace(topo__comm *s)
 {
     const topo__divs *dv = s->dv;
     size_t cells = (size_t)s->k * (size_t)dv->count, pairs = 0;
@@ -1065,10 +1103,10 @@ static inline void topo__comm_workspace(topo__comm *s)
 /* Fill the free entries of dims with the exact minimiser of V (the search
  * described above; P_i up to lim[i], NULL: up to X_i; faces extended by xf,
  * NULL: none): set up, seed, search, copy the best grid. */
-static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
-                                  const int64_t *lim, const int64_t *dep,
-                                  const int64_t (*xf)[TOPO_MAX_DIMS], int *dims,
-                                  tilehybrid_status *st)
+TILEHYBRID__COLD int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
+                                     const int64_t *lim, const int64_t *dep,
+                                     const int64_t (*xf)[TOPO_MAX_DIMS], int *dims,
+                                     tilehybrid_status *st)
 {
     topo__divs dv;
     topo__comm s;
@@ -1108,7 +1146,7 @@ static inline int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
 
 /* The nest's extended faces, or NULL when every extension is 0 (the
  * searches then take their faster path). */
-static inline const int64_t (*topo__nest_xf(const topo_nest *nest))[TOPO_MAX_DIMS]
+TILEHYBRID__COLD const int64_t (*topo__nest_xf(const topo_nest *nest))[TOPO_MAX_DIMS]
 {
     int i, j;
     for (i = 0; i < nest->n; i++)
@@ -1121,7 +1159,7 @@ static inline const int64_t (*topo__nest_xf(const topo_nest *nest))[TOPO_MAX_DIM
 /* The largest P_i of a nest's grids: tiling.h refuses a block narrower
  * than d_i along a divided dimension (the ghost layers must come from one
  * neighbour), so P_i <= floor(X_i / d_i) when P_i > 1; X_i when d_i = 0. */
-static inline void topo__nest_lim(const topo_nest *nest, int64_t *lim)
+TILEHYBRID__COLD void topo__nest_lim(const topo_nest *nest, int64_t *lim)
 {
     int i;
     for (i = 0; i < nest->n; i++) {
@@ -1130,6 +1168,38 @@ static inline void topo__nest_lim(const topo_nest *nest, int64_t *lim)
             lim[i] = 1;
     }
 }
+#else
+TILEHYBRID__COLD int topo__ndiv(const topo__divs *dv, int qi);
+TILEHYBRID__COLD void topo__lists(topo__comm *s);
+TILEHYBRID__COLD void topo__tables(topo__comm *s);
+TILEHYBRID__COLD int topo__prune(const topo__comm *s, int t, int64_t q, int qi,
+                                 uint64_t ca, uint64_t sa);
+TILEHYBRID__COLD uint64_t topo__face(int n, const int *dims, const int64_t *ext,
+                                     const int64_t *dep,
+                                     const int64_t (*xf)[TOPO_MAX_DIMS], int i);
+TILEHYBRID__COLD uint64_t topo__volume(int n, const int *dims,
+                                       const int64_t *ext, const int64_t *dep,
+                                       const int64_t (*xf)[TOPO_MAX_DIMS]);
+TILEHYBRID__COLD void topo__comm_leaf(topo__comm *s, int dim, int64_t q,
+                                      int qi, uint64_t ca, uint64_t sa);
+TILEHYBRID__COLD void topo__comm_dfs(topo__comm *s, int t, int64_t q, int qi,
+                                     uint64_t ca, uint64_t sa);
+TILEHYBRID__COLD int topo__greedy(int n, const topo__divs *dv, const int *fixed,
+                                  const int64_t *ext, const int64_t *lim, const int64_t *dep,
+                                  const int64_t (*xf)[TOPO_MAX_DIMS], uint64_t *vol);
+TILEHYBRID__COLD void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
+                                      const int64_t *lim, const int64_t *dep,
+                                      const int64_t (*xf)[TOPO_MAX_DIMS],
+                                      const int *dims, uint64_t *ca, uint64_t *sa);
+TILEHYBRID__COLD void topo__comm_suffixes(topo__comm *s);
+TILEHYBRID__COLD void topo__comm_workspace(topo__comm *s);
+TILEHYBRID__COLD int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
+                                     const int64_t *lim, const int64_t *dep,
+                                     const int64_t (*xf)[TOPO_MAX_DIMS], int *dims,
+                                     tilehybrid_status *st);
+TILEHYBRID__COLD const int64_t (*topo__nest_xf(const topo_nest *nest))[TOPO_MAX_DIMS];
+TILEHYBRID__COLD void topo__nest_lim(const topo_nest *nest, int64_t *lim);
+#endif
 
 /* ---- the time policy ----------------------------------------------------
  *
@@ -1187,10 +1257,11 @@ typedef struct topo__tsearch {
     double h, tiles;                  /* min(z, Z) and ceil(Z / h) */
 } topo__tsearch;
 
+#if TILEHYBRID__DEFINE
 /* The pipeline model's time of grid dims (every entry >= 1); *steps gets
  * ceil(Z/h) + F (may be NULL), INT64_MAX where that passes it. */
-static inline double topo__time(const topo_nest *nest, const int *dims,
-                                int64_t *steps)
+TILEHYBRID__COLD double topo__time(const topo_nest *nest, const int *dims,
+                                   int64_t *steps)
 {
     int n = nest->n, i, j, m = 0;
     int64_t h = nest->tile_height < nest->zlen ? nest->tile_height : nest->zlen;
@@ -1220,7 +1291,7 @@ static inline double topo__time(const topo_nest *nest, const int *dims,
 
 /* A table entry as a double that is still a lower bound (a saturated
  * entry stands for more than 2^63 - 1). */
-static inline double topo__dbl(uint64_t v)
+TILEHYBRID__COLD double topo__dbl(uint64_t v)
 {
     return v >= TOPO__CAP ? (double)TOPO__CAP : (double)v;
 }
@@ -1230,7 +1301,7 @@ static inline double topo__dbl(uint64_t v)
  *   minf[t][q]  = min over p | q, p <= X of [d > 0] (p - 1) + minf[t+1][q/p],
  *   mings[t][q] = min over p of c(p) mings[t+1][q/p] + [p > 1] d mincu[t+1][q/p]
  * (the second a lower bound: its minima may come from different p). */
-static inline void topo__time_tables(topo__tsearch *s)
+TILEHYBRID__COLD void topo__time_tables(topo__tsearch *s)
 {
     const topo__comm *w = &s->w;
     const topo__divs *dv = w->dv;
@@ -1276,8 +1347,8 @@ static inline void topo__time_tables(topo__tsearch *s)
 /* 1 if the subtree at depth t >= 1 (open product q, mixed index qi) holds
  * no grid faster than the best or the seed; ca, sa, m, fill: the assigned
  * dimensions' part. */
-static inline int topo__time_prune(const topo__tsearch *s, int t, int64_t q, int qi,
-                                   double ca, double sa, int m, int64_t fill)
+TILEHYBRID__COLD int topo__time_prune(const topo__tsearch *s, int t, int64_t q, int qi,
+                                      double ca, double sa, int m, int64_t fill)
 {
     const topo_nest *nest = s->nest;
     size_t at = (size_t)t * (size_t)s->w.dv->count + (size_t)qi;
@@ -1312,7 +1383,7 @@ static inline int topo__time_prune(const topo__tsearch *s, int t, int64_t q, int
 }
 
 /* Leaf: the last free dimension takes the remaining product q. */
-static inline void topo__time_leaf(topo__tsearch *s, int t, int64_t q)
+TILEHYBRID__COLD void topo__time_leaf(topo__tsearch *s, int t, int64_t q)
 {
     int dim = s->w.fidx[t];
     double tt;
@@ -1329,8 +1400,8 @@ static inline void topo__time_leaf(topo__tsearch *s, int t, int64_t q)
 
 /* Depth-first over the free dimensions t..k-2 (open product q, mixed
  * index qi), divisors in increasing order: grids in lexicographic order. */
-static inline void topo__time_dfs(topo__tsearch *s, int t, int64_t q, int qi,
-                                  double ca, double sa, int m, int64_t fill)
+TILEHYBRID__COLD void topo__time_dfs(topo__tsearch *s, int t, int64_t q, int qi,
+                                     double ca, double sa, int m, int64_t fill)
 {
     const topo__comm *w = &s->w;
     int dim = w->fidx[t];
@@ -1363,8 +1434,8 @@ static inline void topo__time_dfs(topo__tsearch *s, int t, int64_t q, int qi,
 /* The seed: the faster of the volume-optimal and the balanced grid with
  * the same fixed entries (real grids, so the optimum is at most their
  * time); -1 if neither fits. */
-static inline double topo__time_seed(const topo_nest *nest, const int64_t *lim,
-                                     int64_t rest, const int *dims, int *at)
+TILEHYBRID__COLD double topo__time_seed(const topo_nest *nest, const int64_t *lim,
+                                        int64_t rest, const int *dims, int *at)
 {
     int g[TOPO_MAX_DIMS], b[TOPO_MAX_DIMS], i, fits = 1;
     double best = -1.0;
@@ -1389,7 +1460,7 @@ static inline double topo__time_seed(const topo_nest *nest, const int64_t *lim,
  * (the time is infinite): "tcomp" (the computation), "tstartup" (the
  * messages' start-ups), "elem_bytes" or "bandwidth" (their volume), or the
  * largest term's when only their sum overflows. */
-static inline const char *topo__time_cause(const topo_nest *nest, const int *dims)
+TILEHYBRID__COLD const char *topo__time_cause(const topo_nest *nest, const int *dims)
 {
     topo_nest one = *nest;
     double t[3], vol;
@@ -1417,8 +1488,8 @@ static inline const char *topo__time_cause(const topo_nest *nest, const int *dim
 
 /* Step 1 of topo__time_grid: the search state, the fixed dimensions' part
  * of the bound (*ca, *sa, *m, *fill). */
-static inline void topo__time_init(topo__tsearch *s, const topo_nest *nest, const int *dims,
-                                   double *ca, double *sa, int *m, int64_t *fill)
+TILEHYBRID__COLD void topo__time_init(topo__tsearch *s, const topo_nest *nest, const int *dims,
+                                      double *ca, double *sa, int *m, int64_t *fill)
 {
     uint64_t ca_v, sa_v;
     int64_t h = nest->tile_height < nest->zlen ? nest->tile_height : nest->zlen;
@@ -1462,8 +1533,8 @@ static inline void topo__time_init(topo__tsearch *s, const topo_nest *nest, cons
 
 /* Fill the free entries of dims with the exact minimiser of the pipeline
  * time (the search described above): set up, seed, search, copy. */
-static inline int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims,
-                                  tilehybrid_status *st)
+TILEHYBRID__COLD int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims,
+                                     tilehybrid_status *st)
 {
     topo__divs dv;
     topo__tsearch s;
@@ -1511,7 +1582,7 @@ static inline int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims
  * Return: a static, non-empty string, distinct for every code; one text
  * for every unknown code; never NULL.
  */
-static inline const char *topo_strerror(int err)
+TILEHYBRID__COLD const char *topo_strerror(int err)
 {
     switch (err) {
     case TOPO_OK: return "success";
@@ -1568,8 +1639,8 @@ static inline const char *topo_strerror(int err)
  * procs, or -- stricter than MPI_Dims_create -- every entry is fixed and
  * their product is not procs); dims is unchanged on error.
  */
-static inline int topo_dims_create(int64_t procs, int n, int *dims,
-                                   tilehybrid_status *status)
+TILEHYBRID__COLD int topo_dims_create(int64_t procs, int n, int *dims,
+                                      tilehybrid_status *status)
 {
     int64_t rest;
     int i, rc, tmp[TOPO_MAX_DIMS];
@@ -1594,8 +1665,8 @@ static inline int topo_dims_create(int64_t procs, int n, int *dims,
  * processes or threads (rest) balanced over its free ones; infeasible,
  * naming the argument what, where an entry exceeds lim (more processes or
  * threads than points). */
-static inline int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
-                                     const char *what, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
+                                        const char *what, tilehybrid_status *st)
 {
     int i;
     topo__balanced(n, rest, tmp);
@@ -1629,9 +1700,9 @@ static inline int topo__latency_grid(int n, int64_t rest, const int64_t *lim, in
  * not fit, status->index is the dimension) / OVERFLOW (the optimal V per
  * Z-plane exceeds INT64_MAX).
  */
-static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
-                               const int64_t *dep, topo_policy policy,
-                               int *dims, tilehybrid_status *status)
+TILEHYBRID__COLD int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
+                                  const int64_t *dep, topo_policy policy,
+                                  int *dims, tilehybrid_status *status)
 {
     int64_t rest;
     int i, rc, tmp[TOPO_MAX_DIMS];
@@ -1662,17 +1733,17 @@ static inline int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
  *
  * Return: as topo_grid_ex().
  */
-static inline int topo_grid(int n, int64_t procs, const int64_t *extent,
-                            const int64_t *dep, topo_policy policy, int *dims)
+TILEHYBRID__COLD int topo_grid(int n, int64_t procs, const int64_t *extent,
+                               const int64_t *dep, topo_policy policy, int *dims)
 {
     return topo_grid_ex(n, procs, extent, dep, policy, dims, NULL);
 }
 
 /* The argument checks of topo_report_grid_ex(), in the documented order. */
-static inline int topo__check_report(int n, const int *dims,
-                                     const int64_t *extent, int64_t zlen,
-                                     const int64_t *dep, const topo_report *out,
-                                     tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_report(int n, const int *dims,
+                                        const int64_t *extent, int64_t zlen,
+                                        const int64_t *dep, const topo_report *out,
+                                        tilehybrid_status *st)
 {
     int i, rc;
     if (dims == NULL)
@@ -1689,10 +1760,10 @@ static inline int topo__check_report(int n, const int *dims,
 
 /* The volume model's report of a checked grid, faces extended by xf
  * (NULL: none); steps and seconds are left 0. */
-static inline int topo__report(int n, const int *dims, const int64_t *extent,
-                               int64_t zlen, const int64_t *dep,
-                               const int64_t (*xf)[TOPO_MAX_DIMS], topo_report *out,
-                               tilehybrid_status *status)
+TILEHYBRID__COLD int topo__report(int n, const int *dims, const int64_t *extent,
+                                  int64_t zlen, const int64_t *dep,
+                                  const int64_t (*xf)[TOPO_MAX_DIMS], topo_report *out,
+                                  tilehybrid_status *status)
 {
     topo_report r;
     uint64_t vol = 0, sent = 0, total = 0, procs = 1;
@@ -1754,10 +1825,10 @@ static inline int topo__report(int n, const int *dims, const int64_t *extent,
  * not fit in INT64_MAX: "volume" (V * Z), "total_volume", or "dims" (their
  * product).
  */
-static inline int topo_report_grid_ex(int n, const int *dims,
-                                      const int64_t *extent, int64_t zlen,
-                                      const int64_t *dep, topo_report *out,
-                                      tilehybrid_status *status)
+TILEHYBRID__COLD int topo_report_grid_ex(int n, const int *dims,
+                                         const int64_t *extent, int64_t zlen,
+                                         const int64_t *dep, topo_report *out,
+                                         tilehybrid_status *status)
 {
     int rc = topo__check_report(n, dims, extent, zlen, dep, out, status);
     if (rc != TOPO_OK)
@@ -1771,9 +1842,9 @@ static inline int topo_report_grid_ex(int n, const int *dims,
  *
  * Return: as topo_report_grid_ex().
  */
-static inline int topo_report_grid(int n, const int *dims,
-                                   const int64_t *extent, int64_t zlen,
-                                   const int64_t *dep, topo_report *out)
+TILEHYBRID__COLD int topo_report_grid(int n, const int *dims,
+                                      const int64_t *extent, int64_t zlen,
+                                      const int64_t *dep, topo_report *out)
 {
     return topo_report_grid_ex(n, dims, extent, zlen, dep, out, NULL);
 }
@@ -1782,9 +1853,9 @@ static inline int topo_report_grid(int n, const int *dims,
  * process grid pd: td in/out.  Its cost is the largest block's
  * (ceil(X_i / P_i)); every block must hold it, so T_i is at most the
  * smallest block's extent, floor(X_i / P_i). */
-static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
-                                    const int64_t *dep, topo_policy policy,
-                                    const int *pd, int *td, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__thread_grid(int n, int threads, const int64_t *extent,
+                                       const int64_t *dep, topo_policy policy,
+                                       const int *pd, int *td, tilehybrid_status *st)
 {
     int64_t local[TOPO_MAX_DIMS], small[TOPO_MAX_DIMS], rest;
     int i, rc;
@@ -1823,11 +1894,11 @@ static inline int topo__thread_grid(int n, int threads, const int64_t *extent,
  * Return: as topo_grid_ex(), plus TOPO_ERR_THREADS (T out of range) and
  * TOPO_ERR_INFEASIBLE with arg "threads" when T does not fit the block.
  */
-static inline int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
-                                      const int64_t *extent,
-                                      const int64_t *dep, topo_policy policy,
-                                      int *dims, int *tdims,
-                                      tilehybrid_status *status)
+TILEHYBRID__COLD int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
+                                         const int64_t *extent,
+                                         const int64_t *dep, topo_policy policy,
+                                         int *dims, int *tdims,
+                                         tilehybrid_status *status)
 {
     int pd[TOPO_MAX_DIMS], td[TOPO_MAX_DIMS], i, rc;
     if (dims == NULL)
@@ -1863,13 +1934,67 @@ static inline int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
  *
  * Return: as topo_hybrid_grid_ex().
  */
-static inline int topo_hybrid_grid(int n, int64_t procs, int threads,
-                                   const int64_t *extent, const int64_t *dep,
-                                   topo_policy policy, int *dims, int *tdims)
+TILEHYBRID__COLD int topo_hybrid_grid(int n, int64_t procs, int threads,
+                                      const int64_t *extent, const int64_t *dep,
+                                      topo_policy policy, int *dims, int *tdims)
 {
     return topo_hybrid_grid_ex(n, procs, threads, extent, dep, policy, dims,
                                tdims, NULL);
 }
+#else
+TILEHYBRID__COLD double topo__time(const topo_nest *nest, const int *dims,
+                                   int64_t *steps);
+TILEHYBRID__COLD double topo__dbl(uint64_t v);
+TILEHYBRID__COLD void topo__time_tables(topo__tsearch *s);
+TILEHYBRID__COLD int topo__time_prune(const topo__tsearch *s, int t, int64_t q, int qi,
+                                      double ca, double sa, int m, int64_t fill);
+TILEHYBRID__COLD void topo__time_leaf(topo__tsearch *s, int t, int64_t q);
+TILEHYBRID__COLD void topo__time_dfs(topo__tsearch *s, int t, int64_t q, int qi,
+                                     double ca, double sa, int m, int64_t fill);
+TILEHYBRID__COLD double topo__time_seed(const topo_nest *nest, const int64_t *lim,
+                                        int64_t rest, const int *dims, int *at);
+TILEHYBRID__COLD const char *topo__time_cause(const topo_nest *nest, const int *dims);
+TILEHYBRID__COLD void topo__time_init(topo__tsearch *s, const topo_nest *nest, const int *dims,
+                                      double *ca, double *sa, int *m, int64_t *fill);
+TILEHYBRID__COLD int topo__time_grid(const topo_nest *nest, int64_t rest, int *dims,
+                                     tilehybrid_status *st);
+TILEHYBRID__COLD const char *topo_strerror(int err);
+TILEHYBRID__COLD int topo_dims_create(int64_t procs, int n, int *dims,
+                                      tilehybrid_status *status);
+TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
+                                        const char *what, tilehybrid_status *st);
+TILEHYBRID__COLD int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
+                                  const int64_t *dep, topo_policy policy,
+                                  int *dims, tilehybrid_status *status);
+TILEHYBRID__COLD int topo_grid(int n, int64_t procs, const int64_t *extent,
+                               const int64_t *dep, topo_policy policy, int *dims);
+TILEHYBRID__COLD int topo__check_report(int n, const int *dims,
+                                        const int64_t *extent, int64_t zlen,
+                                        const int64_t *dep, const topo_report *out,
+                                        tilehybrid_status *st);
+TILEHYBRID__COLD int topo__report(int n, const int *dims, const int64_t *extent,
+                                  int64_t zlen, const int64_t *dep,
+                                  const int64_t (*xf)[TOPO_MAX_DIMS], topo_report *out,
+                                  tilehybrid_status *status);
+TILEHYBRID__COLD int topo_report_grid_ex(int n, const int *dims,
+                                         const int64_t *extent, int64_t zlen,
+                                         const int64_t *dep, topo_report *out,
+                                         tilehybrid_status *status);
+TILEHYBRID__COLD int topo_report_grid(int n, const int *dims,
+                                      const int64_t *extent, int64_t zlen,
+                                      const int64_t *dep, topo_report *out);
+TILEHYBRID__COLD int topo__thread_grid(int n, int threads, const int64_t *extent,
+                                       const int64_t *dep, topo_policy policy,
+                                       const int *pd, int *td, tilehybrid_status *st);
+TILEHYBRID__COLD int topo_hybrid_grid_ex(int n, int64_t procs, int threads,
+                                         const int64_t *extent,
+                                         const int64_t *dep, topo_policy policy,
+                                         int *dims, int *tdims,
+                                         tilehybrid_status *status);
+TILEHYBRID__COLD int topo_hybrid_grid(int n, int64_t procs, int threads,
+                                      const int64_t *extent, const int64_t *dep,
+                                      topo_policy policy, int *dims, int *tdims);
+#endif
 
 /**
  * topo_block() - block distribution of @extent elements over @parts parts.
@@ -1905,14 +2030,15 @@ static inline void topo_block(int64_t extent, int parts, int index,
 
 /* ---- loop nests: extended faces and the time policy -------------------- */
 
+#if TILEHYBRID__DEFINE
 /* 1 if x is a finite double (not NaN, not an infinity). */
-static inline int topo__finite(double x)
+TILEHYBRID__COLD int topo__finite(double x)
 {
     return x == x && x - x == 0.0;
 }
 
 /* The cost model's values (topo__check_nest's last step). */
-static inline int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
 {
     if (nest->tile_height < 1)
         return tilehybrid_status_set(st, TOPO_ERR_COST, "tile_height", -1);
@@ -1929,7 +2055,7 @@ static inline int topo__check_cost(const topo_nest *nest, tilehybrid_status *st)
 
 /* A nest not NULL, then every value of it, in the order of struct
  * topo_nest; an extension is named "ext" with the index i * n + j. */
-static inline int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
+TILEHYBRID__COLD int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
 {
     int i, j, n, rc;
     if (nest == NULL)
@@ -1965,9 +2091,9 @@ static inline int topo__check_nest(const topo_nest *nest, tilehybrid_status *st)
  *
  * Return: TOPO_OK, TOPO_ERR_NULL ("nest", "extent") or TOPO_ERR_NDIMS.
  */
-static inline int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
-                                 int64_t zlen, const int64_t *dep,
-                                 tilehybrid_status *status)
+TILEHYBRID__COLD int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
+                                    int64_t zlen, const int64_t *dep,
+                                    tilehybrid_status *status)
 {
     /* every field 0 but the cost model's: n, extent, zlen, dep, ext,
      * tile_height, elem_bytes, tcomp, tstartup, bandwidth */
@@ -1991,9 +2117,9 @@ static inline int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
 
 /* The widths and extensions of one stencil vector v (u = v * dir <= 0 in
  * every component, not all 0), merged into dep and ext; 0 if it is not. */
-static inline int topo__stencil_vector(int n, const int *v, const int *dir,
-                                       int64_t *dep,
-                                       int64_t (*ext)[TOPO_MAX_DIMS])
+TILEHYBRID__COLD int topo__stencil_vector(int n, const int *v, const int *dir,
+                                          int64_t *dep,
+                                          int64_t (*ext)[TOPO_MAX_DIMS])
 {
     int64_t u[TOPO_MAX_DIMS + 1];
     int i, j, nonzero = 0;
@@ -2039,9 +2165,9 @@ static inline int topo__stencil_vector(int n, const int *v, const int *dir,
  * TOPO_ERR_STENCIL with status->arg "nvec", "stride", "dir" (index: the
  * dimension) or "stencil" (index: the vector).
  */
-static inline int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec,
-                                    int stride, const int *dir,
-                                    tilehybrid_status *status)
+TILEHYBRID__COLD int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec,
+                                       int stride, const int *dir,
+                                       tilehybrid_status *status)
 {
     int64_t dep[TOPO_MAX_DIMS], ext[TOPO_MAX_DIMS][TOPO_MAX_DIMS];
     int i, k, n;
@@ -2096,9 +2222,9 @@ static inline int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec,
  * index i * n + j) / COST (the field's name) / FIXED / INFEASIBLE /
  * OVERFLOW (COMM: the optimal V per plane exceeds INT64_MAX).
  */
-static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
-                                 topo_policy policy, int *dims,
-                                 tilehybrid_status *status)
+TILEHYBRID__COLD int topo_nest_grid(const topo_nest *nest, int64_t procs,
+                                    topo_policy policy, int *dims,
+                                    tilehybrid_status *status)
 {
     int64_t rest, lim[TOPO_MAX_DIMS] = { 0 };  /* (set by topo__nest_lim: gcc cannot see it) */
     int i, rc, n, tmp[TOPO_MAX_DIMS];
@@ -2151,8 +2277,8 @@ static inline int topo_nest_grid(const topo_nest *nest, int64_t procs,
  * (status->arg names the cost at fault: "tcomp", "tstartup", "bandwidth"
  * or "elem_bytes").
  */
-static inline int topo_nest_report(const topo_nest *nest, const int *dims,
-                                   topo_report *out, tilehybrid_status *status)
+TILEHYBRID__COLD int topo_nest_report(const topo_nest *nest, const int *dims,
+                                      topo_report *out, tilehybrid_status *status)
 {
     topo_report r;
     int64_t lim[TOPO_MAX_DIMS];
@@ -2184,6 +2310,25 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
     *out = r;
     return TOPO_OK;
 }
+#else
+TILEHYBRID__COLD int topo__finite(double x);
+TILEHYBRID__COLD int topo__check_cost(const topo_nest *nest, tilehybrid_status *st);
+TILEHYBRID__COLD int topo__check_nest(const topo_nest *nest, tilehybrid_status *st);
+TILEHYBRID__COLD int topo_nest_init(topo_nest *nest, int n, const int64_t *extent,
+                                    int64_t zlen, const int64_t *dep,
+                                    tilehybrid_status *status);
+TILEHYBRID__COLD int topo__stencil_vector(int n, const int *v, const int *dir,
+                                          int64_t *dep,
+                                          int64_t (*ext)[TOPO_MAX_DIMS]);
+TILEHYBRID__COLD int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec,
+                                       int stride, const int *dir,
+                                       tilehybrid_status *status);
+TILEHYBRID__COLD int topo_nest_grid(const topo_nest *nest, int64_t procs,
+                                    topo_policy policy, int *dims,
+                                    tilehybrid_status *status);
+TILEHYBRID__COLD int topo_nest_report(const topo_nest *nest, const int *dims,
+                                      topo_report *out, tilehybrid_status *status);
+#endif
 
 #ifndef TILEHYBRID_NO_MPI
 
@@ -2195,9 +2340,10 @@ static inline int topo_nest_report(const topo_nest *nest, const int *dims,
 #define TOPO__NCOST 6
 #define TOPO__NSHARED (3 + 3 * TOPO_MAX_DIMS + TOPO__NCOST + TOPO_MAX_DIMS * TOPO_MAX_DIMS)
 
+#if TILEHYBRID__DEFINE
 /* The failing rank's argument (w->arg) as one of the names a status of
  * this header can carry. */
-static inline const char *topo__known_arg(const tilehybrid_verdict *w)
+TILEHYBRID__COLD const char *topo__known_arg(const tilehybrid_verdict *w)
 {
     static const char *const names[] = {
         "n",    "procs",       "policy",     "extent", "dep",      "dims",     "cart",  "fixed",
@@ -2210,8 +2356,8 @@ static inline const char *topo__known_arg(const tilehybrid_verdict *w)
 /* The values of v (TOPO__NSHARED, as 64-bit patterns of the caller's
  * values); nest NULL: only n, policy and reorder (this rank's arguments
  * are invalid). */
-static inline void topo__cart_values(int n, const topo_nest *nest, topo_policy policy,
-                                     const int *fixed, int reorder, uint64_t *v)
+TILEHYBRID__COLD void topo__cart_values(int n, const topo_nest *nest, topo_policy policy,
+                                        const int *fixed, int reorder, uint64_t *v)
 {
     const int M = TOPO_MAX_DIMS;
     uint64_t *cost = v + 3 + 3 * M, *ext = cost + TOPO__NCOST;
@@ -2238,7 +2384,7 @@ static inline void topo__cart_values(int n, const topo_nest *nest, topo_policy p
 }
 
 /* The name and index of the first value that differs between ranks. */
-static inline int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
+TILEHYBRID__COLD int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
 {
     static const char *const first[3] = {"n", "policy", "reorder"};
     static const char *const table[3] = {"extent", "dep", "fixed"};
@@ -2262,8 +2408,8 @@ static inline int topo__mismatch(int64_t a, int n, tilehybrid_status *status)
  * the headers' one path (tilehybrid_mpi_failed(): the call, the rank and
  * MPI's error text on stderr or to the installed hook, then MPI_Abort).
  * Returns TOPO_ERR_MPI (status names the call) only if MPI_Abort returns. */
-static inline int topo__mpi_failed(MPI_Comm comm, int mpirc, const char *call, const char *fn,
-                                   tilehybrid_status *status)
+TILEHYBRID__COLD int topo__mpi_failed(MPI_Comm comm, int mpirc, const char *call, const char *fn,
+                                      tilehybrid_status *status)
 {
     tilehybrid_mpi_failed(comm, mpirc, call, TOPO_ERR_MPI, "in topology.h's %s()", fn);
     tilehybrid_status_set(status, TOPO_ERR_MPI, call, -1);
@@ -2276,9 +2422,9 @@ static inline int topo__mpi_failed(MPI_Comm comm, int mpirc, const char *call, c
  * every value is equal; else the code every rank returns, with *status
  * naming the failing rank's argument, index and rank, or the first value
  * that differs between ranks. */
-static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
-                                   const tilehybrid_status *mine, const char *fn,
-                                   tilehybrid_status *status)
+TILEHYBRID__COLD int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
+                                      const tilehybrid_status *mine, const char *fn,
+                                      tilehybrid_status *status)
 {
     tilehybrid_verdict w;
     tilehybrid_agreement a;
@@ -2297,9 +2443,9 @@ static inline int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
 /* Step 3: the same arguments everywhere, so the pure search gives the same
  * grid on every rank (topo_grid_ex's for the plain functions, legacy 1;
  * topo_nest_grid's otherwise); then MPI_Cart_create (periods all 0). */
-static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest, int legacy,
-                                  topo_policy policy, const int *fixed, int reorder,
-                                  MPI_Comm *cart, int *dims, tilehybrid_status *status)
+TILEHYBRID__COLD int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest, int legacy,
+                                     topo_policy policy, const int *fixed, int reorder,
+                                     MPI_Comm *cart, int *dims, tilehybrid_status *status)
 {
     int grid[TOPO_MAX_DIMS], periods[TOPO_MAX_DIMS], i, rc, mpirc, n = nest->n;
     MPI_Comm out = MPI_COMM_NULL;
@@ -2327,8 +2473,8 @@ static inline int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest
  * cannot take part in a collective over comm), and the size of comm.  A
  * NULL cart is not reported here: the callers agree on it with the other
  * arguments. */
-static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, const char *fn,
-                                   tilehybrid_status *status)
+TILEHYBRID__COLD int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, const char *fn,
+                                      tilehybrid_status *status)
 {
     int mpirc, inter = 0;
     if (cart != NULL)
@@ -2389,12 +2535,12 @@ static inline int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, con
  * TOPO_ERR_MISMATCH.  TOPO_ERR_MPI (status->arg names the call,
  * status->mpi_error holds the MPI code) only if MPI_Abort returns.
  */
-static inline int topo_cart_create_ex(MPI_Comm comm, int n,
-                                      const int64_t *extent,
-                                      const int64_t *dep, topo_policy policy,
-                                      const int *fixed, int reorder,
-                                      MPI_Comm *cart, int *dims,
-                                      tilehybrid_status *status)
+TILEHYBRID__COLD int topo_cart_create_ex(MPI_Comm comm, int n,
+                                         const int64_t *extent,
+                                         const int64_t *dep, topo_policy policy,
+                                         const int *fixed, int reorder,
+                                         MPI_Comm *cart, int *dims,
+                                         tilehybrid_status *status)
 {
     uint64_t v[TOPO__NSHARED];
     tilehybrid_status mine;
@@ -2425,10 +2571,10 @@ static inline int topo_cart_create_ex(MPI_Comm comm, int n,
  *
  * Return: as topo_cart_create_ex().
  */
-static inline int topo_cart_create(MPI_Comm comm, int n,
-                                   const int64_t *extent, const int64_t *dep,
-                                   topo_policy policy, const int *fixed,
-                                   int reorder, MPI_Comm *cart, int *dims)
+TILEHYBRID__COLD int topo_cart_create(MPI_Comm comm, int n,
+                                      const int64_t *extent, const int64_t *dep,
+                                      topo_policy policy, const int *fixed,
+                                      int reorder, MPI_Comm *cart, int *dims)
 {
     return topo_cart_create_ex(comm, n, extent, dep, policy, fixed, reorder,
                                cart, dims, NULL);
@@ -2437,9 +2583,9 @@ static inline int topo_cart_create(MPI_Comm comm, int n,
 /* Step 1 of topo_nest_cart_create(): this rank's verdict on its own
  * arguments, in topo_nest_grid()'s order (the fixed entries are checked in
  * step 3, on every rank alike). */
-static inline int topo__nest_local(const topo_nest *nest, int size, topo_policy policy,
-                                   const MPI_Comm *cart, const int *dims,
-                                   tilehybrid_status *mine)
+TILEHYBRID__COLD int topo__nest_local(const topo_nest *nest, int size, topo_policy policy,
+                                      const MPI_Comm *cart, const int *dims,
+                                      tilehybrid_status *mine)
 {
     int rc;
     tilehybrid_status_set(mine, TOPO_OK, "", -1);
@@ -2468,10 +2614,10 @@ static inline int topo__nest_local(const topo_nest *nest, int size, topo_policy 
  * Return: the same code on every rank, as topo_cart_create_ex(); the
  * nest's own errors as topo_nest_grid().
  */
-static inline int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
-                                        topo_policy policy, const int *fixed,
-                                        int reorder, MPI_Comm *cart, int *dims,
-                                        tilehybrid_status *status)
+TILEHYBRID__COLD int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
+                                           topo_policy policy, const int *fixed,
+                                           int reorder, MPI_Comm *cart, int *dims,
+                                           tilehybrid_status *status)
 {
     uint64_t v[TOPO__NSHARED];
     tilehybrid_status mine;
@@ -2486,6 +2632,39 @@ static inline int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
         return rc;
     return topo__cart_make(comm, size, nest, 0, policy, fixed, reorder, cart, dims, status);
 }
+#else
+TILEHYBRID__COLD const char *topo__known_arg(const tilehybrid_verdict *w);
+TILEHYBRID__COLD void topo__cart_values(int n, const topo_nest *nest, topo_policy policy,
+                                        const int *fixed, int reorder, uint64_t *v);
+TILEHYBRID__COLD int topo__mismatch(int64_t a, int n, tilehybrid_status *status);
+TILEHYBRID__COLD int topo__mpi_failed(MPI_Comm comm, int mpirc, const char *call, const char *fn,
+                                      tilehybrid_status *status);
+TILEHYBRID__COLD int topo__cart_agree(MPI_Comm comm, int rc, const uint64_t *v,
+                                      const tilehybrid_status *mine, const char *fn,
+                                      tilehybrid_status *status);
+TILEHYBRID__COLD int topo__cart_make(MPI_Comm comm, int size, const topo_nest *nest, int legacy,
+                                     topo_policy policy, const int *fixed, int reorder,
+                                     MPI_Comm *cart, int *dims, tilehybrid_status *status);
+TILEHYBRID__COLD int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, const char *fn,
+                                      tilehybrid_status *status);
+TILEHYBRID__COLD int topo_cart_create_ex(MPI_Comm comm, int n,
+                                         const int64_t *extent,
+                                         const int64_t *dep, topo_policy policy,
+                                         const int *fixed, int reorder,
+                                         MPI_Comm *cart, int *dims,
+                                         tilehybrid_status *status);
+TILEHYBRID__COLD int topo_cart_create(MPI_Comm comm, int n,
+                                      const int64_t *extent, const int64_t *dep,
+                                      topo_policy policy, const int *fixed,
+                                      int reorder, MPI_Comm *cart, int *dims);
+TILEHYBRID__COLD int topo__nest_local(const topo_nest *nest, int size, topo_policy policy,
+                                      const MPI_Comm *cart, const int *dims,
+                                      tilehybrid_status *mine);
+TILEHYBRID__COLD int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
+                                           topo_policy policy, const int *fixed,
+                                           int reorder, MPI_Comm *cart, int *dims,
+                                           tilehybrid_status *status);
+#endif
 
 #endif /* TILEHYBRID_NO_MPI */
 

@@ -89,37 +89,63 @@ for c in "1 64x256x16384" "2 64x256x16384" "2 64x257x4096" "2 16x256x16384" "3 4
         notok "plan --procs $np --space $sp: tilectl $(val "$T/cmp" tile_height) (bound $(val "$T/cmp" cache_bound)), a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
 
+# the caches of two machines, as Linux's sysfs shows cpu0's, for
+# TILEHYBRID_CACHE_DIR (tilectl and a plan then read nothing of this
+# machine's): an AMD Zen 4 VM (level 2 1 MiB, level 3 32 MiB of CPUs 0-1)
+# and an Intel Xeon VM whose level 3 is its host's (2 MiB, 480 MiB of CPUs
+# 0-127); every comparison below that no --cache-bytes fixes runs on both
+# fake_cache DIR INDEX LEVEL TYPE SIZE CPUS: one cache of such a tree
+fake_cache() {
+    mkdir -p "$1/index$2" && echo "$3" > "$1/index$2/level" && echo "$4" > "$1/index$2/type" &&
+        echo "$5" > "$1/index$2/size" && echo "$6" > "$1/index$2/shared_cpu_list"
+}
+fake_cache "$T/zen4" 0 1 Data 32K 0
+fake_cache "$T/zen4" 1 2 Unified 1024K 0
+fake_cache "$T/zen4" 2 3 Unified 32768K 0-1
+fake_cache "$T/xeon" 0 1 Data 48K 0
+fake_cache "$T/xeon" 1 2 Unified 2048K 0
+fake_cache "$T/xeon" 2 3 Unified 491520K 0-127
+
 # a window beyond the given cache even at z = 1 (a plane of 64x256 is 137 KB):
 # one process takes 1, the smallest window (2 in the hyperplane order, whose
 # planes go in pairs: tile_plane_pairs); two take the last-level bound
-# (tile_height_zmax), as a plan does
-for np in 1 2; do
-    "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 \
-        --bandwidth 5e9 --cache-bytes 100000 --json > "$T/cmp" 2>&1
-    run_job "$np" env TILEHYBRID_CACHE_BYTES=100000 TILEHYBRID_TCOMP=2e-9 \
-        TILEHYBRID_TSTARTUP=5e-6 TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --json
+# (tile_height_zmax), at most Z (the Xeon's 480 MiB hold windows of more than
+# 1000 planes), as a plan does
+for c in "zen4 1 4096" "zen4 2 4096" "xeon 1 4096" "xeon 2 4096" "xeon 2 1000"; do
+    set -- $c
+    h=$1 np=$2 Z=$3
+    env TILEHYBRID_CACHE_DIR="$T/$h" "$CTL" plan --procs "$np" --space 64x256x$Z --deps 1,1 \
+        --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --cache-bytes 100000 --json > "$T/cmp" 2>&1
+    run_job "$np" env TILEHYBRID_CACHE_DIR="$T/$h" TILEHYBRID_CACHE_BYTES=100000 \
+        TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" \
+        --space 64x256x$Z --json
     z=$(sed -n 's/.*"tile_height": \([0-9]*\).*/\1/p' "$T/out")
     b=$(sed -n 's/.*"tile_height_cache_bound": \([0-9]*\).*/\1/p' "$T/out")
     want=1
     [ "$(val "$T/cmp" order)" = hyper ] && want=2
     [ "$np" = 1 ] || want=$(val "$T/cmp" cache_bound)
     [ -n "$z" ] && [ "$z" = "$(val "$T/cmp" tile_height)" ] && [ "$b" = "$(val "$T/cmp" cache_bound)" ] &&
-        [ "$b" = "$want" ] && { [ "$np" = 1 ] || [ "$b" -gt 1 ]; } &&
-        ok "plan --procs $np, a plane beyond --cache-bytes: height $z, cache bound $b, as a plan chooses" ||
-        notok "plan --procs $np, a plane beyond --cache-bytes: tilectl $(val "$T/cmp" tile_height) (bound $(val "$T/cmp" cache_bound)), a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+        [ "$b" = "$want" ] && { [ "$np" = 1 ] || [ "$b" -gt 1 ]; } && [ "$b" -le "$Z" ] &&
+        { [ "$Z" != 1000 ] || [ "$b" = 1000 ]; } &&
+        ok "plan --procs $np --space 64x256x$Z on the $h's caches, a plane beyond --cache-bytes: height $z, cache bound $b, as a plan chooses" ||
+        notok "plan --procs $np --space 64x256x$Z on the $h's caches, a plane beyond --cache-bytes: tilectl $(val "$T/cmp" tile_height) (bound $(val "$T/cmp" cache_bound)), a plan '$z' (bound '$b'): $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
 
 # --order forces the in-tile order as the demos' --order does: the plane as
 # that order stores it, and a forced z's bound from the last-level cache
-# when no cache size is given (then the environment's costs only)
-for c in "planes 2 --cache-bytes" "z 2 --cache-bytes" "hyper 1 --cache-bytes" "z 2 none" "planes 1 none"; do
+# when no cache size is given (then the environment's costs only, on each
+# fake machine's caches)
+for c in "planes 2 --cache-bytes" "z 2 --cache-bytes" "hyper 1 --cache-bytes" "z 2 zen4" \
+         "z 2 xeon" "planes 1 zen4" "planes 1 xeon"; do
     set -- $c
     o=$1 np=$2
-    if [ "$3" = none ]; then
-        env -u TILEHYBRID_CACHE_BYTES "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 \
+    if [ "$3" != --cache-bytes ]; then
+        env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$3" "$CTL" plan --procs "$np" \
+            --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 \
             --bandwidth 5e9 --order $o --json > "$T/cmp" 2>&1
-        run_job "$np" env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
-            TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --order $o --json
+        run_job "$np" env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$3" TILEHYBRID_TCOMP=2e-9 \
+            TILEHYBRID_TSTARTUP=5e-6 TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 \
+            --order $o --json
     else
         "$CTL" plan --procs "$np" --space 64x256x16384 --deps 1,1 $COSTS --order $o --json > "$T/cmp" 2>&1
         run_job "$np" env TILEHYBRID_CACHE_BYTES=33554432 TILEHYBRID_TCOMP=2e-9 \
@@ -135,18 +161,22 @@ for c in "planes 2 --cache-bytes" "z 2 --cache-bytes" "hyper 1 --cache-bytes" "z
 done
 # threads without a given cache: the window may fill a quarter of the
 # threads' share of the level-3 cache (tile_height_window_bytes), as a
-# threaded plan's; at least the level-2 bound of one thread
-for m in funneled multiple; do
-    env -u TILEHYBRID_CACHE_BYTES "$CTL" plan --procs 1 --threads 2 --space 64x256x16384 --deps 1,1 \
-        --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/cmp" 2>&1
-    env -u TILEHYBRID_CACHE_BYTES "$CTL" plan --procs 1 --threads 1 --space 64x256x16384 --deps 1,1 \
-        --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/one" 2>&1
-    run_job 1 env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
-        TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --model $m --threads 2 --json
+# threaded plan's; at least the level-2 bound of one thread (the Zen 4's
+# share is the larger, 8 MiB; the Xeon's 2 x 2 MiB of level 2)
+for c in "funneled zen4" "multiple zen4" "funneled xeon" "multiple xeon"; do
+    set -- $c
+    m=$1 h=$2
+    env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$h" "$CTL" plan --procs 1 --threads 2 \
+        --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/cmp" 2>&1
+    env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$h" "$CTL" plan --procs 1 --threads 1 \
+        --space 64x256x16384 --deps 1,1 --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/one" 2>&1
+    run_job 1 env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$h" TILEHYBRID_TCOMP=2e-9 \
+        TILEHYBRID_TSTARTUP=5e-6 TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 \
+        --model $m --threads 2 --json
     b=$(sed -n 's/.*"tile_height_cache_bound": \([0-9]*\).*/\1/p' "$T/out")
     [ -n "$b" ] && [ "$b" = "$(val "$T/cmp" cache_bound)" ] && [ "$b" -ge "$(val "$T/one" cache_bound)" ] &&
-        ok "plan --threads 2 ($m): cache bound $b as the plan's (one thread: $(val "$T/one" cache_bound))" ||
-        notok "plan --threads 2 ($m): tilectl $(val "$T/cmp" cache_bound), a plan '$b': $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+        ok "plan --threads 2 ($m) on the $h's caches: cache bound $b as the plan's (one thread: $(val "$T/one" cache_bound))" ||
+        notok "plan --threads 2 ($m) on the $h's caches: tilectl $(val "$T/cmp" cache_bound), a plan '$b': $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
 "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS > "$T/out" 2>&1
 grep -q "^in-tile order hyper (the plan's choice)$" "$T/out" &&
@@ -295,15 +325,19 @@ bad "--tsync below 0" "^tilectl plan: --tsync: '-1' must be 0 to 1e6 seconds$" \
     --procs 2 --space 64x256x4096 --deps 1,1 --tsync -1
 # TILEHYBRID_TSYNC is tilectl's default as it is a plan's (the plan times the
 # barrier only without it): the same height and bound as a threaded plan
-for m in funneled multiple; do
-    env TILEHYBRID_TSYNC=2e-6 "$CTL" plan --procs 1 --threads 2 --space 64x256x16384 --deps 1,1 \
+for c in "funneled zen4" "multiple xeon"; do
+    set -- $c
+    m=$1 h=$2
+    env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$h" TILEHYBRID_TSYNC=2e-6 "$CTL" plan \
+        --procs 1 --threads 2 --space 64x256x16384 --deps 1,1 \
         --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --json > "$T/cmp" 2>&1
-    run_job 1 env TILEHYBRID_TSYNC=2e-6 TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
+    run_job 1 env -u TILEHYBRID_CACHE_BYTES TILEHYBRID_CACHE_DIR="$T/$h" TILEHYBRID_TSYNC=2e-6 \
+        TILEHYBRID_TCOMP=2e-9 TILEHYBRID_TSTARTUP=5e-6 \
         TILEHYBRID_BANDWIDTH=5e9 "$DEMODIR/adi" --space 64x256x16384 --model $m --threads 2 --json
     z=$(sed -n 's/.*"tile_height": \([0-9]*\).*/\1/p' "$T/out")
     [ "$(val "$T/cmp" tsync | tr -d '}')" = 2e-06 ] && [ -n "$z" ] && [ "$z" = "$(val "$T/cmp" tile_height)" ] &&
-        ok "plan --threads 2, TILEHYBRID_TSYNC=2e-6 ($m): height $z as the plan's" ||
-        notok "plan TILEHYBRID_TSYNC ($m): tilectl $(head -c 300 "$T/cmp"), a plan '$z': $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
+        ok "plan --threads 2, TILEHYBRID_TSYNC=2e-6 ($m, the $h's caches): height $z as the plan's" ||
+        notok "plan TILEHYBRID_TSYNC ($m, the $h's caches): tilectl $(head -c 300 "$T/cmp"), a plan '$z': $(head -c 300 "$T/out" "$T/err.raw" 2>/dev/null)"
 done
 TILEHYBRID_TSYNC=abc "$CTL" plan --procs 2 --space 64x256x4096 --deps 1,1 > "$T/out" 2> "$T/err"
 [ $? = 2 ] && grep -q "^tilectl plan: the environment: TILEHYBRID_TSYNC = 'abc': not a number of seconds in \[0, 1e6\]$" "$T/err" &&

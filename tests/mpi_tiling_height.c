@@ -10,8 +10,15 @@
  *    sequential loop's bit for bit;
  *  - a given height is kept, with a prediction; a negative one is refused;
  *  - the caches read from a Linux sysfs tree (a fake one: data and unified
- *    caches, not instruction ones; K, M and plain sizes; garbage skipped).
- * Run at 1-4 processes by tests/run.sh. */
+ *    caches, not instruction ones; K, M and plain sizes; garbage skipped),
+ *    and from the one TILEHYBRID_CACHE_DIR names, nothing of this machine's;
+ *  - the cache bound, its last-level fallback and the threads' window on
+ *    fake machines' caches (an AMD Zen 4 VM, an Intel Xeon VM, and machines
+ *    without a level 3 or a level 2), whatever this machine's are: each
+ *    check asserts what the engine's rules give for the caches it injects,
+ *    and holds whatever t_comp or t_sync this machine measures.
+ * Run at 1-4 processes by tests/run.sh; TILEHYBRID_CACHE_DIR set outside
+ * (another machine's caches) changes no result. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L     /* setenv, unsetenv, mkdtemp */
 #endif
@@ -28,6 +35,10 @@
 #define X1 40
 #define ZL 300
 #define SLOW 64     /* the slow body's extra operations per point */
+/* A predicted efficiency's ceiling: 1, and the rounding of one process's
+ * T(z), a sum of steps that can come out an ulp below the sequential time
+ * (t_comp 1e-9, 24x40x300: efficiency 1 + 2^-52 at z = 20, 22, 40, ...). */
+#define EFF_MAX (1.0 + 1e-12)
 
 static int nprocs, myrank;
 
@@ -75,7 +86,7 @@ static void random_model(tile_height_model *m)
 static int sweep(const tile_height_model *m, int64_t *zb, double *tb)
 {
     int64_t Z = m->nest.zlen, zh = m->zmax < Z ? m->zmax : Z, z;
-    double t, best = 0.0;
+    double t = 0.0, best = 0.0;
     for (z = 1; z <= zh; z++) {
         if (tile_height_time(m, z, &t, NULL, NULL) != TILE_OK)
             return 0;
@@ -111,6 +122,212 @@ static void test_best_vs_sweep(void)
     check(bad == 0, "tile_height_best() gives the sweep's minimum over every z in 400 "
           "random models (%d differ)", bad);
 }
+
+/* ------------------------------------------------------------------------
+ * The caches, injected.  TILEHYBRID_CACHE_DIR names a directory laid out as
+ * Linux's /sys/devices/system/cpu/cpu0/cache, and the engine then reads
+ * nothing of this machine's; every test whose numbers depend on the caches
+ * runs against the machines below, whatever the host is, and asserts what
+ * the engine's rules give for them (issue 33: a 2-vCPU Intel Xeon VM with a
+ * 480 MiB level 3 failed tests written on a Zen 4 VM). */
+
+/* One cache of a fake sysfs tree: <dir>/index<i>/{level,type,size} and,
+ * when @cpus is not NULL, shared_cpu_list (NULL values: no such file). */
+static void fake_cache(const char *dir, int i, const char *level, const char *type,
+                       const char *size, const char *cpus)
+{
+    const char *item[4] = { "level", "type", "size", "shared_cpu_list" }, *val[4];
+    char path[600];
+    int k;
+    val[0] = level;
+    val[1] = type;
+    val[2] = size;
+    val[3] = cpus;
+    snprintf(path, sizeof path, "%s/index%d", dir, i);
+    (void)mkdir(path, 0700);
+    for (k = 0; k < 4; k++) {
+        FILE *f;
+        if (val[k] == NULL)
+            continue;
+        snprintf(path, sizeof path, "%s/index%d/%s", dir, i, item[k]);
+        f = fopen(path, "w");
+        if (f != NULL) {
+            fprintf(f, "%s\n", val[k]);
+            fclose(f);
+        }
+    }
+}
+
+static void rm_fake(const char *dir)
+{
+    const char *item[4] = { "level", "type", "size", "shared_cpu_list" };
+    char path[600];
+    int i, k;
+    for (i = 0; i < 8; i++) {
+        for (k = 0; k < 4; k++) {
+            snprintf(path, sizeof path, "%s/index%d/%s", dir, i, item[k]);
+            (void)remove(path);
+        }
+        snprintf(path, sizeof path, "%s/index%d", dir, i);
+        (void)rmdir(path);
+    }
+    (void)rmdir(dir);
+}
+
+/* A machine's caches: level 1 (data), 2 and 3 in KiB (0: none), the CPUs
+ * that share its level 3 (shared_cpu_list; NULL: not listed) and how many
+ * the engine counts (1 when not listed, under TILEHYBRID_CACHE_DIR); the
+ * tree this rank made of them (machines_make()). */
+typedef struct machine {
+    const char *name;
+    int64_t l1k, l2k, l3k;
+    const char *l3cpus;
+    int64_t sharers;
+    char dir[40];
+} machine;
+
+static machine machines[] = {
+    /* the issue's two: the Zen 4 VM the tests were written on, and the
+     * Intel Xeon VM whose level 3 is its host's (a 480 MiB one: shared by
+     * 128 CPUs, as a Granite Rapids socket's) */
+    { "Zen 4 (L2 1 MiB, L3 32 MiB of CPUs 0-1)", 32, 1024, 32768, "0-1", 2, "" },
+    { "Xeon (L2 2 MiB, L3 480 MiB of CPUs 0-127)", 48, 2048, 491520, "0-127", 128, "" },
+    /* the fallbacks: no level 3 (the last level 32 MiB), no level 2 or 3
+     * (a core 2 MiB), a level 3 alone (a core's share of it) */
+    { "no L3 (L2 1 MiB)", 32, 1024, 0, NULL, 1, "" },
+    { "L1 only", 32, 0, 0, NULL, 1, "" },
+    { "no L2 (L3 12 MiB of CPUs 0-3)", 32, 0, 12288, "0-3", 4, "" },
+    { "no L2 (L3 6 MiB, no shared_cpu_list)", 32, 0, 6144, NULL, 1, "" },
+};
+#define NMACHINES ((int)(sizeof machines / sizeof machines[0]))
+#define ZEN4 (&machines[0])
+#define XEON (&machines[1])
+
+/* Make every machine's tree (this rank's own); 1 on success. */
+static int machines_make(void)
+{
+    char kib[32];
+    int i, ok = 1;
+    for (i = 0; i < NMACHINES; i++) {
+        machine *m = &machines[i];
+        int k = 0;
+        snprintf(m->dir, sizeof m->dir, "/tmp/tilehybrid-cache-XXXXXX");
+        if (mkdtemp(m->dir) == NULL) {
+            m->dir[0] = '\0';
+            ok = 0;
+            continue;
+        }
+        snprintf(kib, sizeof kib, "%lldK", (long long)m->l1k);
+        fake_cache(m->dir, k++, "1", "Data", kib, "0");
+        fake_cache(m->dir, k++, "1", "Instruction", "32K", "0");
+        if (m->l2k > 0) {
+            snprintf(kib, sizeof kib, "%lldK", (long long)m->l2k);
+            fake_cache(m->dir, k++, "2", "Unified", kib, "0");
+        }
+        if (m->l3k > 0) {
+            snprintf(kib, sizeof kib, "%lldK", (long long)m->l3k);
+            fake_cache(m->dir, k++, "3", "Unified", kib, m->l3cpus);
+        }
+    }
+    return ok;
+}
+
+static void machines_remove(void)
+{
+    int i;
+    for (i = 0; i < NMACHINES; i++)
+        if (machines[i].dir[0] != '\0')
+            rm_fake(machines[i].dir);
+}
+
+/* TILEHYBRID_CACHE_DIR and TILEHYBRID_CACHE_BYTES as the test started
+ * (NULL: unset), which use_host() puts back. */
+static char *start_cache_dir, *start_cache_bytes;
+
+static char *env_copy(const char *name)
+{
+    const char *v = getenv(name);
+    char *s = v != NULL ? (char *)malloc(strlen(v) + 1) : NULL;
+    if (s != NULL)
+        strcpy(s, v);
+    return s;
+}
+
+/* The caches of machine @m, and no TILEHYBRID_CACHE_BYTES. */
+static void use_machine(const machine *m)
+{
+    setenv("TILEHYBRID_CACHE_DIR", m->dir, 1);
+    unsetenv("TILEHYBRID_CACHE_BYTES");
+}
+
+/* The caches the test started with: the host's, or what its caller set. */
+static void use_host(void)
+{
+    if (start_cache_dir != NULL)
+        setenv("TILEHYBRID_CACHE_DIR", start_cache_dir, 1);
+    else
+        unsetenv("TILEHYBRID_CACHE_DIR");
+    if (start_cache_bytes != NULL)
+        setenv("TILEHYBRID_CACHE_BYTES", start_cache_bytes, 1);
+    else
+        unsetenv("TILEHYBRID_CACHE_BYTES");
+}
+
+/* What the engine's documented rules make of machine @m (tiling.h,
+ * tile_height_cache_bytes() and tile_height_llc_bytes()): a core's cache,
+ * its level 2, else its share of the level 3, else 2 MiB; */
+static int64_t m_core(const machine *m)
+{
+    return m->l2k > 0 ? m->l2k << 10 : m->l3k > 0 ? (m->l3k << 10) / m->sharers
+                                                  : (int64_t)2 << 20;
+}
+
+/* the last level, its level 3, else 32 MiB; */
+static int64_t m_llc(const machine *m)
+{
+    return m->l3k > 0 ? m->l3k << 10 : (int64_t)32 << 20;
+}
+
+/* the Z window of @threads threads (tile_height_window_bytes()): T cores',
+ * with T > 1 at least a quarter of their share of the last level (over the
+ * CPUs that share it, at least T). */
+static int64_t m_window(const machine *m, int threads)
+{
+    int64_t w = threads * m_core(m), cpus = m->sharers > threads ? m->sharers : threads;
+    int64_t share = m_llc(m) / cpus / 4 * threads;
+    return threads > 1 && share > w ? share : w;
+}
+
+/* The bound plan @p takes (plan.height.zmax) for a window of @window bytes
+ * and a last-level cache of @llc bytes, from tile_height_zmax()'s rules:
+ * the largest z whose window of (S + 3) z + 2 d_Z planes fits @window;
+ * when not even z = 1 fits, with a pipeline (processes, or a thread skew)
+ * the one that fits @llc, else (or none there either) 1; at least 2 where
+ * a tile's planes go in pairs; and, the plan's own clamp, at most Z. */
+static int64_t want_zmax(const tile_plan *p, int64_t window, int64_t llc)
+{
+    int64_t pb = p->height.plane_bytes, skew = p->threads.skew, Z = p->deps.size[p->cfg.n];
+    int64_t z = tile_height_cache_bound(pb, skew, p->deps.dz, window);
+    if (z == INT64_MAX && (nprocs > 1 || skew > 0))
+        z = tile_height_cache_bound(pb, skew, p->deps.dz, llc);
+    if (z == INT64_MAX)
+        z = 1;
+    if (tile_plane_pairs(p->store.order, p->deps.skewed, p->cfg.n) && z < 2)
+        z = 2;
+    return z < Z ? z : Z;
+}
+
+/* The height of one process (one thread) under a bound zmax <= Z: no
+ * pipeline, so every height ties in the model; a tie goes to the larger z
+ * among the smallest heights of each tile count, the most even tiles:
+ * ceil(Z / ceil(Z / zmax)). */
+static int64_t even_height(int64_t Z, int64_t zmax)
+{
+    int64_t k = (Z + zmax - 1) / zmax;
+    return (Z + k - 1) / k;
+}
+
+/* ------------------------------------------------------------------------ */
 
 static void test_model_cases(void)
 {
@@ -251,19 +468,24 @@ static void test_model_cases(void)
               tile_plane_pairs(TILE_ORDER_Z_INNER, 0, 2) == 0,
               "tile_plane_pairs: the hyperplane order, no skew, N = 2 only");
     }
-    {
-        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        int64_t llc = (int64_t)36 << 20, share;
-        cpus = cpus < 2 ? 2 : cpus;
-        share = llc / cpus / 4 * 2;
+    {   /* the threads' share of a level 3 of 36 MiB: over the CPUs that
+         * share it (TILEHYBRID_CACHE_DIR's shared_cpu_list), at least T */
+        int64_t llc = (int64_t)36 << 20, zen2, zen4, xeon2;
+        use_machine(ZEN4);      /* 2 CPUs */
+        zen2 = tile_height_window_bytes(1 << 20, 2, llc, 0);
+        zen4 = tile_height_window_bytes(1 << 20, 4, llc, 0);
+        use_machine(XEON);      /* 128 CPUs */
+        xeon2 = tile_height_window_bytes(1 << 20, 2, llc, 0);
+        use_host();
         check(tile_height_window_bytes(1 << 20, 1, llc, 0) == 1 << 20 &&
               tile_height_window_bytes(1 << 20, 2, llc, 1) == 2 << 20 &&
-              tile_height_window_bytes(1 << 20, 2, llc, 0) == (share > (2 << 20) ? share : 2 << 20) &&
+              zen2 == 9 << 20 && zen4 == 9 << 20 && xeon2 == 2 << 20 &&
               tile_height_window_bytes(1 << 20, 2, 0, 0) == 2 << 20 &&
               tile_height_window_bytes(INT64_MAX / 2, 4, llc, 1) == INT64_MAX,
               "the window's cache: T times a core's; with threads (a cache not given) at least "
-              "a quarter of their level-3 share (%lld bytes of 36 MiB on %ld processors)",
-              (long long)tile_height_window_bytes(1 << 20, 2, llc, 0), cpus);
+              "a quarter of their level-3 share: 36 MiB of 2 CPUs, 2 threads %lld (9 MiB), 4 "
+              "threads %lld (over 4: 9 MiB); of 128 CPUs, 2 threads %lld (2 x 1 MiB)",
+              (long long)zen2, (long long)zen4, (long long)xeon2);
     }
 }
 
@@ -316,7 +538,9 @@ static void plan_model(const tile_plan *p, tile_height_model *m)
     m->nest.tcomp = p->height.tcomp;
     m->nest.tstartup = p->height.tstartup;
     m->nest.bandwidth = p->height.bandwidth;
-    m->threads = 1;
+    m->threads = p->cfg.threads;
+    m->skew = p->threads.skew;
+    m->pairs = p->height.pairs;
     m->zmax = p->height.zmax;
     m->tsync = p->height.tsync;
 }
@@ -352,7 +576,7 @@ static void test_agree(const double *a)
               p.height.tcomp, 1e-9 * nprocs, p.height.tstartup);
     plan_model(&p, &m);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && tile_height_best(&m, &zb, NULL, NULL) == TILE_OK &&
-              zb == p.height.z && p.height.efficiency > 0 && p.height.efficiency <= 1.0,
+              zb == p.height.z && p.height.efficiency > 0 && p.height.efficiency <= EFF_MAX,
               "the plan's height is the model's minimum for those costs (%lld, %lld), "
               "predicted efficiency %.3f", (long long)p.height.z, (long long)zb,
               p.height.efficiency);
@@ -367,19 +591,29 @@ static void test_agree(const double *a)
 }
 
 /* t_comp measured at creation: the first run times the (slow) body, the
- * next one runs the model's height for it. */
-static void test_rechoose(const double *a)
+ * next one runs the model's height for it, on machine @m's caches.  The
+ * probe's t_comp and the body's are this machine's timings: every check
+ * holds whatever they are. */
+static void test_rechoose(const double *a, const machine *m)
 {
     tile_config c;
     tile_plan p;
-    int64_t z0, next;
+    int64_t z0, next, want = -1;
     double tcomp0;
     int rc;
     unsetenv("TILEHYBRID_TCOMP");
+    use_machine(m);
     config(&c);
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK)
+        want = want_zmax(&p, m_window(m, 1), m_llc(m));
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.tcomp_origin == TILE_COST_MEASURED &&
-              !p.height.timed, "no t_comp given: measured at creation (%g s)", p.height.tcomp);
+              !p.height.timed && p.height.cache_bytes == m_core(m) &&
+              p.height.llc_bytes == m_llc(m) && p.height.zmax == want,
+              "%s: no t_comp given: measured at creation (%g s); the level-2 bound %lld "
+              "(expected %lld: a window of %lld bytes, planes of %lld)", m->name,
+              p.height.tcomp, (long long)p.height.zmax, (long long)want,
+              (long long)p.height.cache_bytes, (long long)p.height.plane_bytes);
     z0 = p.height.z;
     tcomp0 = p.height.tcomp;
     if (rc == TILE_OK)
@@ -396,13 +630,13 @@ static void test_rechoose(const double *a)
          * that the engine follows the model at both costs, and that the
          * second run below uses the new height. */
         int64_t zb0 = 0, zb = 0;
-        tile_height_model m;
-        plan_model(&p, &m);
-        m.nest.tcomp = tcomp0;
-        rc = tile_height_best(&m, &zb0, NULL, NULL);
-        m.nest.tcomp = p.height.tcomp;
+        tile_height_model hm;
+        plan_model(&p, &hm);
+        hm.nest.tcomp = tcomp0;
+        rc = tile_height_best(&hm, &zb0, NULL, NULL);
+        hm.nest.tcomp = p.height.tcomp;
         if (rc == TILE_OK)
-            rc = tile_height_best(&m, &zb, NULL, NULL);
+            rc = tile_height_best(&hm, &zb, NULL, NULL);
         check_mpi(MPI_COMM_WORLD, rc == TILE_OK && z0 == zb0 && next == zb,
                   "a body %d operations slower: the model chooses again for the body's "
                   "t_comp (%g s, probe %g s): %lld -> %lld (the model: %lld -> %lld)", SLOW,
@@ -410,9 +644,11 @@ static void test_rechoose(const double *a)
                   (long long)zb);
         if (zb == zb0 && myrank == 0)
             check_note("the probe's and the body's t_comp give the same height here");
-    } else    /* no pipeline: the whole Z (under the cache bound) whatever t_comp is */
-        check(next == z0 && z0 == (ZL < p.height.zmax ? ZL : p.height.zmax),
-              "one process: the height stays Z (or the cache bound): %lld -> %lld",
+    } else    /* no pipeline: the most even tiles under the bound, whatever t_comp is */
+        check(next == z0 && z0 == even_height(ZL, p.height.zmax),
+              "one process: the height stays the most even tiles under the bound %lld, "
+              "ceil(Z / ceil(Z / %lld)) = %lld: %lld -> %lld", (long long)p.height.zmax,
+              (long long)p.height.zmax, (long long)even_height(ZL, p.height.zmax),
               (long long)z0, (long long)next);
     if (tile_plan_status(&p) == TILE_OK)
         run(&p);
@@ -422,6 +658,7 @@ static void test_rechoose(const double *a)
               "the second run uses height %lld (window re-sized, %lld tiles), bit for bit",
               (long long)p.height.z, (long long)p.ntiles);
     tile_plan_destroy(&p);
+    use_host();
 }
 
 static int hook_nop(void *ctx, const tile_plan *p, const tile_piece *piece)
@@ -470,7 +707,7 @@ static void test_given(void)
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z == 7 && p.cfg.tile_height == 7 &&
               p.height.origin == TILE_HEIGHT_GIVEN && p.height.seconds > 0 &&
-              p.height.efficiency > 0 && p.height.efficiency <= 1.0,
+              p.height.efficiency > 0 && p.height.efficiency <= EFF_MAX,
               "a given height is kept, with its prediction (efficiency %.3f)",
               p.height.efficiency);
     tile_plan_destroy(&p);
@@ -482,50 +719,91 @@ static void test_given(void)
     tile_plan_destroy(&p);
 }
 
-#ifdef _OPENMP     /* these plans run two threads */
-/* A window that does not fit the per-core cache even at z = 1 falls back
- * to the last-level cache on more than one process, never to "no bound":
- * one process, whose heights all tie, chose z = Z (the whole Z range in
- * memory) before; one process (one thread) takes 1, the smallest window. */
-static void test_cache_fallback(void)
+/* A 64x64x5000 plan of the model and threads, with given costs. */
+static int cache_plan(tile_plan *p, int model, int threads)
 {
     tile_config c;
-    tile_plan p;
-    int64_t llc = 0, bound;
-    int rc;
     tile_config_init(&c, 2);
     c.extent[0] = 64;
     c.extent[1] = 64;
     c.zlen = 5000;
+    c.model = model;
+    c.threads = threads;
     c.balance.tcomp = 1e-9;
     c.balance.tstartup = 1e-6;
     c.balance.bandwidth = 1e9;
+    return tile_plan_create(p, MPI_COMM_WORLD, &c);
+}
+
+/* On machine @m, a window that does not fit the per-core cache even at
+ * z = 1 falls back to the last-level cache on more than one process, never
+ * to "no bound": one process, whose heights all tie, chose z = Z (the
+ * whole Z range in memory) before; one process (one thread) takes 1, the
+ * smallest window (2: a pair of planes).  The bound is at most Z: 480 MiB
+ * hold more than 5000 tiles' windows at 2 processes. */
+static void test_cache_fallback(const machine *m)
+{
+    tile_plan p;
+    tile_height_model hm;
+    int64_t want = -1, zb = -1;
+    int rc;
+    use_machine(m);
     setenv("TILEHYBRID_CACHE_BYTES", "1000", 1);   /* less than one plane */
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
-    (void)tile_height_llc_bytes(&llc);
-    bound = rc == TILE_OK ? tile_height_cache_bound(p.height.plane_bytes, p.threads.skew, 1,
-                                                   llc) : -1;
-    if (bound == INT64_MAX || nprocs == 1)
-        bound = 1;
-    if (rc == TILE_OK && tile_plane_pairs(p.store.order, p.deps.skewed, 2) && bound < 2)
-        bound = 2;  /* planes in pairs */
-    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.z < 5000 && p.height.zmax == bound &&
-              p.height.z <= bound && p.height.llc_bytes == llc,
-              "a plane beyond TILEHYBRID_CACHE_BYTES: %s %lld (not Z): height %lld of Z = 5000",
+    rc = cache_plan(&p, TILE_MODEL_MPI, 1);
+    if (rc == TILE_OK) {
+        want = want_zmax(&p, 1000, m_llc(m));
+        plan_model(&p, &hm);
+        if (tile_height_best(&hm, &zb, NULL, NULL) != TILE_OK)
+            zb = -1;
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == 1000 &&
+              p.height.llc_bytes == m_llc(m) && p.height.zmax == want &&
+              p.height.z == (nprocs == 1 ? even_height(5000, want) : zb) && p.height.z < 5000,
+              "%s, a plane beyond TILEHYBRID_CACHE_BYTES: %s %lld (expected %lld), height "
+              "%lld of Z = 5000 (expected %lld)", m->name,
               nprocs == 1 ? "one process, the smallest window (a pair of planes in the "
-                            "hyperplane order): z" : "the last-level bound",
-              (long long)bound, (long long)p.height.z);
+                            "hyperplane order): bound" : "the last-level bound (at most Z)",
+              (long long)p.height.zmax, (long long)want, (long long)p.height.z,
+              (long long)(nprocs == 1 ? even_height(5000, want) : zb));
     tile_plan_destroy(&p);
-    /* T threads get T times the per-core cache */
+    use_host();
+}
+
+#ifdef _OPENMP     /* these plans run two threads */
+/* Two threads on machine @m: the window's cache is twice a core's, or a
+ * quarter of their share of the level 3 if more (tile_height_window_bytes),
+ * the bound and the height the model's for it (t_sync given: no timing);
+ * with TILEHYBRID_CACHE_BYTES, twice it. */
+static void test_cache_threads(const machine *m)
+{
+    tile_plan p;
+    tile_height_model hm;
+    int64_t want = -1, zb = -1;
+    int rc;
+    use_machine(m);
+    setenv("TILEHYBRID_TSYNC", "2e-6", 1);
+    rc = cache_plan(&p, TILE_MODEL_FUNNELED, 2);
+    if (rc == TILE_OK) {
+        want = want_zmax(&p, m_window(m, 2), m_llc(m));
+        plan_model(&p, &hm);
+        if (tile_height_best(&hm, &zb, NULL, NULL) != TILE_OK)
+            zb = -1;
+    }
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == m_window(m, 2) &&
+              p.height.llc_bytes == m_llc(m) && p.height.zmax == want && p.height.z == zb,
+              "%s, two threads: a window of %lld bytes (expected %lld), bound %lld (expected "
+              "%lld), height %lld (the model's %lld)", m->name, (long long)p.height.cache_bytes,
+              (long long)m_window(m, 2), (long long)p.height.zmax, (long long)want,
+              (long long)p.height.z, (long long)zb);
+    tile_plan_destroy(&p);
     setenv("TILEHYBRID_CACHE_BYTES", "300000", 1);
-    c.model = TILE_MODEL_FUNNELED;
-    c.threads = 2;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = cache_plan(&p, TILE_MODEL_FUNNELED, 2);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == 600000,
-              "two threads: the window's cache is 2 x TILEHYBRID_CACHE_BYTES (%lld)",
-              (long long)p.height.cache_bytes);
+              "%s, two threads: the window's cache is 2 x TILEHYBRID_CACHE_BYTES (%lld)",
+              m->name, (long long)p.height.cache_bytes);
     tile_plan_destroy(&p);
-    unsetenv("TILEHYBRID_CACHE_BYTES");
+    unsetenv("TILEHYBRID_TSYNC");
+    use_host();
 }
 #endif /* _OPENMP */
 
@@ -563,48 +841,7 @@ static void test_pairs_memory(void)
                   rc == TILE_OK ? "" : ": ", rc == TILE_OK ? "" : p.errmsg);
         tile_plan_destroy(&p);
     }
-    unsetenv("TILEHYBRID_CACHE_BYTES");
-}
-
-/* One cache of a fake sysfs tree: <dir>/index<i>/{level,type,size}. */
-static void fake_cache(const char *dir, int i, const char *level, const char *type,
-                       const char *size)
-{
-    const char *item[3] = { "level", "type", "size" }, *val[3];
-    char path[600];
-    int k;
-    val[0] = level;
-    val[1] = type;
-    val[2] = size;
-    snprintf(path, sizeof path, "%s/index%d", dir, i);
-    (void)mkdir(path, 0700);
-    for (k = 0; k < 3; k++) {
-        FILE *f;
-        if (val[k] == NULL)
-            continue;
-        snprintf(path, sizeof path, "%s/index%d/%s", dir, i, item[k]);
-        f = fopen(path, "w");
-        if (f != NULL) {
-            fprintf(f, "%s\n", val[k]);
-            fclose(f);
-        }
-    }
-}
-
-static void rm_fake(const char *dir)
-{
-    const char *item[3] = { "level", "type", "size" };
-    char path[600];
-    int i, k;
-    for (i = 0; i < 8; i++) {
-        for (k = 0; k < 3; k++) {
-            snprintf(path, sizeof path, "%s/index%d/%s", dir, i, item[k]);
-            (void)remove(path);
-        }
-        snprintf(path, sizeof path, "%s/index%d", dir, i);
-        (void)rmdir(path);
-    }
-    (void)rmdir(dir);
+    use_host();
 }
 
 /* The caches from Linux's sysfs (tile__sysfs_cache_at), which the plan
@@ -613,27 +850,27 @@ static void rm_fake(const char *dir)
 static void test_sysfs_cache(void)
 {
     char a[] = "/tmp/tilehybrid-sysfs-XXXXXX", b[] = "/tmp/tilehybrid-sysfs-XXXXXX";
-    int64_t llc = 0;
+    int64_t llc = 0, host;
     if (mkdtemp(a) == NULL || mkdtemp(b) == NULL) {
         check_skip("mkdtemp failed", "the sysfs cache reader");
         return;
     }
-    fake_cache(a, 0, "1", "Data", "32K");
-    fake_cache(a, 1, "1", "Instruction", "64K");
-    fake_cache(a, 2, "2", "Unified", "1024K");
-    fake_cache(a, 3, "3", "Unified", "32768K");
+    fake_cache(a, 0, "1", "Data", "32K", NULL);
+    fake_cache(a, 1, "1", "Instruction", "64K", NULL);
+    fake_cache(a, 2, "2", "Unified", "1024K", NULL);
+    fake_cache(a, 3, "3", "Unified", "32768K", NULL);
     check(tile__sysfs_cache_at(a, 1, NULL) == 32 << 10 && tile__sysfs_cache_at(a, 2, NULL) == 1 << 20 &&
           tile__sysfs_cache_at(a, 3, NULL) == (int64_t)32 << 20 && tile__sysfs_cache_at(a, 4, NULL) == 0,
           "sysfs caches: L1d 32K, L2 1024K, L3 32768K, no L4 (got %lld, %lld, %lld, %lld)",
           (long long)tile__sysfs_cache_at(a, 1, NULL), (long long)tile__sysfs_cache_at(a, 2, NULL),
           (long long)tile__sysfs_cache_at(a, 3, NULL), (long long)tile__sysfs_cache_at(a, 4, NULL));
-    fake_cache(b, 0, "1", "Instruction", "64K");    /* an instruction cache is not counted */
-    fake_cache(b, 1, "1", "Data", "48K");
-    fake_cache(b, 2, "2", "Unified", "garbage");    /* skipped */
-    fake_cache(b, 3, "2", "Unified", "2M");
-    fake_cache(b, 4, "3", NULL, "8M");              /* no type: skipped */
-    fake_cache(b, 5, "3", "Unified", "12345");
-    fake_cache(b, 7, "4", "Unified", "1G");         /* after a gap: not seen */
+    fake_cache(b, 0, "1", "Instruction", "64K", NULL);  /* an instruction cache is not counted */
+    fake_cache(b, 1, "1", "Data", "48K", NULL);
+    fake_cache(b, 2, "2", "Unified", "garbage", NULL);  /* skipped */
+    fake_cache(b, 3, "2", "Unified", "2M", NULL);
+    fake_cache(b, 4, "3", NULL, "8M", NULL);            /* no type: skipped */
+    fake_cache(b, 5, "3", "Unified", "12345", NULL);
+    fake_cache(b, 7, "4", "Unified", "1G", NULL);       /* after a gap: not seen */
     check(tile__sysfs_cache_at(b, 1, NULL) == 48 << 10 && tile__sysfs_cache_at(b, 2, NULL) == 2 << 20 &&
           tile__sysfs_cache_at(b, 3, NULL) == 12345 && tile__sysfs_cache_at(b, 4, NULL) == 0,
           "sysfs caches: the data cache, not the instruction one; a bad or typeless entry "
@@ -643,14 +880,8 @@ static void test_sysfs_cache(void)
     check(tile__sysfs_cache_at("/tmp/tilehybrid-no-such-dir", 2, NULL) == 0,
           "sysfs caches: a missing directory gives 0 (sysconf's figure then)");
     {
-        char path[600];
         int64_t n2 = -1, n3 = -1, s3, s2;
-        FILE *f;
-        snprintf(path, sizeof path, "%s/index3/shared_cpu_list", a);
-        if ((f = fopen(path, "w")) != NULL) {
-            fputs("0-3,8-11,16\n", f);
-            fclose(f);
-        }
+        fake_cache(a, 3, "3", "Unified", "32768K", "0-3,8-11,16");
         s3 = tile__sysfs_cache_at(a, 3, &n3);
         s2 = tile__sysfs_cache_at(a, 2, &n2);
         check(s3 == (int64_t)32 << 20 && n3 == 9 && s2 == 1 << 20 && n2 == 0,
@@ -660,10 +891,9 @@ static void test_sysfs_cache(void)
               tile__cpu_list_count("") == 0 && tile__cpu_list_count("3-1") == 0 &&
               tile__cpu_list_count("0-1x") == 0 && tile__cpu_list_count("-1") == 0,
               "sysfs caches: cpu lists 5, 0-1 counted; empty, 3-1, 0-1x, -1 refused");
-        (void)remove(path);
-        fake_cache(b, 1, "1", "Data", "99999999999999999999K");     /* past strtoll */
-        fake_cache(b, 3, "2", "Unified", "2000000000000M");          /* past 2^50 bytes */
-        fake_cache(b, 5, "3", "Unified", "9223372036854775807");
+        fake_cache(b, 1, "1", "Data", "99999999999999999999K", NULL);   /* past strtoll */
+        fake_cache(b, 3, "2", "Unified", "2000000000000M", NULL);        /* past 2^50 bytes */
+        fake_cache(b, 5, "3", "Unified", "9223372036854775807", NULL);
         check(tile__sysfs_cache_at(b, 1, NULL) == 0 && tile__sysfs_cache_at(b, 2, NULL) == 0 &&
               tile__sysfs_cache_at(b, 3, NULL) == 0,
               "sysfs caches: sizes no cache has (past 2^50 bytes, or strtoll's range) are "
@@ -673,13 +903,63 @@ static void test_sysfs_cache(void)
     }
     rm_fake(a);
     rm_fake(b);
+    /* this machine's own: the engine against the kernel's file, no number */
+    unsetenv("TILEHYBRID_CACHE_DIR");
     (void)tile_height_llc_bytes(&llc);
-    if (tile__sysfs_cache(3, NULL) > 0)
-        check(llc == tile__sysfs_cache(3, NULL), "tile_height_llc_bytes() is the kernel's level-3 "
-              "figure (%lld) where it has one", (long long)tile__sysfs_cache(3, NULL));
+    host = tile__sysfs_cache(3, NULL);
+    use_host();
+    if (host > 0)
+        check(llc == host, "tile_height_llc_bytes() is the kernel's level-3 figure (%lld) "
+              "where it has one (%lld)", (long long)host, (long long)llc);
     else
         check_skip("no level-3 cache in /sys/devices/system/cpu/cpu0/cache",
                    "tile_height_llc_bytes() = the kernel's figure");
+}
+
+/* TILEHYBRID_CACHE_DIR: the caches of the directory it names and nothing
+ * of this machine's (no sysconf): a core's cache its level 2, else its
+ * level 3 over the CPUs of its shared_cpu_list (1 when not listed), else
+ * 2 MiB; the last level its level 3, else 32 MiB; TILEHYBRID_CACHE_BYTES
+ * still first; a directory that is not there: the defaults; empty: unset. */
+static void test_cache_dir(void)
+{
+    int64_t core = 0, llc = 0, w2 = 0, hcore = 0, hllc = 0;
+    int i, rc;
+    for (i = 0; i < NMACHINES; i++) {
+        const machine *m = &machines[i];
+        use_machine(m);
+        rc = tile_height_cache_bytes(&core);
+        (void)tile_height_llc_bytes(&llc);
+        w2 = tile_height_window_bytes(core, 2, llc, 0);
+        check(rc == TILE_OK && core == m_core(m) && llc == m_llc(m) && w2 == m_window(m, 2),
+              "TILEHYBRID_CACHE_DIR, %s: a core's cache %lld (expected %lld), the last level "
+              "%lld (%lld), two threads' window %lld (%lld)", m->name, (long long)core,
+              (long long)m_core(m), (long long)llc, (long long)m_llc(m), (long long)w2,
+              (long long)m_window(m, 2));
+    }
+    use_machine(XEON);
+    setenv("TILEHYBRID_CACHE_BYTES", "12345", 1);
+    rc = tile_height_cache_bytes(&core);
+    (void)tile_height_llc_bytes(&llc);
+    check(rc == TILE_OK && core == 12345 && llc == m_llc(XEON),
+          "TILEHYBRID_CACHE_BYTES=12345 with TILEHYBRID_CACHE_DIR: a core's cache 12345 (%lld), "
+          "the directory's last level (%lld)", (long long)core, (long long)llc);
+    unsetenv("TILEHYBRID_CACHE_BYTES");
+    setenv("TILEHYBRID_CACHE_DIR", "/tmp/tilehybrid-no-such-dir", 1);
+    rc = tile_height_cache_bytes(&core);
+    (void)tile_height_llc_bytes(&llc);
+    check(rc == TILE_OK && core == 2 << 20 && llc == (int64_t)32 << 20,
+          "TILEHYBRID_CACHE_DIR naming no directory: the defaults, 2 MiB and 32 MiB (%lld, %lld)",
+          (long long)core, (long long)llc);
+    unsetenv("TILEHYBRID_CACHE_DIR");
+    (void)tile_height_cache_bytes(&hcore);
+    (void)tile_height_llc_bytes(&hllc);
+    setenv("TILEHYBRID_CACHE_DIR", "", 1);
+    (void)tile_height_cache_bytes(&core);
+    (void)tile_height_llc_bytes(&llc);
+    check(core == hcore && llc == hllc, "TILEHYBRID_CACHE_DIR empty: this machine's caches, as "
+          "unset (%lld, %lld)", (long long)core, (long long)llc);
+    use_host();
 }
 
 /* tile_plane_layout(): the layouts of the documentation, and its refusals. */
@@ -813,7 +1093,7 @@ static void test_uneven_planes(void)
               "uneven blocks: the sequential loop's values");
     free(a);
     tile_plan_destroy(&p);
-    unsetenv("TILEHYBRID_CACHE_BYTES");
+    use_host();
 }
 
 /* A 64x64x500 plan of the model and threads, with TILEHYBRID_TSYNC = env
@@ -890,37 +1170,52 @@ static void test_tsync(void)
 int main(int argc, char **argv)
 {
     double *a;
-    int provided = 0;
+    int provided = 0, made, i;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    start_cache_dir = env_copy("TILEHYBRID_CACHE_DIR");
+    start_cache_bytes = env_copy("TILEHYBRID_CACHE_BYTES");
+    made = machines_make();
+    if (!check_mpi(MPI_COMM_WORLD, made, "the machines' fake cache trees made in /tmp")) {
+        machines_remove();
+        return check_mpi_exit();
+    }
     if (myrank == 0) {
         test_best_vs_sweep();
         test_model_cases();
         test_plane_layout();
         test_sysfs_cache();
+        test_cache_dir();
     }
     a = check_seq_loop(X0, X1, ZL, point);
     if (a != NULL) {
         test_agree(a);
-        test_rechoose(a);
+        test_rechoose(a, ZEN4);
+        test_rechoose(a, XEON);
         test_rechoose_hooked(a);
     }
     test_given();
     test_uneven_planes();
     test_pairs_memory();
     test_tsync_serial();
+    for (i = 0; i < NMACHINES; i++)
+        test_cache_fallback(&machines[i]);
 #ifdef _OPENMP
     if (provided >= MPI_THREAD_FUNNELED) {
-        test_cache_fallback();
+        for (i = 0; i < NMACHINES; i++)
+            test_cache_threads(&machines[i]);
         test_tsync();
     } else if (myrank == 0) {
-        check_skip("MPI_THREAD_FUNNELED not provided", "the cache fallback and t_sync tests");
+        check_skip("MPI_THREAD_FUNNELED not provided", "the two threads' cache and t_sync tests");
     }
 #else
     if (myrank == 0)    /* a plan of two threads needs OpenMP */
-        check_skip("built without OpenMP", "the cache fallback and t_sync tests");
+        check_skip("built without OpenMP", "the two threads' cache and t_sync tests");
 #endif
     free(a);
+    machines_remove();
+    free(start_cache_dir);
+    free(start_cache_bytes);
     return check_mpi_exit();
 }
