@@ -1,7 +1,10 @@
 # tilehybrid -- header-only MPI / MPI+OpenMP tiling toolkit.
 #
 #   make demo      run the main demo (installs MPI first if it is missing)
-#   make check     build everything and run every test
+#   make check     the quick tier: every kind of test on a sample drawn from
+#                  CHECK_SEED, printed first (CHECK_SEED=N make check draws
+#                  it again); minutes
+#   make check-full    build everything and run every test (CI)
 #   make check-tsan    the threaded MPI runs under ThreadSanitizer + Archer
 #   make fuzz      the command lines and pure functions under libFuzzer
 #                  for a minute (FUZZ_SECONDS=60; clang; tests/fuzz/)
@@ -13,7 +16,7 @@
 #                  installs libsimgrid-dev first); make simulate-quick: a
 #                  reduced set (a few minutes)
 #
-# The first two targets check for mpicc/mpiexec (tools/ensure-deps.sh) and
+# The first three targets check for mpicc/mpiexec (tools/ensure-deps.sh) and
 # then re-run make, so that the compiler flags are read from a working MPI.
 #
 # MPI selects the MPI library:
@@ -74,6 +77,9 @@ VERSION := $(shell sed -n 's/^\#define TILEHYBRID_VERSION "\(.*\)"/\1/p' tilehyb
 UNIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/unit_*.c))
 MPIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/mpi_*.c))
 ASAN    := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c tests/mpi_*.c))
+# the sanitized programs of the quick tier: the unit tests and the MPI test
+# of random configurations in every model
+QUICK_ASAN := $(patsubst tests/%.c,$(B)/asan/%,$(wildcard tests/unit_*.c) tests/mpi_tiling.c)
 DEMOS   := $(patsubst demos/%.c,$(DEMODIR)/%,$(wildcard demos/*.c))
 BENCHES := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 # bench/speed.sh's second build of the one-process kernels, at the CPU's own
@@ -90,8 +96,8 @@ FUZZ_SECONDS ?= 60
 # the fuzz target with tilectl's subcommands (not its main) and the demos' parser
 FUZZ_SRC := tests/fuzz/fuzz_cli.c $(filter-out tools/tilectl/main.c,$(CTL_SRC))
 
-.PHONY: all demo check check-tsan fuzz bench bench-quick install uninstall clean deps \
-        all-real demo-real check-build check-real check-tsan-real bench-real bench-quick-real \
+.PHONY: all demo check check-full check-tsan fuzz bench bench-quick install uninstall clean deps \
+        all-real demo-real check-build check-build-quick check-real check-full-real check-tsan-real bench-real bench-quick-real \
         simulate simulate-quick sim-deps sim-build
 
 all: deps
@@ -101,8 +107,11 @@ demo: deps
 	@$(MAKE) --no-print-directory demo-real
 # the build runs JOBS compilers at once, the tests one program at a time
 check: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) check-build
+	@$(MAKE) --no-print-directory -j$(JOBS) check-build-quick
 	@$(MAKE) --no-print-directory check-real
+check-full: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) check-build
+	@$(MAKE) --no-print-directory check-full-real
 check-tsan: deps
 	@$(MAKE) --no-print-directory check-tsan-real
 # clang -fsanitize=thread -fopenmp needs the LLVM OpenMP runtime: deps
@@ -149,10 +158,19 @@ all-real: $(TILECTL) $(DEMOS)
 demo-real: all-real
 	@$(RUNENV) sh demos/run-demo.sh
 
-check-build: all-real $(UNIT) $(MPIT) $(ASAN) $(BENCHES) $(NATIVE) $(B)/fuzz/replay $(DEMO_FAILURE) \
-             $(B)/tests/failure_collectives $(B)/tests/return_body $(B)/tests/return_body_noguard
-check-real: check-build
-	@$(RUNENV) sh tests/run.sh
+CHECK_COMMON := all-real $(UNIT) $(MPIT) $(BENCHES) $(B)/fuzz/replay $(DEMO_FAILURE) \
+                $(B)/tests/failure_collectives $(B)/tests/return_body $(B)/tests/return_body_noguard \
+                $(B)/tests/separate
+# the quick tier leaves out the native benchmark build (tests/cli_bench.sh
+# skips bench/speed.sh without it) and most sanitized programs
+check-build: $(CHECK_COMMON) $(ASAN) $(NATIVE)
+check-build-quick: $(CHECK_COMMON) $(QUICK_ASAN)
+# the quick tier runs the sanitized programs that are built: not the others
+# a check-full left behind
+check-real: check-build-quick
+	@$(RUNENV) ASAN_ONLY="$(QUICK_ASAN)" sh tests/run.sh
+check-full-real: check-build
+	@$(RUNENV) sh tests/run.sh --full
 
 # tests/run.sh --tsan builds its own binaries (in $(B)/tsan) with clang
 check-tsan-real:
@@ -192,6 +210,12 @@ $(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h tools/options.h demos/demo.h d
 
 # a test that includes another one (compiled again with other options)
 $(B)/tests/mpi_stencil_checked $(B)/asan/mpi_stencil_checked: tests/mpi_stencil.c
+
+# two files of one program, the cold code compiled once (tilehybrid.h's
+# TILEHYBRID_SEPARATE, TILEHYBRID_IMPLEMENTATION in separate_impl.c)
+$(B)/tests/separate: tests/separate_main.c tests/separate_impl.c tests/check.h $(HEADERS)
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ tests/separate_main.c tests/separate_impl.c -lm
 
 # the failure test, linked with its PMPI wrappers (tests/pmpi_failure.c: an
 # MPI call made to fail on one rank; tests/cli_failure.sh drives it)

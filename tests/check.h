@@ -143,6 +143,40 @@ static inline int64_t check_rnd_in(int64_t lo, int64_t hi)
     return lo + (int64_t)(check_rnd() % (uint64_t)(hi - lo + 1));
 }
 
+/* The two tiers (tests/run.sh).  `make check` is the quick tier: run.sh
+ * exports CHECK_TIER=quick and CHECK_SEED, a number it prints first
+ * (CHECK_SEED=N make check draws the same sample again); `make check-full`
+ * runs every case, with each test's own fixed seed unless CHECK_SEED is
+ * set.  A test seeds its random numbers with check_rng_seed(check_seed(own))
+ * and runs check_cases(full, quick) random cases in a loop of full. */
+
+/* Whether this run is the quick tier (CHECK_TIER=quick). */
+static inline int check_quick(void)
+{
+    const char *t = getenv("CHECK_TIER");
+    return t != NULL && strcmp(t, "quick") == 0;
+}
+
+/* The seed of a test whose own is @own: @own mixed with CHECK_SEED when it
+ * is set (the same on every rank: mpiexec passes the environment on), else
+ * @own; never 0 (xorshift's fixed point). */
+static inline uint64_t check_seed(uint64_t own)
+{
+    const char *s = getenv("CHECK_SEED");
+    uint64_t v;
+    if (s == NULL || *s == '\0')
+        return own;
+    v = own ^ (strtoull(s, NULL, 10) * 0x9e3779b97f4a7c15ull);
+    v ^= v >> 29;
+    return v != 0 ? v : own;
+}
+
+/* How many random cases to run: @full, or @quick in the quick tier. */
+static inline int check_cases(int full, int quick)
+{
+    return check_quick() ? quick : full;
+}
+
 #ifdef MPI_VERSION
 /* MPI_Init, then this process's rank and the size of MPI_COMM_WORLD (the
  * start of every MPI test's main). */

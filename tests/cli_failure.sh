@@ -65,6 +65,7 @@ for model in mpi fine funneled multiple; do
               "persistent MPI_Allreduce 5 the outcome of a run" \
               "persistent MPI_Allgather 0 combining the reductions" \
               "persistent MPI_Alltoallw 0 in tile_gather()"; do
+        pick 4 || continue      # the quick tier: a sample (tests/lib.sh)
         set -- $ck
         kind=$1 call=$2 k=$3
         shift 3
@@ -287,8 +288,10 @@ hook_case topology.h MPI_Cart_create 0 \
 
 # 2. the memory limit, before any allocation -------------------------------
 # refused SECONDS NAME WANT ARGS...: adi at $NP processes (default 2) under
-# a 4 GB address-space limit exits 2 within SECONDS with a message matching
-# WANT
+# a 4 GB address-space limit exits 2 with a message matching WANT (SECONDS:
+# what it took on an idle machine, said in the name; not asserted, since a
+# loaded machine may take longer: the address-space limit is what shows
+# that nothing was allocated)
 refused() {
     secs=$1 name=$2 want=$3
     shift 3
@@ -298,10 +301,10 @@ refused() {
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
-    if [ $rc -eq 2 ] && [ $took -le $secs ] && grep -q -e "$want" "$T/err"; then
-        ok "$name: refused in ${took} s, exit 2, the message names the sizes and the limit"
+    if [ $rc -eq 2 ] && grep -q -e "$want" "$T/err"; then
+        ok "$name: refused in ${took} s (idle: under $secs s), exit 2, the message names the sizes and the limit"
     else
-        notok "$name: exit $rc after ${took} s, want 2 within $secs s and '$want'"
+        notok "$name: exit $rc after ${took} s, want 2 and '$want'"
         diag < "$T/err"
     fi
 }

@@ -16,6 +16,7 @@ runs=0
 sums=""
 for np in 1 2 3 4; do
     for m in mpi fine funneled multiple; do
+        pick 2 || continue      # the quick tier: a sample (tests/lib.sh)
         th=2; [ $m = mpi ] && th=1
         for d in 2 3; do
             n=29; [ $d = 3 ] && n=11
@@ -28,7 +29,7 @@ for np in 1 2 3 4; do
         done
     done
 done
-[ -z "$bad" ] && ok "seidel --verify: $runs runs (4 models x 1-4 processes x 2-D and 3-D, skewed) equal the plain in-place loop" \
+[ -z "$bad" ] && [ $runs -gt 0 ] && ok "seidel --verify: $runs runs (4 models x 1-4 processes x 2-D and 3-D, skewed) equal the plain in-place loop" \
     || notok "seidel --verify:$bad"
 n2=$(echo "$sums" | tr ' ' '\n' | grep '^2:' | sort -u | wc -l)
 n3=$(echo "$sums" | tr ' ' '\n' | grep '^3:' | sort -u | wc -l)
@@ -66,7 +67,7 @@ for args in "--n 2" "--dims 4" "--threads 2" "--grid 3x" "--steps 0" "--bogus 1"
 done
 
 # refused_with NAME WANT ARGS...: $D/seidel (or the program ARGS name) at 2
-# processes exits 2 within 10 s with one message matching WANT (under a 4 GB
+# processes exits 2 with one message matching WANT (under a 4 GB
 # address-space limit: what a check lets through fails to allocate instead
 # of allocating past the machine's memory)
 refused_with() {
@@ -78,7 +79,7 @@ refused_with() {
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
-    [ $rc -eq 2 ] && [ $took -le 10 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q -e "$want" "$T/err" &&
+    [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q -e "$want" "$T/err" &&
         ok "$name: exit 2 in ${took} s: $(cat "$T/err")" ||
         notok "$name: exit $rc after ${took} s, want 2 and '$want': $(head -c 300 "$T/err")"
 }

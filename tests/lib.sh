@@ -29,6 +29,11 @@
 #                              JSON value in FILE, or a message and status 1
 #   done_testing               the plan line "1..N"; exits 0 when no test
 #                              failed and at least one ran, else 1
+#   pick K                     true always in the full tier; in the quick
+#                              tier (CHECK_TIER=quick: make check) true for
+#                              about one call in K, which ones drawn from
+#                              CHECK_SEED: a sampled loop says
+#                              `pick 4 || continue` once per case
 #
 # Output is TAP, so `prove` runs any script:  prove -v --exec sh tests/cli_topo.sh
 # In a name '#' is written "\#" and a newline as a space.  lib.sh's own
@@ -237,6 +242,14 @@ def members(p):
     else empty end;
 if length != 1 then error("\(length) JSON values, want one") else .[0] | members("") end
 '
+
+tap_pick_n=0
+pick() {
+    [ "${CHECK_TIER:-}" = quick ] || return 0
+    tap_pick_n=$((tap_pick_n + 1))
+    tap_h=$(( (((${CHECK_SEED:-1} % 65521) * 7919 + tap_pick_n * 104729) * 2654435761) % 4294967296 ))
+    [ $(( (tap_h >> 7) % $1 )) -eq 0 ]
+}
 
 done_testing() {
     echo "1..$tap_n"

@@ -652,7 +652,7 @@ static void random_cases(int n)
 {
     int cases = 0, refused = 0, failed = 0, models[4] = {0}, orders[3] = {0}, window = 0, j;
     char why[512] = "", desc[256] = "";
-    for (j = 0; j < 16; j++) {
+    for (j = 0; j < check_cases(16, 8); j++) {
         kernel k;
         int r;
         random_kernel(&k, n);
@@ -673,9 +673,9 @@ static void random_cases(int n)
     }
     /* the orders the plans ran: planes, Z innermost, and (N >= 2) the
      * hyperplane order with its diagonal-major planes */
-    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 8 && models[0] && models[1] &&
-              models[2] && models[3] && window > 0 && orders[0] && orders[1] &&
-              (n < 2 || orders[2]),
+    check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= check_cases(8, 1) &&
+              (check_quick() || (models[0] && models[1] && models[2] && models[3] &&
+                                 window > 0 && orders[0] && orders[1] && (n < 2 || orders[2]))),
               "N=%d: %d random plans (models %d/%d/%d/%d, orders planes/z/hyper %d/%d/%d, "
               "%d windowed) read their input box, reduce, gather, exchange and hand out every "
               "tile bitwise equal to the sequential loop, %d refused for their sizes%s%s%s%s",
@@ -2328,8 +2328,17 @@ static void flat_memory(long (*growth)(int64_t, int, int *), const char *run,
                         const char *flat, const char *control)
 {
     int ok1 = 0, ok2 = 0, ok3 = 0;
-    long small = growth(2500, 0, &ok1), big = growth(20000, 0, &ok2);
-    long kept = growth(20000, 1, &ok3), data = 32L * 32 * 20000 * 8 / 1024;
+    long small, big, kept, data = 32L * 32 * 20000 * 8 / 1024;
+    if (check_quick()) {    /* runs of 20000 planes: make check-full's */
+        if (myrank == 0) {
+            check_skip("the quick tier (make check-full runs it)", flat);
+            check_skip("the quick tier (make check-full runs it)", control);
+        }
+        return;
+    }
+    small = growth(2500, 0, &ok1);
+    big = growth(20000, 0, &ok2);
+    kept = growth(20000, 1, &ok3);
     if (small < 0 || big < 0 || kept < 0) {
         if (myrank == 0) {
             check_skip("/proc/self/clear_refs cannot reset the peak RSS here", flat);
@@ -2689,7 +2698,7 @@ static void pair_points(void)
 int main(int argc, char **argv)
 {
     int provided, n;
-    check_rng_seed(0x2545f4914f6cdd1dull);  /* the same cases on every rank */
+    check_rng_seed(check_seed(0x2545f4914f6cdd1dull));  /* the same cases on every rank */
     if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
         check(0, "MPI_THREAD_MULTIPLE available");
         MPI_Finalize();

@@ -179,15 +179,16 @@ static void describe(const tile_config *c, char *buf, size_t len)
 int main(int argc, char **argv)
 {
     int n;
-    check_rng_seed(88172645463325252ull);
+    check_rng_seed(check_seed(88172645463325252ull));
     if (!check_hybrid_init(&argc, &argv, 3, &myrank, &nprocs))
         return 1;
 
     for (n = 1; n <= 3; n++) {
         int cases = 0, rejected = 0, failed = 0, per_model[4] = { 0, 0, 0, 0 }, k;
+        int const ncases = check_cases(60, 16);
         split_changes = 0;
         char why[512] = "", desc[256] = "";
-        for (k = 0; k < 60; k++) {
+        for (k = 0; k < ncases; k++) {
             tile_config cfg;
             int r;
             r = check_random_case(n, &cfg, random_config, one_case, why, sizeof why, &cases,
@@ -205,7 +206,8 @@ int main(int argc, char **argv)
                   per_model[2], per_model[3], (long long)split_changes, rejected);
         if (failed && myrank == 0)
             check_note("first failure: %s -- %s", desc, why);
-        check_mpi(MPI_COMM_WORLD, cases >= 30, "N=%d: enough configurations ran (%d)", n, cases);
+        check_mpi(MPI_COMM_WORLD, cases >= check_cases(30, 1), "N=%d: enough configurations ran "
+                  "(%d of %d)", n, cases, ncases);
     }
     /* the thread split changes nearly every tile, differently on every rank:
      * drains in the schedule, whole-face messages between unequal splits */
@@ -213,7 +215,7 @@ int main(int argc, char **argv)
         int cases = 0, failed = 0, k;
         char why[512] = "", desc[256] = "";
         split_changes = 0;
-        for (k = 0; k < 12; k++) {
+        for (k = 0; k < 12; k++) {      /* small (the extents below): all in both tiers */
             tile_config cfg;
             int r, i;
             random_config(&cfg, n);

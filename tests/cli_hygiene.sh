@@ -1,0 +1,132 @@
+#!/bin/sh
+# tests/cli_hygiene.sh -- the headers as users compile them.
+#
+#   1. every public header alone (twice, for its include guard), in C99 with
+#      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
+#      OpenMP, and as C++11 and C++17 (g++ -x c++);
+#   2. the complete program in each header's top comment (tests/examples.awk
+#      finds it) and the README's complete programs (its C blocks with a
+#      main) under gcc and clang at -O0 and -O2 (-O2 finds what -O0 cannot:
+#      maybe-uninitialized, format-truncation); an example that says what it
+#      prints ("// prints: ...") and needs no mpiexec prints exactly that;
+#   3. the macros in C++ user code: demos/adi.c built as C++11 runs at 2
+#      processes and verifies every point;
+#   4. lib.sh's own TAP: '#' and newlines in a name and a reason escaped.
+# The quick tier (CHECK_TIER=quick, make check) builds each example with one
+# of the two compilers, drawn from CHECK_SEED (lib.sh's pick), at -O2 only,
+# and a third of the separate-mode compiles.
+set -u
+. tests/lib.sh
+scratch cli_hygiene
+
+# the wrapper's flags: MPICH says `mpicc -show`, Open MPI `mpicc -showme`
+MPI_SHOW=$($MPICC -show 2>/dev/null || $MPICC -showme 2>/dev/null)
+MPI_INC=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep '^-I' | tr '\n' ' ')
+MPI_LIBS=$(echo "$MPI_SHOW" | tr ' ' '\n' | grep -e '^-L' -e '^-l' -e '^-Wl' | tr '\n' ' ')
+W="-Wall -Wextra -pedantic -Werror"
+HEADERS="tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h"
+
+# has_omp CC: CC builds an OpenMP program
+has_omp() {
+    printf '#include <omp.h>\nint main(void){return 0;}\n' | $1 -fopenmp -x c - -o /dev/null 2>/dev/null
+}
+
+# 1. each header alone -------------------------------------------------------
+# Open MPI's mpi.h, read as C++, brings in its deprecated C++ bindings, whose
+# own inline code fails -Wextra (-Wcast-function-type); OMPI_SKIP_MPICXX is
+# Open MPI's switch to leave them out (our headers use the C API only).
+CXX_MPI="-DOMPI_SKIP_MPICXX"
+for h in $HEADERS; do
+    tu=$T/hygiene_${h%.h}.c
+    printf '#include "%s"\n#include "%s"\nint main(void) { return 0; }\n' "$h" "$h" > "$tu"
+    for cc in gcc clang; do
+        if ! command -v $cc >/dev/null 2>&1; then skip "hygiene: $h alone, $cc" "$cc not installed"; continue; fi
+        for omp in "" "-fopenmp"; do
+            if [ -n "$omp" ] && ! has_omp $cc; then
+                skip "hygiene: $h alone, $cc -fopenmp" "$cc has no OpenMP"; continue
+            fi
+            if $cc -std=c99 $W $omp $MPI_INC -I. -c "$tu" -o /dev/null 2>$T/hyg.err; then
+                ok "hygiene: $h alone, $cc -std=c99 $W${omp:+ $omp}"
+            else notok "hygiene: $h alone, $cc -std=c99 $W${omp:+ $omp}"; head -20 $T/hyg.err | diag; fi
+        done
+    done
+    for std in c++11 c++17; do
+        if g++ -x c++ -std=$std $W -fopenmp $CXX_MPI $MPI_INC -I. -c "$tu" -o /dev/null 2>$T/hyg.err; then
+            ok "hygiene: $h alone, g++ -x c++ -std=$std $W"
+        else notok "hygiene: $h alone, g++ -x c++ -std=$std"; head -20 $T/hyg.err | diag; fi
+    done
+    # the cold code compiled once (tilehybrid.h, "COMPILING THE COLD CODE
+    # ONCE"): declarations only, and the one implementation file
+    for mode in "-DTILEHYBRID_SEPARATE" "-DTILEHYBRID_SEPARATE -DTILEHYBRID_IMPLEMENTATION"; do
+        for cc in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
+            pick 3 || continue      # the quick tier: a sample (tests/lib.sh)
+            command -v ${cc%% *} > /dev/null 2>&1 || { skip "hygiene: $h alone, $cc $mode" "${cc%% *} not installed"; continue; }
+            if $cc $W $mode $CXX_MPI $MPI_INC -I. -c "$tu" -o /dev/null 2>$T/hyg.err; then
+                ok "hygiene: $h alone, $cc $W $mode"
+            else notok "hygiene: $h alone, $cc $W $mode"; head -20 $T/hyg.err | diag; fi
+        done
+    done
+done
+# an inconsistent switch is an #error: TILEHYBRID_IMPLEMENTATION alone
+printf '#define TILEHYBRID_IMPLEMENTATION
+#include "hybrid.h"
+int main(void) { return 0; }
+' > $T/impl_alone.c
+if gcc -std=c99 $MPI_INC -I. -c $T/impl_alone.c -o /dev/null 2>$T/hyg.err; then
+    notok "hygiene: TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE is refused"
+else
+    grep -q '#error' $T/hyg.err && ok "hygiene: TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE is an #error" ||
+        { notok "hygiene: TILEHYBRID_IMPLEMENTATION alone: no #error"; head -5 $T/hyg.err | diag; }
+fi
+
+# 2. the examples ---------------------------------------------------------------
+mkdir -p $T/examples
+for h in $HEADERS; do
+    awk -v prefix=$T/examples/${h%.h} -f tests/examples.awk $h
+    [ -f $T/examples/${h%.h}_1.c ] || notok "example: $h has a complete program in its top comment"
+done
+awk -v dir=$T/examples '/^```c$/ { f = 1; n++; next } /^```$/ { f = 0 }
+    f { print > (dir "/README_" n ".c") }' README.md
+for ex in $T/examples/README_*.c; do grep -q '^int main(' "$ex" || rm -f "$ex"; done
+for ex in $T/examples/*.c; do
+    name="example: $(basename "$ex" .c | sed -e 's/^README_\([0-9]*\)$/README.md (block \1)/' \
+        -e 's/_\([0-9]*\)$/.h (\1)/')"
+    ccs="gcc clang"
+    if [ "${CHECK_TIER:-}" = quick ]; then
+        if pick 2; then ccs=gcc; else ccs=clang; fi
+    fi
+    for cc in $ccs; do
+        if ! command -v $cc >/dev/null 2>&1; then skip "$name, $cc" "$cc not installed"; continue; fi
+        omp=-fopenmp
+        has_omp $cc || omp=
+        levels="-O0 -O2"
+        [ "${CHECK_TIER:-}" = quick ] && levels=-O2
+        : > $T/hyg.err
+        bad=
+        for o in $levels; do
+            $cc -std=c99 $W $o $omp $MPI_INC -I. -c "$ex" -o /dev/null 2>>$T/hyg.err || bad=1
+        done
+        if [ -z "$bad" ]; then ok "$name compiles, $cc -std=c99 $W $levels${omp:+ $omp}"
+        else notok "$name compiles, $cc -std=c99 $W $levels${omp:+ $omp}"; head -20 $T/hyg.err | diag; fi
+    done
+    said=$(sed -n 's|.*// prints: ||p' "$ex") got=
+    [ -n "$said" ] && ! grep -q 'MPI_Init' "$ex" || continue
+    if $MPICC -std=c99 -O2 -I. -o "${ex%.c}" "$ex" -lm 2>$T/hyg.err &&
+       got=$(timeout 60 "${ex%.c}" < /dev/null) && [ "$got" = "$said" ]; then
+        ok "$name prints what it says: $said"
+    else notok "$name prints what it says: $said"; { cat $T/hyg.err; echo "got: ${got:-}"; } | diag; fi
+done
+
+# 3. the macros in C++ user code ------------------------------------------------
+if g++ -x c++ -std=c++11 $W -fopenmp $CXX_MPI $MPI_INC -I. -o $T/adi_cxx demos/adi.c $MPI_LIBS -lm 2>$T/hyg.err; then
+    expect_output "C++: demos/adi.c built as C++11 ($W) runs and verifies every point" 120 'verify: ok' \
+        $MPIEXEC -n 2 $T/adi_cxx --space 9x31x40 --tile-height 7 --model funneled --threads 2 --verify
+else notok "C++: demos/adi.c built as C++11"; head -20 $T/hyg.err | diag; fi
+
+# 4. lib.sh escapes what TAP would misread --------------------------------------
+line=$( (tap_n=0; skip "a#b
+c" "d#e") )
+[ "$line" = 'ok 1 - a\#b c # SKIP d\#e' ] && ok "lib.sh writes '#' as \\# and a newline as a space in a name and a reason" ||
+    notok "lib.sh escapes a name and a reason: printed '$line'"
+
+done_testing
