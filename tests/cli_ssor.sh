@@ -28,7 +28,7 @@ bad=""
 runs=0
 for np in 1 2 3 4; do
     for m in mpi fine funneled multiple; do
-        pick 2 || continue      # the quick tier: a sample (tests/lib.sh)
+        pick 4 || continue      # the quick tier: a sample (tests/lib.sh)
         th=$(( (np + runs) % 3 + 1 )); [ $m = mpi ] && th=1
         z=$(( (np * 2 + runs) % 5 + 1 ))
         rm -f "$T/u.bin"

@@ -261,7 +261,8 @@ for t in $B/tests/mpi_*; do
     if pick 2; then high=3; else high=4; fi
     case $tier-$(basename "$t") in
         full-* | quick-mpi_tiling) nps="1 2 3 4" ;;
-        quick-mpi_data | quick-mpi_stencil | quick-mpi_stencil_checked | quick-mpi_topology_faces)
+        quick-mpi_data | quick-mpi_stencil | quick-mpi_stencil_checked | quick-mpi_topology_faces | \
+        quick-mpi_tiling_height)
             nps=$low ;;
         *) nps="$low $high" ;;
     esac
@@ -270,8 +271,10 @@ for t in $B/tests/mpi_*; do
     done
 done
 # a program of two files, the cold code compiled once (tests/separate_*.c)
-for np in 1 2 3 4; do
-    pick 2 && job "separate np=$np" 300 $MPIEXEC -n $np "$B/tests/separate"
+nps="1 2 3 4"
+[ $tier = quick ] && nps=$low
+for np in $nps; do
+    job "separate np=$np" 300 $MPIEXEC -n $np "$B/tests/separate"
 done
 
 # 4. the command-line programs end to end --------------------------------------
