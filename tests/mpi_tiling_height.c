@@ -735,6 +735,21 @@ static int cache_plan(tile_plan *p, int model, int threads)
     return tile_plan_create(p, MPI_COMM_WORLD, &c);
 }
 
+/* What a plan p created with code rc should choose: in *want its bound
+ * for a window of @cache bytes and a last level of @llc (want_zmax), in
+ * *zb the model's best height; -1 each when rc is not TILE_OK. */
+static void expected(tile_plan *p, int rc, int64_t cache, int64_t llc, int64_t *want, int64_t *zb)
+{
+    tile_height_model hm;
+    *want = *zb = -1;
+    if (rc != TILE_OK)
+        return;
+    *want = want_zmax(p, cache, llc);
+    plan_model(p, &hm);
+    if (tile_height_best(&hm, zb, NULL, NULL) != TILE_OK)
+        *zb = -1;
+}
+
 /* On machine @m, a window that does not fit the per-core cache even at
  * z = 1 falls back to the last-level cache on more than one process, never
  * to "no bound": one process, whose heights all tie, chose z = Z (the
@@ -744,18 +759,12 @@ static int cache_plan(tile_plan *p, int model, int threads)
 static void test_cache_fallback(const machine *m)
 {
     tile_plan p;
-    tile_height_model hm;
-    int64_t want = -1, zb = -1;
+    int64_t want, zb;
     int rc;
     use_machine(m);
     setenv("TILEHYBRID_CACHE_BYTES", "1000", 1);   /* less than one plane */
     rc = cache_plan(&p, TILE_MODEL_MPI, 1);
-    if (rc == TILE_OK) {
-        want = want_zmax(&p, 1000, m_llc(m));
-        plan_model(&p, &hm);
-        if (tile_height_best(&hm, &zb, NULL, NULL) != TILE_OK)
-            zb = -1;
-    }
+    expected(&p, rc, 1000, m_llc(m), &want, &zb);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == 1000 &&
               p.height.llc_bytes == m_llc(m) && p.height.zmax == want &&
               p.height.z == (nprocs == 1 ? even_height(5000, want) : zb) && p.height.z < 5000,
@@ -777,18 +786,12 @@ static void test_cache_fallback(const machine *m)
 static void test_cache_threads(const machine *m)
 {
     tile_plan p;
-    tile_height_model hm;
-    int64_t want = -1, zb = -1;
+    int64_t want, zb;
     int rc;
     use_machine(m);
     setenv("TILEHYBRID_TSYNC", "2e-6", 1);
     rc = cache_plan(&p, TILE_MODEL_FUNNELED, 2);
-    if (rc == TILE_OK) {
-        want = want_zmax(&p, m_window(m, 2), m_llc(m));
-        plan_model(&p, &hm);
-        if (tile_height_best(&hm, &zb, NULL, NULL) != TILE_OK)
-            zb = -1;
-    }
+    expected(&p, rc, m_window(m, 2), m_llc(m), &want, &zb);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && p.height.cache_bytes == m_window(m, 2) &&
               p.height.llc_bytes == m_llc(m) && p.height.zmax == want && p.height.z == zb,
               "%s, two threads: a window of %lld bytes (expected %lld), bound %lld (expected "
