@@ -105,7 +105,8 @@ all: deps
 demo: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) all-real
 	@$(MAKE) --no-print-directory demo-real
-# the build runs JOBS compilers at once, the tests one program at a time
+# the build runs JOBS compilers at once; tests/run.sh says how many tests
+# run at once (two in the quick tier, one in the full one)
 check: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) check-build-quick
 	@$(MAKE) --no-print-directory check-real

@@ -1,7 +1,7 @@
 /* tests/check.h -- TAP output for the C test programs.
  *
  * Every check prints one TAP line (the Test Anything Protocol, as read by
- * `prove` and by tests/run.sh):
+ * `prove`, which tests/run.sh runs them with):
  *
  *     ok 1 - name
  *     not ok 2 - name

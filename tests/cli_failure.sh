@@ -302,7 +302,7 @@ refused() {
     took=$(( $(date +%s) - start ))
     strip_launcher < "$T/err.raw" > "$T/err"
     if [ $rc -eq 2 ] && grep -q -e "$want" "$T/err"; then
-        ok "$name: refused in ${took} s (idle: under $secs s), exit 2, the message names the sizes and the limit"
+        ok "$name: refused in ${took} s, exit 2, the message names the sizes and the limit"
     else
         notok "$name: exit $rc after ${took} s, want 2 and '$want'"
         diag < "$T/err"

@@ -41,7 +41,8 @@
 # quick tier, PROVE_JOBS=N to change it) and reads their TAP: a
 # run fails when it prints a "not ok", exits non-zero (a crash, a sanitizer
 # report, the time guard), or prints no plan or a number of tests other
-# than its plan.  prove's summary ("Result: PASS") is the last line.  What
+# than its plan.  prove's summary ("Result: PASS") ends its report; then a
+# line with the count, the time and the seed.  What
 # each run printed is in $B/tap/<run>.out and all of it in $B/test.log; the
 # tail of a failed run's output is printed after prove's report.
 #

@@ -6,8 +6,8 @@
 # header hygiene tests; skipped without it), cmake and pkg-config (the
 # tests/cli_install.sh builds of an outside project; they fail without them),
 # jq when python3 is missing too (tests/cli_json.sh parses JSON with one of
-# them), perl for prove (tests/run.sh has prove re-read the TAP; skipped
-# without it).  `make check-tsan` sets TILEHYBRID_TSAN=1: clang's OpenMP runtime
+# them), perl for prove (tests/run.sh runs every test through it and stops,
+# saying what to install, without it).  `make check-tsan` sets TILEHYBRID_TSAN=1: clang's OpenMP runtime
 # with Archer (libomp-dev) when clang cannot build -fopenmp
 # -fsanitize=thread (the target skips without it).
 # `make bench` and `make simulate` set TILEHYBRID_GNUPLOT=1: gnuplot (their
