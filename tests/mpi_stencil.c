@@ -220,7 +220,7 @@ static void random_cases(int n)
     /* the kinds of stencil every full run draws (a quick tier's sample may
      * miss one) */
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= check_cases(20, 1) &&
-              (check_quick() || (diagonal > 0 && downward > 0 && skewed > 0)), "N=%d: %d random stencils (%d diagonal vectors, %d later along some "
+              (check_sampled() || (diagonal > 0 && downward > 0 && skewed > 0)), "N=%d: %d random stencils (%d diagonal vectors, %d later along some "
               "dimension: skewed, %d downward dimensions) bitwise equal to the sequential "
               "loop, %d refused for their sizes%s%s%s%s", n, cases, diagonal, skewed, downward,
               rejected, failed ? "; FIRST FAILURE: " : "", desc,
@@ -763,7 +763,7 @@ static void row_random_cases(int n)
     }
     MPI_Allreduce(&points, &all_points, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= check_cases(10, 1) && all_points > 0 &&
-              (check_quick() || (skewed > 0 && downward > 0)), "N=%d: %d random stencils (%d later-along-a-dimension reads, %d "
+              (check_sampled() || (skewed > 0 && downward > 0)), "N=%d: %d random stencils (%d later-along-a-dimension reads, %d "
               "downward dimensions) with cfg.boundary_row: bitwise equal to the sequential loop "
               "and to cfg.boundary, the same %lld boundary fills, %d refused for their "
               "sizes%s%s%s%s", n, cases, skewed, downward, (long long)all_points, rejected,

@@ -233,7 +233,7 @@ int main(int argc, char **argv)
                 describe(&cfg, desc, sizeof desc);
         }
         /* (a seed other than the test's own, CHECK_SEED, may draw fewer) */
-        check_mpi(MPI_COMM_WORLD, failed == 0 && (check_seed(1) != 1 || split_changes >= cases / 2),
+        check_mpi(MPI_COMM_WORLD, failed == 0 && (check_sampled() || split_changes >= cases / 2),
                   "N=%d: funneled with a per-tile, per-rank factor: %d configurations bitwise "
                   "equal, %lld of them changed the split mid-run", n, cases,
                   (long long)split_changes);
@@ -245,7 +245,7 @@ int main(int argc, char **argv)
      * sample (CHECK_SEED) may miss the rare multiple-model partitioned one */
     check_mpi(MPI_COMM_WORLD, messaging_runs[TILE_MESSAGES_PERSISTENT] > 0 &&
               messaging_runs[TILE_MESSAGES_NONBLOCKING] > 0 &&
-              (TILE_HAVE_PARTITIONED ? (parted_multiple > 0 || check_seed(1) != 1) &&
+              (TILE_HAVE_PARTITIONED ? (parted_multiple > 0 || check_sampled()) &&
                                        messaging_runs[2] == parted_multiple
                                      : messaging_runs[TILE_MESSAGES_PARTITIONED] == 0),
               "the random configurations ran with every kind of face messages (persistent %d, "
