@@ -108,7 +108,10 @@
  *   (it calls this header's cold functions).  Every file of the program
  *   must see the same options (TILEHYBRID_MALLOC, TILE_MSG_MAX,
  *   TILE_ULFM, TILE_NO_PARTITIONED, TILE_CHECK_ACCESS, OpenMP or not, the
- *   same MPI).  TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE, or
+ *   same MPI); a file whose TILE_CHECK_ACCESS, OpenMP, ULFM or partitioned
+ *   messages differ from the implementation file's and that calls
+ *   tile_plan_create() does not link ("undefined reference to
+ *   tilehybrid__abi_checked_omp_noulfm_part": its own options).  TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE, or
  *   either switch changed between two tilehybrid headers of one file, is an
  *   #error.  Neither defined: header-only, as before.  (Under GCC and clang
  *   the implementation file marks its definitions __attribute__((cold)):

@@ -80,12 +80,14 @@
  *     are its vectors, diagonals included, each an earlier point of the
  *     sequential loop in cfg.loop_order and cfg.dir (-1 for a loop that
  *     runs downward, whose reads are then at +1).  That is the only data
- *     the pipeline delivers.  sizeof(type) must be cfg.elem_size and there
- *     must be N + 1 offsets (TILE_ERR_ACCESS: both checked on each tile's
- *     first run of points and on runs of points that are not consecutive,
- *     not in the fast loops that run the rest: see TILE_AT).  Define
- *     TILE_CHECK_ACCESS to have every access checked (slow; errors name
- *     the offset, the point and the source line).
+ *     the pipeline delivers: any other offset is the run's TILE_ERR_ACCESS
+ *     on every rank, naming the source line, the point, the offset and the
+ *     stencil.  sizeof(type) must be cfg.elem_size and there must be N + 1
+ *     offsets (TILE_ERR_ACCESS too).  All three are checked in every build,
+ *     at every point of the runs that go through the checked loop: each
+ *     tile's first run of each plane, and every run whose points are not
+ *     consecutive; not in the fast loops that run the rest (see TILE_AT).
+ *     Define TILE_CHECK_ACCESS to have every access checked (slow).
  *   - must write the current point before reading it: its old value is
  *     unspecified (points are recycled as the Z window slides).  Under
  *     TILE_CHECK_ACCESS the point holds a poison pattern when the body
@@ -259,6 +261,9 @@
  *   TILE_CHECK_ACCESS   validate every TILE_AT offset and poison the current
  *                       point before the body (debugging aid; C only, it
  *                       uses a compound literal: #error under C++).
+ *   TILE_STRICT         tile_plan_create() refuses (TILE_ERR_ARG) when the
+ *                       file that calls it fuses a * b + c into multiply-adds
+ *                       (tile_fp_contracts()); without it, rank 0 warns.
  *   TILE_MSG_MAX        the largest face message sent as plain bytes
  *                       (default INT_MAX, the MPI count limit); a larger one
  *                       goes as one element of a derived datatype (blocks of
@@ -630,7 +635,19 @@ typedef struct tile_stats {
  * @size:   the internal extents (size[N]: Z).
  * @m, @c, @inv, @cinv: the maps between user and internal coordinates.
  * @off:    off[k]: the internal offsets of stencil vector k.
+ * @at_code, @at_mask, @at_far, @at_all: the offsets the body may read
+ *          (the stencil's vectors, or the axis-aligned ones within the
+ *          widths, and the point itself: at most TILE__AT_CODES), for
+ *          TILE_AT's test in every build (tile__at_table): their codes
+ *          (tile__at_pk: 7 bits per offset) in ascending order, the rest
+ *          UINT64_MAX; at_mask[i][x + 7] the set (a bit each) of those
+ *          whose offset i is x, for |x| <= 7, and at_mask[i][15] of those
+ *          whose offset i is farther; at_far 1 when one of them has an
+ *          offset beyond +-63 (then every such offset passes), at_all 1
+ *          when they are more (then every offset passes: only the
+ *          shorthand's widths can make so many).
  */
+#define TILE__AT_CODES 64   /* TILE_AT's test: the most declared offsets (a bit each) */
 typedef struct tile_deps {
     int d[TILE_MAX_DIMS];
     int dz;
@@ -641,6 +658,9 @@ typedef struct tile_deps {
     int64_t m[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1], c[TILE_MAX_DIMS + 1];
     int64_t inv[TILE_MAX_DIMS + 1][TILE_MAX_DIMS + 1], cinv[TILE_MAX_DIMS + 1];
     int64_t off[TILE_MAX_STENCIL][TILE_MAX_DIMS + 1];
+    uint64_t at_code[TILE__AT_CODES];
+    uint64_t at_mask[TILE_MAX_DIMS + 1][16];
+    int at_far, at_all;
 } tile_deps;
 
 /**
@@ -986,6 +1006,9 @@ typedef struct tile__walk {
     int fast;                             /* the run may go through the SIMD loop */
     int contig;                           /* or, in the other orders, the unchecked loop */
     int checked;                          /* a run passed the checks: SIMD, contig loops */
+    int64_t zchk;                         /* the plane of the last checked run (x[N]) */
+    int zfree;                            /* runs cross the planes: every one is checked */
+    int bfirst;                           /* B's first run of a pair: the checked loop */
     int laned;                            /* the SIMD loop ran: reduction lanes to add up */
     unsigned char *pbase;                 /* the tile's first plane (a tile never wraps) */
     int diag;                             /* hyperplane order, no skew: tile__walk_next's */
@@ -1026,6 +1049,23 @@ typedef struct tile__view {
     int64_t udx[TILE_MAX_DIMS + 1];       /* = w->udx */
 } tile__view;
 
+/* The offsets the body may read (private): a copy of the plan's
+ * deps.at_mask; any, bit 0: every offset passes (at_all), bit 63: an
+ * offset beyond +-63 passes (at_far); code: the plan's deps.at_code.
+ * TILE__POINTS keeps it in a local of its own, tile_pt_as_, that TILE_AT
+ * names directly: its address is never stored, nothing writes it after
+ * its start, and TILE_AT reads it at constant indices where the offsets
+ * are constants (nothing that could trap), so the compiler knows that the
+ * body leaves it alone and hoists TILE_AT's test (tile__at_ok) out of the
+ * loops over the points and the runs: once per site and tile. */
+typedef struct tile__atset {
+    const uint64_t (*m)[16];
+    uint64_t any;
+    const uint64_t *code;
+    tile_plan *plan;                      /* the step macro's plan (evaluated once) */
+} tile__atset;
+
+
 /**
  * struct tile_cursor - the point being computed: declared by the step
  * macros (one per point, so that SIMD lanes do not share it), read through
@@ -1037,8 +1077,8 @@ typedef struct tile_cursor {
     int64_t i;                            /* its index in the walk's run */
     int64_t lane;                         /* SIMD loop: i % TILE__LANES (the reductions) */
     const tile__view *v;
-    int simd;                             /* 1 in the SIMD loop, 2 on B's run of a pair
-                                           * (the reductions, break) */
+    int simd;                             /* bit 0: the SIMD loop (the reductions' lanes);
+                                           * bit 1: B's run of a pair (their places) */
 #ifdef TILE_CHECK_ACCESS
     const char *used_file;                /* the first TILE_AT of the point while */
     int used_line;                        /* it held the poison (NULL: none yet) */
@@ -2900,6 +2940,7 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.esz = p->cfg.elem_size;
     w.order = o;
     w.nlev = -1;
+    w.zchk = INT64_MIN;
     w.dstop = INT64_MIN;
     w.wrapz = k >= 0 ? tile__tile_z0(p, k) : 0;
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
@@ -2971,6 +3012,10 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
             w.ib[i] = p->deps.inv[i][b];
         }
     }
+    /* no first run of each plane through the checked loop: a run crosses
+     * the planes (Z inner; diagonals along Z), or is all of one (N = 1) */
+    w.zfree = o == TILE_ORDER_Z_INNER || n == 1 ||
+              (o == TILE_ORDER_HYPERPLANE && (a == n || b == n));
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -3091,9 +3136,9 @@ static inline int tile__walk_next_level(tile__walk *w)
  * hyperplane order, and only after a run of the tile has gone through the
  * scalar loop, whose TILE_AT checks the type size and the offset count
  * (then they hold for every point: they do not depend on the point). */
-static inline int tile__walk_simd(const tile__walk *w)
+TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
 {
-    return w->fast && w->checked;
+    return w->fast && w->checked && !w->bfirst && (w->zfree || w->x[w->n] == w->zchk);
 }
 
 /* Slices in pairs: B's run with the walk's is the walk's A run one slice
@@ -3139,8 +3184,8 @@ TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
         int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
         int64_t const *col;
         int64_t xa;
-        if (w->pair == 2)
-            w->pair = tile__walk_simd(w);
+        if (w->pair == 2)           /* B's first run goes through the checked loop */
+            w->bfirst = w->pair = tile__walk_simd(w);
         if (w->pair)                /* B's diagonal d - 1 */
             tile__walk_pair_b(w);
         w->x[n + 1] = d;
@@ -3170,6 +3215,17 @@ TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
         return 1;
     }
     return tile__walk_next_level(w);
+}
+
+/* The offsets the plan's body may read (struct tile__atset). */
+TILE__ALWAYS_INLINE tile__atset tile__atset_of(tile_plan *p)
+{
+    tile__atset a;
+    a.plan = p;
+    a.m = (const uint64_t (*)[16])p->deps.at_mask;
+    a.any = (uint64_t)p->deps.at_all | (uint64_t)p->deps.at_far << 63;
+    a.code = p->deps.at_code;
+    return a;
 }
 
 /* The view of a walk, before its first run. */
@@ -3234,9 +3290,9 @@ TILE__ALWAYS_INLINE void tile__view_pair(tile__view *vb, const tile__view *v,
 }
 
 /* Point i of the run whose first point is at run, step bytes apart (the
- * scalar loop). */
+ * scalar loop), on B's run of a pair when h is 1. */
 TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char *run,
-                                             ptrdiff_t step, int64_t i)
+                                             ptrdiff_t step, int64_t i, int h)
 {
     tile_cursor c;
     c.at = run + i * step;
@@ -3244,7 +3300,7 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char 
     c.i = i;
     c.lane = 0;
     c.v = v;
-    c.simd = 0;
+    c.simd = h << 1;
 #ifdef TILE_CHECK_ACCESS
     c.used_file = NULL;
     c.used_line = 0;
@@ -3263,6 +3319,10 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_contig(const tile__view *v, unsigned c
     c.lane = 0;
     c.v = v;
     c.simd = 0;
+#ifdef TILE_CHECK_ACCESS
+    c.used_file = NULL;
+    c.used_line = 0;
+#endif
     return c;
 }
 
@@ -3273,22 +3333,24 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned cha
 {
     tile_cursor c = tile__cur_contig(v, run, i);
     c.lane = l;
-    c.simd = 1 + h;
+    c.simd = 1 | h << 1;
     return c;
 }
 
 /* May it go through the unchecked scalar loop?  In the plane and Z-inner
  * orders, when its points are consecutive elements (a row along a
  * contiguous X_N), after a checked run of the tile as above. */
-static inline int tile__walk_contig(const tile__walk *w)
+TILE__ALWAYS_INLINE int tile__walk_contig(const tile__walk *w)
 {
-    return w->contig && w->checked;
+    return w->contig && w->checked && (w->zfree || w->x[w->n] == w->zchk);
 }
 
 /* After a run of the scalar loop. */
 static inline void tile__walk_checked(tile__walk *w)
 {
     w->checked = w->plan->run.stats[w->thread].error == TILE_OK;
+    w->zchk = w->x[w->n];
+    w->bfirst = 0;
 }
 
 /* Coordinate d (user's) of point i of the walk's current run, or (b 1)
@@ -3401,6 +3463,380 @@ TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, i
 TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
                                   const char *file, int line);
 #endif
+
+/* The stencil as text, for a refused TILE_AT's message: its vectors, or
+ * the widths of the shorthand (into buf, size bytes). */
+TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, size_t size);
+
+/* A TILE_AT the checked loop refuses at point c->i of its run: other than
+ * N + 1 offsets (cnt), a type without the element's size, or an offset o
+ * the plan does not deliver (not declared): the run's TILE_ERR_ACCESS,
+ * naming the source line, the point, the offset and the stencil.  Returns
+ * 0 (the access lands on the thread's scratch element). */
+TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int64_t i, size_t size, int cnt,
+                                     const int64_t *o, const char *file, int line);
+
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, size_t size)
+{
+    size_t w = 0;
+    int k, i, n = p->cfg.n;
+    buf[0] = '\0';
+    for (k = 0; k < p->cfg.nstencil && w < size; k++)
+        for (i = 0; i <= n && w < size; i++)
+            w += (size_t)snprintf(buf + w, size - w, "%s%d%s", i ? "," : k ? " (" : "(",
+                                  p->cfg.stencil[k][i], i == n ? ")" : "");
+    if (p->cfg.nstencil == 0) {
+        w += (size_t)snprintf(buf, size, "the widths dep[] = (");
+        for (i = 0; i < n && w < size; i++)
+            w += (size_t)snprintf(buf + w, size - w, "%s%d", i ? "," : "", p->deps.d[i]);
+        if (w < size)
+            snprintf(buf + w, size - w, "), depz = %d", p->deps.dz);
+    }
+    return buf;
+}
+
+TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int64_t i, size_t size, int cnt,
+                                     const int64_t *o, const char *file, int line)
+{
+    const tile__walk *w = v->w;
+    tile_plan *p = v->plan;
+    char at[8 * (TILE_MAX_DIMS + 1) * 3], off[24 * (TILE_MAX_DIMS + 1)], st[160];
+    size_t k = 0;
+    int d;
+    tile__walk_where(w, 0, i, at, sizeof at);
+    for (d = 0; d < cnt && k < sizeof off; d++)
+        k += (size_t)snprintf(off + k, sizeof off - k, "%s%lld%s", d ? "," : "(",
+                              (long long)o[d], d == cnt - 1 ? ")" : "");
+    if (cnt != w->n + 1)
+        tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
+                         "offsets %s, the plan has N + 1 = %d dimensions", file, line, at, cnt,
+                         off, w->n + 1);
+    else if (size != w->esz)
+        tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the "
+                         "type has %llu bytes but cfg.elem_size is %llu", file, line, at,
+                         (unsigned long long)size, (unsigned long long)w->esz);
+    else
+        tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: offset "
+                         "%s is not declared, so the plan does not deliver it (%s): %s", file,
+                         line, at, off, p->cfg.nstencil ? "add it to tile_config_stencil's "
+                         "vectors" : "axis-aligned within the widths only", tile__stencil_text(p, st,
+                         sizeof st));
+    return 0;
+}
+#endif
+
+/* One offset o_i of TILE_AT in its code: 7 bits at 7 i (o_i + 64, for
+ * |o_i| <= 63), or bit 63 (farther: "far").  Offsets that are constants at
+ * the call site make a constant code. */
+TILE__ALWAYS_INLINE uint64_t tile__at_pk(int64_t x, int i)
+{
+    return (uint64_t)(x + 63) <= 126 ? (uint64_t)(x + 64) << (7 * i) : (uint64_t)1 << 63;
+}
+
+/* Its column in tile__atset.m: x + 7 for |x| <= 7, else 15. */
+TILE__ALWAYS_INLINE int tile__at_ix(int64_t x)
+{
+    return (uint64_t)(x + 7) <= 14 ? (int)(x + 7) : 15;
+}
+
+/* Does the plan deliver the offset whose code is code (some offset beyond
+ * +-7, so that tile__atset.m cannot tell)?  One of the plan's sorted codes
+ * (a binary search), or far when the plan declares a far offset, or any
+ * (at_all).  Costs a search at each use: only sites with such offsets. */
+static inline int tile__at_far_ok(const tile__atset *as, uint64_t code)
+{
+    const uint64_t *a = as->code;
+    size_t lo = 0, hi = TILE__AT_CODES;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < code)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (lo < TILE__AT_CODES && a[lo] == code) | (int)(as->any & 1) |
+           (int)((code & as->any) >> 63);
+}
+
+/* Does the plan deliver the offset o (cnt offsets, code, near: every
+ * |o_i| <= 7, hit: the AND of their columns of tile__atset.m)? */
+TILE__ALWAYS_INLINE int tile__at_ok(const tile__atset *as, int near, uint64_t hit,
+                                    uint64_t code)
+{
+    return near ? (hit != 0) | (int)(as->any & 1) : tile__at_far_ok(as, code);
+}
+
+/* TILE_AT at point i of view v's run, element k of at (the cursor's
+ * fields): the address of the lvalue of T (size bytes) at element offset
+ * e, for the offsets o (cnt of them, their code, near and hit as for
+ * tile__at_ok).  The checked loop (chk 1) tests the type's size, the count
+ * and the offset, and a refusal is the run's error at once (the access
+ * goes to the thread's scratch element).  The unchecked loops (chk 0: the
+ * contiguous and the SIMD loop) test nothing: they run only on runs like
+ * those the checked loop has run (tile__walk_simd, tile__walk_contig). */
+TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile__view *v,
+                                        int64_t i, int chk, const tile__atset *as,
+                                        size_t size, const char *file, int line, int cnt,
+                                        uint64_t code, int near, uint64_t hit, int64_t e,
+                                        const int64_t *o)
+{
+    if (chk && !(tile__at_ok(as, near, hit, code) &
+                 (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == v->key)) &&
+        !tile__at_refuse(v, i, size, cnt, o, file, line))
+        return tile__scratch(v->plan, v->thread, size);
+    return at + (k + e) * (int64_t)size;
+}
+
+/* TILE_AT of 2 to 9 offsets (TILE__AT2 ... TILE__AT9): each offset
+ * evaluated once, here. */
+TILE__ALWAYS_INLINE void *tile__at2(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1)
+{
+    const int64_t *u = v->ust;
+    int64_t o[2];
+    o[0] = o0;
+    o[1] = o1;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 2,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)],
+                         o0 * u[0] + o1 * u[1], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at3(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2)
+{
+    const int64_t *u = v->ust;
+    int64_t o[3];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 3,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at4(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2, int64_t o3)
+{
+    const int64_t *u = v->ust;
+    int64_t o[4];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    o[3] = o3;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 4,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2) | tile__at_pk(o3, 3),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15 && tile__at_ix(o3) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)] &
+                         as->m[3][tile__at_ix(o3)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at5(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2, int64_t o3, int64_t o4)
+{
+    const int64_t *u = v->ust;
+    int64_t o[5];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    o[3] = o3;
+    o[4] = o4;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 5,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
+                         tile__at_pk(o4, 4),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15 && tile__at_ix(o3) < 15 &&
+                         tile__at_ix(o4) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)] &
+                         as->m[3][tile__at_ix(o3)] &
+                         as->m[4][tile__at_ix(o4)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3] +
+                         o4 * u[4], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at6(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2, int64_t o3, int64_t o4,
+                               int64_t o5)
+{
+    const int64_t *u = v->ust;
+    int64_t o[6];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    o[3] = o3;
+    o[4] = o4;
+    o[5] = o5;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 6,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
+                         tile__at_pk(o4, 4) | tile__at_pk(o5, 5),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15 && tile__at_ix(o3) < 15 &&
+                         tile__at_ix(o4) < 15 && tile__at_ix(o5) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)] &
+                         as->m[3][tile__at_ix(o3)] &
+                         as->m[4][tile__at_ix(o4)] &
+                         as->m[5][tile__at_ix(o5)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3] +
+                         o4 * u[4] + o5 * u[5], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at7(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2, int64_t o3, int64_t o4,
+                               int64_t o5, int64_t o6)
+{
+    const int64_t *u = v->ust;
+    int64_t o[7];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    o[3] = o3;
+    o[4] = o4;
+    o[5] = o5;
+    o[6] = o6;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 7,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
+                         tile__at_pk(o4, 4) | tile__at_pk(o5, 5) |
+                         tile__at_pk(o6, 6),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15 && tile__at_ix(o3) < 15 &&
+                         tile__at_ix(o4) < 15 && tile__at_ix(o5) < 15 &&
+                         tile__at_ix(o6) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)] &
+                         as->m[3][tile__at_ix(o3)] &
+                         as->m[4][tile__at_ix(o4)] &
+                         as->m[5][tile__at_ix(o5)] &
+                         as->m[6][tile__at_ix(o6)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3] +
+                         o4 * u[4] + o5 * u[5] + o6 * u[6], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at8(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2, int64_t o3, int64_t o4,
+                               int64_t o5, int64_t o6, int64_t o7)
+{
+    const int64_t *u = v->ust;
+    int64_t o[8];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    o[3] = o3;
+    o[4] = o4;
+    o[5] = o5;
+    o[6] = o6;
+    o[7] = o7;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 8,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
+                         tile__at_pk(o4, 4) | tile__at_pk(o5, 5) |
+                         tile__at_pk(o6, 6) | tile__at_pk(o7, 7),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15 && tile__at_ix(o3) < 15 &&
+                         tile__at_ix(o4) < 15 && tile__at_ix(o5) < 15 &&
+                         tile__at_ix(o6) < 15 && tile__at_ix(o7) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)] &
+                         as->m[3][tile__at_ix(o3)] &
+                         as->m[4][tile__at_ix(o4)] &
+                         as->m[5][tile__at_ix(o5)] &
+                         as->m[6][tile__at_ix(o6)] &
+                         as->m[7][tile__at_ix(o7)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3] +
+                         o4 * u[4] + o5 * u[5] + o6 * u[6] + o7 * u[7], o);
+}
+
+TILE__ALWAYS_INLINE void *tile__at9(unsigned char *at, int64_t k, const tile__view *v,
+                                 int64_t i, int chk, const tile__atset *as,
+                               size_t size, const char *file,
+                               int line, int64_t o0, int64_t o1,
+                               int64_t o2, int64_t o3, int64_t o4,
+                               int64_t o5, int64_t o6, int64_t o7,
+                               int64_t o8)
+{
+    const int64_t *u = v->ust;
+    int64_t o[9];
+    o[0] = o0;
+    o[1] = o1;
+    o[2] = o2;
+    o[3] = o3;
+    o[4] = o4;
+    o[5] = o5;
+    o[6] = o6;
+    o[7] = o7;
+    o[8] = o8;
+    return tile__at_test(at, k, v, i, chk, as, size, file, line, 9,
+                         tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
+                         tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
+                         tile__at_pk(o4, 4) | tile__at_pk(o5, 5) |
+                         tile__at_pk(o6, 6) | tile__at_pk(o7, 7) |
+                         tile__at_pk(o8, 8),
+                         tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
+                         tile__at_ix(o2) < 15 && tile__at_ix(o3) < 15 &&
+                         tile__at_ix(o4) < 15 && tile__at_ix(o5) < 15 &&
+                         tile__at_ix(o6) < 15 && tile__at_ix(o7) < 15 &&
+                         tile__at_ix(o8) < 15,
+                         as->m[0][tile__at_ix(o0)] &
+                         as->m[1][tile__at_ix(o1)] &
+                         as->m[2][tile__at_ix(o2)] &
+                         as->m[3][tile__at_ix(o3)] &
+                         as->m[4][tile__at_ix(o4)] &
+                         as->m[5][tile__at_ix(o5)] &
+                         as->m[6][tile__at_ix(o6)] &
+                         as->m[7][tile__at_ix(o7)] &
+                         as->m[8][tile__at_ix(o8)],
+                         o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3] +
+                         o4 * u[4] + o5 * u[5] + o6 * u[6] + o7 * u[7] +
+                         o8 * u[8], o);
+}
+
+/* The thread's scratch element, where a refused TILE_AT lands. */
+static inline void *tile__at_scratch(const tile_cursor *c, size_t size)
+{
+    return tile__scratch(c->v->plan, c->v->thread, size);
+}
 
 #ifdef TILE_CHECK_ACCESS
 /* Is o (user offsets) a read the plan delivers: a declared stencil vector
@@ -3515,10 +3951,7 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     if (!tile__declared(c->v->plan, o)) {
-        tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
-                         "offset %s is not %s", file, line, tile__walk_where(c->v->w, 0, c->i, at, sizeof at), off,
-                         c->v->plan->cfg.nstencil ? "a vector of the stencil"
-                                               : "axis-aligned within the widths dep[]/depz");
+        (void)tile__at_refuse(c->v, c->i, size, cnt, o, file, line);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     for (i = 0; i <= c->v->n; i++)
@@ -3541,17 +3974,25 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  *      TILE_CHECK_ACCESS, which reports it at run time) ("TILE_AT_needs_one_offset_per_dimension_then_one_for_Z"
  *      or "TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets" undeclared).
  *
- * Checked: the type's size and the number of offsets, at every point of
- * the runs that go through TILE__POINTS' checked loop: each tile's first
- * run, and the runs whose points are not consecutive elements.  (The
- * others go through loops without the tests, which would cost a load and
- * a branch per point where the loop is short of registers: the sizes do
- * not depend on the point, so a wrong TILE_AT is caught on the tile's
- * first run, unless the body reaches it only at some points.)  A mismatch is
- * the run's TILE_ERR_ACCESS naming the source line and the point, and the
- * access lands on a scratch element.  Under TILE_CHECK_ACCESS also: the
- * offset must be declared (a stencil vector, or within the widths), and the
- * body must write its own point (see TILE_CHECK_ACCESS above).
+ * Checked in every build: the offset (a vector of the stencil, or with
+ * the shorthand axis-aligned within the widths, or the point itself: what
+ * the plan delivers), the type's size and the number of offsets, at every
+ * point of the runs that go through TILE__POINTS' checked loop: each
+ * tile's first run of each plane (Z) -- in the hyperplane order also B's
+ * first run when it walks two planes at once -- and every run whose points
+ * are not consecutive elements.  (The others go through loops without the
+ * tests, the SIMD loop among them, where a test per TILE_AT would cost a
+ * compare and a mask per point.)  The offsets' test is a few loads and
+ * ANDs of constant indices where the offsets are constants, which the
+ * compiler hoists out of the loop.  So a TILE_AT that the body reaches at
+ * every point, or at every point of some planes (a condition on z), is
+ * refused at the first point that reaches it; one that the body reaches
+ * only at some points of a plane (a condition on x or on a value) only if
+ * a checked run reaches it.  A refusal is the run's TILE_ERR_ACCESS
+ * naming the source line, the point, the offset and the stencil, and the
+ * access lands on a scratch element.  Under TILE_CHECK_ACCESS every
+ * access of every point is checked, and the body must write its own point
+ * (see TILE_CHECK_ACCESS above).
  */
 #define TILE__NARG(...)                                                            \
     TILE__NARG_(__VA_ARGS__, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -3560,11 +4001,6 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     N
 #define TILE__CAT(a, b) TILE__CAT_(a, b)
 #define TILE__CAT_(a, b) a##b
-#define TILE__ELEM(T, it, cnt, idx)                                                \
-    (*(!tile__at_checked || sizeof(T) * (TILE_MAX_DIMS + 2) + (cnt) == (it).v->key  \
-           ? (T *)(void *)(it).at + (it).k + (idx)                                 \
-           : (T *)tile__trap((it).v->w, (it).i, sizeof(T), (cnt), __FILE__, __LINE__)))
-
 #ifdef TILE_CHECK_ACCESS
 #define TILE_AT(T, it, ...)                                                        \
     (*(T *)tile__checked(&(it), sizeof(T), TILE__NARG(__VA_ARGS__),              \
@@ -3584,35 +4020,43 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #define TILE__AT14(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT15(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT16(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
-#define TILE__AT2(T, it, a, z) TILE__ELEM(T, it, 2, (a) * (it).v->ust[0] + (z) * (it).v->ust[1])
-#define TILE__AT3(T, it, a, b, z)                                                  \
-    TILE__ELEM(T, it, 3, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (z) * (it).v->ust[2])
-#define TILE__AT4(T, it, a, b, c, z)                                               \
-    TILE__ELEM(T, it, 4, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (c) * (it).v->ust[2] + \
-                      (z) * (it).v->ust[3])
-#define TILE__AT5(T, it, a, b, c, d, z)                                            \
-    TILE__ELEM(T, it, 5, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (c) * (it).v->ust[2] + \
-                      (d) * (it).v->ust[3] + (z) * (it).v->ust[4])
-#define TILE__AT6(T, it, a, b, c, d, e, z)                                         \
-    TILE__ELEM(T, it, 6, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (c) * (it).v->ust[2] + \
-                      (d) * (it).v->ust[3] + (e) * (it).v->ust[4] + (z) * (it).v->ust[5])
-#define TILE__AT7(T, it, a, b, c, d, e, f, z)                                      \
-    TILE__ELEM(T, it, 7, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (c) * (it).v->ust[2] + \
-                      (d) * (it).v->ust[3] + (e) * (it).v->ust[4] + (f) * (it).v->ust[5] +  \
-                      (z) * (it).v->ust[6])
-#define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                   \
-    TILE__ELEM(T, it, 8, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (c) * (it).v->ust[2] + \
-                      (d) * (it).v->ust[3] + (e) * (it).v->ust[4] + (f) * (it).v->ust[5] +  \
-                      (g) * (it).v->ust[6] + (z) * (it).v->ust[7])
-#define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                \
-    TILE__ELEM(T, it, 9, (a) * (it).v->ust[0] + (b) * (it).v->ust[1] + (c) * (it).v->ust[2] + \
-                      (d) * (it).v->ust[3] + (e) * (it).v->ust[4] + (f) * (it).v->ust[5] +  \
-                      (g) * (it).v->ust[6] + (h) * (it).v->ust[7] + (z) * (it).v->ust[8])
+#define TILE__AT2(T, it, a, z)                                                            \
+    (*(T *)tile__at2((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (z)))
+#define TILE__AT3(T, it, a, b, z)                                                         \
+    (*(T *)tile__at3((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (z)))
+#define TILE__AT4(T, it, a, b, c, z)                                                      \
+    (*(T *)tile__at4((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (c), (z)))
+#define TILE__AT5(T, it, a, b, c, d, z)                                                   \
+    (*(T *)tile__at5((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (c), (d), (z)))
+#define TILE__AT6(T, it, a, b, c, d, e, z)                                                \
+    (*(T *)tile__at6((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (c), (d), (e), (z)))
+#define TILE__AT7(T, it, a, b, c, d, e, f, z)                                             \
+    (*(T *)tile__at7((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (c), (d), (e), (f), (z)))
+#define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                          \
+    (*(T *)tile__at8((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (c), (d), (e), (f), (g), (z)))
+#define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                       \
+    (*(T *)tile__at9((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+                     sizeof(T), __FILE__, __LINE__,   \
+                                (a), (b), (c), (d), (e), (f), (g), (h), (z)))
 
-/* TILE_AT's checks of the type size and the offset count: on, except in
- * the SIMD loop and the contiguous loop of TILE__POINTS, which declare
- * their own tile__at_checked = 0 (the checked scalar loop has run the
- * tile's first run). */
+/* TILE_AT's checks of the offset, the type size and the offset count: on,
+ * except in the SIMD loop and the contiguous loop of TILE__POINTS, which
+ * declare their own tile__at_checked = 0 (the checked scalar loop has run
+ * the plane's first run: tile__walk_simd, tile__walk_contig). */
 enum { tile__at_checked = 1 };
 
 /* The innermost loop of the hyperplane order is `omp simd` where the
@@ -3668,7 +4112,7 @@ enum { tile__at_checked = 1 };
                 for (tile_cursor it = tile__cur_simd(tile_sr_v_, tile_sr_r_,    \
                                                      tile_sr_j0_ + tile_sr_l_, tile_sr_l_, \
                                                      tile_sr_h_);               \
-                     !tile_sr_end_; tile_sr_end_ = 1) {                         \
+                     !tile_sr_end_; tile_sr_end_ = 1) { \
                     __VA_ARGS__                                                 \
                 }                                                               \
                 if (!tile_sr_end_)                                              \
@@ -3678,8 +4122,12 @@ enum { tile__at_checked = 1 };
     }
 
 #define TILE__POINTS(plan_, t_, k_, it, ...)                                       \
-    for (tile__walk tile_pt_w_ = tile__walk_begin((plan_), (t_), (k_)),            \
-                    *tile_pt_once_ = &tile_pt_w_; tile_pt_once_; tile_pt_once_ = NULL) \
+    for (tile__atset const tile_pt_as_ = tile__atset_of((plan_)),                  \
+                           *tile_pt_aonce_ = &tile_pt_as_;                         \
+         tile_pt_aonce_; tile_pt_aonce_ = NULL)                                    \
+    for (tile__walk tile_pt_w_ = tile__walk_begin(tile_pt_as_.plan, (t_), (k_)),   \
+                    *tile_pt_once_ = &tile_pt_w_;                                  \
+         tile_pt_once_; tile_pt_once_ = NULL)                                      \
         for (tile__view tile_pt_v_ = tile__view_begin(&tile_pt_w_), tile_pt_vb_ = tile_pt_v_; \
              tile__walk_next(&tile_pt_w_) && tile__view_run(&tile_pt_v_, &tile_pt_w_);) \
             if (tile__walk_contig(&tile_pt_w_)) {                                  \
@@ -3691,27 +4139,33 @@ enum { tile__at_checked = 1 };
                     int tile_pt_end_ = 0;                                          \
                     for (tile_cursor it = tile__cur_contig(&tile_pt_v_, tile_pt_r_, \
                                                            tile_pt_i_);            \
-                         !tile_pt_end_; tile_pt_end_ = 1) {                        \
+                         !tile_pt_end_; tile_pt_end_ = 1) { \
                         __VA_ARGS__                                                \
                     }                                                              \
                     if (!tile_pt_end_)                                             \
                         tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
             } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
-                unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
                 ptrdiff_t const tile_pt_s_ = tile_pt_w_.step;                      \
-                int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
-                int64_t tile_pt_i_;                                                \
-                for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_n_; tile_pt_i_++) {      \
-                    int tile_pt_end_ = 0;                                          \
-                    for (tile_cursor it = tile__cur_at(&tile_pt_v_, tile_pt_r_, tile_pt_s_, \
-                                                       tile_pt_i_);                \
-                         !tile_pt_end_; tile_pt_end_ = (TILE__POINT_END(it) 1)) {  \
-                        TILE__POINT_BEGIN(it)                                      \
-                        __VA_ARGS__                                                \
+                int tile_pt_h_;                                                    \
+                for (tile_pt_h_ = 0; tile_pt_h_ <= (tile_pt_w_.bcount > 0); tile_pt_h_++) { \
+                    unsigned char *const tile_pt_r_ = tile_pt_h_ ? tile_pt_w_.brun : tile_pt_w_.run; \
+                    int64_t const tile_pt_n_ = tile_pt_h_ ? tile_pt_w_.bcount : tile_pt_w_.count; \
+                    int64_t tile_pt_i_;                                            \
+                    if (tile_pt_h_)     /* B's run of a pair (tile__walk_next): its view */ \
+                        tile__view_set(&tile_pt_v_, &tile_pt_w_, tile_pt_w_.bsu,   \
+                                       tile_pt_w_.pl != tile_pt_w_.n && tile_pt_v_.wrap); \
+                    for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_n_; tile_pt_i_++) {  \
+                        int tile_pt_end_ = 0;                                      \
+                        for (tile_cursor it = tile__cur_at(&tile_pt_v_, tile_pt_r_, tile_pt_s_, \
+                                                           tile_pt_i_, tile_pt_h_); \
+                             !tile_pt_end_; tile_pt_end_ = (TILE__POINT_END(it) 1)) { \
+                            TILE__POINT_BEGIN(it)                                  \
+                            __VA_ARGS__                                            \
+                        }                                                          \
+                        if (!tile_pt_end_)                                         \
+                            tile__walk_break(&tile_pt_w_, tile_pt_h_, tile_pt_i_); \
                     }                                                              \
-                    if (!tile_pt_end_)                                             \
-                        tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
                 tile__walk_checked(&tile_pt_w_);                                   \
             } else {                                                            \
@@ -5084,14 +5538,22 @@ TILEHYBRID__COLD int tile__too_wide(tile_plan *p, int i, int procs)
     return 1;
 }
 
-/* topology.h found no grid (every block must hold the d_i layers it
- * sends): TILE_ERR_DEP_TOO_WIDE when a grid with P_i <= X_i exists (the
- * dependences are what is too wide), else TILE_ERR_TOO_MANY. */
+/* topology.h found no grid: rc TOPO_ERR_INFEASIBLE, or TOPO_ERR_FIXED for
+ * an entry of cfg.grid.  TILE_ERR_TOO_MANY when no grid has P_i <= X_i, or
+ * the policy's grid (the balanced one) has more processes than points
+ * along a dimension; else TILE_ERR_DEP_TOO_WIDE (a block would be
+ * narrower than the d_i layers its neighbour reads).  The message says why
+ * in topology.h's words (topo_nest_explain(): the rule a block would
+ * break, the dimensions, the numbers), the status index the dimension
+ * where one decides. */
 TILEHYBRID__COLD int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
 {
+    static const topo_policy policy[3] = { TOPO_POLICY_COMM, TOPO_POLICY_LATENCY,
+                                           TOPO_POLICY_TIME };
     topo_nest flat = *nest;
-    int dims[TILE_MAX_DIMS], i;
-    char ext[TILE_MAX_DIMS * 24];
+    tilehybrid_status st;
+    int dims[TILE_MAX_DIMS], i, at = 0, many;
+    char ext[TILE_MAX_DIMS * 24], dep[TILE_MAX_DIMS * 12], why[TOPO_EXPLAIN_SIZE];
     memset(flat.dep, 0, sizeof flat.dep);
     memset(flat.ext, 0, sizeof flat.ext);
     for (i = 0; i < p->cfg.n; i++)
@@ -5103,12 +5565,21 @@ TILEHYBRID__COLD int tile__no_grid(tile_plan *p, const topo_nest *nest, int rc)
                           p->deps.skewed ? "the skewed space's distributed dimensions, which "
                           "cfg.grid's entries divide" : "cfg.extent; the demos' --space",
                           topo_strerror(rc));
+    /* a grid with P_i <= X_i exists: the width rule refused it, or the
+     * balanced grid has too many processes along a dimension */
+    topo_nest_explain(nest, p->size, policy[p->cfg.grid_policy], p->cfg.grid, why, sizeof why,
+                      &st);
     for (i = 0; i < p->cfg.n; i++)
-        if (tile__too_wide(p, i, dims[i]))
-            return TILE_ERR_DEP_TOO_WIDE;
-    return tile__fail(p, TILE_ERR_DEP_TOO_WIDE, "dep", -1, "no process grid for %d processes "
-                      "has blocks at least as wide as the dependences (P_i <= X_i / d_i)",
-                      p->size);
+        at += snprintf(dep + at, sizeof dep - (size_t)at, "%s%d", i > 0 ? "," : "",
+                       p->deps.d[i]);
+    many = strcmp(st.arg, "extent") == 0;
+    return tile__fail(p, many ? TILE_ERR_TOO_MANY : TILE_ERR_DEP_TOO_WIDE, many ? "grid" : "dep",
+                      st.index, "no %sprocess grid for %d processes on the extents %s with "
+                      "widths %s (%s): %s",
+                      p->cfg.grid_policy == TILE_GRID_LATENCY ? "balanced " : "", p->size,
+                      tile__sizes_text(ext, sizeof ext, p->deps.size, p->cfg.n), dep,
+                      p->deps.skewed ? "the skewed space's distributed dimensions, which "
+                      "cfg.grid's entries divide" : "cfg.extent; the demos' --space", why);
 }
 
 /* The time policy's search found grids, but the predicted time of every
@@ -6823,6 +7294,55 @@ static inline void tile_parted_finish(tile_plan *p)
 #endif
 
 #if TILEHYBRID__DEFINE
+/* The offsets the body may read, for TILE_AT's test (tile__at_ok): the
+ * stencil's vectors (or, with the shorthand, the axis-aligned offsets
+ * within the widths) and the point itself: their codes sorted, each once,
+ * the rest of deps.at_code UINT64_MAX (no code is: a far one has bit 63
+ * and a 0 field), and the bit of each in at_mask's columns of its
+ * offsets.  More than TILE__AT_CODES of them (widths that add up to 64 or
+ * more): at_all, every offset passes. */
+TILEHYBRID__COLD void tile__at_table(tile_plan *p)
+{
+    uint64_t *a = p->deps.at_code;
+    int n = p->cfg.n, i, k, u, m = 0;
+    for (i = 0; i < TILE__AT_CODES; i++)
+        a[i] = UINT64_MAX;
+    memset(p->deps.at_mask, 0, sizeof p->deps.at_mask);
+    p->deps.at_far = p->deps.at_all = 0;
+    for (k = -1; k < (p->cfg.nstencil > 0 ? p->cfg.nstencil : n + 1); k++) {
+        int reach = k < 0 || p->cfg.nstencil > 0 ? 1 : k < n ? p->deps.d[k] : p->deps.dz;
+        for (u = 1; u <= reach; u++) {
+            int64_t o[TILE_MAX_DIMS + 1];
+            uint64_t c = 0;
+            int j;
+            for (i = 0; i <= n; i++) {
+                o[i] = k < 0                   ? 0
+                       : p->cfg.nstencil > 0  ? p->cfg.stencil[k][i]
+                       : i == k               ? -(int64_t)u * p->deps.dir[i]
+                                              : 0;
+                c |= tile__at_pk(o[i], i);
+            }
+            if (c >> 63) {
+                p->deps.at_far = 1;
+                continue;
+            }
+            for (j = 0; j < m && a[j] < c; j++)     /* insert in order, once */
+                ;
+            if (j < m && a[j] == c)
+                continue;
+            if (m == TILE__AT_CODES) {
+                p->deps.at_all = 1;
+                return;
+            }
+            memmove(a + j + 1, a + j, (size_t)(m - j) * sizeof *a);
+            a[j] = c;
+            for (i = 0; i <= n; i++)
+                p->deps.at_mask[i][tile__at_ix(o[i])] |= (uint64_t)1 << m;
+            m++;
+        }
+    }
+}
+
 /* Everything after the agreement on the configuration. */
 TILEHYBRID__COLD int tile__setup(tile_plan *p)
 {
@@ -6834,6 +7354,7 @@ TILEHYBRID__COLD int tile__setup(tile_plan *p)
     if (p->status.code == TILE_OK && tile__sizes(p, &ring_bytes) == TILE_OK &&
         tile__thread_tables(p) == TILE_OK)
         tile__storage(p, ring_bytes);
+    tile__at_table(p);
     if (tile__agree(p, NULL) != TILE_OK)    /* memory may differ */
         return p->status.code;
     tile__balancing(p);
@@ -6842,10 +7363,63 @@ TILEHYBRID__COLD int tile__setup(tile_plan *p)
     return tile__agree(p, NULL);
 }
 #else
+TILEHYBRID__COLD void tile__at_table(tile_plan *p);
 TILEHYBRID__COLD int tile__setup(tile_plan *p);
 #endif
 
 TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan);
+
+/* Floating-point contraction.  A compiler may contract a * b + c into one
+ * fused multiply-add (one rounding instead of two): GCC does in its GNU
+ * modes (-std=gnu99, the default: -ffp-contract=fast) wherever the target
+ * has the instruction (-march=native, -mfma), and across statements once
+ * it has inlined; clang does within an expression (-ffp-contract=on).  The
+ * body's results then may differ in the last bits from a loop compiled
+ * with other flags, or even with the same flags, where the compiler
+ * contracts another way (a vectorised body, a scalar loop).  The probe
+ * runs in the caller's file (the macro tile_plan_create() below), with its
+ * flags: (1 + 2^-30)(1 - 2^-30) - 1 is -2^-60 exactly, 0 rounded twice. */
+#define TILE__FP_CONTRACTS 1
+#define TILE__FP_STRICT 2
+#ifdef TILE_STRICT
+#define TILE__FP_STRICT_ON TILE__FP_STRICT
+#else
+#define TILE__FP_STRICT_ON 0
+#endif
+
+/**
+ * tile_fp_contracts() - does the file that calls it contract a * b + c
+ * into a fused multiply-add (with its compiler and flags)?
+ * Return: 1 if it does, 0 if the product is rounded before the sum.
+ */
+static inline int tile_fp_contracts(void)
+{
+    volatile double a = 1.0 + 1.0 / 1073741824.0, b = 1.0 - 1.0 / 1073741824.0, c = -1.0;
+    double x = a, y = b, z = c;
+    return x * y + z != 0.0;
+}
+
+#define TILE__FP_TEXT                                                              \
+    "this file contracts a * b + c into fused multiply-adds (GCC's "                 \
+    "-ffp-contract=fast, its default in GNU modes, or clang's =on, with FMA in "    \
+    "-march), so the body's results may differ in the last bits from a loop built " \
+    "otherwise: build with -ffp-contract=off"
+
+/* The warning on rank 0 of a plan whose caller's file contracts (once per
+ * process). */
+TILEHYBRID__COLD void tile__fp_warn(void);
+
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD void tile__fp_warn(void)
+{
+    static int said;
+    if (said)
+        return;
+    said = 1;
+    fprintf(stderr, "tiling.h: rank 0: warning: %s (or define TILE_STRICT to have the plan "
+            "refused)\n", TILE__FP_TEXT);
+}
+#endif
 
 #if TILEHYBRID__DEFINE
 /* How many of the plan's ranks share this node's memory (run.node_ranks):
@@ -6898,7 +7472,7 @@ TILEHYBRID__COLD int tile__dup(tile_plan *plan, MPI_Comm comm)
  * argument of the caller's (this rank then fails, but still takes part in
  * every collective, so the other ranks do not wait for it). */
 TILEHYBRID__COLD int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
-                                  const char *why_null)
+                                  const char *why_null, int fp)
 {
     memset(plan, 0, sizeof *plan);
     plan->comm = MPI_COMM_NULL;
@@ -6913,9 +7487,14 @@ TILEHYBRID__COLD int tile__create(tile_plan *plan, MPI_Comm comm, const tile_con
         return plan->status.code;
     if (why_null != NULL)
         tile__fail(plan, TILE_ERR_NULL, why_null, -1, "%s is NULL", why_null);
+    else if (fp == (TILE__FP_CONTRACTS | TILE__FP_STRICT))
+        tile__fail(plan, TILE_ERR_ARG, "TILE_STRICT", -1, "refused under TILE_STRICT: %s",
+                   TILE__FP_TEXT);
     if (tile__check_all(plan) != TILE_OK)
         return plan->status.code;
     plan->run.created = tile__setup(plan) == TILE_OK;
+    if (plan->run.created && fp == TILE__FP_CONTRACTS && plan->rank == 0)
+        tile__fp_warn();
     return plan->status.code;
 }
 
@@ -6940,19 +7519,32 @@ TILEHYBRID__COLD int tile__create(tile_plan *plan, MPI_Comm comm, const tile_con
  * Return: TILE_OK, or an error code, the same on every rank, with a message
  * naming the argument (and the rank that found it) in plan->errmsg.
  */
+TILEHYBRID__COLD int tile__plan_create_fp(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
+                                          int fp, const void *abi);
 TILEHYBRID__COLD int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg)
 {
+    return tile__plan_create_fp(plan, comm, cfg, 0, NULL);
+}
+
+/* tile_plan_create() with what the caller's file does to a * b + c (fp:
+ * TILE__FP_CONTRACTS, TILE__FP_STRICT; the macro tile_plan_create()), and
+ * under TILEHYBRID_SEPARATE the address of the caller's TILE__ABI, which
+ * only makes the linker check that it exists. */
+TILEHYBRID__COLD int tile__plan_create_fp(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
+                                          int fp, const void *abi)
+{
+    (void)abi;
     if (plan == NULL) {
         /* a plan of our own for the collectives; the caller has none */
         tile_plan *own = (tile_plan *)TILEHYBRID_MALLOC(sizeof *own);
         if (own != NULL) {
-            tile__create(own, comm, cfg, "plan");
+            tile__create(own, comm, cfg, "plan", fp);
             tile_plan_destroy(own);
             TILEHYBRID_FREE(own);
         }
         return TILE_ERR_NULL;
     }
-    return tile__create(plan, comm, cfg, cfg == NULL ? "cfg" : NULL);
+    return tile__create(plan, comm, cfg, cfg == NULL ? "cfg" : NULL, fp);
 }
 
 /** tile_plan_destroy() - free everything a plan holds (safe on a failed or
@@ -7004,8 +7596,10 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
 TILEHYBRID__COLD void tile__node_ranks(tile_plan *p);
 TILEHYBRID__COLD int tile__dup(tile_plan *plan, MPI_Comm comm);
 TILEHYBRID__COLD int tile__create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
-                                  const char *why_null);
+                                  const char *why_null, int fp);
 TILEHYBRID__COLD int tile_plan_create(tile_plan *plan, MPI_Comm comm, const tile_config *cfg);
+TILEHYBRID__COLD int tile__plan_create_fp(tile_plan *plan, MPI_Comm comm, const tile_config *cfg,
+                                          int fp, const void *abi);
 TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan);
 #endif
 
@@ -7047,8 +7641,10 @@ static inline int tile__busy_refused(const tile_plan *p)
  * stores it (always with TILE_STORE_FULL; the last planes of the window
  * otherwise) gets it.
  * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
- * the space), TILE_ERR_NOT_STORED (another rank's point, or one the window
- * dropped), or the code of the plan's failed creation (TILE_ERR_NULL for a
+ * the space), TILE_ERR_NOT_STORED (another rank's point, one the window
+ * dropped, or any before a run completed without an error: nothing, or a
+ * failed run's values), TILE_ERR_BODY (from the running plan's body or
+ * hooks), or the code of the plan's failed creation (TILE_ERR_NULL for a
  * plan never created or destroyed).  (Before 0.2 it
  * returned 1 when copied and 0 otherwise.)
  */
@@ -7058,10 +7654,12 @@ static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *ou
     int i;
     if (plan == NULL || coord == NULL || out == NULL)
         return TILE_ERR_NULL;
-    if ((i = tile__data_refused(plan)) != TILE_OK)
+    if ((i = tile__busy_refused(plan)) != TILE_OK)
         return i;
     if (!tile__inside(plan, coord))
         return TILE_ERR_RANGE;
+    if (!plan->run.completed || plan->status.code != TILE_OK)
+        return TILE_ERR_NOT_STORED;     /* nothing computed, or a failed run's */
     zlen = plan->deps.size[plan->cfg.n];
     h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
     R = plan->store.ring_planes;
@@ -9026,7 +9624,7 @@ TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, d
             return;
         }
     }
-    tile__reduce_slot(it->v->w, it->simd == 2, it->i, r, v);
+    tile__reduce_slot(it->v->w, (it->simd & 2) != 0, it->i, r, v);
 }
 
 /**
@@ -9049,7 +9647,7 @@ TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, d
 TILE__ALWAYS_INLINE void tile_reduce_u64(const tile_cursor *it, tile_reduction *r, uint64_t v)
 {
     int ok = r->u64_plan_ == it->v->plan;
-    if (!it->simd) {
+    if (!(it->simd & 1)) {
         if (ok) {               /* outside the SIMD loop: the slot */
             tile__red_slot *s = &r->slot_[it->v->thread];
             s->count++;
@@ -9345,5 +9943,60 @@ TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
 #ifdef __cplusplus
 }
 #endif
+
+/* The options that change what the files of a program must agree on
+ * (COMPILING THE COLD CODE ONCE, tilehybrid.h), in the name of a symbol:
+ * the implementation file defines it, and every file's tile_plan_create()
+ * passes its address, so a file built with other options than the
+ * implementation's does not link ("undefined reference to
+ * tilehybrid__abi_unchecked_omp_noulfm_part": that file's options).  The
+ * others (TILEHYBRID_MALLOC, TILE_MSG_MAX, the MPI) cannot be checked so. */
+#ifdef TILE_CHECK_ACCESS
+#define TILE__ABI_A tilehybrid__abi_checked_
+#else
+#define TILE__ABI_A tilehybrid__abi_unchecked_
+#endif
+#ifdef _OPENMP
+#define TILE__ABI_B omp_
+#else
+#define TILE__ABI_B noomp_
+#endif
+#if TILE__ULFM
+#define TILE__ABI_C ulfm_
+#else
+#define TILE__ABI_C noulfm_
+#endif
+#if TILE_HAVE_PARTITIONED
+#define TILE__ABI_D part
+#else
+#define TILE__ABI_D nopart
+#endif
+#define TILE__ABI_PASTE(a, b, c, d) a##b##c##d
+#define TILE__ABI_NAME(a, b, c, d) TILE__ABI_PASTE(a, b, c, d)
+#define TILE__ABI TILE__ABI_NAME(TILE__ABI_A, TILE__ABI_B, TILE__ABI_C, TILE__ABI_D)
+#if TILEHYBRID__MODE != 0
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const char TILE__ABI;
+#if TILEHYBRID__MODE == 2
+const char TILE__ABI = 0;
+#endif
+#ifdef __cplusplus
+}
+#endif
+#define TILE__ABI_REF ((const void *)&TILE__ABI)
+#else
+#define TILE__ABI_REF NULL
+#endif
+
+/* tile_plan_create() as called from the user's file: with what that file
+ * does to a * b + c (tile_fp_contracts(): a warning on rank 0 where it
+ * contracts, a refusal under TILE_STRICT) and, under TILEHYBRID_SEPARATE,
+ * the check of its options (TILE__ABI).  (tile_plan_create) without the
+ * macro is the function itself. */
+#define tile_plan_create(plan, comm, cfg)                                          \
+    tile__plan_create_fp((plan), (comm), (cfg),                                   \
+                         tile_fp_contracts() | TILE__FP_STRICT_ON, TILE__ABI_REF)
 
 #endif /* TILEHYBRID_TILING_H */

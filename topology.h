@@ -114,6 +114,8 @@
  *   int  topo_nest_stencil(&nest, nvec, vec, stride, dir, status)
  *   int  topo_nest_grid(&nest, procs, policy, dims, status)   any policy
  *   int  topo_nest_report(&nest, dims, &report, status)      + steps, seconds
+ *   int  topo_nest_explain(&nest, procs, policy, dims, buf, size, status)
+ *        why no grid fits, in words: the rule, the dimensions, the numbers
  *   int  topo_nest_cart_create(comm, &nest, policy, fixed, reorder, &cart,
  *                              dims, status)
  *   TOPO_POLICY_TIME is for the topo_nest_* functions only (the others have
@@ -175,6 +177,11 @@
  *          pipeline time; struct topo_report gains steps and seconds; codes
  *          TOPO_ERR_STENCIL and TOPO_ERR_COST.  The functions without a
  *          nest answer as before (TOPO_POLICY_TIME: TOPO_ERR_POLICY).
+ *          TOPO_ERR_INFEASIBLE names the rule: status->arg "extent" (P_i >
+ *          X_i) or "dep" (P_i > floor(X_i / d_i), blocks narrower than the
+ *          layers a neighbour reads) with the dimension where one free
+ *          dimension breaks it, "procs" where several do (it was "procs"
+ *          whatever the cause); topo_nest_explain() says why in words.
  *   0.1.0  first release.
  */
 #ifndef TILEHYBRID_TOPOLOGY_H
@@ -210,7 +217,11 @@ enum topo_error {
     TOPO_ERR_DEP,        /* a dependence width d_i below 0 */
     TOPO_ERR_FIXED,      /* a fixed/given grid entry is negative, exceeds its
                             extent, or the fixed entries do not divide P */
-    TOPO_ERR_INFEASIBLE, /* no grid with P_i <= X_i for all i */
+    TOPO_ERR_INFEASIBLE, /* no factorisation of P with P_i <= X_i for all i
+                            (a loop nest's grids: also P_i <= floor(X_i /
+                            d_i) where d_i > 1); status->arg names the rule
+                            one dimension breaks ("extent" or "dep", index
+                            i), or "procs" (several); topo_nest_explain() */
     TOPO_ERR_OVERFLOW,   /* a volume does not fit in int64_t */
     TOPO_ERR_THREADS,    /* thread count outside 1..INT_MAX */
     TOPO_ERR_MISMATCH,   /* MPI ranks passed different arguments */
@@ -1100,6 +1111,26 @@ TILEHYBRID__COLD void topo__comm_workspace(topo__comm *s)
     topo__tables(s);
 }
 
+/* No grid fits: the rest processes have no factorisation over the free
+ * (0) entries of dims with P_i <= lim[i].  One free dimension i names the
+ * rule it breaks: "extent" when rest > X_i (a block would hold no point),
+ * else "dep" (a block would hold fewer than the d_i layers its neighbour
+ * reads); several free dimensions name "procs" (index -1). */
+TILEHYBRID__COLD int topo__infeasible(int n, int64_t rest, const int *dims, const int64_t *ext,
+                                      tilehybrid_status *st)
+{
+    int i, k = 0, at = -1;
+    for (i = 0; i < n; i++)
+        if (dims[i] == 0) {
+            k++;
+            at = i;
+        }
+    if (k != 1)
+        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+    return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, rest > ext[at] ? "extent" : "dep",
+                                 at);
+}
+
 /* Fill the free entries of dims with the exact minimiser of V (the search
  * described above; P_i up to lim[i], NULL: up to X_i; faces extended by xf,
  * NULL: none): set up, seed, search, copy the best grid. */
@@ -1122,7 +1153,7 @@ TILEHYBRID__COLD int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
     }
     topo__comm_suffixes(&s);
     if (s.sufx[0] < rest)
-        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+        return topo__infeasible(n, rest, dims, ext, st);
     topo__divisors(rest, &dv);
     s.dv = &dv;
     /* a saturated seed volume is no usable bound: its true value is unknown */
@@ -1136,7 +1167,7 @@ TILEHYBRID__COLD int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
     if (s.cdiv != NULL)
         TILEHYBRID_FREE(s.cdiv);
     if (!s.have)
-        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+        return topo__infeasible(n, rest, dims, ext, st);
     if (s.bestv == TOPO__SAT)
         return tilehybrid_status_set(st, TOPO_ERR_OVERFLOW, "volume", -1);
     for (i = 0; i < n; i++)
@@ -1193,6 +1224,8 @@ TILEHYBRID__COLD void topo__comm_init(topo__comm *s, int n, const int64_t *ext,
                                       const int *dims, uint64_t *ca, uint64_t *sa);
 TILEHYBRID__COLD void topo__comm_suffixes(topo__comm *s);
 TILEHYBRID__COLD void topo__comm_workspace(topo__comm *s);
+TILEHYBRID__COLD int topo__infeasible(int n, int64_t rest, const int *dims, const int64_t *ext,
+                                      tilehybrid_status *st);
 TILEHYBRID__COLD int topo__comm_grid(int n, int64_t rest, const int64_t *ext,
                                      const int64_t *lim, const int64_t *dep,
                                      const int64_t (*xf)[TOPO_MAX_DIMS], int *dims,
@@ -1545,7 +1578,7 @@ TILEHYBRID__COLD int topo__time_grid(const topo_nest *nest, int64_t rest, int *d
     if (s.w.k == 0) /* everything fixed: nothing to choose */
         return TOPO_OK;
     if (s.w.sufx[0] < rest)
-        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+        return topo__infeasible(nest->n, rest, dims, nest->extent, st);
     s.seedt = topo__time_seed(nest, s.lim, rest, dims, seed);
     topo__divisors(rest, &dv);
     s.w.dv = &dv;
@@ -1566,7 +1599,7 @@ TILEHYBRID__COLD int topo__time_grid(const topo_nest *nest, int64_t rest, int *d
     if (!s.have && s.seedt >= 0.0 && !tilehybrid__finite(s.seedt))
         return tilehybrid_status_set(st, TOPO_ERR_COST, topo__time_cause(nest, seed), -1);
     if (!s.have)
-        return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, "procs", -1);
+        return topo__infeasible(nest->n, rest, dims, nest->extent, st);
     for (i = 0; i < nest->n; i++)
         dims[i] = s.w.best[i];
     return TOPO_OK;
@@ -1598,7 +1631,8 @@ TILEHYBRID__COLD const char *topo_strerror(int err)
                "or the fixed entries do not divide the process count";
     case TOPO_ERR_INFEASIBLE:
         return "no grid fits: the count has no factorisation with "
-               "P_i <= X_i in every dimension";
+               "P_i <= X_i in every dimension (a loop nest's grids also "
+               "need P_i <= X_i / d_i where d_i > 1)";
     case TOPO_ERR_OVERFLOW:
         return "communication volume does not fit in 64 bits";
     case TOPO_ERR_THREADS: return "thread count must be in 1..2147483647";
@@ -1662,17 +1696,20 @@ TILEHYBRID__COLD int topo_dims_create(int64_t procs, int n, int *dims,
 }
 
 /* The latency policy's grid: tmp's fixed entries kept, the rest of the
- * processes or threads (rest) balanced over its free ones; infeasible,
- * naming the argument what, where an entry exceeds lim (more processes or
- * threads than points). */
-TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
-                                        const char *what, tilehybrid_status *st)
+ * processes or threads (rest) balanced over its free ones; infeasible
+ * where an entry exceeds lim, naming the argument what (more processes or
+ * threads than points), or "dep" where ext is given and the entry is at
+ * most X_i (blocks narrower than the d_i layers a neighbour reads). */
+TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim,
+                                        const int64_t *ext, int *tmp, const char *what,
+                                        tilehybrid_status *st)
 {
     int i;
     topo__balanced(n, rest, tmp);
     for (i = 0; i < n; i++)
         if (tmp[i] > lim[i])
-            return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE, what, i);
+            return tilehybrid_status_set(st, TOPO_ERR_INFEASIBLE,
+                                         ext != NULL && tmp[i] <= ext[i] ? "dep" : what, i);
     return TOPO_OK;
 }
 
@@ -1696,9 +1733,10 @@ TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim,
  * P <= 2^20 (see bench/bench_topology.c).
  *
  * Return: TOPO_OK or TOPO_ERR_NULL / NDIMS / PROCS / POLICY / EXTENT / DEP /
- * FIXED / INFEASIBLE (nothing fits; for the latency policy: its grid does
- * not fit, status->index is the dimension) / OVERFLOW (the optimal V per
- * Z-plane exceeds INT64_MAX).
+ * FIXED / INFEASIBLE (nothing fits: status->arg "extent" and ->index the
+ * dimension where one free dimension would need P_i > X_i, else "procs"
+ * and -1; for the latency policy: its grid does not fit, "extent" and the
+ * dimension) / OVERFLOW (the optimal V per Z-plane exceeds INT64_MAX).
  */
 TILEHYBRID__COLD int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
                                   const int64_t *dep, topo_policy policy,
@@ -1717,7 +1755,7 @@ TILEHYBRID__COLD int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
     for (i = 0; i < n; i++)
         tmp[i] = dims[i];
     if (policy == TOPO_POLICY_LATENCY)
-        rc = topo__latency_grid(n, rest, extent, tmp, "extent", status);
+        rc = topo__latency_grid(n, rest, extent, NULL, tmp, "extent", status);
     else
         rc = topo__comm_grid(n, rest, extent, NULL, dep, NULL, tmp, status);
     if (rc != TOPO_OK)
@@ -1867,7 +1905,7 @@ TILEHYBRID__COLD int topo__thread_grid(int n, int threads, const int64_t *extent
     if (rc != TOPO_OK)
         return rc;
     if (policy == TOPO_POLICY_LATENCY)
-        return topo__latency_grid(n, rest, small, td, "threads", st);
+        return topo__latency_grid(n, rest, small, NULL, td, "threads", st);
     rc = topo__comm_grid(n, rest, local, small, dep, NULL, td, st);
     if (rc == TOPO_ERR_INFEASIBLE)
         return tilehybrid_status_set(st, rc, "threads", -1);
@@ -1961,8 +1999,9 @@ TILEHYBRID__COLD int topo__time_grid(const topo_nest *nest, int64_t rest, int *d
 TILEHYBRID__COLD const char *topo_strerror(int err);
 TILEHYBRID__COLD int topo_dims_create(int64_t procs, int n, int *dims,
                                       tilehybrid_status *status);
-TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim, int *tmp,
-                                        const char *what, tilehybrid_status *st);
+TILEHYBRID__COLD int topo__latency_grid(int n, int64_t rest, const int64_t *lim,
+                                        const int64_t *ext, int *tmp, const char *what,
+                                        tilehybrid_status *st);
 TILEHYBRID__COLD int topo_grid_ex(int n, int64_t procs, const int64_t *extent,
                                   const int64_t *dep, topo_policy policy,
                                   int *dims, tilehybrid_status *status);
@@ -2219,8 +2258,12 @@ TILEHYBRID__COLD int topo_nest_stencil(topo_nest *nest, int nvec, const int *vec
  *
  * Return: TOPO_OK or TOPO_ERR_NULL ("dims", "nest") / NDIMS / PROCS /
  * POLICY / EXTENT ("extent", or "zlen" with index n) / DEP / STENCIL ("ext",
- * index i * n + j) / COST (the field's name) / FIXED / INFEASIBLE /
- * OVERFLOW (COMM: the optimal V per plane exceeds INT64_MAX).
+ * index i * n + j) / COST (the field's name) / FIXED / INFEASIBLE (the rule
+ * broken: "extent" -- P_i > X_i -- or "dep" -- P_i > floor(X_i / d_i) --
+ * with the dimension where one free dimension, or the latency policy's
+ * grid, breaks it; "procs" and -1 where no factorisation over several
+ * fits; topo_nest_explain() says it in words) / OVERFLOW (COMM: the
+ * optimal V per plane exceeds INT64_MAX).
  */
 TILEHYBRID__COLD int topo_nest_grid(const topo_nest *nest, int64_t procs,
                                     topo_policy policy, int *dims,
@@ -2242,7 +2285,7 @@ TILEHYBRID__COLD int topo_nest_grid(const topo_nest *nest, int64_t procs,
     for (i = 0; i < n; i++)
         tmp[i] = dims[i];
     if (policy == TOPO_POLICY_LATENCY) {
-        rc = topo__latency_grid(n, rest, lim, tmp, "extent", status);
+        rc = topo__latency_grid(n, rest, lim, nest->extent, tmp, "extent", status);
     } else if (policy == TOPO_POLICY_COMM) {
         rc = topo__comm_grid(n, rest, nest->extent, lim, nest->dep, topo__nest_xf(nest), tmp,
                              status);
@@ -2328,6 +2371,327 @@ TILEHYBRID__COLD int topo_nest_grid(const topo_nest *nest, int64_t procs,
                                     tilehybrid_status *status);
 TILEHYBRID__COLD int topo_nest_report(const topo_nest *nest, const int *dims,
                                       topo_report *out, tilehybrid_status *status);
+#endif
+
+/* ---- why no grid fits, in words ---------------------------------------- */
+
+/** Bytes that always hold topo_nest_explain()'s sentence and its NUL. */
+#define TOPO_EXPLAIN_SIZE 4096
+
+TILEHYBRID__COLD void topo__cat(char *buf, size_t size, size_t *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+#if TILEHYBRID__DEFINE
+/* Append fmt's text to buf (size bytes, kept NUL-terminated; NULL when
+ * size is 0) at *at; *at counts the whole text, as snprintf's result. */
+TILEHYBRID__COLD void topo__cat(char *buf, size_t size, size_t *at, const char *fmt, ...)
+{
+    va_list ap;
+    int k;
+    va_start(ap, fmt);
+    k = vsnprintf(*at < size ? buf + *at : NULL, *at < size ? size - *at : 0, fmt, ap);
+    va_end(ap);
+    if (k > 0)
+        *at += (size_t)k;
+}
+
+/* What follows q (>= 2) in a text: its prime factors, " = 2 x 97",
+ * " = 2^10 x 3", or " (a prime)". */
+TILEHYBRID__COLD void topo__factors_text(char *buf, size_t size, size_t *at, int64_t q)
+{
+    int64_t p, m = q;
+    int e, first = 1;
+    for (p = 2; p <= m / p; p += p == 2 ? 1 : 2) {
+        for (e = 0; m % p == 0; e++)
+            m /= p;
+        if (e > 0)
+            topo__cat(buf, size, at, "%s%lld", first ? " = " : " x ", (long long)p);
+        if (e > 1)
+            topo__cat(buf, size, at, "^%d", e);
+        first &= e == 0;
+    }
+    if (first)
+        topo__cat(buf, size, at, " (a prime)");
+    else if (m > 1)
+        topo__cat(buf, size, at, " x %lld", (long long)m);
+}
+
+/* The largest P_i of the nest's grids (topo__nest_lim) and its rule, for
+ * a list: "P_i <= X_i = 50", "P_i <= floor(150/3) = 50" or "P_i = 1 (d_i
+ * = 5 > X_i = 3)".  Returns 1 where the widths' rule sets it. */
+TILEHYBRID__COLD int topo__limit_text(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                      int i)
+{
+    long long x = (long long)nest->extent[i], d = (long long)nest->dep[i];
+    if (d <= 1 || x == 1) {
+        topo__cat(buf, size, at, "P_%d <= X_%d = %lld", i + 1, i + 1, x);
+        return 0;
+    }
+    if (d > x)
+        topo__cat(buf, size, at, "P_%d = 1 (d_%d = %lld > X_%d = %lld)", i + 1, i + 1, d, i + 1,
+                  x);
+    else
+        topo__cat(buf, size, at, "P_%d <= floor(%lld/%lld) = %lld", i + 1, x, d, x / d);
+    return 1;
+}
+
+/* Why P_i = v (above the limit lim) breaks a rule of the nest's grids:
+ * the rule, the dimension and the numbers.  The one-point rule P_i <= X_i
+ * is named where v breaks it, else the widths' rule. */
+TILEHYBRID__COLD void topo__why_dim(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                   int i, int64_t v, int64_t lim)
+{
+    long long x = (long long)nest->extent[i], d = (long long)nest->dep[i];
+    if (v > nest->extent[i] || d <= 1 || x == 1) {
+        topo__cat(buf, size, at, "a block along dimension %d must hold at least one point, "
+                  "so P_%d <= X_%d = %lld", i + 1, i + 1, i + 1, x);
+        if (lim < nest->extent[i])
+            topo__cat(buf, size, at, " (and the d_%d = %lld points its neighbour reads: "
+                      "P_%d <= %lld)", i + 1, d, i + 1, (long long)lim);
+    } else if (d > x) {
+        topo__cat(buf, size, at, "a block along dimension %d must hold the d_%d = %lld points "
+                  "its neighbour reads, more than X_%d = %lld, so dimension %d is not divided "
+                  "(P_%d = 1)", i + 1, i + 1, d, i + 1, x, i + 1, i + 1);
+    } else {
+        topo__cat(buf, size, at, "a block along dimension %d must hold the d_%d = %lld points "
+                  "its neighbour reads, so P_%d <= floor(X_%d/d_%d) = floor(%lld/%lld) = "
+                  "%lld", i + 1, i + 1, d, i + 1, i + 1, i + 1, x, d, x / d);
+    }
+}
+
+/* 1 if rest is a product of one factor per free (0) entry of dims, each
+ * factor at most lim[i]: the quotients reachable dimension by dimension,
+ * over the divisors of rest by mixed-radix index (topo__divs). */
+TILEHYBRID__COLD int topo__fits(int n, int64_t rest, const int *dims, const int64_t *lim)
+{
+    topo__divs dv;
+    unsigned char reach[TOPO__MAX_DIVS], next[TOPO__MAX_DIVS];
+    int i, qi, j;
+    topo__divisors(rest, &dv);
+    memset(reach, 0, sizeof reach);
+    reach[dv.count - 1] = 1; /* rest itself: every exponent at its top */
+    for (i = 0; i < n; i++) {
+        if (dims[i] != 0)
+            continue;
+        memset(next, 0, sizeof next);
+        for (qi = 0; qi < dv.count; qi++) {
+            int top[10], e[10] = {0}, pi = 0;
+            if (!reach[qi])
+                continue;
+            for (j = 0; j < dv.np; j++)
+                top[j] = qi / dv.stride[j] % (dv.expo[j] + 1);
+            for (;;) { /* every divisor p of q (index pi): q / p has index qi - pi */
+                if (dv.val[pi] <= lim[i])
+                    next[qi - pi] = 1;
+                for (j = 0; j < dv.np; j++) {
+                    if (e[j] < top[j]) {
+                        e[j]++;
+                        pi += dv.stride[j];
+                        break;
+                    }
+                    pi -= e[j] * dv.stride[j];
+                    e[j] = 0;
+                }
+                if (j == dv.np)
+                    break;
+            }
+        }
+        memcpy(reach, next, sizeof reach);
+    }
+    return reach[0];
+}
+
+/* The free dimensions' limits as a list, with the rules they follow. */
+TILEHYBRID__COLD void topo__limits_text(char *buf, size_t size, size_t *at,
+                                        const topo_nest *nest, const int *dims)
+{
+    int i, first = 1, widths = 0;
+    for (i = 0; i < nest->n; i++)
+        if (dims[i] == 0) {
+            topo__cat(buf, size, at, "%s", first ? "" : ", ");
+            widths |= topo__limit_text(buf, size, at, nest, i);
+            first = 0;
+        }
+    topo__cat(buf, size, at, "%s", widths ? " (a block holds at least one point, and the d_i "
+              "points its neighbour reads where P_i > 1)" : " (a block holds at least one point)");
+}
+
+/* No factorisation of rest (procs over the fixed entries) fits the free
+ * dimensions of dims: the one dimension's rule, the limits' product, or
+ * the factors. */
+TILEHYBRID__COLD void topo__why_rest(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                     int64_t procs, int64_t rest, const int *dims,
+                                     const int64_t *lim)
+{
+    int i, k = 0, at1 = -1;
+    int64_t cap = 1;
+    char left[96];
+    for (i = 0; i < nest->n; i++)
+        if (dims[i] == 0) {
+            k++;
+            at1 = i;
+            if (!tilehybrid_mul_ok(cap, lim[i], &cap))
+                cap = INT64_MAX;
+        }
+    left[0] = '\0';
+    if (rest != procs)
+        snprintf(left, sizeof left, " (%lld over the fixed entries' product %lld)",
+                 (long long)procs, (long long)(procs / rest));
+    if (k == 1) {
+        topo__cat(buf, size, at, "P_%d would be %lld%s, but ", at1 + 1, (long long)rest, left);
+        topo__why_dim(buf, size, at, nest, at1, rest, lim[at1]);
+        return;
+    }
+    if (cap < rest) {
+        topo__cat(buf, size, at, "the limits allow at most %lld process%s, not %lld%s: ",
+                  (long long)cap, cap == 1 ? "" : "es", (long long)rest, left);
+    } else {
+        topo__cat(buf, size, at, "no factorisation of %lld", (long long)rest);
+        topo__factors_text(buf, size, at, rest);
+        topo__cat(buf, size, at, "%s fits the limits ", left);
+    }
+    topo__limits_text(buf, size, at, nest, dims);
+}
+
+/* A fixed entry refused (topo__check_fixed's index i): negative, beyond
+ * its limit, or the fixed entries' product. */
+TILEHYBRID__COLD void topo__why_fixed(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                      int64_t procs, const int *dims, const int64_t *lim, int i)
+{
+    int64_t prod = 1;
+    int j, nfree = 0, over = 0;
+    if (i >= 0 && dims[i] < 0) {
+        topo__cat(buf, size, at, "the fixed P_%d = %d is negative", i + 1, dims[i]);
+        return;
+    }
+    if (i >= 0 && dims[i] > lim[i]) {
+        topo__cat(buf, size, at, "P_%d = %d is fixed, but ", i + 1, dims[i]);
+        topo__why_dim(buf, size, at, nest, i, dims[i], lim[i]);
+        return;
+    }
+    for (j = 0; j < nest->n; j++) {
+        nfree += dims[j] == 0;
+        if (dims[j] > 0 && !tilehybrid_mul_ok(prod, dims[j], &prod))
+            over = 1;
+    }
+    if (over)
+        topo__cat(buf, size, at, "the fixed entries' product is more than %lld",
+                  (long long)procs);
+    else if (nfree == 0)
+        topo__cat(buf, size, at, "the fixed grid has %lld processes, not %lld",
+                  (long long)prod, (long long)procs);
+    else
+        topo__cat(buf, size, at, "the fixed entries' product %lld does not divide %lld",
+                  (long long)prod, (long long)procs);
+}
+
+/**
+ * topo_nest_explain() - why no grid of @procs processes fits a loop nest,
+ * in words: the rule a block would break, the dimensions and the numbers.
+ * @nest:   the loop nest (every value checked).
+ * @procs:  P, 1..INT_MAX.
+ * @policy: as for topo_nest_grid(); TOPO_POLICY_LATENCY asks whether the
+ *          balanced grid fits, the others whether any of the nest's grids
+ *          does.
+ * @dims:   as topo_nest_grid()'s input: 0 = free, > 0 = fixed; NULL: all
+ *          free.  Not changed.
+ * @buf:    out: the sentence, NUL-terminated, cut to @size - 1 bytes
+ *          (TOPO_EXPLAIN_SIZE bytes always hold it); "" when a grid fits,
+ *          topo_strerror()'s text for the other errors.  NULL only with
+ *          @size 0.
+ * @size:   bytes at @buf.
+ * @status: optional error detail (may be NULL): topo_nest_grid()'s.
+ *
+ * The nest's grids (topo_nest_grid()): P_i <= X_i, a block holds at least
+ * one point; and P_i <= floor(X_i / d_i) where d_i > 1, a block of a
+ * divided dimension holds the d_i layers its neighbour reads.  The
+ * sentence, for 194 processes on X_1 = 571 with d_1 = 3:
+ *     P_1 would be 194, but a block along dimension 1 must hold the d_1 =
+ *     3 points its neighbour reads, so P_1 <= floor(X_1/d_1) =
+ *     floor(571/3) = 190
+ * with one free dimension (status->arg "dep", or "extent" where P_i > X_i
+ * breaks the first rule; status->index the dimension); with several, "the
+ * limits allow at most C processes, not P: P_1 <= ..., P_2 <= ..." or "no
+ * factorisation of P = 2 x 97 fits the limits ..." (status->arg "procs",
+ * index -1); under TOPO_POLICY_LATENCY "the balanced grid 2x2 has P_1 =
+ * 2, but ..." (arg "extent" or "dep", the dimension); a fixed entry
+ * "P_1 = 194 is fixed, but ..." (TOPO_ERR_FIXED, arg "dims"), with the
+ * processes the fixed entries leave where they matter.  Callers add what
+ * the sentence leaves out: the count, the space, where the values came
+ * from.
+ *
+ * Cost: a pass over the divisors of P per free dimension (no search).
+ *
+ * Return: TOPO_ERR_INFEASIBLE or TOPO_ERR_FIXED when topo_nest_grid()
+ * returns them for these arguments; TOPO_OK when a grid fits
+ * (topo_nest_grid() may still return TOPO_ERR_OVERFLOW or TOPO_ERR_COST,
+ * which its search finds); TOPO_ERR_NULL ("buf", "nest") or the other
+ * argument errors of topo_nest_grid().
+ */
+TILEHYBRID__COLD int topo_nest_explain(const topo_nest *nest, int64_t procs, topo_policy policy,
+                                       const int *dims, char *buf, size_t size,
+                                       tilehybrid_status *status)
+{
+    int64_t rest = 1, lim[TOPO_MAX_DIMS] = { 0 };
+    int g[TOPO_MAX_DIMS] = { 0 }, b[TOPO_MAX_DIMS], i, j, rc;
+    size_t at = 0;
+    tilehybrid_status st;
+    if (buf == NULL && size > 0)
+        return tilehybrid_status_set(status, TOPO_ERR_NULL, "buf", -1);
+    if (size > 0)
+        buf[0] = '\0';
+    if ((rc = topo__check_nest(nest, &st)) != TOPO_OK ||
+        (rc = topo__check_run(procs, policy, 1, &st)) != TOPO_OK) {
+        topo__cat(buf, size, &at, "%s", topo_strerror(rc));
+    } else {
+        for (i = 0; dims != NULL && i < nest->n; i++)
+            g[i] = dims[i];
+        topo__nest_lim(nest, lim);
+        rc = topo__check_fixed(nest->n, procs, g, lim, &rest, "dims", &st);
+        memcpy(b, g, sizeof b);
+        if (rc != TOPO_OK)
+            topo__why_fixed(buf, size, &at, nest, procs, g, lim, (int)st.index);
+        else if (policy == TOPO_POLICY_LATENCY)
+            rc = topo__latency_grid(nest->n, rest, lim, nest->extent, b, "extent", &st);
+        else if (!topo__fits(nest->n, rest, g, lim))
+            rc = topo__infeasible(nest->n, rest, g, nest->extent, &st);
+        if (rc == TOPO_ERR_INFEASIBLE && policy == TOPO_POLICY_LATENCY) {
+            i = (int)st.index;
+            topo__cat(buf, size, &at, "the balanced grid ");
+            for (j = 0; j < nest->n; j++)
+                topo__cat(buf, size, &at, "%s%d", j ? "x" : "", b[j]);
+            topo__cat(buf, size, &at, " has P_%d = %d, but ", i + 1, b[i]);
+            topo__why_dim(buf, size, &at, nest, i, b[i], lim[i]);
+        } else if (rc == TOPO_ERR_INFEASIBLE) {
+            topo__why_rest(buf, size, &at, nest, procs, rest, g, lim);
+        } else if (rc == TOPO_OK) {
+            tilehybrid_status_set(&st, TOPO_OK, "", -1);
+        }
+    }
+    if (status != NULL)
+        *status = st;
+    return rc;
+}
+#else
+TILEHYBRID__COLD void topo__factors_text(char *buf, size_t size, size_t *at, int64_t q);
+TILEHYBRID__COLD int topo__limit_text(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                      int i);
+TILEHYBRID__COLD void topo__why_dim(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                   int i, int64_t v, int64_t lim);
+TILEHYBRID__COLD int topo__fits(int n, int64_t rest, const int *dims, const int64_t *lim);
+TILEHYBRID__COLD void topo__limits_text(char *buf, size_t size, size_t *at,
+                                        const topo_nest *nest, const int *dims);
+TILEHYBRID__COLD void topo__why_rest(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                     int64_t procs, int64_t rest, const int *dims,
+                                     const int64_t *lim);
+TILEHYBRID__COLD void topo__why_fixed(char *buf, size_t size, size_t *at, const topo_nest *nest,
+                                      int64_t procs, const int *dims, const int64_t *lim, int i);
+TILEHYBRID__COLD int topo_nest_explain(const topo_nest *nest, int64_t procs, topo_policy policy,
+                                       const int *dims, char *buf, size_t size,
+                                       tilehybrid_status *status);
 #endif
 
 #ifndef TILEHYBRID_NO_MPI

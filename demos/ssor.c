@@ -716,7 +716,7 @@ static int ssor_sequential(const ssor_opts *o)
             return 1;
         }
     }
-    bad = q.res[q.iters - 1] > o->tol * q.res[0];
+    bad = !(q.res[q.iters - 1] <= o->tol * q.res[0]);     /* a NaN too */
     printf("%s after %lld iterations: residual %.3e (%.3e of the first)\n",
            bad ? "not converged" : "converged", (long long)q.iters, q.res[q.iters - 1],
            q.res[q.iters - 1] / (q.res[0] > 0 ? q.res[0] : 1.0));
@@ -788,7 +788,7 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
                last <= o->tol * s.res[0] ? "converged" : "not converged", (long long)s.iters,
                last, last / first, s.seconds);
     }
-    if (rc == TILE_OK && s.res[s.iters - 1] > o->tol * s.res[0])
+    if (rc == TILE_OK && !(s.res[s.iters - 1] <= o->tol * s.res[0]))   /* a NaN too */
         status = 1;
     free(u);
     free(s.res);

@@ -280,6 +280,28 @@ static sw_best sw_seq(const char *a, int64_t n, const char *b, int64_t m, const 
     return best;
 }
 
+/* Can the 32-bit cells hold every score?  A cell moves by at most the
+ * largest |score| per step along a path of at most n + m steps (gaps that
+ * pay, with a negative penalty, included): 0, or 2 (message) when that
+ * bound passes 2^29, far below INT32_MAX and above SW_NEG's reach, where
+ * the plain loop and the tiled one would overflow alike and agree. */
+static int sw_fits(const sw_opts *o, int64_t n, int64_t m, char *err, size_t errlen)
+{
+    int64_t s = 0, bound;
+    int k;
+    for (k = 0; k < SW_NSCORES; k++) {
+        int64_t a = o->score[k] < 0 ? -(int64_t)o->score[k] : o->score[k];
+        s = a > s ? a : s;
+    }
+    bound = (n + m) * s;
+    if (bound <= ((int64_t)1 << 29))
+        return 0;
+    snprintf(err, errlen, "the scores could reach %lld ((n + m) = %lld steps of up to %lld), "
+             "past what the 32-bit cells hold (2^29 = 536870912): use smaller scores or "
+             "shorter sequences", (long long)bound, (long long)(n + m), (long long)s);
+    return 2;
+}
+
 /* The sequences: read (every rank) or generated; 0 or 2 (message). */
 static int sw_sequences(const sw_opts *o, char **a, int64_t *n, char **b, int64_t *m,
                         char *err, size_t errlen)
@@ -475,6 +497,8 @@ static int sw_start(int *argc, char ***argv, sw_opts *o, char **a, int64_t *n, c
     MPI_Comm_rank(MPI_COMM_WORLD, rank);
     if (rc == 0)
         rc = sw_sequences(o, a, n, b, m, err, sizeof err);
+    if (rc == 0)
+        rc = sw_fits(o, *n, *m, err, sizeof err);
     verdict = demo_agree_help("sw", rc, err, v, sw_agreed(o, *n, *m, v), sw_help);
     if (verdict != DEMO_AGREE_GO) {
         free(*a);

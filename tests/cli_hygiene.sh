@@ -79,6 +79,24 @@ else
         { notok "hygiene: TILEHYBRID_IMPLEMENTATION alone: no #error"; head -5 $T/hyg.err | diag; }
 fi
 
+# files built with other options than the implementation file's do not
+# link: the symbol that names the options (tiling.h, TILE__ABI) is missing
+SEP="-std=c99 -Wall -Wextra -pedantic -Werror -O1 -fopenmp -I. -Itests -DTILEHYBRID_SEPARATE"
+if $MPICC $SEP -c tests/separate_impl.c -o $T/impl.o 2>$T/hyg.err &&
+   $MPICC $SEP -c tests/separate_main.c -o $T/main.o 2>>$T/hyg.err &&
+   $MPICC $SEP -DTILE_CHECK_ACCESS -c tests/separate_main.c -o $T/main_checked.o 2>>$T/hyg.err; then
+    if $MPICC -fopenmp -o $T/same $T/main.o $T/impl.o -lm 2>$T/hyg.err; then
+        ok "hygiene: TILEHYBRID_SEPARATE, the same options in both files: they link"
+    else notok "hygiene: TILEHYBRID_SEPARATE, the same options: link"; head -5 $T/hyg.err | diag; fi
+    if $MPICC -fopenmp -o $T/mixed $T/main_checked.o $T/impl.o -lm 2>$T/hyg.err; then
+        notok "hygiene: TILEHYBRID_SEPARATE, TILE_CHECK_ACCESS in one file only: links (it must not)"
+    elif grep -q "tilehybrid__abi_checked_" $T/hyg.err; then
+        ok "hygiene: TILEHYBRID_SEPARATE, TILE_CHECK_ACCESS in one file only: no link, naming $(grep -o 'tilehybrid__abi_[a-z_]*' $T/hyg.err | head -1)"
+    else notok "hygiene: TILEHYBRID_SEPARATE, TILE_CHECK_ACCESS in one file only: the link error names the options"; head -5 $T/hyg.err | diag; fi
+else
+    notok "hygiene: tests/separate_impl.c and separate_main.c compile"; head -10 $T/hyg.err | diag
+fi
+
 # 2. the examples ---------------------------------------------------------------
 mkdir -p $T/examples
 for h in $HEADERS; do

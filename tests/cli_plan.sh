@@ -300,8 +300,11 @@ bad "--stencil with a number out of range (it said 'not 3 whole numbers')" \
 bad "an empty --stencil" "^tilectl plan: --stencil: ' ': no offset vector$" \
     --procs 4 --space 100x100x100 --stencil " "
 noplan "no grid at all" \
-    "^tilectl plan: --procs 3, --space 1x1x5: no process grid: no grid fits" \
+    "^tilectl plan: --procs 3, --space 1x1x5: no process grid: the limits allow at most 1 process, not 3: P_1 <= X_1 = 1, P_2 <= X_2 = 1 (a block holds at least one point)\$" \
     --procs 3 --space 1x1x5 --deps 1,1
+noplan "no grid whose blocks hold the widths (it said 'no factorisation with P_i <= X_i', though 194 <= 571)" \
+    "^tilectl plan: --procs 194, --space 571x16384: no process grid: P_1 would be 194, but a block along dimension 1 must hold the d_1 = 3 points its neighbour reads, so P_1 <= floor(X_1/d_1) = floor(571/3) = 190\$" \
+    --procs 194 --space 571x16384 --deps 3
 noplan "a volume over Z past 2^63 (it said 'the model: size overflow ... (volume)')" \
     "^tilectl plan: --space 8x8x$M: the number of elements a process sends over all of Z passes 2^63 (the model's volume): use smaller extents$" \
     --procs 2 --space 8x8x$M --deps 1,1

@@ -76,6 +76,19 @@ for args in "--random 5" "--random 0,5" "--a $T/a.fa" "--threads 2" "--gap-open 
         || notok "sw $args: exit $rc, stderr: $(head -c 300 "$T/err")"
 done
 
+# scores that the 32-bit cells cannot hold: refused (the tiled run and the
+# plain loop overflowed alike, and --verify said ok), the bound named; the
+# largest that fits still runs
+timeout 60 $MPIEXEC -n 2 $D/sw --random 5000,5000 --match 1000000 --verify > "$T/out" 2> "$T/err.raw"
+rc=$?
+strip_launcher < "$T/err.raw" > "$T/err"
+[ $rc -eq 2 ] && grep -q "could reach 10000000000 .* past what the 32-bit cells hold" "$T/err" \
+    && ok "sw --random 5000,5000 --match 1000000: exit 2, the scores' bound named: $(cat "$T/err")" \
+    || notok "sw --match 1000000: exit $rc: $(head -c 300 "$T/out" "$T/err")"
+out=$(timeout 60 $MPIEXEC -n 2 $D/sw --random 500,500 --match 536870 --gap-open -536870 --verify 2>&1)
+echo "$out" | grep -q "^verify: ok" && ok "sw --random 500,500, scores of 536870 (the bound, 2^29): runs and verifies" \
+    || notok "sw at the bound: $out"
+
 # 4. bad FASTA files, refused at once (exit 2) naming the file, the line and
 # the byte: /dev/zero (NUL bytes: it looped forever), digits and signs
 printf '>x\nAC\nGT12345!!@@\n' > "$T/digits.fa"

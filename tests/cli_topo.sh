@@ -100,6 +100,38 @@ bad 2 --procs "--procs without value" --space 16x256x16 --deps 1,1 --procs
 bad 1 --procs "7 procs cannot fit 2x3" --procs 7 --space 2x3x4 --deps 1,1
 bad 1 --threads "64 threads cannot fit a 2x2 block" --procs 4 --space 4x4x4 --deps 1,1 --threads 64
 
+# 6b. no grid: the rule a block would break, the dimension and the numbers
+#     (issue 34: 194 processes on 571 points with d_1 = 3 said "it needs
+#     P_i <= X_i in every dimension", though 194 <= 571)
+WIDTH="P_1 would be 194, but a block along dimension 1 must hold the d_1 = 3 points its neighbour reads, so P_1 <= floor(X_1/d_1) = floor(571/3) = 190\$"
+bad 1 "^tilectl topo: --procs: no grid of 194 processes fits the space 571x16384 with widths 3: $WIDTH" \
+    "194 procs on 571 with d_1 = 3: the width rule, dimension 1, 571/3 = 190" \
+    --procs 194 --space 571x16384 --deps 3
+! grep -q "P_i <= X_i" "$tmp.err"
+check $? "194 procs on 571 with d_1 = 3: no word of the rule P_i <= X_i, which 194 keeps"
+bad 1 "^tilectl topo: --procs: no grid of 194 processes .*: $WIDTH" "the same under --policy time" \
+    --procs 194 --space 571x16384 --deps 3 --policy time
+bad 1 "with the stencil's widths 3: $WIDTH" "the same with --stencil -3,0" \
+    --procs 194 --space 571x16384 --stencil "-3,0"
+bad 1 "^tilectl topo: --policy latency: the balanced grid of 194 processes does not fit the space 571x16384 with widths 3: the balanced grid 194 has P_1 = 194, but a block along dimension 1 must hold the d_1 = 3 points" \
+    "--policy latency: the balanced grid named, and the width rule" \
+    --procs 194 --space 571x16384 --deps 3 --policy latency
+bad 2 "^tilectl topo: --fixed: .*: P_1 = 194 is fixed, but a block along dimension 1 must hold the d_1 = 3 points its neighbour reads, so P_1 <= floor(X_1/d_1) = floor(571/3) = 190\$" \
+    "--fixed 194 on 571 with d_1 = 3: the width rule (it said 'larger than its extent')" \
+    --procs 194 --space 571x16384 --deps 3 --fixed 194
+bad 1 "^tilectl topo: --procs: no grid of 600 processes fits the space 571x16384 with widths 1: P_1 would be 600, but a block along dimension 1 must hold at least one point, so P_1 <= X_1 = 571\$" \
+    "600 procs on 571: P_1 <= X_1 still named where it fails" --procs 600 --space 571x16384 --deps 1
+bad 1 "P_1 would be 600, but a block along dimension 1 must hold at least one point, so P_1 <= X_1 = 571 (and the d_1 = 3 points its neighbour reads: P_1 <= 190)\$" \
+    "600 procs on 571 with d_1 = 3: P_1 <= X_1 first, the width rule beside it" \
+    --procs 600 --space 571x16384 --deps 3
+bad 1 "^tilectl topo: --procs: no grid of 194 processes fits the space 150x150x100 with widths 3,3: no factorisation of 194 = 2 x 97 fits the limits P_1 <= floor(150/3) = 50, P_2 <= floor(150/3) = 50 (" \
+    "194 procs on 150x150 with widths 3,3: no factorisation fits the limits of both dimensions" \
+    --procs 194 --space 150x150x100 --deps 3,3
+bad 1 "^tilectl topo: --procs: no grid of 5000 processes fits the space 50x50x100 with widths 1,1: the limits allow at most 2500 processes, not 5000: P_1 <= X_1 = 50, P_2 <= X_2 = 50 (a block holds at least one point)\$" \
+    "5000 procs on 50x50: the limits' product 2500" --procs 5000 --space 50x50x100 --deps 1,1
+bad 1 "P_1 would be 97 (194 over the fixed entries' product 2), but a block along dimension 1 must hold the d_1 = 3 points" \
+    "--fixed 0,2: the processes left to dimension 1" --procs 194 --space 150x150x100 --deps 3,3 --fixed 0,2
+
 # 7. causes named: overflows name the option and the numbers, numbers
 #    follow the one rule (no spaces, '+'), and the comparison grid's
 #    overflow is not an error
@@ -179,7 +211,8 @@ bad 2 "later point along dimension 1" "--stencil reading ahead" --procs 4 --spac
 bad 2 "point itself" "--stencil with the point itself" --procs 4 --space 8x8x8 --stencil "-1,0,0 0,0,0"
 bad 2 "vector 1 (-1,1,0) reads a later point along dimension 2" "--stencil reading ahead in --loop-order" \
     --procs 4 --space 8x8x8 --stencil "-1,1,0" --loop-order 2,1,3
-bad 2 "skewed dimension 1, extent 7" "--fixed on a skewed space names the skewed dimension" --procs 8 \
+bad 2 "the skewed space 7x36x61 with the stencil's widths 1,1: P_1 = 8 is fixed, but a block along dimension 1 must hold at least one point, so P_1 <= X_1 = 7" \
+    "--fixed on a skewed space names the skewed space, its dimension and extent" --procs 8 \
     --space 30x20x7 --fixed 8,0 --stencil "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 1,0,-1 1,1,-1"
 bad 2 "--loop-order needs --stencil" "--loop-order without --stencil" --procs 4 --space 8x8x8 --deps 1,1 --loop-order 3,1,2
 bad 2 "--loop-order: entry 2 is 4" "--loop-order out of range" --procs 4 --space 8x8x8 --stencil "-1,0,0" --loop-order 3,4,1

@@ -2583,9 +2583,14 @@ static void simd_lanes(void)
                 if (tile_coord(&it, 0) + tile_coord(&it, 1) > 3)
                     tile_reduce_u64(&it, bad, 3);
             });
+            /* the SIMD loop's lanes, or the scalar loop's slot (the first
+             * runs of each plane go through the checked loop) */
             ok = tile_plan_status(&q) == TILE_ERR_REDUCE && same_everywhere(q.errmsg) &&
-                 strstr(q.errmsg, "tile_reduce_u64: the reduction is not a SUM_U64 reduction "
-                        "declared on this plan") != NULL;
+                 (strstr(q.errmsg, "tile_reduce_u64: the reduction is not a SUM_U64 reduction "
+                         "declared on this plan") != NULL ||
+                  strstr(q.errmsg, k == 0 ? "tile_reduce_u64 on a 'sum' reduction"
+                                          : "tile_reduce_u64: the reduction is not declared "
+                                            "on this plan") != NULL);
             if (!ok && first[0] == 0)
                 snprintf(first, sizeof first, "%s x %d, the SIMD loop's tile_reduce_u64 on %s: "
                          "%s", tile_model_name(h.model), threads, k == 0 ? "a SUM"

@@ -107,6 +107,29 @@ static void test_across_ranks(void)
         "more processes than points");
     BAD(c, (c.grid[0] = nprocs, c.grid[1] = 1, c.extent[0] = 2 * nprocs + 1, c.dep[0] = 3),
         TILE_ERR_DEP_TOO_WIDE, "d_1", "dependence wider than a block");
+    /* no grid: the rule a block would break, the dimensions and the numbers
+     * (topology.h's topo_nest_explain(); issue 34: it named a dimension of
+     * one arbitrary grid, or said that no grid has blocks as wide as the
+     * dependences where the balanced grid alone has too many processes) */
+    {
+        char want[160];
+        snprintf(want, sizeof want, "the limits allow at most %d process%s, not %d: P_1 <= "
+                 "floor(%d/2) = %d, P_2 <= X_2 = 1 (", nprocs - 1, nprocs == 2 ? "" : "es",
+                 nprocs, 2 * nprocs - 1, nprocs - 1);
+        base(&c);
+        c.extent[0] = 2 * nprocs - 1;
+        c.extent[1] = 1;
+        c.dep[0] = 2;
+        check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_DEP_TOO_WIDE, want),
+                  "no grid whose blocks hold d_1 = 2 of %d points: both limits named",
+                  2 * nprocs - 1);
+    }
+    BAD(c, (c.extent[0] = 1, c.extent[1] = 100, c.grid_policy = TILE_GRID_LATENCY),
+        TILE_ERR_TOO_MANY, "the balanced grid ", "the balanced grid with more processes than "
+        "points along dimension 1 (1 x P fits)");
+    BAD(c, (c.extent[0] = 1, c.extent[1] = 100, c.grid_policy = TILE_GRID_LATENCY),
+        TILE_ERR_TOO_MANY, ", but a block along dimension 1 must hold at least one point, so "
+        "P_1 <= X_1 = 1", "the same: the rule, the dimension and the numbers");
     base(&c);
     c.extent[0] = 12 + myrank;
     check_mpi(MPI_COMM_WORLD, expect(&c, TILE_ERR_MISMATCH, "differs"),

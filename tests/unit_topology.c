@@ -1427,6 +1427,185 @@ static void test_nest_errors(void)
     check(g[0] == 0 && g[1] == 0 && g[2] == 0, "dims unchanged on every error");
 }
 
+/* topo_nest_explain(nest, procs, policy, fixed) has the text want, and the
+ * code and status of topo_nest_grid() for the same arguments. */
+static void expect_explain(const topo_nest *m, int64_t procs, topo_policy policy,
+                           const int *fixed, int want, const char *arg, int index,
+                           const char *text, const char *name)
+{
+    char buf[TOPO_EXPLAIN_SIZE];
+    int g[TOPO_MAX_DIMS] = {0}, i, rc, rg;
+    tilehybrid_status st, sg;
+    for (i = 0; fixed != NULL && i < m->n; i++)
+        g[i] = fixed[i];
+    rc = topo_nest_explain(m, procs, policy, fixed, buf, sizeof buf, &st);
+    rg = topo_nest_grid(m, procs, policy, g, &sg);
+    seen_code[want] = 1;
+    check(rc == want && rg == want && st.code == want && st.index == index &&
+              sg.index == index && !strcmp(st.arg, arg) && !strcmp(sg.arg, arg) &&
+              !strcmp(buf, text),
+          "%s: code %d, arg %s, index %d, and the text (got %d/%d, %s/%s, %d/%d: '%s')", name,
+          want, arg, index, rc, rg, st.arg, sg.arg, (int)st.index, (int)sg.index, buf);
+}
+
+/* Why no grid fits, in words (issue 34: it said "no grid fits: ... P_i <=
+ * X_i" for 194 processes on X_1 = 571 with d_1 = 3, where P_1 = 194 <= 571
+ * and the width rule refused it): the status names the rule and the
+ * dimension, the text the rule and the numbers. */
+static void test_explain(void)
+{
+    int64_t x1[1] = {571}, d3[1] = {3}, d1[1] = {1}, x2[2] = {150, 150}, d33[2] = {3, 3};
+    int64_t x5[2] = {50, 50}, d11[2] = {1, 1}, x3[1] = {3}, d5[1] = {5};
+    int64_t xa[2] = {2, 100}, da[2] = {2, 1};
+    int f194[1] = {194}, f02[2] = {0, 2}, f30[2] = {3, 0}, g[TOPO_MAX_DIMS] = {0};
+    int c, bad = 0, infeasible = 0, one = 0, i;
+    char buf[TOPO_EXPLAIN_SIZE], small[16];
+    topo_nest m;
+    tilehybrid_status st;
+    topo_nest_init(&m, 1, x1, 16384, d3, NULL);
+    expect_explain(&m, 194, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "P_1 would be 194, but a block along dimension 1 must hold the d_1 = 3 "
+                   "points its neighbour reads, so P_1 <= floor(X_1/d_1) = floor(571/3) = 190",
+                   "194 processes on 571, d 3 (194 <= 571: the width rule refuses it)");
+    expect_explain(&m, 194, TOPO_POLICY_TIME, NULL, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "P_1 would be 194, but a block along dimension 1 must hold the d_1 = 3 "
+                   "points its neighbour reads, so P_1 <= floor(X_1/d_1) = floor(571/3) = 190",
+                   "the same under the time policy");
+    expect_explain(&m, 194, TOPO_POLICY_LATENCY, NULL, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "the balanced grid 194 has P_1 = 194, but a block along dimension 1 must "
+                   "hold the d_1 = 3 points its neighbour reads, so P_1 <= floor(X_1/d_1) = "
+                   "floor(571/3) = 190", "the same under the latency policy");
+    expect_explain(&m, 600, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "extent", 0,
+                   "P_1 would be 600, but a block along dimension 1 must hold at least one "
+                   "point, so P_1 <= X_1 = 571 (and the d_1 = 3 points its neighbour reads: "
+                   "P_1 <= 190)", "600 processes on 571, d 3: P_1 > X_1 named first");
+    expect_explain(&m, 190, TOPO_POLICY_COMM, NULL, TOPO_OK, "", -1, "",
+                   "190 processes on 571, d 3 fit");
+    expect_explain(&m, 194, TOPO_POLICY_COMM, f194, TOPO_ERR_FIXED, "dims", 0,
+                   "P_1 = 194 is fixed, but a block along dimension 1 must hold the d_1 = 3 "
+                   "points its neighbour reads, so P_1 <= floor(X_1/d_1) = floor(571/3) = 190",
+                   "a fixed P_1 = 194 on 571, d 3");
+    topo_nest_init(&m, 1, x1, 16384, d1, NULL);
+    expect_explain(&m, 600, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "extent", 0,
+                   "P_1 would be 600, but a block along dimension 1 must hold at least one "
+                   "point, so P_1 <= X_1 = 571", "600 processes on 571, d 1: P_1 <= X_1");
+    EXPECT(topo_grid_ex(1, 600, x1, d1, TOPO_POLICY_COMM, g, &st), TOPO_ERR_INFEASIBLE, 0,
+           "extent");
+    EXPECT(topo_grid_ex(1, 194, x1, d3, TOPO_POLICY_COMM, g, &st), TOPO_OK, -1, "");
+    topo_nest_init(&m, 1, x3, 10, d5, NULL);
+    expect_explain(&m, 2, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "P_1 would be 2, but a block along dimension 1 must hold the d_1 = 5 points "
+                   "its neighbour reads, more than X_1 = 3, so dimension 1 is not divided "
+                   "(P_1 = 1)", "2 processes on 3, d 5: the dimension is not divided");
+    topo_nest_init(&m, 2, x2, 100, d33, NULL);
+    expect_explain(&m, 194, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "procs", -1,
+                   "no factorisation of 194 = 2 x 97 fits the limits P_1 <= floor(150/3) = 50, "
+                   "P_2 <= floor(150/3) = 50 (a block holds at least one point, and the d_i "
+                   "points its neighbour reads where P_i > 1)", "194 on 150x150, d 3,3: no factorisation");
+    expect_explain(&m, 194, TOPO_POLICY_COMM, f02, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "P_1 would be 97 (194 over the fixed entries' product 2), but a block along "
+                   "dimension 1 must hold the d_1 = 3 points its neighbour reads, so P_1 <= "
+                   "floor(X_1/d_1) = floor(150/3) = 50", "the same with P_2 = 2 fixed");
+    expect_explain(&m, 194, TOPO_POLICY_LATENCY, NULL, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "the balanced grid 97x2 has P_1 = 97, but a block along dimension 1 must "
+                   "hold the d_1 = 3 points its neighbour reads, so P_1 <= floor(X_1/d_1) = "
+                   "floor(150/3) = 50", "the same under the latency policy: 97x2");
+    topo_nest_init(&m, 2, x5, 100, d11, NULL);
+    expect_explain(&m, 5000, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "procs", -1,
+                   "the limits allow at most 2500 processes, not 5000: P_1 <= X_1 = 50, P_2 <= "
+                   "X_2 = 50 (a block holds at least one point)", "5000 on 50x50: at most 2500");
+    expect_explain(&m, 5000, TOPO_POLICY_COMM, f30, TOPO_ERR_FIXED, "dims", 0,
+                   "the fixed entries' product 3 does not divide 5000", "a fixed 3 of 5000");
+    topo_nest_init(&m, 2, xa, 10, da, NULL);
+    expect_explain(&m, 4, TOPO_POLICY_LATENCY, NULL, TOPO_ERR_INFEASIBLE, "dep", 0,
+                   "the balanced grid 2x2 has P_1 = 2, but a block along dimension 1 must hold "
+                   "the d_1 = 2 points its neighbour reads, so P_1 <= floor(X_1/d_1) = "
+                   "floor(2/2) = 1", "the balanced 2x2 on 2x100, d 2,1 (1x4 fits)");
+    expect_explain(&m, 4, TOPO_POLICY_COMM, NULL, TOPO_OK, "", -1, "", "1x4 fits 2x100, d 2,1");
+
+    /* the buffer: cut, never overrun; NULL only with size 0; other errors */
+    topo_nest_init(&m, 1, x1, 16384, d3, NULL);
+    memset(small, 'z', sizeof small);
+    c = topo_nest_explain(&m, 194, TOPO_POLICY_COMM, NULL, small, 8, NULL);
+    check(c == TOPO_ERR_INFEASIBLE && !strcmp(small, "P_1 wou") && small[8] == 'z' &&
+              topo_nest_explain(&m, 194, TOPO_POLICY_COMM, NULL, NULL, 0, NULL) ==
+                  TOPO_ERR_INFEASIBLE,
+          "a short buffer holds the first size - 1 bytes (got '%s'); NULL with size 0", small);
+    EXPECT(topo_nest_explain(&m, 194, TOPO_POLICY_COMM, NULL, NULL, 4, &st), TOPO_ERR_NULL, -1,
+           "buf");
+    EXPECT(topo_nest_explain(NULL, 194, TOPO_POLICY_COMM, NULL, buf, sizeof buf, &st),
+           TOPO_ERR_NULL, -1, "nest");
+    EXPECT(topo_nest_explain(&m, 0, TOPO_POLICY_COMM, NULL, buf, sizeof buf, &st),
+           TOPO_ERR_PROCS, -1, "procs");
+    check(!strcmp(buf, topo_strerror(TOPO_ERR_PROCS)), "other errors: topo_strerror's text");
+
+    /* the longest texts fit TOPO_EXPLAIN_SIZE: 16 dimensions of 2^63 - 1
+     * points with widths that allow one process each */
+    {
+        int64_t xx[TOPO_MAX_DIMS], dd[TOPO_MAX_DIMS];
+        size_t longest = 0;
+        for (c = 0; c < 3; c++) {
+            for (i = 0; i < TOPO_MAX_DIMS; i++) {
+                xx[i] = INT64_MAX - (c == 2);
+                dd[i] = c == 0 ? INT64_MAX - 1 : INT64_MAX;
+            }
+            topo_nest_init(&m, TOPO_MAX_DIMS, xx, 1, dd, NULL);
+            bad += topo_nest_explain(&m, c == 1 ? 2 : 2147483646, TOPO_POLICY_COMM, NULL, buf,
+                                     sizeof buf, NULL) != TOPO_ERR_INFEASIBLE;
+            longest = strlen(buf) > longest ? strlen(buf) : longest;
+        }
+        check(bad == 0 && longest > 1000 && longest < TOPO_EXPLAIN_SIZE - 1,
+              "16 dimensions of 2^63 - 1 points, one process each: %d texts, the longest %d "
+              "bytes, within TOPO_EXPLAIN_SIZE", c, (int)longest);
+    }
+
+    /* random nests: the same verdict and status as topo_nest_grid, a text
+     * exactly when there is no grid, and no grid exactly when brute force
+     * finds none within the limits (topo__nest_lim's rule, written out) */
+    bad = 0;
+    for (c = 0; c < 4000; c++) {
+        int64_t y[TOPO_MAX_DIMS], e[TOPO_MAX_DIMS], lim[TOPO_MAX_DIMS], procs = 1 + (int64_t)rnd(720);
+        int n = 1 + (int)rnd(4), fixed[TOPO_MAX_DIMS] = {0}, p[TOPO_MAX_DIMS] = {0};
+        int q[TOPO_MAX_DIMS] = {0}, rc, rg, found, nfree = 0, last = -1;
+        int64_t rest = procs;
+        topo_policy policy = c % 3 == 0 ? TOPO_POLICY_LATENCY : TOPO_POLICY_COMM;
+        const char *rule = "";
+        tilehybrid_status sg;
+        for (i = 0; i < n; i++) {
+            y[i] = 1 + (int64_t)rnd(60);
+            e[i] = (int64_t)rnd(6);
+            lim[i] = e[i] > 1 ? y[i] / e[i] : y[i];
+            lim[i] = lim[i] < 1 ? 1 : lim[i];
+            fixed[i] = q[i] = rnd(4) == 0 ? 1 + (int)rnd(6) : 0;
+            nfree += fixed[i] == 0;
+            last = fixed[i] == 0 ? i : last;
+            rest = fixed[i] > 0 ? rest / fixed[i] : rest;
+        }
+        if (nfree == 1) /* one free dimension: the rule it breaks */
+            rule = rest > y[last] ? "extent" : "dep";
+        topo_nest_init(&m, n, y, 1, e, NULL);
+        rc = topo_nest_explain(&m, procs, policy, fixed, buf, sizeof buf, &st);
+        rg = topo_nest_grid(&m, procs, policy, q, &sg);
+        found = ref_grid_lim(n, procs, y, lim, e, fixed, p);
+        infeasible += rc == TOPO_ERR_INFEASIBLE;
+        one += rc == TOPO_ERR_INFEASIBLE && nfree == 1;
+        if (rc != rg || st.code != sg.code || st.index != sg.index || strcmp(st.arg, sg.arg) ||
+            (rc == TOPO_OK) != (buf[0] == '\0') ||
+            (policy == TOPO_POLICY_COMM && (rc == TOPO_OK) != found) ||
+            (rc == TOPO_ERR_INFEASIBLE && policy == TOPO_POLICY_COMM && nfree == 1 &&
+             (strcmp(st.arg, rule) || st.index != last))) {
+            if (bad++ < 5)
+                check_note("n=%d P=%lld: explain %d %s %d '%s', grid %d %s %d, brute force %d",
+                           n, (long long)procs, rc, st.arg, (int)st.index, buf, rg, sg.arg,
+                           (int)sg.index, found);
+        }
+    }
+    check(bad == 0 && infeasible > 100 && one > 20,
+          "topo_nest_explain = topo_nest_grid's verdict and status on 4000 random nests "
+          "N=1..4 with fixed entries (%d infeasible, %d with one free dimension), and = brute "
+          "force under P_i <= X_i, P_i <= floor(X_i/d_i)", infeasible, one);
+}
+
 /* Every code provoked by some test (MISMATCH and MPI: tests/mpi_topology.c). */
 static void test_codes_seen(void)
 {
@@ -1470,6 +1649,7 @@ int main(void)
     test_time_nodep();
     test_time_large();
     test_nest_errors();
+    test_explain();
     test_codes_seen();
     return check_exit();
 }

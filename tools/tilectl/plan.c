@@ -315,6 +315,15 @@ static int plan_grids(const struct plan_args *a, struct plan_result *r)
                          "for --procs %lld passes 2^63 elements: use smaller extents or "
                          "dependence widths", plan_space_text(a, sp, sizeof sp),
                          a->stencil != NULL ? "--stencil" : "--deps", (long long)a->procs), 1;
+    if (rc == TOPO_ERR_INFEASIBLE) { /* the rule a block would break, in words */
+        char why[TOPO_EXPLAIN_SIZE], sk[(TILE_MAX_DIMS + 1) * 21];
+        topo_nest_explain(nest, a->procs, TOPO_POLICY_COMM, NULL, why, sizeof why, NULL);
+        return cli_error(CMD, "--procs %lld, --space %s: no process grid%s%s: %s",
+                         (long long)a->procs, plan_space_text(a, sp, sizeof sp),
+                         r->skew.skewed ? " of the skewed space " : "",
+                         r->skew.skewed ? plan_sizes_text(r->skew.size, n + 1, sk, sizeof sk)
+                                        : "", why), 1;
+    }
     if (rc != TOPO_OK)
         return cli_error(CMD, "--procs %lld, --space %s: no process grid: %s",
                          (long long)a->procs, plan_space_text(a, sp, sizeof sp),

@@ -425,12 +425,6 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
                   (long long)a->threads);
         return 1;
     }
-    if (rc == TOPO_ERR_INFEASIBLE && strcmp(st->arg, "procs") == 0) {
-        cli_error(CMD, "--procs: no grid of %lld processes fits the space "
-                       "(it needs P_i <= X_i in every dimension)",
-                  (long long)a->procs);
-        return 1;
-    }
     if (rc == TOPO_ERR_OVERFLOW)
         return overflow_error(st, a, r, searched);
     if (rc == TOPO_ERR_COST && cost_overflows(st->arg, a)) {
@@ -452,6 +446,38 @@ static int solve_error(int rc, const tilehybrid_status *st, const struct topo_ar
     else
         cli_error(CMD, "%s: %s", option_of(st->arg), topo_strerror(rc));
     return rc == TOPO_ERR_INFEASIBLE ? 1 : 2;
+}
+
+/* topo_nest_grid() found no grid (rc TOPO_ERR_INFEASIBLE or
+ * TOPO_ERR_FIXED): the option at fault, the count, the space and the
+ * widths, then topology.h's topo_nest_explain(): the rule a block would
+ * break, the dimensions and the numbers.  Exit status 1 (no grid), 2 for
+ * --fixed (a bad argument). */
+static int grid_refused(int rc, const struct topo_args *a, const struct topo_result *r)
+{
+    char why[TOPO_EXPLAIN_SIZE], sp[(TOPO_MAX_DIMS + 1) * 24], w[TOPO_MAX_DIMS * 24];
+    int fixed[TOPO_MAX_DIMS] = {0}, i, spn = 0, wn = 0;
+    for (i = 0; i < r->n; i++) {
+        fixed[i] = a->nfixed > 0 ? (int)a->fixed[i] : 0;
+        spn += sprintf(sp + spn, "%lldx", (long long)r->space[i]);
+        wn += sprintf(w + wn, "%s%lld", i > 0 ? "," : "", (long long)r->nest.dep[i]);
+    }
+    sprintf(sp + spn, "%lld", (long long)r->zlen);
+    topo_nest_explain(&r->nest, a->procs, a->policy, fixed, why, sizeof why, NULL);
+    if (rc == TOPO_ERR_FIXED)
+        cli_error(CMD, "--fixed: no grid of %lld processes with these entries fits the %sspace "
+                  "%s with %swidths %s: %s", (long long)a->procs, r->skew.skewed ? "skewed " : "",
+                  sp, a->stencil_text != NULL ? "the stencil's " : "", w, why);
+    else if (a->policy == TOPO_POLICY_LATENCY)
+        cli_error(CMD, "--policy latency: the balanced grid of %lld processes does not fit the "
+                  "%sspace %s with %swidths %s: %s", (long long)a->procs,
+                  r->skew.skewed ? "skewed " : "", sp,
+                  a->stencil_text != NULL ? "the stencil's " : "", w, why);
+    else
+        cli_error(CMD, "--procs: no grid of %lld processes fits the %sspace %s with %swidths "
+                  "%s: %s", (long long)a->procs, r->skew.skewed ? "skewed " : "", sp,
+                  a->stencil_text != NULL ? "the stencil's " : "", w, why);
+    return rc == TOPO_ERR_FIXED ? 2 : 1;
 }
 
 /* A stencil with a loop order, or one that reads a later point along some
@@ -548,6 +574,8 @@ static int solve(const struct topo_args *a, struct topo_result *r)
         r->grid[i] = a->nfixed > 0 ? (int)a->fixed[i] : 0;
     t0 = now_seconds();
     rc = topo_nest_grid(&r->nest, a->procs, a->policy, r->grid, &st);
+    if (rc == TOPO_ERR_INFEASIBLE || (rc == TOPO_ERR_FIXED && strcmp(st.arg, "dims") == 0))
+        return grid_refused(rc, a, r);
     /* the thread grid inside the chosen process grid (now all fixed) */
     if (rc == TOPO_OK && a->threads > 0)
         rc = topo_hybrid_grid_ex(r->n, a->procs, (int)a->threads, r->space, r->nest.dep, tpol,

@@ -1,0 +1,247 @@
+/* tests/mpi_undeclared.c -- a TILE_AT whose offset the plan does not
+ * deliver (not one of the stencil's vectors, or not axis-aligned within the
+ * widths) is the run's TILE_ERR_ACCESS on every rank, in the default build
+ * (no TILE_CHECK_ACCESS), naming the source line, the point, the offset and
+ * the stencil; never a wrong number with status 0.
+ *
+ * Four bodies, each with one read the stencil leaves out, in every model
+ * and every in-tile order (planes, Z inner, hyperplane), at the process
+ * count tests/run.sh gives (1-4):
+ *   diagonal  A(x-1, y-1, z) read, "-1,0,0 0,-1,0 0,0,-1" declared;
+ *   ahead     A(x+1, y, z-1) read (a Jacobi step's read ahead), only
+ *             "-1,0,-1 0,0,-1 0,-1,-1" declared;
+ *   odd z     A(x, y-1, z) read only at odd z (a half-step of fdtd),
+ *             "-1,0,0 0,0,-1" declared;
+ *   widths    A(x-2, y, z) read with the shorthand dep[] = {1, 1}.
+ * And the same bodies with the read declared run without an error and
+ * equal the sequential loop bit for bit (no false alarm).
+ */
+#include <mpi.h>
+
+#include "../hybrid.h"
+#include "check.h"
+
+#include <string.h>
+
+#define X0 7
+#define X1 9
+#define ZL 11
+
+static int nprocs, myrank;
+
+enum { DIAGONAL, AHEAD, ODD_Z, WIDTHS, NCASES };
+static const char *const case_name[NCASES] = { "diagonal", "ahead", "odd z", "widths" };
+static const char *const short_stencil[NCASES] = { "-1,0,0 0,-1,0 0,0,-1",
+                                                   "-1,0,-1 0,0,-1 0,-1,-1",
+                                                   "-1,0,0 0,0,-1", NULL };
+static const char *const full_stencil[NCASES] = { "-1,0,0 0,-1,0 0,0,-1 -1,-1,0",
+                                                  "-1,0,-1 0,0,-1 0,-1,-1 1,0,-1",
+                                                  "-1,0,0 0,0,-1 0,-1,0", NULL };
+static const char *const offset_text[NCASES] = { "offset (-1,-1,0)", "offset (1,0,-1)",
+                                                 "offset (0,-1,0)", "offset (-2,0,0)" };
+static int line_lo[NCASES], line_hi[NCASES];
+
+/* The boundary value at (x, y, z) (check_edge_n's). */
+static double edge(int64_t x, int64_t y, int64_t z)
+{
+    int64_t c[3];
+    c[0] = x;
+    c[1] = y;
+    c[2] = z;
+    return check_edge_value(c, 2);
+}
+
+/* Does msg name a source line of this file within [lo, hi]? */
+static int names_line(const char *msg, int lo, int hi)
+{
+    const char *at = strstr(msg, "mpi_undeclared.c:");
+    int line = 0;
+    return at != NULL && sscanf(at + strlen("mpi_undeclared.c:"), "%d", &line) == 1 &&
+           line >= lo && line <= hi;
+}
+
+/* Does msg list the stencil text ("a,b,c d,e,f") as "(a,b,c) (d,e,f)"? */
+static int names_stencil(const char *msg, const char *text)
+{
+    char want[160];
+    size_t k = 0;
+    want[k++] = '(';
+    for (; *text != '\0' && k + 3 < sizeof want; text++) {
+        if (*text == ' ') {
+            want[k++] = ')';
+            want[k++] = ' ';
+            want[k++] = '(';
+        } else {
+            want[k++] = *text;
+        }
+    }
+    want[k++] = ')';
+    want[k] = '\0';
+    return strstr(msg, want) != NULL;
+}
+
+/* The plain loop of the body of case c over the whole space (boundary
+ * values from check_edge_n outside it). */
+static double *sequential(int c)
+{
+    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    int64_t x, y, z;
+    if (a == NULL)
+        return NULL;
+#define SEQ(i, j, k)                                                               \
+    ((i) < 0 || (j) < 0 || (k) < 0 || (i) >= X0 || (j) >= X1                       \
+         ? edge((i), (j), (k))                                                     \
+         : a[((i) * X1 + (j)) * ZL + (k)])
+    for (z = 0; z < ZL; z++)
+        for (x = 0; x < X0; x++)
+            for (y = 0; y < X1; y++) {
+                double v = 0.0;
+                switch (c) {
+                case DIAGONAL:
+                    v = 0.25 * (SEQ(x - 1, y, z) + SEQ(x, y - 1, z) + SEQ(x, y, z - 1) +
+                                SEQ(x - 1, y - 1, z));
+                    break;
+                case AHEAD:
+                    v = 0.25 * (SEQ(x - 1, y, z - 1) + SEQ(x, y, z - 1) + SEQ(x, y - 1, z - 1) +
+                                SEQ(x + 1, y, z - 1));
+                    break;
+                case ODD_Z:
+                    v = 0.5 * (SEQ(x - 1, y, z) + SEQ(x, y, z - 1));
+                    if (z % 2)
+                        v += 0.25 * SEQ(x, y - 1, z);
+                    break;
+                default:
+                    v = 0.3 * (SEQ(x - 1, y, z) + SEQ(x, y - 1, z) + SEQ(x, y, z - 1)) +
+                        0.1 * SEQ(x - 2, y, z);
+                    break;
+                }
+                a[(x * X1 + y) * ZL + z] = v;
+            }
+#undef SEQ
+    return a;
+}
+
+/* One run of case c: the stencil without (full 0) or with (1) the read,
+ * model m, order o.  Returns the plan's status; *same: every point equals
+ * the sequential loop's (only asked for with full). */
+static int run_case(int c, int full, int m, int o, const double *want, int *same,
+                    char *msg, size_t size)
+{
+    tile_config cfg;
+    tile_plan p;
+    int rc;
+    check_config(&cfg, 2, X0, X1, ZL);
+    if (c == WIDTHS) {
+        cfg.dep[0] = full ? 2 : 1;
+        cfg.dep[1] = 1;
+        cfg.depz = 1;
+    } else {
+        tile_config_stencil(&cfg, full ? full_stencil[c] : short_stencil[c], NULL);
+    }
+    cfg.model = m;
+    cfg.threads = m == TILE_MODEL_MPI ? 1 : 2;
+    cfg.order = o;
+    cfg.tile_height = 2;   /* tiles start at even z: the odd planes are never a tile's first */
+    cfg.storage = TILE_STORE_FULL;
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
+    if (rc != TILE_OK) {
+        snprintf(msg, size, "creation: %s", p.errmsg);
+        tile_plan_destroy(&p);
+        return rc;
+    }
+    /* the message names the line of the TILE_AT, or (compilers differ for
+     * macro arguments over several lines) one of the HYBRID_RUN's */
+    switch (c) {
+    case DIAGONAL:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                0.25 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0) +
+                        TILE_AT(double, it, 0, 0, -1) + TILE_AT(double, it, -1, -1, 0));
+        });
+        line_hi[c] = __LINE__;
+        break;
+    case AHEAD:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                0.25 * (TILE_AT(double, it, -1, 0, -1) + TILE_AT(double, it, 0, 0, -1) +
+                        TILE_AT(double, it, 0, -1, -1) + TILE_AT(double, it, 1, 0, -1));
+        });
+        line_hi[c] = __LINE__;
+        break;
+    case ODD_Z:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(&p, it, {
+            double v = 0.5 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, 0, -1));
+            if (tile_coord(&it, 2) % 2)
+                v += 0.25 * TILE_AT(double, it, 0, -1, 0);
+            TILE_AT(double, it, 0, 0, 0) = v;
+        });
+        line_hi[c] = __LINE__;
+        break;
+    default:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) =
+                0.3 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0) +
+                       TILE_AT(double, it, 0, 0, -1)) +
+                0.1 * TILE_AT(double, it, -2, 0, 0);
+        });
+        line_hi[c] = __LINE__;
+        break;
+    }
+    rc = tile_plan_status(&p);
+    snprintf(msg, size, "%s", p.errmsg);
+    *same = rc == TILE_OK && check_same_3d(&p, want, X0, X1, ZL);
+    tile_plan_destroy(&p);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    int provided = 0, c;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    for (c = 0; c < NCASES; c++) {
+        double *want = sequential(c);
+        char first[600] = "", msg[400], example[400] = "";
+        int m, o, runs = 0, refused = 0, clean = 0, full;
+        for (full = 0; full <= 1; full++)
+            for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+                for (o = TILE_ORDER_PLANES; o <= TILE_ORDER_HYPERPLANE; o++) {
+                    int same = 0, rc, good;
+                    if (m != TILE_MODEL_MPI && provided < MPI_THREAD_MULTIPLE &&
+                        m == TILE_MODEL_MULTIPLE)
+                        continue;
+                    rc = run_case(c, full, m, o, want, &same, msg, sizeof msg);
+                    if (!full)
+                        good = rc == TILE_ERR_ACCESS && strstr(msg, offset_text[c]) != NULL &&
+                               names_line(msg, line_lo[c], line_hi[c]) &&
+                               strstr(msg, "is not declared") != NULL &&
+                               (c == WIDTHS ? strstr(msg, "dep[] = (1,1), depz = 1") != NULL
+                                            : names_stencil(msg, short_stencil[c]));
+                    else
+                        good = rc == TILE_OK && same;
+                    runs++;
+                    refused += !full && good;
+                    if (!full && good && example[0] == 0)
+                        snprintf(example, sizeof example, "%s", msg);
+                    clean += full && good;
+                    if (!good && first[0] == 0)
+                        snprintf(first, sizeof first, "%s, %s model, order %d: status %d (%s)",
+                                 full ? "declared" : "left out", tile_model_name(m), o, rc,
+                                 msg[0] ? msg : "no message");
+                }
+        check_mpi(MPI_COMM_WORLD, want != NULL && first[0] == 0,
+                  "%s: the read left out of the stencil is TILE_ERR_ACCESS on every rank, "
+                  "naming %s, the line and the stencil (%d runs: 4 models x 3 orders); with "
+                  "it declared, bitwise the sequential loop (%d runs)%s%s", case_name[c],
+                  offset_text[c], refused, clean, first[0] ? "; FIRST FAILURE: " : "", first);
+        if (myrank == 0 && c == ODD_Z)
+            check_note("e.g. %s", example);
+        free(want);
+    }
+    return check_mpi_exit();
+}
