@@ -85,8 +85,9 @@
  *     stencil.  sizeof(type) must be cfg.elem_size and there must be N + 1
  *     offsets (TILE_ERR_ACCESS too).  All three are checked in every build,
  *     at every point of the runs that go through the checked loop: each
- *     tile's first run of each plane, and every run whose points are not
- *     consecutive; not in the fast loops that run the rest (see TILE_AT).
+ *     tile's first run of each plane (of its first two when N = 1), and
+ *     every run whose points are not consecutive; not in the fast loops
+ *     that run the rest (see TILE_AT).
  *     Define TILE_CHECK_ACCESS to have every access checked (slow).
  *   - must write the current point before reading it: its old value is
  *     unspecified (points are recycled as the Z window slides).  Under
@@ -94,8 +95,9 @@
  *     starts (bytes A5 A5 F5 FF repeated: a NaN as float or double); a
  *     second TILE_AT of the point itself while it still holds the pattern
  *     is a read before the write, the run's TILE_ERR_ACCESS naming both
- *     source lines (a single `TILE_AT(...) += x` is one use: it shows only
- *     as a NaN in the results), and a point the body leaves entirely
+ *     source lines (a single `TILE_AT(...) += x` is one use: with 8-byte
+ *     points the result holds the poison's NaN, quieted, and that is a read
+ *     before the write too), and a point the body leaves entirely
  *     unwritten is the run's TILE_ERR_BODY (so is a point the body writes
  *     the pattern itself into: with 1- or 2-byte points, a value of 0xA5
  *     or 0xA5A5 -- a limit of the check, not of the run without it);
@@ -1007,7 +1009,11 @@ typedef struct tile__walk {
     int contig;                           /* or, in the other orders, the unchecked loop */
     int checked;                          /* a run passed the checks: SIMD, contig loops */
     int64_t zchk;                         /* the plane of the last checked run (x[N]) */
-    int zfree;                            /* runs cross the planes: every one is checked */
+    int zleft;                            /* planes whose first run is still to check:
+                                           * all, or (N = 1, a row each) the tile's
+                                           * first two, or none (Z inner: runs cross
+                                           * the planes); 0: zany */
+    int zany;                             /* the fast loops may run on any plane */
     int bfirst;                           /* B's first run of a pair: the checked loop */
     int laned;                            /* the SIMD loop ran: reduction lanes to add up */
     unsigned char *pbase;                 /* the tile's first plane (a tile never wraps) */
@@ -2941,6 +2947,7 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.order = o;
     w.nlev = -1;
     w.zchk = INT64_MIN;
+    w.zleft = INT_MAX;
     w.dstop = INT64_MIN;
     w.wrapz = k >= 0 ? tile__tile_z0(p, k) : 0;
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
@@ -3012,10 +3019,15 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
             w.ib[i] = p->deps.inv[i][b];
         }
     }
-    /* no first run of each plane through the checked loop: a run crosses
-     * the planes (Z inner; diagonals along Z), or is all of one (N = 1) */
-    w.zfree = o == TILE_ORDER_Z_INNER || n == 1 ||
-              (o == TILE_ORDER_HYPERPLANE && (a == n || b == n));
+    /* the first run of each plane through the checked loop, but: a run
+     * that crosses the planes (Z inner) is checked once; with N = 1 a
+     * plane is one row, and checking each would check every point (sw:
+     * twice the instructions), so the tile's first two rows are (both
+     * parities of z: a body's half-steps) */
+    if (o == TILE_ORDER_Z_INNER)
+        w.zany = 1;
+    else if (n == 1)
+        w.zleft = 2;
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -3138,7 +3150,7 @@ static inline int tile__walk_next_level(tile__walk *w)
  * (then they hold for every point: they do not depend on the point). */
 TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
 {
-    return w->fast && w->checked && !w->bfirst && (w->zfree || w->x[w->n] == w->zchk);
+    return w->fast && w->checked && !w->bfirst && (w->zany || w->x[w->n] == w->zchk);
 }
 
 /* Slices in pairs: B's run with the walk's is the walk's A run one slice
@@ -3342,13 +3354,15 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned cha
  * contiguous X_N), after a checked run of the tile as above. */
 TILE__ALWAYS_INLINE int tile__walk_contig(const tile__walk *w)
 {
-    return w->contig && w->checked && (w->zfree || w->x[w->n] == w->zchk);
+    return w->contig && w->checked && (w->zany || w->x[w->n] == w->zchk);
 }
 
 /* After a run of the scalar loop. */
 static inline void tile__walk_checked(tile__walk *w)
 {
     w->checked = w->plan->run.stats[w->thread].error == TILE_OK;
+    if (w->x[w->n] != w->zchk && --w->zleft <= 0)
+        w->zany = 1;
     w->zchk = w->x[w->n];
     w->bfirst = 0;
 }
@@ -3473,8 +3487,8 @@ TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, s
  * the plan does not deliver (not declared): the run's TILE_ERR_ACCESS,
  * naming the source line, the point, the offset and the stencil.  Returns
  * 0 (the access lands on the thread's scratch element). */
-TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int64_t i, size_t size, int cnt,
-                                     const int64_t *o, const char *file, int line);
+TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int b, int64_t i, size_t size,
+                                     int cnt, const int64_t *o, const char *file, int line);
 
 #if TILEHYBRID__DEFINE
 TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, size_t size)
@@ -3491,20 +3505,24 @@ TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, s
         for (i = 0; i < n && w < size; i++)
             w += (size_t)snprintf(buf + w, size - w, "%s%d", i ? "," : "", p->deps.d[i]);
         if (w < size)
-            snprintf(buf + w, size - w, "), depz = %d", p->deps.dz);
+            w += (size_t)snprintf(buf + w, size - w, "), depz = %d", p->deps.dz);
     }
+    if (w >= size && size > 4)      /* cut: say so */
+        memcpy(buf + size - 4, "...", 4);
     return buf;
 }
 
-TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int64_t i, size_t size, int cnt,
-                                     const int64_t *o, const char *file, int line)
+TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int b, int64_t i, size_t size,
+                                     int cnt, const int64_t *o, const char *file, int line)
 {
     const tile__walk *w = v->w;
     tile_plan *p = v->plan;
-    char at[8 * (TILE_MAX_DIMS + 1) * 3], off[24 * (TILE_MAX_DIMS + 1)], st[160];
+    char at[8 * (TILE_MAX_DIMS + 1) * 3], off[24 * (TILE_MAX_DIMS + 1)], st[200];
     size_t k = 0;
     int d;
-    tile__walk_where(w, 0, i, at, sizeof at);
+    if (p->run.stats[v->thread].error != TILE_OK)
+        return 0;               /* the run failed already: no message to make */
+    tile__walk_where(w, b, i, at, sizeof at);
     for (d = 0; d < cnt && k < sizeof off; d++)
         k += (size_t)snprintf(off + k, sizeof off - k, "%s%lld%s", d ? "," : "(",
                               (long long)o[d], d == cnt - 1 ? ")" : "");
@@ -3516,12 +3534,16 @@ TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int64_t i, size_t size
         tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: the "
                          "type has %llu bytes but cfg.elem_size is %llu", file, line, at,
                          (unsigned long long)size, (unsigned long long)w->esz);
+    else if (p->cfg.nstencil > 0)
+        tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: offset "
+                         "%s is not declared, so the plan does not deliver it: add it to the "
+                         "stencil (tile_config_stencil), now %s", file, line, at, off,
+                         tile__stencil_text(p, st, sizeof st));
     else
         tile_thread_fail(p, w->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: offset "
-                         "%s is not declared, so the plan does not deliver it (%s): %s", file,
-                         line, at, off, p->cfg.nstencil ? "add it to tile_config_stencil's "
-                         "vectors" : "axis-aligned within the widths only", tile__stencil_text(p, st,
-                         sizeof st));
+                         "%s is not declared, so the plan does not deliver it: %s give "
+                         "axis-aligned offsets only; declare a stencil (tile_config_stencil)",
+                         file, line, at, off, tile__stencil_text(p, st, sizeof st));
     return 0;
 }
 #endif
@@ -3576,14 +3598,14 @@ TILE__ALWAYS_INLINE int tile__at_ok(const tile__atset *as, int near, uint64_t hi
  * contiguous and the SIMD loop) test nothing: they run only on runs like
  * those the checked loop has run (tile__walk_simd, tile__walk_contig). */
 TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile__view *v,
-                                        int64_t i, int chk, const tile__atset *as,
+                                        int64_t i, int simd, int chk, const tile__atset *as,
                                         size_t size, const char *file, int line, int cnt,
                                         uint64_t code, int near, uint64_t hit, int64_t e,
                                         const int64_t *o)
 {
     if (chk && !(tile__at_ok(as, near, hit, code) &
                  (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == v->key)) &&
-        !tile__at_refuse(v, i, size, cnt, o, file, line))
+        !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
     return at + (k + e) * (int64_t)size;
 }
@@ -3591,7 +3613,7 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
 /* TILE_AT of 2 to 9 offsets (TILE__AT2 ... TILE__AT9): each offset
  * evaluated once, here. */
 TILE__ALWAYS_INLINE void *tile__at2(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1)
 {
@@ -3599,7 +3621,7 @@ TILE__ALWAYS_INLINE void *tile__at2(unsigned char *at, int64_t k, const tile__vi
     int64_t o[2];
     o[0] = o0;
     o[1] = o1;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 2,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 2,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1),
                          tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15,
                          as->m[0][tile__at_ix(o0)] &
@@ -3608,7 +3630,7 @@ TILE__ALWAYS_INLINE void *tile__at2(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at3(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2)
@@ -3618,7 +3640,7 @@ TILE__ALWAYS_INLINE void *tile__at3(unsigned char *at, int64_t k, const tile__vi
     o[0] = o0;
     o[1] = o1;
     o[2] = o2;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 3,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 3,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2),
                          tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
@@ -3630,7 +3652,7 @@ TILE__ALWAYS_INLINE void *tile__at3(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at4(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2, int64_t o3)
@@ -3641,7 +3663,7 @@ TILE__ALWAYS_INLINE void *tile__at4(unsigned char *at, int64_t k, const tile__vi
     o[1] = o1;
     o[2] = o2;
     o[3] = o3;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 4,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 4,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2) | tile__at_pk(o3, 3),
                          tile__at_ix(o0) < 15 && tile__at_ix(o1) < 15 &&
@@ -3654,7 +3676,7 @@ TILE__ALWAYS_INLINE void *tile__at4(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at5(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2, int64_t o3, int64_t o4)
@@ -3666,7 +3688,7 @@ TILE__ALWAYS_INLINE void *tile__at5(unsigned char *at, int64_t k, const tile__vi
     o[2] = o2;
     o[3] = o3;
     o[4] = o4;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 5,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 5,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
                          tile__at_pk(o4, 4),
@@ -3683,7 +3705,7 @@ TILE__ALWAYS_INLINE void *tile__at5(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at6(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2, int64_t o3, int64_t o4,
@@ -3697,7 +3719,7 @@ TILE__ALWAYS_INLINE void *tile__at6(unsigned char *at, int64_t k, const tile__vi
     o[3] = o3;
     o[4] = o4;
     o[5] = o5;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 6,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 6,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
                          tile__at_pk(o4, 4) | tile__at_pk(o5, 5),
@@ -3715,7 +3737,7 @@ TILE__ALWAYS_INLINE void *tile__at6(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at7(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2, int64_t o3, int64_t o4,
@@ -3730,7 +3752,7 @@ TILE__ALWAYS_INLINE void *tile__at7(unsigned char *at, int64_t k, const tile__vi
     o[4] = o4;
     o[5] = o5;
     o[6] = o6;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 7,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 7,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
                          tile__at_pk(o4, 4) | tile__at_pk(o5, 5) |
@@ -3751,7 +3773,7 @@ TILE__ALWAYS_INLINE void *tile__at7(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at8(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2, int64_t o3, int64_t o4,
@@ -3767,7 +3789,7 @@ TILE__ALWAYS_INLINE void *tile__at8(unsigned char *at, int64_t k, const tile__vi
     o[5] = o5;
     o[6] = o6;
     o[7] = o7;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 8,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 8,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
                          tile__at_pk(o4, 4) | tile__at_pk(o5, 5) |
@@ -3789,7 +3811,7 @@ TILE__ALWAYS_INLINE void *tile__at8(unsigned char *at, int64_t k, const tile__vi
 }
 
 TILE__ALWAYS_INLINE void *tile__at9(unsigned char *at, int64_t k, const tile__view *v,
-                                 int64_t i, int chk, const tile__atset *as,
+                                 int64_t i, int simd, int chk, const tile__atset *as,
                                size_t size, const char *file,
                                int line, int64_t o0, int64_t o1,
                                int64_t o2, int64_t o3, int64_t o4,
@@ -3807,7 +3829,7 @@ TILE__ALWAYS_INLINE void *tile__at9(unsigned char *at, int64_t k, const tile__vi
     o[6] = o6;
     o[7] = o7;
     o[8] = o8;
-    return tile__at_test(at, k, v, i, chk, as, size, file, line, 9,
+    return tile__at_test(at, k, v, i, simd, chk, as, size, file, line, 9,
                          tile__at_pk(o0, 0) | tile__at_pk(o1, 1) |
                          tile__at_pk(o2, 2) | tile__at_pk(o3, 3) |
                          tile__at_pk(o4, 4) | tile__at_pk(o5, 5) |
@@ -3914,19 +3936,35 @@ static inline void tile__cur_used(tile_cursor *c, const unsigned char *e, const 
     tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
                      "the point itself (offset 0), used at %s:%d before the body wrote it: a "
                      "read of the point before its write (TILE_CHECK_ACCESS)", file, line,
-                     tile__walk_where(c->v->w, 0, c->i, at, sizeof at), c->used_file, c->used_line);
+                     tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at), c->used_file, c->used_line);
+}
+
+/* Does the double at e hold the poison quieted (bit 51 set: what an
+ * arithmetic operation on the signalling poison returns, its payload
+ * kept)?  Then the body computed its value from the poison. */
+static inline int tile__poison_quieted(const unsigned char *e, size_t esz)
+{
+    static const unsigned char q[8] = { 0xA5, 0xA5, 0xF5, 0xFF, 0xA5, 0xA5, 0xFD, 0xFF };
+    return esz == 8 && memcmp(e, q, 8) == 0;
 }
 
 /* After the body (normal end or continue): the body must have written its
- * point; every byte still the poison pattern is the run's TILE_ERR_BODY. */
+ * point; every byte still the poison pattern is the run's TILE_ERR_BODY,
+ * the poison quieted (`TILE_AT(...) += v`: one use, a read before the
+ * write) TILE_ERR_ACCESS. */
 static inline void tile__cur_written(tile_cursor *c)
 {
     const unsigned char *e = c->at + c->k * (int64_t)c->v->esz;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
-    if (tile__poisoned(e, c->v->esz))
+    if (tile__poison_quieted(e, c->v->esz))
+        tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "the body computed its point "
+                         "%s from the point's own value before writing it (it holds the poison's "
+                         "NaN: `TILE_AT(..., 0) += v` reads the point; TILE_CHECK_ACCESS)",
+                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at));
+    else if (tile__poisoned(e, c->v->esz))
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_BODY, "the body did not write its point "
                          "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
-                         tile__walk_where(c->v->w, 0, c->i, at, sizeof at));
+                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at));
 }
 
 /* Checked access: N + 1 offsets, declared, and a type of the element's
@@ -3947,11 +3985,11 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     if (cnt != c->v->n + 1) {
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets %s, the plan has N + 1 = %d dimensions", file, line,
-                         tile__walk_where(c->v->w, 0, c->i, at, sizeof at), cnt, off, c->v->n + 1);
+                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at), cnt, off, c->v->n + 1);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     if (!tile__declared(c->v->plan, o)) {
-        (void)tile__at_refuse(c->v, c->i, size, cnt, o, file, line);
+        (void)tile__at_refuse(c->v, (c->simd & 2) != 0, c->i, size, cnt, o, file, line);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     for (i = 0; i <= c->v->n; i++)
@@ -3979,8 +4017,9 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * the plan delivers), the type's size and the number of offsets, at every
  * point of the runs that go through TILE__POINTS' checked loop: each
  * tile's first run of each plane (Z) -- in the hyperplane order also B's
- * first run when it walks two planes at once -- and every run whose points
- * are not consecutive elements.  (The others go through loops without the
+ * first run when it walks two planes at once; with N = 1, where a plane
+ * is one row, the tile's first two planes only (both parities of z) --
+ * and every run whose points are not consecutive elements.  (The others go through loops without the
  * tests, the SIMD loop among them, where a test per TILE_AT would cost a
  * compare and a mask per point.)  The offsets' test is a few loads and
  * ANDs of constant indices where the offsets are constants, which the
@@ -4021,35 +4060,35 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
 #define TILE__AT15(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT16(T, it, ...) (*(T *)TILE_AT_takes_at_most_TILE_MAX_DIMS_plus_1_offsets)
 #define TILE__AT2(T, it, a, z)                                                            \
-    (*(T *)tile__at2((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at2((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (z)))
 #define TILE__AT3(T, it, a, b, z)                                                         \
-    (*(T *)tile__at3((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at3((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (z)))
 #define TILE__AT4(T, it, a, b, c, z)                                                      \
-    (*(T *)tile__at4((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at4((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (c), (z)))
 #define TILE__AT5(T, it, a, b, c, d, z)                                                   \
-    (*(T *)tile__at5((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at5((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (c), (d), (z)))
 #define TILE__AT6(T, it, a, b, c, d, e, z)                                                \
-    (*(T *)tile__at6((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at6((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (c), (d), (e), (z)))
 #define TILE__AT7(T, it, a, b, c, d, e, f, z)                                             \
-    (*(T *)tile__at7((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at7((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (c), (d), (e), (f), (z)))
 #define TILE__AT8(T, it, a, b, c, d, e, f, g, z)                                          \
-    (*(T *)tile__at8((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at8((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (c), (d), (e), (f), (g), (z)))
 #define TILE__AT9(T, it, a, b, c, d, e, f, g, h, z)                                       \
-    (*(T *)tile__at9((it).at, (it).k, (it).v, (it).i, tile__at_checked, &tile_pt_as_,   \
+    (*(T *)tile__at9((it).at, (it).k, (it).v, (it).i, (it).simd, tile__at_checked, &tile_pt_as_,   \
                      sizeof(T), __FILE__, __LINE__,   \
                                 (a), (b), (c), (d), (e), (f), (g), (h), (z)))
 
@@ -4691,8 +4730,22 @@ TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_
  * tilectl plan on a login node or for a test), else NULL. */
 TILEHYBRID__COLD const char *tile__cache_dir(void)
 {
+    static int said;
     const char *dir = getenv("TILEHYBRID_CACHE_DIR");
-    return dir != NULL && *dir != '\0' ? dir : NULL;
+    if (dir == NULL || *dir == '\0')
+        return NULL;
+    if (!said) {            /* a path that holds no description: said, once */
+        char path[4096];
+        FILE *f;
+        said = 1;
+        snprintf(path, sizeof path, "%s/index0/level", dir);
+        if ((f = fopen(path, "r")) != NULL)
+            fclose(f);
+        else
+            fprintf(stderr, "tiling.h: warning: TILEHYBRID_CACHE_DIR=%s describes no cache "
+                    "(no %s): the plan takes every cache size as unknown\n", dir, path);
+    }
+    return dir;
 }
 
 TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers)
@@ -7373,7 +7426,8 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan);
  * fused multiply-add (one rounding instead of two): GCC does in its GNU
  * modes (-std=gnu99, the default: -ffp-contract=fast) wherever the target
  * has the instruction (-march=native, -mfma), and across statements once
- * it has inlined; clang does within an expression (-ffp-contract=on).  The
+ * it has inlined; clang under -ffp-contract=fast (its default, =on, gives
+ * way to the headers' #pragma STDC FP_CONTRACT OFF).  The
  * body's results then may differ in the last bits from a loop compiled
  * with other flags, or even with the same flags, where the compiler
  * contracts another way (a vectorised body, a scalar loop).  The probe
@@ -7400,10 +7454,10 @@ static inline int tile_fp_contracts(void)
 }
 
 #define TILE__FP_TEXT                                                              \
-    "this file contracts a * b + c into fused multiply-adds (GCC's "                 \
-    "-ffp-contract=fast, its default in GNU modes, or clang's =on, with FMA in "    \
-    "-march), so the body's results may differ in the last bits from a loop built " \
-    "otherwise: build with -ffp-contract=off"
+    "this file contracts a * b + c into fused multiply-adds (-ffp-contract=fast, "   \
+    "GCC's default in GNU modes, with FMA in -march), so the body's results may "   \
+    "differ in the last bits from a loop built otherwise: build with "              \
+    "-ffp-contract=off"
 
 /* The warning on rank 0 of a plan whose caller's file contracts (once per
  * process). */

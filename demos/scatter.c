@@ -422,8 +422,10 @@ static void run_uniform(demo *d, ray **mine)
     mpi_ok(MPI_Scatter(d->rays, (int)d->q, d->ray_t, *mine, (int)d->q, d->ray_t, d->root,
                        MPI_COMM_WORLD), "MPI_Scatter", "in the uniform scatter");
     compute(*mine, d->q, d->my_slow, myres);
-    if (d->rank == d->root)
+    if (d->rank == d->root) {   /* not the reference: what the gather leaves out shows */
+        memset(d->results, 0, (size_t)d->o->n * sizeof(double));
         compute(d->rays + d->q * d->size, d->rem, d->my_slow, d->results + d->q * d->size);
+    }
     fin = MPI_Wtime() - t0;
     mpi_ok(MPI_Gather(myres, (int)d->q, MPI_DOUBLE, d->results, (int)d->q, MPI_DOUBLE, d->root,
                       MPI_COMM_WORLD), "MPI_Gather", "gathering the uniform run's results");

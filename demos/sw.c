@@ -293,9 +293,9 @@ static int sw_fits(const sw_opts *o, int64_t n, int64_t m, char *err, size_t err
         int64_t a = o->score[k] < 0 ? -(int64_t)o->score[k] : o->score[k];
         s = a > s ? a : s;
     }
-    bound = (n + m) * s;
-    if (bound <= ((int64_t)1 << 29))
+    if (s == 0 || n + m <= ((int64_t)1 << 29) / s)  /* (n + m) s <= 2^29, no overflow */
         return 0;
+    bound = (n + m) > INT64_MAX / s ? INT64_MAX : (n + m) * s;
     snprintf(err, errlen, "the scores could reach %lld ((n + m) = %lld steps of up to %lld), "
              "past what the 32-bit cells hold (2^29 = 536870912): use smaller scores or "
              "shorter sequences", (long long)bound, (long long)(n + m), (long long)s);

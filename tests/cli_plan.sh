@@ -360,4 +360,19 @@ TILEHYBRID_TSYNC=abc "$CTL" plan --procs 2 --space 64x256x4096 --deps 1,1 > "$T/
     ok "plan: with Z odd too (z 2, 8192 tiles, the last of one plane)" ||
     notok "plan, a plane beyond --cache-bytes, hyperplane order, Z odd: $(cat "$T/big")"
 
+# a TILEHYBRID_CACHE_DIR that describes no cache is said (it was silent:
+# the defaults), once, by tilectl and by a plan
+env TILEHYBRID_CACHE_DIR="$T/nowhere" "$CTL" plan --procs 1 --space 64x256x64 --deps 1,1 \
+    --tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 > "$T/out" 2> "$T/err"
+[ "$(grep -c "TILEHYBRID_CACHE_DIR=$T/nowhere describes no cache" "$T/err")" = 1 ] &&
+    ok "tilectl plan with a TILEHYBRID_CACHE_DIR that holds no cache: one warning naming it" ||
+    notok "tilectl plan, TILEHYBRID_CACHE_DIR=nowhere: $(head -c 300 "$T/err")"
+run_job 1 env TILEHYBRID_CACHE_DIR="$T/nowhere" TILEHYBRID_TCOMP=2e-9 "$DEMODIR/adi" --space 16x64x64
+grep -q "TILEHYBRID_CACHE_DIR=$T/nowhere describes no cache" "$T/err" && [ $rc -eq 0 ] &&
+    ok "a plan with that TILEHYBRID_CACHE_DIR: the same warning, and the run" ||
+    notok "adi, TILEHYBRID_CACHE_DIR=nowhere: exit $rc: $(head -c 300 "$T/err")"
+grep -q "TILEHYBRID_CACHE_DIR" <<EOH
+$("$CTL" plan --help 2>&1)
+EOH
+[ $? -eq 0 ] && ok "tilectl plan --help names TILEHYBRID_CACHE_DIR" || notok "tilectl plan --help: no TILEHYBRID_CACHE_DIR"
 done_testing

@@ -12,7 +12,11 @@
  *             "-1,0,-1 0,0,-1 0,-1,-1" declared;
  *   odd z     A(x, y-1, z) read only at odd z (a half-step of fdtd),
  *             "-1,0,0 0,0,-1" declared;
- *   widths    A(x-2, y, z) read with the shorthand dep[] = {1, 1}.
+ *   widths    A(x-2, y, z) read with the shorthand dep[] = {1, 1};
+ *   odd z 1-D A(x-2, z) read only at odd z, N = 1 (a plane is one row),
+ *             "-1,0 0,-1" declared.
+ * The point named is the first that reaches the read: at odd z in the odd
+ * z cases (also on the second plane of a pair of the hyperplane order).
  * And the same bodies with the read declared run without an error and
  * equal the sequential loop bit for bit (no false alarm).
  */
@@ -26,19 +30,23 @@
 #define X0 7
 #define X1 9
 #define ZL 11
+#define XL 23       /* the 1-D case's X: 4 blocks of at least 2 points (it reads x - 2) */
 
 static int nprocs, myrank;
 
-enum { DIAGONAL, AHEAD, ODD_Z, WIDTHS, NCASES };
-static const char *const case_name[NCASES] = { "diagonal", "ahead", "odd z", "widths" };
+enum { DIAGONAL, AHEAD, ODD_Z, WIDTHS, ODD_Z1, NCASES };
+static const char *const case_name[NCASES] = { "diagonal", "ahead", "odd z", "widths",
+                                               "odd z, N = 1" };
 static const char *const short_stencil[NCASES] = { "-1,0,0 0,-1,0 0,0,-1",
                                                    "-1,0,-1 0,0,-1 0,-1,-1",
-                                                   "-1,0,0 0,0,-1", NULL };
+                                                   "-1,0,0 0,0,-1", NULL, "-1,0 0,-1" };
 static const char *const full_stencil[NCASES] = { "-1,0,0 0,-1,0 0,0,-1 -1,-1,0",
                                                   "-1,0,-1 0,0,-1 0,-1,-1 1,0,-1",
-                                                  "-1,0,0 0,0,-1 0,-1,0", NULL };
+                                                  "-1,0,0 0,0,-1 0,-1,0", NULL,
+                                                  "-1,0 0,-1 -2,0" };
 static const char *const offset_text[NCASES] = { "offset (-1,-1,0)", "offset (1,0,-1)",
-                                                 "offset (0,-1,0)", "offset (-2,0,0)" };
+                                                 "offset (0,-1,0)", "offset (-2,0,0)",
+                                                 "offset (-2,0)" };
 static int line_lo[NCASES], line_hi[NCASES];
 
 /* The boundary value at (x, y, z) (check_edge_n's). */
@@ -51,6 +59,15 @@ static double edge(int64_t x, int64_t y, int64_t z)
     return check_edge_value(c, 2);
 }
 
+/* The same in 1-D: (x, z). */
+static double edge1(int64_t x, int64_t z)
+{
+    int64_t c[2];
+    c[0] = x;
+    c[1] = z;
+    return check_edge_value(c, 1);
+}
+
 /* Does msg name a source line of this file within [lo, hi]? */
 static int names_line(const char *msg, int lo, int hi)
 {
@@ -58,6 +75,17 @@ static int names_line(const char *msg, int lo, int hi)
     int line = 0;
     return at != NULL && sscanf(at + strlen("mpi_undeclared.c:"), "%d", &line) == 1 &&
            line >= lo && line <= hi;
+}
+
+/* Does msg name a point whose last coordinate (z) is odd? */
+static int names_odd_z(const char *msg)
+{
+    const char *at = strstr(msg, "point (");
+    const char *end = at != NULL ? strchr(at, ')') : NULL;
+    const char *comma = end;
+    while (comma != NULL && comma > at && *comma != ',')
+        comma--;
+    return comma != NULL && comma > at && atoi(comma + 1) % 2 == 1;
 }
 
 /* Does msg list the stencil text ("a,b,c d,e,f") as "(a,b,c) (d,e,f)"? */
@@ -84,10 +112,22 @@ static int names_stencil(const char *msg, const char *text)
  * values from check_edge_n outside it). */
 static double *sequential(int c)
 {
-    double *a = (double *)malloc(sizeof(double) * X0 * X1 * ZL);
+    double *a = (double *)malloc(sizeof(double) * (c == ODD_Z1 ? XL : X0 * X1) * ZL);
     int64_t x, y, z;
     if (a == NULL)
         return NULL;
+    if (c == ODD_Z1) {      /* 1-D: a[x * ZL + z] */
+        for (z = 0; z < ZL; z++)
+            for (x = 0; x < XL; x++) {
+                double l = x > 0 ? a[(x - 1) * ZL + z] : edge1(x - 1, z);
+                double d = z > 0 ? a[x * ZL + z - 1] : edge1(x, z - 1);
+                double v = 0.5 * (l + d);
+                if (z % 2)
+                    v += 0.25 * (x > 1 ? a[(x - 2) * ZL + z] : edge1(x - 2, z));
+                a[x * ZL + z] = v;
+            }
+        return a;
+    }
 #define SEQ(i, j, k)                                                               \
     ((i) < 0 || (j) < 0 || (k) < 0 || (i) >= X0 || (j) >= X1                       \
          ? edge((i), (j), (k))                                                     \
@@ -121,6 +161,23 @@ static double *sequential(int c)
     return a;
 }
 
+/* Every point of the 1-D space this rank stores equals want's, bit for
+ * bit, and there is one. */
+static int same_2d(const tile_plan *p, const double *want)
+{
+    int64_t c[2], seen = 0;
+    double v;
+    for (c[0] = 0; c[0] < XL; c[0]++)
+        for (c[1] = 0; c[1] < ZL; c[1]++) {
+            if (tile_get(p, c, &v) != TILE_OK)
+                continue;
+            if (memcmp(&v, &want[c[0] * ZL + c[1]], sizeof v) != 0)
+                return 0;
+            seen++;
+        }
+    return seen > 0;
+}
+
 /* One run of case c: the stencil without (full 0) or with (1) the read,
  * model m, order o.  Returns the plan's status; *same: every point equals
  * the sequential loop's (only asked for with full). */
@@ -130,7 +187,7 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
     tile_config cfg;
     tile_plan p;
     int rc;
-    check_config(&cfg, 2, X0, X1, ZL);
+    check_config(&cfg, c == ODD_Z1 ? 1 : 2, c == ODD_Z1 ? XL : X0, X1, ZL);
     if (c == WIDTHS) {
         cfg.dep[0] = full ? 2 : 1;
         cfg.dep[1] = 1;
@@ -180,7 +237,7 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         });
         line_hi[c] = __LINE__;
         break;
-    default:
+    case WIDTHS:
         line_lo[c] = __LINE__;
         HYBRID_RUN(&p, it, {
             TILE_AT(double, it, 0, 0, 0) =
@@ -190,10 +247,20 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         });
         line_hi[c] = __LINE__;
         break;
+    default:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(&p, it, {
+            double v = 0.5 * (TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1));
+            if (tile_coord(&it, 1) % 2)
+                v += 0.25 * TILE_AT(double, it, -2, 0);
+            TILE_AT(double, it, 0, 0) = v;
+        });
+        line_hi[c] = __LINE__;
+        break;
     }
     rc = tile_plan_status(&p);
     snprintf(msg, size, "%s", p.errmsg);
-    *same = rc == TILE_OK && check_same_3d(&p, want, X0, X1, ZL);
+    *same = rc == TILE_OK && (c == ODD_Z1 ? same_2d(&p, want) : check_same_3d(&p, want, X0, X1, ZL));
     tile_plan_destroy(&p);
     return rc;
 }
@@ -220,6 +287,7 @@ int main(int argc, char **argv)
                         good = rc == TILE_ERR_ACCESS && strstr(msg, offset_text[c]) != NULL &&
                                names_line(msg, line_lo[c], line_hi[c]) &&
                                strstr(msg, "is not declared") != NULL &&
+                               (c != ODD_Z && c != ODD_Z1 ? 1 : names_odd_z(msg)) &&
                                (c == WIDTHS ? strstr(msg, "dep[] = (1,1), depz = 1") != NULL
                                             : names_stencil(msg, short_stencil[c]));
                     else
