@@ -220,14 +220,15 @@ static void random_cases(int n)
     /* the kinds of stencil every full run draws (a quick tier's sample may
      * miss one) */
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= check_cases(20, 1) &&
-              (check_sampled() || (diagonal > 0 && downward > 0 && skewed > 0)), "N=%d: %d random stencils (%d diagonal vectors, %d later along some "
+                  (check_sampled() || (diagonal > 0 && downward > 0 && skewed > 0)),
+              "N=%d: %d random stencils (%d diagonal vectors, %d later along some "
               "dimension: skewed, %d downward dimensions) bitwise equal to the sequential "
               "loop, %d refused for their sizes%s%s%s%s", n, cases, diagonal, skewed, downward,
               rejected, failed ? "; FIRST FAILURE: " : "", desc,
               failed ? ": " : "", failed ? why : "");
-    check_mpi(MPI_COMM_WORLD, deps_cases >= check_cases(20, 1) && deps_differ == 0, "N=%d: tile_config_deps() "
-              "derives the plan's widths, extensions, skewed extents, maps and offsets (%d of "
-              "%d differ)", n, deps_differ, deps_cases);
+    check_mpi(MPI_COMM_WORLD, deps_cases >= check_cases(20, 1) && deps_differ == 0,
+              "N=%d: tile_config_deps() derives the plan's widths, extensions, skewed "
+              "extents, maps and offsets (%d of %d differ)", n, deps_differ, deps_cases);
 }
 
 /* A plan that must be refused with code and a message containing want. */

@@ -260,7 +260,8 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
     }
     rc = tile_plan_status(&p);
     snprintf(msg, size, "%s", p.errmsg);
-    *same = rc == TILE_OK && (c == ODD_Z1 ? same_2d(&p, want) : check_same_3d(&p, want, X0, X1, ZL));
+    *same = rc == TILE_OK &&
+            (c == ODD_Z1 ? same_2d(&p, want) : check_same_3d(&p, want, X0, X1, ZL));
     tile_plan_destroy(&p);
     return rc;
 }
