@@ -3144,13 +3144,21 @@ static inline int tile__walk_next_level(tile__walk *w)
     }
 }
 
+/* Has a run of the walk's current plane gone through the checked loop (or
+ * need it not: zany)?  The fast loops run only then (tile__walk_simd,
+ * tile__walk_contig). */
+TILE__ALWAYS_INLINE int tile__walk_plane_checked(const tile__walk *w)
+{
+    return w->zany || w->x[w->n] == w->zchk;
+}
+
 /* May the walk's current run go through the SIMD loop?  Only in the
  * hyperplane order, and only after a run of the tile has gone through the
  * scalar loop, whose TILE_AT checks the type size and the offset count
  * (then they hold for every point: they do not depend on the point). */
 TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
 {
-    return w->fast && w->checked && !w->bfirst && (w->zany || w->x[w->n] == w->zchk);
+    return w->fast && w->checked && !w->bfirst && tile__walk_plane_checked(w);
 }
 
 /* Slices in pairs: B's run with the walk's is the walk's A run one slice
@@ -3354,7 +3362,7 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_simd(const tile__view *v, unsigned cha
  * contiguous X_N), after a checked run of the tile as above. */
 TILE__ALWAYS_INLINE int tile__walk_contig(const tile__walk *w)
 {
-    return w->contig && w->checked && (w->zany || w->x[w->n] == w->zchk);
+    return w->contig && w->checked && tile__walk_plane_checked(w);
 }
 
 /* After a run of the scalar loop. */
@@ -3852,12 +3860,6 @@ TILE__ALWAYS_INLINE void *tile__at9(unsigned char *at, int64_t k, const tile__vi
                          o0 * u[0] + o1 * u[1] + o2 * u[2] + o3 * u[3] +
                          o4 * u[4] + o5 * u[5] + o6 * u[6] + o7 * u[7] +
                          o8 * u[8], o);
-}
-
-/* The thread's scratch element, where a refused TILE_AT lands. */
-static inline void *tile__at_scratch(const tile_cursor *c, size_t size)
-{
-    return tile__scratch(c->v->plan, c->v->thread, size);
 }
 
 #ifdef TILE_CHECK_ACCESS
