@@ -266,7 +266,9 @@ static inline void hybrid__unpack(tile_plan *p, int64_t s, int t)
 
 /* Wait for thread t's messages and unpack what its step s needs
  * (partitioned: its partitions of the message step s - 1 waits for). */
-static inline void hybrid__multiple_wait(tile_plan *p, int64_t s, int t)
+TILEHYBRID__WARM void hybrid__multiple_wait(tile_plan *p, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void hybrid__multiple_wait(tile_plan *p, int64_t s, int t)
 {
     double t0;
 #if TILE_HAVE_PARTITIONED
@@ -280,11 +282,14 @@ static inline void hybrid__multiple_wait(tile_plan *p, int64_t s, int t)
     hybrid__unpack(p, s, t);
     p->run.stats[t].comm += tile_wtime() - t0;
 }
+#endif
 
 /* Thread t's messages that open step s (its parts computed at step s - 1;
  * with @recv, the receives of what step s + 1 needs too), started at once
  * (MPI_Startall), or its partitions marked ready. */
-static inline void hybrid__multiple_post(tile_plan *p, int64_t s, int t, int recv)
+TILEHYBRID__WARM void hybrid__multiple_post(tile_plan *p, int64_t s, int t, int recv);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void hybrid__multiple_post(tile_plan *p, int64_t s, int t, int recv)
 {
     double t0 = tile_wtime();
     int from = p->run.nreq[t];
@@ -302,6 +307,7 @@ static inline void hybrid__multiple_post(tile_plan *p, int64_t s, int t, int rec
                                                                  : s + 1 - p->threads.delay[t]);
     p->run.stats[t].comm += tile_wtime() - t0;
 }
+#endif
 
 /* The master's part of the partitioned messages at the end of step s
  * (before the step's barrier; s = -1: the prologue). */
@@ -351,7 +357,9 @@ static inline int hybrid__coarse_enter(tile_group *g, int model)
 /* After the step's barrier: if it was the last step, send the last faces
  * (the master's whole faces, or each thread's parts), finish the run on the
  * master, and leave together. */
-static inline void hybrid__coarse_leave(tile_group *g, int model)
+TILEHYBRID__WARM void hybrid__coarse_leave(tile_group *g, int model);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void hybrid__coarse_leave(tile_group *g, int model)
 {
     tile_plan *p = g->plan;
     int64_t nsteps = tile_nsteps(p);   /* written by the master before the barrier */
@@ -375,10 +383,13 @@ static inline void hybrid__coarse_leave(tile_group *g, int model)
     hybrid__barrier();
     g->done = 1;
 }
+#endif
 
 /* The funneled master's end of step s: wait and unpack, let the balancing
  * policy see the step, schedule the next tiles. */
-static inline void hybrid__funneled_end(tile_plan *p, int64_t s)
+TILEHYBRID__WARM void hybrid__funneled_end(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void hybrid__funneled_end(tile_plan *p, int64_t s)
 {
     const tile_stats *m = &p->run.stats[0];
     tile_comm_end(p, s);
@@ -386,6 +397,7 @@ static inline void hybrid__funneled_end(tile_plan *p, int64_t s)
         bal_policy_step(&p->run.bal, m->compute, m->comm, m->points);
     tile_schedule(p, s);
 }
+#endif
 
 
 /* ... and close it: wait, unpack what step s + 1 needs; the master
@@ -403,23 +415,29 @@ static inline void hybrid__multiple_end(tile_plan *p, int64_t s, int t)
  * funneled master sends the previous step's boundary of all threads and
  * posts the receives; in the multiple model each thread sends what it
  * computed at step s - 1 and posts the receives of what step s + 1 needs. */
-static inline void hybrid__coarse_begin(tile_plan *p, int model, int64_t s, int t)
+TILEHYBRID__WARM void hybrid__coarse_begin(tile_plan *p, int model, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void hybrid__coarse_begin(tile_plan *p, int model, int64_t s, int t)
 {
     if (model == TILE_MODEL_MULTIPLE)
         hybrid__multiple_post(p, s, t, 1);
     else if (t == 0)
         tile_comm_begin(p, s);
 }
+#endif
 
 /* ... and close it, before the step's barrier: hybrid__multiple_end(), or
  * the funneled master's hybrid__funneled_end(). */
-static inline void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t)
+TILEHYBRID__WARM void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int t)
 {
     if (model == TILE_MODEL_MULTIPLE)
         hybrid__multiple_end(p, s, t);
     else if (t == 0)
         hybrid__funneled_end(p, s);
 }
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* The step macros                                                          */

@@ -101,21 +101,27 @@
  *   and hybrid.h (what runs once per plan or per run: creation and
  *   validation, tile_plan_destroy, the grid and height searches, the cache
  *   queries, gather, exchange, the input and output setup, the start and
- *   end of a run, error reporting, hybrid_init) are then defined in that
- *   file with external linkage, under their own names, and only declared
- *   in the others; what the step macros and TILE_AT run per tile and per
- *   point stays `static inline` everywhere.  scatterlb.h stays header-only
+ *   end of a run, error reporting, hybrid_init) and the warm ones (what a
+ *   run does once per step or per tile: the messages, the start of a
+ *   tile's walk, its boundary values and mirror planes) are then defined
+ *   in that file with external linkage, under their own names, and only
+ *   declared in the others; what runs per point (TILE_AT, the cursor, the
+ *   loops over a tile's points) stays `static inline` everywhere.  A file
+ *   with one HYBRID_RUN then compiles in a quarter of the time
+ *   (docs/RESULTS.md, "Compile time").  scatterlb.h stays header-only
  *   (it calls this header's cold functions).  Every file of the program
  *   must see the same options (TILEHYBRID_MALLOC, TILE_MSG_MAX,
  *   TILE_ULFM, TILE_NO_PARTITIONED, TILE_CHECK_ACCESS, OpenMP or not, the
  *   same MPI); a file whose TILE_CHECK_ACCESS, OpenMP, ULFM or partitioned
  *   messages differ from the implementation file's and that calls
- *   tile_plan_create() does not link ("undefined reference to
- *   tilehybrid__abi_checked_omp_noulfm_part": its own options).  TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE, or
- *   either switch changed between two tilehybrid headers of one file, is an
- *   #error.  Neither defined: header-only, as before.  (Under GCC and clang
- *   the implementation file marks its definitions __attribute__((cold)):
- *   compiled for size, and faster to compile; the other files see plain
+ *   tile_plan_create() or a step macro does not link ("undefined
+ *   reference to tilehybrid__abi_checked_omp_noulfm_part": its own
+ *   options).  TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE, or
+ *   either switch changed between two tilehybrid headers of one file, is
+ *   an #error.  Neither defined: header-only, as before.  (Under GCC and
+ *   clang the implementation file marks its cold definitions
+ *   __attribute__((cold)): compiled for size, and faster to compile; the
+ *   warm ones are compiled as the file asks; the other files see plain
  *   declarations.)
  *
  * VERSION
@@ -192,6 +198,16 @@
 #define TILEHYBRID__COLD static inline
 #define TILEHYBRID__DEFINE 1
 #define TILEHYBRID__MODE 0
+#endif
+/* The storage class of the warm functions: what a run calls once per step
+ * or per tile, never per point (a step's messages, the start of a tile's
+ * walk, its boundary values and mirror planes).  Like the cold ones they
+ * are compiled once under TILEHYBRID_SEPARATE, but at the file's own
+ * optimisation, not for size. */
+#ifdef TILEHYBRID_SEPARATE
+#define TILEHYBRID__WARM
+#else
+#define TILEHYBRID__WARM static inline
 #endif
 
 #ifdef __cplusplus

@@ -2298,7 +2298,9 @@ static inline void tile__holes_row(void *ctx, unsigned char *row, ptrdiff_t step
 }
 
 /* Fill the global-boundary ghost layers of thread t for tile k. */
-static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
+TILEHYBRID__WARM void tile__fill_boundary(tile_plan *p, int t, int64_t k);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile__fill_boundary(tile_plan *p, int t, int64_t k)
 {
     int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     int i;
@@ -2315,6 +2317,7 @@ static inline void tile__fill_boundary(tile_plan *p, int t, int64_t k)
                        p);
     }
 }
+#endif
 
 #if TILEHYBRID__DEFINE
 /* Fill the d_Z planes below Z = 0 for the whole block and its ghosts. */
@@ -2369,7 +2372,9 @@ static inline void tile__announce(tile_plan *p, int64_t k)
  * Called at the end of every step by the thread that does the messages
  * (after a balancing policy has seen the step: hybrid.h).
  */
-static inline void tile_schedule(tile_plan *p, int64_t s)
+TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
 {
     tile__io_step(p, s);
     if (p->run.announced == 0 && p->ntiles > 0)
@@ -2378,6 +2383,7 @@ static inline void tile_schedule(tile_plan *p, int64_t s)
         tile__announce(p, p->run.announced);
     tile__io_input(p, s);
 }
+#endif
 
 /** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
  *  scheduled).  Read by every thread at the end of every step while the
@@ -2549,7 +2555,9 @@ static inline void tile__msg(tile_plan *p, int t, int send, void *buf, int64_t b
 /* Start thread t's persistent requests queued from position @from on, with
  * one MPI_Startall (nothing to do for nonblocking messages, already
  * posted); @k names the tile if it fails (handled as the engine's). */
-static inline void tile__start(tile_plan *p, int t, int from, int64_t k)
+TILEHYBRID__WARM void tile__start(tile_plan *p, int t, int from, int64_t k);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile__start(tile_plan *p, int t, int from, int64_t k)
 {
     int n = p->run.nreq[t] - from, rc;
     if (n <= 0 || p->run.messaging == TILE_MESSAGES_NONBLOCKING)
@@ -2563,6 +2571,7 @@ static inline void tile__start(tile_plan *p, int t, int from, int64_t k)
     tile__mpi_failed(p, t, rc, "MPI_Startall", "starting %d face message%s of tile %lld", n,
                      n == 1 ? "" : "s", (long long)k);
 }
+#endif
 
 /* Send the face of tile k in every dimension with a successor. */
 static inline void tile__wf_send(tile_plan *p, int64_t k)
@@ -2597,7 +2606,9 @@ static inline void tile__wf_recv(tile_plan *p, int64_t k)
 /* At step s: send the face of the tile every face thread finished at step
  * s - 1 (tile k with sigma(k) + S + 1 == s), post the receive for the tile
  * that starts at step s + 1; one MPI_Startall for both. */
-static inline void tile__wf_begin(tile_plan *p, int64_t s)
+TILEHYBRID__WARM void tile__wf_begin(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile__wf_begin(tile_plan *p, int64_t s)
 {
     int64_t k = p->run.send_next, r = p->run.recv_next, named = -1;
     int from = p->run.nreq[0];
@@ -2614,13 +2625,16 @@ static inline void tile__wf_begin(tile_plan *p, int64_t s)
     }
     tile__start(p, 0, from, named);
 }
+#endif
 
 /**
  * tile_waitall() - complete thread @me's requests; the time goes to its
  * stats.wait.  @p: the plan; @k: the tile whose messages they are (for the
  * message if MPI_Waitall fails: handled as the engine's, "MPI failures").
  */
-static inline void tile_waitall(tile_plan *p, int me, int64_t k)
+TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k)
 {
     MPI_Status st[2 * TILE_MAX_DIMS];  /* not MPI_STATUSES_IGNORE: gcc 12 warns on it */
     double t0;
@@ -2635,6 +2649,7 @@ static inline void tile_waitall(tile_plan *p, int me, int64_t k)
         tile__mpi_failed(p, me, rc, "MPI_Waitall", "completing %d face message%s of tile %lld",
                          n, n == 1 ? "" : "s", (long long)k);
 }
+#endif
 
 /* Whether this rank has a neighbour to send to or receive from. */
 static inline int tile__talks(const tile_plan *p)
@@ -2654,7 +2669,9 @@ static inline int64_t tile__wf_tile(const tile_plan *p)
 }
 
 /* Wait for the step's messages, unpack the tile received. */
-static inline void tile__wf_end(tile_plan *p)
+TILEHYBRID__WARM void tile__wf_end(tile_plan *p);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile__wf_end(tile_plan *p)
 {
     double t0;
     int i;
@@ -2672,6 +2689,7 @@ static inline void tile__wf_end(tile_plan *p)
         p->run.stats[0].comm += tile_wtime() - t0;
     }
 }
+#endif
 
 /**
  * tile_comm_begin() - the messages that open step s (whole faces: the
@@ -2680,7 +2698,9 @@ static inline void tile__wf_end(tile_plan *p)
  * s + 1.  At step 0 it first receives what step 0 needs (the prologue).
  * @p: the plan; @s: the step.
  */
-static inline void tile_comm_begin(tile_plan *p, int64_t s)
+TILEHYBRID__WARM void tile_comm_begin(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_comm_begin(tile_plan *p, int64_t s)
 {
     double t0;
     if (s == 0) {
@@ -2701,17 +2721,21 @@ static inline void tile_comm_begin(tile_plan *p, int64_t s)
     tile__wf_begin(p, s);
     p->run.stats[0].comm += tile_wtime() - t0;
 }
+#endif
 
 /**
  * tile_comm_end() - the messages that close step s: wait, unpack the tile
  * received.  The caller then calls tile_schedule(p, s).
  * @p: the plan; @s: the step.
  */
-static inline void tile_comm_end(tile_plan *p, int64_t s)
+TILEHYBRID__WARM void tile_comm_end(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_comm_end(tile_plan *p, int64_t s)
 {
     (void)s;
     tile__wf_end(p);
 }
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Runs: start and finish                                                   */
@@ -2916,6 +2940,20 @@ static inline tile_group tile_group_init(tile_plan *p)
     return g;
 }
 
+/* TILE_FOREACH_GROUP's first group, tile_group_init()'s; it takes the
+ * address of the caller's TILE__ABI under TILEHYBRID_SEPARATE, so that a
+ * file whose step macros were built with other options than the
+ * implementation file's, where the walk and the messages are compiled,
+ * does not link (tile_plan_create() checks only the file that calls it). */
+TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi)
+{
+    (void)abi;
+    return tile_group_init(p);
+}
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* The point cursor                                                         */
 
@@ -2935,7 +2973,9 @@ static inline tile_group tile_group_init(tile_plan *p)
  * (not in Z inner order), the X dimensions in order but the row's (plane
  * order) or the two of the diagonals (hyperplane order), and the diagonal
  * innermost (hyperplane order). */
-static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
+TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
 {
     tile__walk w;
     int i, j, n = p->cfg.n, a = p->store.wave[0], b = p->store.wave[1], o = p->store.order;
@@ -3034,6 +3074,7 @@ static inline tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     p->run.stats[t].tiles++;
     return w;
 }
+#endif
 
 /* The run at the walk's position (clipped to the real points on a plan
  * that skews); 1 if it has points.  Once per run: no division on a plan
@@ -3382,10 +3423,17 @@ static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, in
     return (b ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d];
 }
 
-#if TILEHYBRID__DEFINE
+/* The refusals a point loop makes (tile__walk_where, tile__walk_break,
+ * tile__trap, tile__at_refuse) are static in every build, under
+ * TILEHYBRID_SEPARATE too: they take the address of the loop's walk or
+ * view, which would escape into a function of another file, and the
+ * compiler would then reload the walk and the view after every store of
+ * the body that may alias them (demos/sw, one process: 1.5x the
+ * instructions).  They are small, and compiled only where a loop is. */
+
 /* Point i of the walk's run (b: B's) as "(c_1,...,c_N,z)" in buf. */
-TILEHYBRID__COLD const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
-                                              size_t size)
+static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
+                                           size_t size)
 {
     size_t o = 0;
     int d;
@@ -3396,18 +3444,13 @@ TILEHYBRID__COLD const char *tile__walk_where(const tile__walk *w, int b, int64_
 }
 
 /* The body left point i of the run (b: B's) with break (or goto). */
-TILEHYBRID__COLD void tile__walk_break(const tile__walk *w, int b, int64_t i)
+static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
 {
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
     tile_thread_fail(w->plan, w->thread, TILE_ERR_BODY, "the body left its point %s with "
                      "break (or goto): not allowed; use continue",
                      tile__walk_where(w, b, i, at, sizeof at));
 }
-#else
-TILEHYBRID__COLD const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
-                                              size_t size);
-TILEHYBRID__COLD void tile__walk_break(const tile__walk *w, int b, int64_t i);
-#endif
 
 /** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
  *  point, in the user's coordinates: one multiply-add (the run's first
@@ -3436,7 +3479,9 @@ static inline void tile__mirror_row(void *ctx, unsigned char *row, ptrdiff_t ste
                        count, m->p->cfg.elem_size);
 }
 
-static inline void tile__mirror(tile_plan *p, int t, int64_t k)
+TILEHYBRID__WARM void tile__mirror(tile_plan *p, int t, int64_t k);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile__mirror(tile_plan *p, int t, int64_t k)
 {
     int64_t z1 = tile__tile_z1(p, k), lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
     tile__mirror_ctx m;
@@ -3457,16 +3502,17 @@ static inline void tile__mirror(tile_plan *p, int t, int64_t k)
     tile__for_rows_along(p, z1 - p->deps.dz, z1, lo, hi, tile__row_dim(p, lo, hi),
                          tile__mirror_row, &m);
 }
+#endif
 
 /** TILE_THREAD(it) - the OpenMP thread number of the cursor (0 in pure MPI). */
 #define TILE_THREAD(it) ((it).v->thread)
 
-#if TILEHYBRID__DEFINE
 /* A TILE_AT whose type does not have the element's size, or with other
  * than N + 1 offsets (cnt), at point i of the walk's run: the run's error,
- * and a scratch element of the thread for the access to land on. */
-TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
-                                  const char *file, int line)
+ * and a scratch element of the thread for the access to land on (static
+ * in every build: see tile__walk_where). */
+static inline void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
+                               const char *file, int line)
 {
     tile_plan *p = w->plan;
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
@@ -3481,10 +3527,6 @@ TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, i
                          (unsigned long long)w->esz);
     return tile__scratch(p, w->thread, size);
 }
-#else
-TILEHYBRID__COLD void *tile__trap(const tile__walk *w, int64_t i, size_t size, int cnt,
-                                  const char *file, int line);
-#endif
 
 /* The stencil as text, for a refused TILE_AT's message: its vectors, or
  * the widths of the shorthand (into buf, size bytes). */
@@ -3494,9 +3536,10 @@ TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, s
  * N + 1 offsets (cnt), a type without the element's size, or an offset o
  * the plan does not deliver (not declared): the run's TILE_ERR_ACCESS,
  * naming the source line, the point, the offset and the stencil.  Returns
- * 0 (the access lands on the thread's scratch element). */
-TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int b, int64_t i, size_t size,
-                                     int cnt, const int64_t *o, const char *file, int line);
+ * 0 (the access lands on the thread's scratch element).  Static in every
+ * build (see tile__walk_where). */
+static inline int tile__at_refuse(const tile__view *v, int b, int64_t i, size_t size,
+                                  int cnt, const int64_t *o, const char *file, int line);
 
 #if TILEHYBRID__DEFINE
 TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, size_t size)
@@ -3520,8 +3563,10 @@ TILEHYBRID__COLD const char *tile__stencil_text(const tile_plan *p, char *buf, s
     return buf;
 }
 
-TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int b, int64_t i, size_t size,
-                                     int cnt, const int64_t *o, const char *file, int line)
+#endif
+
+static inline int tile__at_refuse(const tile__view *v, int b, int64_t i, size_t size,
+                                  int cnt, const int64_t *o, const char *file, int line)
 {
     const tile__walk *w = v->w;
     tile_plan *p = v->plan;
@@ -3554,7 +3599,6 @@ TILEHYBRID__COLD int tile__at_refuse(const tile__view *v, int b, int64_t i, size
                          file, line, at, off, tile__stencil_text(p, st, sizeof st));
     return 0;
 }
-#endif
 
 /* One offset o_i of TILE_AT in its code: 7 bits at 7 i (o_i + 64, for
  * |o_i| <= 63), or bit 63 (farther: "far").  Offsets that are constants at
@@ -4268,7 +4312,7 @@ enum { tile__at_checked = 1 };
  * of it: the pipeline must run to the end on every rank.
  */
 #define TILE_FOREACH_GROUP(plan, g)                                                \
-    for (tile_group g = tile_group_init((plan)); !(g).done; (g).step++)
+    for (tile_group g = tile__group_begin((plan), TILE__ABI_REF); !(g).done; (g).step++)
 
 /**
  * tile_step_enter() - the prologue of a step of a model whose loop runs on
@@ -4306,7 +4350,9 @@ static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
  * after the last step, send the last tile's faces and finish the run (sets
  * g->done).  @g: the group.
  */
-static inline void tile_step_leave(tile_group *g)
+TILEHYBRID__WARM void tile_step_leave(tile_group *g);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_step_leave(tile_group *g)
 {
     tile_plan *p = g->plan;
     if (g->step + 1 < tile_nsteps(p))
@@ -4316,6 +4362,7 @@ static inline void tile_step_leave(tile_group *g)
     tile_run_finish(p);
     g->done = 1;
 }
+#endif
 
 /**
  * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
@@ -7209,7 +7256,9 @@ static inline int64_t tile__parted_msg(const tile_plan *p, int send, int i, int6
  * tile (the message needs every partition).
  * @p: the plan; @s: the step; @t: the thread.
  */
-static inline void tile_parted_ready(tile_plan *p, int64_t s, int t)
+TILEHYBRID__WARM void tile_parted_ready(tile_plan *p, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_parted_ready(tile_plan *p, int64_t s, int t)
 {
     tile__parted *pa = p->run.part;
     int64_t k = s - 1 - p->threads.delay[t];
@@ -7239,6 +7288,7 @@ static inline void tile_parted_ready(tile_plan *p, int64_t s, int t)
                              (long long)m, p->nbr_hi[i], t);
     }
 }
+#endif
 
 /**
  * tile_parted_arrive() - the end of step s for thread t (multiple model):
@@ -7246,7 +7296,9 @@ static inline void tile_parted_ready(tile_plan *p, int64_t s, int t)
  * and unpack them.  The time waiting goes to its stats.wait.
  * @p: the plan; @s: the step (-1: the prologue); @t: the thread.
  */
-static inline void tile_parted_arrive(tile_plan *p, int64_t s, int t)
+TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t)
 {
     tile__parted *pa = p->run.part;
     int64_t k = s + 1 - p->threads.delay[t];
@@ -7273,6 +7325,7 @@ static inline void tile_parted_arrive(tile_plan *p, int64_t s, int t)
         p->run.stats[t].comm += tile_wtime() - t0;
     }
 }
+#endif
 
 /* Collect into q the requests of messages @ms (send) and @mr (receive) along
  * every dimension that are (@on 1) or are not (@on 0) started. */
@@ -7303,7 +7356,9 @@ static inline int tile__parted_pick(tile_plan *p, int64_t ms, int64_t mr, int on
  * then the one of step s + 1, the receive waited for at step s - 1 then the
  * one of step s + 1.  @p: the plan; @s: the step.
  */
-static inline void tile_parted_cycle(tile_plan *p, int64_t s)
+TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
 {
     MPI_Request q[4 * TILE_MAX_DIMS];
     MPI_Status st[4 * TILE_MAX_DIMS];
@@ -7323,6 +7378,7 @@ static inline void tile_parted_cycle(tile_plan *p, int64_t s)
         tile__mpi_failed(p, 0, rc, "MPI_Startall", "starting %d partitioned face message%s "
                          "at step %lld", n, n == 1 ? "" : "s", (long long)s);
 }
+#endif
 
 /**
  * tile_parted_finish() - thread 0 after the last step's barrier: complete

@@ -93,6 +93,33 @@ if $MPICC $SEP -c tests/separate_impl.c -o $T/impl.o 2>$T/hyg.err &&
     elif grep -q "tilehybrid__abi_checked_" $T/hyg.err; then
         ok "hygiene: TILEHYBRID_SEPARATE, TILE_CHECK_ACCESS in one file only: no link, naming $(grep -o 'tilehybrid__abi_[a-z_]*' $T/hyg.err | head -1)"
     else notok "hygiene: TILEHYBRID_SEPARATE, TILE_CHECK_ACCESS in one file only: the link error names the options"; head -5 $T/hyg.err | diag; fi
+    # the refusals a point loop makes stay in the loop's own file: compiled
+    # in the other one, the walk's and the view's addresses would escape
+    # and the loops reload them after every store (docs/RESULTS.md,
+    # "Compile time")
+    if command -v nm > /dev/null 2>&1; then
+        esc=$(nm -u $T/main.o | grep -o 'tile__\(walk_break\|walk_where\|at_refuse\|trap\|cur_[a-z_]*\|view_[a-z_]*\)$' | tr '\n' ' ')
+        if [ -z "$esc" ]; then ok "hygiene: TILEHYBRID_SEPARATE: the point loops call nothing of the other file with their walk or view"
+        else notok "hygiene: TILEHYBRID_SEPARATE: the point loops pass their walk or view to the other file: $esc"; fi
+    else skip "hygiene: TILEHYBRID_SEPARATE: what the point loops call" "nm not installed"; fi
+    # a file with step macros and no tile_plan_create(): the walk and the
+    # messages it calls are compiled in the implementation file, so its
+    # options are checked too (TILE_FOREACH_GROUP)
+    printf '#include "hybrid.h"
+void steps_only(tile_plan *p);
+void steps_only(tile_plan *p) { HYBRID_RUN(p, it, { TILE_AT(double, it, 0, 0) = 1.0; }); }
+int main(void) { steps_only(NULL); return 0; }
+' > $T/steps_only.c
+    for opt in "" "-DTILE_CHECK_ACCESS"; do
+        if ! $MPICC $SEP $opt -c $T/steps_only.c -o $T/steps_only.o 2>$T/hyg.err; then
+            notok "hygiene: a file of step macros only compiles ($opt)"; head -5 $T/hyg.err | diag
+        elif $MPICC -fopenmp -o $T/steps_only $T/steps_only.o $T/impl.o -lm 2>$T/hyg.err; then
+            if [ -z "$opt" ]; then ok "hygiene: TILEHYBRID_SEPARATE, step macros only, the same options: they link"
+            else notok "hygiene: TILEHYBRID_SEPARATE, step macros only, TILE_CHECK_ACCESS in that file only: links (it must not)"; fi
+        elif [ -n "$opt" ] && grep -q "tilehybrid__abi_checked_" $T/hyg.err; then
+            ok "hygiene: TILEHYBRID_SEPARATE, step macros only, TILE_CHECK_ACCESS in that file only: no link"
+        else notok "hygiene: TILEHYBRID_SEPARATE, step macros only ($opt): link"; head -5 $T/hyg.err | diag; fi
+    done
 else
     notok "hygiene: tests/separate_impl.c and separate_main.c compile"; head -10 $T/hyg.err | diag
 fi
