@@ -72,6 +72,10 @@ OMP     ?= -fopenmp
 JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 
 HEADERS := tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h
+# tiling.h is joined from its parts in src/tiling/ (tools/join.sh): edit the
+# parts; make joins them, and the joined header is committed (a user copies
+# one file; tests/cli_hygiene.sh fails when the committed one is stale)
+TILING_PARTS := $(sort $(wildcard src/tiling/*.h))
 VERSION := $(shell sed -n 's/^\#define TILEHYBRID_VERSION "\(.*\)"/\1/p' tilehybrid.h)
 
 UNIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/unit_*.c))
@@ -153,6 +157,9 @@ endif
 # take the binaries' places from these variables
 RUNENV  := MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" B="$(B)" \
            DEMODIR="$(DEMODIR)" TILECTL="./$(TILECTL)"
+
+tiling.h: $(TILING_PARTS) tools/join.sh
+	sh tools/join.sh src/tiling > $@.tmp && mv $@.tmp $@
 
 all-real: $(TILECTL) $(DEMOS)
 
