@@ -1095,20 +1095,392 @@ typedef struct tile_cursor {
 #endif
 } tile_cursor;
 
-/* Runs call into the section "Data in and out" at the end of this header. */
-TILEHYBRID__COLD void tile__io_start(tile_plan *p);
-static inline void tile__io_step(tile_plan *p, int64_t s);
-static inline void tile__io_input(tile_plan *p, int64_t s);
-TILEHYBRID__COLD void tile__io_finish(tile_plan *p);
-TILEHYBRID__COLD void tile__io_free(tile_plan *p);
-TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
-/* and into the tile height's model (after "Plan creation"). */
-TILEHYBRID__COLD void tile__height_timed(tile_plan *p);
-TILEHYBRID__COLD void tile__height_apply(tile_plan *p);
-TILEHYBRID__COLD void tile__messages_setup(tile_plan *p);
-TILEHYBRID__COLD void tile__messages_free(tile_plan *p);
-/* and into the declared reductions (SIMD lanes). */
-static inline void tile__lanes_flush(tile_plan *p, int t);
+/* ==== src/tiling/02-xsum.h ==== */
+#line 1 "src/tiling/02-xsum.h"
+/* ------------------------------------------------------------------------ */
+/* The exact sum of doubles                                                 */
+
+/** Limbs of a tile_xsum: 32 bits each from 2^-1074 up, with room above
+ *  2^1024 for 2^60 additions. */
+#define TILE_XSUM_LIMBS 72
+
+/**
+ * struct tile_xsum - an exact sum of doubles (a fixed-point accumulator
+ * covering the whole double range): the sum does not depend on the order
+ * of the additions, and tile_xsum_round() rounds it once, to nearest (ties
+ * to even).  Initialise with tile_xsum_init().  About 600 bytes.
+ * @limb:    the value sum limb[i] 2^(32 i - 1074) (private).
+ * @pending: additions since the carries were last propagated (private).
+ * @nan, @pinf, @ninf: NaNs, +inf and -inf added (private).
+ */
+typedef struct tile_xsum {
+    int64_t limb[TILE_XSUM_LIMBS];
+    int64_t pending;
+    int64_t nan, pinf, ninf;
+} tile_xsum;
+
+/** tile_xsum_init() - an empty sum (its value is +0.0). */
+static inline void tile_xsum_init(tile_xsum *x)
+{
+    memset(x, 0, sizeof *x);
+}
+
+/* Propagate the carries: every limb but the top one in [0, 2^32), the top
+ * one carrying the sign. */
+static inline void tile__xsum_carry(tile_xsum *x)
+{
+    int i;
+    for (i = 0; i < TILE_XSUM_LIMBS - 1; i++) {
+        int64_t low = x->limb[i] & (int64_t)0xffffffff;     /* two's complement */
+        x->limb[i + 1] += (x->limb[i] - low) / ((int64_t)1 << 32);
+        x->limb[i] = low;
+    }
+    x->pending = 0;
+}
+
+/**
+ * tile_xsum_add() - add v exactly.
+ * @x: the sum; @v: any double (a NaN or an infinity is counted apart, and
+ *     +0.0 and -0.0 add nothing).
+ */
+static inline void tile_xsum_add(tile_xsum *x, double v)
+{
+    uint64_t b, m, r;
+    int64_t d0, d1, d2;
+    int e, pos, j, sh;
+    memcpy(&b, &v, sizeof b);
+    e = (int)((b >> 52) & 0x7ff);
+    m = b & (((uint64_t)1 << 52) - 1);
+    if (e == 0x7ff) {
+        x->nan += m != 0;
+        x->pinf += m == 0 && !(b >> 63);
+        x->ninf += m == 0 && (b >> 63);
+        return;
+    }
+    if (e == 0 && m == 0)
+        return;
+    if (e != 0)
+        m |= (uint64_t)1 << 52;
+    pos = e != 0 ? e - 1 : 0;      /* v = m 2^(pos - 1074) */
+    j = pos >> 5;
+    sh = pos & 31;
+    r = sh != 0 ? m >> (32 - sh) : m >> 32;
+    d0 = (int64_t)((m << sh) & 0xffffffffu);
+    d1 = (int64_t)(r & 0xffffffffu);
+    d2 = (int64_t)(r >> 32);
+    if (b >> 63) {
+        d0 = -d0;
+        d1 = -d1;
+        d2 = -d2;
+    }
+    x->limb[j] += d0;
+    x->limb[j + 1] += d1;
+    x->limb[j + 2] += d2;
+    if (++x->pending >= ((int64_t)1 << 20))
+        tile__xsum_carry(x);
+}
+
+/** tile_xsum_merge() - x += y, exactly. */
+static inline void tile_xsum_merge(tile_xsum *x, const tile_xsum *y)
+{
+    int i;
+    if (x->pending > 0)
+        tile__xsum_carry(x);
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)   /* y's limbs stay below 2^53 */
+        x->limb[i] += y->limb[i];
+    x->pending = y->pending + 1;
+    x->nan += y->nan;
+    x->pinf += y->pinf;
+    x->ninf += y->ninf;
+    tile__xsum_carry(x);
+}
+
+/* Bit `pos` of the magnitude (limbs carried, all non-negative). */
+static inline uint64_t tile__xsum_bit(const tile_xsum *x, int pos)
+{
+    return pos < 0 ? 0 : ((uint64_t)x->limb[pos >> 5] >> (pos & 31)) & 1u;
+}
+
+/* The double nearest to the magnitude in x (carried, non-negative, not
+ * zero), msb its top bit: 53 bits, round to nearest, ties to even. */
+static inline uint64_t tile__xsum_bits(const tile_xsum *x, int msb)
+{
+    uint64_t mant = 0, round, sticky = 0;
+    int i, p = msb - 53;
+    if (msb < 52) {             /* below 2^-1022: a subnormal, exact */
+        for (i = msb; i >= 0; i--)
+            mant = (mant << 1) | tile__xsum_bit(x, i);
+        return mant;
+    }
+    for (i = msb; i >= msb - 52; i--)
+        mant = (mant << 1) | tile__xsum_bit(x, i);
+    round = tile__xsum_bit(x, p);
+    if (p > 0) {
+        sticky = ((uint64_t)x->limb[p >> 5] & (((uint64_t)1 << (p & 31)) - 1)) != 0;
+        for (i = 0; i < (p >> 5) && !sticky; i++)
+            sticky = x->limb[i] != 0;
+    }
+    if (round && (sticky || (mant & 1))) {
+        mant++;
+        if (mant >> 53) {
+            mant >>= 1;
+            msb++;
+        }
+    }
+    if (msb - 51 >= 0x7ff)      /* overflow: infinity */
+        return (uint64_t)0x7ff << 52;
+    return ((uint64_t)(msb - 51) << 52) | (mant & (((uint64_t)1 << 52) - 1));
+}
+
+/**
+ * tile_xsum_round() - the sum, rounded once to the nearest double (ties
+ * to even).
+ * @in: the sum (not changed).
+ * An exact zero is +0.0; a sum beyond the double range is +-inf; with a
+ * NaN, or both infinities, added: NaN (0x7ff8000000000000); else with an
+ * infinity added: that infinity.  The same bits for any order of the
+ * additions and merges.
+ * Return: the rounded sum.
+ */
+static inline double tile_xsum_round(const tile_xsum *in)
+{
+    tile_xsum x = *in;
+    uint64_t b;
+    int neg, i, h, msb;
+    double v;
+    if (x.nan > 0 || (x.pinf > 0 && x.ninf > 0))
+        b = (uint64_t)0x7ff8 << 48;
+    else if (x.pinf > 0 || x.ninf > 0)
+        b = ((uint64_t)0x7ff << 52) | ((uint64_t)(x.ninf > 0) << 63);
+    else {
+        tile__xsum_carry(&x);
+        neg = x.limb[TILE_XSUM_LIMBS - 1] < 0;
+        for (i = 0; neg && i < TILE_XSUM_LIMBS; i++)
+            x.limb[i] = -x.limb[i];
+        if (neg)
+            tile__xsum_carry(&x);
+        for (h = TILE_XSUM_LIMBS - 1; h >= 0 && x.limb[h] == 0; h--)
+            ;
+        if (h < 0)
+            return 0.0;
+        for (msb = 32 * h + 31; !tile__xsum_bit(&x, msb); msb--)
+            ;
+        b = tile__xsum_bits(&x, msb) | ((uint64_t)neg << 63);
+    }
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+/* ==== src/tiling/03-data-types.h ==== */
+#line 1 "src/tiling/03-data-types.h"
+/* ======================================================================== */
+/* Data in and out                                                          */
+/*                                                                          */
+/* The toolkit owns the plan's arrays; this section moves data across that  */
+/* border, always in the user's coordinates and bit for bit:                */
+/*   - input: tile_input_box() says which box of an input array a rank      */
+/*     needs (its block, a reach around it, one tile's planes or all of Z); */
+/*     the body indexes a local array of that box with tile_input_index();  */
+/*     or tile_input_set() has a hook fill each tile's input just before   */
+/*     the tile is computed (memory flat in Z; tile_input() in the body);  */
+/*   - output: tile_gather() copies the stored result (all of Z under       */
+/*     TILE_STORE_FULL, the last planes of the window otherwise) into the   */
+/*     global row-major array on a root or on every rank; tile_output_set() */
+/*     hands each finished tile of the block to a function during the run  */
+/*     (memory independent of Z);                                          */
+/*   - tile_exchange() moves user arrays between ranks box to box: a       */
+/*     plan's result to the next plan's input, with halos, in another      */
+/*     direction (chained sweeps);                                         */
+/*   - reductions declared on a plan (tile_reduction_init, tile_reduce):   */
+/*     sum (exact), min, max, max and min with location, and a 64-bit      */
+/*     integer sum, combined at the end of the run into the same bits for  */
+/*     every model, grid and thread count.                                 */
+/* Layout: a box's array is row-major over its dimensions X_1 .. X_N, Z    */
+/* (Z last, contiguous), unless a function says otherwise.                 */
+/* On a plan whose creation failed, every call here (and tile_get) does    */
+/* nothing and returns the creation's code (TILE_ERR_NULL for a plan never */
+/* created or already destroyed), on every rank, before any collective.    */
+/* ======================================================================== */
+
+/** TILE_ALL_TILES - tile_input_box()'s tile for every plane of Z. */
+#define TILE_ALL_TILES (-1)
+/** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
+#define TILE_ROOT_ALL (-1)
+/** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
+#define TILE_MAX_REDUCTIONS 8
+
+/** Layout of an array over a box (both row-major in the user's coordinates). */
+enum tile_layout {
+    TILE_LAYOUT_Z_LAST = 0,   /* [x_1]...[x_N][z]: the global array's layout */
+    TILE_LAYOUT_Z_FIRST = 1   /* [z][x_1]...[x_N]: plane after plane */
+};
+
+/**
+ * struct tile_box - a box of the space in the user's coordinates.
+ * @ndims: the dimensions, N + 1 (X_1 .. X_N, then Z).
+ * @lo:    the first point along each dimension.
+ * @len:   the points along each dimension (0 anywhere: the box is empty).
+ * An array over a box holds its points row-major, Z last:
+ * tile_box_index().
+ */
+typedef struct tile_box {
+    int ndims;
+    int64_t lo[TILE_MAX_DIMS + 1];
+    int64_t len[TILE_MAX_DIMS + 1];
+} tile_box;
+
+/**
+ * struct tile_reach - how far around a point the body reads an input
+ * array, per dimension (N + 1 entries, Z last), in the user's
+ * coordinates: from -below[i] to +above[i] (both >= 0).  Zero it for
+ * reads at the point itself; tile_reach_stencil() gives the stencil's.
+ */
+typedef struct tile_reach {
+    int below[TILE_MAX_DIMS + 1];
+    int above[TILE_MAX_DIMS + 1];
+} tile_reach;
+
+/* ------------------------------------------------------------------------ */
+/* Declared reductions: the types                                           */
+
+/** Reduction operations (tile_reduction_init). */
+enum tile_reduce_op {
+    TILE_REDUCE_SUM = 0,    /* sum of doubles, exact, rounded once */
+    TILE_REDUCE_MIN,        /* the least double (IEEE 754 totalOrder: -0.0 < +0.0) */
+    TILE_REDUCE_MAX,        /* the greatest double (totalOrder) */
+    TILE_REDUCE_MAXLOC,     /* the greatest, and the first point that has it */
+    TILE_REDUCE_MINLOC,     /* the least, and the first point that has it */
+    TILE_REDUCE_SUM_U64,    /* sum of uint64_t modulo 2^64 (checksums of bit patterns) */
+    TILE_REDUCE_COUNT_
+};
+
+/* A thread's part of a reduction (private; padded so that threads do not
+ * share the cache lines they write): the SIMD loop's lanes of a SUM_U64
+ * too (struct tile__lanes). */
+typedef struct tile__red_slot {
+    tile_xsum sum;
+    uint64_t u64, key;
+    int64_t at[TILE_MAX_DIMS + 1];
+    int64_t count;
+    char pad_[64];
+    tile__lanes lanes;
+    char pad2_[64];
+} tile__red_slot;
+
+/**
+ * struct tile_reduction - a reduction declared on a plan
+ * (tile_reduction_init) and fed in the body (tile_reduce,
+ * tile_reduce_u64).  At the end of each run every rank has the result:
+ * @op:    enum tile_reduce_op.
+ * @value: SUM: the exact sum rounded once; MIN, MAX, MINLOC, MAXLOC: the
+ *         value, bit for bit (0.0 when no point contributed).
+ * @u64:   SUM_U64: the sum modulo 2^64.
+ * @coord: MINLOC, MAXLOC: the user coordinates (X_1 .. X_N, Z) of the
+ *         first point in row-major order (the global array's order) that
+ *         has the value; -1 when no point contributed.
+ * @count: the points that contributed, over every rank.
+ * After a run that failed: count 0, value and u64 0, coord -1.
+ * The rest is private.  The result does not depend on the model, the
+ * process grid, the thread count or the tile height: a sum is exact until
+ * its one rounding, and min and max follow a total order (totalOrder:
+ * -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN) with ties broken on
+ * the coordinates.
+ */
+typedef struct tile_reduction {
+    int op;
+    double value;
+    uint64_t u64;
+    int64_t coord[TILE_MAX_DIMS + 1];
+    int64_t count;
+    /* private */
+    tile_plan *plan_;
+    const tile_plan *u64_plan_;     /* plan_ if op is SUM_U64, else NULL (one test) */
+    tile__red_slot *slot_;
+} tile_reduction;
+
+/* ------------------------------------------------------------------------ */
+/* The output hook                                                          */
+
+/**
+ * struct tile_piece - what the output hook receives: one finished tile of
+ * this rank's block.
+ * @tile:      the tile, 0..plan->ntiles-1, in the order the loop runs.
+ * @box:       its points in the user's coordinates: the block, and the
+ *             tile's planes along Z.
+ * @layout:    enum tile_layout of @data (tile_output_set's choice).
+ * @elem_size: bytes per point.
+ * @bytes:     tile_box_points(&box) * elem_size.
+ * @data:      the values, bit for bit, row-major over @box: Z last
+ *             (tile_box_index) or Z first (plane after plane, each plane
+ *             row-major over X_1 .. X_N).  Valid during the call only.
+ */
+typedef struct tile_piece {
+    int64_t tile;
+    tile_box box;
+    int layout;
+    size_t elem_size;
+    size_t bytes;
+    const void *data;
+} tile_piece;
+
+/**
+ * typedef tile_output_fn - the output hook: int fn(void *ctx, const
+ * tile_plan *plan, const tile_piece *piece).  Return 0 to go on; any other
+ * value is an error: the hook is not called again on this rank, the run
+ * goes on to its end (the pipeline must finish on every rank) and then
+ * fails on every rank with TILE_ERR_OUTPUT naming the value, the tile and
+ * the rank.
+ */
+typedef int (*tile_output_fn)(void *ctx, const tile_plan *plan, const tile_piece *piece);
+
+/**
+ * typedef tile_input_fn - the input hook: int fn(void *ctx, const tile_plan
+ * *plan, const tile_box *box, void *data).  Fill data, an array over box
+ * (row-major in the user's coordinates, Z last: tile_box_index()) of the
+ * element size given to tile_input_set(), with the input the body reads
+ * for one tile: box is tile_input_box(plan, tile, &reach).  Return 0 to go
+ * on; any other value is an error, handled as the output hook's
+ * (TILE_ERR_OUTPUT at the end of the run, on every rank, naming the input
+ * hook, the value, the tile and the rank).
+ */
+typedef int (*tile_input_fn)(void *ctx, const tile_plan *plan, const tile_box *box,
+                             void *data);
+
+/* The state of the data calls that live across runs (private). */
+struct tile__io {
+    tile_output_fn out_fn;
+    void *out_ctx;
+    int out_layout;
+    int out_failed;
+    int64_t out_next;               /* the next tile to hand out */
+    unsigned char *out_dst;         /* tile_output_to: an array over out_box */
+    tile_box out_box;
+    unsigned char *out_buf;         /* one tile of the block */
+    tile_input_fn in_fn;            /* the input hook (tile_input_set) */
+    void *in_ctx;
+    size_t in_esz;
+    tile_reach in_reach;
+    int in_failed;
+    int in_w;                       /* slots: the tiles in flight, S + 2 */
+    int64_t in_next;                /* the next tile to fill */
+    size_t in_slot_bytes;
+    unsigned char *in_buf;          /* in_w slots of in_slot_bytes */
+    tile_box *in_box;               /* per slot: the box of the tile it holds */
+    int nred;                       /* reductions declared */
+    tile_reduction *red[TILE_MAX_REDUCTIONS];
+    tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
+};
+
+/* The plan's data state, created on first use; NULL if out of memory. */
+static inline struct tile__io *tile__io_get(tile_plan *p)
+{
+    if (p->run.io == NULL) {
+        p->run.io = (struct tile__io *)TILEHYBRID_MALLOC(sizeof *p->run.io);
+        if (p->run.io != NULL)
+            memset(p->run.io, 0, sizeof *p->run.io);
+    }
+    return p->run.io;
+}
 
 /* ==== src/tiling/10-errors.h ==== */
 #line 1 "src/tiling/10-errors.h"
@@ -1700,6 +2072,40 @@ TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bi
                                        size_t size);
 TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w);
 TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a);
+#endif
+
+#if TILEHYBRID__DEFINE
+/* One value of the configuration for tile__check_all (name, index i, j). */
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double)
+{
+    if (i < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
+    else if (j < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
+    else
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
+    a->arg[a->count] = name;
+    a->index[a->count] = i;
+    a->v[a->count] = v;
+    a->is_double[a->count++] = is_double;
+}
+
+/* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
+TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
+{
+    void *q = TILEHYBRID_MALLOC(n > 0 ? n : 1);
+    if (q == NULL)
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory for %s (%llu bytes)", what,
+                   (unsigned long long)n);
+    else
+        memset(q, 0, n);
+    return q;
+}
+#else
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double);
+TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 #endif
 
 /* ==== src/tiling/20-storage.h ==== */
@@ -2377,26 +2783,6 @@ static inline void tile__announce(tile_plan *p, int64_t k)
     }
 }
 
-/**
- * tile_schedule() - announce every tile whose predecessor starts by step
- * s + 1, so that the receive for it can be posted in time.
- * @p: the plan; @s: the step that just ended (-1 before the first).
- * Called at the end of every step by the thread that does the messages
- * (after a balancing policy has seen the step: hybrid.h).
- */
-TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
-{
-    tile__io_step(p, s);
-    if (p->run.announced == 0 && p->ntiles > 0)
-        tile__announce(p, 0);
-    while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
-        tile__announce(p, p->run.announced);
-    tile__io_input(p, s);
-}
-#endif
-
 /** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
  *  scheduled).  Read by every thread at the end of every step while the
  *  thread that does the messages may set it: a named critical section
@@ -2409,6 +2795,408 @@ static inline int64_t tile_nsteps(const tile_plan *p)
 #endif
     v = p->run.nsteps;
     return v;
+}
+
+/* ==== src/tiling/22-boxes.h ==== */
+#line 1 "src/tiling/22-boxes.h"
+/* ------------------------------------------------------------------------ */
+/* Boxes: tile_get, the boxes of the data calls, packing                    */
+
+/* The data calls (tile_get and the section "Data in and out") on a plan
+ * that cannot serve them: TILE_OK if the plan was created, else the code
+ * of its failed creation (TILE_ERR_NULL for a plan never created or
+ * already destroyed).  The same on every rank, so the collective calls
+ * return it before any collective. */
+static inline int tile__data_refused(const tile_plan *p)
+{
+    if (p == NULL || p->comm == MPI_COMM_NULL)
+        return TILE_ERR_NULL;
+    if (!p->run.created)
+        return p->status.code != TILE_OK ? p->status.code : TILE_ERR_NULL;
+    return TILE_OK;
+}
+
+/* The refusals of the calls that must not run while the plan runs: those
+ * of every data call, and TILE_ERR_BODY for a plan that is running on this
+ * rank (a call from its body or one of its hooks) or whose last run a
+ * return left unfinished.  The calls that set a hook, a target or a
+ * reduction for the following runs would free or change what the run
+ * uses; the collective ones (tile_gather, tile_exchange) would wait in a
+ * collective for ranks that are inside the run, or meet the run's own
+ * messages.  Local, and before any collective: the ranks that call from a
+ * body or a hook need not be all of them. */
+static inline int tile__busy_refused(const tile_plan *p)
+{
+    int rc = tile__data_refused(p);
+    return rc == TILE_OK && p->run.active ? TILE_ERR_BODY : rc;
+}
+
+/**
+ * tile_get() - read a computed point after a run.
+ * @plan:  the plan.
+ * @coord: global coordinates x_1..x_N, z (the user's).
+ * @out:   receives elem_size bytes (untouched unless TILE_OK).
+ * Local.  Every rank may ask for any point; the one that owns it and still
+ * stores it (always with TILE_STORE_FULL; the last planes of the window
+ * otherwise) gets it.
+ * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
+ * the space), TILE_ERR_NOT_STORED (another rank's point, one the window
+ * dropped, or any before a run completed without an error: nothing, or a
+ * failed run's values), TILE_ERR_BODY (from the running plan's body or
+ * hooks), or the code of the plan's failed creation (TILE_ERR_NULL for a
+ * plan never created or destroyed).  (Before 0.2 it
+ * returned 1 when copied and 0 otherwise.)
+ */
+static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
+{
+    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1] = {0}, zlen, h, R, keep, z;
+    int i;
+    if (plan == NULL || coord == NULL || out == NULL)
+        return TILE_ERR_NULL;
+    if ((i = tile__busy_refused(plan)) != TILE_OK)
+        return i;
+    if (!tile__inside(plan, coord))
+        return TILE_ERR_RANGE;
+    if (!plan->run.completed || plan->status.code != TILE_OK)
+        return TILE_ERR_NOT_STORED;     /* nothing computed, or a failed run's */
+    zlen = plan->deps.size[plan->cfg.n];
+    h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
+    R = plan->store.ring_planes;
+    keep = R >= plan->ntiles * h ? zlen : R - h;
+    tile__to_internal(plan, coord, g);
+    z = g[plan->cfg.n];
+    if (z < 0 || z >= zlen || z < zlen - keep)
+        return TILE_ERR_NOT_STORED;
+    for (i = 0; i < plan->cfg.n; i++) {
+        x[i] = g[i] - plan->lo[i];
+        if (x[i] < 0 || x[i] >= plan->len[i])
+            return TILE_ERR_NOT_STORED;
+    }
+    memcpy(out, tile__plane(plan, z) + tile__offset(plan, x), plan->cfg.elem_size);
+    return TILE_OK;
+}
+
+/** tile_box_points() - the points of a box (0 when empty). */
+static inline int64_t tile_box_points(const tile_box *b)
+{
+    int64_t v = 1;
+    int i;
+    for (i = 0; i < b->ndims; i++)
+        v *= b->len[i] > 0 ? b->len[i] : 0;
+    return v;
+}
+
+/** tile_box_stride() - elements between neighbours along dimension i of an
+ *  array over box b (Z last): the product of the lengths after i. */
+static inline int64_t tile_box_stride(const tile_box *b, int i)
+{
+    int64_t s = 1;
+    int j;
+    for (j = i + 1; j < b->ndims; j++)
+        s *= b->len[j];
+    return s;
+}
+
+/**
+ * tile_box_index() - where point c is in an array over box b.
+ * @b: the box; @c: b->ndims user coordinates (Z last).
+ * Return: the element index (row-major, Z last), or -1 when c is outside.
+ */
+static inline int64_t tile_box_index(const tile_box *b, const int64_t *c)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i < b->ndims; i++) {
+        if (c[i] < b->lo[i] || c[i] - b->lo[i] >= b->len[i])
+            return -1;
+        idx = idx * b->len[i] + (c[i] - b->lo[i]);
+    }
+    return idx;
+}
+
+/**
+ * tile_box_intersect() - the common points of two boxes.
+ * @a, @b: boxes of the same ndims; @out: receives the intersection.
+ * Return: 1 if it is not empty, else 0 (out then has a 0 length).
+ */
+static inline int tile_box_intersect(const tile_box *a, const tile_box *b, tile_box *out)
+{
+    int i, ne = a->ndims == b->ndims;
+    tile_box r;
+    memset(&r, 0, sizeof r);
+    r.ndims = a->ndims;
+    for (i = 0; i < a->ndims && ne; i++) {
+        int64_t lo = a->lo[i] > b->lo[i] ? a->lo[i] : b->lo[i];
+        int64_t ha = a->lo[i] + (a->len[i] > 0 ? a->len[i] : 0);
+        int64_t hb = b->lo[i] + (b->len[i] > 0 ? b->len[i] : 0);
+        int64_t hi = ha < hb ? ha : hb;
+        r.lo[i] = lo;
+        r.len[i] = hi > lo ? hi - lo : 0;
+        ne = hi > lo;
+    }
+    *out = r;
+    return ne;
+}
+
+/**
+ * tile_box_copy() - copy the common points of two arrays over boxes.
+ * @from, @src: the source box and its array (row-major, Z last).
+ * @to, @dst:   the destination box and its array.
+ * @esz:        bytes per element.
+ * @copied:     set to the points copied (0 when the boxes do not meet);
+ *              NULL if not wanted.
+ * A local copy, bit for bit (the output hook drops a tile into an array of
+ * the block with it).
+ * Return: TILE_OK; TILE_ERR_NULL (a box, or an array the copy needs, is
+ * NULL); TILE_ERR_NDIMS (the boxes' ndims differ or are outside
+ * 1..TILE_MAX_DIMS + 1).  Nothing is copied on an error.
+ */
+static inline int tile_box_copy(const tile_box *from, const void *src, const tile_box *to,
+                                void *dst, size_t esz, int64_t *copied)
+{
+    tile_box c;
+    int64_t x[TILE_MAX_DIMS + 1], n = 0;
+    int d, i;
+    if (copied != NULL)
+        *copied = 0;
+    if (from == NULL || to == NULL)
+        return TILE_ERR_NULL;
+    d = from->ndims;
+    if (d < 1 || d > TILE_MAX_DIMS + 1 || to->ndims != d)
+        return TILE_ERR_NDIMS;
+    if (!tile_box_intersect(from, to, &c))
+        return TILE_OK;
+    if (src == NULL || dst == NULL)
+        return TILE_ERR_NULL;
+    for (i = 0; i < d; i++)
+        x[i] = c.lo[i];
+    for (;;) {
+        int64_t is = tile_box_index(from, x), id = tile_box_index(to, x);
+        memcpy((unsigned char *)dst + (size_t)id * esz,
+               (const unsigned char *)src + (size_t)is * esz, (size_t)c.len[d - 1] * esz);
+        n += c.len[d - 1];
+        for (i = d - 2; i >= 0; i--) {
+            if (++x[i] < c.lo[i] + c.len[i])
+                break;
+            x[i] = c.lo[i];
+        }
+        if (i < 0)
+            break;
+    }
+    if (copied != NULL)
+        *copied = n;
+    return TILE_OK;
+}
+
+/* The block of the process at Cartesian coordinates pc, in the user's
+ * coordinates, over the whole of Z. */
+static inline void tile__block_box(const tile_plan *p, const int *pc, tile_box *b)
+{
+    int i, n = p->cfg.n;
+    memset(b, 0, sizeof *b);
+    b->ndims = n + 1;
+    for (i = 0; i < n; i++) {
+        int64_t lo = 0, len = 0;
+        topo_block(p->cfg.extent[i], p->pdims[i], pc[i], &lo, &len);
+        b->lo[i] = p->deps.dir[i] > 0 ? lo : p->cfg.extent[i] - lo - len;
+        b->len[i] = len;
+    }
+    b->lo[n] = 0;
+    b->len[n] = p->cfg.zlen;
+}
+
+/* Internal planes [z0, z1) as the user's Z range: b->lo[N], b->len[N]. */
+static inline void tile__zbox(const tile_plan *p, int64_t z0, int64_t z1, tile_box *b)
+{
+    int n = p->cfg.n;
+    b->lo[n] = p->deps.dir[n] > 0 ? z0 : p->cfg.zlen - z1;
+    b->len[n] = z1 - z0;
+}
+
+/**
+ * tile_input_box() - the box of an input array that this rank needs.
+ * @plan:  the plan (after tile_plan_create).
+ * @tile:  TILE_ALL_TILES for the whole of Z, or a tile 0..plan->ntiles-1
+ *         (its planes; tiles are numbered in the order the loop runs, so
+ *         with cfg.dir[N] = -1 tile 0 holds the highest Z).
+ * @reach: how far around each point the body reads the array (NULL: at
+ *         the point only; tile_reach_stencil() gives the stencil's reach).
+ * @box:   receives the box in the user's coordinates: this rank's block
+ *         (mirrored where cfg.dir is -1) and the tile's planes, widened by
+ *         the reach and clipped to the space (what lies outside is the
+ *         boundary's business).
+ * @st:    NULL, or the argument at fault.
+ *
+ * Local, no communication.  Allocate tile_box_points(box) elements, fill
+ * them (from a file, a formula, tile_exchange()), and read them in the body
+ * at tile_input_index(&it, &box), plus o * tile_box_stride(&box, i) for an
+ * offset o along i.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (a tile outside
+ * TILE_ALL_TILES..ntiles-1, a reach outside 0..2^30), TILE_ERR_SKEWED (the
+ * plan skews its stencil: a block is not a box of the user's space; give
+ * such a plan its input through the boundary function, or read an array
+ * over the whole space with tile_input_index()).
+ */
+static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile_reach *reach,
+                                 tile_box *box, tilehybrid_status *st)
+{
+    int i, n;
+    if (plan == NULL || box == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "box", -1);
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, i, "plan", -1);
+    n = plan->cfg.n;
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    if (tile < TILE_ALL_TILES || tile >= plan->ntiles)
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "tile", tile);
+    for (i = 0; reach != NULL && i <= n; i++)
+        if (reach->below[i] < 0 || reach->above[i] < 0 || reach->below[i] > (1 << 30) ||
+            reach->above[i] > (1 << 30))
+            return tilehybrid_status_set(st, TILE_ERR_RANGE, "reach", i);
+    tile__block_box(plan, plan->pcoords, box);
+    if (tile >= 0)
+        tile__zbox(plan, tile__tile_z0(plan, tile), tile__tile_z1(plan, tile), box);
+    for (i = 0; reach != NULL && i <= n; i++) {
+        int64_t ext = i < n ? plan->cfg.extent[i] : plan->cfg.zlen;
+        int64_t lo = box->lo[i] - reach->below[i], hi = box->lo[i] + box->len[i];
+        hi = ext - hi > reach->above[i] ? hi + reach->above[i] : ext;
+        box->lo[i] = lo > 0 ? lo : 0;
+        box->len[i] = hi - box->lo[i];
+    }
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+#if TILEHYBRID__DEFINE
+/**
+ * tile_reach_stencil() - the reach of the plan's stencil: per dimension the
+ * largest distance below and above the point that a declared vector (or
+ * the widths dep[]/depz, read against the loop's direction) reads.
+ * @plan: the plan; @reach: receives it.
+ * Return: TILE_OK or TILE_ERR_NULL.
+ */
+TILEHYBRID__COLD int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
+{
+    int i, k, n;
+    if (plan == NULL || reach == NULL)
+        return TILE_ERR_NULL;
+    if ((i = tile__data_refused(plan)) != TILE_OK)
+        return i;
+    memset(reach, 0, sizeof *reach);
+    n = plan->cfg.n;
+    for (i = 0; i <= n && plan->cfg.nstencil == 0; i++) {
+        int d = i < n ? plan->deps.d[i] : plan->deps.dz;
+        if (plan->deps.dir[i] > 0)
+            reach->below[i] = d;
+        else
+            reach->above[i] = d;
+    }
+    for (k = 0; k < plan->cfg.nstencil; k++)
+        for (i = 0; i <= n; i++) {
+            int o = plan->cfg.stencil[k][i];
+            if (-o > reach->below[i])
+                reach->below[i] = -o;
+            if (o > reach->above[i])
+                reach->above[i] = o;
+        }
+    return TILE_OK;
+}
+#else
+TILEHYBRID__COLD int tile_reach_stencil(const tile_plan *plan, tile_reach *reach);
+#endif
+
+#if TILEHYBRID__DEFINE
+/**
+ * tile_stored_zrange() - the Z range (user coordinates) that tile_gather()
+ * and tile_get() can read now.
+ * @plan: the plan.
+ * @z0, @zlen: receive the range [z0, z0 + zlen).
+ *
+ * Only after a run that completed without error (until the next run
+ * starts).  TILE_STORE_FULL keeps every plane; the Z window keeps the last
+ * R - z planes the loop computed (R the window's planes, z the tile height;
+ * every plane when the window covers Z): z >= Z - (R - z) when the loop
+ * runs upward along Z, z < R - z when it runs downward.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_NOT_STORED (no completed
+ * run; the range is then empty), or TILE_ERR_SKEWED (the plan skews its
+ * stencil: what it stores is not a range of the user's Z; tile_get()
+ * tells point by point).
+ */
+TILEHYBRID__COLD int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
+{
+    int64_t h, keep, Z;
+    int refused;
+    if (plan == NULL || z0 == NULL || zlen == NULL)
+        return TILE_ERR_NULL;
+    *z0 = *zlen = 0;
+    if ((refused = tile__data_refused(plan)) != TILE_OK)
+        return refused;
+    if (plan->deps.skewed)
+        return TILE_ERR_SKEWED;
+    if (!plan->run.completed || plan->status.code != TILE_OK)
+        return TILE_ERR_NOT_STORED;
+    Z = plan->cfg.zlen;
+    h = plan->cfg.tile_height < Z ? plan->cfg.tile_height : Z;
+    /* the same rule as tile_get() */
+    keep = plan->store.ring_planes >= plan->ntiles * h ? Z : plan->store.ring_planes - h;
+    *z0 = plan->deps.dir[plan->cfg.n] > 0 ? Z - keep : 0;
+    *zlen = keep;
+    return TILE_OK;
+}
+#else
+TILEHYBRID__COLD int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen);
+#endif
+
+/* Packing the stored block, in the user's coordinates: rows of the plan's
+ * planes into an array over box (Z last or Z first). */
+typedef struct tile__packer {
+    const tile_plan *p;
+    unsigned char *dst;
+    const tile_box *box;
+    int layout;
+    int64_t plane;      /* points of one plane of the box */
+} tile__packer;
+
+static inline void tile__pack_row(void *ctx, unsigned char *row, ptrdiff_t rstep, int64_t cnt,
+                                  const int64_t *x, int64_t z)
+{
+    const tile__packer *k = (const tile__packer *)ctx;
+    const tile_plan *p = k->p;
+    const tile_box *b = k->box;
+    int n = p->cfg.n, i;
+    size_t esz = p->cfg.elem_size;
+    int64_t idx = 0, step;
+    for (i = 0; i < n; i++)
+        idx = idx * b->len[i] + (tile__user(p, i, p->lo[i] + x[i]) - b->lo[i]);
+    if (k->layout == TILE_LAYOUT_Z_LAST) {
+        idx = idx * b->len[n] + (tile__user(p, n, z) - b->lo[n]);
+        step = b->len[n] * p->deps.dir[n - 1];
+    } else {
+        idx += (tile__user(p, n, z) - b->lo[n]) * k->plane;
+        step = p->deps.dir[n - 1];
+    }
+    tile__copy_strided(k->dst + (size_t)idx * esz, (ptrdiff_t)(step * (int64_t)esz), row, rstep,
+                       cnt, esz);
+}
+
+/* Pack this rank's block over internal planes [z0, z1) into dst, an array
+ * over box (the block and the user's Z range of those planes). */
+static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
+                                    const tile_box *box, int layout, void *dst)
+{
+    int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+    tile__packer k;
+    int i;
+    k.p = p;
+    k.dst = (unsigned char *)dst;
+    k.box = box;
+    k.layout = layout;
+    k.plane = 1;
+    for (i = 0; i < p->cfg.n; i++) {
+        hi[i] = p->len[i];
+        k.plane *= box->len[i];
+    }
+    tile__for_rows(p, z0, z1, lo, hi, tile__pack_row, &k);
 }
 
 /* ==== src/tiling/30-faces.h ==== */
@@ -2705,56 +3493,11 @@ TILEHYBRID__WARM void tile__wf_end(tile_plan *p)
 }
 #endif
 
-/**
- * tile_comm_begin() - the messages that open step s (whole faces: the
- * thread that does the messages, thread 0): send the face of the tile
- * finished at step s - 1, post the receive for the tile that starts at step
- * s + 1.  At step 0 it first receives what step 0 needs (the prologue).
- * @p: the plan; @s: the step.
- */
-TILEHYBRID__WARM void tile_comm_begin(tile_plan *p, int64_t s);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_comm_begin(tile_plan *p, int64_t s)
-{
-    double t0;
-    if (s == 0) {
-        /* the prologue, after the step macro has checked the model: a wrong
-         * macro sends nothing and waits for nothing on every rank */
-        tile__wf_begin(p, -1);
-        tile__wf_end(p);
-        tile_schedule(p, -1);
-    }
-    /* (the prologue's wait counts as wait, its unpacking as comm, above;
-     * a rank without neighbours has nothing to time: two clock reads a
-     * step, 1.4% of ADI 64x256x16384 on one process at z = 1) */
-    if (!tile__talks(p)) {
-        tile__wf_begin(p, s);
-        return;
-    }
-    t0 = tile_wtime();
-    tile__wf_begin(p, s);
-    p->run.stats[0].comm += tile_wtime() - t0;
-}
-#endif
 
-/**
- * tile_comm_end() - the messages that close step s: wait, unpack the tile
- * received.  The caller then calls tile_schedule(p, s).
- * @p: the plan; @s: the step.
- */
-TILEHYBRID__WARM void tile_comm_end(tile_plan *p, int64_t s);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_comm_end(tile_plan *p, int64_t s)
-{
-    (void)s;
-    tile__wf_end(p);
-}
-#endif
-
-/* ==== src/tiling/31-runs.h ==== */
-#line 1 "src/tiling/31-runs.h"
+/* ==== src/tiling/31-guard.h ==== */
+#line 1 "src/tiling/31-guard.h"
 /* ------------------------------------------------------------------------ */
-/* Runs: start and finish                                                   */
+/* The body's guard: a return out of the body                               */
 
 #if TILEHYBRID__DEFINE
 /*
@@ -2830,143 +3573,481 @@ static inline void tile__guard_end(tile__guard *g)
 #define TILE__GUARD_OFF(name) ((void)(name))
 #endif
 
+/* ==== src/tiling/35-requests.h ==== */
+#line 1 "src/tiling/35-requests.h"
+/* ------------------------------------------------------------------------ */
+/* Face messages: persistent and partitioned requests                       */
+
+/* The multiple model's parts of a face: thread t sends its part along i if
+ * it is last along i, receives one if it is first; its partition (and tag)
+ * is its coordinates with t_i dropped, in 0 .. prod_{j != i} T_j - 1. */
+static inline int tile__is_sender(const tile_plan *p, int t, int i)
+{
+    return p->threads.coord[t * p->cfg.n + i] == p->threads.dims[i] - 1;
+}
+
+static inline int tile__is_receiver(const tile_plan *p, int t, int i)
+{
+    return p->threads.coord[t * p->cfg.n + i] == 0;
+}
+
+static inline int tile__part_index(const tile_plan *p, int t, int i)
+{
+    int j, idx = 0;
+    for (j = 0; j < p->cfg.n; j++)
+        if (j != i)
+            idx = idx * p->threads.dims[j] + p->threads.coord[t * p->cfg.n + j];
+    return idx;
+}
+
 #if TILEHYBRID__DEFINE
-/* Reset what a run changes (the thread that does the messages). */
-TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
+/* Offsets of the threads' parts in the face buffers (multiple model): the
+ * senders' parts tile the send buffer, the receivers' the receive buffer (a
+ * thread that is both, T_i = 1, has the same offset in both).  Tile 0 is
+ * the tallest; the model does not rebalance, so the boxes hold for every
+ * tile (the schedule's bounds start as the even split). */
+TILEHYBRID__COLD void tile__part_offsets(tile_plan *p)
 {
-    int t;
-    for (t = 0; t < p->cfg.threads; t++) {
-        memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
-        p->run.slot[t].msg[0] = '\0';
-        memset(&p->run.slot[t].trash, 0, sizeof p->run.slot[t].trash);
-        p->run.nreq[t] = p->run.nreq[p->cfg.threads + t] = 0;
-        p->run.next_tile[8 * t] = 0;
+    int n = p->cfg.n, T = p->cfg.threads, i, t;
+    for (i = 0; i < n; i++) {
+        int64_t sent = 0, recvd = 0;
+        for (t = 0; t < T; t++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, part;
+            int snd = tile__is_sender(p, t, i), rcv = tile__is_receiver(p, t, i);
+            tile_thread_face(p, t, 0, i, 0, lo, hi);
+            part = tile_box_bytes(p, 0, lo, hi);
+            p->run.seg[i * T + t] = snd ? sent : recvd;
+            sent += snd ? part : 0;
+            recvd += rcv ? part : 0;
+        }
     }
-    p->run.bytes_sent = p->run.messages = 0;
-    p->run.announced = p->run.send_next = p->run.recv_next = 0;
-    p->run.recv_pending = -1;
-    p->run.nsteps = INT64_MAX;
-    p->run.bal_changes = 0;
-    if (p->run.balancing)
-        bal_policy_start(&p->run.bal);
 }
 
-/**
- * tile_run_start() - the collective start of a run, by one thread per
- * process (the one that calls MPI).  A previous run a `return` left
- * unfinished on this rank is seen first, before any collective
- * (tile__left_body(): TILE_ERR_BODY with one process, the job ends with
- * more).
- * @p:        the plan.
- * @model:    the model of the step macro that runs.
- * @nthreads: the threads that will run the steps (the parallel region's
- *            size for the coarse-grain models, the plan's threads else).
- * The error of a previous run is forgotten first (not a failed creation,
- * an MPI failure or a run a `return` left unfinished).  Every rank checks
- * that the plan is of @model and has @nthreads threads; if any rank cannot
- * run, no rank runs and every rank records the same error.  Otherwise it resets the run, fills the planes below Z = 0 and
- * schedules the first tiles.
- * Return: 1 if the run goes on.
- */
-TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
+/* Make the persistent request *q of a face message (MPI_Send_init or
+ * MPI_Recv_init; above TILE_MSG_MAX bytes one element of a derived
+ * datatype, which the request keeps).  A failure is handled as the
+ * engine's (*q stays MPI_REQUEST_NULL). */
+TILEHYBRID__COLD void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
+                                  int tag, int i, MPI_Request *q)
 {
-    /* a run that failed does not stop the next (every rank has the same
-     * status): each starts afresh, unless MPI failed or a run is unfinished */
-    if (p->run.created && !p->run.active && p->status.code != TILE_OK &&
-        p->status.code != TILE_ERR_MPI) {
-        tilehybrid_status_set(&p->status, TILE_OK, "", -1);
-        p->errmsg[0] = '\0';
-        p->errarg[0] = '\0';
-    }
-    if (p->run.active) {
-        /* before any collective: with more than one process, the others
-         * wait in the unfinished run's messages (tile__left_body ends the
-         * job) */
-        if (!p->run.left)
-            tile__left_body(p);
-    } else if (p->status.code == TILE_OK && model != p->cfg.model)
-        tile__fail(p, TILE_ERR_MODEL, "model", -1, "the step macro is for model '%s' but the "
-                   "plan was created for model '%s'", tile_model_name(model),
-                   tile_model_name(p->cfg.model));
-    else if (p->status.code == TILE_OK && nthreads != p->cfg.threads)
-        tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
-                   "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
-                   nthreads);
-    tile__height_apply(p);          /* the height the first run chose */
-    p->run.stage = 1;
-    p->run.ok = tile__agree(p, NULL) == TILE_OK;
-    if (!p->run.ok)
-        return 0;
-    tile__run_reset(p);
-    p->run.active = 1;
-    tile__io_start(p);
-    tile__fill_zlow(p);
-    tile_schedule(p, -1);
-    p->run.start = tile_wtime();
-    return 1;
+    const char *call;
+    int rc = tile__msg_request(p, 1, send, buf, bytes, peer, tag, q, &call);
+    if (rc == MPI_SUCCESS)
+        return;
+    *q = MPI_REQUEST_NULL;
+    tile__mpi_failed(p, -1, rc, call, "creating the plan's persistent %s of %lld-byte faces "
+                     "along dimension %d %s rank %d", send ? "send" : "receive",
+                     (long long)bytes, i + 1, send ? "to" : "from", peer);
 }
 
-/**
- * tile_run_finish() - the end of a run, by the thread that does the
- * messages, after every thread's last tile and message: the totals, and the
- * run's outcome on every rank (collective: a rank whose run went wrong must
- * not leave the others reporting success).
- * @p: the plan.
- */
-TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
+/* The whole-face requests (models mpi, fine, funneled: thread 0), for tile
+ * 0 and, if shorter, the last tile. */
+TILEHYBRID__COLD void tile__wf_requests(tile_plan *p, int last)
 {
-    int t;
-    double wall;
-    tile__io_step(p, INT64_MAX);    /* hand out the last tiles */
-    wall = tile_wtime() - p->run.start;
-    p->run.seconds = wall;
-    p->run.active = 0;
-    p->run.stage = 2;
-    for (t = 0; t < p->cfg.threads; t++) {
-        tile_stats *s = &p->run.stats[t];
-        s->idle = wall - s->compute - s->comm;
-        if (s->idle < 0)
-            s->idle = 0;
-        p->run.bytes_sent += s->bytes_sent;
-        p->run.messages += s->messages;
-        if (s->error != TILE_OK)
-            tile__fail(p, s->error, "", -1, "thread %d: %s", t,
-                       p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
+    int64_t k = last ? p->ntiles - 1 : 0;
+    int i;
+    for (i = 0; i < p->cfg.n && p->status.code == TILE_OK; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
+        if (p->nbr_hi[i] != MPI_PROC_NULL) {
+            tile__block_face(p, i, 0, lo, hi);
+            tile__pinit(p, 1, p->store.sbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_hi[i], 0,
+                        i, tile__preq(p, 0, last, 1, i));
+        }
+        if (p->nbr_lo[i] != MPI_PROC_NULL && p->status.code == TILE_OK) {
+            tile__block_face(p, i, 1, lo, hi);
+            tile__pinit(p, 0, p->store.rbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_lo[i], 0,
+                        i, tile__preq(p, 0, last, 0, i));
+        }
     }
-    tile__io_finish(p);             /* agrees the outcome, combines the reductions */
-    tile__height_timed(p);          /* the first run times the body for the model */
+}
+
+/* The multiple model's requests: each thread's parts (not the empty ones),
+ * its coordinates in the tag. */
+TILEHYBRID__COLD void tile__part_requests(tile_plan *p, int last)
+{
+    int64_t k = last ? p->ntiles - 1 : 0;
+    int T = p->cfg.threads, t, i, g;
+    for (t = 0; t < T; t++)
+        for (i = 0; i < p->cfg.n && p->status.code == TILE_OK; i++)
+            for (g = 0; g < 2; g++) {
+                int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
+                int peer = g ? p->nbr_lo[i] : p->nbr_hi[i];
+                unsigned char *buf = g ? p->store.rbuf[i] : p->store.sbuf[i];
+                if (peer == MPI_PROC_NULL || !(g ? tile__is_receiver(p, t, i)
+                                                 : tile__is_sender(p, t, i)))
+                    continue;
+                tile_thread_face(p, t, 0, i, g, lo, hi);
+                bytes = tile_box_bytes(p, k, lo, hi);
+                if (bytes > 0 && p->status.code == TILE_OK)
+                    tile__pinit(p, !g, buf + p->run.seg[i * T + t], bytes, peer,
+                                tile__part_index(p, t, i), i, tile__preq(p, t, last, !g, i));
+            }
 }
 #else
-TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
-TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
-TILEHYBRID__COLD void tile_run_finish(tile_plan *p);
+TILEHYBRID__COLD void tile__part_offsets(tile_plan *p);
+TILEHYBRID__COLD void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
+                                  int tag, int i, MPI_Request *q);
+TILEHYBRID__COLD void tile__wf_requests(tile_plan *p, int last);
+TILEHYBRID__COLD void tile__part_requests(tile_plan *p, int last);
+#endif
+
+/* The multiple model's partitioned messages (TILE_MESSAGES_PARTITIONED):
+ * along dimension i, the m-th message carries one partition per thread on
+ * the face (tile__part_index), each sender thread's part of the tile it
+ * computed at step m + T_i - 1, marked ready at step m + T_i; each
+ * receiver thread waits at the end of step m - 1 for its part of the tile
+ * it computes at step m (the same tile: the receiver's delay is the
+ * sender's minus T_i - 1).  msgs[i] = ntiles + sum_{j != i} (T_j - 1)
+ * messages a run, each of parts[i] partitions of pbytes[i] bytes (the
+ * largest part; the last tile's are shorter).  Message m uses request and
+ * buffer m % 2: thread 0 completes message m - 2 and starts message m
+ * before the barrier of the step before the one where the other threads
+ * touch it (tile__parted_cycle), and on[][][] says which are started. */
+typedef struct tile__parted {
+    MPI_Request req[2][2][TILE_MAX_DIMS];   /* [m % 2][send][i] */
+    int on[2][2][TILE_MAX_DIMS];
+    unsigned char *buf[2][2][TILE_MAX_DIMS];
+    int64_t pbytes[TILE_MAX_DIMS];
+    int parts[TILE_MAX_DIMS];
+    int64_t msgs[TILE_MAX_DIMS];
+} tile__parted;
+
+#if TILE_HAVE_PARTITIONED
+#if TILEHYBRID__DEFINE
+/* Make the partitioned request of message parity m along i (@send 1: to
+ * the successor), its buffer first; failures as the engine's. */
+TILEHYBRID__COLD void tile__parted_init(tile_plan *p, int send, int i, int m)
+{
+    tile__parted *pa = p->run.part;
+    const char *call = send ? "MPI_Psend_init" : "MPI_Precv_init";
+    int count = 0, rc, peer = send ? p->nbr_hi[i] : p->nbr_lo[i];
+    int64_t total = 0;
+    MPI_Datatype type = MPI_BYTE, big = MPI_DATATYPE_NULL;
+    MPI_Request *q = &pa->req[m][send][i];
+    if (!tilehybrid_mul_ok(pa->pbytes[i], pa->parts[i], &total) ||
+        (pa->buf[m][send][i] = (unsigned char *)tile__alloc(p, (size_t)total,
+                                                            "the partitioned messages")) == NULL) {
+        if (p->status.code == TILE_OK)
+            tile__fail(p, TILE_ERR_OVERFLOW, "messages", i, "the partitioned message along "
+                       "dimension %d is too large", i + 1);
+        return;
+    }
+    rc = tile__msg_type(pa->pbytes[i], &count, &type, &big, &call);
+    if (rc == MPI_SUCCESS) {
+        call = send ? "MPI_Psend_init" : "MPI_Precv_init";
+        rc = send ? MPI_Psend_init(pa->buf[m][send][i], pa->parts[i], count, type, peer, m,
+                                   p->comm, MPI_INFO_NULL, q)
+                  : MPI_Precv_init(pa->buf[m][send][i], pa->parts[i], count, type, peer, m,
+                                   p->comm, MPI_INFO_NULL, q);
+    }
+    if (big != MPI_DATATYPE_NULL)
+        (void)MPI_Type_free(&big);
+    if (rc == MPI_SUCCESS)
+        return;
+    *q = MPI_REQUEST_NULL;
+    tile__mpi_failed(p, -1, rc, call, "creating the plan's partitioned %s of faces along "
+                     "dimension %d (%d partitions of %lld bytes) %s rank %d",
+                     send ? "send" : "receive", i + 1, pa->parts[i], (long long)pa->pbytes[i],
+                     send ? "to" : "from", peer);
+}
+#else
+TILEHYBRID__COLD void tile__parted_init(tile_plan *p, int send, int i, int m);
+#endif
+#endif
+
+#if TILEHYBRID__DEFINE
+/* Set up the partitioned messages: sizes, buffers, requests. */
+TILEHYBRID__COLD void tile__parted_setup(tile_plan *p)
+{
+    tile__parted *pa = (tile__parted *)tile__alloc(p, sizeof(tile__parted),
+                                                   "the partitioned messages");
+    int i, j, t, m, g;
+    if ((p->run.part = pa) == NULL)
+        return;
+    for (m = 0; m < 2; m++)
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < TILE_MAX_DIMS; i++)
+                pa->req[m][g][i] = MPI_REQUEST_NULL;
+    for (i = 0; i < p->cfg.n; i++) {
+        pa->parts[i] = 1;
+        pa->msgs[i] = p->ntiles;
+        for (j = 0; j < p->cfg.n; j++)
+            if (j != i) {
+                pa->parts[i] *= p->threads.dims[j];
+                pa->msgs[i] += p->threads.dims[j] - 1;
+            }
+        for (t = 0; t < p->cfg.threads; t++) {
+            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, b;
+            tile_thread_face(p, t, 0, i, 0, lo, hi);
+            b = tile_box_bytes(p, 0, lo, hi);
+            if (tile__is_sender(p, t, i) && b > pa->pbytes[i])
+                pa->pbytes[i] = b;
+        }
+#if TILE_HAVE_PARTITIONED
+        for (m = 0; m < 2 && pa->pbytes[i] > 0 && p->status.code == TILE_OK; m++)
+            for (g = 0; g < 2 && p->status.code == TILE_OK; g++)
+                if ((g ? p->nbr_hi[i] : p->nbr_lo[i]) != MPI_PROC_NULL)
+                    tile__parted_init(p, g, i, m);
+#endif
+    }
+}
+
+/* Make the plan's requests (at the end of tile_plan_create): the runs'
+ * method (run.messaging), the multiple model's part offsets, then the
+ * persistent or partitioned requests. */
+TILEHYBRID__COLD void tile__messages_setup(tile_plan *p)
+{
+    int multiple = p->cfg.model == TILE_MODEL_MULTIPLE;
+    p->run.messaging = p->cfg.messages;
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED && (!multiple || !TILE_HAVE_PARTITIONED))
+        p->run.messaging = TILE_MESSAGES_PERSISTENT;
+#ifdef SMPI_SAMPLE_FLOPS
+    /* SimGrid 3.32's SMPI reports a deadlock on the restarted persistent
+     * face requests (2 ranks, 2 tiles); under SMPI the plan sends per-tile
+     * messages, the ones the simulations in sim/ were validated with. */
+    if (p->run.messaging == TILE_MESSAGES_PERSISTENT)
+        p->run.messaging = TILE_MESSAGES_NONBLOCKING;
+#endif
+    if (multiple)
+        tile__part_offsets(p);
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED) {
+        tile__parted_setup(p);
+        return;
+    }
+    if (p->run.messaging != TILE_MESSAGES_PERSISTENT || p->ntiles < 1)
+        return;
+    (multiple ? tile__part_requests : tile__wf_requests)(p, 0);
+    if (tile__short(p, p->ntiles - 1))
+        (multiple ? tile__part_requests : tile__wf_requests)(p, 1);
+}
+
+/* Complete the requests a run left in flight (a `return` out of the loop,
+ * an MPI failure under ULFM): cancel and complete the receives (their
+ * buffers are about to be freed), let go of the sends (MPI_Request_free:
+ * MPI completes them). */
+TILEHYBRID__COLD void tile__messages_drain(tile_plan *p)
+{
+    int T = p->cfg.threads, t, j;
+    for (t = 0; t < T && p->run.req != NULL && p->run.nreq != NULL; t++) {
+        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n];
+        for (j = 0; j < p->run.nreq[t]; j++) {
+            MPI_Request q = r[j];
+            if (j >= p->run.nreq[T + t]) {
+                (void)MPI_Cancel(&q);
+                (void)MPI_Wait(&q, MPI_STATUS_IGNORE);
+            } else if (p->run.messaging == TILE_MESSAGES_NONBLOCKING) {
+                (void)MPI_Request_free(&q);
+            }   /* a persistent send: freed with the plan's requests */
+        }
+        p->run.nreq[t] = p->run.nreq[T + t] = 0;
+    }
+}
+
+/* Free request *q (MPI_Request_free; a failure is the engine's). */
+TILEHYBRID__COLD void tile__request_free(tile_plan *p, MPI_Request *q, const char *what)
+{
+    int rc;
+    if (*q == MPI_REQUEST_NULL)
+        return;
+    rc = MPI_Request_free(q);
+    *q = MPI_REQUEST_NULL;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, -1, rc, "MPI_Request_free", "freeing the plan's %s in "
+                         "tile_plan_destroy()", what);
+}
+
+/* Free the plan's requests and the partitioned buffers (tile_plan_destroy),
+ * after completing what a run left in flight. */
+TILEHYBRID__COLD void tile__messages_free(tile_plan *p)
+{
+    tile__parted *pa = p->run.part;
+    int i, m, g, n = p->cfg.n * 4 * p->cfg.threads;
+    if (p->comm == MPI_COMM_NULL || p->comm == 0)
+        return;
+    tile__messages_drain(p);
+    for (i = 0; p->run.preq != NULL && i < n; i++)
+        tile__request_free(p, &p->run.preq[i], "persistent face request");
+    /* a partitioned request still active (a run left by a `return`) can be
+     * neither cancelled nor freed: it and its buffer are left to MPI */
+    for (m = 0; pa != NULL && m < 2; m++)
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < TILE_MAX_DIMS; i++)
+                if (!pa->on[m][g][i]) {
+                    tile__request_free(p, &pa->req[m][g][i], "partitioned face request");
+                    TILEHYBRID_FREE(pa->buf[m][g][i]);
+                    pa->buf[m][g][i] = NULL;
+                }
+}
+#else
+TILEHYBRID__COLD void tile__parted_setup(tile_plan *p);
+TILEHYBRID__COLD void tile__messages_setup(tile_plan *p);
+TILEHYBRID__COLD void tile__messages_drain(tile_plan *p);
+TILEHYBRID__COLD void tile__request_free(tile_plan *p, MPI_Request *q, const char *what);
+TILEHYBRID__COLD void tile__messages_free(tile_plan *p);
+#endif
+
+#if TILE_HAVE_PARTITIONED
+/* The partitioned message along i that step s readies (sends, m = s - T_i)
+ * or waits for (receives, m = s + 1); -1 if none. */
+static inline int64_t tile__parted_msg(const tile_plan *p, int send, int i, int64_t s)
+{
+    int64_t m = send ? s - p->threads.dims[i] : s + 1;
+    const tile__parted *pa = p->run.part;
+    return m >= 0 && m < pa->msgs[i] && pa->parts[i] > 0 && pa->pbytes[i] > 0 ? m : -1;
+}
+
+/**
+ * tile_parted_ready() - the partitioned messages that open step s for
+ * thread t (multiple model): pack its parts computed at step s - 1 into
+ * their partitions and mark them ready (MPI_Pready), also where it had no
+ * tile (the message needs every partition).
+ * @p: the plan; @s: the step; @t: the thread.
+ */
+TILEHYBRID__WARM void tile_parted_ready(tile_plan *p, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_parted_ready(tile_plan *p, int64_t s, int t)
+{
+    tile__parted *pa = p->run.part;
+    int64_t k = s - 1 - p->threads.delay[t];
+    int i;
+    for (i = 0; i < p->cfg.n; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, m, bytes;
+        int idx = tile__part_index(p, t, i), rc;
+        unsigned char *buf;
+        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i) ||
+            (m = tile__parted_msg(p, 1, i, s)) < 0 || !pa->on[m % 2][1][i])
+            continue;
+        buf = pa->buf[m % 2][1][i] + (size_t)idx * (size_t)pa->pbytes[i];
+        if (k >= 0 && k < p->ntiles) {
+            tile_thread_face(p, t, k, i, 0, lo, hi);
+            bytes = tile__pack_face(p, k, lo, hi, buf, 1);
+            p->run.stats[t].bytes_sent += bytes;
+            p->run.stats[t].messages++;
+        }
+        rc = MPI_Pready(idx, pa->req[m % 2][1][i]);
+        if (rc != MPI_SUCCESS && k >= 0 && k < p->ntiles)
+            tile__mpi_failed(p, t, rc, "MPI_Pready", "marking partition %d of face message "
+                             "%lld to rank %d ready (thread %d's tile %lld)", idx,
+                             (long long)m, p->nbr_hi[i], t, (long long)k);
+        else if (rc != MPI_SUCCESS)
+            tile__mpi_failed(p, t, rc, "MPI_Pready", "marking partition %d of face message "
+                             "%lld to rank %d ready (thread %d has no tile in it)", idx,
+                             (long long)m, p->nbr_hi[i], t);
+    }
+}
 #endif
 
 /**
- * tile_group_init() - a group positioned before the first step (no
- * communication; the step macros start the run).
+ * tile_parted_arrive() - the end of step s for thread t (multiple model):
+ * wait for its parts of the tile it computes at step s + 1 (MPI_Parrived)
+ * and unpack them.  The time waiting goes to its stats.wait.
+ * @p: the plan; @s: the step (-1: the prologue); @t: the thread.
  */
-static inline tile_group tile_group_init(tile_plan *p)
+TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t)
 {
-    tile_group g;
-    g.plan = p;
-    g.step = 0;
-    g.thread = 0;
-    g.done = 0;
-    return g;
+    tile__parted *pa = p->run.part;
+    int64_t k = s + 1 - p->threads.delay[t];
+    int i;
+    for (i = 0; i < p->cfg.n && k >= 0 && k < p->ntiles; i++) {
+        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, m;
+        int idx = tile__part_index(p, t, i), rc = MPI_SUCCESS, flag = 0;
+        double t0 = tile_wtime();
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i) ||
+            (m = tile__parted_msg(p, 0, i, s)) < 0 || !pa->on[m % 2][0][i])
+            continue;
+        while (rc == MPI_SUCCESS && !flag)
+            rc = MPI_Parrived(pa->req[m % 2][0][i], idx, &flag);
+        p->run.stats[t].wait += tile_wtime() - t0;
+        if (rc != MPI_SUCCESS) {
+            tile__mpi_failed(p, t, rc, "MPI_Parrived", "waiting for partition %d of tile "
+                             "%lld's face from rank %d", idx, (long long)k, p->nbr_lo[i]);
+            continue;
+        }
+        t0 = tile_wtime();
+        tile_thread_face(p, t, k, i, 1, lo, hi);
+        tile__pack_face(p, k, lo, hi,
+                        pa->buf[m % 2][0][i] + (size_t)idx * (size_t)pa->pbytes[i], 0);
+        p->run.stats[t].comm += tile_wtime() - t0;
+    }
+}
+#endif
+
+/* Collect into q the requests of messages @ms (send) and @mr (receive) along
+ * every dimension that are (@on 1) or are not (@on 0) started. */
+static inline int tile__parted_pick(tile_plan *p, int64_t ms, int64_t mr, int on, MPI_Request *q)
+{
+    tile__parted *pa = p->run.part;
+    int i, g, n = 0;
+    for (i = 0; i < p->cfg.n; i++)
+        for (g = 0; g < 2; g++) {
+            int64_t m = (g ? ms - p->threads.dims[i] : mr);
+            int *act;
+            if (m < 0 || m >= pa->msgs[i] || pa->req[m % 2][g][i] == MPI_REQUEST_NULL)
+                continue;
+            act = &pa->on[m % 2][g][i];
+            if (*act == on) {
+                q[n++] = pa->req[m % 2][g][i];
+                *act = !on;
+            }
+        }
+    return n;
 }
 
-/* TILE_FOREACH_GROUP's first group, tile_group_init()'s; it takes the
- * address of the caller's TILE__ABI under TILEHYBRID_SEPARATE, so that a
- * file whose step macros were built with other options than the
- * implementation file's, where the walk and the messages are compiled,
- * does not link (tile_plan_create() checks only the file that calls it). */
-TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi);
+/**
+ * tile_parted_cycle() - thread 0 at the end of step s (before the step's
+ * barrier; s = -1: the prologue, before the first barrier): complete the
+ * messages of their parity that the threads are done with and start the
+ * ones the next step uses: along each i, the send readied at step s - 1
+ * then the one of step s + 1, the receive waited for at step s - 1 then the
+ * one of step s + 1.  @p: the plan; @s: the step.
+ */
+TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s);
 #if TILEHYBRID__DEFINE
-TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi)
+TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
 {
-    (void)abi;
-    return tile_group_init(p);
+    MPI_Request q[4 * TILE_MAX_DIMS];
+    MPI_Status st[4 * TILE_MAX_DIMS];
+    double t0 = tile_wtime();
+    int n, rc;
+    n = tile__parted_pick(p, s - 1, s, 1, q);
+    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    p->run.stats[0].wait += tile_wtime() - t0;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
+                         "at step %lld", n, n == 1 ? "" : "s", (long long)s);
+    n = tile__parted_pick(p, s + 1, s + 2, 0, q);
+    if (s < 0)      /* the prologue: also the receive that the prologue waits for */
+        n += tile__parted_pick(p, INT64_MIN / 2, 0, 0, q + n);
+    rc = n > 0 ? MPI_Startall(n, q) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, 0, rc, "MPI_Startall", "starting %d partitioned face message%s "
+                         "at step %lld", n, n == 1 ? "" : "s", (long long)s);
+}
+#endif
+
+/**
+ * tile_parted_finish() - thread 0 after the last step's barrier: complete
+ * every partitioned message still in flight.  @p: the plan.
+ */
+static inline void tile_parted_finish(tile_plan *p)
+{
+    tile__parted *pa = p->run.part;
+    MPI_Request q[4 * TILE_MAX_DIMS];
+    MPI_Status st[4 * TILE_MAX_DIMS];
+    int i, g, m, n = 0, rc;
+    for (m = 0; m < 2; m++)
+        for (g = 0; g < 2; g++)
+            for (i = 0; i < p->cfg.n; i++)
+                if (pa->on[m][g][i]) {
+                    q[n++] = pa->req[m][g][i];
+                    pa->on[m][g][i] = 0;
+                }
+    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    if (rc != MPI_SUCCESS)
+        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
+                         "messages", n);
 }
 #endif
 
@@ -2974,6 +4055,32 @@ TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi)
 #line 1 "src/tiling/40-cursor.h"
 /* ------------------------------------------------------------------------ */
 /* The point cursor                                                         */
+
+/* After thread t's part of a tile that ran the SIMD loop: add the lanes of
+ * the SUM_U64 reductions to their slots (a sum modulo 2^64 does not depend
+ * on the order) and report the calls that landed in the trash. */
+static inline void tile__lanes_flush(tile_plan *p, int t)
+{
+    struct tile__io *io = p->run.io;
+    tile__lanes *tr = &p->run.slot[t].trash;
+    int64_t bad = 0;
+    int k, l;
+    for (k = 0; io != NULL && k < io->nred; k++) {
+        tile__red_slot *s = &io->slots[k][t];
+        for (l = 0; l < TILE__LANES; l++) {
+            s->u64 += s->lanes.u64[l];
+            s->count += s->lanes.cnt[l];
+        }
+        memset(&s->lanes, 0, sizeof s->lanes);
+    }
+    for (l = 0; l < TILE__LANES; l++)
+        bad += tr->cnt[l];
+    if (bad != 0) {
+        memset(tr, 0, sizeof *tr);
+        tile_thread_fail(p, t, TILE_ERR_REDUCE, "tile_reduce_u64: the reduction is not a "
+                         "SUM_U64 reduction declared on this plan (tile_reduction_init)");
+    }
+}
 
 
 /* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
@@ -4283,131 +5390,6 @@ enum { tile__at_checked = 1 };
                 }                                                               \
             }
 
-/**
- * TILE_COMPUTE(plan, t, s, it, body...) - thread t computes its tile of
- * step s (if it has one): the global-boundary values first, then every
- * point with @body, then the mirror planes; timed as computation.
- * @plan: the plan (evaluated once); @t: the thread; @s: the step.
- * @it:   the cursor name the body uses; @body: the point update.
- * A building block of the step macros.
- */
-#define TILE_COMPUTE(plan, t, s, it, ...)                                          \
-    do {                                                                           \
-        tile_plan *const tile_cp_p_ = (plan);                                      \
-        int const tile_cp_t_ = (t);                                                \
-        double const tile_cp_t0_ = tile_wtime();                                    \
-        int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, (s));       \
-        if (tile_cp_k_ >= 0 && tile_cp_p_->run.ok) {                               \
-            int64_t const tile_cp_n0_ = tile_cp_p_->run.stats[tile_cp_t_].points;  \
-            TILE__GUARD(tile_cp_guard_, tile_cp_p_);                               \
-            tile__sim_begin();                                                     \
-            tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
-            TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
-            TILE__GUARD_OFF(tile_cp_guard_);                                       \
-            tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
-            tile__sim_end(tile_cp_p_->run.stats[tile_cp_t_].points - tile_cp_n0_); \
-            tile_cp_p_->run.stats[tile_cp_t_].compute += tile_wtime() - tile_cp_t0_; \
-        }                                                                          \
-    } while (0)
-
-/**
- * TILE_FOREACH_GROUP(plan, g) - iterate over the time steps (hyperplane
- * groups) of this process.
- * @plan: pointer to a tile_plan from tile_plan_create (evaluated once).
- * @g:    name of the loop variable (a tile_group) it declares, passed to
- *        the step macro that forms the loop body.
- *
- * A bare `for` header whose condition only reads g.done: the body follows,
- * and must run exactly one step macro of the plan's model (TILE_MPI_STEP,
- * HYBRID_FINE_STEP, HYBRID_FUNNELED_STEP or HYBRID_MULTIPLE_STEP) per
- * iteration; a block may add statements after it (HYBRID_RUN_EACH_STEP
- * calls its hook there).  The step macros start the run at the first step
- * and complete it at the last (see struct tile_group), so the loop is
- * collective over the plan's communicator; if any rank cannot run (wrong
- * model or thread count), no rank runs and tile_plan_status() says why.
- * For the coarse-grain models put it directly inside
- * `#pragma omp parallel num_threads(plan.cfg.threads)`.  Do not `break` out
- * of it: the pipeline must run to the end on every rank.
- */
-#define TILE_FOREACH_GROUP(plan, g)                                                \
-    for (tile_group g = tile__group_begin((plan), TILE__ABI_REF); !(g).done; (g).step++)
-
-/**
- * tile_step_enter() - the prologue of a step of a model whose loop runs on
- * one thread (pure MPI, fine grain): at step 0 start the run, refused
- * inside a parallel region, where every thread would call MPI.
- * @g:           the group.
- * @model:       the step macro's model.
- * @in_parallel: whether the caller is inside an OpenMP parallel region.
- * Return: 1 if the step runs; 0 when the run cannot start (g->done is set,
- * on every rank alike).
- */
-static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
-{
-    tile_plan *p = g->plan;
-    if (g->step > 0)
-        return 1;
-    if (in_parallel) {
-        /* every thread would call MPI: refuse without any MPI call (every
-         * rank and thread does the same, so nothing waits) */
-        if (p->status.code == TILE_OK && g->thread == 0)
-            tile__fail(p, TILE_ERR_THREADS, "model", -1, "the %s model's loop must not run "
-                       "inside an OpenMP parallel region", tile_model_name(p->cfg.model));
-        g->done = 1;
-        return 0;
-    }
-    if (!tile_run_start(p, model, p->cfg.threads)) {
-        g->done = 1;
-        return 0;
-    }
-    return 1;
-}
-
-/**
- * tile_step_leave() - the epilogue of a step of a one-thread-loop model:
- * after the last step, send the last tile's faces and finish the run (sets
- * g->done).  @g: the group.
- */
-TILEHYBRID__WARM void tile_step_leave(tile_group *g);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_step_leave(tile_group *g)
-{
-    tile_plan *p = g->plan;
-    if (g->step + 1 < tile_nsteps(p))
-        return;
-    tile_comm_begin(p, g->step + 1);
-    tile_waitall(p, 0, tile__wf_tile(p));
-    tile_run_finish(p);
-    g->done = 1;
-}
-#endif
-
-/**
- * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
- * send the previous tile's boundary to the +dir neighbours, post receives for
- * the next tile, compute the current tile with `body` for every point, wait,
- * unpack.
- * @g:    the tile_group of TILE_FOREACH_GROUP.
- * @it:   name of the cursor the body uses with TILE_AT (declared here).
- * @body: the point update, a statement list (commas are fine);
- *        `continue` skips to the next point, `break` is reported as
- *        TILE_ERR_BODY, `return`/`goto` out of it are not allowed (one
- *        process: TILE_ERR_BODY; more: the job ends; see "The body").
- */
-#define TILE_MPI_STEP(g, it, ...)                                                  \
-    do {                                                                           \
-        tile_group *const tile_ms_g_ = &(g);                                       \
-        tile_ms_g_->thread = tilehybrid_thread_num();                              \
-        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI,                            \
-                            tilehybrid_in_parallel())) {                           \
-            tile_comm_begin(tile_ms_g_->plan, tile_ms_g_->step);                   \
-            TILE_COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);  \
-            tile_comm_end(tile_ms_g_->plan, tile_ms_g_->step);                     \
-            tile_schedule(tile_ms_g_->plan, tile_ms_g_->step);                     \
-            tile_step_leave(tile_ms_g_);                                           \
-        }                                                                          \
-    } while (0)
-
 /* ==== src/tiling/45-height.h ==== */
 #line 1 "src/tiling/45-height.h"
 /* ------------------------------------------------------------------------ */
@@ -5035,12 +6017,975 @@ TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n)
 {
     return order == TILE_ORDER_HYPERPLANE && !skewed && n == 2;
 }
+#else
+TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);
+TILEHYBRID__COLD int tile__zpruned(const tile__zsearch *s, int64_t z);
+TILEHYBRID__COLD double tile__sqrt(double x);
+TILEHYBRID__COLD int64_t tile__zstart(tile__zsearch *s);
+TILEHYBRID__COLD int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
+                                     tilehybrid_status *st);
+TILEHYBRID__COLD int tile_height_efficiency(const tile_height_model *m, double seconds,
+                                            double *eff);
+TILEHYBRID__COLD long tile__online_cpus(void);
+TILEHYBRID__COLD int tile__read_line(const char *path, char *buf, int size);
+TILEHYBRID__COLD int64_t tile__cpu_list_count(const char *list);
+TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers);
+TILEHYBRID__COLD const char *tile__cache_dir(void);
+TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers);
+TILEHYBRID__COLD int64_t tile__llc(int64_t *sharers);
+TILEHYBRID__COLD int tile_height_llc_bytes(int64_t *bytes);
+TILEHYBRID__COLD int tile_height_cache_bytes(int64_t *bytes);
+TILEHYBRID__COLD int tile_height_tsync_env(double *seconds, int *found);
+TILEHYBRID__COLD int64_t tile_height_window_bytes(int64_t core_bytes, int threads,
+                                                  int64_t llc_bytes,
+                                                  int given);
+TILEHYBRID__COLD int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
+                                                int64_t cache_bytes);
+TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
+                                          int64_t cache_bytes, int64_t llc_bytes);
+TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n);
+#endif
 
-/* ==== src/tiling/50-create.h ==== */
-#line 1 "src/tiling/50-create.h"
+/* ==== src/tiling/50-reductions.h ==== */
+#line 1 "src/tiling/50-reductions.h"
+/* ------------------------------------------------------------------------ */
+/* Declared reductions                                                      */
+
+/* The 64-bit key of v in totalOrder (unsigned comparison), and back. */
+static inline uint64_t tile__order_key(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
+}
+
+#if TILEHYBRID__DEFINE
+TILEHYBRID__COLD double tile__from_key(uint64_t k)
+{
+    uint64_t b = (k >> 63) ? k ^ ((uint64_t)1 << 63) : ~k;
+    double v;
+    memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+TILEHYBRID__COLD const char *tile__reduce_name(int op)
+{
+    static const char *const name[TILE_REDUCE_COUNT_] = { "sum", "min", "max", "maxloc",
+                                                          "minloc", "sum_u64" };
+    return op >= 0 && op < TILE_REDUCE_COUNT_ ? name[op] : "unknown";
+}
+
+/* Forget the reductions declared on p that were declared on another plan
+ * since (their plan_ no longer points to p): they belong to that plan now,
+ * and p's runs must neither combine into them nor count them. */
+TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
+{
+    struct tile__io *io = p->run.io;
+    int k, j = 0;
+    if (io == NULL)
+        return;
+    for (k = 0; k < io->nred; k++) {
+        if (io->red[k]->plan_ != p || io->red[k]->slot_ != io->slots[k]) {
+            TILEHYBRID_FREE(io->slots[k]);
+            continue;
+        }
+        io->red[j] = io->red[k];
+        io->slots[j++] = io->slots[k];
+    }
+    io->nred = j;
+}
+
+/**
+ * tile_reduction_init() - declare a reduction on a plan: its result is
+ * combined at the end of every run that follows.
+ * @plan: the plan (not running).
+ * @r:    the reduction; the plan keeps its address and every later run
+ *        writes its result there, so it must stay alive at that address
+ *        until tile_reduction_drop() or tile_plan_destroy(): a reduction on
+ *        a function's stack must be dropped before the function returns
+ *        (undefined behaviour otherwise: the next run writes into a dead
+ *        frame).  Declaring it again changes its operation; declaring it on
+ *        another plan moves it there (the first plan forgets it: its runs
+ *        no longer write its result).
+ * @op:   enum tile_reduce_op.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Local; but every rank must declare the same operations in the same
+ * order: the end of the run checks it (TILE_ERR_MISMATCH on every rank
+ * otherwise).  Each of the plan's threads gets its own slot (the plan
+ * frees them).  In the body, feed it with tile_reduce(&it, &r, v) (or
+ * tile_reduce_u64()) in any model: each thread adds to its own slot; at
+ * the end of the run the slots are combined in a fixed way, then across
+ * ranks.  Up to TILE_MAX_REDUCTIONS per plan.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation,
+ * too many reductions), TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
+ * running: a call from its body or a hook changes nothing), or the code of
+ * the plan's failed creation.
+ */
+TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
+                                         tilehybrid_status *st)
+{
+    struct tile__io *io;
+    int i, k;
+    if (plan == NULL || r == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
+    if ((k = tile__busy_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, k, "plan", -1);
+    if (op < 0 || op >= TILE_REDUCE_COUNT_)
+        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    tile__red_prune(plan);
+    for (k = 0; k < io->nred && io->red[k] != r; k++)
+        ;
+    if (k == TILE_MAX_REDUCTIONS)
+        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "r", k);
+    if (k == io->nred) {
+        io->slots[k] = (tile__red_slot *)TILEHYBRID_MALLOC(sizeof(tile__red_slot) *
+                                                           (size_t)plan->cfg.threads);
+        if (io->slots[k] == NULL)
+            return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)plan->cfg.threads);
+        io->red[k] = r;
+        io->nred++;
+    }
+    memset(r, 0, sizeof *r);
+    r->op = op;
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        r->coord[i] = -1;
+    r->plan_ = plan;
+    r->u64_plan_ = op == TILE_REDUCE_SUM_U64 ? plan : NULL;
+    r->slot_ = io->slots[k];
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/**
+ * tile_reduction_drop() - take a reduction off a plan (local; every rank
+ * must drop the same ones before the next run).  @plan: the plan (not
+ * running); @r: the reduction.  Return: TILE_OK, TILE_ERR_NULL,
+ * TILE_ERR_REDUCE (not declared on this plan, or declared on another plan
+ * since: it stays there), TILE_ERR_BODY (the plan is running: a call from
+ * its body or a hook changes nothing), or the code of the plan's failed
+ * creation.
+ */
+TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
+{
+    struct tile__io *io = plan != NULL ? plan->run.io : NULL;
+    int k;
+    if (plan == NULL || r == NULL)
+        return TILE_ERR_NULL;
+    if ((k = tile__busy_refused(plan)) != TILE_OK)
+        return k;
+    tile__red_prune(plan);
+    for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
+        ;
+    if (io == NULL || k == io->nred)
+        return TILE_ERR_REDUCE;
+    TILEHYBRID_FREE(io->slots[k]);
+    for (; k + 1 < io->nred; k++) {
+        io->red[k] = io->red[k + 1];
+        io->slots[k] = io->slots[k + 1];
+    }
+    io->nred--;
+    r->plan_ = NULL;
+    r->u64_plan_ = NULL;
+    r->slot_ = NULL;
+    return TILE_OK;
+}
+
+/* A reduction fed on a plan it is not declared on, or with the wrong
+ * function: the run's error (the thread's first). */
+TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
+                                          const char *fn)
+{
+    if (r->plan_ != w->plan)
+        tile_thread_fail(w->plan, w->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
+                         "declared on this plan (tile_reduction_init)", fn);
+    else
+        tile_thread_fail(w->plan, w->thread, TILE_ERR_REDUCE, "%s on a '%s' reduction: use %s",
+                         fn, tile__reduce_name(r->op), r->op == TILE_REDUCE_SUM_U64
+                         ? "tile_reduce_u64" : "tile_reduce");
+}
+#else
+TILEHYBRID__COLD double tile__from_key(uint64_t k);
+TILEHYBRID__COLD const char *tile__reduce_name(int op);
+TILEHYBRID__COLD void tile__red_prune(tile_plan *p);
+TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
+                                         tilehybrid_status *st);
+TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r);
+TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
+                                          const char *fn);
+#endif
+
+/* Does point j of the walk's run come before user coordinates `at` in
+ * row-major order (X_1 first, Z last)? */
+static inline int tile__point_before(const tile__walk *w, int b, int64_t j, const int64_t *at)
+{
+    int i;
+    for (i = 0; i <= w->n; i++) {
+        int64_t c = tile__walk_coord(w, b, j, i);
+        if (c != at[i])
+            return c < at[i];
+    }
+    return 0;
+}
+
+/* A candidate for min/max: better than the slot's? */
+static inline int tile__red_better(int op, uint64_t key, uint64_t best)
+{
+    return op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC ? key < best : key > best;
+}
+
+/* TILE__OUT_OF_LINE: a function the compiler does not inline.  The
+ * reductions' updates are such calls: in the SIMD loop of the hyperplane
+ * order the points of a diagonal are lanes that run at once, and a call
+ * the compiler cannot see into runs whole, lane after lane, so the lanes
+ * never share an update of the slot (the call also keeps that loop
+ * scalar).  A slot's result does not depend on the order of its points. */
+#if defined(__GNUC__)
+#define TILE__OUT_OF_LINE static __attribute__((noinline, unused))
+#elif defined(_MSC_VER)
+#define TILE__OUT_OF_LINE static __declspec(noinline)
+#else
+#define TILE__OUT_OF_LINE static inline
+#endif
+
+/* tile_reduce()'s update of the walk's thread's slot, at point j of its
+ * run (b 1: of B's run with it; the walk, not the cursor: the cursor's
+ * view stays in registers). */
+TILE__OUT_OF_LINE void tile__reduce_slot(const tile__walk *w, int b, int64_t j,
+                                         tile_reduction *r, double v)
+{
+    tile__red_slot *s;
+    uint64_t key;
+    int i, loc;
+    if (r->plan_ != w->plan || r->op == TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(w, r, "tile_reduce");
+        return;
+    }
+    s = &r->slot_[w->thread];
+    if (r->op == TILE_REDUCE_SUM) {
+        s->count++;
+        tile_xsum_add(&s->sum, v);
+        return;
+    }
+    key = tile__order_key(v);
+    loc = r->op == TILE_REDUCE_MAXLOC || r->op == TILE_REDUCE_MINLOC;
+    if (s->count++ == 0 || tile__red_better(r->op, key, s->key) ||
+        (loc && key == s->key && tile__point_before(w, b, j, s->at))) {
+        s->key = key;
+        for (i = 0; loc && i <= w->n; i++)
+            s->at[i] = tile__walk_coord(w, b, j, i);
+    }
+}
+
+/* tile_reduce_u64()'s update of thread t's slot. */
+TILE__OUT_OF_LINE void tile__reduce_slot_u64(const tile__walk *w, tile_reduction *r,
+                                             uint64_t v)
+{
+    if (r->plan_ != w->plan || r->op != TILE_REDUCE_SUM_U64) {
+        tile__reduce_misuse(w, r, "tile_reduce_u64");
+        return;
+    }
+    r->slot_[w->thread].count++;
+    r->slot_[w->thread].u64 += v;
+}
+
+/**
+ * tile_reduce() - in the body: feed v, at the point being computed, to a
+ * reduction of operation SUM, MIN, MAX, MAXLOC or MINLOC.
+ * @it: the cursor (&it); @r: a reduction declared on the plan; @v: any
+ *      double (a sum with a NaN is NaN).
+ * Any number of times per point (a location is the point's).  Thread-safe:
+ * each thread writes its own slot.  Safe in every in-tile order: the
+ * result does not depend on the order of the points (sums are exact, ties
+ * of MAXLOC and MINLOC go to the first point in row-major order), and in
+ * the SIMD loop of the hyperplane order each call updates the slot whole
+ * (an out-of-line call: a body that feeds such a reduction runs that loop
+ * scalar).  MIN, MAX, MINLOC and MAXLOC test inline first: a value that
+ * cannot beat the thread's best so far (an equal one of MIN or MAX
+ * neither) only counts, about 10 instructions with gcc -O2, no call.  This,
+ * not a variable of your own that the body adds to, is how a body
+ * accumulates.  Used on another plan or with SUM_U64, it does nothing and
+ * the run fails with TILE_ERR_REDUCE.
+ */
+TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, double v)
+{
+    int op = r->op;
+    if (r->plan_ == it->v->plan && op >= TILE_REDUCE_MIN && op <= TILE_REDUCE_MINLOC) {
+        tile__red_slot *s = &r->slot_[it->v->thread];
+        uint64_t key = tile__order_key(v);
+        int low = op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC;
+        int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
+        if (s->count > 0 && ((low ? key > s->key : key < s->key) || (!loc && key == s->key))) {
+            s->count++;         /* cannot win: no call */
+            return;
+        }
+    }
+    tile__reduce_slot(it->v->w, (it->simd & 2) != 0, it->i, r, v);
+}
+
+/**
+ * tile_reduce_u64() - in the body: add v to a SUM_U64 reduction (modulo
+ * 2^64: a checksum of bit patterns, the same in any order; safe in every
+ * in-tile order, as tile_reduce()).
+ * @it: the cursor (&it); @r: the reduction; @v: the value.
+ * Inline everywhere, no call: outside the SIMD loop of the hyperplane
+ * order a test and two additions to the thread's slot (about 7
+ * instructions with gcc -O2); in that loop two additions to the slot's
+ * lane of the point (TILE__LANES lanes, added to the slot when the
+ * thread's part of the tile ends), so the points that run at once never
+ * share an accumulator and the loop stays SIMD.  A body that feeds only
+ * SUM_U64 reductions therefore vectorises; feed it every point with a
+ * value of 0 where it must not count (tile_coord(&it, N) == last ? bits :
+ * 0), not under an if, which is control flow the vectoriser may refuse.
+ * On a reduction that is not a SUM_U64 of this plan: nothing, and the run
+ * fails with TILE_ERR_REDUCE.
+ */
+TILE__ALWAYS_INLINE void tile_reduce_u64(const tile_cursor *it, tile_reduction *r, uint64_t v)
+{
+    int ok = r->u64_plan_ == it->v->plan;
+    if (!(it->simd & 1)) {
+        if (ok) {               /* outside the SIMD loop: the slot */
+            tile__red_slot *s = &r->slot_[it->v->thread];
+            s->count++;
+            s->u64 += v;
+        } else {
+            tile__reduce_slot_u64(it->v->w, r, v);  /* the misuse's message */
+        }
+    } else {                    /* the SIMD loop: the point's lane (a misuse: the trash) */
+        /* chosen on integers, both computed: a select, not a branch, which
+         * the vectoriser would take for control flow */
+        uintptr_t mine = (uintptr_t)r->slot_ + (uintptr_t)it->v->thread * sizeof(tile__red_slot)
+                         + offsetof(tile__red_slot, lanes);
+        uintptr_t trash = (uintptr_t)&it->v->plan->run.slot[it->v->thread].trash;
+        tile__lanes *ln = (tile__lanes *)(ok ? mine : trash);
+        ln->u64[it->lane] += v;
+        ln->cnt[it->lane]++;
+    }
+}
+
+#if TILEHYBRID__DEFINE
+/* Are coordinates a before b in row-major order? */
+TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd)
+{
+    int i;
+    for (i = 0; i < nd; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i];
+    return 0;
+}
+
+/* Merge slot s into `into` for operation op: sums add, candidates by the
+ * total order, ties (MINLOC, MAXLOC) to the first point.  The result does
+ * not depend on the order of the merges. */
+TILEHYBRID__COLD void tile__red_merge(int op, int nd, tile__red_slot *into, const tile__red_slot *s)
+{
+    int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
+    if (s->count == 0)
+        return;
+    if (op == TILE_REDUCE_SUM)
+        tile_xsum_merge(&into->sum, &s->sum);
+    into->u64 += s->u64;
+    if (into->count == 0 || tile__red_better(op, s->key, into->key) ||
+        (loc && s->key == into->key && tile__at_before(s->at, into->at, nd))) {
+        into->key = s->key;
+        memcpy(into->at, s->at, sizeof into->at);
+    }
+    into->count += s->count;
+}
+#else
+TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd);
+TILEHYBRID__COLD void tile__red_merge(int op, int nd, tile__red_slot *into,
+                                      const tile__red_slot *s);
+#endif
+
+/* Values per reduction in the buffers of the combination: summed
+ * (count, u64, the exact sum) and gathered (has one, key, coordinates). */
+#define TILE__RED_SUMS (5 + TILE_XSUM_LIMBS)
+#define TILE__RED_CANDS (2 + TILE_MAX_DIMS + 1)
+
+#if TILEHYBRID__DEFINE
+/* This rank's slot of reduction k: its threads' slots merged. */
+TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
+{
+    const struct tile__io *io = p->run.io;
+    int t;
+    memset(m, 0, sizeof *m);
+    for (t = 0; t < p->cfg.threads; t++)
+        tile__red_merge(io->red[k]->op, p->cfg.n + 1, m, &io->slots[k][t]);
+    tile__xsum_carry(&m->sum);
+}
+
+/* Pack rank-local slots into the buffers of the combination. */
+TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands)
+{
+    int k, i;
+    for (k = 0; k < p->run.io->nred; k++) {
+        tile__red_slot m;
+        uint64_t *s = sums + k * TILE__RED_SUMS, *c = cands + k * TILE__RED_CANDS;
+        tile__red_local(p, k, &m);
+        s[0] = (uint64_t)m.count;
+        s[1] = m.u64;
+        s[2] = (uint64_t)m.sum.nan;
+        s[3] = (uint64_t)m.sum.pinf;
+        s[4] = (uint64_t)m.sum.ninf;
+        for (i = 0; i < TILE_XSUM_LIMBS; i++)      /* two's complement sums are exact */
+            s[5 + i] = (uint64_t)m.sum.limb[i];
+        c[0] = m.count > 0;
+        c[1] = m.key;
+        for (i = 0; i <= TILE_MAX_DIMS; i++)
+            c[2 + i] = (uint64_t)m.at[i];
+    }
+}
+
+/* Reduction k's result from the summed values and every rank's candidate. */
+TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                       const uint64_t *cands)
+{
+    tile_reduction *r = p->run.io->red[k];
+    tile__red_slot best, c;
+    int i, q, nd = p->cfg.n + 1, stride = p->run.io->nred * TILE__RED_CANDS;
+    memset(&best, 0, sizeof best);
+    for (q = 0; q < p->size; q++) {          /* every rank's best, in a total order */
+        const uint64_t *x = cands + q * stride + k * TILE__RED_CANDS;
+        memset(&c, 0, sizeof c);
+        c.count = (int64_t)x[0];
+        c.key = x[1];
+        for (i = 0; i < nd; i++)
+            c.at[i] = (int64_t)x[2 + i];
+        tile__red_merge(r->op, nd, &best, &c);
+    }
+    r->count = (int64_t)s[0];
+    r->u64 = s[1];
+    tile_xsum_init(&best.sum);
+    best.sum.nan = (int64_t)s[2];
+    best.sum.pinf = (int64_t)s[3];
+    best.sum.ninf = (int64_t)s[4];
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        best.sum.limb[i] = (int64_t)s[5 + i];
+    r->value = r->op == TILE_REDUCE_SUM ? tile_xsum_round(&best.sum)
+               : r->count > 0 && r->op != TILE_REDUCE_SUM_U64 ? tile__from_key(best.key) : 0.0;
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        r->coord[i] = r->count > 0 && i < nd && (r->op == TILE_REDUCE_MAXLOC ||
+                                                 r->op == TILE_REDUCE_MINLOC) ? best.at[i] : -1;
+}
+
+/* Combine every reduction over the ranks (collective; the ranks agreed on
+ * the operations): one MPI_Allreduce of the sums, one MPI_Allgather of
+ * the candidates.  buf: 2 TILE__RED_SUMS + (P + 1) TILE__RED_CANDS values
+ * per reduction.  Returns an MPI code. */
+TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call)
+{
+    int nred = p->run.io->nred, k, rc;
+    uint64_t *sums = buf, *total = buf + nred * TILE__RED_SUMS;
+    uint64_t *cands = total + nred * TILE__RED_SUMS, *all = cands + nred * TILE__RED_CANDS;
+    tile__red_pack(p, sums, cands);
+    *call = "MPI_Allreduce";
+    rc = MPI_Allreduce(sums, total, nred * TILE__RED_SUMS, MPI_UINT64_T, MPI_SUM, p->comm);
+    if (rc == MPI_SUCCESS) {
+        *call = "MPI_Allgather";
+        rc = MPI_Allgather(cands, nred * TILE__RED_CANDS, MPI_UINT64_T, all,
+                           nred * TILE__RED_CANDS, MPI_UINT64_T, p->comm);
+    }
+    for (k = 0; rc == MPI_SUCCESS && k < nred; k++)
+        tile__red_result(p, k, total + k * TILE__RED_SUMS, all);
+    return rc;
+}
+#else
+TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m);
+TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands);
+TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                       const uint64_t *cands);
+TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call);
+#endif
+
+/* ==== src/tiling/51-output.h ==== */
+#line 1 "src/tiling/51-output.h"
+/* ------------------------------------------------------------------------ */
+/* The output hook                                                          */
+
+#if TILEHYBRID__DEFINE
+/**
+ * tile_output_set() - have fn(ctx, plan, piece) receive each finished tile
+ * of this rank's block during the following runs.
+ * @plan:   the plan (not running).
+ * @fn:     the hook, or NULL to stop.
+ * @ctx:    passed to fn.
+ * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
+ *          global array's layout: each row of h points along Z is
+ *          contiguous in the global array's file too, one MPI_File_write_at
+ *          per row, as README's example) or TILE_LAYOUT_Z_FIRST (plane
+ *          after plane).
+ * @st:     NULL, or the argument at fault.
+ *
+ * Local: ranks may set different hooks or none.  The hook is called on
+ * the thread that does the messages (the one that called MPI_Init, in
+ * every model), for tiles 0, 1, ... in order, each once, shortly after
+ * every thread has finished it (at the end of the next step; the last
+ * tiles at the end of the run), while the other threads go on computing.
+ * The data is a copy in a buffer of one tile, so memory does not grow
+ * with Z.  It may call MPI, but no collective over ranks that run the
+ * pipeline: ranks reach tile k at different times, and a rank waiting in
+ * a collective for the last rank would keep its next faces from it (use
+ * independent calls such as MPI_File_write_at, or copy the tile and
+ * finish after the run).  Its time counts as idle in plan->run.stats.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (layout),
+ * TILE_ERR_OVERFLOW, TILE_ERR_NOMEM, TILE_ERR_SKEWED (a plan that skews its
+ * stencil: its tiles are not boxes of the user's space), TILE_ERR_BODY (the
+ * plan is running: a call from its body or a hook), or the code of the
+ * plan's failed creation.
+ */
+TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
+                                     tilehybrid_status *st)
+{
+    struct tile__io *io;
+    int64_t bytes = 0, h;
+    tile_box b;
+    int refused = tile__busy_refused(plan);
+    if (refused != TILE_OK)
+        return tilehybrid_status_set(st, refused, "plan", -1);
+    if (layout != TILE_LAYOUT_Z_LAST && layout != TILE_LAYOUT_Z_FIRST)
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "layout", layout);
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    TILEHYBRID_FREE(io->out_buf);
+    io->out_buf = NULL;
+    io->out_fn = NULL;
+    if (fn == NULL)
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    tile__block_box(plan, plan->pcoords, &b);
+    h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
+    b.len[plan->cfg.n] = h;
+    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)plan->cfg.elem_size, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "tile_height", -1);
+    io->out_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
+    if (io->out_buf == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    io->out_fn = fn;
+    io->out_ctx = ctx;
+    io->out_layout = layout;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+#else
+TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
+                                     tilehybrid_status *st);
+#endif
+
+/**
+ * tile_output_to() - have each finished tile of this rank's block copied
+ * straight into a user array during the following runs: one copy from the
+ * plan's window, no hook and no buffer in between.
+ * @plan: the plan (not running).
+ * @box:  the array's box (user coordinates, Z last), which must hold this
+ *        rank's block over all of Z (tile_input_box(plan, TILE_ALL_TILES,
+ *        NULL) or wider: the input box of a chained plan with the same
+ *        blocks, whose halo points are left as they are); NULL to stop.
+ * @dst:  the array, tile_box_points(box) elements of cfg.elem_size bytes.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Local.  Tile k is written at the time the output hook would get it
+ * (tile_output_set(); a hook set too is called after).  This is the
+ * one-copy hand-over of chained plans: when the next plan has the same
+ * blocks (the same directions and grid), its body reads dst itself
+ * (tile_input_index(&it, box)); when its blocks differ (a mirrored
+ * direction, another grid), tile_exchange() from dst moves what lies on
+ * other ranks.
+ * Return: TILE_OK, TILE_ERR_NULL (dst with a box), TILE_ERR_RANGE (a box
+ * that does not hold the block), TILE_ERR_NOMEM, TILE_ERR_SKEWED,
+ * TILE_ERR_BODY (the plan is running: a call from its body or a hook), or
+ * the code of the plan's failed creation.
+ */
+static inline int tile_output_to(tile_plan *plan, const tile_box *box, void *dst,
+                                 tilehybrid_status *st)
+{
+    struct tile__io *io;
+    tile_box b, c;
+    int refused = tile__busy_refused(plan);
+    if (refused != TILE_OK)
+        return tilehybrid_status_set(st, refused, "plan", -1);
+    if (box != NULL && dst == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "dst", -1);
+    if (box != NULL && plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    if (box != NULL) {
+        tile__block_box(plan, plan->pcoords, &b);
+        if (box->ndims != b.ndims || !tile_box_intersect(box, &b, &c) ||
+            tile_box_points(&c) != tile_box_points(&b))
+            return tilehybrid_status_set(st, TILE_ERR_RANGE, "box", -1);
+    }
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    io->out_dst = box != NULL ? (unsigned char *)dst : NULL;
+    if (box != NULL)
+        io->out_box = *box;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+
+/* Hand tile k to the output hook (the thread that does the messages). */
+static inline void tile__output(tile_plan *p, int64_t k)
+{
+    struct tile__io *io = p->run.io;
+    tile_piece pc;
+    int64_t z0 = tile__tile_z0(p, k), z1 = tile__tile_z1(p, k);
+    int rc;
+    if (io->out_dst != NULL)
+        tile__pack_block(p, z0, z1, &io->out_box, TILE_LAYOUT_Z_LAST, io->out_dst);
+    if (io->out_fn == NULL || io->out_failed || p->run.stats[0].error != TILE_OK)
+        return;
+    tile__block_box(p, p->pcoords, &pc.box);
+    tile__zbox(p, z0, z1, &pc.box);
+    tile__pack_block(p, z0, z1, &pc.box, io->out_layout, io->out_buf);
+    pc.tile = k;
+    pc.layout = io->out_layout;
+    pc.elem_size = p->cfg.elem_size;
+    pc.bytes = (size_t)tile_box_points(&pc.box) * pc.elem_size;
+    pc.data = io->out_buf;
+    rc = io->out_fn(io->out_ctx, p, &pc);
+    if (rc != 0) {
+        io->out_failed = 1;
+        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the output hook returned %d for tile %lld "
+                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
+                         (long long)pc.box.lo[p->cfg.n],
+                         (long long)(pc.box.lo[p->cfg.n] + pc.box.len[p->cfg.n] - 1));
+    }
+}
+
+/* ==== src/tiling/52-input.h ==== */
+#line 1 "src/tiling/52-input.h"
+/* ------------------------------------------------------------------------ */
+/* The input hook: input per tile, memory flat in Z                         */
+
+/**
+ * tile_input_index() - in the body: the index of the point being computed
+ * in an array over box b (row-major, Z last).
+ * @it: the cursor (&it); @b: a box from tile_input_box() that holds every
+ *      point of the block the body reads (not checked: an index outside
+ *      the array is the caller's bug).
+ * O(N) integer arithmetic.  A neighbour at offset o along dimension i is
+ * o * tile_box_stride(b, i) elements away (compute the strides before the
+ * run).
+ */
+static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= it->v->n; i++)
+        idx = idx * b->len[i] + (tile_coord(it, i) - b->lo[i]);
+    return idx;
+}
+
+#if TILEHYBRID__DEFINE
+/* Free the input hook's slots and stop it. */
+TILEHYBRID__COLD void tile__input_free(struct tile__io *io)
+{
+    TILEHYBRID_FREE(io->in_buf);
+    TILEHYBRID_FREE(io->in_box);
+    io->in_buf = NULL;
+    io->in_box = NULL;
+    io->in_fn = NULL;
+}
+
+/* The bytes of one slot: the largest box of a tile with the reach (the
+ * block widened by it, h + below + above planes, clipped); 0 on overflow. */
+TILEHYBRID__COLD size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz)
+{
+    tile_box b;
+    int n = p->cfg.n;
+    int64_t h = p->cfg.tile_height < p->cfg.zlen ? p->cfg.tile_height : p->cfg.zlen, bytes = 0;
+    if (tile_input_box(p, TILE_ALL_TILES, reach, &b, NULL) != TILE_OK)
+        return 0;   /* (the caller checked the plan and the reach) */
+    if (reach != NULL && h + reach->below[n] + reach->above[n] < b.len[n])
+        b.len[n] = h + reach->below[n] + reach->above[n];
+    else if (reach == NULL)
+        b.len[n] = h;
+    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)esz, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return 0;
+    return (size_t)bytes;
+}
+
+/**
+ * tile_input_set() - have fn(ctx, plan, box, data) fill each tile's input
+ * just before the tile is computed, so that no rank holds more than the
+ * tiles in flight: memory independent of Z.
+ * @plan:  the plan (not running).
+ * @fn:    the hook (tile_input_fn), or NULL to stop.
+ * @ctx:   passed to fn.
+ * @esz:   bytes per element of the input array, 1..2^30 (any type: it need
+ *         not be the plan's element).
+ * @reach: how far around each point the body reads it (NULL: at the point
+ *         only; tile_reach_stencil() gives the stencil's).
+ * @st:    NULL, or the argument at fault.
+ *
+ * Local: ranks may set different hooks or none.  During the following
+ * runs, fn fills tile k's input, an array over tile_input_box(plan, k,
+ * reach) (this rank's block and the tile's planes, widened by the reach
+ * and clipped to the space; row-major, Z last), on the thread that does
+ * the messages, at the end of the step before the tile's first thread
+ * starts it (tile 0: when the run starts), for tiles 0, 1, ... in order,
+ * each once per run.  In the body, tile_input(&it) points to the point's
+ * element and tile_input_stride(&it, i) is the distance to its neighbour
+ * along i (in elements).  The plan keeps S + 2 such arrays (S: the thread
+ * skew; the tiles in flight), reused round robin.  The hook may call MPI,
+ * but no collective over the plan's ranks (see tile_output_set()).
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ELEM (esz), TILE_ERR_RANGE (a
+ * reach outside 0..2^30), TILE_ERR_OVERFLOW, TILE_ERR_NOMEM,
+ * TILE_ERR_SKEWED (a plan that skews its stencil), TILE_ERR_BODY (the plan
+ * is running: a call from its body or a hook), or the code of the plan's
+ * failed creation.  A refusal before the allocation (all but
+ * TILE_ERR_OVERFLOW and TILE_ERR_NOMEM) leaves the hook set before in
+ * place; after those two no hook is set.
+ */
+TILEHYBRID__COLD int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
+                                    const tile_reach *reach, tilehybrid_status *st)
+{
+    struct tile__io *io;
+    tile_box b;
+    size_t slot;
+    int64_t bytes;
+    int rc = tile__busy_refused(plan), w;
+    if (rc != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    if (fn != NULL && (esz < 1 || esz > ((size_t)1 << 30)))
+        return tilehybrid_status_set(st, TILE_ERR_ELEM, "esz", (int64_t)esz);
+    if (fn != NULL && (rc = tile_input_box(plan, 0, reach, &b, st)) != TILE_OK)
+        return rc;
+    io = tile__io_get(plan);
+    if (io == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    tile__input_free(io);
+    if (fn == NULL)
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    w = (int)plan->threads.skew + 2;
+    slot = tile__input_slot(plan, reach, esz);
+    if (slot == 0 || slot > (size_t)INT64_MAX || !tilehybrid_mul_ok((int64_t)slot, w, &bytes) ||
+        (uint64_t)bytes > (uint64_t)SIZE_MAX)
+        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "esz", (int64_t)esz);
+    io->in_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
+    io->in_box = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)w);
+    if (io->in_buf == NULL || io->in_box == NULL) {
+        tile__input_free(io);
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    }
+    memset(io->in_box, 0, sizeof(tile_box) * (size_t)w);
+    memset(&io->in_reach, 0, sizeof io->in_reach);
+    if (reach != NULL)
+        io->in_reach = *reach;
+    io->in_fn = fn;
+    io->in_ctx = ctx;
+    io->in_esz = esz;
+    io->in_w = w;
+    io->in_slot_bytes = slot;
+    return tilehybrid_status_set(st, TILE_OK, "", -1);
+}
+#else
+TILEHYBRID__COLD void tile__input_free(struct tile__io *io);
+TILEHYBRID__COLD size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz);
+TILEHYBRID__COLD int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
+                                    const tile_reach *reach, tilehybrid_status *st);
+#endif
+
+/* Fill tile k's slot (the thread that does the messages; no thread reads
+ * the slot: its last tile, k - w, was finished steps ago). */
+static inline void tile__input(tile_plan *p, int64_t k)
+{
+    struct tile__io *io = p->run.io;
+    int slot = (int)(k % io->in_w), rc;
+    tile_box *b = &io->in_box[slot];
+    tile_input_box(p, k, &io->in_reach, b, NULL);
+    if (io->in_failed || p->run.stats[0].error != TILE_OK)
+        return;
+    rc = io->in_fn(io->in_ctx, p, b, io->in_buf + (size_t)slot * io->in_slot_bytes);
+    if (rc != 0) {
+        io->in_failed = 1;
+        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the input hook returned %d for tile %lld "
+                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
+                         (long long)b->lo[p->cfg.n],
+                         (long long)(b->lo[p->cfg.n] + b->len[p->cfg.n] - 1));
+    }
+}
+
+/* At the end of step s (tile_schedule; s = -1 before the first): fill the
+ * tiles whose first thread starts by step s + 1. */
+static inline void tile__io_input(tile_plan *p, int64_t s)
+{
+    struct tile__io *io = p->run.io;
+    if (io == NULL || io->in_fn == NULL)
+        return;
+    while (io->in_next < p->run.announced && io->in_next < p->ntiles &&
+           tile__sigma(p, io->in_next) <= s + 1)
+        tile__input(p, io->in_next++);
+}
+
+/* The slot of the cursor's tile. */
+static inline int tile__input_slot_of(const tile_cursor *it)
+{
+    const tile__walk *w = it->v->w;
+    int64_t z = w->x[w->n] + it->i * w->dx[w->n];
+    return (int)(z / w->plan->cfg.tile_height % w->plan->run.io->in_w);
+}
+
+/**
+ * tile_input() - in the body: the point's element of its tile's input
+ * (tile_input_set()); NULL when no input hook is set.
+ * @it: the cursor (&it).
+ * A neighbour at offset o along dimension i (within the reach) is
+ * o * tile_input_stride(&it, i) elements away.  O(N) integer operations.
+ */
+static inline void *tile_input(const tile_cursor *it)
+{
+    const struct tile__io *io = it->v->plan->run.io;
+    int slot;
+    if (io == NULL || io->in_fn == NULL)
+        return NULL;
+    slot = tile__input_slot_of(it);
+    return io->in_buf + (size_t)slot * io->in_slot_bytes +
+           (size_t)tile_input_index(it, &io->in_box[slot]) * io->in_esz;
+}
+
+/**
+ * tile_input_stride() - in the body: elements between neighbours along
+ * dimension i (0..N, Z last) of the point's tile input; 0 when no input
+ * hook is set.  @it: the cursor (&it); @i: the dimension.
+ */
+static inline int64_t tile_input_stride(const tile_cursor *it, int i)
+{
+    const struct tile__io *io = it->v->plan->run.io;
+    if (io == NULL || io->in_fn == NULL)
+        return 0;
+    return tile_box_stride(&io->in_box[tile__input_slot_of(it)], i);
+}
+
+/* ==== src/tiling/53-io.h ==== */
+#line 1 "src/tiling/53-io.h"
+/* ------------------------------------------------------------------------ */
+/* The run's hooks (called by the engine; the thread that does the messages) */
+
+#if TILEHYBRID__DEFINE
+/* At the start of a run: nothing stored any more, no tile handed out. */
+TILEHYBRID__COLD void tile__io_start(tile_plan *p)
+{
+    struct tile__io *io = p->run.io;
+    int k;
+    p->run.completed = 0;
+    if (io == NULL)
+        return;
+    io->out_next = 0;
+    io->out_failed = 0;
+    io->in_next = 0;
+    io->in_failed = 0;
+    tile__red_prune(p);
+    for (k = 0; k < io->nred; k++)
+        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
+}
+#else
+TILEHYBRID__COLD void tile__io_start(tile_plan *p);
+#endif
+
+/* At the end of step s (the schedule's call; INT64_MAX: the run's end):
+ * hand out every tile every thread finished by step s - 1, that is tile
+ * k with sigma(k) + S + 1 <= s.  The threads may compute step s meanwhile,
+ * on tiles at most S + 1 ahead, in other slots of the window (it holds
+ * S + 2 tiles and more), and the ghost layers they receive are not part of
+ * the block: the tile's points do not change while it is packed. */
+static inline void tile__io_step(tile_plan *p, int64_t s)
+{
+    struct tile__io *io = p->run.io;
+    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL))
+        return;
+    while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
+           tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
+        tile__output(p, io->out_next);
+        io->out_next++;
+    }
+}
+
+#if TILEHYBRID__DEFINE
+/* At the end of a run (collective, after the totals): every rank agrees
+ * on the run's outcome and on the reductions declared (their number and
+ * operations: v[]), then the reductions are combined. */
+TILEHYBRID__COLD void tile__io_finish(tile_plan *p)
+{
+    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed, rc;
+    const char *call = "";
+    tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
+    uint64_t *buf = NULL;
+    if (a == NULL)
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to agree on the reductions");
+    if (nred > 0) {     /* before the agreement: a failure here stops every rank */
+        buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * (size_t)nred *
+                                            (2 * TILE__RED_SUMS +
+                                             ((size_t)p->size + 1) * TILE__RED_CANDS));
+        if (buf == NULL)
+            tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to combine the reductions");
+    }
+    if (a != NULL) {
+        a->count = 0;
+        tile__agreed_add(a, TILE__NRED_NAME, -1, -1, (uint64_t)nred, 0);
+        for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
+            tile__agreed_add(a, "reduction", k, -1,
+                             k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
+            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %c "
+                     "(enum tile_reduce_op)", (char)('0' + k));   /* k < 8: 46 characters */
+        }
+    }
+    agreed = tile__agree(p, a) == TILE_OK;
+    TILEHYBRID_FREE(a);
+    if (agreed && nred > 0 && (rc = tile__red_combine(p, buf, &call)) != MPI_SUCCESS) {
+        tile__mpi_failed(p, -1, rc, call, "while combining the reductions at the end of a "
+                         "run");
+        tile__agree(p, NULL);
+    }
+    TILEHYBRID_FREE(buf);
+    p->run.completed = p->status.code == TILE_OK;
+    for (k = 0; !p->run.completed && k < nred; k++) {  /* no stale result of a run before */
+        tile_reduction *r = p->run.io->red[k];
+        r->count = 0;
+        r->value = 0.0;
+        r->u64 = 0;
+        for (i = 0; i <= TILE_MAX_DIMS; i++)
+            r->coord[i] = -1;
+    }
+}
+
+TILEHYBRID__COLD void tile__io_free(tile_plan *p)
+{
+    int k;
+    if (p->run.io == NULL)
+        return;
+    for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
+        TILEHYBRID_FREE(p->run.io->slots[k]);
+    TILEHYBRID_FREE(p->run.io->out_buf);
+    tile__input_free(p->run.io);
+    TILEHYBRID_FREE(p->run.io);
+    p->run.io = NULL;
+}
+
+/* Is an output or an input hook set (their buffers hold one tile: the
+ * tile height's re-choice waits)? */
+TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p)
+{
+    return p->run.io != NULL && (p->run.io->out_fn != NULL || p->run.io->in_fn != NULL);
+}
+#else
+TILEHYBRID__COLD void tile__io_finish(tile_plan *p);
+TILEHYBRID__COLD void tile__io_free(tile_plan *p);
+TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
+#endif
+
+/* ==== src/tiling/60-create.h ==== */
+#line 1 "src/tiling/60-create.h"
 /* ------------------------------------------------------------------------ */
 /* Plan creation                                                            */
 
+#if TILEHYBRID__DEFINE
 /* Validate the configuration locally (no communication). */
 TILEHYBRID__COLD int tile__validate_space(tile_plan *p, const tile_config *c)
 {
@@ -5521,21 +7466,6 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
                           "MPI_Init_thread (see hybrid_init)", tile_model_name(p->cfg.model),
                           tile__level_name(need), tile__level_name(provided));
     return TILE_OK;
-}
-
-TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                       uint64_t v, int is_double)
-{
-    if (i < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
-    else if (j < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
-    else
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
-    a->arg[a->count] = name;
-    a->index[a->count] = i;
-    a->v[a->count] = v;
-    a->is_double[a->count++] = is_double;
 }
 
 /* Every rank must pass the same configuration: one collective compares
@@ -6269,18 +8199,6 @@ TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     return tile__check_memory(p, *ring_bytes, rest);
 }
 
-/* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
-TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
-{
-    void *q = TILEHYBRID_MALLOC(n > 0 ? n : 1);
-    if (q == NULL)
-        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory for %s (%llu bytes)", what,
-                   (unsigned long long)n);
-    else
-        memset(q, 0, n);
-    return q;
-}
-
 /* The shape of the thread grid: the balanced dimension, the skew S (no
  * allocation: the sizes depend on S). */
 TILEHYBRID__COLD void tile__thread_shape(tile_plan *p)
@@ -6847,32 +8765,6 @@ TILEHYBRID__COLD int tile__balancing(tile_plan *p)
     return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "%s", bal_strerror(rc));
 }
 #else
-TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);
-TILEHYBRID__COLD int tile__zpruned(const tile__zsearch *s, int64_t z);
-TILEHYBRID__COLD double tile__sqrt(double x);
-TILEHYBRID__COLD int64_t tile__zstart(tile__zsearch *s);
-TILEHYBRID__COLD int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
-                                     tilehybrid_status *st);
-TILEHYBRID__COLD int tile_height_efficiency(const tile_height_model *m, double seconds,
-                                            double *eff);
-TILEHYBRID__COLD long tile__online_cpus(void);
-TILEHYBRID__COLD int tile__read_line(const char *path, char *buf, int size);
-TILEHYBRID__COLD int64_t tile__cpu_list_count(const char *list);
-TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers);
-TILEHYBRID__COLD const char *tile__cache_dir(void);
-TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers);
-TILEHYBRID__COLD int64_t tile__llc(int64_t *sharers);
-TILEHYBRID__COLD int tile_height_llc_bytes(int64_t *bytes);
-TILEHYBRID__COLD int tile_height_cache_bytes(int64_t *bytes);
-TILEHYBRID__COLD int tile_height_tsync_env(double *seconds, int *found);
-TILEHYBRID__COLD int64_t tile_height_window_bytes(int64_t core_bytes, int threads,
-                                                  int64_t llc_bytes,
-                                                  int given);
-TILEHYBRID__COLD int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
-                                                int64_t cache_bytes);
-TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
-                                          int64_t cache_bytes, int64_t llc_bytes);
-TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n);
 TILEHYBRID__COLD int tile__validate_space(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__vec(char *buf, size_t size, const int *v, int n);
 TILEHYBRID__COLD int tile__loop_order(tile_plan *p, const tile_config *c, int *lo);
@@ -6897,8 +8789,6 @@ TILEHYBRID__COLD int tile_config_deps(const tile_config *cfg, tile_deps *deps, c
 TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__level_name(int level);
 TILEHYBRID__COLD int tile__check_level(tile_plan *p);
-TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                       uint64_t v, int is_double);
 TILEHYBRID__COLD int tile__check_all(tile_plan *p);
 TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
 TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);
@@ -6930,7 +8820,6 @@ TILEHYBRID__COLD int64_t tile__window_planes(const tile_plan *p, int64_t h);
 TILEHYBRID__COLD int64_t tile__table_bytes(const tile_plan *p);
 TILEHYBRID__COLD int tile__height_fits(tile_plan *p, int64_t h);
 TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes);
-TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 TILEHYBRID__COLD void tile__thread_shape(tile_plan *p);
 TILEHYBRID__COLD int tile__thread_tables(tile_plan *p);
 TILEHYBRID__COLD int tile__storage(tile_plan *p, int64_t ring_bytes);
@@ -6950,483 +8839,10 @@ TILEHYBRID__COLD void tile__height_apply(tile_plan *p);
 TILEHYBRID__COLD int tile__balancing(tile_plan *p);
 #endif
 
-/* ==== src/tiling/60-requests.h ==== */
-#line 1 "src/tiling/60-requests.h"
+/* ==== src/tiling/65-plan.h ==== */
+#line 1 "src/tiling/65-plan.h"
 /* ------------------------------------------------------------------------ */
-/* Face messages: persistent and partitioned requests                       */
-
-/* The multiple model's parts of a face: thread t sends its part along i if
- * it is last along i, receives one if it is first; its partition (and tag)
- * is its coordinates with t_i dropped, in 0 .. prod_{j != i} T_j - 1. */
-static inline int tile__is_sender(const tile_plan *p, int t, int i)
-{
-    return p->threads.coord[t * p->cfg.n + i] == p->threads.dims[i] - 1;
-}
-
-static inline int tile__is_receiver(const tile_plan *p, int t, int i)
-{
-    return p->threads.coord[t * p->cfg.n + i] == 0;
-}
-
-static inline int tile__part_index(const tile_plan *p, int t, int i)
-{
-    int j, idx = 0;
-    for (j = 0; j < p->cfg.n; j++)
-        if (j != i)
-            idx = idx * p->threads.dims[j] + p->threads.coord[t * p->cfg.n + j];
-    return idx;
-}
-
-#if TILEHYBRID__DEFINE
-/* Offsets of the threads' parts in the face buffers (multiple model): the
- * senders' parts tile the send buffer, the receivers' the receive buffer (a
- * thread that is both, T_i = 1, has the same offset in both).  Tile 0 is
- * the tallest; the model does not rebalance, so the boxes hold for every
- * tile (the schedule's bounds start as the even split). */
-TILEHYBRID__COLD void tile__part_offsets(tile_plan *p)
-{
-    int n = p->cfg.n, T = p->cfg.threads, i, t;
-    for (i = 0; i < n; i++) {
-        int64_t sent = 0, recvd = 0;
-        for (t = 0; t < T; t++) {
-            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, part;
-            int snd = tile__is_sender(p, t, i), rcv = tile__is_receiver(p, t, i);
-            tile_thread_face(p, t, 0, i, 0, lo, hi);
-            part = tile_box_bytes(p, 0, lo, hi);
-            p->run.seg[i * T + t] = snd ? sent : recvd;
-            sent += snd ? part : 0;
-            recvd += rcv ? part : 0;
-        }
-    }
-}
-
-/* Make the persistent request *q of a face message (MPI_Send_init or
- * MPI_Recv_init; above TILE_MSG_MAX bytes one element of a derived
- * datatype, which the request keeps).  A failure is handled as the
- * engine's (*q stays MPI_REQUEST_NULL). */
-TILEHYBRID__COLD void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
-                                  int tag, int i, MPI_Request *q)
-{
-    const char *call;
-    int rc = tile__msg_request(p, 1, send, buf, bytes, peer, tag, q, &call);
-    if (rc == MPI_SUCCESS)
-        return;
-    *q = MPI_REQUEST_NULL;
-    tile__mpi_failed(p, -1, rc, call, "creating the plan's persistent %s of %lld-byte faces "
-                     "along dimension %d %s rank %d", send ? "send" : "receive",
-                     (long long)bytes, i + 1, send ? "to" : "from", peer);
-}
-
-/* The whole-face requests (models mpi, fine, funneled: thread 0), for tile
- * 0 and, if shorter, the last tile. */
-TILEHYBRID__COLD void tile__wf_requests(tile_plan *p, int last)
-{
-    int64_t k = last ? p->ntiles - 1 : 0;
-    int i;
-    for (i = 0; i < p->cfg.n && p->status.code == TILE_OK; i++) {
-        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-        if (p->nbr_hi[i] != MPI_PROC_NULL) {
-            tile__block_face(p, i, 0, lo, hi);
-            tile__pinit(p, 1, p->store.sbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_hi[i], 0,
-                        i, tile__preq(p, 0, last, 1, i));
-        }
-        if (p->nbr_lo[i] != MPI_PROC_NULL && p->status.code == TILE_OK) {
-            tile__block_face(p, i, 1, lo, hi);
-            tile__pinit(p, 0, p->store.rbuf[i], tile_box_bytes(p, k, lo, hi), p->nbr_lo[i], 0,
-                        i, tile__preq(p, 0, last, 0, i));
-        }
-    }
-}
-
-/* The multiple model's requests: each thread's parts (not the empty ones),
- * its coordinates in the tag. */
-TILEHYBRID__COLD void tile__part_requests(tile_plan *p, int last)
-{
-    int64_t k = last ? p->ntiles - 1 : 0;
-    int T = p->cfg.threads, t, i, g;
-    for (t = 0; t < T; t++)
-        for (i = 0; i < p->cfg.n && p->status.code == TILE_OK; i++)
-            for (g = 0; g < 2; g++) {
-                int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
-                int peer = g ? p->nbr_lo[i] : p->nbr_hi[i];
-                unsigned char *buf = g ? p->store.rbuf[i] : p->store.sbuf[i];
-                if (peer == MPI_PROC_NULL || !(g ? tile__is_receiver(p, t, i)
-                                                 : tile__is_sender(p, t, i)))
-                    continue;
-                tile_thread_face(p, t, 0, i, g, lo, hi);
-                bytes = tile_box_bytes(p, k, lo, hi);
-                if (bytes > 0 && p->status.code == TILE_OK)
-                    tile__pinit(p, !g, buf + p->run.seg[i * T + t], bytes, peer,
-                                tile__part_index(p, t, i), i, tile__preq(p, t, last, !g, i));
-            }
-}
-#else
-TILEHYBRID__COLD void tile__part_offsets(tile_plan *p);
-TILEHYBRID__COLD void tile__pinit(tile_plan *p, int send, void *buf, int64_t bytes, int peer,
-                                  int tag, int i, MPI_Request *q);
-TILEHYBRID__COLD void tile__wf_requests(tile_plan *p, int last);
-TILEHYBRID__COLD void tile__part_requests(tile_plan *p, int last);
-#endif
-
-/* The multiple model's partitioned messages (TILE_MESSAGES_PARTITIONED):
- * along dimension i, the m-th message carries one partition per thread on
- * the face (tile__part_index), each sender thread's part of the tile it
- * computed at step m + T_i - 1, marked ready at step m + T_i; each
- * receiver thread waits at the end of step m - 1 for its part of the tile
- * it computes at step m (the same tile: the receiver's delay is the
- * sender's minus T_i - 1).  msgs[i] = ntiles + sum_{j != i} (T_j - 1)
- * messages a run, each of parts[i] partitions of pbytes[i] bytes (the
- * largest part; the last tile's are shorter).  Message m uses request and
- * buffer m % 2: thread 0 completes message m - 2 and starts message m
- * before the barrier of the step before the one where the other threads
- * touch it (tile__parted_cycle), and on[][][] says which are started. */
-typedef struct tile__parted {
-    MPI_Request req[2][2][TILE_MAX_DIMS];   /* [m % 2][send][i] */
-    int on[2][2][TILE_MAX_DIMS];
-    unsigned char *buf[2][2][TILE_MAX_DIMS];
-    int64_t pbytes[TILE_MAX_DIMS];
-    int parts[TILE_MAX_DIMS];
-    int64_t msgs[TILE_MAX_DIMS];
-} tile__parted;
-
-#if TILE_HAVE_PARTITIONED
-#if TILEHYBRID__DEFINE
-/* Make the partitioned request of message parity m along i (@send 1: to
- * the successor), its buffer first; failures as the engine's. */
-TILEHYBRID__COLD void tile__parted_init(tile_plan *p, int send, int i, int m)
-{
-    tile__parted *pa = p->run.part;
-    const char *call = send ? "MPI_Psend_init" : "MPI_Precv_init";
-    int count = 0, rc, peer = send ? p->nbr_hi[i] : p->nbr_lo[i];
-    int64_t total = 0;
-    MPI_Datatype type = MPI_BYTE, big = MPI_DATATYPE_NULL;
-    MPI_Request *q = &pa->req[m][send][i];
-    if (!tilehybrid_mul_ok(pa->pbytes[i], pa->parts[i], &total) ||
-        (pa->buf[m][send][i] = (unsigned char *)tile__alloc(p, (size_t)total,
-                                                            "the partitioned messages")) == NULL) {
-        if (p->status.code == TILE_OK)
-            tile__fail(p, TILE_ERR_OVERFLOW, "messages", i, "the partitioned message along "
-                       "dimension %d is too large", i + 1);
-        return;
-    }
-    rc = tile__msg_type(pa->pbytes[i], &count, &type, &big, &call);
-    if (rc == MPI_SUCCESS) {
-        call = send ? "MPI_Psend_init" : "MPI_Precv_init";
-        rc = send ? MPI_Psend_init(pa->buf[m][send][i], pa->parts[i], count, type, peer, m,
-                                   p->comm, MPI_INFO_NULL, q)
-                  : MPI_Precv_init(pa->buf[m][send][i], pa->parts[i], count, type, peer, m,
-                                   p->comm, MPI_INFO_NULL, q);
-    }
-    if (big != MPI_DATATYPE_NULL)
-        (void)MPI_Type_free(&big);
-    if (rc == MPI_SUCCESS)
-        return;
-    *q = MPI_REQUEST_NULL;
-    tile__mpi_failed(p, -1, rc, call, "creating the plan's partitioned %s of faces along "
-                     "dimension %d (%d partitions of %lld bytes) %s rank %d",
-                     send ? "send" : "receive", i + 1, pa->parts[i], (long long)pa->pbytes[i],
-                     send ? "to" : "from", peer);
-}
-#else
-TILEHYBRID__COLD void tile__parted_init(tile_plan *p, int send, int i, int m);
-#endif
-#endif
-
-#if TILEHYBRID__DEFINE
-/* Set up the partitioned messages: sizes, buffers, requests. */
-TILEHYBRID__COLD void tile__parted_setup(tile_plan *p)
-{
-    tile__parted *pa = (tile__parted *)tile__alloc(p, sizeof(tile__parted),
-                                                   "the partitioned messages");
-    int i, j, t, m, g;
-    if ((p->run.part = pa) == NULL)
-        return;
-    for (m = 0; m < 2; m++)
-        for (g = 0; g < 2; g++)
-            for (i = 0; i < TILE_MAX_DIMS; i++)
-                pa->req[m][g][i] = MPI_REQUEST_NULL;
-    for (i = 0; i < p->cfg.n; i++) {
-        pa->parts[i] = 1;
-        pa->msgs[i] = p->ntiles;
-        for (j = 0; j < p->cfg.n; j++)
-            if (j != i) {
-                pa->parts[i] *= p->threads.dims[j];
-                pa->msgs[i] += p->threads.dims[j] - 1;
-            }
-        for (t = 0; t < p->cfg.threads; t++) {
-            int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, b;
-            tile_thread_face(p, t, 0, i, 0, lo, hi);
-            b = tile_box_bytes(p, 0, lo, hi);
-            if (tile__is_sender(p, t, i) && b > pa->pbytes[i])
-                pa->pbytes[i] = b;
-        }
-#if TILE_HAVE_PARTITIONED
-        for (m = 0; m < 2 && pa->pbytes[i] > 0 && p->status.code == TILE_OK; m++)
-            for (g = 0; g < 2 && p->status.code == TILE_OK; g++)
-                if ((g ? p->nbr_hi[i] : p->nbr_lo[i]) != MPI_PROC_NULL)
-                    tile__parted_init(p, g, i, m);
-#endif
-    }
-}
-
-/* Make the plan's requests (at the end of tile_plan_create): the runs'
- * method (run.messaging), the multiple model's part offsets, then the
- * persistent or partitioned requests. */
-TILEHYBRID__COLD void tile__messages_setup(tile_plan *p)
-{
-    int multiple = p->cfg.model == TILE_MODEL_MULTIPLE;
-    p->run.messaging = p->cfg.messages;
-    if (p->run.messaging == TILE_MESSAGES_PARTITIONED && (!multiple || !TILE_HAVE_PARTITIONED))
-        p->run.messaging = TILE_MESSAGES_PERSISTENT;
-#ifdef SMPI_SAMPLE_FLOPS
-    /* SimGrid 3.32's SMPI reports a deadlock on the restarted persistent
-     * face requests (2 ranks, 2 tiles); under SMPI the plan sends per-tile
-     * messages, the ones the simulations in sim/ were validated with. */
-    if (p->run.messaging == TILE_MESSAGES_PERSISTENT)
-        p->run.messaging = TILE_MESSAGES_NONBLOCKING;
-#endif
-    if (multiple)
-        tile__part_offsets(p);
-    if (p->run.messaging == TILE_MESSAGES_PARTITIONED) {
-        tile__parted_setup(p);
-        return;
-    }
-    if (p->run.messaging != TILE_MESSAGES_PERSISTENT || p->ntiles < 1)
-        return;
-    (multiple ? tile__part_requests : tile__wf_requests)(p, 0);
-    if (tile__short(p, p->ntiles - 1))
-        (multiple ? tile__part_requests : tile__wf_requests)(p, 1);
-}
-
-/* Complete the requests a run left in flight (a `return` out of the loop,
- * an MPI failure under ULFM): cancel and complete the receives (their
- * buffers are about to be freed), let go of the sends (MPI_Request_free:
- * MPI completes them). */
-TILEHYBRID__COLD void tile__messages_drain(tile_plan *p)
-{
-    int T = p->cfg.threads, t, j;
-    for (t = 0; t < T && p->run.req != NULL && p->run.nreq != NULL; t++) {
-        MPI_Request *r = &p->run.req[t * 2 * p->cfg.n];
-        for (j = 0; j < p->run.nreq[t]; j++) {
-            MPI_Request q = r[j];
-            if (j >= p->run.nreq[T + t]) {
-                (void)MPI_Cancel(&q);
-                (void)MPI_Wait(&q, MPI_STATUS_IGNORE);
-            } else if (p->run.messaging == TILE_MESSAGES_NONBLOCKING) {
-                (void)MPI_Request_free(&q);
-            }   /* a persistent send: freed with the plan's requests */
-        }
-        p->run.nreq[t] = p->run.nreq[T + t] = 0;
-    }
-}
-
-/* Free request *q (MPI_Request_free; a failure is the engine's). */
-TILEHYBRID__COLD void tile__request_free(tile_plan *p, MPI_Request *q, const char *what)
-{
-    int rc;
-    if (*q == MPI_REQUEST_NULL)
-        return;
-    rc = MPI_Request_free(q);
-    *q = MPI_REQUEST_NULL;
-    if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, -1, rc, "MPI_Request_free", "freeing the plan's %s in "
-                         "tile_plan_destroy()", what);
-}
-
-/* Free the plan's requests and the partitioned buffers (tile_plan_destroy),
- * after completing what a run left in flight. */
-TILEHYBRID__COLD void tile__messages_free(tile_plan *p)
-{
-    tile__parted *pa = p->run.part;
-    int i, m, g, n = p->cfg.n * 4 * p->cfg.threads;
-    if (p->comm == MPI_COMM_NULL || p->comm == 0)
-        return;
-    tile__messages_drain(p);
-    for (i = 0; p->run.preq != NULL && i < n; i++)
-        tile__request_free(p, &p->run.preq[i], "persistent face request");
-    /* a partitioned request still active (a run left by a `return`) can be
-     * neither cancelled nor freed: it and its buffer are left to MPI */
-    for (m = 0; pa != NULL && m < 2; m++)
-        for (g = 0; g < 2; g++)
-            for (i = 0; i < TILE_MAX_DIMS; i++)
-                if (!pa->on[m][g][i]) {
-                    tile__request_free(p, &pa->req[m][g][i], "partitioned face request");
-                    TILEHYBRID_FREE(pa->buf[m][g][i]);
-                    pa->buf[m][g][i] = NULL;
-                }
-}
-#else
-TILEHYBRID__COLD void tile__parted_setup(tile_plan *p);
-TILEHYBRID__COLD void tile__messages_setup(tile_plan *p);
-TILEHYBRID__COLD void tile__messages_drain(tile_plan *p);
-TILEHYBRID__COLD void tile__request_free(tile_plan *p, MPI_Request *q, const char *what);
-TILEHYBRID__COLD void tile__messages_free(tile_plan *p);
-#endif
-
-#if TILE_HAVE_PARTITIONED
-/* The partitioned message along i that step s readies (sends, m = s - T_i)
- * or waits for (receives, m = s + 1); -1 if none. */
-static inline int64_t tile__parted_msg(const tile_plan *p, int send, int i, int64_t s)
-{
-    int64_t m = send ? s - p->threads.dims[i] : s + 1;
-    const tile__parted *pa = p->run.part;
-    return m >= 0 && m < pa->msgs[i] && pa->parts[i] > 0 && pa->pbytes[i] > 0 ? m : -1;
-}
-
-/**
- * tile_parted_ready() - the partitioned messages that open step s for
- * thread t (multiple model): pack its parts computed at step s - 1 into
- * their partitions and mark them ready (MPI_Pready), also where it had no
- * tile (the message needs every partition).
- * @p: the plan; @s: the step; @t: the thread.
- */
-TILEHYBRID__WARM void tile_parted_ready(tile_plan *p, int64_t s, int t);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_parted_ready(tile_plan *p, int64_t s, int t)
-{
-    tile__parted *pa = p->run.part;
-    int64_t k = s - 1 - p->threads.delay[t];
-    int i;
-    for (i = 0; i < p->cfg.n; i++) {
-        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, m, bytes;
-        int idx = tile__part_index(p, t, i), rc;
-        unsigned char *buf;
-        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i) ||
-            (m = tile__parted_msg(p, 1, i, s)) < 0 || !pa->on[m % 2][1][i])
-            continue;
-        buf = pa->buf[m % 2][1][i] + (size_t)idx * (size_t)pa->pbytes[i];
-        if (k >= 0 && k < p->ntiles) {
-            tile_thread_face(p, t, k, i, 0, lo, hi);
-            bytes = tile__pack_face(p, k, lo, hi, buf, 1);
-            p->run.stats[t].bytes_sent += bytes;
-            p->run.stats[t].messages++;
-        }
-        rc = MPI_Pready(idx, pa->req[m % 2][1][i]);
-        if (rc != MPI_SUCCESS && k >= 0 && k < p->ntiles)
-            tile__mpi_failed(p, t, rc, "MPI_Pready", "marking partition %d of face message "
-                             "%lld to rank %d ready (thread %d's tile %lld)", idx,
-                             (long long)m, p->nbr_hi[i], t, (long long)k);
-        else if (rc != MPI_SUCCESS)
-            tile__mpi_failed(p, t, rc, "MPI_Pready", "marking partition %d of face message "
-                             "%lld to rank %d ready (thread %d has no tile in it)", idx,
-                             (long long)m, p->nbr_hi[i], t);
-    }
-}
-#endif
-
-/**
- * tile_parted_arrive() - the end of step s for thread t (multiple model):
- * wait for its parts of the tile it computes at step s + 1 (MPI_Parrived)
- * and unpack them.  The time waiting goes to its stats.wait.
- * @p: the plan; @s: the step (-1: the prologue); @t: the thread.
- */
-TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t)
-{
-    tile__parted *pa = p->run.part;
-    int64_t k = s + 1 - p->threads.delay[t];
-    int i;
-    for (i = 0; i < p->cfg.n && k >= 0 && k < p->ntiles; i++) {
-        int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, m;
-        int idx = tile__part_index(p, t, i), rc = MPI_SUCCESS, flag = 0;
-        double t0 = tile_wtime();
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i) ||
-            (m = tile__parted_msg(p, 0, i, s)) < 0 || !pa->on[m % 2][0][i])
-            continue;
-        while (rc == MPI_SUCCESS && !flag)
-            rc = MPI_Parrived(pa->req[m % 2][0][i], idx, &flag);
-        p->run.stats[t].wait += tile_wtime() - t0;
-        if (rc != MPI_SUCCESS) {
-            tile__mpi_failed(p, t, rc, "MPI_Parrived", "waiting for partition %d of tile "
-                             "%lld's face from rank %d", idx, (long long)k, p->nbr_lo[i]);
-            continue;
-        }
-        t0 = tile_wtime();
-        tile_thread_face(p, t, k, i, 1, lo, hi);
-        tile__pack_face(p, k, lo, hi,
-                        pa->buf[m % 2][0][i] + (size_t)idx * (size_t)pa->pbytes[i], 0);
-        p->run.stats[t].comm += tile_wtime() - t0;
-    }
-}
-#endif
-
-/* Collect into q the requests of messages @ms (send) and @mr (receive) along
- * every dimension that are (@on 1) or are not (@on 0) started. */
-static inline int tile__parted_pick(tile_plan *p, int64_t ms, int64_t mr, int on, MPI_Request *q)
-{
-    tile__parted *pa = p->run.part;
-    int i, g, n = 0;
-    for (i = 0; i < p->cfg.n; i++)
-        for (g = 0; g < 2; g++) {
-            int64_t m = (g ? ms - p->threads.dims[i] : mr);
-            int *act;
-            if (m < 0 || m >= pa->msgs[i] || pa->req[m % 2][g][i] == MPI_REQUEST_NULL)
-                continue;
-            act = &pa->on[m % 2][g][i];
-            if (*act == on) {
-                q[n++] = pa->req[m % 2][g][i];
-                *act = !on;
-            }
-        }
-    return n;
-}
-
-/**
- * tile_parted_cycle() - thread 0 at the end of step s (before the step's
- * barrier; s = -1: the prologue, before the first barrier): complete the
- * messages of their parity that the threads are done with and start the
- * ones the next step uses: along each i, the send readied at step s - 1
- * then the one of step s + 1, the receive waited for at step s - 1 then the
- * one of step s + 1.  @p: the plan; @s: the step.
- */
-TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
-{
-    MPI_Request q[4 * TILE_MAX_DIMS];
-    MPI_Status st[4 * TILE_MAX_DIMS];
-    double t0 = tile_wtime();
-    int n, rc;
-    n = tile__parted_pick(p, s - 1, s, 1, q);
-    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
-    p->run.stats[0].wait += tile_wtime() - t0;
-    if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
-                         "at step %lld", n, n == 1 ? "" : "s", (long long)s);
-    n = tile__parted_pick(p, s + 1, s + 2, 0, q);
-    if (s < 0)      /* the prologue: also the receive that the prologue waits for */
-        n += tile__parted_pick(p, INT64_MIN / 2, 0, 0, q + n);
-    rc = n > 0 ? MPI_Startall(n, q) : MPI_SUCCESS;
-    if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Startall", "starting %d partitioned face message%s "
-                         "at step %lld", n, n == 1 ? "" : "s", (long long)s);
-}
-#endif
-
-/**
- * tile_parted_finish() - thread 0 after the last step's barrier: complete
- * every partitioned message still in flight.  @p: the plan.
- */
-static inline void tile_parted_finish(tile_plan *p)
-{
-    tile__parted *pa = p->run.part;
-    MPI_Request q[4 * TILE_MAX_DIMS];
-    MPI_Status st[4 * TILE_MAX_DIMS];
-    int i, g, m, n = 0, rc;
-    for (m = 0; m < 2; m++)
-        for (g = 0; g < 2; g++)
-            for (i = 0; i < p->cfg.n; i++)
-                if (pa->on[m][g][i]) {
-                    q[n++] = pa->req[m][g][i];
-                    pa->on[m][g][i] = 0;
-                }
-    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
-    if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
-                         "messages", n);
-}
-#endif
+/* The plan: its tables, tile_plan_create, tile_plan_destroy                */
 
 #if TILEHYBRID__DEFINE
 /* The offsets the body may read, for TILE_AT's test (tile__at_ok): the
@@ -7738,489 +9154,6 @@ TILEHYBRID__COLD int tile__plan_create_fp(tile_plan *plan, MPI_Comm comm, const 
                                           int fp, const void *abi);
 TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan);
 #endif
-
-/* The data calls (tile_get and the section "Data in and out") on a plan
- * that cannot serve them: TILE_OK if the plan was created, else the code
- * of its failed creation (TILE_ERR_NULL for a plan never created or
- * already destroyed).  The same on every rank, so the collective calls
- * return it before any collective. */
-static inline int tile__data_refused(const tile_plan *p)
-{
-    if (p == NULL || p->comm == MPI_COMM_NULL)
-        return TILE_ERR_NULL;
-    if (!p->run.created)
-        return p->status.code != TILE_OK ? p->status.code : TILE_ERR_NULL;
-    return TILE_OK;
-}
-
-/* The refusals of the calls that must not run while the plan runs: those
- * of every data call, and TILE_ERR_BODY for a plan that is running on this
- * rank (a call from its body or one of its hooks) or whose last run a
- * return left unfinished.  The calls that set a hook, a target or a
- * reduction for the following runs would free or change what the run
- * uses; the collective ones (tile_gather, tile_exchange) would wait in a
- * collective for ranks that are inside the run, or meet the run's own
- * messages.  Local, and before any collective: the ranks that call from a
- * body or a hook need not be all of them. */
-static inline int tile__busy_refused(const tile_plan *p)
-{
-    int rc = tile__data_refused(p);
-    return rc == TILE_OK && p->run.active ? TILE_ERR_BODY : rc;
-}
-
-/**
- * tile_get() - read a computed point after a run.
- * @plan:  the plan.
- * @coord: global coordinates x_1..x_N, z (the user's).
- * @out:   receives elem_size bytes (untouched unless TILE_OK).
- * Local.  Every rank may ask for any point; the one that owns it and still
- * stores it (always with TILE_STORE_FULL; the last planes of the window
- * otherwise) gets it.
- * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
- * the space), TILE_ERR_NOT_STORED (another rank's point, one the window
- * dropped, or any before a run completed without an error: nothing, or a
- * failed run's values), TILE_ERR_BODY (from the running plan's body or
- * hooks), or the code of the plan's failed creation (TILE_ERR_NULL for a
- * plan never created or destroyed).  (Before 0.2 it
- * returned 1 when copied and 0 otherwise.)
- */
-static inline int tile_get(const tile_plan *plan, const int64_t *coord, void *out)
-{
-    int64_t x[TILE_MAX_DIMS], g[TILE_MAX_DIMS + 1] = {0}, zlen, h, R, keep, z;
-    int i;
-    if (plan == NULL || coord == NULL || out == NULL)
-        return TILE_ERR_NULL;
-    if ((i = tile__busy_refused(plan)) != TILE_OK)
-        return i;
-    if (!tile__inside(plan, coord))
-        return TILE_ERR_RANGE;
-    if (!plan->run.completed || plan->status.code != TILE_OK)
-        return TILE_ERR_NOT_STORED;     /* nothing computed, or a failed run's */
-    zlen = plan->deps.size[plan->cfg.n];
-    h = plan->cfg.tile_height < zlen ? plan->cfg.tile_height : zlen;
-    R = plan->store.ring_planes;
-    keep = R >= plan->ntiles * h ? zlen : R - h;
-    tile__to_internal(plan, coord, g);
-    z = g[plan->cfg.n];
-    if (z < 0 || z >= zlen || z < zlen - keep)
-        return TILE_ERR_NOT_STORED;
-    for (i = 0; i < plan->cfg.n; i++) {
-        x[i] = g[i] - plan->lo[i];
-        if (x[i] < 0 || x[i] >= plan->len[i])
-            return TILE_ERR_NOT_STORED;
-    }
-    memcpy(out, tile__plane(plan, z) + tile__offset(plan, x), plan->cfg.elem_size);
-    return TILE_OK;
-}
-
-/* ======================================================================== */
-/* Data in and out                                                          */
-/*                                                                          */
-/* The toolkit owns the plan's arrays; this section moves data across that  */
-/* border, always in the user's coordinates and bit for bit:                */
-/*   - input: tile_input_box() says which box of an input array a rank      */
-/*     needs (its block, a reach around it, one tile's planes or all of Z); */
-/*     the body indexes a local array of that box with tile_input_index();  */
-/*     or tile_input_set() has a hook fill each tile's input just before   */
-/*     the tile is computed (memory flat in Z; tile_input() in the body);  */
-/*   - output: tile_gather() copies the stored result (all of Z under       */
-/*     TILE_STORE_FULL, the last planes of the window otherwise) into the   */
-/*     global row-major array on a root or on every rank; tile_output_set() */
-/*     hands each finished tile of the block to a function during the run  */
-/*     (memory independent of Z);                                          */
-/*   - tile_exchange() moves user arrays between ranks box to box: a       */
-/*     plan's result to the next plan's input, with halos, in another      */
-/*     direction (chained sweeps);                                         */
-/*   - reductions declared on a plan (tile_reduction_init, tile_reduce):   */
-/*     sum (exact), min, max, max and min with location, and a 64-bit      */
-/*     integer sum, combined at the end of the run into the same bits for  */
-/*     every model, grid and thread count.                                 */
-/* Layout: a box's array is row-major over its dimensions X_1 .. X_N, Z    */
-/* (Z last, contiguous), unless a function says otherwise.                 */
-/* On a plan whose creation failed, every call here (and tile_get) does    */
-/* nothing and returns the creation's code (TILE_ERR_NULL for a plan never */
-/* created or already destroyed), on every rank, before any collective.    */
-/* ======================================================================== */
-
-/** TILE_ALL_TILES - tile_input_box()'s tile for every plane of Z. */
-#define TILE_ALL_TILES (-1)
-/** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
-#define TILE_ROOT_ALL (-1)
-/** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
-#define TILE_MAX_REDUCTIONS 8
-
-/** Layout of an array over a box (both row-major in the user's coordinates). */
-enum tile_layout {
-    TILE_LAYOUT_Z_LAST = 0,   /* [x_1]...[x_N][z]: the global array's layout */
-    TILE_LAYOUT_Z_FIRST = 1   /* [z][x_1]...[x_N]: plane after plane */
-};
-
-/**
- * struct tile_box - a box of the space in the user's coordinates.
- * @ndims: the dimensions, N + 1 (X_1 .. X_N, then Z).
- * @lo:    the first point along each dimension.
- * @len:   the points along each dimension (0 anywhere: the box is empty).
- * An array over a box holds its points row-major, Z last:
- * tile_box_index().
- */
-typedef struct tile_box {
-    int ndims;
-    int64_t lo[TILE_MAX_DIMS + 1];
-    int64_t len[TILE_MAX_DIMS + 1];
-} tile_box;
-
-/**
- * struct tile_reach - how far around a point the body reads an input
- * array, per dimension (N + 1 entries, Z last), in the user's
- * coordinates: from -below[i] to +above[i] (both >= 0).  Zero it for
- * reads at the point itself; tile_reach_stencil() gives the stencil's.
- */
-typedef struct tile_reach {
-    int below[TILE_MAX_DIMS + 1];
-    int above[TILE_MAX_DIMS + 1];
-} tile_reach;
-
-/** tile_box_points() - the points of a box (0 when empty). */
-static inline int64_t tile_box_points(const tile_box *b)
-{
-    int64_t v = 1;
-    int i;
-    for (i = 0; i < b->ndims; i++)
-        v *= b->len[i] > 0 ? b->len[i] : 0;
-    return v;
-}
-
-/** tile_box_stride() - elements between neighbours along dimension i of an
- *  array over box b (Z last): the product of the lengths after i. */
-static inline int64_t tile_box_stride(const tile_box *b, int i)
-{
-    int64_t s = 1;
-    int j;
-    for (j = i + 1; j < b->ndims; j++)
-        s *= b->len[j];
-    return s;
-}
-
-/**
- * tile_box_index() - where point c is in an array over box b.
- * @b: the box; @c: b->ndims user coordinates (Z last).
- * Return: the element index (row-major, Z last), or -1 when c is outside.
- */
-static inline int64_t tile_box_index(const tile_box *b, const int64_t *c)
-{
-    int64_t idx = 0;
-    int i;
-    for (i = 0; i < b->ndims; i++) {
-        if (c[i] < b->lo[i] || c[i] - b->lo[i] >= b->len[i])
-            return -1;
-        idx = idx * b->len[i] + (c[i] - b->lo[i]);
-    }
-    return idx;
-}
-
-/**
- * tile_box_intersect() - the common points of two boxes.
- * @a, @b: boxes of the same ndims; @out: receives the intersection.
- * Return: 1 if it is not empty, else 0 (out then has a 0 length).
- */
-static inline int tile_box_intersect(const tile_box *a, const tile_box *b, tile_box *out)
-{
-    int i, ne = a->ndims == b->ndims;
-    tile_box r;
-    memset(&r, 0, sizeof r);
-    r.ndims = a->ndims;
-    for (i = 0; i < a->ndims && ne; i++) {
-        int64_t lo = a->lo[i] > b->lo[i] ? a->lo[i] : b->lo[i];
-        int64_t ha = a->lo[i] + (a->len[i] > 0 ? a->len[i] : 0);
-        int64_t hb = b->lo[i] + (b->len[i] > 0 ? b->len[i] : 0);
-        int64_t hi = ha < hb ? ha : hb;
-        r.lo[i] = lo;
-        r.len[i] = hi > lo ? hi - lo : 0;
-        ne = hi > lo;
-    }
-    *out = r;
-    return ne;
-}
-
-/**
- * tile_box_copy() - copy the common points of two arrays over boxes.
- * @from, @src: the source box and its array (row-major, Z last).
- * @to, @dst:   the destination box and its array.
- * @esz:        bytes per element.
- * @copied:     set to the points copied (0 when the boxes do not meet);
- *              NULL if not wanted.
- * A local copy, bit for bit (the output hook drops a tile into an array of
- * the block with it).
- * Return: TILE_OK; TILE_ERR_NULL (a box, or an array the copy needs, is
- * NULL); TILE_ERR_NDIMS (the boxes' ndims differ or are outside
- * 1..TILE_MAX_DIMS + 1).  Nothing is copied on an error.
- */
-static inline int tile_box_copy(const tile_box *from, const void *src, const tile_box *to,
-                                void *dst, size_t esz, int64_t *copied)
-{
-    tile_box c;
-    int64_t x[TILE_MAX_DIMS + 1], n = 0;
-    int d, i;
-    if (copied != NULL)
-        *copied = 0;
-    if (from == NULL || to == NULL)
-        return TILE_ERR_NULL;
-    d = from->ndims;
-    if (d < 1 || d > TILE_MAX_DIMS + 1 || to->ndims != d)
-        return TILE_ERR_NDIMS;
-    if (!tile_box_intersect(from, to, &c))
-        return TILE_OK;
-    if (src == NULL || dst == NULL)
-        return TILE_ERR_NULL;
-    for (i = 0; i < d; i++)
-        x[i] = c.lo[i];
-    for (;;) {
-        int64_t is = tile_box_index(from, x), id = tile_box_index(to, x);
-        memcpy((unsigned char *)dst + (size_t)id * esz,
-               (const unsigned char *)src + (size_t)is * esz, (size_t)c.len[d - 1] * esz);
-        n += c.len[d - 1];
-        for (i = d - 2; i >= 0; i--) {
-            if (++x[i] < c.lo[i] + c.len[i])
-                break;
-            x[i] = c.lo[i];
-        }
-        if (i < 0)
-            break;
-    }
-    if (copied != NULL)
-        *copied = n;
-    return TILE_OK;
-}
-
-/* The block of the process at Cartesian coordinates pc, in the user's
- * coordinates, over the whole of Z. */
-static inline void tile__block_box(const tile_plan *p, const int *pc, tile_box *b)
-{
-    int i, n = p->cfg.n;
-    memset(b, 0, sizeof *b);
-    b->ndims = n + 1;
-    for (i = 0; i < n; i++) {
-        int64_t lo = 0, len = 0;
-        topo_block(p->cfg.extent[i], p->pdims[i], pc[i], &lo, &len);
-        b->lo[i] = p->deps.dir[i] > 0 ? lo : p->cfg.extent[i] - lo - len;
-        b->len[i] = len;
-    }
-    b->lo[n] = 0;
-    b->len[n] = p->cfg.zlen;
-}
-
-/* Internal planes [z0, z1) as the user's Z range: b->lo[N], b->len[N]. */
-static inline void tile__zbox(const tile_plan *p, int64_t z0, int64_t z1, tile_box *b)
-{
-    int n = p->cfg.n;
-    b->lo[n] = p->deps.dir[n] > 0 ? z0 : p->cfg.zlen - z1;
-    b->len[n] = z1 - z0;
-}
-
-/**
- * tile_input_box() - the box of an input array that this rank needs.
- * @plan:  the plan (after tile_plan_create).
- * @tile:  TILE_ALL_TILES for the whole of Z, or a tile 0..plan->ntiles-1
- *         (its planes; tiles are numbered in the order the loop runs, so
- *         with cfg.dir[N] = -1 tile 0 holds the highest Z).
- * @reach: how far around each point the body reads the array (NULL: at
- *         the point only; tile_reach_stencil() gives the stencil's reach).
- * @box:   receives the box in the user's coordinates: this rank's block
- *         (mirrored where cfg.dir is -1) and the tile's planes, widened by
- *         the reach and clipped to the space (what lies outside is the
- *         boundary's business).
- * @st:    NULL, or the argument at fault.
- *
- * Local, no communication.  Allocate tile_box_points(box) elements, fill
- * them (from a file, a formula, tile_exchange()), and read them in the body
- * at tile_input_index(&it, &box), plus o * tile_box_stride(&box, i) for an
- * offset o along i.
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (a tile outside
- * TILE_ALL_TILES..ntiles-1, a reach outside 0..2^30), TILE_ERR_SKEWED (the
- * plan skews its stencil: a block is not a box of the user's space; give
- * such a plan its input through the boundary function, or read an array
- * over the whole space with tile_input_index()).
- */
-static inline int tile_input_box(const tile_plan *plan, int64_t tile, const tile_reach *reach,
-                                 tile_box *box, tilehybrid_status *st)
-{
-    int i, n;
-    if (plan == NULL || box == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "box", -1);
-    if ((i = tile__data_refused(plan)) != TILE_OK)
-        return tilehybrid_status_set(st, i, "plan", -1);
-    n = plan->cfg.n;
-    if (plan->deps.skewed)
-        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
-    if (tile < TILE_ALL_TILES || tile >= plan->ntiles)
-        return tilehybrid_status_set(st, TILE_ERR_RANGE, "tile", tile);
-    for (i = 0; reach != NULL && i <= n; i++)
-        if (reach->below[i] < 0 || reach->above[i] < 0 || reach->below[i] > (1 << 30) ||
-            reach->above[i] > (1 << 30))
-            return tilehybrid_status_set(st, TILE_ERR_RANGE, "reach", i);
-    tile__block_box(plan, plan->pcoords, box);
-    if (tile >= 0)
-        tile__zbox(plan, tile__tile_z0(plan, tile), tile__tile_z1(plan, tile), box);
-    for (i = 0; reach != NULL && i <= n; i++) {
-        int64_t ext = i < n ? plan->cfg.extent[i] : plan->cfg.zlen;
-        int64_t lo = box->lo[i] - reach->below[i], hi = box->lo[i] + box->len[i];
-        hi = ext - hi > reach->above[i] ? hi + reach->above[i] : ext;
-        box->lo[i] = lo > 0 ? lo : 0;
-        box->len[i] = hi - box->lo[i];
-    }
-    return tilehybrid_status_set(st, TILE_OK, "", -1);
-}
-
-#if TILEHYBRID__DEFINE
-/**
- * tile_reach_stencil() - the reach of the plan's stencil: per dimension the
- * largest distance below and above the point that a declared vector (or
- * the widths dep[]/depz, read against the loop's direction) reads.
- * @plan: the plan; @reach: receives it.
- * Return: TILE_OK or TILE_ERR_NULL.
- */
-TILEHYBRID__COLD int tile_reach_stencil(const tile_plan *plan, tile_reach *reach)
-{
-    int i, k, n;
-    if (plan == NULL || reach == NULL)
-        return TILE_ERR_NULL;
-    if ((i = tile__data_refused(plan)) != TILE_OK)
-        return i;
-    memset(reach, 0, sizeof *reach);
-    n = plan->cfg.n;
-    for (i = 0; i <= n && plan->cfg.nstencil == 0; i++) {
-        int d = i < n ? plan->deps.d[i] : plan->deps.dz;
-        if (plan->deps.dir[i] > 0)
-            reach->below[i] = d;
-        else
-            reach->above[i] = d;
-    }
-    for (k = 0; k < plan->cfg.nstencil; k++)
-        for (i = 0; i <= n; i++) {
-            int o = plan->cfg.stencil[k][i];
-            if (-o > reach->below[i])
-                reach->below[i] = -o;
-            if (o > reach->above[i])
-                reach->above[i] = o;
-        }
-    return TILE_OK;
-}
-#else
-TILEHYBRID__COLD int tile_reach_stencil(const tile_plan *plan, tile_reach *reach);
-#endif
-
-/**
- * tile_input_index() - in the body: the index of the point being computed
- * in an array over box b (row-major, Z last).
- * @it: the cursor (&it); @b: a box from tile_input_box() that holds every
- *      point of the block the body reads (not checked: an index outside
- *      the array is the caller's bug).
- * O(N) integer arithmetic.  A neighbour at offset o along dimension i is
- * o * tile_box_stride(b, i) elements away (compute the strides before the
- * run).
- */
-static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
-{
-    int64_t idx = 0;
-    int i;
-    for (i = 0; i <= it->v->n; i++)
-        idx = idx * b->len[i] + (tile_coord(it, i) - b->lo[i]);
-    return idx;
-}
-
-#if TILEHYBRID__DEFINE
-/**
- * tile_stored_zrange() - the Z range (user coordinates) that tile_gather()
- * and tile_get() can read now.
- * @plan: the plan.
- * @z0, @zlen: receive the range [z0, z0 + zlen).
- *
- * Only after a run that completed without error (until the next run
- * starts).  TILE_STORE_FULL keeps every plane; the Z window keeps the last
- * R - z planes the loop computed (R the window's planes, z the tile height;
- * every plane when the window covers Z): z >= Z - (R - z) when the loop
- * runs upward along Z, z < R - z when it runs downward.
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_NOT_STORED (no completed
- * run; the range is then empty), or TILE_ERR_SKEWED (the plan skews its
- * stencil: what it stores is not a range of the user's Z; tile_get()
- * tells point by point).
- */
-TILEHYBRID__COLD int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen)
-{
-    int64_t h, keep, Z;
-    int refused;
-    if (plan == NULL || z0 == NULL || zlen == NULL)
-        return TILE_ERR_NULL;
-    *z0 = *zlen = 0;
-    if ((refused = tile__data_refused(plan)) != TILE_OK)
-        return refused;
-    if (plan->deps.skewed)
-        return TILE_ERR_SKEWED;
-    if (!plan->run.completed || plan->status.code != TILE_OK)
-        return TILE_ERR_NOT_STORED;
-    Z = plan->cfg.zlen;
-    h = plan->cfg.tile_height < Z ? plan->cfg.tile_height : Z;
-    /* the same rule as tile_get() */
-    keep = plan->store.ring_planes >= plan->ntiles * h ? Z : plan->store.ring_planes - h;
-    *z0 = plan->deps.dir[plan->cfg.n] > 0 ? Z - keep : 0;
-    *zlen = keep;
-    return TILE_OK;
-}
-#else
-TILEHYBRID__COLD int tile_stored_zrange(const tile_plan *plan, int64_t *z0, int64_t *zlen);
-#endif
-
-/* Packing the stored block, in the user's coordinates: rows of the plan's
- * planes into an array over box (Z last or Z first). */
-typedef struct tile__packer {
-    const tile_plan *p;
-    unsigned char *dst;
-    const tile_box *box;
-    int layout;
-    int64_t plane;      /* points of one plane of the box */
-} tile__packer;
-
-static inline void tile__pack_row(void *ctx, unsigned char *row, ptrdiff_t rstep, int64_t cnt,
-                                  const int64_t *x, int64_t z)
-{
-    const tile__packer *k = (const tile__packer *)ctx;
-    const tile_plan *p = k->p;
-    const tile_box *b = k->box;
-    int n = p->cfg.n, i;
-    size_t esz = p->cfg.elem_size;
-    int64_t idx = 0, step;
-    for (i = 0; i < n; i++)
-        idx = idx * b->len[i] + (tile__user(p, i, p->lo[i] + x[i]) - b->lo[i]);
-    if (k->layout == TILE_LAYOUT_Z_LAST) {
-        idx = idx * b->len[n] + (tile__user(p, n, z) - b->lo[n]);
-        step = b->len[n] * p->deps.dir[n - 1];
-    } else {
-        idx += (tile__user(p, n, z) - b->lo[n]) * k->plane;
-        step = p->deps.dir[n - 1];
-    }
-    tile__copy_strided(k->dst + (size_t)idx * esz, (ptrdiff_t)(step * (int64_t)esz), row, rstep,
-                       cnt, esz);
-}
-
-/* Pack this rank's block over internal planes [z0, z1) into dst, an array
- * over box (the block and the user's Z range of those planes). */
-static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
-                                    const tile_box *box, int layout, void *dst)
-{
-    int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-    tile__packer k;
-    int i;
-    k.p = p;
-    k.dst = (unsigned char *)dst;
-    k.box = box;
-    k.layout = layout;
-    k.plane = 1;
-    for (i = 0; i < p->cfg.n; i++) {
-        hi[i] = p->len[i];
-        k.plane *= box->len[i];
-    }
-    tile__for_rows(p, z0, z1, lo, hi, tile__pack_row, &k);
-}
 
 /* ==== src/tiling/70-data.h ==== */
 #line 1 "src/tiling/70-data.h"
@@ -8835,1260 +9768,346 @@ TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *
                                    tilehybrid_status *st);
 #endif
 
-/* ==== src/tiling/71-xsum.h ==== */
-#line 1 "src/tiling/71-xsum.h"
+/* ==== src/tiling/80-runs.h ==== */
+#line 1 "src/tiling/80-runs.h"
 /* ------------------------------------------------------------------------ */
-/* The exact sum of doubles                                                 */
-
-/** Limbs of a tile_xsum: 32 bits each from 2^-1074 up, with room above
- *  2^1024 for 2^60 additions. */
-#define TILE_XSUM_LIMBS 72
+/* Runs: the step's schedule and messages, start, finish, the step macros   */
 
 /**
- * struct tile_xsum - an exact sum of doubles (a fixed-point accumulator
- * covering the whole double range): the sum does not depend on the order
- * of the additions, and tile_xsum_round() rounds it once, to nearest (ties
- * to even).  Initialise with tile_xsum_init().  About 600 bytes.
- * @limb:    the value sum limb[i] 2^(32 i - 1074) (private).
- * @pending: additions since the carries were last propagated (private).
- * @nan, @pinf, @ninf: NaNs, +inf and -inf added (private).
+ * tile_schedule() - announce every tile whose predecessor starts by step
+ * s + 1, so that the receive for it can be posted in time.
+ * @p: the plan; @s: the step that just ended (-1 before the first).
+ * Called at the end of every step by the thread that does the messages
+ * (after a balancing policy has seen the step: hybrid.h).
  */
-typedef struct tile_xsum {
-    int64_t limb[TILE_XSUM_LIMBS];
-    int64_t pending;
-    int64_t nan, pinf, ninf;
-} tile_xsum;
-
-/** tile_xsum_init() - an empty sum (its value is +0.0). */
-static inline void tile_xsum_init(tile_xsum *x)
-{
-    memset(x, 0, sizeof *x);
-}
-
-/* Propagate the carries: every limb but the top one in [0, 2^32), the top
- * one carrying the sign. */
-static inline void tile__xsum_carry(tile_xsum *x)
-{
-    int i;
-    for (i = 0; i < TILE_XSUM_LIMBS - 1; i++) {
-        int64_t low = x->limb[i] & (int64_t)0xffffffff;     /* two's complement */
-        x->limb[i + 1] += (x->limb[i] - low) / ((int64_t)1 << 32);
-        x->limb[i] = low;
-    }
-    x->pending = 0;
-}
-
-/**
- * tile_xsum_add() - add v exactly.
- * @x: the sum; @v: any double (a NaN or an infinity is counted apart, and
- *     +0.0 and -0.0 add nothing).
- */
-static inline void tile_xsum_add(tile_xsum *x, double v)
-{
-    uint64_t b, m, r;
-    int64_t d0, d1, d2;
-    int e, pos, j, sh;
-    memcpy(&b, &v, sizeof b);
-    e = (int)((b >> 52) & 0x7ff);
-    m = b & (((uint64_t)1 << 52) - 1);
-    if (e == 0x7ff) {
-        x->nan += m != 0;
-        x->pinf += m == 0 && !(b >> 63);
-        x->ninf += m == 0 && (b >> 63);
-        return;
-    }
-    if (e == 0 && m == 0)
-        return;
-    if (e != 0)
-        m |= (uint64_t)1 << 52;
-    pos = e != 0 ? e - 1 : 0;      /* v = m 2^(pos - 1074) */
-    j = pos >> 5;
-    sh = pos & 31;
-    r = sh != 0 ? m >> (32 - sh) : m >> 32;
-    d0 = (int64_t)((m << sh) & 0xffffffffu);
-    d1 = (int64_t)(r & 0xffffffffu);
-    d2 = (int64_t)(r >> 32);
-    if (b >> 63) {
-        d0 = -d0;
-        d1 = -d1;
-        d2 = -d2;
-    }
-    x->limb[j] += d0;
-    x->limb[j + 1] += d1;
-    x->limb[j + 2] += d2;
-    if (++x->pending >= ((int64_t)1 << 20))
-        tile__xsum_carry(x);
-}
-
-/** tile_xsum_merge() - x += y, exactly. */
-static inline void tile_xsum_merge(tile_xsum *x, const tile_xsum *y)
-{
-    int i;
-    if (x->pending > 0)
-        tile__xsum_carry(x);
-    for (i = 0; i < TILE_XSUM_LIMBS; i++)   /* y's limbs stay below 2^53 */
-        x->limb[i] += y->limb[i];
-    x->pending = y->pending + 1;
-    x->nan += y->nan;
-    x->pinf += y->pinf;
-    x->ninf += y->ninf;
-    tile__xsum_carry(x);
-}
-
-/* Bit `pos` of the magnitude (limbs carried, all non-negative). */
-static inline uint64_t tile__xsum_bit(const tile_xsum *x, int pos)
-{
-    return pos < 0 ? 0 : ((uint64_t)x->limb[pos >> 5] >> (pos & 31)) & 1u;
-}
-
-/* The double nearest to the magnitude in x (carried, non-negative, not
- * zero), msb its top bit: 53 bits, round to nearest, ties to even. */
-static inline uint64_t tile__xsum_bits(const tile_xsum *x, int msb)
-{
-    uint64_t mant = 0, round, sticky = 0;
-    int i, p = msb - 53;
-    if (msb < 52) {             /* below 2^-1022: a subnormal, exact */
-        for (i = msb; i >= 0; i--)
-            mant = (mant << 1) | tile__xsum_bit(x, i);
-        return mant;
-    }
-    for (i = msb; i >= msb - 52; i--)
-        mant = (mant << 1) | tile__xsum_bit(x, i);
-    round = tile__xsum_bit(x, p);
-    if (p > 0) {
-        sticky = ((uint64_t)x->limb[p >> 5] & (((uint64_t)1 << (p & 31)) - 1)) != 0;
-        for (i = 0; i < (p >> 5) && !sticky; i++)
-            sticky = x->limb[i] != 0;
-    }
-    if (round && (sticky || (mant & 1))) {
-        mant++;
-        if (mant >> 53) {
-            mant >>= 1;
-            msb++;
-        }
-    }
-    if (msb - 51 >= 0x7ff)      /* overflow: infinity */
-        return (uint64_t)0x7ff << 52;
-    return ((uint64_t)(msb - 51) << 52) | (mant & (((uint64_t)1 << 52) - 1));
-}
-
-/**
- * tile_xsum_round() - the sum, rounded once to the nearest double (ties
- * to even).
- * @in: the sum (not changed).
- * An exact zero is +0.0; a sum beyond the double range is +-inf; with a
- * NaN, or both infinities, added: NaN (0x7ff8000000000000); else with an
- * infinity added: that infinity.  The same bits for any order of the
- * additions and merges.
- * Return: the rounded sum.
- */
-static inline double tile_xsum_round(const tile_xsum *in)
-{
-    tile_xsum x = *in;
-    uint64_t b;
-    int neg, i, h, msb;
-    double v;
-    if (x.nan > 0 || (x.pinf > 0 && x.ninf > 0))
-        b = (uint64_t)0x7ff8 << 48;
-    else if (x.pinf > 0 || x.ninf > 0)
-        b = ((uint64_t)0x7ff << 52) | ((uint64_t)(x.ninf > 0) << 63);
-    else {
-        tile__xsum_carry(&x);
-        neg = x.limb[TILE_XSUM_LIMBS - 1] < 0;
-        for (i = 0; neg && i < TILE_XSUM_LIMBS; i++)
-            x.limb[i] = -x.limb[i];
-        if (neg)
-            tile__xsum_carry(&x);
-        for (h = TILE_XSUM_LIMBS - 1; h >= 0 && x.limb[h] == 0; h--)
-            ;
-        if (h < 0)
-            return 0.0;
-        for (msb = 32 * h + 31; !tile__xsum_bit(&x, msb); msb--)
-            ;
-        b = tile__xsum_bits(&x, msb) | ((uint64_t)neg << 63);
-    }
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-
-/* ==== src/tiling/72-reduce-types.h ==== */
-#line 1 "src/tiling/72-reduce-types.h"
-/* ------------------------------------------------------------------------ */
-/* Declared reductions: the types                                           */
-
-/** Reduction operations (tile_reduction_init). */
-enum tile_reduce_op {
-    TILE_REDUCE_SUM = 0,    /* sum of doubles, exact, rounded once */
-    TILE_REDUCE_MIN,        /* the least double (IEEE 754 totalOrder: -0.0 < +0.0) */
-    TILE_REDUCE_MAX,        /* the greatest double (totalOrder) */
-    TILE_REDUCE_MAXLOC,     /* the greatest, and the first point that has it */
-    TILE_REDUCE_MINLOC,     /* the least, and the first point that has it */
-    TILE_REDUCE_SUM_U64,    /* sum of uint64_t modulo 2^64 (checksums of bit patterns) */
-    TILE_REDUCE_COUNT_
-};
-
-/* A thread's part of a reduction (private; padded so that threads do not
- * share the cache lines they write): the SIMD loop's lanes of a SUM_U64
- * too (struct tile__lanes). */
-typedef struct tile__red_slot {
-    tile_xsum sum;
-    uint64_t u64, key;
-    int64_t at[TILE_MAX_DIMS + 1];
-    int64_t count;
-    char pad_[64];
-    tile__lanes lanes;
-    char pad2_[64];
-} tile__red_slot;
-
-/**
- * struct tile_reduction - a reduction declared on a plan
- * (tile_reduction_init) and fed in the body (tile_reduce,
- * tile_reduce_u64).  At the end of each run every rank has the result:
- * @op:    enum tile_reduce_op.
- * @value: SUM: the exact sum rounded once; MIN, MAX, MINLOC, MAXLOC: the
- *         value, bit for bit (0.0 when no point contributed).
- * @u64:   SUM_U64: the sum modulo 2^64.
- * @coord: MINLOC, MAXLOC: the user coordinates (X_1 .. X_N, Z) of the
- *         first point in row-major order (the global array's order) that
- *         has the value; -1 when no point contributed.
- * @count: the points that contributed, over every rank.
- * After a run that failed: count 0, value and u64 0, coord -1.
- * The rest is private.  The result does not depend on the model, the
- * process grid, the thread count or the tile height: a sum is exact until
- * its one rounding, and min and max follow a total order (totalOrder:
- * -NaN < -inf < ... < -0.0 < +0.0 < ... < +inf < +NaN) with ties broken on
- * the coordinates.
- */
-typedef struct tile_reduction {
-    int op;
-    double value;
-    uint64_t u64;
-    int64_t coord[TILE_MAX_DIMS + 1];
-    int64_t count;
-    /* private */
-    tile_plan *plan_;
-    const tile_plan *u64_plan_;     /* plan_ if op is SUM_U64, else NULL (one test) */
-    tile__red_slot *slot_;
-} tile_reduction;
-
-/* ==== src/tiling/73-output.h ==== */
-#line 1 "src/tiling/73-output.h"
-/* ------------------------------------------------------------------------ */
-/* The output hook                                                          */
-
-/**
- * struct tile_piece - what the output hook receives: one finished tile of
- * this rank's block.
- * @tile:      the tile, 0..plan->ntiles-1, in the order the loop runs.
- * @box:       its points in the user's coordinates: the block, and the
- *             tile's planes along Z.
- * @layout:    enum tile_layout of @data (tile_output_set's choice).
- * @elem_size: bytes per point.
- * @bytes:     tile_box_points(&box) * elem_size.
- * @data:      the values, bit for bit, row-major over @box: Z last
- *             (tile_box_index) or Z first (plane after plane, each plane
- *             row-major over X_1 .. X_N).  Valid during the call only.
- */
-typedef struct tile_piece {
-    int64_t tile;
-    tile_box box;
-    int layout;
-    size_t elem_size;
-    size_t bytes;
-    const void *data;
-} tile_piece;
-
-/**
- * typedef tile_output_fn - the output hook: int fn(void *ctx, const
- * tile_plan *plan, const tile_piece *piece).  Return 0 to go on; any other
- * value is an error: the hook is not called again on this rank, the run
- * goes on to its end (the pipeline must finish on every rank) and then
- * fails on every rank with TILE_ERR_OUTPUT naming the value, the tile and
- * the rank.
- */
-typedef int (*tile_output_fn)(void *ctx, const tile_plan *plan, const tile_piece *piece);
-
-/**
- * typedef tile_input_fn - the input hook: int fn(void *ctx, const tile_plan
- * *plan, const tile_box *box, void *data).  Fill data, an array over box
- * (row-major in the user's coordinates, Z last: tile_box_index()) of the
- * element size given to tile_input_set(), with the input the body reads
- * for one tile: box is tile_input_box(plan, tile, &reach).  Return 0 to go
- * on; any other value is an error, handled as the output hook's
- * (TILE_ERR_OUTPUT at the end of the run, on every rank, naming the input
- * hook, the value, the tile and the rank).
- */
-typedef int (*tile_input_fn)(void *ctx, const tile_plan *plan, const tile_box *box,
-                             void *data);
-
-/* The state of the data calls that live across runs (private). */
-struct tile__io {
-    tile_output_fn out_fn;
-    void *out_ctx;
-    int out_layout;
-    int out_failed;
-    int64_t out_next;               /* the next tile to hand out */
-    unsigned char *out_dst;         /* tile_output_to: an array over out_box */
-    tile_box out_box;
-    unsigned char *out_buf;         /* one tile of the block */
-    tile_input_fn in_fn;            /* the input hook (tile_input_set) */
-    void *in_ctx;
-    size_t in_esz;
-    tile_reach in_reach;
-    int in_failed;
-    int in_w;                       /* slots: the tiles in flight, S + 2 */
-    int64_t in_next;                /* the next tile to fill */
-    size_t in_slot_bytes;
-    unsigned char *in_buf;          /* in_w slots of in_slot_bytes */
-    tile_box *in_box;               /* per slot: the box of the tile it holds */
-    int nred;                       /* reductions declared */
-    tile_reduction *red[TILE_MAX_REDUCTIONS];
-    tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
-};
-
-/* The plan's data state, created on first use; NULL if out of memory. */
-static inline struct tile__io *tile__io_get(tile_plan *p)
-{
-    if (p->run.io == NULL) {
-        p->run.io = (struct tile__io *)TILEHYBRID_MALLOC(sizeof *p->run.io);
-        if (p->run.io != NULL)
-            memset(p->run.io, 0, sizeof *p->run.io);
-    }
-    return p->run.io;
-}
-
+TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s);
 #if TILEHYBRID__DEFINE
-/**
- * tile_output_set() - have fn(ctx, plan, piece) receive each finished tile
- * of this rank's block during the following runs.
- * @plan:   the plan (not running).
- * @fn:     the hook, or NULL to stop.
- * @ctx:    passed to fn.
- * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
- *          global array's layout: each row of h points along Z is
- *          contiguous in the global array's file too, one MPI_File_write_at
- *          per row, as README's example) or TILE_LAYOUT_Z_FIRST (plane
- *          after plane).
- * @st:     NULL, or the argument at fault.
- *
- * Local: ranks may set different hooks or none.  The hook is called on
- * the thread that does the messages (the one that called MPI_Init, in
- * every model), for tiles 0, 1, ... in order, each once, shortly after
- * every thread has finished it (at the end of the next step; the last
- * tiles at the end of the run), while the other threads go on computing.
- * The data is a copy in a buffer of one tile, so memory does not grow
- * with Z.  It may call MPI, but no collective over ranks that run the
- * pipeline: ranks reach tile k at different times, and a rank waiting in
- * a collective for the last rank would keep its next faces from it (use
- * independent calls such as MPI_File_write_at, or copy the tile and
- * finish after the run).  Its time counts as idle in plan->run.stats.
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (layout),
- * TILE_ERR_OVERFLOW, TILE_ERR_NOMEM, TILE_ERR_SKEWED (a plan that skews its
- * stencil: its tiles are not boxes of the user's space), TILE_ERR_BODY (the
- * plan is running: a call from its body or a hook), or the code of the
- * plan's failed creation.
- */
-TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
-                                     tilehybrid_status *st)
+TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
 {
-    struct tile__io *io;
-    int64_t bytes = 0, h;
-    tile_box b;
-    int refused = tile__busy_refused(plan);
-    if (refused != TILE_OK)
-        return tilehybrid_status_set(st, refused, "plan", -1);
-    if (layout != TILE_LAYOUT_Z_LAST && layout != TILE_LAYOUT_Z_FIRST)
-        return tilehybrid_status_set(st, TILE_ERR_RANGE, "layout", layout);
-    io = tile__io_get(plan);
-    if (io == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-    TILEHYBRID_FREE(io->out_buf);
-    io->out_buf = NULL;
-    io->out_fn = NULL;
-    if (fn == NULL)
-        return tilehybrid_status_set(st, TILE_OK, "", -1);
-    if (plan->deps.skewed)
-        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
-    tile__block_box(plan, plan->pcoords, &b);
-    h = plan->cfg.tile_height < plan->cfg.zlen ? plan->cfg.tile_height : plan->cfg.zlen;
-    b.len[plan->cfg.n] = h;
-    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)plan->cfg.elem_size, &bytes) ||
-        (uint64_t)bytes > (uint64_t)SIZE_MAX)
-        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "tile_height", -1);
-    io->out_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
-    if (io->out_buf == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-    io->out_fn = fn;
-    io->out_ctx = ctx;
-    io->out_layout = layout;
-    return tilehybrid_status_set(st, TILE_OK, "", -1);
+    tile__io_step(p, s);
+    if (p->run.announced == 0 && p->ntiles > 0)
+        tile__announce(p, 0);
+    while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
+        tile__announce(p, p->run.announced);
+    tile__io_input(p, s);
 }
-#else
-TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *ctx, int layout,
-                                     tilehybrid_status *st);
 #endif
 
-/**
- * tile_output_to() - have each finished tile of this rank's block copied
- * straight into a user array during the following runs: one copy from the
- * plan's window, no hook and no buffer in between.
- * @plan: the plan (not running).
- * @box:  the array's box (user coordinates, Z last), which must hold this
- *        rank's block over all of Z (tile_input_box(plan, TILE_ALL_TILES,
- *        NULL) or wider: the input box of a chained plan with the same
- *        blocks, whose halo points are left as they are); NULL to stop.
- * @dst:  the array, tile_box_points(box) elements of cfg.elem_size bytes.
- * @st:   NULL, or the argument at fault.
- *
- * Local.  Tile k is written at the time the output hook would get it
- * (tile_output_set(); a hook set too is called after).  This is the
- * one-copy hand-over of chained plans: when the next plan has the same
- * blocks (the same directions and grid), its body reads dst itself
- * (tile_input_index(&it, box)); when its blocks differ (a mirrored
- * direction, another grid), tile_exchange() from dst moves what lies on
- * other ranks.
- * Return: TILE_OK, TILE_ERR_NULL (dst with a box), TILE_ERR_RANGE (a box
- * that does not hold the block), TILE_ERR_NOMEM, TILE_ERR_SKEWED,
- * TILE_ERR_BODY (the plan is running: a call from its body or a hook), or
- * the code of the plan's failed creation.
- */
-static inline int tile_output_to(tile_plan *plan, const tile_box *box, void *dst,
-                                 tilehybrid_status *st)
-{
-    struct tile__io *io;
-    tile_box b, c;
-    int refused = tile__busy_refused(plan);
-    if (refused != TILE_OK)
-        return tilehybrid_status_set(st, refused, "plan", -1);
-    if (box != NULL && dst == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, "dst", -1);
-    if (box != NULL && plan->deps.skewed)
-        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
-    if (box != NULL) {
-        tile__block_box(plan, plan->pcoords, &b);
-        if (box->ndims != b.ndims || !tile_box_intersect(box, &b, &c) ||
-            tile_box_points(&c) != tile_box_points(&b))
-            return tilehybrid_status_set(st, TILE_ERR_RANGE, "box", -1);
-    }
-    io = tile__io_get(plan);
-    if (io == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-    io->out_dst = box != NULL ? (unsigned char *)dst : NULL;
-    if (box != NULL)
-        io->out_box = *box;
-    return tilehybrid_status_set(st, TILE_OK, "", -1);
-}
-
-/* Hand tile k to the output hook (the thread that does the messages). */
-static inline void tile__output(tile_plan *p, int64_t k)
-{
-    struct tile__io *io = p->run.io;
-    tile_piece pc;
-    int64_t z0 = tile__tile_z0(p, k), z1 = tile__tile_z1(p, k);
-    int rc;
-    if (io->out_dst != NULL)
-        tile__pack_block(p, z0, z1, &io->out_box, TILE_LAYOUT_Z_LAST, io->out_dst);
-    if (io->out_fn == NULL || io->out_failed || p->run.stats[0].error != TILE_OK)
-        return;
-    tile__block_box(p, p->pcoords, &pc.box);
-    tile__zbox(p, z0, z1, &pc.box);
-    tile__pack_block(p, z0, z1, &pc.box, io->out_layout, io->out_buf);
-    pc.tile = k;
-    pc.layout = io->out_layout;
-    pc.elem_size = p->cfg.elem_size;
-    pc.bytes = (size_t)tile_box_points(&pc.box) * pc.elem_size;
-    pc.data = io->out_buf;
-    rc = io->out_fn(io->out_ctx, p, &pc);
-    if (rc != 0) {
-        io->out_failed = 1;
-        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the output hook returned %d for tile %lld "
-                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
-                         (long long)pc.box.lo[p->cfg.n],
-                         (long long)(pc.box.lo[p->cfg.n] + pc.box.len[p->cfg.n] - 1));
-    }
-}
-
-/* ==== src/tiling/74-input.h ==== */
-#line 1 "src/tiling/74-input.h"
-/* ------------------------------------------------------------------------ */
-/* The input hook: input per tile, memory flat in Z                         */
-
 #if TILEHYBRID__DEFINE
-/* Free the input hook's slots and stop it. */
-TILEHYBRID__COLD void tile__input_free(struct tile__io *io)
+/* Reset what a run changes (the thread that does the messages). */
+TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
 {
-    TILEHYBRID_FREE(io->in_buf);
-    TILEHYBRID_FREE(io->in_box);
-    io->in_buf = NULL;
-    io->in_box = NULL;
-    io->in_fn = NULL;
-}
-
-/* The bytes of one slot: the largest box of a tile with the reach (the
- * block widened by it, h + below + above planes, clipped); 0 on overflow. */
-TILEHYBRID__COLD size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz)
-{
-    tile_box b;
-    int n = p->cfg.n;
-    int64_t h = p->cfg.tile_height < p->cfg.zlen ? p->cfg.tile_height : p->cfg.zlen, bytes = 0;
-    if (tile_input_box(p, TILE_ALL_TILES, reach, &b, NULL) != TILE_OK)
-        return 0;   /* (the caller checked the plan and the reach) */
-    if (reach != NULL && h + reach->below[n] + reach->above[n] < b.len[n])
-        b.len[n] = h + reach->below[n] + reach->above[n];
-    else if (reach == NULL)
-        b.len[n] = h;
-    if (!tilehybrid_mul_ok(tile_box_points(&b), (int64_t)esz, &bytes) ||
-        (uint64_t)bytes > (uint64_t)SIZE_MAX)
-        return 0;
-    return (size_t)bytes;
-}
-
-/**
- * tile_input_set() - have fn(ctx, plan, box, data) fill each tile's input
- * just before the tile is computed, so that no rank holds more than the
- * tiles in flight: memory independent of Z.
- * @plan:  the plan (not running).
- * @fn:    the hook (tile_input_fn), or NULL to stop.
- * @ctx:   passed to fn.
- * @esz:   bytes per element of the input array, 1..2^30 (any type: it need
- *         not be the plan's element).
- * @reach: how far around each point the body reads it (NULL: at the point
- *         only; tile_reach_stencil() gives the stencil's).
- * @st:    NULL, or the argument at fault.
- *
- * Local: ranks may set different hooks or none.  During the following
- * runs, fn fills tile k's input, an array over tile_input_box(plan, k,
- * reach) (this rank's block and the tile's planes, widened by the reach
- * and clipped to the space; row-major, Z last), on the thread that does
- * the messages, at the end of the step before the tile's first thread
- * starts it (tile 0: when the run starts), for tiles 0, 1, ... in order,
- * each once per run.  In the body, tile_input(&it) points to the point's
- * element and tile_input_stride(&it, i) is the distance to its neighbour
- * along i (in elements).  The plan keeps S + 2 such arrays (S: the thread
- * skew; the tiles in flight), reused round robin.  The hook may call MPI,
- * but no collective over the plan's ranks (see tile_output_set()).
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ELEM (esz), TILE_ERR_RANGE (a
- * reach outside 0..2^30), TILE_ERR_OVERFLOW, TILE_ERR_NOMEM,
- * TILE_ERR_SKEWED (a plan that skews its stencil), TILE_ERR_BODY (the plan
- * is running: a call from its body or a hook), or the code of the plan's
- * failed creation.  A refusal before the allocation (all but
- * TILE_ERR_OVERFLOW and TILE_ERR_NOMEM) leaves the hook set before in
- * place; after those two no hook is set.
- */
-TILEHYBRID__COLD int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
-                                    const tile_reach *reach, tilehybrid_status *st)
-{
-    struct tile__io *io;
-    tile_box b;
-    size_t slot;
-    int64_t bytes;
-    int rc = tile__busy_refused(plan), w;
-    if (rc != TILE_OK)
-        return tilehybrid_status_set(st, rc, "plan", -1);
-    if (fn != NULL && (esz < 1 || esz > ((size_t)1 << 30)))
-        return tilehybrid_status_set(st, TILE_ERR_ELEM, "esz", (int64_t)esz);
-    if (fn != NULL && (rc = tile_input_box(plan, 0, reach, &b, st)) != TILE_OK)
-        return rc;
-    io = tile__io_get(plan);
-    if (io == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-    tile__input_free(io);
-    if (fn == NULL)
-        return tilehybrid_status_set(st, TILE_OK, "", -1);
-    w = (int)plan->threads.skew + 2;
-    slot = tile__input_slot(plan, reach, esz);
-    if (slot == 0 || slot > (size_t)INT64_MAX || !tilehybrid_mul_ok((int64_t)slot, w, &bytes) ||
-        (uint64_t)bytes > (uint64_t)SIZE_MAX)
-        return tilehybrid_status_set(st, TILE_ERR_OVERFLOW, "esz", (int64_t)esz);
-    io->in_buf = (unsigned char *)TILEHYBRID_MALLOC((size_t)bytes);
-    io->in_box = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)w);
-    if (io->in_buf == NULL || io->in_box == NULL) {
-        tile__input_free(io);
-        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-    }
-    memset(io->in_box, 0, sizeof(tile_box) * (size_t)w);
-    memset(&io->in_reach, 0, sizeof io->in_reach);
-    if (reach != NULL)
-        io->in_reach = *reach;
-    io->in_fn = fn;
-    io->in_ctx = ctx;
-    io->in_esz = esz;
-    io->in_w = w;
-    io->in_slot_bytes = slot;
-    return tilehybrid_status_set(st, TILE_OK, "", -1);
-}
-#else
-TILEHYBRID__COLD void tile__input_free(struct tile__io *io);
-TILEHYBRID__COLD size_t tile__input_slot(const tile_plan *p, const tile_reach *reach, size_t esz);
-TILEHYBRID__COLD int tile_input_set(tile_plan *plan, tile_input_fn fn, void *ctx, size_t esz,
-                                    const tile_reach *reach, tilehybrid_status *st);
-#endif
-
-/* Fill tile k's slot (the thread that does the messages; no thread reads
- * the slot: its last tile, k - w, was finished steps ago). */
-static inline void tile__input(tile_plan *p, int64_t k)
-{
-    struct tile__io *io = p->run.io;
-    int slot = (int)(k % io->in_w), rc;
-    tile_box *b = &io->in_box[slot];
-    tile_input_box(p, k, &io->in_reach, b, NULL);
-    if (io->in_failed || p->run.stats[0].error != TILE_OK)
-        return;
-    rc = io->in_fn(io->in_ctx, p, b, io->in_buf + (size_t)slot * io->in_slot_bytes);
-    if (rc != 0) {
-        io->in_failed = 1;
-        tile_thread_fail(p, 0, TILE_ERR_OUTPUT, "the input hook returned %d for tile %lld "
-                         "(z = %lld..%lld); it was not called again", rc, (long long)k,
-                         (long long)b->lo[p->cfg.n],
-                         (long long)(b->lo[p->cfg.n] + b->len[p->cfg.n] - 1));
-    }
-}
-
-/* At the end of step s (tile_schedule; s = -1 before the first): fill the
- * tiles whose first thread starts by step s + 1. */
-static inline void tile__io_input(tile_plan *p, int64_t s)
-{
-    struct tile__io *io = p->run.io;
-    if (io == NULL || io->in_fn == NULL)
-        return;
-    while (io->in_next < p->run.announced && io->in_next < p->ntiles &&
-           tile__sigma(p, io->in_next) <= s + 1)
-        tile__input(p, io->in_next++);
-}
-
-/* The slot of the cursor's tile. */
-static inline int tile__input_slot_of(const tile_cursor *it)
-{
-    const tile__walk *w = it->v->w;
-    int64_t z = w->x[w->n] + it->i * w->dx[w->n];
-    return (int)(z / w->plan->cfg.tile_height % w->plan->run.io->in_w);
-}
-
-/**
- * tile_input() - in the body: the point's element of its tile's input
- * (tile_input_set()); NULL when no input hook is set.
- * @it: the cursor (&it).
- * A neighbour at offset o along dimension i (within the reach) is
- * o * tile_input_stride(&it, i) elements away.  O(N) integer operations.
- */
-static inline void *tile_input(const tile_cursor *it)
-{
-    const struct tile__io *io = it->v->plan->run.io;
-    int slot;
-    if (io == NULL || io->in_fn == NULL)
-        return NULL;
-    slot = tile__input_slot_of(it);
-    return io->in_buf + (size_t)slot * io->in_slot_bytes +
-           (size_t)tile_input_index(it, &io->in_box[slot]) * io->in_esz;
-}
-
-/**
- * tile_input_stride() - in the body: elements between neighbours along
- * dimension i (0..N, Z last) of the point's tile input; 0 when no input
- * hook is set.  @it: the cursor (&it); @i: the dimension.
- */
-static inline int64_t tile_input_stride(const tile_cursor *it, int i)
-{
-    const struct tile__io *io = it->v->plan->run.io;
-    if (io == NULL || io->in_fn == NULL)
-        return 0;
-    return tile_box_stride(&io->in_box[tile__input_slot_of(it)], i);
-}
-
-/* ==== src/tiling/75-reductions.h ==== */
-#line 1 "src/tiling/75-reductions.h"
-/* ------------------------------------------------------------------------ */
-/* Declared reductions                                                      */
-
-/* The 64-bit key of v in totalOrder (unsigned comparison), and back. */
-static inline uint64_t tile__order_key(double v)
-{
-    uint64_t b;
-    memcpy(&b, &v, sizeof b);
-    return (b >> 63) ? ~b : b | ((uint64_t)1 << 63);
-}
-
-#if TILEHYBRID__DEFINE
-TILEHYBRID__COLD double tile__from_key(uint64_t k)
-{
-    uint64_t b = (k >> 63) ? k ^ ((uint64_t)1 << 63) : ~k;
-    double v;
-    memcpy(&v, &b, sizeof v);
-    return v;
-}
-
-TILEHYBRID__COLD const char *tile__reduce_name(int op)
-{
-    static const char *const name[TILE_REDUCE_COUNT_] = { "sum", "min", "max", "maxloc",
-                                                          "minloc", "sum_u64" };
-    return op >= 0 && op < TILE_REDUCE_COUNT_ ? name[op] : "unknown";
-}
-
-/* Forget the reductions declared on p that were declared on another plan
- * since (their plan_ no longer points to p): they belong to that plan now,
- * and p's runs must neither combine into them nor count them. */
-TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
-{
-    struct tile__io *io = p->run.io;
-    int k, j = 0;
-    if (io == NULL)
-        return;
-    for (k = 0; k < io->nred; k++) {
-        if (io->red[k]->plan_ != p || io->red[k]->slot_ != io->slots[k]) {
-            TILEHYBRID_FREE(io->slots[k]);
-            continue;
-        }
-        io->red[j] = io->red[k];
-        io->slots[j++] = io->slots[k];
-    }
-    io->nred = j;
-}
-
-/**
- * tile_reduction_init() - declare a reduction on a plan: its result is
- * combined at the end of every run that follows.
- * @plan: the plan (not running).
- * @r:    the reduction; the plan keeps its address and every later run
- *        writes its result there, so it must stay alive at that address
- *        until tile_reduction_drop() or tile_plan_destroy(): a reduction on
- *        a function's stack must be dropped before the function returns
- *        (undefined behaviour otherwise: the next run writes into a dead
- *        frame).  Declaring it again changes its operation; declaring it on
- *        another plan moves it there (the first plan forgets it: its runs
- *        no longer write its result).
- * @op:   enum tile_reduce_op.
- * @st:   NULL, or the argument at fault.
- *
- * Local; but every rank must declare the same operations in the same
- * order: the end of the run checks it (TILE_ERR_MISMATCH on every rank
- * otherwise).  Each of the plan's threads gets its own slot (the plan
- * frees them).  In the body, feed it with tile_reduce(&it, &r, v) (or
- * tile_reduce_u64()) in any model: each thread adds to its own slot; at
- * the end of the run the slots are combined in a fixed way, then across
- * ranks.  Up to TILE_MAX_REDUCTIONS per plan.
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation,
- * too many reductions), TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
- * running: a call from its body or a hook changes nothing), or the code of
- * the plan's failed creation.
- */
-TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
-                                         tilehybrid_status *st)
-{
-    struct tile__io *io;
-    int i, k;
-    if (plan == NULL || r == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
-    if ((k = tile__busy_refused(plan)) != TILE_OK)
-        return tilehybrid_status_set(st, k, "plan", -1);
-    if (op < 0 || op >= TILE_REDUCE_COUNT_)
-        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
-    io = tile__io_get(plan);
-    if (io == NULL)
-        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-    tile__red_prune(plan);
-    for (k = 0; k < io->nred && io->red[k] != r; k++)
-        ;
-    if (k == TILE_MAX_REDUCTIONS)
-        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "r", k);
-    if (k == io->nred) {
-        io->slots[k] = (tile__red_slot *)TILEHYBRID_MALLOC(sizeof(tile__red_slot) *
-                                                           (size_t)plan->cfg.threads);
-        if (io->slots[k] == NULL)
-            return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
-        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)plan->cfg.threads);
-        io->red[k] = r;
-        io->nred++;
-    }
-    memset(r, 0, sizeof *r);
-    r->op = op;
-    for (i = 0; i <= TILE_MAX_DIMS; i++)
-        r->coord[i] = -1;
-    r->plan_ = plan;
-    r->u64_plan_ = op == TILE_REDUCE_SUM_U64 ? plan : NULL;
-    r->slot_ = io->slots[k];
-    return tilehybrid_status_set(st, TILE_OK, "", -1);
-}
-
-/**
- * tile_reduction_drop() - take a reduction off a plan (local; every rank
- * must drop the same ones before the next run).  @plan: the plan (not
- * running); @r: the reduction.  Return: TILE_OK, TILE_ERR_NULL,
- * TILE_ERR_REDUCE (not declared on this plan, or declared on another plan
- * since: it stays there), TILE_ERR_BODY (the plan is running: a call from
- * its body or a hook changes nothing), or the code of the plan's failed
- * creation.
- */
-TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
-{
-    struct tile__io *io = plan != NULL ? plan->run.io : NULL;
-    int k;
-    if (plan == NULL || r == NULL)
-        return TILE_ERR_NULL;
-    if ((k = tile__busy_refused(plan)) != TILE_OK)
-        return k;
-    tile__red_prune(plan);
-    for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
-        ;
-    if (io == NULL || k == io->nred)
-        return TILE_ERR_REDUCE;
-    TILEHYBRID_FREE(io->slots[k]);
-    for (; k + 1 < io->nred; k++) {
-        io->red[k] = io->red[k + 1];
-        io->slots[k] = io->slots[k + 1];
-    }
-    io->nred--;
-    r->plan_ = NULL;
-    r->u64_plan_ = NULL;
-    r->slot_ = NULL;
-    return TILE_OK;
-}
-
-/* A reduction fed on a plan it is not declared on, or with the wrong
- * function: the run's error (the thread's first). */
-TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
-                                          const char *fn)
-{
-    if (r->plan_ != w->plan)
-        tile_thread_fail(w->plan, w->thread, TILE_ERR_REDUCE, "%s: the reduction is not "
-                         "declared on this plan (tile_reduction_init)", fn);
-    else
-        tile_thread_fail(w->plan, w->thread, TILE_ERR_REDUCE, "%s on a '%s' reduction: use %s",
-                         fn, tile__reduce_name(r->op), r->op == TILE_REDUCE_SUM_U64
-                         ? "tile_reduce_u64" : "tile_reduce");
-}
-#else
-TILEHYBRID__COLD double tile__from_key(uint64_t k);
-TILEHYBRID__COLD const char *tile__reduce_name(int op);
-TILEHYBRID__COLD void tile__red_prune(tile_plan *p);
-TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
-                                         tilehybrid_status *st);
-TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r);
-TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduction *r,
-                                          const char *fn);
-#endif
-
-/* Does point j of the walk's run come before user coordinates `at` in
- * row-major order (X_1 first, Z last)? */
-static inline int tile__point_before(const tile__walk *w, int b, int64_t j, const int64_t *at)
-{
-    int i;
-    for (i = 0; i <= w->n; i++) {
-        int64_t c = tile__walk_coord(w, b, j, i);
-        if (c != at[i])
-            return c < at[i];
-    }
-    return 0;
-}
-
-/* A candidate for min/max: better than the slot's? */
-static inline int tile__red_better(int op, uint64_t key, uint64_t best)
-{
-    return op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC ? key < best : key > best;
-}
-
-/* TILE__OUT_OF_LINE: a function the compiler does not inline.  The
- * reductions' updates are such calls: in the SIMD loop of the hyperplane
- * order the points of a diagonal are lanes that run at once, and a call
- * the compiler cannot see into runs whole, lane after lane, so the lanes
- * never share an update of the slot (the call also keeps that loop
- * scalar).  A slot's result does not depend on the order of its points. */
-#if defined(__GNUC__)
-#define TILE__OUT_OF_LINE static __attribute__((noinline, unused))
-#elif defined(_MSC_VER)
-#define TILE__OUT_OF_LINE static __declspec(noinline)
-#else
-#define TILE__OUT_OF_LINE static inline
-#endif
-
-/* tile_reduce()'s update of the walk's thread's slot, at point j of its
- * run (b 1: of B's run with it; the walk, not the cursor: the cursor's
- * view stays in registers). */
-TILE__OUT_OF_LINE void tile__reduce_slot(const tile__walk *w, int b, int64_t j,
-                                         tile_reduction *r, double v)
-{
-    tile__red_slot *s;
-    uint64_t key;
-    int i, loc;
-    if (r->plan_ != w->plan || r->op == TILE_REDUCE_SUM_U64) {
-        tile__reduce_misuse(w, r, "tile_reduce");
-        return;
-    }
-    s = &r->slot_[w->thread];
-    if (r->op == TILE_REDUCE_SUM) {
-        s->count++;
-        tile_xsum_add(&s->sum, v);
-        return;
-    }
-    key = tile__order_key(v);
-    loc = r->op == TILE_REDUCE_MAXLOC || r->op == TILE_REDUCE_MINLOC;
-    if (s->count++ == 0 || tile__red_better(r->op, key, s->key) ||
-        (loc && key == s->key && tile__point_before(w, b, j, s->at))) {
-        s->key = key;
-        for (i = 0; loc && i <= w->n; i++)
-            s->at[i] = tile__walk_coord(w, b, j, i);
-    }
-}
-
-/* tile_reduce_u64()'s update of thread t's slot. */
-TILE__OUT_OF_LINE void tile__reduce_slot_u64(const tile__walk *w, tile_reduction *r,
-                                             uint64_t v)
-{
-    if (r->plan_ != w->plan || r->op != TILE_REDUCE_SUM_U64) {
-        tile__reduce_misuse(w, r, "tile_reduce_u64");
-        return;
-    }
-    r->slot_[w->thread].count++;
-    r->slot_[w->thread].u64 += v;
-}
-
-/**
- * tile_reduce() - in the body: feed v, at the point being computed, to a
- * reduction of operation SUM, MIN, MAX, MAXLOC or MINLOC.
- * @it: the cursor (&it); @r: a reduction declared on the plan; @v: any
- *      double (a sum with a NaN is NaN).
- * Any number of times per point (a location is the point's).  Thread-safe:
- * each thread writes its own slot.  Safe in every in-tile order: the
- * result does not depend on the order of the points (sums are exact, ties
- * of MAXLOC and MINLOC go to the first point in row-major order), and in
- * the SIMD loop of the hyperplane order each call updates the slot whole
- * (an out-of-line call: a body that feeds such a reduction runs that loop
- * scalar).  MIN, MAX, MINLOC and MAXLOC test inline first: a value that
- * cannot beat the thread's best so far (an equal one of MIN or MAX
- * neither) only counts, about 10 instructions with gcc -O2, no call.  This,
- * not a variable of your own that the body adds to, is how a body
- * accumulates.  Used on another plan or with SUM_U64, it does nothing and
- * the run fails with TILE_ERR_REDUCE.
- */
-TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, double v)
-{
-    int op = r->op;
-    if (r->plan_ == it->v->plan && op >= TILE_REDUCE_MIN && op <= TILE_REDUCE_MINLOC) {
-        tile__red_slot *s = &r->slot_[it->v->thread];
-        uint64_t key = tile__order_key(v);
-        int low = op == TILE_REDUCE_MIN || op == TILE_REDUCE_MINLOC;
-        int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
-        if (s->count > 0 && ((low ? key > s->key : key < s->key) || (!loc && key == s->key))) {
-            s->count++;         /* cannot win: no call */
-            return;
-        }
-    }
-    tile__reduce_slot(it->v->w, (it->simd & 2) != 0, it->i, r, v);
-}
-
-/**
- * tile_reduce_u64() - in the body: add v to a SUM_U64 reduction (modulo
- * 2^64: a checksum of bit patterns, the same in any order; safe in every
- * in-tile order, as tile_reduce()).
- * @it: the cursor (&it); @r: the reduction; @v: the value.
- * Inline everywhere, no call: outside the SIMD loop of the hyperplane
- * order a test and two additions to the thread's slot (about 7
- * instructions with gcc -O2); in that loop two additions to the slot's
- * lane of the point (TILE__LANES lanes, added to the slot when the
- * thread's part of the tile ends), so the points that run at once never
- * share an accumulator and the loop stays SIMD.  A body that feeds only
- * SUM_U64 reductions therefore vectorises; feed it every point with a
- * value of 0 where it must not count (tile_coord(&it, N) == last ? bits :
- * 0), not under an if, which is control flow the vectoriser may refuse.
- * On a reduction that is not a SUM_U64 of this plan: nothing, and the run
- * fails with TILE_ERR_REDUCE.
- */
-TILE__ALWAYS_INLINE void tile_reduce_u64(const tile_cursor *it, tile_reduction *r, uint64_t v)
-{
-    int ok = r->u64_plan_ == it->v->plan;
-    if (!(it->simd & 1)) {
-        if (ok) {               /* outside the SIMD loop: the slot */
-            tile__red_slot *s = &r->slot_[it->v->thread];
-            s->count++;
-            s->u64 += v;
-        } else {
-            tile__reduce_slot_u64(it->v->w, r, v);  /* the misuse's message */
-        }
-    } else {                    /* the SIMD loop: the point's lane (a misuse: the trash) */
-        /* chosen on integers, both computed: a select, not a branch, which
-         * the vectoriser would take for control flow */
-        uintptr_t mine = (uintptr_t)r->slot_ + (uintptr_t)it->v->thread * sizeof(tile__red_slot)
-                         + offsetof(tile__red_slot, lanes);
-        uintptr_t trash = (uintptr_t)&it->v->plan->run.slot[it->v->thread].trash;
-        tile__lanes *ln = (tile__lanes *)(ok ? mine : trash);
-        ln->u64[it->lane] += v;
-        ln->cnt[it->lane]++;
-    }
-}
-
-/* After thread t's part of a tile that ran the SIMD loop: add the lanes of
- * the SUM_U64 reductions to their slots (a sum modulo 2^64 does not depend
- * on the order) and report the calls that landed in the trash. */
-static inline void tile__lanes_flush(tile_plan *p, int t)
-{
-    struct tile__io *io = p->run.io;
-    tile__lanes *tr = &p->run.slot[t].trash;
-    int64_t bad = 0;
-    int k, l;
-    for (k = 0; io != NULL && k < io->nred; k++) {
-        tile__red_slot *s = &io->slots[k][t];
-        for (l = 0; l < TILE__LANES; l++) {
-            s->u64 += s->lanes.u64[l];
-            s->count += s->lanes.cnt[l];
-        }
-        memset(&s->lanes, 0, sizeof s->lanes);
-    }
-    for (l = 0; l < TILE__LANES; l++)
-        bad += tr->cnt[l];
-    if (bad != 0) {
-        memset(tr, 0, sizeof *tr);
-        tile_thread_fail(p, t, TILE_ERR_REDUCE, "tile_reduce_u64: the reduction is not a "
-                         "SUM_U64 reduction declared on this plan (tile_reduction_init)");
-    }
-}
-
-#if TILEHYBRID__DEFINE
-/* Are coordinates a before b in row-major order? */
-TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd)
-{
-    int i;
-    for (i = 0; i < nd; i++)
-        if (a[i] != b[i])
-            return a[i] < b[i];
-    return 0;
-}
-
-/* Merge slot s into `into` for operation op: sums add, candidates by the
- * total order, ties (MINLOC, MAXLOC) to the first point.  The result does
- * not depend on the order of the merges. */
-TILEHYBRID__COLD void tile__red_merge(int op, int nd, tile__red_slot *into, const tile__red_slot *s)
-{
-    int loc = op == TILE_REDUCE_MAXLOC || op == TILE_REDUCE_MINLOC;
-    if (s->count == 0)
-        return;
-    if (op == TILE_REDUCE_SUM)
-        tile_xsum_merge(&into->sum, &s->sum);
-    into->u64 += s->u64;
-    if (into->count == 0 || tile__red_better(op, s->key, into->key) ||
-        (loc && s->key == into->key && tile__at_before(s->at, into->at, nd))) {
-        into->key = s->key;
-        memcpy(into->at, s->at, sizeof into->at);
-    }
-    into->count += s->count;
-}
-#else
-TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd);
-TILEHYBRID__COLD void tile__red_merge(int op, int nd, tile__red_slot *into,
-                                      const tile__red_slot *s);
-#endif
-
-/* Values per reduction in the buffers of the combination: summed
- * (count, u64, the exact sum) and gathered (has one, key, coordinates). */
-#define TILE__RED_SUMS (5 + TILE_XSUM_LIMBS)
-#define TILE__RED_CANDS (2 + TILE_MAX_DIMS + 1)
-
-#if TILEHYBRID__DEFINE
-/* This rank's slot of reduction k: its threads' slots merged. */
-TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m)
-{
-    const struct tile__io *io = p->run.io;
     int t;
-    memset(m, 0, sizeof *m);
-    for (t = 0; t < p->cfg.threads; t++)
-        tile__red_merge(io->red[k]->op, p->cfg.n + 1, m, &io->slots[k][t]);
-    tile__xsum_carry(&m->sum);
-}
-
-/* Pack rank-local slots into the buffers of the combination. */
-TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands)
-{
-    int k, i;
-    for (k = 0; k < p->run.io->nred; k++) {
-        tile__red_slot m;
-        uint64_t *s = sums + k * TILE__RED_SUMS, *c = cands + k * TILE__RED_CANDS;
-        tile__red_local(p, k, &m);
-        s[0] = (uint64_t)m.count;
-        s[1] = m.u64;
-        s[2] = (uint64_t)m.sum.nan;
-        s[3] = (uint64_t)m.sum.pinf;
-        s[4] = (uint64_t)m.sum.ninf;
-        for (i = 0; i < TILE_XSUM_LIMBS; i++)      /* two's complement sums are exact */
-            s[5 + i] = (uint64_t)m.sum.limb[i];
-        c[0] = m.count > 0;
-        c[1] = m.key;
-        for (i = 0; i <= TILE_MAX_DIMS; i++)
-            c[2 + i] = (uint64_t)m.at[i];
+    for (t = 0; t < p->cfg.threads; t++) {
+        memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
+        p->run.slot[t].msg[0] = '\0';
+        memset(&p->run.slot[t].trash, 0, sizeof p->run.slot[t].trash);
+        p->run.nreq[t] = p->run.nreq[p->cfg.threads + t] = 0;
+        p->run.next_tile[8 * t] = 0;
     }
+    p->run.bytes_sent = p->run.messages = 0;
+    p->run.announced = p->run.send_next = p->run.recv_next = 0;
+    p->run.recv_pending = -1;
+    p->run.nsteps = INT64_MAX;
+    p->run.bal_changes = 0;
+    if (p->run.balancing)
+        bal_policy_start(&p->run.bal);
 }
 
-/* Reduction k's result from the summed values and every rank's candidate. */
-TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
-                                       const uint64_t *cands)
+/**
+ * tile_run_start() - the collective start of a run, by one thread per
+ * process (the one that calls MPI).  A previous run a `return` left
+ * unfinished on this rank is seen first, before any collective
+ * (tile__left_body(): TILE_ERR_BODY with one process, the job ends with
+ * more).
+ * @p:        the plan.
+ * @model:    the model of the step macro that runs.
+ * @nthreads: the threads that will run the steps (the parallel region's
+ *            size for the coarse-grain models, the plan's threads else).
+ * The error of a previous run is forgotten first (not a failed creation,
+ * an MPI failure or a run a `return` left unfinished).  Every rank checks
+ * that the plan is of @model and has @nthreads threads; if any rank cannot
+ * run, no rank runs and every rank records the same error.  Otherwise it resets the run, fills the planes below Z = 0 and
+ * schedules the first tiles.
+ * Return: 1 if the run goes on.
+ */
+TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
 {
-    tile_reduction *r = p->run.io->red[k];
-    tile__red_slot best, c;
-    int i, q, nd = p->cfg.n + 1, stride = p->run.io->nred * TILE__RED_CANDS;
-    memset(&best, 0, sizeof best);
-    for (q = 0; q < p->size; q++) {          /* every rank's best, in a total order */
-        const uint64_t *x = cands + q * stride + k * TILE__RED_CANDS;
-        memset(&c, 0, sizeof c);
-        c.count = (int64_t)x[0];
-        c.key = x[1];
-        for (i = 0; i < nd; i++)
-            c.at[i] = (int64_t)x[2 + i];
-        tile__red_merge(r->op, nd, &best, &c);
+    /* a run that failed does not stop the next (every rank has the same
+     * status): each starts afresh, unless MPI failed or a run is unfinished */
+    if (p->run.created && !p->run.active && p->status.code != TILE_OK &&
+        p->status.code != TILE_ERR_MPI) {
+        tilehybrid_status_set(&p->status, TILE_OK, "", -1);
+        p->errmsg[0] = '\0';
+        p->errarg[0] = '\0';
     }
-    r->count = (int64_t)s[0];
-    r->u64 = s[1];
-    tile_xsum_init(&best.sum);
-    best.sum.nan = (int64_t)s[2];
-    best.sum.pinf = (int64_t)s[3];
-    best.sum.ninf = (int64_t)s[4];
-    for (i = 0; i < TILE_XSUM_LIMBS; i++)
-        best.sum.limb[i] = (int64_t)s[5 + i];
-    r->value = r->op == TILE_REDUCE_SUM ? tile_xsum_round(&best.sum)
-               : r->count > 0 && r->op != TILE_REDUCE_SUM_U64 ? tile__from_key(best.key) : 0.0;
-    for (i = 0; i <= TILE_MAX_DIMS; i++)
-        r->coord[i] = r->count > 0 && i < nd && (r->op == TILE_REDUCE_MAXLOC ||
-                                                 r->op == TILE_REDUCE_MINLOC) ? best.at[i] : -1;
+    if (p->run.active) {
+        /* before any collective: with more than one process, the others
+         * wait in the unfinished run's messages (tile__left_body ends the
+         * job) */
+        if (!p->run.left)
+            tile__left_body(p);
+    } else if (p->status.code == TILE_OK && model != p->cfg.model)
+        tile__fail(p, TILE_ERR_MODEL, "model", -1, "the step macro is for model '%s' but the "
+                   "plan was created for model '%s'", tile_model_name(model),
+                   tile_model_name(p->cfg.model));
+    else if (p->status.code == TILE_OK && nthreads != p->cfg.threads)
+        tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
+                   "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
+                   nthreads);
+    tile__height_apply(p);          /* the height the first run chose */
+    p->run.stage = 1;
+    p->run.ok = tile__agree(p, NULL) == TILE_OK;
+    if (!p->run.ok)
+        return 0;
+    tile__run_reset(p);
+    p->run.active = 1;
+    tile__io_start(p);
+    tile__fill_zlow(p);
+    tile_schedule(p, -1);
+    p->run.start = tile_wtime();
+    return 1;
 }
 
-/* Combine every reduction over the ranks (collective; the ranks agreed on
- * the operations): one MPI_Allreduce of the sums, one MPI_Allgather of
- * the candidates.  buf: 2 TILE__RED_SUMS + (P + 1) TILE__RED_CANDS values
- * per reduction.  Returns an MPI code. */
-TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call)
+/**
+ * tile_run_finish() - the end of a run, by the thread that does the
+ * messages, after every thread's last tile and message: the totals, and the
+ * run's outcome on every rank (collective: a rank whose run went wrong must
+ * not leave the others reporting success).
+ * @p: the plan.
+ */
+TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
 {
-    int nred = p->run.io->nred, k, rc;
-    uint64_t *sums = buf, *total = buf + nred * TILE__RED_SUMS;
-    uint64_t *cands = total + nred * TILE__RED_SUMS, *all = cands + nred * TILE__RED_CANDS;
-    tile__red_pack(p, sums, cands);
-    *call = "MPI_Allreduce";
-    rc = MPI_Allreduce(sums, total, nred * TILE__RED_SUMS, MPI_UINT64_T, MPI_SUM, p->comm);
-    if (rc == MPI_SUCCESS) {
-        *call = "MPI_Allgather";
-        rc = MPI_Allgather(cands, nred * TILE__RED_CANDS, MPI_UINT64_T, all,
-                           nred * TILE__RED_CANDS, MPI_UINT64_T, p->comm);
+    int t;
+    double wall;
+    tile__io_step(p, INT64_MAX);    /* hand out the last tiles */
+    wall = tile_wtime() - p->run.start;
+    p->run.seconds = wall;
+    p->run.active = 0;
+    p->run.stage = 2;
+    for (t = 0; t < p->cfg.threads; t++) {
+        tile_stats *s = &p->run.stats[t];
+        s->idle = wall - s->compute - s->comm;
+        if (s->idle < 0)
+            s->idle = 0;
+        p->run.bytes_sent += s->bytes_sent;
+        p->run.messages += s->messages;
+        if (s->error != TILE_OK)
+            tile__fail(p, s->error, "", -1, "thread %d: %s", t,
+                       p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
-    for (k = 0; rc == MPI_SUCCESS && k < nred; k++)
-        tile__red_result(p, k, total + k * TILE__RED_SUMS, all);
-    return rc;
-}
-
-/* ==== src/tiling/80-hooks.h ==== */
-#line 1 "src/tiling/80-hooks.h"
-/* ------------------------------------------------------------------------ */
-/* The run's hooks (called by the engine; the thread that does the messages) */
-
-/* At the start of a run: nothing stored any more, no tile handed out. */
-TILEHYBRID__COLD void tile__io_start(tile_plan *p)
-{
-    struct tile__io *io = p->run.io;
-    int k;
-    p->run.completed = 0;
-    if (io == NULL)
-        return;
-    io->out_next = 0;
-    io->out_failed = 0;
-    io->in_next = 0;
-    io->in_failed = 0;
-    tile__red_prune(p);
-    for (k = 0; k < io->nred; k++)
-        memset(io->slots[k], 0, sizeof(tile__red_slot) * (size_t)p->cfg.threads);
+    tile__io_finish(p);             /* agrees the outcome, combines the reductions */
+    tile__height_timed(p);          /* the first run times the body for the model */
 }
 #else
-TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m);
-TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands);
-TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
-                                       const uint64_t *cands);
-TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call);
-TILEHYBRID__COLD void tile__io_start(tile_plan *p);
+TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
+TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
+TILEHYBRID__COLD void tile_run_finish(tile_plan *p);
 #endif
 
-/* At the end of step s (the schedule's call; INT64_MAX: the run's end):
- * hand out every tile every thread finished by step s - 1, that is tile
- * k with sigma(k) + S + 1 <= s.  The threads may compute step s meanwhile,
- * on tiles at most S + 1 ahead, in other slots of the window (it holds
- * S + 2 tiles and more), and the ghost layers they receive are not part of
- * the block: the tile's points do not change while it is packed. */
-static inline void tile__io_step(tile_plan *p, int64_t s)
+/**
+ * tile_group_init() - a group positioned before the first step (no
+ * communication; the step macros start the run).
+ */
+static inline tile_group tile_group_init(tile_plan *p)
 {
-    struct tile__io *io = p->run.io;
-    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL))
-        return;
-    while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
-           tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
-        tile__output(p, io->out_next);
-        io->out_next++;
-    }
+    tile_group g;
+    g.plan = p;
+    g.step = 0;
+    g.thread = 0;
+    g.done = 0;
+    return g;
 }
 
+/* TILE_FOREACH_GROUP's first group, tile_group_init()'s; it takes the
+ * address of the caller's TILE__ABI under TILEHYBRID_SEPARATE, so that a
+ * file whose step macros were built with other options than the
+ * implementation file's, where the walk and the messages are compiled,
+ * does not link (tile_plan_create() checks only the file that calls it). */
+TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi);
 #if TILEHYBRID__DEFINE
-/* At the end of a run (collective, after the totals): every rank agrees
- * on the run's outcome and on the reductions declared (their number and
- * operations: v[]), then the reductions are combined. */
-TILEHYBRID__COLD void tile__io_finish(tile_plan *p)
+TILEHYBRID__WARM tile_group tile__group_begin(tile_plan *p, const void *abi)
 {
-    int nred = p->run.io != NULL ? p->run.io->nred : 0, k, i, agreed, rc;
-    const char *call = "";
-    tile__agreed *a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
-    uint64_t *buf = NULL;
-    if (a == NULL)
-        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to agree on the reductions");
-    if (nred > 0) {     /* before the agreement: a failure here stops every rank */
-        buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * (size_t)nred *
-                                            (2 * TILE__RED_SUMS +
-                                             ((size_t)p->size + 1) * TILE__RED_CANDS));
-        if (buf == NULL)
-            tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory to combine the reductions");
-    }
-    if (a != NULL) {
-        a->count = 0;
-        tile__agreed_add(a, TILE__NRED_NAME, -1, -1, (uint64_t)nred, 0);
-        for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
-            tile__agreed_add(a, "reduction", k, -1,
-                             k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
-            snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %c "
-                     "(enum tile_reduce_op)", (char)('0' + k));   /* k < 8: 46 characters */
-        }
-    }
-    agreed = tile__agree(p, a) == TILE_OK;
-    TILEHYBRID_FREE(a);
-    if (agreed && nred > 0 && (rc = tile__red_combine(p, buf, &call)) != MPI_SUCCESS) {
-        tile__mpi_failed(p, -1, rc, call, "while combining the reductions at the end of a "
-                         "run");
-        tile__agree(p, NULL);
-    }
-    TILEHYBRID_FREE(buf);
-    p->run.completed = p->status.code == TILE_OK;
-    for (k = 0; !p->run.completed && k < nred; k++) {  /* no stale result of a run before */
-        tile_reduction *r = p->run.io->red[k];
-        r->count = 0;
-        r->value = 0.0;
-        r->u64 = 0;
-        for (i = 0; i <= TILE_MAX_DIMS; i++)
-            r->coord[i] = -1;
-    }
+    (void)abi;
+    return tile_group_init(p);
 }
-
-TILEHYBRID__COLD void tile__io_free(tile_plan *p)
-{
-    int k;
-    if (p->run.io == NULL)
-        return;
-    for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
-        TILEHYBRID_FREE(p->run.io->slots[k]);
-    TILEHYBRID_FREE(p->run.io->out_buf);
-    tile__input_free(p->run.io);
-    TILEHYBRID_FREE(p->run.io);
-    p->run.io = NULL;
-}
-
-/* Is an output or an input hook set (their buffers hold one tile: the
- * tile height's re-choice waits)? */
-TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p)
-{
-    return p->run.io != NULL && (p->run.io->out_fn != NULL || p->run.io->in_fn != NULL);
-}
-#else
-TILEHYBRID__COLD void tile__io_finish(tile_plan *p);
-TILEHYBRID__COLD void tile__io_free(tile_plan *p);
-TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
 #endif
+
+/**
+ * tile_comm_begin() - the messages that open step s (whole faces: the
+ * thread that does the messages, thread 0): send the face of the tile
+ * finished at step s - 1, post the receive for the tile that starts at step
+ * s + 1.  At step 0 it first receives what step 0 needs (the prologue).
+ * @p: the plan; @s: the step.
+ */
+TILEHYBRID__WARM void tile_comm_begin(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_comm_begin(tile_plan *p, int64_t s)
+{
+    double t0;
+    if (s == 0) {
+        /* the prologue, after the step macro has checked the model: a wrong
+         * macro sends nothing and waits for nothing on every rank */
+        tile__wf_begin(p, -1);
+        tile__wf_end(p);
+        tile_schedule(p, -1);
+    }
+    /* (the prologue's wait counts as wait, its unpacking as comm, above;
+     * a rank without neighbours has nothing to time: two clock reads a
+     * step, 1.4% of ADI 64x256x16384 on one process at z = 1) */
+    if (!tile__talks(p)) {
+        tile__wf_begin(p, s);
+        return;
+    }
+    t0 = tile_wtime();
+    tile__wf_begin(p, s);
+    p->run.stats[0].comm += tile_wtime() - t0;
+}
+#endif
+
+/**
+ * tile_comm_end() - the messages that close step s: wait, unpack the tile
+ * received.  The caller then calls tile_schedule(p, s).
+ * @p: the plan; @s: the step.
+ */
+TILEHYBRID__WARM void tile_comm_end(tile_plan *p, int64_t s);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_comm_end(tile_plan *p, int64_t s)
+{
+    (void)s;
+    tile__wf_end(p);
+}
+#endif
+
+/**
+ * TILE_COMPUTE(plan, t, s, it, body...) - thread t computes its tile of
+ * step s (if it has one): the global-boundary values first, then every
+ * point with @body, then the mirror planes; timed as computation.
+ * @plan: the plan (evaluated once); @t: the thread; @s: the step.
+ * @it:   the cursor name the body uses; @body: the point update.
+ * A building block of the step macros.
+ */
+#define TILE_COMPUTE(plan, t, s, it, ...)                                          \
+    do {                                                                           \
+        tile_plan *const tile_cp_p_ = (plan);                                      \
+        int const tile_cp_t_ = (t);                                                \
+        double const tile_cp_t0_ = tile_wtime();                                    \
+        int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, (s));       \
+        if (tile_cp_k_ >= 0 && tile_cp_p_->run.ok) {                               \
+            int64_t const tile_cp_n0_ = tile_cp_p_->run.stats[tile_cp_t_].points;  \
+            TILE__GUARD(tile_cp_guard_, tile_cp_p_);                               \
+            tile__sim_begin();                                                     \
+            tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
+            TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
+            TILE__GUARD_OFF(tile_cp_guard_);                                       \
+            tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
+            tile__sim_end(tile_cp_p_->run.stats[tile_cp_t_].points - tile_cp_n0_); \
+            tile_cp_p_->run.stats[tile_cp_t_].compute += tile_wtime() - tile_cp_t0_; \
+        }                                                                          \
+    } while (0)
+
+/**
+ * TILE_FOREACH_GROUP(plan, g) - iterate over the time steps (hyperplane
+ * groups) of this process.
+ * @plan: pointer to a tile_plan from tile_plan_create (evaluated once).
+ * @g:    name of the loop variable (a tile_group) it declares, passed to
+ *        the step macro that forms the loop body.
+ *
+ * A bare `for` header whose condition only reads g.done: the body follows,
+ * and must run exactly one step macro of the plan's model (TILE_MPI_STEP,
+ * HYBRID_FINE_STEP, HYBRID_FUNNELED_STEP or HYBRID_MULTIPLE_STEP) per
+ * iteration; a block may add statements after it (HYBRID_RUN_EACH_STEP
+ * calls its hook there).  The step macros start the run at the first step
+ * and complete it at the last (see struct tile_group), so the loop is
+ * collective over the plan's communicator; if any rank cannot run (wrong
+ * model or thread count), no rank runs and tile_plan_status() says why.
+ * For the coarse-grain models put it directly inside
+ * `#pragma omp parallel num_threads(plan.cfg.threads)`.  Do not `break` out
+ * of it: the pipeline must run to the end on every rank.
+ */
+#define TILE_FOREACH_GROUP(plan, g)                                                \
+    for (tile_group g = tile__group_begin((plan), TILE__ABI_REF); !(g).done; (g).step++)
+
+/**
+ * tile_step_enter() - the prologue of a step of a model whose loop runs on
+ * one thread (pure MPI, fine grain): at step 0 start the run, refused
+ * inside a parallel region, where every thread would call MPI.
+ * @g:           the group.
+ * @model:       the step macro's model.
+ * @in_parallel: whether the caller is inside an OpenMP parallel region.
+ * Return: 1 if the step runs; 0 when the run cannot start (g->done is set,
+ * on every rank alike).
+ */
+static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
+{
+    tile_plan *p = g->plan;
+    if (g->step > 0)
+        return 1;
+    if (in_parallel) {
+        /* every thread would call MPI: refuse without any MPI call (every
+         * rank and thread does the same, so nothing waits) */
+        if (p->status.code == TILE_OK && g->thread == 0)
+            tile__fail(p, TILE_ERR_THREADS, "model", -1, "the %s model's loop must not run "
+                       "inside an OpenMP parallel region", tile_model_name(p->cfg.model));
+        g->done = 1;
+        return 0;
+    }
+    if (!tile_run_start(p, model, p->cfg.threads)) {
+        g->done = 1;
+        return 0;
+    }
+    return 1;
+}
+
+/**
+ * tile_step_leave() - the epilogue of a step of a one-thread-loop model:
+ * after the last step, send the last tile's faces and finish the run (sets
+ * g->done).  @g: the group.
+ */
+TILEHYBRID__WARM void tile_step_leave(tile_group *g);
+#if TILEHYBRID__DEFINE
+TILEHYBRID__WARM void tile_step_leave(tile_group *g)
+{
+    tile_plan *p = g->plan;
+    if (g->step + 1 < tile_nsteps(p))
+        return;
+    tile_comm_begin(p, g->step + 1);
+    tile_waitall(p, 0, tile__wf_tile(p));
+    tile_run_finish(p);
+    g->done = 1;
+}
+#endif
+
+/**
+ * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
+ * send the previous tile's boundary to the +dir neighbours, post receives for
+ * the next tile, compute the current tile with `body` for every point, wait,
+ * unpack.
+ * @g:    the tile_group of TILE_FOREACH_GROUP.
+ * @it:   name of the cursor the body uses with TILE_AT (declared here).
+ * @body: the point update, a statement list (commas are fine);
+ *        `continue` skips to the next point, `break` is reported as
+ *        TILE_ERR_BODY, `return`/`goto` out of it are not allowed (one
+ *        process: TILE_ERR_BODY; more: the job ends; see "The body").
+ */
+#define TILE_MPI_STEP(g, it, ...)                                                  \
+    do {                                                                           \
+        tile_group *const tile_ms_g_ = &(g);                                       \
+        tile_ms_g_->thread = tilehybrid_thread_num();                              \
+        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI,                            \
+                            tilehybrid_in_parallel())) {                           \
+            tile_comm_begin(tile_ms_g_->plan, tile_ms_g_->step);                   \
+            TILE_COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);  \
+            tile_comm_end(tile_ms_g_->plan, tile_ms_g_->step);                     \
+            tile_schedule(tile_ms_g_->plan, tile_ms_g_->step);                     \
+            tile_step_leave(tile_ms_g_);                                           \
+        }                                                                          \
+    } while (0)
+
+/* ==== src/tiling/99-end.h ==== */
+#line 1 "src/tiling/99-end.h"
+/* ------------------------------------------------------------------------ */
+/* The end: C++ linkage, the options' symbol, tile_plan_create()            */
 
 #ifdef __cplusplus
 }

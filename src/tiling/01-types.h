@@ -789,18 +789,3 @@ typedef struct tile_cursor {
     int used_line;                        /* it held the poison (NULL: none yet) */
 #endif
 } tile_cursor;
-
-/* Runs call into the section "Data in and out" at the end of this header. */
-TILEHYBRID__COLD void tile__io_start(tile_plan *p);
-static inline void tile__io_step(tile_plan *p, int64_t s);
-static inline void tile__io_input(tile_plan *p, int64_t s);
-TILEHYBRID__COLD void tile__io_finish(tile_plan *p);
-TILEHYBRID__COLD void tile__io_free(tile_plan *p);
-TILEHYBRID__COLD int tile__io_hooked(const tile_plan *p);
-/* and into the tile height's model (after "Plan creation"). */
-TILEHYBRID__COLD void tile__height_timed(tile_plan *p);
-TILEHYBRID__COLD void tile__height_apply(tile_plan *p);
-TILEHYBRID__COLD void tile__messages_setup(tile_plan *p);
-TILEHYBRID__COLD void tile__messages_free(tile_plan *p);
-/* and into the declared reductions (SIMD lanes). */
-static inline void tile__lanes_flush(tile_plan *p, int t);

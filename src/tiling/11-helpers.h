@@ -399,3 +399,37 @@ TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bi
 TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w);
 TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a);
 #endif
+
+#if TILEHYBRID__DEFINE
+/* One value of the configuration for tile__check_all (name, index i, j). */
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double)
+{
+    if (i < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
+    else if (j < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
+    else
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
+    a->arg[a->count] = name;
+    a->index[a->count] = i;
+    a->v[a->count] = v;
+    a->is_double[a->count++] = is_double;
+}
+
+/* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
+TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
+{
+    void *q = TILEHYBRID_MALLOC(n > 0 ? n : 1);
+    if (q == NULL)
+        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory for %s (%llu bytes)", what,
+                   (unsigned long long)n);
+    else
+        memset(q, 0, n);
+    return q;
+}
+#else
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double);
+TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
+#endif

@@ -250,26 +250,6 @@ static inline void tile__announce(tile_plan *p, int64_t k)
     }
 }
 
-/**
- * tile_schedule() - announce every tile whose predecessor starts by step
- * s + 1, so that the receive for it can be posted in time.
- * @p: the plan; @s: the step that just ended (-1 before the first).
- * Called at the end of every step by the thread that does the messages
- * (after a balancing policy has seen the step: hybrid.h).
- */
-TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
-{
-    tile__io_step(p, s);
-    if (p->run.announced == 0 && p->ntiles > 0)
-        tile__announce(p, 0);
-    while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
-        tile__announce(p, p->run.announced);
-    tile__io_input(p, s);
-}
-#endif
-
 /** tile_nsteps() - the run's steps (INT64_MAX until the last tile is
  *  scheduled).  Read by every thread at the end of every step while the
  *  thread that does the messages may set it: a named critical section

@@ -1,6 +1,32 @@
 /* ------------------------------------------------------------------------ */
 /* The point cursor                                                         */
 
+/* After thread t's part of a tile that ran the SIMD loop: add the lanes of
+ * the SUM_U64 reductions to their slots (a sum modulo 2^64 does not depend
+ * on the order) and report the calls that landed in the trash. */
+static inline void tile__lanes_flush(tile_plan *p, int t)
+{
+    struct tile__io *io = p->run.io;
+    tile__lanes *tr = &p->run.slot[t].trash;
+    int64_t bad = 0;
+    int k, l;
+    for (k = 0; io != NULL && k < io->nred; k++) {
+        tile__red_slot *s = &io->slots[k][t];
+        for (l = 0; l < TILE__LANES; l++) {
+            s->u64 += s->lanes.u64[l];
+            s->count += s->lanes.cnt[l];
+        }
+        memset(&s->lanes, 0, sizeof s->lanes);
+    }
+    for (l = 0; l < TILE__LANES; l++)
+        bad += tr->cnt[l];
+    if (bad != 0) {
+        memset(tr, 0, sizeof *tr);
+        tile_thread_fail(p, t, TILE_ERR_REDUCE, "tile_reduce_u64: the reduction is not a "
+                         "SUM_U64 reduction declared on this plan (tile_reduction_init)");
+    }
+}
+
 
 /* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
  * body (the step macros expand the body twice): the cursor's view must not
@@ -1308,128 +1334,3 @@ enum { tile__at_checked = 1 };
                                    tile_pt_w_.bcount, 1, it, __VA_ARGS__)       \
                 }                                                               \
             }
-
-/**
- * TILE_COMPUTE(plan, t, s, it, body...) - thread t computes its tile of
- * step s (if it has one): the global-boundary values first, then every
- * point with @body, then the mirror planes; timed as computation.
- * @plan: the plan (evaluated once); @t: the thread; @s: the step.
- * @it:   the cursor name the body uses; @body: the point update.
- * A building block of the step macros.
- */
-#define TILE_COMPUTE(plan, t, s, it, ...)                                          \
-    do {                                                                           \
-        tile_plan *const tile_cp_p_ = (plan);                                      \
-        int const tile_cp_t_ = (t);                                                \
-        double const tile_cp_t0_ = tile_wtime();                                    \
-        int64_t const tile_cp_k_ = tile__claim(tile_cp_p_, tile_cp_t_, (s));       \
-        if (tile_cp_k_ >= 0 && tile_cp_p_->run.ok) {                               \
-            int64_t const tile_cp_n0_ = tile_cp_p_->run.stats[tile_cp_t_].points;  \
-            TILE__GUARD(tile_cp_guard_, tile_cp_p_);                               \
-            tile__sim_begin();                                                     \
-            tile__fill_boundary(tile_cp_p_, tile_cp_t_, tile_cp_k_);               \
-            TILE__POINTS(tile_cp_p_, tile_cp_t_, tile_cp_k_, it, __VA_ARGS__)      \
-            TILE__GUARD_OFF(tile_cp_guard_);                                       \
-            tile__mirror(tile_cp_p_, tile_cp_t_, tile_cp_k_);                      \
-            tile__sim_end(tile_cp_p_->run.stats[tile_cp_t_].points - tile_cp_n0_); \
-            tile_cp_p_->run.stats[tile_cp_t_].compute += tile_wtime() - tile_cp_t0_; \
-        }                                                                          \
-    } while (0)
-
-/**
- * TILE_FOREACH_GROUP(plan, g) - iterate over the time steps (hyperplane
- * groups) of this process.
- * @plan: pointer to a tile_plan from tile_plan_create (evaluated once).
- * @g:    name of the loop variable (a tile_group) it declares, passed to
- *        the step macro that forms the loop body.
- *
- * A bare `for` header whose condition only reads g.done: the body follows,
- * and must run exactly one step macro of the plan's model (TILE_MPI_STEP,
- * HYBRID_FINE_STEP, HYBRID_FUNNELED_STEP or HYBRID_MULTIPLE_STEP) per
- * iteration; a block may add statements after it (HYBRID_RUN_EACH_STEP
- * calls its hook there).  The step macros start the run at the first step
- * and complete it at the last (see struct tile_group), so the loop is
- * collective over the plan's communicator; if any rank cannot run (wrong
- * model or thread count), no rank runs and tile_plan_status() says why.
- * For the coarse-grain models put it directly inside
- * `#pragma omp parallel num_threads(plan.cfg.threads)`.  Do not `break` out
- * of it: the pipeline must run to the end on every rank.
- */
-#define TILE_FOREACH_GROUP(plan, g)                                                \
-    for (tile_group g = tile__group_begin((plan), TILE__ABI_REF); !(g).done; (g).step++)
-
-/**
- * tile_step_enter() - the prologue of a step of a model whose loop runs on
- * one thread (pure MPI, fine grain): at step 0 start the run, refused
- * inside a parallel region, where every thread would call MPI.
- * @g:           the group.
- * @model:       the step macro's model.
- * @in_parallel: whether the caller is inside an OpenMP parallel region.
- * Return: 1 if the step runs; 0 when the run cannot start (g->done is set,
- * on every rank alike).
- */
-static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
-{
-    tile_plan *p = g->plan;
-    if (g->step > 0)
-        return 1;
-    if (in_parallel) {
-        /* every thread would call MPI: refuse without any MPI call (every
-         * rank and thread does the same, so nothing waits) */
-        if (p->status.code == TILE_OK && g->thread == 0)
-            tile__fail(p, TILE_ERR_THREADS, "model", -1, "the %s model's loop must not run "
-                       "inside an OpenMP parallel region", tile_model_name(p->cfg.model));
-        g->done = 1;
-        return 0;
-    }
-    if (!tile_run_start(p, model, p->cfg.threads)) {
-        g->done = 1;
-        return 0;
-    }
-    return 1;
-}
-
-/**
- * tile_step_leave() - the epilogue of a step of a one-thread-loop model:
- * after the last step, send the last tile's faces and finish the run (sets
- * g->done).  @g: the group.
- */
-TILEHYBRID__WARM void tile_step_leave(tile_group *g);
-#if TILEHYBRID__DEFINE
-TILEHYBRID__WARM void tile_step_leave(tile_group *g)
-{
-    tile_plan *p = g->plan;
-    if (g->step + 1 < tile_nsteps(p))
-        return;
-    tile_comm_begin(p, g->step + 1);
-    tile_waitall(p, 0, tile__wf_tile(p));
-    tile_run_finish(p);
-    g->done = 1;
-}
-#endif
-
-/**
- * TILE_MPI_STEP(g, it, body...) - one step of the pure MPI model (Alg. 2):
- * send the previous tile's boundary to the +dir neighbours, post receives for
- * the next tile, compute the current tile with `body` for every point, wait,
- * unpack.
- * @g:    the tile_group of TILE_FOREACH_GROUP.
- * @it:   name of the cursor the body uses with TILE_AT (declared here).
- * @body: the point update, a statement list (commas are fine);
- *        `continue` skips to the next point, `break` is reported as
- *        TILE_ERR_BODY, `return`/`goto` out of it are not allowed (one
- *        process: TILE_ERR_BODY; more: the job ends; see "The body").
- */
-#define TILE_MPI_STEP(g, it, ...)                                                  \
-    do {                                                                           \
-        tile_group *const tile_ms_g_ = &(g);                                       \
-        tile_ms_g_->thread = tilehybrid_thread_num();                              \
-        if (tile_step_enter(tile_ms_g_, TILE_MODEL_MPI,                            \
-                            tilehybrid_in_parallel())) {                           \
-            tile_comm_begin(tile_ms_g_->plan, tile_ms_g_->step);                   \
-            TILE_COMPUTE(tile_ms_g_->plan, 0, tile_ms_g_->step, it, __VA_ARGS__);  \
-            tile_comm_end(tile_ms_g_->plan, tile_ms_g_->step);                     \
-            tile_schedule(tile_ms_g_->plan, tile_ms_g_->step);                     \
-            tile_step_leave(tile_ms_g_);                                           \
-        }                                                                          \
-    } while (0)

@@ -623,3 +623,31 @@ TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n)
 {
     return order == TILE_ORDER_HYPERPLANE && !skewed && n == 2;
 }
+#else
+TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);
+TILEHYBRID__COLD int tile__zpruned(const tile__zsearch *s, int64_t z);
+TILEHYBRID__COLD double tile__sqrt(double x);
+TILEHYBRID__COLD int64_t tile__zstart(tile__zsearch *s);
+TILEHYBRID__COLD int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
+                                     tilehybrid_status *st);
+TILEHYBRID__COLD int tile_height_efficiency(const tile_height_model *m, double seconds,
+                                            double *eff);
+TILEHYBRID__COLD long tile__online_cpus(void);
+TILEHYBRID__COLD int tile__read_line(const char *path, char *buf, int size);
+TILEHYBRID__COLD int64_t tile__cpu_list_count(const char *list);
+TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers);
+TILEHYBRID__COLD const char *tile__cache_dir(void);
+TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers);
+TILEHYBRID__COLD int64_t tile__llc(int64_t *sharers);
+TILEHYBRID__COLD int tile_height_llc_bytes(int64_t *bytes);
+TILEHYBRID__COLD int tile_height_cache_bytes(int64_t *bytes);
+TILEHYBRID__COLD int tile_height_tsync_env(double *seconds, int *found);
+TILEHYBRID__COLD int64_t tile_height_window_bytes(int64_t core_bytes, int threads,
+                                                  int64_t llc_bytes,
+                                                  int given);
+TILEHYBRID__COLD int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
+                                                int64_t cache_bytes);
+TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
+                                          int64_t cache_bytes, int64_t llc_bytes);
+TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n);
+#endif

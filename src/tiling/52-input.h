@@ -1,6 +1,25 @@
 /* ------------------------------------------------------------------------ */
 /* The input hook: input per tile, memory flat in Z                         */
 
+/**
+ * tile_input_index() - in the body: the index of the point being computed
+ * in an array over box b (row-major, Z last).
+ * @it: the cursor (&it); @b: a box from tile_input_box() that holds every
+ *      point of the block the body reads (not checked: an index outside
+ *      the array is the caller's bug).
+ * O(N) integer arithmetic.  A neighbour at offset o along dimension i is
+ * o * tile_box_stride(b, i) elements away (compute the strides before the
+ * run).
+ */
+static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
+{
+    int64_t idx = 0;
+    int i;
+    for (i = 0; i <= it->v->n; i++)
+        idx = idx * b->len[i] + (tile_coord(it, i) - b->lo[i]);
+    return idx;
+}
+
 #if TILEHYBRID__DEFINE
 /* Free the input hook's slots and stop it. */
 TILEHYBRID__COLD void tile__input_free(struct tile__io *io)

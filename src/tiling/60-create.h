@@ -1,6 +1,7 @@
 /* ------------------------------------------------------------------------ */
 /* Plan creation                                                            */
 
+#if TILEHYBRID__DEFINE
 /* Validate the configuration locally (no communication). */
 TILEHYBRID__COLD int tile__validate_space(tile_plan *p, const tile_config *c)
 {
@@ -481,21 +482,6 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
                           "MPI_Init_thread (see hybrid_init)", tile_model_name(p->cfg.model),
                           tile__level_name(need), tile__level_name(provided));
     return TILE_OK;
-}
-
-TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                       uint64_t v, int is_double)
-{
-    if (i < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
-    else if (j < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
-    else
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
-    a->arg[a->count] = name;
-    a->index[a->count] = i;
-    a->v[a->count] = v;
-    a->is_double[a->count++] = is_double;
 }
 
 /* Every rank must pass the same configuration: one collective compares
@@ -1229,18 +1215,6 @@ TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     return tile__check_memory(p, *ring_bytes, rest);
 }
 
-/* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
-TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
-{
-    void *q = TILEHYBRID_MALLOC(n > 0 ? n : 1);
-    if (q == NULL)
-        tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory for %s (%llu bytes)", what,
-                   (unsigned long long)n);
-    else
-        memset(q, 0, n);
-    return q;
-}
-
 /* The shape of the thread grid: the balanced dimension, the skew S (no
  * allocation: the sizes depend on S). */
 TILEHYBRID__COLD void tile__thread_shape(tile_plan *p)
@@ -1807,32 +1781,6 @@ TILEHYBRID__COLD int tile__balancing(tile_plan *p)
     return tile__fail(p, TILE_ERR_BALANCE, "balance", -1, "%s", bal_strerror(rc));
 }
 #else
-TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);
-TILEHYBRID__COLD int tile__zpruned(const tile__zsearch *s, int64_t z);
-TILEHYBRID__COLD double tile__sqrt(double x);
-TILEHYBRID__COLD int64_t tile__zstart(tile__zsearch *s);
-TILEHYBRID__COLD int tile_height_best(const tile_height_model *m, int64_t *z, double *seconds,
-                                     tilehybrid_status *st);
-TILEHYBRID__COLD int tile_height_efficiency(const tile_height_model *m, double seconds,
-                                            double *eff);
-TILEHYBRID__COLD long tile__online_cpus(void);
-TILEHYBRID__COLD int tile__read_line(const char *path, char *buf, int size);
-TILEHYBRID__COLD int64_t tile__cpu_list_count(const char *list);
-TILEHYBRID__COLD int64_t tile__sysfs_cache_at(const char *dir, int level, int64_t *sharers);
-TILEHYBRID__COLD const char *tile__cache_dir(void);
-TILEHYBRID__COLD int64_t tile__sysfs_cache(int level, int64_t *sharers);
-TILEHYBRID__COLD int64_t tile__llc(int64_t *sharers);
-TILEHYBRID__COLD int tile_height_llc_bytes(int64_t *bytes);
-TILEHYBRID__COLD int tile_height_cache_bytes(int64_t *bytes);
-TILEHYBRID__COLD int tile_height_tsync_env(double *seconds, int *found);
-TILEHYBRID__COLD int64_t tile_height_window_bytes(int64_t core_bytes, int threads,
-                                                  int64_t llc_bytes,
-                                                  int given);
-TILEHYBRID__COLD int64_t tile_height_cache_bound(int64_t plane_bytes, int64_t skew, int depz,
-                                                int64_t cache_bytes);
-TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t plane_bytes, int depz,
-                                          int64_t cache_bytes, int64_t llc_bytes);
-TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n);
 TILEHYBRID__COLD int tile__validate_space(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__vec(char *buf, size_t size, const int *v, int n);
 TILEHYBRID__COLD int tile__loop_order(tile_plan *p, const tile_config *c, int *lo);
@@ -1857,8 +1805,6 @@ TILEHYBRID__COLD int tile_config_deps(const tile_config *cfg, tile_deps *deps, c
 TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__level_name(int level);
 TILEHYBRID__COLD int tile__check_level(tile_plan *p);
-TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                       uint64_t v, int is_double);
 TILEHYBRID__COLD int tile__check_all(tile_plan *p);
 TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
 TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);
@@ -1890,7 +1836,6 @@ TILEHYBRID__COLD int64_t tile__window_planes(const tile_plan *p, int64_t h);
 TILEHYBRID__COLD int64_t tile__table_bytes(const tile_plan *p);
 TILEHYBRID__COLD int tile__height_fits(tile_plan *p, int64_t h);
 TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes);
-TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 TILEHYBRID__COLD void tile__thread_shape(tile_plan *p);
 TILEHYBRID__COLD int tile__thread_tables(tile_plan *p);
 TILEHYBRID__COLD int tile__storage(tile_plan *p, int64_t ring_bytes);

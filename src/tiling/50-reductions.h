@@ -316,32 +316,6 @@ TILE__ALWAYS_INLINE void tile_reduce_u64(const tile_cursor *it, tile_reduction *
     }
 }
 
-/* After thread t's part of a tile that ran the SIMD loop: add the lanes of
- * the SUM_U64 reductions to their slots (a sum modulo 2^64 does not depend
- * on the order) and report the calls that landed in the trash. */
-static inline void tile__lanes_flush(tile_plan *p, int t)
-{
-    struct tile__io *io = p->run.io;
-    tile__lanes *tr = &p->run.slot[t].trash;
-    int64_t bad = 0;
-    int k, l;
-    for (k = 0; io != NULL && k < io->nred; k++) {
-        tile__red_slot *s = &io->slots[k][t];
-        for (l = 0; l < TILE__LANES; l++) {
-            s->u64 += s->lanes.u64[l];
-            s->count += s->lanes.cnt[l];
-        }
-        memset(&s->lanes, 0, sizeof s->lanes);
-    }
-    for (l = 0; l < TILE__LANES; l++)
-        bad += tr->cnt[l];
-    if (bad != 0) {
-        memset(tr, 0, sizeof *tr);
-        tile_thread_fail(p, t, TILE_ERR_REDUCE, "tile_reduce_u64: the reduction is not a "
-                         "SUM_U64 reduction declared on this plan (tile_reduction_init)");
-    }
-}
-
 #if TILEHYBRID__DEFINE
 /* Are coordinates a before b in row-major order? */
 TILEHYBRID__COLD int tile__at_before(const int64_t *a, const int64_t *b, int nd)
@@ -469,3 +443,10 @@ TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char *
         tile__red_result(p, k, total + k * TILE__RED_SUMS, all);
     return rc;
 }
+#else
+TILEHYBRID__COLD void tile__red_local(const tile_plan *p, int k, tile__red_slot *m);
+TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_t *cands);
+TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t *s,
+                                       const uint64_t *cands);
+TILEHYBRID__COLD int tile__red_combine(tile_plan *p, uint64_t *buf, const char **call);
+#endif
