@@ -24,8 +24,7 @@ static void usage(FILE *f)
     fputs("usage: seq_kernels adi|de X1 X2 Z\n"
           "Runs the plain sequential triple loop of the ADI or DE demo kernel over\n"
           "X1 x X2 x Z (whole numbers >= 1; the array takes 8 X1 X2 Z bytes) and\n"
-          "prints one JSON line: kernel, space, seconds, checksum (README, section\n"
-          "\"JSON output\").\n"
+          "prints one JSON line: kernel, space, seconds, checksum (docs/JSON.md).\n"
           "  -h, --help   print this help and exit\n"
           "Exit status: 0 ok, 1 out of memory, 2 bad arguments.\n", f);
 }

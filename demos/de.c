@@ -11,7 +11,7 @@
  * Values with a negative coordinate are the boundary g of the ADI demo,
  * evaluated at that (negative) coordinate.  All weights are positive and sum
  * to one, so every value stays between the smallest and largest boundary
- * value (in [0, 1)) for any number of steps.  See the README for why the
+ * value (in [0, 1)) for any number of steps.  See docs/DEMOS.md, "ADI and DE", for why the
  * consistent one-sided (backward) second difference is not used: it blows up.
  *
  *   mpiexec -n 2 ./demos/de --space 16x256x16384 --verify

@@ -42,7 +42,7 @@
  * arguments, a configuration the plan refuses), the same on every rank.
  * The summary and the JSON's "order" say the in-tile order that ran
  * (plan.store.order: planes, z or hyper); "order_asked" says --order.
- * The --json keys are listed in the README, section "JSON output".
+ * The --json keys are listed in docs/JSON.md.
  */
 #ifndef TILEHYBRID_DEMO_H
 #define TILEHYBRID_DEMO_H
@@ -147,7 +147,7 @@ static void demo_print_help(const demo_kernel *k)
            "                         hyper (anti-diagonals of each plane, SIMD) or auto\n"
            "                         (default: the plan's choice; the summary says which)\n"
            "  --verify               compare every point with the sequential loop\n"
-           "  --json                 print one JSON object (keys: README, JSON output)\n"
+           "  --json                 print one JSON object (keys: docs/JSON.md)\n"
            "  --progress             show progress on stderr even when it is not a\n"
            "                         terminal (under mpiexec it never is)\n"
            "  --no-progress          never show progress\n"
@@ -703,7 +703,7 @@ static const char *demo_cost_origin(int origin)
 }
 
 /* The tile height and the pipeline model's prediction (plan.height), as
- * JSON keys (README, JSON output). */
+ * JSON keys (docs/JSON.md). */
 /* A JSON number in fmt, or null for an infinity or a NaN (JSON has neither;
  * the plan refuses costs whose model overflows, this is the guard). */
 static const char *demo_json_num(char *buf, size_t len, const char *fmt, double v)

@@ -28,7 +28,7 @@
  * checksum_ok}, balanced {order, counts, predicted, finish, makespan,
  * predicted_makespan, plan_seconds, checksum_ok}, calibration {comp0, mu,
  * comm0, lambda}, speedup (0 when the runs are too short to time),
- * reference_checksum (each key: README, section "JSON output").  With 4
+ * reference_checksum (each key: docs/JSON.md).  With 4
  * processes on 2 cores the machine is oversubscribed: timings are noisy, and
  * a rank that finishes early gives its core to the others.
  *
@@ -174,7 +174,7 @@ static void help(void)
            "  --send scatterv|ordered  the balanced scatter: slb_plan_scatterv (MPI_Scatterv,\n"
            "                           default) or slb_plan_scatter_ordered (the root's\n"
            "                           sends one after another in the plan's order)\n"
-           "  --json                   print one JSON object (keys: README, JSON output)\n"
+           "  --json                   print one JSON object (keys: docs/JSON.md)\n"
            "  -h, --help               print this help and exit\n"
            "Options take their value as the next argument or after '='.  Every rank\n"
            "must be given the same options: they are compared before anything runs.\n"

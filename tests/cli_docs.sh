@@ -4,12 +4,12 @@
 #   sh tests/cli_docs.sh                    (from the top directory)
 #
 # Every relative link [text](path), [text](path#anchor) and [text](#anchor)
-# of README.md, docs/*.md, docs/tutorial/*.md and sim/README.md names a file
-# or directory that exists, and its anchor is a heading of the target page
-# (GitHub's rule: lower case; letters, digits, spaces, '-' and '_' kept,
-# every other character dropped; spaces become '-'; a repeated heading gets
-# -1, -2, ...), or an <a id/name>.  Links inside code blocks (``` fences)
-# and inline code are not links.  Not checked: links with a title
+# of README.md, CHANGES.md, docs/*.md, docs/tutorial/*.md and sim/README.md
+# names a file or directory that exists, and its anchor is a heading of the
+# target page (GitHub's rule: lower case; letters, digits, spaces, '-' and
+# '_' kept, every other character dropped; spaces become '-'; a repeated
+# heading gets -1, -2, ...), or an <a id/name>.  Links inside code blocks
+# (``` fences) and inline code are not links.  Not checked: links with a title
 # ([t](p "title")), <p> targets and reference-style links ([t][ref]); the
 # pages use none.
 # Prints TAP (tests/lib.sh); exits non-zero if any test failed.
@@ -46,7 +46,7 @@ links() {
 }
 
 pages=""
-for f in README.md docs/*.md docs/tutorial/*.md sim/README.md; do
+for f in README.md CHANGES.md docs/*.md docs/tutorial/*.md sim/README.md; do
     [ -f "$f" ] && pages="$pages $f"
 done
 total=0

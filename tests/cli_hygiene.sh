@@ -5,10 +5,11 @@
 #      -Wall -Wextra -pedantic -Werror under gcc and clang, with and without
 #      OpenMP, and as C++11 and C++17 (g++ -x c++);
 #   2. the complete program in each header's top comment (tests/examples.awk
-#      finds it) and the README's complete programs (its C blocks with a
-#      main) under gcc and clang at -O0 and -O2 (-O2 finds what -O0 cannot:
-#      maybe-uninitialized, format-truncation); an example that says what it
-#      prints ("// prints: ...") and needs no mpiexec prints exactly that;
+#      finds it) and the complete programs of README.md and docs/REFERENCE.md
+#      (their C blocks with a main) under gcc and clang at -O0 and -O2 (-O2
+#      finds what -O0 cannot: maybe-uninitialized, format-truncation); an
+#      example that says what it prints ("// prints: ...") and needs no
+#      mpiexec prints exactly that;
 #   3. the macros in C++ user code: demos/adi.c built as C++11 runs at 2
 #      processes and verifies every point;
 #   4. lib.sh's own TAP: '#' and newlines in a name and a reason escaped;
@@ -153,11 +154,16 @@ for h in $HEADERS; do
     awk -v prefix=$T/examples/${h%.h} -f tests/examples.awk $h
     [ -f $T/examples/${h%.h}_1.c ] || notok "example: $h has a complete program in its top comment"
 done
-awk -v dir=$T/examples '/^```c$/ { f = 1; n++; next } /^```$/ { f = 0 }
-    f { print > (dir "/README_" n ".c") }' README.md
-for ex in $T/examples/README_*.c; do grep -q '^int main(' "$ex" || rm -f "$ex"; done
+# the pages' C blocks, block N of PAGE.md as PAGE_N.c; those with a main() stay
+for page in README.md docs/REFERENCE.md; do
+    p=$(basename $page .md)
+    awk -v dir=$T/examples -v p=$p '/^```c$/ { f = 1; n++; next } /^```$/ { f = 0 }
+        f { print > (dir "/" p "_" n ".c") }' $page
+    for ex in $T/examples/${p}_*.c; do grep -q '^int main(' "$ex" || rm -f "$ex"; done
+done
 for ex in $T/examples/*.c; do
     name="example: $(basename "$ex" .c | sed -e 's/^README_\([0-9]*\)$/README.md (block \1)/' \
+        -e 's|^REFERENCE_\([0-9]*\)$|docs/REFERENCE.md (block \1)|' \
         -e 's/_\([0-9]*\)$/.h (\1)/')"
     ccs="gcc clang"
     if [ "${CHECK_TIER:-}" = quick ]; then

@@ -85,7 +85,7 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
     "$prefix/bin/tilectl" topo --procs 16 --space 64x256x100 --deps 1,1 | grep -q "^grid 2x8" \
         && ok "the installed tilectl runs" || notok "the installed tilectl runs"
 
-    # 2. pkg-config: the README's command line ----------------------------------
+    # 2. pkg-config: docs/INSTALL.md's command line -----------------------------
     if [ $have_pc -eq 1 ]; then
         export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
         got=$(pkg-config --modversion tilehybrid 2>&1)

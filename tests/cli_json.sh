@@ -1,12 +1,12 @@
 #!/bin/sh
-# tests/cli_json.sh -- the JSON of every program against the README.
+# tests/cli_json.sh -- the JSON of every program against docs/JSON.md.
 #   sh tests/cli_json.sh ./tilectl
 #
 # For each program that prints JSON: the output is one line of valid JSON
 # (json_types of tests/lib.sh: python3's json, else jq), and the keys it prints (top
 # level and inside objects, "outer.key") are exactly the keys of its table
-# in the README section "JSON output", each with the documented type.  The
-# keys are read from the README here, so the doc and the programs cannot
+# in docs/JSON.md, section "JSON output", each with the documented type.  The
+# keys are read from docs/JSON.md here, so the doc and the programs cannot
 # drift apart.  Rows whose meaning starts with "Only with" must appear with
 # that option and not without it.
 set -u
@@ -48,17 +48,17 @@ doc() {
             key = c[2]; gsub(/[ `]/, "", key)
             type = c[3]; gsub(/^ +| +$/, "", type)
             print key "\t" type "\t" (c[5] ~ /^ *Only with/ ? 1 : 0)
-        }' README.md
+        }' docs/JSON.md
 }
 
-# check NAME HEADING MODE CMD...: run CMD, compare with the README table.
+# check NAME HEADING MODE CMD...: run CMD, compare with the docs/JSON.md table.
 # MODE full: every documented key; MODE base: every key not marked "Only with".
 check() {
     name=$1 heading=$2 mode=$3
     shift 3
     doc "$heading" > "$T/doc"
     if [ ! -s "$T/doc" ]; then
-        notok "$name: README has no table under \"### ...$heading...\" in \"## JSON output\""
+        notok "$name: docs/JSON.md has no table under \"### ...$heading...\" in \"## JSON output\""
         return
     fi
     timeout 120 "$@" > "$T/out" 2> "$T/err"
@@ -82,7 +82,7 @@ check() {
     fi
     cut -f 1 "$T/got" | sort > "$T/got.k"
     if ! cmp -s "$T/want.k" "$T/got.k"; then
-        notok "$name: keys differ from the README (< documented only, > printed only): $(
+        notok "$name: keys differ from docs/JSON.md (< documented only, > printed only): $(
             diff "$T/want.k" "$T/got.k" | grep '^[<>]' | tr '\n' ' ')"
         return
     fi
@@ -95,7 +95,7 @@ check() {
         notok "$name: $wrong"
         return
     fi
-    ok "$name: one line of valid JSON, its $(wc -l < "$T/got.k") keys and their types as in the README"
+    ok "$name: one line of valid JSON, its $(wc -l < "$T/got.k") keys and their types as in docs/JSON.md"
 }
 
 S=demos/data/seismic-1999.csv
@@ -131,13 +131,13 @@ check "tilectl scatter --json" "tilectl scatter --json" base \
 check "seq_kernels" "build/bench/seq_kernels" full \
     $B/bench/seq_kernels de 4 5 6
 
-# the check can fail: a key the README does not list is caught
+# the check can fail: a key docs/JSON.md does not list is caught
 doc "tilectl topo --json" | grep -v '^solve_seconds' > "$T/fake.doc"
 awk -F '\t' '$3 == 0 { print $1 }' "$T/fake.doc" | sort > "$T/want.k"
 "$CTL" topo --procs 16 --space 64x256x16384 --deps 1,1 --json > "$T/out"
 json_types "$T/out" | cut -f 1 | sort > "$T/got.k"
 if ! cmp -s "$T/want.k" "$T/got.k" && diff "$T/want.k" "$T/got.k" | grep -q '^> solve_seconds$'; then
-    ok "a README table without solve_seconds would fail the comparison"
+    ok "a docs/JSON.md table without solve_seconds would fail the comparison"
 else notok "the key comparison does not notice a missing row"; fi
 
 done_testing

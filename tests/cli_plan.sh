@@ -12,14 +12,14 @@ COSTS="--tcomp 2e-9 --tstartup 5e-6 --bandwidth 5e9 --cache-bytes 33554432"
 # a top-level number or string of tilectl plan's one-line JSON (no nesting but arrays)
 val() { sed -n 's/.*"'"$2"'":"\{0,1\}\([^",]*\).*/\1/p' "$1"; }
 
-# the text of the README's example
+# the text of docs/REFERENCE.md's example
 "$CTL" plan --procs 2 --space 64x256x16384 --deps 1,1 $COSTS > "$T/out" 2> "$T/err"
 rc=$?
 if [ $rc -eq 0 ] && grep -q '^grid 1x2 (2 processes x 1 thread, thread grid 1x1)$' "$T/out" &&
    grep -q '^tile height 71 (the model.s minimum; cache bound 99)$' "$T/out" &&
    grep -q '^predicted time 0.272444 s (232 tile steps), parallel efficiency 98.5%$' "$T/out" &&
    grep -q '^memory per process 23903744 bytes' "$T/out" && [ ! -s "$T/err" ]; then
-    ok "plan: grid, tile height, predicted time, efficiency, memory (the README's example)"
+    ok "plan: grid, tile height, predicted time, efficiency, memory (docs/REFERENCE.md's example)"
 else notok "plan: exit $rc: $(cat "$T/out" "$T/err" | head -c 400)"; fi
 
 # where the cache bound chooses the height, the text says so and gives the

@@ -1,36 +1,36 @@
 #!/bin/sh
-# tests/cli_readme_io.sh -- the README's MPI-IO program (section "Getting
-# data in and out": the output hook write_tile, one MPI_File_write_at per
-# row of each finished tile) built from the README as it stands and run at
-# 1 and 2 processes: it exits 0 and its file A.bin equals a plain sequential
-# loop's array A[X][Y][Z] byte for byte (the same update, zero boundary, the
-# sizes read from the program).  tests/run.sh only compiles the README's
-# programs; this one runs it.
+# tests/cli_readme_io.sh -- the MPI-IO program of docs/REFERENCE.md (section
+# "Getting data in and out": the output hook write_tile, one
+# MPI_File_write_at per row of each finished tile) built from the page as it
+# stands and run at 1 and 2 processes: it exits 0 and its file A.bin equals
+# a plain sequential loop's array A[X][Y][Z] byte for byte (the same update,
+# zero boundary, the sizes read from the program).  tests/run.sh only
+# compiles the page's programs; this one runs it.
 #   sh tests/cli_readme_io.sh
 set -u
 . tests/lib.sh
 scratch cli_readme_io
 W="-std=c99 -Wall -Wextra -pedantic -Werror -ffp-contract=off"
 
-# the README's C blocks, cut as tests/run.sh cuts them; the program is the
+# the page's C blocks, cut as tests/run.sh cuts them; the program is the
 # one with a main() that writes with MPI_File_write_at
 awk -v dir="$T" '/^```c$/ { f = 1; n++; next } /^```$/ { f = 0 }
-    f { print > (dir "/README_" n ".c") }' README.md
+    f { print > (dir "/REFERENCE_" n ".c") }' docs/REFERENCE.md
 prog=
-for ex in "$T"/README_*.c; do
+for ex in "$T"/REFERENCE_*.c; do
     grep -q '^int main(' "$ex" && grep -q 'MPI_File_write_at(' "$ex" && prog=$ex
 done
 if [ -z "$prog" ]; then
-    notok "README.md has a complete program writing with MPI_File_write_at"
+    notok "docs/REFERENCE.md has a complete program writing with MPI_File_write_at"
     done_testing
 fi
 X=$(sed -n 's/.*cfg\.extent\[0\] = \([0-9]*\);.*/\1/p' "$prog" | head -n 1)
 Y=$(sed -n 's/.*cfg\.extent\[1\] = \([0-9]*\);.*/\1/p' "$prog" | head -n 1)
 Z=$(sed -n 's/.*cfg\.zlen = \([0-9]*\);.*/\1/p' "$prog" | head -n 1)
-# the update the reference computes, as the README writes it
+# the update the reference computes, as the page writes it
 upd='1.0 + ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) + TILE_AT(double, it, 0, 0, -1)) / 3.0'
 if [ -z "$X" ] || [ -z "$Y" ] || [ -z "$Z" ] || ! tr -s ' \n' '  ' < "$prog" | grep -qF "$upd"; then
-    notok "the README's MPI-IO program ($(basename "$prog")): sizes X=$X Y=$Y Z=$Z and the update '$upd'"
+    notok "docs/REFERENCE.md's MPI-IO program ($(basename "$prog")): sizes X=$X Y=$Y Z=$Z and the update '$upd'"
     done_testing
 fi
 
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 EOC
 if ! cc $W -O2 -o "$T/seq" "$T/seq.c" 2> "$T/err" ||
    ! $MPICC $W -O2 -I. -o "$T/readme_io" "$prog" -lm 2>> "$T/err"; then
-    notok "the README's MPI-IO program and the sequential reference build"
+    notok "docs/REFERENCE.md's MPI-IO program and the sequential reference build"
     diag < "$T/err"
     done_testing
 fi
@@ -90,14 +90,14 @@ for np in 1 2; do
     (cd "$T" && timeout 300 $MPIEXEC -n $np ./readme_io < /dev/null > out 2> err)
     rc=$?
     if [ $rc -ne 0 ]; then
-        notok "the README's MPI-IO program at $np process(es) exits 0 (got $rc)"
+        notok "docs/REFERENCE.md's MPI-IO program at $np process(es) exits 0 (got $rc)"
         strip_launcher < "$T/err" | diag
         continue
     fi
     if res=$("$T/seq" "$X" "$Y" "$Z" "$T/A.bin"); then
-        ok "the README's MPI-IO program at $np process(es): A.bin equals the sequential loop's ${X}x${Y}x${Z} array byte for byte ($res)"
+        ok "docs/REFERENCE.md's MPI-IO program at $np process(es): A.bin equals the sequential loop's ${X}x${Y}x${Z} array byte for byte ($res)"
     else
-        notok "the README's MPI-IO program at $np process(es): A.bin differs from the sequential loop's array: $res"
+        notok "docs/REFERENCE.md's MPI-IO program at $np process(es): A.bin differs from the sequential loop's array: $res"
     fi
 done
 done_testing

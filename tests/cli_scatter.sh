@@ -172,7 +172,7 @@ check $? "lambda = 1e-310 (a subnormal) is a number: accepted, solved"
 printf 'name,count,mu,lambda\nx,1,1e307,0\ny,3,1e307,1e-5\n' > "$T/ovf.csv"
 bad ovf "overflows.*processor 'x', .*ovf.csv line 2" --costs "$T/ovf.csv" --items 1000000000000000
 # finite finish times, but the heuristic's eq. 4 bound (sum lambda + max mu)
-# overflows: JSON has no infinity, so the bound is null (README), never "inf"
+# overflows: JSON has no infinity, so the bound is null (docs/JSON.md), never "inf"
 printf 'name,count,mu,lambda\nx,3,1e-3,1e308\n' > "$T/bnd.csv"
 run bnd 0 --costs "$T/bnd.csv" --items 1 --method heuristic --json &&
     [ "$(json "$T/bnd.out" bound)" = null ] && ! grep -qi 'inf\|nan' "$T/bnd.out" &&

@@ -157,7 +157,7 @@ check $? "the same runs: both grids print the same checksum"
 # sends (0.4453 to 0.4275 here; receives first would give 0.546).  If this
 # fails with the bytes right, the engine's message order or SimGrid
 # changed: rerun experiment 1 (sh sim/topology.sh) and update
-# docs/RESULTS.md and the README before widening the range.
+# docs/RESULTS.md and docs/BENCHMARKS.md before widening the range.
 for g in 4x4 1x16; do
     sim 16 fastethernet.xml fastethernet-1ppn.hosts $NONOVERLAP -- "$S/demos/de" --space 16x256x2000 \
         --tile-height 25 --grid $g --json > "$T/de-$g"

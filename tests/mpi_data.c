@@ -1997,9 +1997,9 @@ static int output_to_case(int m, int t, int dz, char *why, size_t len)
 /* ---------------------------------------------------------------------- */
 /* The output hook writes a file with MPI-IO; a failing hook; memory       */
 
-/* The README's hook for any N: each row of the piece (Z last) is h points
- * of one (x_1, ..., x_N), contiguous in the global array's file too: one
- * independent write per row, at its byte offset (the default view). */
+/* docs/REFERENCE.md's hook for any N: each row of the piece (Z last) is h
+ * points of one (x_1, ..., x_N), contiguous in the global array's file too:
+ * one independent write per row, at its byte offset (the default view). */
 static int file_hook(void *ctx, const tile_plan *plan, const tile_piece *pc)
 {
     MPI_File fh = *(MPI_File *)ctx;
@@ -2082,7 +2082,7 @@ static void mpiio_cases(void)
         remove(path);
     check_mpi(MPI_COMM_WORLD, failed == 0 && cases >= 4,
               "%d random plans write their result tile by tile from the output hook (the "
-              "README's: one MPI_File_write_at per row of a tile); the file equals the sequential loop's array byte "
+              "docs/REFERENCE.md's: one MPI_File_write_at per row of a tile); the file equals the sequential loop's array byte "
               "for byte%s%s", cases, failed ? "; FIRST FAILURE: " : "", why);
 }
 

@@ -11,7 +11,7 @@
 # Both tiers run the same kinds of check:
 #   1. tests/cli_hygiene.sh: every public header alone under gcc and clang,
 #      with and without OpenMP, and as C++; the examples of the headers'
-#      top comments and of the README;
+#      top comments, of README.md and of docs/REFERENCE.md;
 #   2. $B/tests/unit_* (plain unit tests), then $B/asan/unit_* and
 #      $B/asan/mpi_* at 2 processes (ASan + UBSan);
 #   3. $B/tests/mpi_* at 1, 2, 3 and 4 processes (oversubscribed): every

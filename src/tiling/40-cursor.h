@@ -38,6 +38,68 @@ static inline void tile__lanes_flush(tile_plan *p, int t)
 #define TILE__ALWAYS_INLINE static inline
 #endif
 
+/* The in-tile order's part of a walk (tile__walk_begin): its loop levels
+ * (Z outermost but in Z-inner order, then the X dimensions in order but
+ * the row's or the diagonals' two), the run's step and, in the hyperplane
+ * order, the diagonals' constants; and which runs the checked loop runs. */
+static inline void tile__walk_order(tile__walk *w, const tile_plan *p)
+{
+    int i, n = p->cfg.n, a = p->store.wave[0], b = p->store.wave[1], o = p->store.order;
+    w->nlev = 0;
+    if (o != TILE_ORDER_Z_INNER)
+        w->lev[w->nlev++] = n;
+    for (i = 0; i < n; i++)
+        if (!(o == TILE_ORDER_PLANES && i == n - 1) && !(o == TILE_ORDER_HYPERPLANE &&
+                                                         (i == a || i == b)))
+            w->lev[w->nlev++] = i;
+    if (o == TILE_ORDER_PLANES) {
+        w->dx[n - 1] = 1;
+        w->step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)w->esz);
+    } else if (o == TILE_ORDER_Z_INNER) {
+        w->dx[n] = 1;
+        w->step = (ptrdiff_t)p->store.plane_bytes;
+    }
+#ifndef TILE_CHECK_ACCESS
+    if (o != TILE_ORDER_HYPERPLANE)
+        w->contig = w->step == (ptrdiff_t)w->esz;
+#endif
+    if (o == TILE_ORDER_HYPERPLANE) {
+        w->lev[w->nlev++] = n + 1;
+        w->vlo[n + 1] = w->blo[a] + w->blo[b];
+        w->vhi[n + 1] = w->bhi[a] + w->bhi[b] - 1;
+        w->dx[a] = 1;
+        w->dx[b] = -1;
+        w->step = (ptrdiff_t)((p->store.stride[a] - p->store.stride[b]) * (int64_t)w->esz);
+#ifndef TILE_CHECK_ACCESS
+        w->fast = w->step == (ptrdiff_t)w->esz;
+#endif
+        w->diag = !p->deps.skewed;
+        w->pl = w->lev[w->nlev - 2];
+        w->pstep = (ptrdiff_t)((w->pl == n ? p->store.plane_elems : p->store.stride[w->pl]) *
+                              (int64_t)w->esz);
+        for (i = 0; i <= n; i++)
+            w->pcol[i] = p->deps.inv[i][w->pl];
+        w->wa = a;
+        w->wb = b;
+        w->dturn = w->bhi[b] - 1 + w->blo[a];
+        w->sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w->esz);
+        w->sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w->esz);
+        for (i = 0; i <= n; i++) {
+            w->ia[i] = p->deps.inv[i][a];
+            w->ib[i] = p->deps.inv[i][b];
+        }
+    }
+    /* the first run of each plane through the checked loop, but: a run
+     * that crosses the planes (Z inner) is checked once; with N = 1 a
+     * plane is one row, and checking each would check every point (sw:
+     * twice the instructions), so the tile's first two rows are (both
+     * parities of z: a body's half-steps) */
+    if (o == TILE_ORDER_Z_INNER)
+        w->zany = 1;
+    else if (n == 1)
+        w->zleft = 2;
+}
+
 /* The walk over thread t's box of tile k, before its first run (nothing
  * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
  * (not in Z inner order), the X dimensions in order but the row's (plane
@@ -48,13 +110,13 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k);
 TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
 {
     tile__walk w;
-    int i, j, n = p->cfg.n, a = p->store.wave[0], b = p->store.wave[1], o = p->store.order;
+    int i, j, n = p->cfg.n;
     memset(&w, 0, sizeof w);
     w.plan = p;
     w.n = n;
     w.thread = t;
     w.esz = p->cfg.elem_size;
-    w.order = o;
+    w.order = p->store.order;
     w.nlev = -1;
     w.zchk = INT64_MIN;
     w.zleft = INT_MAX;
@@ -85,59 +147,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.vlo[i] = w.blo[i];
         w.vhi[i] = w.bhi[i];
     }
-    w.nlev = 0;
-    if (o != TILE_ORDER_Z_INNER)
-        w.lev[w.nlev++] = n;
-    for (i = 0; i < n; i++)
-        if (!(o == TILE_ORDER_PLANES && i == n - 1) && !(o == TILE_ORDER_HYPERPLANE &&
-                                                         (i == a || i == b)))
-            w.lev[w.nlev++] = i;
-    if (o == TILE_ORDER_PLANES) {
-        w.dx[n - 1] = 1;
-        w.step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)w.esz);
-    } else if (o == TILE_ORDER_Z_INNER) {
-        w.dx[n] = 1;
-        w.step = (ptrdiff_t)p->store.plane_bytes;
-    }
-#ifndef TILE_CHECK_ACCESS
-    if (o != TILE_ORDER_HYPERPLANE)
-        w.contig = w.step == (ptrdiff_t)w.esz;
-#endif
-    if (o == TILE_ORDER_HYPERPLANE) {
-        w.lev[w.nlev++] = n + 1;
-        w.vlo[n + 1] = w.blo[a] + w.blo[b];
-        w.vhi[n + 1] = w.bhi[a] + w.bhi[b] - 1;
-        w.dx[a] = 1;
-        w.dx[b] = -1;
-        w.step = (ptrdiff_t)((p->store.stride[a] - p->store.stride[b]) * (int64_t)w.esz);
-#ifndef TILE_CHECK_ACCESS
-        w.fast = w.step == (ptrdiff_t)w.esz;
-#endif
-        w.diag = !p->deps.skewed;
-        w.pl = w.lev[w.nlev - 2];
-        w.pstep = (ptrdiff_t)((w.pl == n ? p->store.plane_elems : p->store.stride[w.pl]) *
-                              (int64_t)w.esz);
-        for (i = 0; i <= n; i++)
-            w.pcol[i] = p->deps.inv[i][w.pl];
-        w.wa = a;
-        w.wb = b;
-        w.dturn = w.bhi[b] - 1 + w.blo[a];
-        w.sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w.esz);
-        w.sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w.esz);
-        for (i = 0; i <= n; i++) {
-            w.ia[i] = p->deps.inv[i][a];
-            w.ib[i] = p->deps.inv[i][b];
-        }
-    }
-    /* the first run of each plane through the checked loop, but: a run
-     * that crosses the planes (Z inner) is checked once; with N = 1 a
-     * plane is one row, and checking each would check every point (sw:
-     * twice the instructions), so the tile's first two rows are (both
-     * parities of z: a body's half-steps) */
-    if (o == TILE_ORDER_Z_INNER)
-        w.zany = 1;
-    else if (n == 1)
-        w.zleft = 2;
+    tile__walk_order(&w, p);
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];

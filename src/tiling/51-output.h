@@ -11,7 +11,7 @@
  * @layout: enum tile_layout of piece->data: TILE_LAYOUT_Z_LAST (the
  *          global array's layout: each row of h points along Z is
  *          contiguous in the global array's file too, one MPI_File_write_at
- *          per row, as README's example) or TILE_LAYOUT_Z_FIRST (plane
+ *          per row, as the example in docs/REFERENCE.md) or TILE_LAYOUT_Z_FIRST (plane
  *          after plane).
  * @st:     NULL, or the argument at fault.
  *

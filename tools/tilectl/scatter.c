@@ -65,7 +65,7 @@ static void usage(FILE *f)
           "                 order (names, in sending order), counts, finish (same order),\n"
           "                 makespan, seconds (solve time); heuristic adds rational, bound\n"
           "                 (null when the eq. 4 bound overflows a double: no finite\n"
-          "                 guarantee; each key: README, section \"JSON output\")\n"
+          "                 guarantee; each key: docs/JSON.md)\n"
           "  -h, --help     print this help and exit\n"
           "Options take their value as the next argument or after '='.\n"
           "Exit status: 0 success, 2 bad arguments or file, 1 solver failure.\n",
@@ -555,7 +555,7 @@ static void print_json(const args *a, const table *t, int64_t root, const result
     if (a->method == SLB_METHOD_HEURISTIC) {
         /* bound is a sum of costs that the solver never adds: it can
          * overflow (+inf) while every finish time is finite; JSON has no
-         * infinity, so null stands for "no finite guarantee" (README) */
+         * infinity, so null stands for "no finite guarantee" (docs/JSON.md) */
         printf(",\"rational\":");
         cli_json_double(stdout, res->info.rational);
         printf(",\"bound\":");
