@@ -41,11 +41,12 @@
  * tile_run_start, tile_pack, tile_waitall, ...; the multiple model also
  * tile_post and, for partitioned messages, tile_parted_ready,
  * tile_parted_arrive, tile_parted_cycle and tile_parted_finish: the plan
- * makes every model's requests, so they live in tiling.h) and six of its private
- * ones, its interface for this header only: tile__msg and tile__start (a
- * face message on the plan's requests, and their MPI_Startall),
- * tile__is_sender, tile__is_receiver, tile__part_index (the multiple
- * model's face parts) and tile__wf_tile (the tile a failure names).
+ * makes every model's requests, so they live in tiling.h) and its models'
+ * interface (tiling.h, "The models' interface"): tile_face_message and
+ * tile_face_start (a face message on the plan's requests, and their
+ * MPI_Startall), tile_part_sends, tile_part_receives, tile_part_tag (the
+ * multiple model's face parts) and tile_face_tile (the tile a failure
+ * names); no private name of tiling.h.
  *
  * A complete program, the ADI kernel under the model named on the command
  * line (mpicc -fopenmp; mpiexec -n 2 ./adi funneled 2):
@@ -198,7 +199,7 @@ static inline void hybrid__barrier(void)
 /* ------------------------------------------------------------------------ */
 /* The multiple model: every thread sends and receives its own face parts   */
 /* One message per part and step, the thread's coordinates (t_i dropped) in
- * the tag (tiling.h's tile__part_index; the parts' places in the face
+ * the tag (tiling.h's tile_part_tag; the parts' places in the face
  * buffers and their persistent requests are made with the plan).  Step s
  * sends what thread t computed at step s-1 and receives what it needs at
  * step s+1 (sigma(k) = k: no rebalancing in this model).  With partitioned
@@ -220,13 +221,13 @@ static inline void hybrid__post_sends(tile_plan *p, int64_t s, int t)
     for (i = 0; i < p->cfg.n && k >= 0; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
         unsigned char *buf = p->store.sbuf[i] + p->run.seg[i * p->cfg.threads + t];
-        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile__is_sender(p, t, i))
+        if (p->nbr_hi[i] == MPI_PROC_NULL || !tile_part_sends(p, t, i))
             continue;
         tile_thread_face(p, t, k, i, 0, lo, hi);
         bytes = tile_pack(p, k, lo, hi, buf, 1);
         if (bytes == 0)
             continue;
-        tile__msg(p, t, 1, buf, bytes, p->nbr_hi[i], tile__part_index(p, t, i), k, i);
+        tile_face_message(p, t, 1, buf, bytes, p->nbr_hi[i], tile_part_tag(p, t, i), k, i);
         p->run.stats[t].bytes_sent += bytes;
         p->run.stats[t].messages++;
     }
@@ -239,14 +240,14 @@ static inline void hybrid__post_recvs(tile_plan *p, int64_t s, int t)
     int64_t k = hybrid__part_tile(p, t, s);
     for (i = 0; i < p->cfg.n && k >= 0; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0}, bytes;
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile_part_receives(p, t, i))
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
         bytes = tile_box_bytes(p, k, lo, hi);
         if (bytes == 0)
             continue;
-        tile__msg(p, t, 0, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t], bytes,
-                  p->nbr_lo[i], tile__part_index(p, t, i), k, i);
+        tile_face_message(p, t, 0, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t],
+                          bytes, p->nbr_lo[i], tile_part_tag(p, t, i), k, i);
     }
 }
 
@@ -257,7 +258,7 @@ static inline void hybrid__unpack(tile_plan *p, int64_t s, int t)
     int64_t k = hybrid__part_tile(p, t, s);
     for (i = 0; i < p->cfg.n && k >= 0; i++) {
         int64_t lo[TILE_MAX_DIMS] = {0}, hi[TILE_MAX_DIMS] = {0};
-        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i))
+        if (p->nbr_lo[i] == MPI_PROC_NULL || !tile_part_receives(p, t, i))
             continue;
         tile_thread_face(p, t, k, i, 1, lo, hi);
         tile_pack(p, k, lo, hi, p->store.rbuf[i] + p->run.seg[i * p->cfg.threads + t], 0);
@@ -303,8 +304,9 @@ TILEHYBRID__WARM void hybrid__multiple_post(tile_plan *p, int64_t s, int t, int 
     hybrid__post_sends(p, s, t);
     if (recv)
         hybrid__post_recvs(p, s + 1, t);
-    tile__start(p, t, from, hybrid__part_tile(p, t, s - 1) >= 0 ? s - 1 - p->threads.delay[t]
-                                                                 : s + 1 - p->threads.delay[t]);
+    tile_face_start(p, t, from, hybrid__part_tile(p, t, s - 1) >= 0
+                                    ? s - 1 - p->threads.delay[t]
+                                    : s + 1 - p->threads.delay[t]);
     p->run.stats[t].comm += tile_wtime() - t0;
 }
 #endif
@@ -347,7 +349,7 @@ static inline int hybrid__coarse_enter(tile_group *g, int model)
         if (p->run.messaging != TILE_MESSAGES_PARTITIONED) {
             int from = p->run.nreq[g->thread];
             hybrid__post_recvs(p, 0, g->thread);
-            tile__start(p, g->thread, from, 0);
+            tile_face_start(p, g->thread, from, 0);
         }
         hybrid__multiple_wait(p, 0, g->thread);
     }
@@ -377,7 +379,7 @@ TILEHYBRID__WARM void hybrid__coarse_leave(tile_group *g, int model)
             tile_run_finish(p);
     } else if (g->thread == 0) {
         tile_comm_begin(p, nsteps);
-        tile_waitall(p, 0, tile__wf_tile(p));
+        tile_waitall(p, 0, tile_face_tile(p));
         tile_run_finish(p);
     }
     hybrid__barrier();
