@@ -72,10 +72,10 @@ OMP     ?= -fopenmp
 JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 
 HEADERS := tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h
-# tiling.h is joined from its parts in src/tiling/ (tools/join.sh): edit the
-# parts; make joins them, and the joined header is committed (a user copies
-# one file; tests/cli_hygiene.sh fails when the committed one is stale)
-TILING_PARTS := $(sort $(wildcard src/tiling/*.h))
+# tiling.h, topology.h and scatterlb.h are joined from their parts in
+# src/NAME/ (tools/join.sh): edit the parts; make joins them, and the joined
+# headers are committed (a user copies one file; tests/cli_hygiene.sh fails
+# when a committed one is stale)
 VERSION := $(shell sed -n 's/^\#define TILEHYBRID_VERSION "\(.*\)"/\1/p' tilehybrid.h)
 
 UNIT    := $(patsubst tests/%.c,$(B)/tests/%,$(wildcard tests/unit_*.c))
@@ -158,8 +158,12 @@ endif
 RUNENV  := MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" B="$(B)" \
            DEMODIR="$(DEMODIR)" TILECTL="./$(TILECTL)"
 
-tiling.h: $(TILING_PARTS) tools/join.sh
+tiling.h: $(sort $(wildcard src/tiling/*.h)) tools/join.sh
 	sh tools/join.sh src/tiling > $@.tmp && mv $@.tmp $@
+topology.h: $(sort $(wildcard src/topology/*.h)) tools/join.sh
+	sh tools/join.sh src/topology > $@.tmp && mv $@.tmp $@
+scatterlb.h: $(sort $(wildcard src/scatterlb/*.h)) tools/join.sh
+	sh tools/join.sh src/scatterlb > $@.tmp && mv $@.tmp $@
 
 all-real: $(TILECTL) $(DEMOS)
 

@@ -13,9 +13,9 @@
 #   3. the macros in C++ user code: demos/adi.c built as C++11 runs at 2
 #      processes and verifies every point;
 #   4. lib.sh's own TAP: '#' and newlines in a name and a reason escaped;
-#   5. tiling.h is the join of its parts (src/tiling/*.h, tools/join.sh), in
-#      the working tree and as committed (a part committed without the
-#      joined header fails here, in CI).
+#   5. tiling.h, topology.h and scatterlb.h are the joins of their parts
+#      (src/NAME/*.h, tools/join.sh), in the working tree and as committed
+#      (a part committed without the joined header fails here, in CI).
 # The quick tier (CHECK_TIER=quick, make check) builds each example with one
 # of the two compilers at one of -O0 and -O2, drawn from CHECK_SEED
 # (lib.sh's pick), and a sixth of the separate-mode compiles.
@@ -36,22 +36,32 @@ has_omp() {
 }
 
 # 5. the joined headers ------------------------------------------------------
-if sh tools/join.sh src/tiling | cmp -s - tiling.h; then
-    ok "joined: tiling.h is the join of src/tiling/*.h"
-else
-    notok "joined: tiling.h is not the join of src/tiling/*.h: run make (it joins them)"
-fi
+JOINED="tiling topology scatterlb"
+for j in $JOINED; do
+    if sh tools/join.sh src/$j | cmp -s - $j.h; then
+        ok "joined: $j.h is the join of src/$j/*.h"
+    else
+        notok "joined: $j.h is not the join of src/$j/*.h: run make (it joins them)"
+    fi
+done
 if ! command -v git > /dev/null 2>&1 || ! git rev-parse --verify -q HEAD > /dev/null 2>&1; then
-    skip "joined: the committed tiling.h is the join of the committed parts" "not a git work tree"
+    skip "joined: the committed headers are the join of the committed parts" "not a git work tree"
 else
     rm -rf $T/head && mkdir -p $T/head
-    if git archive HEAD src/tiling tools/join.sh | tar -x -C $T/head 2>$T/join.err &&
-       (cd $T/head && sh tools/join.sh src/tiling) > $T/head.h 2>>$T/join.err &&
-       git show HEAD:tiling.h | cmp -s - $T/head.h; then
-        ok "joined: the committed tiling.h is the join of the committed parts"
+    if git archive HEAD src tools/join.sh | tar -x -C $T/head 2>$T/join.err; then
+        for j in $JOINED; do
+            if [ ! -d $T/head/src/$j ]; then
+                skip "joined: the committed $j.h is the join of the committed parts" "src/$j/ is not committed yet"
+            elif (cd $T/head && sh tools/join.sh src/$j) > $T/head.h 2>>$T/join.err &&
+                 git show HEAD:$j.h | cmp -s - $T/head.h; then
+                ok "joined: the committed $j.h is the join of the committed parts"
+            else
+                notok "joined: the committed $j.h is not the join of the committed parts (src/$j/*.h): run make and commit $j.h"
+                head -5 $T/join.err | diag
+            fi
+        done
     else
-        notok "joined: the committed tiling.h is not the join of the committed parts (src/tiling/*.h): run make and commit tiling.h"
-        head -5 $T/join.err | diag
+        notok "joined: git archive of the committed parts"; head -5 $T/join.err | diag
     fi
 fi
 
