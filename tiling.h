@@ -2108,6 +2108,350 @@ TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i,
 TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 #endif
 
+/* ==== src/tiling/15-order.h ==== */
+#line 1 "src/tiling/15-order.h"
+/* ------------------------------------------------------------------------ */
+/* In-tile orders: what an order is                                         */
+
+/* An in-tile order (enum tile_order) is the path a thread's walk takes
+ * through the points of its tile (struct tile__walk, "The point cursor").
+ * Each is one file, NN-order-NAME.h, that provides:
+ *   tile__NAME_traits()  what the rest of the plan must know of it
+ *                        (struct tile__order_traits);
+ *   tile__NAME_walk()    the walk's loop levels (w->lev, outermost first),
+ *                        the step of a run (w->dx, w->step) and its flags
+ *                        (w->contig: a run's points are consecutive
+ *                        elements; the SIMD loop's w->fast and w->diag);
+ *   tile__NAME_run()     the run at the walk's position: its first point
+ *                        (w->x) and its points (w->count), once per run;
+ * and, where its plane is not row-major, its layout (the hyperplane
+ * order's tile__hyperplane_layout).  19-orders.h dispatches to them: a new
+ * order is one file and one case in each of its dispatchers. */
+
+/**
+ * struct tile__order_traits - what the plan must know of an in-tile order
+ * (private).
+ * @name:   its name, for messages.
+ * @min_n:  the least N it runs at (below it the plan runs the plane order).
+ * @rows:   its plane is row-major, X_N contiguous (the rows of a face
+ *          message run along X_N: tile__row_dim).
+ * @mirror: the reads of z - 1 at a tile's first plane need the mirror below
+ *          the ring even at d_Z = 1 (a run crosses the planes).
+ * @llc:    the height's cache bound is the last-level cache, not a core's
+ *          (tile__cache_bytes).
+ * @pairs:  the N at which the walk hands out planes in pairs where the plan
+ *          does not skew (tile_plane_pairs), or 0.
+ */
+typedef struct tile__order_traits {
+    const char *name;
+    int min_n;
+    int rows;
+    int mirror;
+    int llc;
+    int pairs;
+} tile__order_traits;
+
+/* ==== src/tiling/16-order-planes.h ==== */
+#line 1 "src/tiling/16-order-planes.h"
+/* ------------------------------------------------------------------------ */
+/* In-tile order: planes (TILE_ORDER_PLANES)                                */
+
+/* Z outermost, then the X dimensions in order; a run is a row along X_N,
+ * its points consecutive elements of the row-major plane.  (An order is
+ * one file like this one: 15-order.h.) */
+static inline tile__order_traits tile__planes_traits(void)
+{
+    tile__order_traits t = { "planes", 1, 1, 0, 0, 0 };
+    return t;
+}
+
+/* Its walk's loop levels (Z, then X_1 .. X_{N-1}) and its run's step (one
+ * row's element: the contiguous loop runs it). */
+static inline void tile__planes_walk(tile__walk *w, const tile_plan *p)
+{
+    int i, n = w->n;
+    w->lev[w->nlev++] = n;
+    for (i = 0; i < n - 1; i++)
+        w->lev[w->nlev++] = i;
+    w->dx[n - 1] = 1;
+    w->step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)w->esz);
+#ifndef TILE_CHECK_ACCESS
+    w->contig = w->step == (ptrdiff_t)w->esz;
+#endif
+}
+
+/* The run at the walk's position: the row along X_N. */
+static inline void tile__planes_run(tile__walk *w)
+{
+    int n = w->n;
+    w->x[n - 1] = w->blo[n - 1];
+    w->count = w->bhi[n - 1] - w->blo[n - 1];
+}
+
+/* ==== src/tiling/17-order-zinner.h ==== */
+#line 1 "src/tiling/17-order-zinner.h"
+/* ------------------------------------------------------------------------ */
+/* In-tile order: Z inner (TILE_ORDER_Z_INNER)                              */
+
+/* The X dimensions in order, Z innermost: a run is the tile's column along
+ * Z (kernels whose Z recurrence is cheap), its points a plane's size apart.
+ * The reads of z - 1 at a tile's first plane land in the ring's last
+ * planes: the plan keeps a mirror of them even at d_Z = 1.  The height's
+ * cache bound is the last-level cache, not a core's (tile__cache_bytes): a
+ * run is a column of z points, which the level-2 bound would cut to a point
+ * or two (ADI 64x256x16384, one process: 0.044 G points/s at z = 1 against
+ * 0.12 at the last-level bound).  The plan never chooses it itself. */
+static inline tile__order_traits tile__zinner_traits(void)
+{
+    tile__order_traits t = { "Z inner", 1, 1, 1, 1, 0 };
+    return t;
+}
+
+/* Its walk's loop levels (X_1 .. X_N) and its run's step (one plane). */
+static inline void tile__zinner_walk(tile__walk *w, const tile_plan *p)
+{
+    int i, n = w->n;
+    for (i = 0; i < n; i++)
+        w->lev[w->nlev++] = i;
+    w->dx[n] = 1;
+    w->step = (ptrdiff_t)p->store.plane_bytes;
+#ifndef TILE_CHECK_ACCESS
+    w->contig = w->step == (ptrdiff_t)w->esz;
+#endif
+    w->zany = 1;        /* a run crosses the planes: the first is checked */
+}
+
+/* The run at the walk's position: the column along Z. */
+static inline void tile__zinner_run(tile__walk *w)
+{
+    int n = w->n;
+    w->x[n] = w->blo[n];
+    w->count = w->bhi[n] - w->blo[n];
+}
+
+/* ==== src/tiling/18-order-hyperplane.h ==== */
+#line 1 "src/tiling/18-order-hyperplane.h"
+/* ------------------------------------------------------------------------ */
+/* In-tile order: hyperplane (TILE_ORDER_HYPERPLANE)                        */
+
+/* Z outermost, then the X dimensions but two, a = wave[0] and b = wave[1],
+ * then the anti-diagonals x_a + x_b = d of those two: the points of a
+ * diagonal do not depend on each other, so the SIMD loop runs them.  The
+ * plane is diagonal-major in a and b (tile__hyperplane_layout), so that a
+ * diagonal is contiguous and every offset a constant stride.  Where it
+ * does not skew and N = 2, the walk hands out planes z and z + 1 in pairs
+ * (tile__walk_next), and the plan's height is at least 2. */
+static inline tile__order_traits tile__hyperplane_traits(void)
+{
+    tile__order_traits t = { "hyperplane", 2, 0, 0, 0, 2 };
+    return t;
+}
+
+/* Does the order suit a plan whose thread tiles are e[] points wide, the
+ * second widest along a (TILE_ORDER_AUTO's choice)?  Where its diagonals
+ * hold several points: N >= 2 and at least 8 along a (from the global
+ * extents, so that every rank chooses alike). */
+static inline int tile__hyperplane_suits(int n, const int64_t *e, int a)
+{
+    return n >= 2 && e[a] >= 8;
+}
+
+/* Its two dimensions: of the two widest, a and b, the one with the longer
+ * local extent L falls along a diagonal (wave[1]), so that a
+ * diagonal-major plane holds at most twice the points of a row-major one. */
+static inline void tile__hyperplane_wave(int a, int b, const int64_t *L, tile_store *s)
+{
+    if (L[a] > L[b]) {
+        int i = a;
+        a = b;
+        b = i;
+    }
+    s->wave[0] = a;
+    s->wave[1] = b;
+}
+
+/* R, the distance between two diagonals of L points shifted by o: L + o
+ * rounded up to whole lines of @line elements, one line more when that is
+ * a multiple of 256 bytes; 0 on overflow. */
+static inline int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz)
+{
+    int64_t R = 0;
+    if (!tilehybrid_add_ok(L, o + line - 1, &R))
+        return 0;
+    R = R / line * line;
+    if ((uint64_t)(R % 256) * (uint64_t)(esz % 256) % 256 == 0 &&   /* R esz % 256 */
+        !tilehybrid_add_ok(R, line, &R))
+        return 0;
+    return R;
+}
+
+/* The diagonal-major slices of a plane (tile_plane_layout() says the
+ * layout): t->diag = R, the strides along a (R + 1) and b (R), *o the
+ * origin's shift and *pe the slice's elements (its diagonals and three
+ * lines); the local extents L (ghosts included), d_a = dep_a, @line
+ * elements a 64-byte line.  TILE_ERR_OVERFLOW past 2^63. */
+static inline int tile__hyperplane_layout(const int64_t *L, int dep_a, int64_t line, int64_t esz,
+                                          tile_store *t, int64_t *pe, int64_t *o)
+{
+    int a = t->wave[0], b = t->wave[1];
+    int64_t R0 = tile__diag_stride(L[a], 0, line, esz), R, w = 0;
+    *o = (line - dep_a % line) % line;     /* x_a = d_a at a line's start */
+    R = tile__diag_stride(L[a], *o, line, esz);
+    if (R <= 0 || R - R0 > R0 / 8) {     /* (more than 9/8 of R0, or overflow) */
+        *o = 0;
+        R = R0;
+    }
+    if (!(R > 0 && tilehybrid_add_ok(L[a], L[b] - 1, &w) && tilehybrid_mul_ok(w, R, pe) &&
+          tilehybrid_add_ok(*pe, 3 * line, pe) && tilehybrid_add_ok(R, 1, &w)))
+        return TILE_ERR_OVERFLOW;
+    t->diag = R;
+    t->stride[a] = w;        /* R + 1 */
+    t->stride[b] = R;
+    return TILE_OK;
+}
+
+/* Its walk's loop levels (Z, the X dimensions but a and b, the diagonal)
+ * and the diagonals' constants: the step along a diagonal (+1 along a, -1
+ * along b), the pair's plane step, and where the diagonals turn
+ * (tile__walk_next). */
+static inline void tile__hyperplane_walk(tile__walk *w, const tile_plan *p)
+{
+    int i, n = w->n, a = p->store.wave[0], b = p->store.wave[1];
+    w->lev[w->nlev++] = n;
+    for (i = 0; i < n; i++)
+        if (i != a && i != b)
+            w->lev[w->nlev++] = i;
+    w->lev[w->nlev++] = n + 1;
+    w->vlo[n + 1] = w->blo[a] + w->blo[b];
+    w->vhi[n + 1] = w->bhi[a] + w->bhi[b] - 1;
+    w->dx[a] = 1;
+    w->dx[b] = -1;
+    w->step = (ptrdiff_t)((p->store.stride[a] - p->store.stride[b]) * (int64_t)w->esz);
+#ifndef TILE_CHECK_ACCESS
+    w->fast = w->step == (ptrdiff_t)w->esz;
+#endif
+    w->diag = !p->deps.skewed;
+    w->pl = w->lev[w->nlev - 2];
+    w->pstep = (ptrdiff_t)((w->pl == n ? p->store.plane_elems : p->store.stride[w->pl]) *
+                           (int64_t)w->esz);
+    for (i = 0; i <= n; i++)
+        w->pcol[i] = p->deps.inv[i][w->pl];
+    w->wa = a;
+    w->wb = b;
+    w->dturn = w->bhi[b] - 1 + w->blo[a];
+    w->sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w->esz);
+    w->sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w->esz);
+    for (i = 0; i <= n; i++) {
+        w->ia[i] = p->deps.inv[i][a];
+        w->ib[i] = p->deps.inv[i][b];
+    }
+}
+
+/* The run at the walk's position: diagonal d = x[N + 1] of the slice, from
+ * its first point (max(d - (bhi_b - 1), blo_a), d - that) on. */
+static inline void tile__hyperplane_run(tile__walk *w)
+{
+    int a = w->wa, b = w->wb;
+    int64_t d = w->x[w->n + 1], last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b]
+                                                                    : w->bhi[a] - 1;
+    w->x[a] = d - (w->bhi[b] - 1) > w->blo[a] ? d - (w->bhi[b] - 1) : w->blo[a];
+    w->x[b] = d - w->x[a];
+    w->count = last - w->x[a] + 1;
+}
+
+/* ==== src/tiling/19-orders.h ==== */
+#line 1 "src/tiling/19-orders.h"
+/* ------------------------------------------------------------------------ */
+/* In-tile orders: the dispatch                                             */
+
+/* The traits of order o (enum tile_order; TILE_ORDER_AUTO: the plane
+ * order's, which a plan runs when nothing else suits). */
+static inline tile__order_traits tile__order_traits_of(int o)
+{
+    switch (o) {
+    case TILE_ORDER_Z_INNER:
+        return tile__zinner_traits();
+    case TILE_ORDER_HYPERPLANE:
+        return tile__hyperplane_traits();
+    default:
+        return tile__planes_traits();
+    }
+}
+
+/* The order a plan runs (s->order) and, for the hyperplane order, the two
+ * dimensions of its diagonals (s->wave): order itself, or for
+ * TILE_ORDER_AUTO the hyperplane order where it suits
+ * (tile__hyperplane_suits), else the plane order; an order that needs a
+ * larger N than n runs as the plane order.  The widths e[i] are the points
+ * per thread tile, from the global extents size (so that every rank
+ * chooses alike); a and b the two widest (the later on a tie); L the
+ * local extents. */
+static inline void tile__order_choose(int n, const int64_t *size, const int *pdims,
+                                      const int *tdims, const int64_t *L, int order,
+                                      tile_store *s)
+{
+    int i, a = -1, b = -1;
+    int64_t e[TILE_MAX_DIMS] = {0};
+    for (i = 0; i < n; i++) {
+        e[i] = size[i] / ((int64_t)pdims[i] * tdims[i]);
+        if (b < 0 || e[i] >= e[b]) {
+            a = b;
+            b = i;
+        } else if (a < 0 || e[i] >= e[a]) {
+            a = i;
+        }
+    }
+    s->order = order;
+    if (s->order == TILE_ORDER_AUTO)
+        s->order = tile__hyperplane_suits(n, e, a) ? TILE_ORDER_HYPERPLANE : TILE_ORDER_PLANES;
+    if (n < tile__order_traits_of(s->order).min_n)
+        s->order = TILE_ORDER_PLANES;
+    s->wave[0] = s->wave[1] = -1;
+    if (s->order == TILE_ORDER_HYPERPLANE)
+        tile__hyperplane_wave(a, b, L, s);
+}
+
+/* The order's part of a walk (tile__walk_begin), after its box: the loop
+ * levels, the run's step and flags; then which runs the checked loop runs:
+ * the first of each plane (tile__walk_plane_checked), but with N = 1,
+ * where a plane is one row and checking each would check every point (sw:
+ * twice the instructions), the tile's first two rows (both parities of z:
+ * a body's half-steps); an order whose run crosses the planes says so
+ * itself (w->zany: its first run is checked). */
+static inline void tile__order_walk(tile__walk *w, const tile_plan *p)
+{
+    w->nlev = 0;
+    switch (w->order) {
+    case TILE_ORDER_Z_INNER:
+        tile__zinner_walk(w, p);
+        break;
+    case TILE_ORDER_HYPERPLANE:
+        tile__hyperplane_walk(w, p);
+        break;
+    default:
+        tile__planes_walk(w, p);
+        break;
+    }
+    if (!w->zany && w->n == 1)
+        w->zleft = 2;
+}
+
+/* The run at the walk's position (w->x, w->count), once per run. */
+static inline void tile__order_run(tile__walk *w)
+{
+    switch (w->order) {
+    case TILE_ORDER_Z_INNER:
+        tile__zinner_run(w);
+        break;
+    case TILE_ORDER_HYPERPLANE:
+        tile__hyperplane_run(w);
+        break;
+    default:
+        tile__planes_run(w);
+        break;
+    }
+}
+
 /* ==== src/tiling/20-storage.h ==== */
 #line 1 "src/tiling/20-storage.h"
 /* ------------------------------------------------------------------------ */
@@ -2204,7 +2548,7 @@ static inline int tile__row_dim(const tile_plan *p, const int64_t *lo, const int
 {
     int i, rd = p->cfg.n - 1;
     int64_t lines2 = p->cfg.elem_size < 64 ? 128 / (int64_t)p->cfg.elem_size : 2;
-    if (p->store.order != TILE_ORDER_HYPERPLANE && hi[rd] - lo[rd] >= lines2)
+    if (tile__order_traits_of(p->store.order).rows && hi[rd] - lo[rd] >= lines2)
         return rd;
     for (i = 0; i < p->cfg.n; i++)
         if (hi[i] - lo[i] > hi[rd] - lo[rd])
@@ -4093,68 +4437,6 @@ static inline void tile__lanes_flush(tile_plan *p, int t)
 #define TILE__ALWAYS_INLINE static inline
 #endif
 
-/* The in-tile order's part of a walk (tile__walk_begin): its loop levels
- * (Z outermost but in Z-inner order, then the X dimensions in order but
- * the row's or the diagonals' two), the run's step and, in the hyperplane
- * order, the diagonals' constants; and which runs the checked loop runs. */
-static inline void tile__walk_order(tile__walk *w, const tile_plan *p)
-{
-    int i, n = p->cfg.n, a = p->store.wave[0], b = p->store.wave[1], o = p->store.order;
-    w->nlev = 0;
-    if (o != TILE_ORDER_Z_INNER)
-        w->lev[w->nlev++] = n;
-    for (i = 0; i < n; i++)
-        if (!(o == TILE_ORDER_PLANES && i == n - 1) && !(o == TILE_ORDER_HYPERPLANE &&
-                                                         (i == a || i == b)))
-            w->lev[w->nlev++] = i;
-    if (o == TILE_ORDER_PLANES) {
-        w->dx[n - 1] = 1;
-        w->step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)w->esz);
-    } else if (o == TILE_ORDER_Z_INNER) {
-        w->dx[n] = 1;
-        w->step = (ptrdiff_t)p->store.plane_bytes;
-    }
-#ifndef TILE_CHECK_ACCESS
-    if (o != TILE_ORDER_HYPERPLANE)
-        w->contig = w->step == (ptrdiff_t)w->esz;
-#endif
-    if (o == TILE_ORDER_HYPERPLANE) {
-        w->lev[w->nlev++] = n + 1;
-        w->vlo[n + 1] = w->blo[a] + w->blo[b];
-        w->vhi[n + 1] = w->bhi[a] + w->bhi[b] - 1;
-        w->dx[a] = 1;
-        w->dx[b] = -1;
-        w->step = (ptrdiff_t)((p->store.stride[a] - p->store.stride[b]) * (int64_t)w->esz);
-#ifndef TILE_CHECK_ACCESS
-        w->fast = w->step == (ptrdiff_t)w->esz;
-#endif
-        w->diag = !p->deps.skewed;
-        w->pl = w->lev[w->nlev - 2];
-        w->pstep = (ptrdiff_t)((w->pl == n ? p->store.plane_elems : p->store.stride[w->pl]) *
-                              (int64_t)w->esz);
-        for (i = 0; i <= n; i++)
-            w->pcol[i] = p->deps.inv[i][w->pl];
-        w->wa = a;
-        w->wb = b;
-        w->dturn = w->bhi[b] - 1 + w->blo[a];
-        w->sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w->esz);
-        w->sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w->esz);
-        for (i = 0; i <= n; i++) {
-            w->ia[i] = p->deps.inv[i][a];
-            w->ib[i] = p->deps.inv[i][b];
-        }
-    }
-    /* the first run of each plane through the checked loop, but: a run
-     * that crosses the planes (Z inner) is checked once; with N = 1 a
-     * plane is one row, and checking each would check every point (sw:
-     * twice the instructions), so the tile's first two rows are (both
-     * parities of z: a body's half-steps) */
-    if (o == TILE_ORDER_Z_INNER)
-        w->zany = 1;
-    else if (n == 1)
-        w->zleft = 2;
-}
-
 /* The walk over thread t's box of tile k, before its first run (nothing
  * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
  * (not in Z inner order), the X dimensions in order but the row's (plane
@@ -4202,7 +4484,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.vlo[i] = w.blo[i];
         w.vhi[i] = w.bhi[i];
     }
-    tile__walk_order(&w, p);
+    tile__order_walk(&w, p);
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -4220,20 +4502,7 @@ static inline int tile__walk_run(tile__walk *w)
     const tile_plan *p = w->plan;
     int n = w->n, i;
     int64_t g[TILE_MAX_DIMS + 1], e;
-    if (w->order == TILE_ORDER_PLANES) {
-        w->x[n - 1] = w->blo[n - 1];
-        w->count = w->bhi[n - 1] - w->blo[n - 1];
-    } else if (w->order == TILE_ORDER_Z_INNER) {
-        w->x[n] = w->blo[n];
-        w->count = w->bhi[n] - w->blo[n];
-    } else {
-        int a = p->store.wave[0], b = p->store.wave[1];
-        int64_t d = w->x[n + 1], last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b]
-                                                                       : w->bhi[a] - 1;
-        w->x[a] = d - (w->bhi[b] - 1) > w->blo[a] ? d - (w->bhi[b] - 1) : w->blo[a];
-        w->x[b] = d - w->x[a];
-        w->count = last - w->x[a] + 1;
-    }
+    tile__order_run(w);
     if (w->count <= 0)
         return 0;
     if (w->sx[0] < 0) {         /* the first run: every coordinate */
@@ -6025,7 +6294,8 @@ TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t pl
  */
 TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n)
 {
-    return order == TILE_ORDER_HYPERPLANE && !skewed && n == 2;
+    tile__order_traits t = tile__order_traits_of(order);
+    return !skewed && t.pairs != 0 && n == t.pairs;
 }
 #else
 TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);
@@ -7969,63 +8239,6 @@ TILEHYBRID__COLD int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bu
     return TILE_OK;
 }
 
-/* The order a plan runs (s->order) and, for the hyperplane order, the two
- * dimensions of its diagonals (s->wave).  TILE_ORDER_AUTO takes the
- * hyperplane order where its diagonals hold several points: N >= 2 and a
- * thread tile at least 8 points wide along two dimensions (from the global
- * extents, so that every rank chooses alike); else the plane order.  The
- * two are the dimensions with the most points per thread tile (the later on
- * a tie); of them the one with the longer local extent falls along a
- * diagonal (wave[1]), so that a diagonal-major plane holds at most twice
- * the points of a row-major one.  With N = 1 every diagonal is one point:
- * the hyperplane order is the plane order. */
-TILEHYBRID__COLD void tile__choose_order(int n, const int64_t *size, const int *pdims,
-                                         const int *tdims, const int64_t *L, int order,
-                                         tile_store *s)
-{
-    int i, a = -1, b = -1;
-    int64_t e[TILE_MAX_DIMS] = {0};
-    for (i = 0; i < n; i++) {
-        e[i] = size[i] / ((int64_t)pdims[i] * tdims[i]);
-        if (b < 0 || e[i] >= e[b]) {
-            a = b;
-            b = i;
-        } else if (a < 0 || e[i] >= e[a]) {
-            a = i;
-        }
-    }
-    s->order = order;
-    if (s->order == TILE_ORDER_AUTO)
-        s->order = n >= 2 && e[a] >= 8 ? TILE_ORDER_HYPERPLANE : TILE_ORDER_PLANES;
-    if (s->order == TILE_ORDER_HYPERPLANE && n == 1)
-        s->order = TILE_ORDER_PLANES;
-    s->wave[0] = s->wave[1] = -1;
-    if (s->order != TILE_ORDER_HYPERPLANE)
-        return;
-    if (L[a] > L[b]) {
-        i = a;
-        a = b;
-        b = i;
-    }
-    s->wave[0] = a;
-    s->wave[1] = b;
-}
-
-/* R, the distance between two diagonals of L points shifted by o: L + o
- * rounded up to whole lines of @line elements, one line more when that is
- * a multiple of 256 bytes; 0 on overflow. */
-TILEHYBRID__COLD int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz)
-{
-    int64_t R = 0;
-    if (!tilehybrid_add_ok(L, o + line - 1, &R))
-        return 0;
-    R = R / line * line;
-    if ((uint64_t)(R % 256) * (uint64_t)(esz % 256) % 256 == 0 &&   /* R esz % 256 */
-        !tilehybrid_add_ok(R, line, &R))
-        return 0;
-    return R;
-}
-
 /**
  * tile_plane_layout() - how a plan stores one plane of its block: the
  * in-tile order it runs, and the plane's layout with its ghost layers and
@@ -8069,8 +8282,8 @@ TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pd
                                        const int *tdims, const int64_t *len, const int *dep,
                                        size_t elem_size, int order, tile_store *s)
 {
-    int i, a, b, ok = 1;
-    int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, R = 0, w = 0, pe = 1, o = 0;
+    int i, a, b;
+    int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, pe = 1, o = 0;
     tile_store t;
     if (size == NULL || pdims == NULL || tdims == NULL || len == NULL || dep == NULL ||
         s == NULL)
@@ -8085,26 +8298,12 @@ TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pd
             return TILE_ERR_OVERFLOW;
     }
     memset(&t, 0, sizeof t);
-    tile__choose_order(n, size, pdims, tdims, L, order, &t);
+    tile__order_choose(n, size, pdims, tdims, L, order, &t);
     line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
     a = t.wave[0];
     b = t.wave[1];
-    if (a >= 0) {
-        int64_t R0 = tile__diag_stride(L[a], 0, line, esz);
-        o = (line - dep[a] % line) % line;     /* x_a = d_a at a line's start */
-        R = tile__diag_stride(L[a], o, line, esz);
-        if (R <= 0 || R - R0 > R0 / 8) {     /* (more than 9/8 of R0, or overflow) */
-            o = 0;
-            R = R0;
-        }
-        ok = R > 0 && tilehybrid_add_ok(L[a], L[b] - 1, &w) && tilehybrid_mul_ok(w, R, &pe) &&
-             tilehybrid_add_ok(pe, 3 * line, &pe) && tilehybrid_add_ok(R, 1, &w);
-        if (!ok)
-            return TILE_ERR_OVERFLOW;
-        t.diag = R;
-        t.stride[a] = w;        /* R + 1 */
-        t.stride[b] = R;
-    }
+    if (a >= 0 && tile__hyperplane_layout(L, dep[a], line, esz, &t, &pe, &o) != TILE_OK)
+        return TILE_ERR_OVERFLOW;
     for (i = n - 1; i >= 0; i--) {
         if (i == a || i == b)
             continue;
@@ -8192,7 +8391,7 @@ TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     s->ring_planes = tile__window_planes(p, h);   /* <= zlen + h: fits */
     if (tile__layout(p) != TILE_OK)
         return p->status.code;
-    s->mirror = p->deps.dz > 1 || (p->deps.dz == 1 && s->order == TILE_ORDER_Z_INNER);
+    s->mirror = p->deps.dz > 1 || (p->deps.dz == 1 && tile__order_traits_of(s->order).mirror);
     if (!tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes))
         return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block (%s "
                           "points, and its ghost layers) is %lld points of %llu bytes: more "
@@ -8325,7 +8524,7 @@ TILEHYBRID__COLD int tile__cache_bytes(tile_plan *p, int64_t *bytes)
                           "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
                           ">= 1", getenv("TILEHYBRID_CACHE_BYTES"));
     (void)tile_height_llc_bytes(&p->height.llc_bytes);
-    if (p->cfg.order == TILE_ORDER_Z_INNER && getenv("TILEHYBRID_CACHE_BYTES") == NULL) {
+    if (tile__order_traits_of(p->cfg.order).llc && getenv("TILEHYBRID_CACHE_BYTES") == NULL) {
         *bytes = p->height.llc_bytes;
         return TILE_OK;
     }
@@ -8818,10 +9017,6 @@ TILEHYBRID__COLD int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_
 TILEHYBRID__COLD int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t *b);
 TILEHYBRID__COLD int64_t tile__face_buffers(const tile_plan *p, int i);
 TILEHYBRID__COLD int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs);
-TILEHYBRID__COLD void tile__choose_order(int n, const int64_t *size, const int *pdims,
-                                         const int *tdims, const int64_t *L, int order,
-                                         tile_store *s);
-TILEHYBRID__COLD int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz);
 TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pdims,
                                        const int *tdims, const int64_t *len, const int *dep,
                                        size_t elem_size, int order, tile_store *s);

@@ -92,7 +92,7 @@ static inline int tile__row_dim(const tile_plan *p, const int64_t *lo, const int
 {
     int i, rd = p->cfg.n - 1;
     int64_t lines2 = p->cfg.elem_size < 64 ? 128 / (int64_t)p->cfg.elem_size : 2;
-    if (p->store.order != TILE_ORDER_HYPERPLANE && hi[rd] - lo[rd] >= lines2)
+    if (tile__order_traits_of(p->store.order).rows && hi[rd] - lo[rd] >= lines2)
         return rd;
     for (i = 0; i < p->cfg.n; i++)
         if (hi[i] - lo[i] > hi[rd] - lo[rd])

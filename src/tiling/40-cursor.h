@@ -38,68 +38,6 @@ static inline void tile__lanes_flush(tile_plan *p, int t)
 #define TILE__ALWAYS_INLINE static inline
 #endif
 
-/* The in-tile order's part of a walk (tile__walk_begin): its loop levels
- * (Z outermost but in Z-inner order, then the X dimensions in order but
- * the row's or the diagonals' two), the run's step and, in the hyperplane
- * order, the diagonals' constants; and which runs the checked loop runs. */
-static inline void tile__walk_order(tile__walk *w, const tile_plan *p)
-{
-    int i, n = p->cfg.n, a = p->store.wave[0], b = p->store.wave[1], o = p->store.order;
-    w->nlev = 0;
-    if (o != TILE_ORDER_Z_INNER)
-        w->lev[w->nlev++] = n;
-    for (i = 0; i < n; i++)
-        if (!(o == TILE_ORDER_PLANES && i == n - 1) && !(o == TILE_ORDER_HYPERPLANE &&
-                                                         (i == a || i == b)))
-            w->lev[w->nlev++] = i;
-    if (o == TILE_ORDER_PLANES) {
-        w->dx[n - 1] = 1;
-        w->step = (ptrdiff_t)(p->store.stride[n - 1] * (int64_t)w->esz);
-    } else if (o == TILE_ORDER_Z_INNER) {
-        w->dx[n] = 1;
-        w->step = (ptrdiff_t)p->store.plane_bytes;
-    }
-#ifndef TILE_CHECK_ACCESS
-    if (o != TILE_ORDER_HYPERPLANE)
-        w->contig = w->step == (ptrdiff_t)w->esz;
-#endif
-    if (o == TILE_ORDER_HYPERPLANE) {
-        w->lev[w->nlev++] = n + 1;
-        w->vlo[n + 1] = w->blo[a] + w->blo[b];
-        w->vhi[n + 1] = w->bhi[a] + w->bhi[b] - 1;
-        w->dx[a] = 1;
-        w->dx[b] = -1;
-        w->step = (ptrdiff_t)((p->store.stride[a] - p->store.stride[b]) * (int64_t)w->esz);
-#ifndef TILE_CHECK_ACCESS
-        w->fast = w->step == (ptrdiff_t)w->esz;
-#endif
-        w->diag = !p->deps.skewed;
-        w->pl = w->lev[w->nlev - 2];
-        w->pstep = (ptrdiff_t)((w->pl == n ? p->store.plane_elems : p->store.stride[w->pl]) *
-                              (int64_t)w->esz);
-        for (i = 0; i <= n; i++)
-            w->pcol[i] = p->deps.inv[i][w->pl];
-        w->wa = a;
-        w->wb = b;
-        w->dturn = w->bhi[b] - 1 + w->blo[a];
-        w->sa = (ptrdiff_t)(p->store.stride[a] * (int64_t)w->esz);
-        w->sb = (ptrdiff_t)(p->store.stride[b] * (int64_t)w->esz);
-        for (i = 0; i <= n; i++) {
-            w->ia[i] = p->deps.inv[i][a];
-            w->ib[i] = p->deps.inv[i][b];
-        }
-    }
-    /* the first run of each plane through the checked loop, but: a run
-     * that crosses the planes (Z inner) is checked once; with N = 1 a
-     * plane is one row, and checking each would check every point (sw:
-     * twice the instructions), so the tile's first two rows are (both
-     * parities of z: a body's half-steps) */
-    if (o == TILE_ORDER_Z_INNER)
-        w->zany = 1;
-    else if (n == 1)
-        w->zleft = 2;
-}
-
 /* The walk over thread t's box of tile k, before its first run (nothing
  * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
  * (not in Z inner order), the X dimensions in order but the row's (plane
@@ -147,7 +85,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.vlo[i] = w.blo[i];
         w.vhi[i] = w.bhi[i];
     }
-    tile__walk_order(&w, p);
+    tile__order_walk(&w, p);
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -165,20 +103,7 @@ static inline int tile__walk_run(tile__walk *w)
     const tile_plan *p = w->plan;
     int n = w->n, i;
     int64_t g[TILE_MAX_DIMS + 1], e;
-    if (w->order == TILE_ORDER_PLANES) {
-        w->x[n - 1] = w->blo[n - 1];
-        w->count = w->bhi[n - 1] - w->blo[n - 1];
-    } else if (w->order == TILE_ORDER_Z_INNER) {
-        w->x[n] = w->blo[n];
-        w->count = w->bhi[n] - w->blo[n];
-    } else {
-        int a = p->store.wave[0], b = p->store.wave[1];
-        int64_t d = w->x[n + 1], last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b]
-                                                                       : w->bhi[a] - 1;
-        w->x[a] = d - (w->bhi[b] - 1) > w->blo[a] ? d - (w->bhi[b] - 1) : w->blo[a];
-        w->x[b] = d - w->x[a];
-        w->count = last - w->x[a] + 1;
-    }
+    tile__order_run(w);
     if (w->count <= 0)
         return 0;
     if (w->sx[0] < 0) {         /* the first run: every coordinate */

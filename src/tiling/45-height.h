@@ -621,7 +621,8 @@ TILEHYBRID__COLD int64_t tile_height_zmax(const tile_height_model *m, int64_t pl
  */
 TILEHYBRID__COLD int tile_plane_pairs(int order, int skewed, int n)
 {
-    return order == TILE_ORDER_HYPERPLANE && !skewed && n == 2;
+    tile__order_traits t = tile__order_traits_of(order);
+    return !skewed && t.pairs != 0 && n == t.pairs;
 }
 #else
 TILEHYBRID__COLD int tile__zeval(tile__zsearch *s, int64_t z);

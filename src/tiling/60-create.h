@@ -975,63 +975,6 @@ TILEHYBRID__COLD int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bu
     return TILE_OK;
 }
 
-/* The order a plan runs (s->order) and, for the hyperplane order, the two
- * dimensions of its diagonals (s->wave).  TILE_ORDER_AUTO takes the
- * hyperplane order where its diagonals hold several points: N >= 2 and a
- * thread tile at least 8 points wide along two dimensions (from the global
- * extents, so that every rank chooses alike); else the plane order.  The
- * two are the dimensions with the most points per thread tile (the later on
- * a tie); of them the one with the longer local extent falls along a
- * diagonal (wave[1]), so that a diagonal-major plane holds at most twice
- * the points of a row-major one.  With N = 1 every diagonal is one point:
- * the hyperplane order is the plane order. */
-TILEHYBRID__COLD void tile__choose_order(int n, const int64_t *size, const int *pdims,
-                                         const int *tdims, const int64_t *L, int order,
-                                         tile_store *s)
-{
-    int i, a = -1, b = -1;
-    int64_t e[TILE_MAX_DIMS] = {0};
-    for (i = 0; i < n; i++) {
-        e[i] = size[i] / ((int64_t)pdims[i] * tdims[i]);
-        if (b < 0 || e[i] >= e[b]) {
-            a = b;
-            b = i;
-        } else if (a < 0 || e[i] >= e[a]) {
-            a = i;
-        }
-    }
-    s->order = order;
-    if (s->order == TILE_ORDER_AUTO)
-        s->order = n >= 2 && e[a] >= 8 ? TILE_ORDER_HYPERPLANE : TILE_ORDER_PLANES;
-    if (s->order == TILE_ORDER_HYPERPLANE && n == 1)
-        s->order = TILE_ORDER_PLANES;
-    s->wave[0] = s->wave[1] = -1;
-    if (s->order != TILE_ORDER_HYPERPLANE)
-        return;
-    if (L[a] > L[b]) {
-        i = a;
-        a = b;
-        b = i;
-    }
-    s->wave[0] = a;
-    s->wave[1] = b;
-}
-
-/* R, the distance between two diagonals of L points shifted by o: L + o
- * rounded up to whole lines of @line elements, one line more when that is
- * a multiple of 256 bytes; 0 on overflow. */
-TILEHYBRID__COLD int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz)
-{
-    int64_t R = 0;
-    if (!tilehybrid_add_ok(L, o + line - 1, &R))
-        return 0;
-    R = R / line * line;
-    if ((uint64_t)(R % 256) * (uint64_t)(esz % 256) % 256 == 0 &&   /* R esz % 256 */
-        !tilehybrid_add_ok(R, line, &R))
-        return 0;
-    return R;
-}
-
 /**
  * tile_plane_layout() - how a plan stores one plane of its block: the
  * in-tile order it runs, and the plane's layout with its ghost layers and
@@ -1075,8 +1018,8 @@ TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pd
                                        const int *tdims, const int64_t *len, const int *dep,
                                        size_t elem_size, int order, tile_store *s)
 {
-    int i, a, b, ok = 1;
-    int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, R = 0, w = 0, pe = 1, o = 0;
+    int i, a, b;
+    int64_t L[TILE_MAX_DIMS], esz = (int64_t)elem_size, line, pe = 1, o = 0;
     tile_store t;
     if (size == NULL || pdims == NULL || tdims == NULL || len == NULL || dep == NULL ||
         s == NULL)
@@ -1091,26 +1034,12 @@ TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pd
             return TILE_ERR_OVERFLOW;
     }
     memset(&t, 0, sizeof t);
-    tile__choose_order(n, size, pdims, tdims, L, order, &t);
+    tile__order_choose(n, size, pdims, tdims, L, order, &t);
     line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
     a = t.wave[0];
     b = t.wave[1];
-    if (a >= 0) {
-        int64_t R0 = tile__diag_stride(L[a], 0, line, esz);
-        o = (line - dep[a] % line) % line;     /* x_a = d_a at a line's start */
-        R = tile__diag_stride(L[a], o, line, esz);
-        if (R <= 0 || R - R0 > R0 / 8) {     /* (more than 9/8 of R0, or overflow) */
-            o = 0;
-            R = R0;
-        }
-        ok = R > 0 && tilehybrid_add_ok(L[a], L[b] - 1, &w) && tilehybrid_mul_ok(w, R, &pe) &&
-             tilehybrid_add_ok(pe, 3 * line, &pe) && tilehybrid_add_ok(R, 1, &w);
-        if (!ok)
-            return TILE_ERR_OVERFLOW;
-        t.diag = R;
-        t.stride[a] = w;        /* R + 1 */
-        t.stride[b] = R;
-    }
+    if (a >= 0 && tile__hyperplane_layout(L, dep[a], line, esz, &t, &pe, &o) != TILE_OK)
+        return TILE_ERR_OVERFLOW;
     for (i = n - 1; i >= 0; i--) {
         if (i == a || i == b)
             continue;
@@ -1198,7 +1127,7 @@ TILEHYBRID__COLD int tile__sizes(tile_plan *p, int64_t *ring_bytes)
     s->ring_planes = tile__window_planes(p, h);   /* <= zlen + h: fits */
     if (tile__layout(p) != TILE_OK)
         return p->status.code;
-    s->mirror = p->deps.dz > 1 || (p->deps.dz == 1 && s->order == TILE_ORDER_Z_INNER);
+    s->mirror = p->deps.dz > 1 || (p->deps.dz == 1 && tile__order_traits_of(s->order).mirror);
     if (!tilehybrid_mul_ok(s->plane_elems, (int64_t)c->elem_size, &pbytes))
         return tile__fail(p, TILE_ERR_OVERFLOW, "extent", -1, "a plane of the local block (%s "
                           "points, and its ghost layers) is %lld points of %llu bytes: more "
@@ -1331,7 +1260,7 @@ TILEHYBRID__COLD int tile__cache_bytes(tile_plan *p, int64_t *bytes)
                           "TILEHYBRID_CACHE_BYTES = '%.40s': not a whole number of bytes "
                           ">= 1", getenv("TILEHYBRID_CACHE_BYTES"));
     (void)tile_height_llc_bytes(&p->height.llc_bytes);
-    if (p->cfg.order == TILE_ORDER_Z_INNER && getenv("TILEHYBRID_CACHE_BYTES") == NULL) {
+    if (tile__order_traits_of(p->cfg.order).llc && getenv("TILEHYBRID_CACHE_BYTES") == NULL) {
         *bytes = p->height.llc_bytes;
         return TILE_OK;
     }
@@ -1824,10 +1753,6 @@ TILEHYBRID__COLD int tile__check_memory(tile_plan *p, int64_t ring_bytes, int64_
 TILEHYBRID__COLD int tile__face_bytes(const tile_plan *p, int i, int64_t h, int64_t *b);
 TILEHYBRID__COLD int64_t tile__face_buffers(const tile_plan *p, int i);
 TILEHYBRID__COLD int tile__face_size(tile_plan *p, int i, int64_t h, int64_t *bufs);
-TILEHYBRID__COLD void tile__choose_order(int n, const int64_t *size, const int *pdims,
-                                         const int *tdims, const int64_t *L, int order,
-                                         tile_store *s);
-TILEHYBRID__COLD int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int64_t esz);
 TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pdims,
                                        const int *tdims, const int64_t *len, const int *dep,
                                        size_t elem_size, int order, tile_store *s);
