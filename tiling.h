@@ -2108,6 +2108,16 @@ TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i,
 TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 #endif
 
+/* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
+ * body (the step macros expand the body twice): the cursor's view must not
+ * reach a function that is not inlined (struct tile__view), and the
+ * reductions' fast path outside the SIMD loop is a few instructions. */
+#if defined(__GNUC__)
+#define TILE__ALWAYS_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define TILE__ALWAYS_INLINE static inline
+#endif
+
 /* ==== src/tiling/15-order.h ==== */
 #line 1 "src/tiling/15-order.h"
 /* ------------------------------------------------------------------------ */
@@ -2125,8 +2135,12 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
  *   tile__NAME_run()     the run at the walk's position: its first point
  *                        (w->x) and its points (w->count), once per run;
  * and, where its plane is not row-major, its layout (the hyperplane
- * order's tile__hyperplane_layout).  19-orders.h dispatches to them: a new
- * order is one file and one case in each of its dispatchers. */
+ * order's tile__hyperplane_layout); where it steps from one run to the
+ * next without the walk's odometer, that step (the hyperplane order's
+ * next diagonal and planes in pairs, tile__hyperplane_next, which
+ * tile__walk_next calls inline where its walk set w->dstop).  19-orders.h
+ * dispatches to them: a new order is one file and one case in each of its
+ * dispatchers. */
 
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order
@@ -2357,6 +2371,62 @@ static inline void tile__hyperplane_run(tile__walk *w)
     w->x[a] = d - (w->bhi[b] - 1) > w->blo[a] ? d - (w->bhi[b] - 1) : w->blo[a];
     w->x[b] = d - w->x[a];
     w->count = last - w->x[a] + 1;
+}
+
+/* Slices in pairs: B's run with the walk's is the walk's A run one slice
+ * up (tile__walk_next; private). */
+TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
+{
+    int i;
+    w->brun = w->run + w->pstep;
+    w->bcount = w->count;
+    w->points += w->count;
+    for (i = 0; i <= w->n; i++)
+        w->bsu[i] = w->su[i] + w->pcol[i];
+}
+
+/* The walk's next diagonal d of the same slice (tile__walk_next: the
+ * common case, inline), from the last one: its first point moves one up
+ * along wave[1] while d <= dturn, then one up along wave[0], so the address
+ * and the user coordinates move by one of two constants; with the pairs,
+ * B's diagonal d - 1 first. */
+TILE__ALWAYS_INLINE void tile__hyperplane_next(tile__walk *w, int64_t d)
+{
+    int const n = w->n, a = w->wa, b = w->wb;
+    int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
+    int64_t const *col;
+    int64_t xa;
+    int i;
+    if (w->pair)                /* B's diagonal d - 1 */
+        tile__walk_pair_b(w);
+    w->x[n + 1] = d;
+    if (d > w->dturn) {
+        xa = w->sx[a] = ++w->x[a];
+        col = w->ia;
+        w->run += w->sa;
+    } else {
+        xa = w->x[a];
+        w->sx[b] = ++w->x[b];
+        col = w->ib;
+        w->run += w->sb;
+    }
+    w->count = last - xa + 1;
+    for (i = 0; i <= n; i++)    /* ux[] = su[] without clipping: tile__view_run */
+        w->su[i] += col[i];
+    w->points += w->count;
+}
+
+/* After the slice's last diagonal with the pairs: B's last diagonal alone
+ * (A's count 0), then the walk goes on from slice B. */
+TILE__ALWAYS_INLINE void tile__hyperplane_pair_end(tile__walk *w)
+{
+    int i;
+    w->pair = 0;
+    tile__walk_pair_b(w);
+    w->count = 0;
+    w->sx[w->pl] = ++w->x[w->pl];
+    for (i = 0; i <= w->n; i++)
+        w->su[i] = w->bsu[i];
 }
 
 /* ==== src/tiling/19-orders.h ==== */
@@ -4427,16 +4497,6 @@ static inline void tile__lanes_flush(tile_plan *p, int t)
 }
 
 
-/* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
- * body (the step macros expand the body twice): the cursor's view must not
- * reach a function that is not inlined (struct tile__view), and the
- * reductions' fast path outside the SIMD loop is a few instructions. */
-#if defined(__GNUC__)
-#define TILE__ALWAYS_INLINE static inline __attribute__((always_inline, unused))
-#else
-#define TILE__ALWAYS_INLINE static inline
-#endif
-
 /* The walk over thread t's box of tile k, before its first run (nothing
  * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
  * (not in Z inner order), the X dimensions in order but the row's (plane
@@ -4606,28 +4666,14 @@ TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
     return w->fast && w->checked && !w->bfirst && tile__walk_plane_checked(w);
 }
 
-/* Slices in pairs: B's run with the walk's is the walk's A run one slice
- * up (tile__walk_next; private). */
-TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
-{
-    int i;
-    w->brun = w->run + w->pstep;
-    w->bcount = w->count;
-    w->points += w->count;
-    for (i = 0; i <= w->n; i++)
-        w->bsu[i] = w->su[i] + w->pcol[i];
-}
-
 /* Advance the walk to its next run that has points; 0 at the end.  In the
  * hyperplane order of a plan that does not skew, the next diagonal of the
  * same slice is the common case (hundreds per plane, each a few dozen
- * points at SIMD speed): it is computed here, inline, from the last one,
- * and only the start of a slice goes through the odometer (which sets
- * dstop).  The first point of diagonal d is (max(d - (bhi_b - 1), blo_a),
- * d - that): from one diagonal to the next it moves one up along wave[1]
- * while d <= dturn = bhi_b - 1 + blo_a, then one up along wave[0], so the
- * address and the user coordinates move by one of two constants.  A box
- * has no empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping).
+ * points at SIMD speed): it is computed inline from the last one
+ * (tile__hyperplane_next, in the order's file), and only the start of a
+ * slice goes through the odometer (which sets dstop).  The first point of
+ * diagonal d is (max(d - (bhi_b - 1), blo_a), d - that).  A box has no
+ * empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping).
  *
  * Slices in pairs (pair 1): a diagonal reads the one before it, and a
  * slice walked alone waits at every diagonal for the last one's stores.
@@ -4641,42 +4687,15 @@ TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
  * the tile has been checked. */
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
-    int const n = w->n;
-    int64_t const d = w->x[n + 1] + 1;
-    int i;
+    int64_t const d = w->x[w->n + 1] + 1;
     if (d <= w->dstop) {
-        int const a = w->wa, b = w->wb;
-        int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
-        int64_t const *col;
-        int64_t xa;
         if (w->pair == 2)           /* B's first run goes through the checked loop */
             w->bfirst = w->pair = tile__walk_simd(w);
-        if (w->pair)                /* B's diagonal d - 1 */
-            tile__walk_pair_b(w);
-        w->x[n + 1] = d;
-        if (d > w->dturn) {
-            xa = w->sx[a] = ++w->x[a];
-            col = w->ia;
-            w->run += w->sa;
-        } else {
-            xa = w->x[a];
-            w->sx[b] = ++w->x[b];
-            col = w->ib;
-            w->run += w->sb;
-        }
-        w->count = last - xa + 1;
-        for (i = 0; i <= n; i++)    /* ux[] = su[] without clipping: tile__view_run */
-            w->su[i] += col[i];
-        w->points += w->count;
+        tile__hyperplane_next(w, d);
         return 1;
     }
     if (w->pair == 1) {             /* B's last diagonal alone, then on from slice B */
-        w->pair = 0;
-        tile__walk_pair_b(w);
-        w->count = 0;
-        w->sx[w->pl] = ++w->x[w->pl];
-        for (i = 0; i <= n; i++)
-            w->su[i] = w->bsu[i];
+        tile__hyperplane_pair_end(w);
         return 1;
     }
     return tile__walk_next_level(w);

@@ -433,3 +433,13 @@ TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i,
                                        uint64_t v, int is_double);
 TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 #endif
+
+/* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
+ * body (the step macros expand the body twice): the cursor's view must not
+ * reach a function that is not inlined (struct tile__view), and the
+ * reductions' fast path outside the SIMD loop is a few instructions. */
+#if defined(__GNUC__)
+#define TILE__ALWAYS_INLINE static inline __attribute__((always_inline, unused))
+#else
+#define TILE__ALWAYS_INLINE static inline
+#endif

@@ -13,8 +13,12 @@
  *   tile__NAME_run()     the run at the walk's position: its first point
  *                        (w->x) and its points (w->count), once per run;
  * and, where its plane is not row-major, its layout (the hyperplane
- * order's tile__hyperplane_layout).  19-orders.h dispatches to them: a new
- * order is one file and one case in each of its dispatchers. */
+ * order's tile__hyperplane_layout); where it steps from one run to the
+ * next without the walk's odometer, that step (the hyperplane order's
+ * next diagonal and planes in pairs, tile__hyperplane_next, which
+ * tile__walk_next calls inline where its walk set w->dstop).  19-orders.h
+ * dispatches to them: a new order is one file and one case in each of its
+ * dispatchers. */
 
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order

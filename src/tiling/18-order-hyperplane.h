@@ -125,3 +125,59 @@ static inline void tile__hyperplane_run(tile__walk *w)
     w->x[b] = d - w->x[a];
     w->count = last - w->x[a] + 1;
 }
+
+/* Slices in pairs: B's run with the walk's is the walk's A run one slice
+ * up (tile__walk_next; private). */
+TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
+{
+    int i;
+    w->brun = w->run + w->pstep;
+    w->bcount = w->count;
+    w->points += w->count;
+    for (i = 0; i <= w->n; i++)
+        w->bsu[i] = w->su[i] + w->pcol[i];
+}
+
+/* The walk's next diagonal d of the same slice (tile__walk_next: the
+ * common case, inline), from the last one: its first point moves one up
+ * along wave[1] while d <= dturn, then one up along wave[0], so the address
+ * and the user coordinates move by one of two constants; with the pairs,
+ * B's diagonal d - 1 first. */
+TILE__ALWAYS_INLINE void tile__hyperplane_next(tile__walk *w, int64_t d)
+{
+    int const n = w->n, a = w->wa, b = w->wb;
+    int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
+    int64_t const *col;
+    int64_t xa;
+    int i;
+    if (w->pair)                /* B's diagonal d - 1 */
+        tile__walk_pair_b(w);
+    w->x[n + 1] = d;
+    if (d > w->dturn) {
+        xa = w->sx[a] = ++w->x[a];
+        col = w->ia;
+        w->run += w->sa;
+    } else {
+        xa = w->x[a];
+        w->sx[b] = ++w->x[b];
+        col = w->ib;
+        w->run += w->sb;
+    }
+    w->count = last - xa + 1;
+    for (i = 0; i <= n; i++)    /* ux[] = su[] without clipping: tile__view_run */
+        w->su[i] += col[i];
+    w->points += w->count;
+}
+
+/* After the slice's last diagonal with the pairs: B's last diagonal alone
+ * (A's count 0), then the walk goes on from slice B. */
+TILE__ALWAYS_INLINE void tile__hyperplane_pair_end(tile__walk *w)
+{
+    int i;
+    w->pair = 0;
+    tile__walk_pair_b(w);
+    w->count = 0;
+    w->sx[w->pl] = ++w->x[w->pl];
+    for (i = 0; i <= w->n; i++)
+        w->su[i] = w->bsu[i];
+}

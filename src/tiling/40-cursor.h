@@ -28,16 +28,6 @@ static inline void tile__lanes_flush(tile_plan *p, int t)
 }
 
 
-/* TILE__ALWAYS_INLINE: a function the compiler inlines even into a large
- * body (the step macros expand the body twice): the cursor's view must not
- * reach a function that is not inlined (struct tile__view), and the
- * reductions' fast path outside the SIMD loop is a few instructions. */
-#if defined(__GNUC__)
-#define TILE__ALWAYS_INLINE static inline __attribute__((always_inline, unused))
-#else
-#define TILE__ALWAYS_INLINE static inline
-#endif
-
 /* The walk over thread t's box of tile k, before its first run (nothing
  * to walk when k < 0 or the box is empty).  Its loop levels: Z outermost
  * (not in Z inner order), the X dimensions in order but the row's (plane
@@ -207,28 +197,14 @@ TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
     return w->fast && w->checked && !w->bfirst && tile__walk_plane_checked(w);
 }
 
-/* Slices in pairs: B's run with the walk's is the walk's A run one slice
- * up (tile__walk_next; private). */
-TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
-{
-    int i;
-    w->brun = w->run + w->pstep;
-    w->bcount = w->count;
-    w->points += w->count;
-    for (i = 0; i <= w->n; i++)
-        w->bsu[i] = w->su[i] + w->pcol[i];
-}
-
 /* Advance the walk to its next run that has points; 0 at the end.  In the
  * hyperplane order of a plan that does not skew, the next diagonal of the
  * same slice is the common case (hundreds per plane, each a few dozen
- * points at SIMD speed): it is computed here, inline, from the last one,
- * and only the start of a slice goes through the odometer (which sets
- * dstop).  The first point of diagonal d is (max(d - (bhi_b - 1), blo_a),
- * d - that): from one diagonal to the next it moves one up along wave[1]
- * while d <= dturn = bhi_b - 1 + blo_a, then one up along wave[0], so the
- * address and the user coordinates move by one of two constants.  A box
- * has no empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping).
+ * points at SIMD speed): it is computed inline from the last one
+ * (tile__hyperplane_next, in the order's file), and only the start of a
+ * slice goes through the odometer (which sets dstop).  The first point of
+ * diagonal d is (max(d - (bhi_b - 1), blo_a), d - that).  A box has no
+ * empty diagonal in [vlo, vhi), and sx[] follows x[] (no clipping).
  *
  * Slices in pairs (pair 1): a diagonal reads the one before it, and a
  * slice walked alone waits at every diagonal for the last one's stores.
@@ -242,42 +218,15 @@ TILE__ALWAYS_INLINE void tile__walk_pair_b(tile__walk *w)
  * the tile has been checked. */
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
-    int const n = w->n;
-    int64_t const d = w->x[n + 1] + 1;
-    int i;
+    int64_t const d = w->x[w->n + 1] + 1;
     if (d <= w->dstop) {
-        int const a = w->wa, b = w->wb;
-        int64_t const last = d - w->blo[b] < w->bhi[a] - 1 ? d - w->blo[b] : w->bhi[a] - 1;
-        int64_t const *col;
-        int64_t xa;
         if (w->pair == 2)           /* B's first run goes through the checked loop */
             w->bfirst = w->pair = tile__walk_simd(w);
-        if (w->pair)                /* B's diagonal d - 1 */
-            tile__walk_pair_b(w);
-        w->x[n + 1] = d;
-        if (d > w->dturn) {
-            xa = w->sx[a] = ++w->x[a];
-            col = w->ia;
-            w->run += w->sa;
-        } else {
-            xa = w->x[a];
-            w->sx[b] = ++w->x[b];
-            col = w->ib;
-            w->run += w->sb;
-        }
-        w->count = last - xa + 1;
-        for (i = 0; i <= n; i++)    /* ux[] = su[] without clipping: tile__view_run */
-            w->su[i] += col[i];
-        w->points += w->count;
+        tile__hyperplane_next(w, d);
         return 1;
     }
     if (w->pair == 1) {             /* B's last diagonal alone, then on from slice B */
-        w->pair = 0;
-        tile__walk_pair_b(w);
-        w->count = 0;
-        w->sx[w->pl] = ++w->x[w->pl];
-        for (i = 0; i <= n; i++)
-            w->su[i] = w->bsu[i];
+        tile__hyperplane_pair_end(w);
         return 1;
     }
     return tile__walk_next_level(w);
