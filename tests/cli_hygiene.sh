@@ -15,7 +15,9 @@
 #   4. lib.sh's own TAP: '#' and newlines in a name and a reason escaped;
 #   5. tiling.h, topology.h and scatterlb.h are the joins of their parts
 #      (src/NAME/*.h, tools/join.sh), in the working tree and as committed
-#      (a part committed without the joined header fails here, in CI).
+#      (a part committed without the joined header fails here, in CI);
+#      tiling.h's API at a glance (its top comment) names every public
+#      function and macro of its parts, and no other.
 # The quick tier (CHECK_TIER=quick, make check) builds each example with one
 # of the two compilers at one of -O0 and -O2, drawn from CHECK_SEED
 # (lib.sh's pick), and a sixth of the separate-mode compiles.
@@ -63,6 +65,24 @@ else
     else
         notok "joined: git archive of the committed parts"; head -5 $T/join.err | diag
     fi
+fi
+
+# the API at a glance (tiling.h's top comment) names every public function
+# and macro of the parts, and nothing else
+sed -n '/^ \* The API at a glance/,/^ \* The body$/p' src/tiling/00-about.h |
+    grep -o '\b\(tile\|TILE\)_[A-Za-z0-9_]*' | grep -v '__' | sort -u > $T/glance.names
+{
+    grep -h '^\(static inline\|TILEHYBRID__COLD\|TILEHYBRID__WARM\|TILE__ALWAYS_INLINE\) ' src/tiling/[0-9]*.h |
+        sed -n 's/^[^(]*\b\(tile_[a-z0-9][a-z0-9_]*\)(.*/\1/p'
+    grep -h '^#define \(tile\|TILE\)_[A-Za-z0-9_]*' src/tiling/[0-9]*.h |
+        sed 's/^#define \([A-Za-z0-9_]*\).*/\1/'
+} | grep -v '__' | sort -u > $T/defined.names
+missing=$(comm -13 $T/glance.names $T/defined.names | tr '\n' ' ')
+extra=$(comm -23 $T/glance.names $T/defined.names | tr '\n' ' ')
+if [ -z "$missing$extra" ]; then
+    ok "tiling.h's API at a glance names its $(wc -l < $T/defined.names) public functions and macros"
+else
+    notok "tiling.h's API at a glance: not named: ${missing:-none}; named but not defined: ${extra:-none}"
 fi
 
 # 1. each header alone -------------------------------------------------------

@@ -71,6 +71,47 @@
  *         return 0;
  *     }
  *
+ * The API at a glance (each name's kernel-doc is where it is defined; the
+ * part of src/tiling/ in brackets):
+ *   configure  tile_config_init, tile_config_stencil, tile_config_deps
+ *              [10-errors, 60-create]; TILE_MAX_DIMS, TILE_MAX_DEPZ,
+ *              TILE_MAX_STENCIL, TILE_MSG_MAX, TILE_HAVE_PARTITIONED,
+ *              TILE_VERSION [01-types]
+ *   the plan   tile_plan_create, tile_plan_destroy, tile_fp_contracts
+ *              [65-plan]; tile_plan_status, tile_strerror, tile_model_name,
+ *              tile_model_thread_level [10-errors]; tile_plane_layout
+ *              [60-create]
+ *   run it     TILE_FOREACH_GROUP, TILE_MPI_STEP, TILE_COMPUTE,
+ *              tile_group_init, tile_step_enter, tile_step_leave,
+ *              tile_run_start, tile_run_finish, tile_schedule,
+ *              tile_comm_begin, tile_comm_end [80-runs]; tile_nsteps
+ *              [21-schedule]; tile_wtime, tile_thread_error,
+ *              tile_thread_fail, TILE_SIM_FLOPS [11-helpers]
+ *   the body   TILE_AT, TILE_THREAD, tile_coord [40-cursor]; tile_reduce,
+ *              tile_reduce_u64 [50-reductions]; tile_input,
+ *              tile_input_index, tile_input_stride [52-input]
+ *   data in    tile_input_box, tile_reach_stencil, tile_stored_zrange,
+ *   and out    tile_get, tile_box_points, tile_box_stride, tile_box_index,
+ *              tile_box_intersect, tile_box_copy [22-boxes]; TILE_ALL_TILES,
+ *              TILE_ROOT_ALL, TILE_MAX_REDUCTIONS [03-data-types];
+ *              tile_input_set [52-input]; tile_output_set, tile_output_to
+ *              [51-output]; tile_gather, tile_exchange [70-data];
+ *              tile_reduction_init, tile_reduction_drop [50-reductions]
+ *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
+ *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
+ *   the height tile_height_time, tile_height_best, tile_height_efficiency,
+ *              tile_height_llc_bytes, tile_height_cache_bytes,
+ *              tile_height_tsync_env, tile_height_window_bytes,
+ *              tile_height_cache_bound, tile_height_zmax, tile_plane_pairs
+ *              [45-height]
+ *   messages   tile_thread_box, tile_thread_face, tile_box_bytes
+ *   (models)   [21-schedule]; tile_pack [20-storage]; tile_mpi_check,
+ *              tile_post, tile_waitall [30-faces]; tile_parted_ready,
+ *              tile_parted_arrive, tile_parted_cycle, tile_parted_finish
+ *              [35-requests]; tile_part_sends, tile_part_receives,
+ *              tile_part_tag, tile_face_message, tile_face_start,
+ *              tile_face_tile [85-models]
+ *
  * The body
  *   - reads and writes through TILE_AT(type, it, o_1, ..., o_N, o_Z): the
  *     point at offset o from the current one, in the user's coordinates.
