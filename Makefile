@@ -158,12 +158,15 @@ endif
 RUNENV  := MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" B="$(B)" \
            DEMODIR="$(DEMODIR)" TILECTL="./$(TILECTL)"
 
-tiling.h: $(sort $(wildcard src/tiling/*.h)) tools/join.sh
-	sh tools/join.sh src/tiling > $@.tmp && mv $@.tmp $@
-topology.h: $(sort $(wildcard src/topology/*.h)) tools/join.sh
-	sh tools/join.sh src/topology > $@.tmp && mv $@.tmp $@
-scatterlb.h: $(sort $(wildcard src/scatterlb/*.h)) tools/join.sh
-	sh tools/join.sh src/scatterlb > $@.tmp && mv $@.tmp $@
+# (the directory too: a part renamed or removed changes its time; join.sh
+# writes the header only when the join differs, and refuses a header edited
+# by hand)
+tiling.h: src/tiling $(sort $(wildcard src/tiling/*.h)) tools/join.sh
+	@sh tools/join.sh --update src/tiling $@
+topology.h: src/topology $(sort $(wildcard src/topology/*.h)) tools/join.sh
+	@sh tools/join.sh --update src/topology $@
+scatterlb.h: src/scatterlb $(sort $(wildcard src/scatterlb/*.h)) tools/join.sh
+	@sh tools/join.sh --update src/scatterlb $@
 
 all-real: $(TILECTL) $(DEMOS)
 
@@ -222,6 +225,9 @@ $(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h tools/options.h demos/demo.h d
 
 # a test that includes another one (compiled again with other options)
 $(B)/tests/mpi_stencil_checked $(B)/asan/mpi_stencil_checked: tests/mpi_stencil.c
+# the two tests of the data calls share a header
+$(B)/tests/mpi_data $(B)/tests/mpi_data_calls $(B)/asan/mpi_data $(B)/asan/mpi_data_calls: \
+    tests/data_common.h
 
 # two files of one program, the cold code compiled once (tilehybrid.h's
 # TILEHYBRID_SEPARATE, TILEHYBRID_IMPLEMENTATION in separate_impl.c)

@@ -92,7 +92,7 @@
  *   faster, define TILEHYBRID_SEPARATE in every file of the program (best
  *   with -DTILEHYBRID_SEPARATE for all of them) and, in exactly one file,
  *   TILEHYBRID_IMPLEMENTATION too, before its first tilehybrid header; that
- *   file includes every tilehybrid header the program uses and may hold
+ *   file includes every tilehybrid header the program uses and need hold
  *   nothing else: a file of two lines, `#define TILEHYBRID_IMPLEMENTATION`
  *   and `#include "hybrid.h"` (which brings tiling.h, balance.h,
  *   topology.h and this one), compiled once with the program's options
@@ -111,10 +111,11 @@
  *   (docs/RESULTS.md, "Compile time").  scatterlb.h stays header-only
  *   (it calls this header's cold functions).  Every file of the program
  *   must see the same options (TILEHYBRID_MALLOC, TILE_MSG_MAX,
- *   TILE_ULFM, TILE_NO_PARTITIONED, TILE_CHECK_ACCESS, OpenMP or not, the
- *   same MPI); a file whose TILE_CHECK_ACCESS, OpenMP, ULFM or partitioned
- *   messages differ from the implementation file's and that calls
- *   tile_plan_create() or a step macro does not link ("undefined
+ *   TILEHYBRID_TAG_BASE, TILE_SIM_FLOPS, TILE_ULFM, TILE_NO_PARTITIONED,
+ *   TILE_CHECK_ACCESS, OpenMP or not, the same MPI); a file whose
+ *   TILE_CHECK_ACCESS, OpenMP, ULFM or partitioned messages differ from
+ *   the implementation file's and that calls tile_plan_create() or a step
+ *   macro (not TILE_COMPUTE alone) does not link ("undefined
  *   reference to tilehybrid__abi_checked_omp_noulfm_part": its own
  *   options).  TILEHYBRID_IMPLEMENTATION without TILEHYBRID_SEPARATE, or
  *   either switch changed between two tilehybrid headers of one file, is

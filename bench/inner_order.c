@@ -96,19 +96,24 @@ static int fail(tile_plan *plan, const char *msg, void *mem)
     return 1;
 }
 
-int main(int argc, char **argv)
+static const char *const names[4] = { "planes", "z", "hyper", "auto" };
+static const char *const models[4] = { "mpi", "fine", "funneled", "multiple" };
+
+/* The command line: the kernel (de), X1 X2 Z HEIGHT ROUNDS in e[0..4], the
+ * order, the model and its threads. */
+typedef struct opts {
+    int de, order, model;
+    int64_t e[5], threads;
+} opts;
+
+/* Read the command line into o: -1, or the exit status (0 after --help, 2
+ * for bad arguments, with the message printed). */
+static int parse(int argc, char **argv, opts *o)
 {
-    static const char *const names[4] = { "planes", "z", "hyper", "auto" };
-    static const char *const models[4] = { "mpi", "fine", "funneled", "multiple" };
     static const char *const dims[3] = { "X1", "X2", "Z" };
-    int64_t e[6];
-    double t[64], c[64], tw[64];
-    double *tc = NULL, *all = NULL;     /* compute, comm, idle per round and thread; all ranks' */
-    uint64_t sum = 0, total = 0;
-    int de, order, model = TILE_MODEL_MPI, r, med, rounds, k, nargs = argc, nt;
-    int64_t threads = 1, z_first;
-    tile_config cfg;
-    tile_plan plan;
+    int k, nargs = argc;
+    o->model = TILE_MODEL_MPI;
+    o->threads = 1;
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         usage(stdout);
         return 0;
@@ -123,36 +128,108 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "adi") != 0 && strcmp(argv[1], "de") != 0)
         return bad("kernel", argv[1], "adi or de");
     for (k = 0; k < 3; k++)
-        if (tilehybrid_parse_i64(argv[2 + k], 1, INT64_MAX, &e[k]) != TILEHYBRID_OK)
+        if (tilehybrid_parse_i64(argv[2 + k], 1, INT64_MAX, &o->e[k]) != TILEHYBRID_OK)
             return bad(dims[k], argv[2 + k], "a whole number >= 1");
-    if ((order = lookup(argv[5], names, 4)) == 4)
+    if ((o->order = lookup(argv[5], names, 4)) == 4)
         return bad("order", argv[5], "planes, z, hyper or auto");
-    if (tilehybrid_parse_i64(argv[6], 0, INT64_MAX, &e[3]) != TILEHYBRID_OK)
+    if (tilehybrid_parse_i64(argv[6], 0, INT64_MAX, &o->e[3]) != TILEHYBRID_OK)
         return bad("HEIGHT", argv[6], "a whole number >= 0 (0: the plan chooses)");
-    if (tilehybrid_parse_i64(argv[7], 1, 63, &e[4]) != TILEHYBRID_OK)
+    if (tilehybrid_parse_i64(argv[7], 1, 63, &o->e[4]) != TILEHYBRID_OK)
         return bad("ROUNDS", argv[7], "1 to 63");
-    if (nargs == 10 && (model = lookup(argv[8], models, 4)) == 4)
+    if (nargs == 10 && (o->model = lookup(argv[8], models, 4)) == 4)
         return bad("model", argv[8], "mpi, fine, funneled or multiple");
-    if (nargs == 10 && tilehybrid_parse_i64(argv[9], 1, 256, &threads) != TILEHYBRID_OK)
+    if (nargs == 10 && tilehybrid_parse_i64(argv[9], 1, 256, &o->threads) != TILEHYBRID_OK)
         return bad("THREADS", argv[9], "1 to 256");
-    if (hybrid_init(&argc, &argv, model, (int)threads, NULL) != TILE_OK) {
+    o->de = strcmp(argv[1], "de") == 0;
+    return -1;
+}
+
+/* The plan's configuration: the kernel's widths, the space, the height, the
+ * order and the model of o. */
+static void configure(tile_config *cfg, const opts *o)
+{
+    tile_config_init(cfg, 2);
+    cfg->extent[0] = o->e[0];
+    cfg->extent[1] = o->e[1];
+    cfg->zlen = o->e[2];
+    cfg->dep[0] = cfg->dep[1] = o->de ? 3 : 1;
+    cfg->depz = 1;
+    cfg->tile_height = o->e[3];
+    cfg->order = o->order;
+    cfg->model = o->model;
+    cfg->threads = (int)o->threads;
+    cfg->boundary_row = demo_edge_row;
+}
+
+/* The timed rounds: in round r the slowest rank's wall time t[r] (and
+ * tw[r], kept in round order), this rank's CPU time c[r], each thread's
+ * compute, comm and idle seconds in tc.  NULL, or what failed. */
+static const char *time_rounds(tile_plan *plan, int de, int rounds, double *t, double *c,
+                               double *tw, double *tc)
+{
+    int r, k, nt = plan->cfg.threads;
+    for (r = 0; r < rounds; r++) {
+        double t0, c0, w;
+        if (MPI_Barrier(plan->comm) != MPI_SUCCESS)
+            return "MPI_Barrier failed";
+        t0 = bench_now();
+        c0 = bench_cpu_now();
+        run(plan, de);
+        c[r] = bench_cpu_now() - c0;
+        w = bench_now() - t0;
+        for (k = 0; k < nt; k++) {
+            tc[3 * (r * nt + k)] = plan->run.stats[k].compute;
+            tc[3 * (r * nt + k) + 1] = plan->run.stats[k].comm;
+            tc[3 * (r * nt + k) + 2] = plan->run.stats[k].idle;
+        }
+        if (MPI_Allreduce(&w, &t[r], 1, MPI_DOUBLE, MPI_MAX, plan->comm) != MPI_SUCCESS)
+            return "MPI_Allreduce failed (the slowest rank's time)";
+        tw[r] = t[r];
+    }
+    return NULL;
+}
+
+/* Rank 0: the JSON line, the per-thread times of every rank (all) at the
+ * end. */
+static void print_json(const char *kernel, const opts *o, const tile_plan *plan,
+                       int64_t z_first, const double *t, const double *c, uint64_t total,
+                       const double *all)
+{
+    int rounds = (int)o->e[4];
+    printf("{\"kernel\": \"%s\", \"space\": \"%lldx%lldx%lld\", \"order\": \"%s\", "
+           "\"order_run\": \"%s\", \"model\": \"%s\", \"processes\": %d, \"threads\": %d, "
+           "\"tile_height_first\": %lld, \"tile_height\": %lld, \"rounds\": %d, "
+           "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"gpoints\": %.4f, "
+           "\"checksum\": \"%016llx\"", kernel, (long long)o->e[0], (long long)o->e[1],
+           (long long)o->e[2], names[o->order], names[plan->store.order], models[o->model],
+           plan->size, plan->cfg.threads, (long long)z_first, (long long)plan->height.z, rounds,
+           t[rounds / 2], c[rounds / 2],
+           (double)(o->e[0] * o->e[1] * o->e[2]) / t[rounds / 2] / 1e9,
+           (unsigned long long)total);
+    demo_json_stats(all, plan->size, plan->cfg.threads);   /* per_thread, as the demos print it */
+    printf("}\n");
+}
+
+int main(int argc, char **argv)
+{
+    double t[64], c[64], tw[64];
+    double *tc = NULL, *all = NULL;     /* compute, comm, idle per round and thread; all ranks' */
+    uint64_t sum = 0, total = 0;
+    int med, rounds, nt, rc;
+    int64_t z_first;
+    const char *failed;
+    opts o;
+    tile_config cfg;
+    tile_plan plan;
+    if ((rc = parse(argc, argv, &o)) >= 0)
+        return rc;
+    if (hybrid_init(&argc, &argv, o.model, (int)o.threads, NULL) != TILE_OK) {
         fprintf(stderr, "inner_order: MPI does not provide the thread level of model %s\n",
-                models[model]);
+                models[o.model]);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    de = strcmp(argv[1], "de") == 0;
-    rounds = (int)e[4];
-    tile_config_init(&cfg, 2);
-    cfg.extent[0] = e[0];
-    cfg.extent[1] = e[1];
-    cfg.zlen = e[2];
-    cfg.dep[0] = cfg.dep[1] = de ? 3 : 1;
-    cfg.depz = 1;
-    cfg.tile_height = e[3];
-    cfg.order = order;
-    cfg.model = model;
-    cfg.threads = (int)threads;
-    cfg.boundary_row = demo_edge_row;
+    rounds = (int)o.e[4];
+    configure(&cfg, &o);
     if (tile_plan_create(&plan, MPI_COMM_WORLD, &cfg) != TILE_OK)
         return fail(&plan, plan.errmsg, tc);
     z_first = plan.height.z;
@@ -160,27 +237,11 @@ int main(int argc, char **argv)
     tc = (double *)malloc(sizeof *tc * 3 * (size_t)(rounds + plan.size) * (size_t)nt);
     if (tc == NULL)
         return fail(&plan, "out of memory (the per-thread times)", tc);
-    for (r = 0; r < rounds; r++) {
-        double t0, c0, w;
-        if (MPI_Barrier(plan.comm) != MPI_SUCCESS)
-            return fail(&plan, "MPI_Barrier failed", tc);
-        t0 = bench_now();
-        c0 = bench_cpu_now();
-        run(&plan, de);
-        c[r] = bench_cpu_now() - c0;
-        w = bench_now() - t0;
-        for (k = 0; k < nt; k++) {
-            tc[3 * (r * nt + k)] = plan.run.stats[k].compute;
-            tc[3 * (r * nt + k) + 1] = plan.run.stats[k].comm;
-            tc[3 * (r * nt + k) + 2] = plan.run.stats[k].idle;
-        }
-        if (MPI_Allreduce(&w, &t[r], 1, MPI_DOUBLE, MPI_MAX, plan.comm) != MPI_SUCCESS)
-            return fail(&plan, "MPI_Allreduce failed (the slowest rank's time)", tc);
-        tw[r] = t[r];
-    }
+    if ((failed = time_rounds(&plan, o.de, rounds, t, c, tw, tc)) != NULL)
+        return fail(&plan, failed, tc);
     if (tile_plan_status(&plan) == TILE_OK &&
         tile_output_set(&plan, bench_sum_bits, &sum, TILE_LAYOUT_Z_LAST, NULL) == TILE_OK)
-        run(&plan, de);
+        run(&plan, o.de);
     if (tile_plan_status(&plan) != TILE_OK)
         return fail(&plan, plan.errmsg, tc);
     if (MPI_Reduce(&sum, &total, 1, MPI_UINT64_T, MPI_SUM, 0, plan.comm) != MPI_SUCCESS)
@@ -194,19 +255,7 @@ int main(int argc, char **argv)
                    MPI_DOUBLE, 0, plan.comm) != MPI_SUCCESS)
         return fail(&plan, "MPI_Gather failed (the per-thread times)", tc);
     if (plan.rank == 0)
-        printf("{\"kernel\": \"%s\", \"space\": \"%lldx%lldx%lld\", \"order\": \"%s\", "
-               "\"order_run\": \"%s\", \"model\": \"%s\", \"processes\": %d, \"threads\": %d, "
-               "\"tile_height_first\": %lld, \"tile_height\": %lld, \"rounds\": %d, "
-               "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"gpoints\": %.4f, "
-               "\"checksum\": \"%016llx\"", argv[1], (long long)e[0], (long long)e[1],
-               (long long)e[2], names[order], names[plan.store.order], models[model], plan.size,
-               plan.cfg.threads, (long long)z_first, (long long)plan.height.z, rounds,
-               t[rounds / 2], c[rounds / 2], (double)(e[0] * e[1] * e[2]) / t[rounds / 2] / 1e9,
-               (unsigned long long)total);
-    if (plan.rank == 0) {
-        demo_json_stats(all, plan.size, nt);    /* per_thread, as the demos print it */
-        printf("}\n");
-    }
+        print_json(argv[1], &o, &plan, z_first, t, c, total, all);
     free(tc);
     tile_plan_destroy(&plan);
     MPI_Finalize();

@@ -340,13 +340,50 @@ static void report_open(int json, int64_t n, int p, char (*names)[64])
     printf("]");
 }
 
+/* Rank 0's n rays, numbered, or NULL (out of memory). */
+static ray *make_rays(int64_t n)
+{
+    int64_t i;
+    ray *all = (ray *)TILEHYBRID_MALLOC((size_t)n * sizeof(ray));
+    if (all != NULL)
+        memset(all, 0, (size_t)n * sizeof(ray));
+    for (i = 0; all != NULL && i < n; i++)
+        all[i].v[0] = (double)i;
+    return all;
+}
+
+/* Every rank: check that each run delivered the n rays once (the sum of
+ * their numbers over the ranks), and print the runs' outcomes (rank 0); 1
+ * if they did (on every rank), else 0. */
+static int report_all(int json, int64_t n, int p, char (*names)[64], const outcome *out)
+{
+    double sums[RUNS], tot[RUNS], want;
+    int rank, ok, j;
+    must(MPI_Comm_rank(MPI_COMM_WORLD, &rank), "MPI_Comm_rank");
+    for (j = 0; j < RUNS; j++)
+        sums[j] = out[j].sum;
+    must(MPI_Reduce(sums, tot, RUNS, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
+    want = (double)n * (double)(n - 1) / 2.0;
+    for (ok = 1, j = 0; j < RUNS; j++)
+        ok = ok && tot[j] == want;
+    if (rank == 0)
+        report_open(json, n, p, names);
+    for (j = 0; j < RUNS; j++)
+        report_run(json, j, &out[j], p);
+    if (rank == 0)
+        printf(json ? ", \"ok\": %s}\n" : "rays: %s\n",
+               ok ? (json ? "true" : "all delivered once in every run")
+                  : (json ? "false" : "LOST OR DUPLICATED"));
+    must(MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     static char names[MAXP][64];
     const char *costs = NULL;
     int64_t n = 817101, q, cap;
     int rank, size, json = 0, rc, ok, j;
-    double sums[RUNS], tot[RUNS], want;
     ray *all = NULL, *mine;
     MPI_Datatype ray_t;
     MPI_Comm asc;
@@ -372,14 +409,8 @@ int main(int argc, char **argv)
     }
     must(MPI_Type_contiguous(8, MPI_DOUBLE, &ray_t), "MPI_Type_contiguous");
     must(MPI_Type_commit(&ray_t), "MPI_Type_commit");
-    if (rank == 0) {
-        int64_t i;
-        all = (ray *)TILEHYBRID_MALLOC((size_t)n * sizeof(ray));
-        if (all != NULL)
-            memset(all, 0, (size_t)n * sizeof(ray));
-        for (i = 0; all != NULL && i < n; i++)
-            all[i].v[0] = (double)i;
-    }
+    if (rank == 0)
+        all = make_rays(n);
     make_plans(n, ray_t, &me, &bw, &uni, &up, &asc);
     q = n / size;
     cap = q;
@@ -398,21 +429,7 @@ int main(int argc, char **argv)
     out[4].finish = run_plan(&up, all, mine, 1, &out[4].sum);
     out[5].finish = run_reversed(&bw, all, mine, &out[5].sum);
 
-    for (j = 0; j < RUNS; j++)
-        sums[j] = out[j].sum;
-    must(MPI_Reduce(sums, tot, RUNS, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD), "MPI_Reduce");
-    want = (double)n * (double)(n - 1) / 2.0;
-    for (ok = 1, j = 0; j < RUNS; j++)
-        ok = ok && tot[j] == want;
-    if (rank == 0)
-        report_open(json, n, size, names);
-    for (j = 0; j < RUNS; j++)
-        report_run(json, j, &out[j], size);
-    if (rank == 0)
-        printf(json ? ", \"ok\": %s}\n" : "rays: %s\n",
-               ok ? (json ? "true" : "all delivered once in every run")
-                  : (json ? "false" : "LOST OR DUPLICATED"));
-    must(MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast");
+    ok = report_all(json, n, size, names, out);
     slb_plan_free(&bw);
     slb_plan_free(&uni);
     slb_plan_free(&up);

@@ -329,12 +329,194 @@ static int64_t even_height(int64_t Z, int64_t zmax)
 
 /* ------------------------------------------------------------------------ */
 
+/* One process: no fill, every height ties; under a cache bound the fewest
+ * tiles, each as even as can be; Z odd. */
+static void model_one_process(tile_height_model *m)
+{
+    int64_t z = 0;
+    double t = 0, e = 0, t1 = 0;
+    int ok;
+    /* one process: no fill, every height ties: the largest, Z */
+    /* (each result computed before check(): its arguments are evaluated in
+     * any order) */
+    ok = tile_height_best(m, &z, &t, NULL) == TILE_OK &&
+         tile_height_efficiency(m, t, &e) == TILE_OK;
+    check(ok && z == 16384 && e > 0.999999 && e <= 1.0000001,
+          "one process: z = Z (%lld), efficiency 1 (%.9f)", (long long)z, e);
+    /* the cache bound: the fewest tiles under it, ceil(Z/1000) = 17, each
+     * as even as can be (the last tile counts at its own height, so every z
+     * of 17 tiles ties: the smallest, ceil(Z/17) = 964) */
+    m->zmax = 1000;
+    ok = tile_height_best(m, &z, &t, NULL) == TILE_OK;
+    check(ok && z == 964, "one process, cache bound 1000: 17 even tiles, z = 964 (%lld)",
+          (long long)z);
+    /* Z odd: the short last tile costs its own planes, so a height of 2
+     * costs no more than 1 (it counted Z + 1 planes before, and lost) */
+    m->nest.zlen = 16383;
+    m->zmax = 2;
+    ok = tile_height_best(m, &z, &t, NULL) == TILE_OK &&
+         tile_height_time(m, 1, &t1, NULL, NULL) == TILE_OK;
+    check(ok && z == 2 && t <= t1 * (1 + 1e-12) && t >= t1 * (1 - 1e-12),
+          "one process, Z odd, bound 2: z = 2 (%lld), T(2) = T(1) "
+          "(%.17g, %.17g)", (long long)z, t, t1);
+    m->nest.zlen = 16384;
+}
+
+/* Two processes: an inner minimum; the refusals of z = 0 and of negative
+ * costs (st: the status of the refused calls). */
+static void model_two_processes(tile_height_model *m, tilehybrid_status *st)
+{
+    int64_t z = 0;
+    double t = 0, t1 = 0;
+    int ok;
+    /* two processes: the fill against the startups, z* = sqrt(Z B / (F A)) */
+    m->zmax = INT64_MAX;
+    m->dims[1] = 2;
+    m->nest.tcomp = 1e-9;
+    m->nest.tstartup = 1e-5;
+    m->nest.bandwidth = 1e10;
+    tile_height_time(m, 1, &t1, NULL, NULL);
+    ok = tile_height_best(m, &z, &t, NULL) == TILE_OK;
+    check(ok && z > 10 && z < 1000 && t < t1,
+          "two processes: an inner minimum (z %lld, %.4g s against %.4g s at z = 1)",
+          (long long)z, t, t1);
+    ok = tile_height_time(m, 0, &t, NULL, st) == TILE_ERR_TILE_HEIGHT;
+    check(ok && strcmp(st->arg, "z") == 0, "z = 0 is refused (%s)", st->arg);
+    m->nest.tcomp = -1;
+    ok = tile_height_best(m, &z, &t, st) == TILE_ERR_BALANCE;
+    check(ok && strcmp(st->arg, "tcomp") == 0, "a negative t_comp is refused, naming it (%s)",
+          st->arg);
+    m->nest.tcomp = 1e-9;
+    m->tsync = -1e-6;
+    ok = tile_height_best(m, &z, &t, st) == TILE_ERR_BALANCE;
+    check(ok && strcmp(st->arg, "tsync") == 0, "a negative t_sync is refused, naming it (%s)",
+          st->arg);
+}
+
+/* One process of two threads: the skew's fill against a barrier per step. */
+static void model_two_threads(tile_height_model *m)
+{
+    int64_t z = 0;
+    double t = 0;
+    int ok;
+    /* one process of two threads (skew 1), no messages: without a barrier
+     * cost the skew's fill step favours z = 1; a barrier per step moves the
+     * minimum inward, to about sqrt(Z t_sync / t_plane) */
+    m->dims[1] = 1;
+    m->threads = 2;
+    m->skew = 1;
+    m->tsync = 0.0;
+    ok = tile_height_best(m, &z, &t, NULL) == TILE_OK;
+    check(ok && z == 1, "two threads, no barrier cost: z = 1 (%lld)", (long long)z);
+    m->tsync = 2e-6;     /* t_plane = 1e-9 * 64 * 256 / 2 = 8.2e-6 s: z* = 63 */
+    ok = tile_height_best(m, &z, &t, NULL) == TILE_OK;
+    check(ok && z >= 40 && z <= 100, "two threads, a 2 us barrier per step: z near "
+          "sqrt(Z t_sync / t_plane) = 63 (%lld)", (long long)z);
+}
+
+/* Z = 2^63 - 2 at z = 5: the short last tile (1 plane) is costed as one step
+ * of its own, not as a run of Z tiles of 1 plane; the search's ceilings near
+ * 2^63 (m: the model so far, st: the status). */
+static void model_huge_z(const tile_height_model *m, tilehybrid_status *st)
+{
+    tile_height_model h = *m;
+    int64_t e1[1] = { 4 }, d1[1] = { 1 }, steps = 0, z = 0;
+    double t = 0;
+    int ok;
+    topo_nest_init(&h.nest, 1, e1, INT64_MAX - 1, d1, NULL);
+    h.nest.tcomp = 1e-9;
+    h.nest.tstartup = 1e-5;
+    h.nest.bandwidth = 1e10;
+    h.dims[0] = 2;
+    h.threads = 1;
+    h.skew = 1;
+    h.tsync = 0.0;
+    ok = tile_height_time(&h, 5, &t, &steps, st) == TILE_OK;
+    check(ok && steps == (INT64_MAX - 2) / 5 + 1 + 2, "Z = 2^63 - 2, z = 5: TILE_OK, "
+          "ceil(Z/5) + F + S steps (%lld; %s)", (long long)steps, ok ? "" : st->arg);
+    /* the search's ceilings near 2^63 (they overflowed: a false "z"
+     * error), one process row of 2 without skew: the z = 1 count fits */
+    h.skew = 0;
+    h.zmax = INT64_MAX;
+    ok = tile_height_best(&h, &z, &t, st) == TILE_OK;
+    check(ok && z > 1 && z < INT64_MAX - 2, "Z = 2^63 - 2, 2 processes: the search "
+          "finds z = %lld (%s)", (long long)z, ok ? "" : st->arg);
+}
+
+/* tile_height_cache_bound() and tile_height_zmax(): the window's planes fit
+ * the cache, the last-level bound only with a pipeline, at least 2 where a
+ * tile's planes go in pairs (tile_plane_pairs()). */
+static void test_cache_bound(void)
+{
+    tile_height_model w;
+    int64_t z1, zp, zs, zf;
+    check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
+          tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
+          "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
+    memset(&w, 0, sizeof w);
+    w.nest.n = 2;
+    w.dims[0] = w.dims[1] = 1;
+    z1 = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* no pipeline */
+    zf = tile_height_zmax(&w, 1 << 20, 1, 8 << 20, 16 << 20);  /* fits the cache */
+    w.dims[1] = 2;
+    zp = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* 2 processes */
+    w.dims[1] = 1;
+    w.skew = 1;
+    zs = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* 2 threads */
+    check(z1 == 1 && zf == 2 && zp == 4 && zs == 3 &&
+          tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 0) == 1 &&
+          tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 1 << 20) == 1,
+          "tile_height_zmax: a window beyond the cache at z = 1 takes the last-level bound "
+          "only with a pipeline (2 processes %lld, 2 threads %lld; one process %lld; fits "
+          "the cache %lld; no last-level cache, or too small: 1)", (long long)zp,
+          (long long)zs, (long long)z1, (long long)zf);
+    memset(&w, 0, sizeof w);
+    w.nest.n = 2;
+    w.dims[0] = w.dims[1] = 1;
+    w.pairs = 1;    /* planes in pairs: at least 2, never less than without */
+    check(tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20) == 2 &&
+          tile_height_zmax(&w, 1 << 20, 1, 6 << 20, 16 << 20) == 2 &&
+          tile_height_zmax(&w, 1 << 20, 1, 8 << 20, 16 << 20) == 2 &&
+          tile_height_zmax(&w, 1 << 20, 1, 11 << 20, 16 << 20) == 3 &&
+          tile_height_zmax(&w, 0, 1, 1 << 20, 0) == 2,
+          "tile_height_zmax with pairs: at least 2 (no bound, a bound of 1), else the bound");
+    check(tile_plane_pairs(TILE_ORDER_HYPERPLANE, 0, 2) == 1 &&
+          tile_plane_pairs(TILE_ORDER_HYPERPLANE, 1, 2) == 0 &&
+          tile_plane_pairs(TILE_ORDER_HYPERPLANE, 0, 3) == 0 &&
+          tile_plane_pairs(TILE_ORDER_PLANES, 0, 2) == 0 &&
+          tile_plane_pairs(TILE_ORDER_Z_INNER, 0, 2) == 0,
+          "tile_plane_pairs: the hyperplane order, no skew, N = 2 only");
+}
+
+/* The window's cache (tile_height_window_bytes()): T times a core's; with
+ * threads at least a quarter of their level-3 share over the CPUs that
+ * share it (TILEHYBRID_CACHE_DIR's shared_cpu_list), at least T. */
+static void test_window_cache(void)
+{
+    int64_t llc = (int64_t)36 << 20, zen2, zen4, xeon2;
+    use_machine(ZEN4);      /* 2 CPUs */
+    zen2 = tile_height_window_bytes(1 << 20, 2, llc, 0);
+    zen4 = tile_height_window_bytes(1 << 20, 4, llc, 0);
+    use_machine(XEON);      /* 128 CPUs */
+    xeon2 = tile_height_window_bytes(1 << 20, 2, llc, 0);
+    use_host();
+    check(tile_height_window_bytes(1 << 20, 1, llc, 0) == 1 << 20 &&
+          tile_height_window_bytes(1 << 20, 2, llc, 1) == 2 << 20 &&
+          zen2 == 9 << 20 && zen4 == 9 << 20 && xeon2 == 2 << 20 &&
+          tile_height_window_bytes(1 << 20, 2, 0, 0) == 2 << 20 &&
+          tile_height_window_bytes(INT64_MAX / 2, 4, llc, 1) == INT64_MAX,
+          "the window's cache: T times a core's; with threads (a cache not given) at least "
+          "a quarter of their level-3 share: 36 MiB of 2 CPUs, 2 threads %lld (9 MiB), 4 "
+          "threads %lld (over 4: 9 MiB); of 128 CPUs, 2 threads %lld (2 x 1 MiB)",
+          (long long)zen2, (long long)zen4, (long long)xeon2);
+}
+
+/* The height model on fixed cases (one process, two, two threads, Z near
+ * 2^63), then its cache bounds and window. */
 static void test_model_cases(void)
 {
     tile_height_model m;
-    int64_t ext[2] = { 64, 256 }, dep[2] = { 1, 1 }, z = 0;
-    double t = 0, e = 0, t1 = 0;
-    int ok;
+    int64_t ext[2] = { 64, 256 }, dep[2] = { 1, 1 };
     tilehybrid_status st;
     memset(&m, 0, sizeof m);
     memset(&st, 0, sizeof st);
@@ -343,150 +525,12 @@ static void test_model_cases(void)
     m.dims[0] = m.dims[1] = 1;
     m.threads = 1;
     m.zmax = INT64_MAX;
-    /* one process: no fill, every height ties: the largest, Z */
-    /* (each result computed before check(): its arguments are evaluated in
-     * any order) */
-    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK &&
-         tile_height_efficiency(&m, t, &e) == TILE_OK;
-    check(ok && z == 16384 && e > 0.999999 && e <= 1.0000001,
-          "one process: z = Z (%lld), efficiency 1 (%.9f)", (long long)z, e);
-    /* the cache bound: the fewest tiles under it, ceil(Z/1000) = 17, each
-     * as even as can be (the last tile counts at its own height, so every z
-     * of 17 tiles ties: the smallest, ceil(Z/17) = 964) */
-    m.zmax = 1000;
-    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
-    check(ok && z == 964, "one process, cache bound 1000: 17 even tiles, z = 964 (%lld)",
-          (long long)z);
-    /* Z odd: the short last tile costs its own planes, so a height of 2
-     * costs no more than 1 (it counted Z + 1 planes before, and lost) */
-    m.nest.zlen = 16383;
-    m.zmax = 2;
-    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK &&
-         tile_height_time(&m, 1, &t1, NULL, NULL) == TILE_OK;
-    check(ok && z == 2 && t <= t1 * (1 + 1e-12) && t >= t1 * (1 - 1e-12),
-          "one process, Z odd, bound 2: z = 2 (%lld), T(2) = T(1) "
-          "(%.17g, %.17g)", (long long)z, t, t1);
-    m.nest.zlen = 16384;
-    /* two processes: the fill against the startups, z* = sqrt(Z B / (F A)) */
-    m.zmax = INT64_MAX;
-    m.dims[1] = 2;
-    m.nest.tcomp = 1e-9;
-    m.nest.tstartup = 1e-5;
-    m.nest.bandwidth = 1e10;
-    tile_height_time(&m, 1, &t1, NULL, NULL);
-    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
-    check(ok && z > 10 && z < 1000 && t < t1,
-          "two processes: an inner minimum (z %lld, %.4g s against %.4g s at z = 1)",
-          (long long)z, t, t1);
-    ok = tile_height_time(&m, 0, &t, NULL, &st) == TILE_ERR_TILE_HEIGHT;
-    check(ok && strcmp(st.arg, "z") == 0, "z = 0 is refused (%s)", st.arg);
-    m.nest.tcomp = -1;
-    ok = tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE;
-    check(ok && strcmp(st.arg, "tcomp") == 0, "a negative t_comp is refused, naming it (%s)",
-          st.arg);
-    m.nest.tcomp = 1e-9;
-    m.tsync = -1e-6;
-    ok = tile_height_best(&m, &z, &t, &st) == TILE_ERR_BALANCE;
-    check(ok && strcmp(st.arg, "tsync") == 0, "a negative t_sync is refused, naming it (%s)",
-          st.arg);
-    /* one process of two threads (skew 1), no messages: without a barrier
-     * cost the skew's fill step favours z = 1; a barrier per step moves the
-     * minimum inward, to about sqrt(Z t_sync / t_plane) */
-    m.dims[1] = 1;
-    m.threads = 2;
-    m.skew = 1;
-    m.tsync = 0.0;
-    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
-    check(ok && z == 1, "two threads, no barrier cost: z = 1 (%lld)", (long long)z);
-    m.tsync = 2e-6;     /* t_plane = 1e-9 * 64 * 256 / 2 = 8.2e-6 s: z* = 63 */
-    ok = tile_height_best(&m, &z, &t, NULL) == TILE_OK;
-    check(ok && z >= 40 && z <= 100, "two threads, a 2 us barrier per step: z near "
-          "sqrt(Z t_sync / t_plane) = 63 (%lld)", (long long)z);
-    {   /* Z = 2^63 - 2 at z = 5: the short last tile (1 plane) is costed
-         * as one step of its own, not as a run of Z tiles of 1 plane */
-        tile_height_model h = m;
-        int64_t e1[1] = { 4 }, d1[1] = { 1 }, steps = 0;
-        topo_nest_init(&h.nest, 1, e1, INT64_MAX - 1, d1, NULL);
-        h.nest.tcomp = 1e-9;
-        h.nest.tstartup = 1e-5;
-        h.nest.bandwidth = 1e10;
-        h.dims[0] = 2;
-        h.threads = 1;
-        h.skew = 1;
-        h.tsync = 0.0;
-        ok = tile_height_time(&h, 5, &t, &steps, &st) == TILE_OK;
-        check(ok && steps == (INT64_MAX - 2) / 5 + 1 + 2, "Z = 2^63 - 2, z = 5: TILE_OK, "
-              "ceil(Z/5) + F + S steps (%lld; %s)", (long long)steps, ok ? "" : st.arg);
-        /* the search's ceilings near 2^63 (they overflowed: a false "z"
-         * error), one process row of 2 without skew: the z = 1 count fits */
-        h.skew = 0;
-        h.zmax = INT64_MAX;
-        ok = tile_height_best(&h, &z, &t, &st) == TILE_OK;
-        check(ok && z > 1 && z < INT64_MAX - 2, "Z = 2^63 - 2, 2 processes: the search "
-              "finds z = %lld (%s)", (long long)z, ok ? "" : st.arg);
-    }
-    check(tile_height_cache_bound(1 << 20, 0, 1, 8 << 20) == 2 &&
-          tile_height_cache_bound(1 << 20, 0, 1, 1 << 20) == INT64_MAX,
-          "the cache bound: (S + 3) z + 2 d_Z planes fit, none when one plane does not");
-    {
-        tile_height_model w;
-        int64_t z1, zp, zs, zf;
-        memset(&w, 0, sizeof w);
-        w.nest.n = 2;
-        w.dims[0] = w.dims[1] = 1;
-        z1 = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* no pipeline */
-        zf = tile_height_zmax(&w, 1 << 20, 1, 8 << 20, 16 << 20);  /* fits the cache */
-        w.dims[1] = 2;
-        zp = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* 2 processes */
-        w.dims[1] = 1;
-        w.skew = 1;
-        zs = tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20);  /* 2 threads */
-        check(z1 == 1 && zf == 2 && zp == 4 && zs == 3 &&
-              tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 0) == 1 &&
-              tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 1 << 20) == 1,
-              "tile_height_zmax: a window beyond the cache at z = 1 takes the last-level bound "
-              "only with a pipeline (2 processes %lld, 2 threads %lld; one process %lld; fits "
-              "the cache %lld; no last-level cache, or too small: 1)", (long long)zp,
-              (long long)zs, (long long)z1, (long long)zf);
-    }
-    {
-        tile_height_model w;
-        memset(&w, 0, sizeof w);
-        w.nest.n = 2;
-        w.dims[0] = w.dims[1] = 1;
-        w.pairs = 1;    /* planes in pairs: at least 2, never less than without */
-        check(tile_height_zmax(&w, 1 << 20, 1, 1 << 20, 16 << 20) == 2 &&
-              tile_height_zmax(&w, 1 << 20, 1, 6 << 20, 16 << 20) == 2 &&
-              tile_height_zmax(&w, 1 << 20, 1, 8 << 20, 16 << 20) == 2 &&
-              tile_height_zmax(&w, 1 << 20, 1, 11 << 20, 16 << 20) == 3 &&
-              tile_height_zmax(&w, 0, 1, 1 << 20, 0) == 2,
-              "tile_height_zmax with pairs: at least 2 (no bound, a bound of 1), else the bound");
-        check(tile_plane_pairs(TILE_ORDER_HYPERPLANE, 0, 2) == 1 &&
-              tile_plane_pairs(TILE_ORDER_HYPERPLANE, 1, 2) == 0 &&
-              tile_plane_pairs(TILE_ORDER_HYPERPLANE, 0, 3) == 0 &&
-              tile_plane_pairs(TILE_ORDER_PLANES, 0, 2) == 0 &&
-              tile_plane_pairs(TILE_ORDER_Z_INNER, 0, 2) == 0,
-              "tile_plane_pairs: the hyperplane order, no skew, N = 2 only");
-    }
-    {   /* the threads' share of a level 3 of 36 MiB: over the CPUs that
-         * share it (TILEHYBRID_CACHE_DIR's shared_cpu_list), at least T */
-        int64_t llc = (int64_t)36 << 20, zen2, zen4, xeon2;
-        use_machine(ZEN4);      /* 2 CPUs */
-        zen2 = tile_height_window_bytes(1 << 20, 2, llc, 0);
-        zen4 = tile_height_window_bytes(1 << 20, 4, llc, 0);
-        use_machine(XEON);      /* 128 CPUs */
-        xeon2 = tile_height_window_bytes(1 << 20, 2, llc, 0);
-        use_host();
-        check(tile_height_window_bytes(1 << 20, 1, llc, 0) == 1 << 20 &&
-              tile_height_window_bytes(1 << 20, 2, llc, 1) == 2 << 20 &&
-              zen2 == 9 << 20 && zen4 == 9 << 20 && xeon2 == 2 << 20 &&
-              tile_height_window_bytes(1 << 20, 2, 0, 0) == 2 << 20 &&
-              tile_height_window_bytes(INT64_MAX / 2, 4, llc, 1) == INT64_MAX,
-              "the window's cache: T times a core's; with threads (a cache not given) at least "
-              "a quarter of their level-3 share: 36 MiB of 2 CPUs, 2 threads %lld (9 MiB), 4 "
-              "threads %lld (over 4: 9 MiB); of 128 CPUs, 2 threads %lld (2 x 1 MiB)",
-              (long long)zen2, (long long)zen4, (long long)xeon2);
-    }
+    model_one_process(&m);
+    model_two_processes(&m, &st);
+    model_two_threads(&m);
+    model_huge_z(&m, &st);
+    test_cache_bound();
+    test_window_cache();
 }
 
 static double slow(double v)

@@ -178,40 +178,35 @@ static int same_2d(const tile_plan *p, const double *want)
     return seen > 0;
 }
 
-/* One run of case c: the stencil without (full 0) or with (1) the read,
- * model m, order o.  Returns the plan's status; *same: every point equals
- * the sequential loop's (only asked for with full). */
-static int run_case(int c, int full, int m, int o, const double *want, int *same,
-                    char *msg, size_t size)
+/* Case c's configuration: the stencil without (full 0) or with (1) the
+ * read, model m, order o, tiles of 2 planes, every plane stored. */
+static void case_config(tile_config *cfg, int c, int full, int m, int o)
 {
-    tile_config cfg;
-    tile_plan p;
-    int rc;
-    check_config(&cfg, c == ODD_Z1 ? 1 : 2, c == ODD_Z1 ? XL : X0, X1, ZL);
+    check_config(cfg, c == ODD_Z1 ? 1 : 2, c == ODD_Z1 ? XL : X0, X1, ZL);
     if (c == WIDTHS) {
-        cfg.dep[0] = full ? 2 : 1;
-        cfg.dep[1] = 1;
-        cfg.depz = 1;
+        cfg->dep[0] = full ? 2 : 1;
+        cfg->dep[1] = 1;
+        cfg->depz = 1;
     } else {
-        tile_config_stencil(&cfg, full ? full_stencil[c] : short_stencil[c], NULL);
+        tile_config_stencil(cfg, full ? full_stencil[c] : short_stencil[c], NULL);
     }
-    cfg.model = m;
-    cfg.threads = m == TILE_MODEL_MPI ? 1 : 2;
-    cfg.order = o;
-    cfg.tile_height = 2;   /* tiles start at even z: the odd planes are never a tile's first */
-    cfg.storage = TILE_STORE_FULL;
-    rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
-    if (rc != TILE_OK) {
-        snprintf(msg, size, "creation: %s", p.errmsg);
-        tile_plan_destroy(&p);
-        return rc;
-    }
+    cfg->model = m;
+    cfg->threads = m == TILE_MODEL_MPI ? 1 : 2;
+    cfg->order = o;
+    cfg->tile_height = 2;   /* tiles start at even z: the odd planes are never a tile's first */
+    cfg->storage = TILE_STORE_FULL;
+}
+
+/* Case c's body run on p, the lines of its HYBRID_RUN kept in line_lo[c]
+ * and line_hi[c]. */
+static void run_body(tile_plan *p, int c)
+{
     /* the message names the line of the TILE_AT, or (compilers differ for
      * macro arguments over several lines) one of the HYBRID_RUN's */
     switch (c) {
     case DIAGONAL:
         line_lo[c] = __LINE__;
-        HYBRID_RUN(&p, it, {
+        HYBRID_RUN(p, it, {
             TILE_AT(double, it, 0, 0, 0) =
                 0.25 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0) +
                         TILE_AT(double, it, 0, 0, -1) + TILE_AT(double, it, -1, -1, 0));
@@ -220,7 +215,7 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         break;
     case AHEAD:
         line_lo[c] = __LINE__;
-        HYBRID_RUN(&p, it, {
+        HYBRID_RUN(p, it, {
             TILE_AT(double, it, 0, 0, 0) =
                 0.25 * (TILE_AT(double, it, -1, 0, -1) + TILE_AT(double, it, 0, 0, -1) +
                         TILE_AT(double, it, 0, -1, -1) + TILE_AT(double, it, 1, 0, -1));
@@ -229,7 +224,7 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         break;
     case ODD_Z:
         line_lo[c] = __LINE__;
-        HYBRID_RUN(&p, it, {
+        HYBRID_RUN(p, it, {
             double v = 0.5 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, 0, -1));
             if (tile_coord(&it, 2) % 2)
                 v += 0.25 * TILE_AT(double, it, 0, -1, 0);
@@ -239,7 +234,7 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         break;
     case WIDTHS:
         line_lo[c] = __LINE__;
-        HYBRID_RUN(&p, it, {
+        HYBRID_RUN(p, it, {
             TILE_AT(double, it, 0, 0, 0) =
                 0.3 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0) +
                        TILE_AT(double, it, 0, 0, -1)) +
@@ -249,7 +244,7 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         break;
     default:
         line_lo[c] = __LINE__;
-        HYBRID_RUN(&p, it, {
+        HYBRID_RUN(p, it, {
             double v = 0.5 * (TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1));
             if (tile_coord(&it, 1) % 2)
                 v += 0.25 * TILE_AT(double, it, -2, 0);
@@ -258,6 +253,25 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
         line_hi[c] = __LINE__;
         break;
     }
+}
+
+/* One run of case c: the stencil without (full 0) or with (1) the read,
+ * model m, order o.  Returns the plan's status; *same: every point equals
+ * the sequential loop's (only asked for with full). */
+static int run_case(int c, int full, int m, int o, const double *want, int *same,
+                    char *msg, size_t size)
+{
+    tile_config cfg;
+    tile_plan p;
+    int rc;
+    case_config(&cfg, c, full, m, o);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
+    if (rc != TILE_OK) {
+        snprintf(msg, size, "creation: %s", p.errmsg);
+        tile_plan_destroy(&p);
+        return rc;
+    }
+    run_body(&p, c);
     rc = tile_plan_status(&p);
     snprintf(msg, size, "%s", p.errmsg);
     *same = rc == TILE_OK &&

@@ -187,10 +187,11 @@ tsan_why() {
 }
 
 # tsan_jobs: the two controls, the threaded MPI test at 1-3 processes, the
-# data test at 2, and the demos in the threaded models; a race exits 66
+# data tests at 2, and the demos in the threaded models; a race exits 66
 # and fails the run
 tsan_jobs() {
-    for s in tests/tsan_race tests/tsan_barrier tests/mpi_tiling tests/mpi_data demos/adi demos/de; do
+    for s in tests/tsan_race tests/tsan_barrier tests/mpi_tiling tests/mpi_data tests/mpi_data_calls \
+             demos/adi demos/de; do
         if ! tsan_cc -o "$T/${s#*/}" $s.c > "$T/${s#*/}.err" 2>&1; then
             failed_job "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp" "$T/${s#*/}.err" \
                 "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp"
@@ -209,6 +210,7 @@ tsan_jobs() {
     done
     # the output hook and the reductions run beside the computing threads
     job "tsan mpi_data np=2" 300 $MPIEXEC -n 2 "$T/mpi_data"
+    job "tsan mpi_data_calls np=2" 300 $MPIEXEC -n 2 "$T/mpi_data_calls"
     job "tsan demos: adi and de in the threaded models" 900 sh tests/tsan_demos.sh "$T"
 }
 
@@ -271,8 +273,8 @@ for src in tests/mpi_*.c; do
     if pick 2; then high=3; else high=4; fi
     case $tier-$(basename "$t") in
         full-* | quick-mpi_tiling) nps="1 2 3 4" ;;
-        quick-mpi_data | quick-mpi_stencil | quick-mpi_stencil_checked | quick-mpi_topology_faces | \
-        quick-mpi_tiling_height)
+        quick-mpi_data | quick-mpi_data_calls | quick-mpi_stencil | quick-mpi_stencil_checked | \
+        quick-mpi_topology_faces | quick-mpi_tiling_height)
             nps=$low ;;
         *) nps="$low $high" ;;
     esac

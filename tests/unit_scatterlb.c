@@ -531,20 +531,19 @@ static double cb_bad(void *ctx, int64_t i, int64_t x)
     return i == 1 && x == 3 ? -1.0 : (double)x;
 }
 
-static void test_errors(void)
+/* Problems rejected: n < 0, no processors, a NULL problem, costs that are
+ * negative, NaN or infinite (set in a[1], which pb reads; 2 again at the
+ * end), a decreasing or short table tb, a negative callback cost. */
+static void test_problem_errors(slb_affine *a, const slb_problem *pb,
+                                const slb_problem *tb)
 {
-    slb_affine a[3] = {{0, 1, 0, 0}, {0, 2, 0, 0.5}, {0, 1, 0, 0.1}};
-    double tc[3 * 4] = {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4};
-    double tm[3 * 4] = {1, 1, 1, 1, 0, 1, 2, 3, 1, 2, 1, 2}; /* row 2 decreases at x=3 */
-    slb_problem pb = slb_problem_affine(3, a), tb = slb_problem_table(3, 4, tc, tm), nb;
-    slb_problem cbp = slb_problem_callback(3, cb_bad, cb_bad, NULL);
-    int64_t c[3], ord[3] = {0, 0, 2}, good[3] = {2, 1, 0};
-    double x[3], T;
+    slb_problem nb, cbp = slb_problem_callback(3, cb_bad, cb_bad, NULL);
+    int64_t c[3];
     slb_info info;
     tilehybrid_status st;
-    int rc, code, distinct = 1;
+    int rc;
 
-    rc = slb_exact(&pb, -1, NULL, c, NULL, &info, &st);
+    rc = slb_exact(pb, -1, NULL, c, NULL, &info, &st);
     check(rc == SLB_ERR_ITEMS && strcmp(st.arg, "n") == 0, "n < 0 rejected, 'n' named: %s",
           slb_strerror(rc));
     nb = slb_problem_affine(0, a);
@@ -552,59 +551,79 @@ static void test_errors(void)
           "no processors rejected: %s", slb_strerror(SLB_ERR_NOPROC));
     check(slb_exact(NULL, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_ARG, "NULL problem rejected");
     a[1].mu = -1;
-    rc = slb_heuristic(&pb, 5, NULL, c, NULL, &info, &st);
+    rc = slb_heuristic(pb, 5, NULL, c, NULL, &info, &st);
     check(rc == SLB_ERR_COST && st.index == 1 && strcmp(st.arg, "pb") == 0,
           "negative mu rejected, processor named (%lld): %s", (long long)st.index,
           slb_strerror(rc));
     a[1].mu = 0.0 / 0.0 * 0.0;
     a[1].mu = a[1].mu != a[1].mu ? a[1].mu : -1; /* NaN */
-    check(slb_exact(&pb, 5, NULL, c, NULL, &info, &st) == SLB_ERR_COST && st.index == 1,
+    check(slb_exact(pb, 5, NULL, c, NULL, &info, &st) == SLB_ERR_COST && st.index == 1,
           "NaN cost rejected");
     a[1].mu = 1e308 * 10;
-    check(slb_exact(&pb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_COST, "infinite cost rejected");
+    check(slb_exact(pb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_COST, "infinite cost rejected");
     a[1].mu = 2;
-    rc = slb_exact(&tb, 4, NULL, c, NULL, &info, &st);
+    rc = slb_exact(tb, 4, NULL, c, NULL, &info, &st);
     check(rc == SLB_ERR_MONOTONE && st.index == 2 && info.bad_items == 3,
           "decreasing table rejected by exact, processor %lld at %lld items: %s",
           (long long)st.index, (long long)info.bad_items, slb_strerror(rc));
-    check(ref_alg2(&tb, 4, NULL, c, NULL, &info, NULL) == SLB_ERR_MONOTONE,
+    check(ref_alg2(tb, 4, NULL, c, NULL, &info, NULL) == SLB_ERR_MONOTONE,
           "decreasing table rejected by Algorithm 2");
-    check(ref_alg1(&tb, 4, NULL, c, NULL, &info, NULL) == SLB_OK,
+    check(ref_alg1(tb, 4, NULL, c, NULL, &info, NULL) == SLB_OK,
           "Algorithm 1 accepts non-monotone costs (as the paper says)");
     rc = slb_exact(&cbp, 5, NULL, c, NULL, &info, &st);
     check(rc == SLB_ERR_COST && st.index == 1 && info.bad_items == 3,
           "negative callback cost rejected, processor and item count named");
-    check(slb_exact(&tb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_TABLE,
+    check(slb_exact(tb, 5, NULL, c, NULL, &info, NULL) == SLB_ERR_TABLE,
           "table shorter than n rejected: %s", slb_strerror(SLB_ERR_TABLE));
-    rc = slb_exact(&pb, 5, ord, c, NULL, &info, &st);
+}
+
+/* Arguments rejected: an order with a repeated processor, a root outside
+ * the processors, the heuristic on tabled costs, an unknown method, counts
+ * that do not add up, n beyond 2^61; n = 0 is no error. */
+static void test_argument_errors(const slb_problem *pb, const slb_problem *tb)
+{
+    int64_t c[3], ord[3] = {0, 0, 2}, good[3] = {2, 1, 0};
+    double x[3], T;
+    slb_info info;
+    tilehybrid_status st;
+    int rc;
+
+    rc = slb_exact(pb, 5, ord, c, NULL, &info, &st);
     check(rc == SLB_ERR_ORDER && st.index == 1 && strcmp(st.arg, "order") == 0,
           "order with a repeated processor rejected, position %lld named", (long long)st.index);
-    check(slb_order_bandwidth(&pb, 5, 3, ord, NULL) == SLB_ERR_ROOT &&
-              slb_order_bandwidth(&pb, 5, -1, ord, &st) == SLB_ERR_ROOT &&
+    check(slb_order_bandwidth(pb, 5, 3, ord, NULL) == SLB_ERR_ROOT &&
+              slb_order_bandwidth(pb, 5, -1, ord, &st) == SLB_ERR_ROOT &&
               strcmp(st.arg, "root") == 0,
           "root outside the processors rejected: %s", slb_strerror(SLB_ERR_ROOT));
-    check(slb_heuristic(&tb, 3, NULL, c, NULL, &info, NULL) == SLB_ERR_AFFINE &&
-              slb_rational(&tb, 3, NULL, x, &T, &info, NULL) == SLB_ERR_AFFINE,
+    check(slb_heuristic(tb, 3, NULL, c, NULL, &info, NULL) == SLB_ERR_AFFINE &&
+              slb_rational(tb, 3, NULL, x, &T, &info, NULL) == SLB_ERR_AFFINE,
           "heuristic on tabled costs rejected: %s", slb_strerror(SLB_ERR_AFFINE));
-    check(slb_solve(&pb, 3, NULL, 42, c, NULL, &info, &st) == SLB_ERR_METHOD &&
+    check(slb_solve(pb, 3, NULL, 42, c, NULL, &info, &st) == SLB_ERR_METHOD &&
               strcmp(st.arg, "method") == 0,
           "unknown method rejected, 'method' named");
     c[0] = 2;
     c[1] = 2;
     c[2] = 0;
-    check(slb_evaluate(&pb, 3, NULL, c, NULL, &info, NULL) == SLB_ERR_COUNTS,
+    check(slb_evaluate(pb, 3, NULL, c, NULL, &info, NULL) == SLB_ERR_COUNTS,
           "counts adding up to more than n rejected");
     c[1] = -1;
     c[2] = 2;
-    rc = slb_evaluate(&pb, 3, NULL, c, NULL, &info, &st);
+    rc = slb_evaluate(pb, 3, NULL, c, NULL, &info, &st);
     check(rc == SLB_ERR_COUNTS && st.index == 1 && strcmp(st.arg, "counts") == 0,
           "negative count rejected, processor named");
-    check(slb_exact(&pb, (int64_t)1 << 62, NULL, c, NULL, &info, NULL) == SLB_ERR_OVERFLOW,
+    check(slb_exact(pb, (int64_t)1 << 62, NULL, c, NULL, &info, NULL) == SLB_ERR_OVERFLOW,
           "n beyond 2^61 rejected: %s", slb_strerror(SLB_ERR_OVERFLOW));
-    rc = slb_exact(&pb, 0, good, c, NULL, &info, &st);
+    rc = slb_exact(pb, 0, good, c, NULL, &info, &st);
     check(rc == SLB_OK && st.code == SLB_OK && st.index == -1 && c[0] == 0 && c[1] == 0 &&
               c[2] == 0 && info.makespan == 0,
           "n = 0: nothing to do, makespan 0, status says success");
+}
+
+/* The error codes' convention, the version and the method names. */
+static void test_error_codes(void)
+{
+    int code, distinct = 1;
+
     /* the convention: SLB_OK = 0, every error positive, a distinct text */
     for (code = SLB_OK; code <= SLB_ERR_TIME && distinct; code++) {
         int other;
@@ -620,6 +639,18 @@ static void test_errors(void)
               strcmp(slb_method_name(SLB_METHOD_HEURISTIC), "heuristic") == 0 &&
               slb_method_name(3) == NULL,
           "version %s (= TILEHYBRID_VERSION), method names", SLB_VERSION);
+}
+
+static void test_errors(void)
+{
+    slb_affine a[3] = {{0, 1, 0, 0}, {0, 2, 0, 0.5}, {0, 1, 0, 0.1}};
+    double tc[3 * 4] = {1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4};
+    double tm[3 * 4] = {1, 1, 1, 1, 0, 1, 2, 3, 1, 2, 1, 2}; /* row 2 decreases at x=3 */
+    slb_problem pb = slb_problem_affine(3, a), tb = slb_problem_table(3, 4, tc, tm);
+
+    test_problem_errors(a, &pb, &tb);
+    test_argument_errors(&pb, &tb);
+    test_error_codes();
 }
 
 /* Times beyond a double are an overflow that names the processor, not a

@@ -159,7 +159,9 @@ static void ref_balanced_rec(int k, int i, int64_t rest, int64_t lo,
 
 /* ---- published grids --------------------------------------------------- */
 
-static void test_published(void)
+/* The published grids of 16 and 12 processes, and of 8 processes x 2 threads,
+ * over {16..256} x 256. */
+static void test_published_small(void)
 {
     static const int64_t x1[5] = {16, 32, 64, 128, 256};
     static const int want16[5][2] = {{1, 16}, {1, 16}, {2, 8}, {2, 8}, {4, 4}};
@@ -204,45 +206,56 @@ static void test_published(void)
                 "(communication-aware paper Fig. 3)");
     check(ok8, "8 procs x 2 threads: process grids 1x8 1x8 1x8 2x4 2x4 "
                "(hybrid balancing paper Table 1, hybrid column)");
-    {
-        int64_t xs[4][2] = {{4096, 1024}, {16384, 4096}, {1 << 20, 1 << 18},
-                            {(int64_t)1 << 40, (int64_t)1 << 38}};
-        int ok = 1, g[2];
-        for (i = 0; i < 4; i++) {
-            g[0] = g[1] = 0;
-            if (topo_grid(2, 65536, xs[i], d, TOPO_POLICY_COMM, g) != TOPO_OK ||
-                g[0] != 512 || g[1] != 128)
-                ok = 0;
-        }
-        check(ok, "65536 procs, X1 = 4*X2: 512x128 (topology paper Sec. 4)");
+}
+
+/* 65536 processes: X1 = 4*X2, X1 = X2, X1 = 2*X2 (a tie). */
+static void test_published_large(void)
+{
+    int64_t d[2] = {1, 1}, sq[2] = {4096, 4096}, half[2] = {2048, 1024};
+    int64_t xs[4][2] = {{4096, 1024}, {16384, 4096}, {1 << 20, 1 << 18},
+                        {(int64_t)1 << 40, (int64_t)1 << 38}};
+    int i, ok = 1, g[2], h[2] = {0, 0}, r1, r2;
+    for (i = 0; i < 4; i++) {
+        g[0] = g[1] = 0;
+        if (topo_grid(2, 65536, xs[i], d, TOPO_POLICY_COMM, g) != TOPO_OK ||
+            g[0] != 512 || g[1] != 128)
+            ok = 0;
     }
-    {
-        int64_t sq[2] = {4096, 4096}, half[2] = {2048, 1024};
-        int g[2] = {0, 0}, h[2] = {0, 0};
-        int r1 = topo_grid(2, 65536, sq, d, TOPO_POLICY_COMM, g);
-        int r2 = topo_grid(2, 65536, half, d, TOPO_POLICY_COMM, h);
-        check(r1 == TOPO_OK && g[0] == 256 && g[1] == 256,
-              "65536 procs, X1 = X2: 256x256");
-        check(r2 == TOPO_OK && h[0] == 256 && h[1] == 256 &&
-                  ref_volume(2, h, half, d) ==
-                      ref_volume(2, (const int[]){512, 128}, half, d),
-              "65536 procs, X1 = 2*X2: 512x128 and 256x256 tie, the "
-              "lexicographically smaller 256x256 wins");
-    }
-    {
-        /* Fig. 1: X1 = 4*X2, 16 procs: 8x2 beats 4x4; the paper's ~27% is
-         * the total volume, 11 X2 Z against 15 X2 Z. */
-        int64_t x[2] = {1024, 256};
-        int g[2] = {0, 0}, l[2] = {4, 4};
-        topo_report a, b;
-        int rc = topo_grid(2, 16, x, d, TOPO_POLICY_COMM, g);
-        rc |= topo_report_grid(2, g, x, 100, d, &a);
-        rc |= topo_report_grid(2, l, x, 100, d, &b);
-        check(rc == TOPO_OK && g[0] == 8 && g[1] == 2 &&
-                  a.total_volume * 15 == b.total_volume * 11,
-              "16 procs, X1 = 4*X2: 8x2, total volume 11/15 of 4x4 "
-              "(topology paper Fig. 1, about 27%% less)");
-    }
+    check(ok, "65536 procs, X1 = 4*X2: 512x128 (topology paper Sec. 4)");
+    g[0] = g[1] = 0;
+    r1 = topo_grid(2, 65536, sq, d, TOPO_POLICY_COMM, g);
+    r2 = topo_grid(2, 65536, half, d, TOPO_POLICY_COMM, h);
+    check(r1 == TOPO_OK && g[0] == 256 && g[1] == 256,
+          "65536 procs, X1 = X2: 256x256");
+    check(r2 == TOPO_OK && h[0] == 256 && h[1] == 256 &&
+              ref_volume(2, h, half, d) ==
+                  ref_volume(2, (const int[]){512, 128}, half, d),
+          "65536 procs, X1 = 2*X2: 512x128 and 256x256 tie, the "
+          "lexicographically smaller 256x256 wins");
+}
+
+/* The topology paper's Fig. 1: X1 = 4*X2, 16 procs: 8x2 beats 4x4; the
+ * paper's ~27% is the total volume, 11 X2 Z against 15 X2 Z. */
+static void test_published_fig1(void)
+{
+    int64_t d[2] = {1, 1}, x[2] = {1024, 256};
+    int g[2] = {0, 0}, l[2] = {4, 4};
+    topo_report a, b;
+    int rc = topo_grid(2, 16, x, d, TOPO_POLICY_COMM, g);
+    rc |= topo_report_grid(2, g, x, 100, d, &a);
+    rc |= topo_report_grid(2, l, x, 100, d, &b);
+    check(rc == TOPO_OK && g[0] == 8 && g[1] == 2 &&
+              a.total_volume * 15 == b.total_volume * 11,
+          "16 procs, X1 = 4*X2: 8x2, total volume 11/15 of 4x4 "
+          "(topology paper Fig. 1, about 27%% less)");
+}
+
+/* The grids the papers publish. */
+static void test_published(void)
+{
+    test_published_small();
+    test_published_large();
+    test_published_fig1();
 }
 
 /* ---- exact search against brute force ---------------------------------- */
@@ -601,13 +614,13 @@ static void test_block(void)
 
 /* ---- errors ------------------------------------------------------------- */
 
-static void test_errors(void)
+/* Arguments refused: NULL pointers, a dimension count, a process count, a
+ * policy or an extent out of range. */
+static void test_errors_arguments(void)
 {
     int64_t x[3] = {10, 10, 10}, d[3] = {1, 1, 1};
-    int g[3] = {0, 0, 0}, t[3] = {0, 0, 0}, i, j, distinct = 1, rc;
-    topo_report r;
+    int g[3] = {0, 0, 0};
     tilehybrid_status st;
-
 
     EXPECT(topo_grid_ex(3, 8, NULL, d, TOPO_POLICY_COMM, g, &st),
            TOPO_ERR_NULL, -1, "extent");
@@ -634,7 +647,17 @@ static void test_errors(void)
     x[1] = 0;
     EXPECT(topo_grid_ex(3, 8, x, d, TOPO_POLICY_COMM, g, &st),
            TOPO_ERR_EXTENT, 1, "extent");
-    x[1] = 10;
+}
+
+/* Grids refused: fixed entries that cannot hold, a zero Z, a negative
+ * width, no factorisation, a volume past 2^63, no threads. */
+static void test_errors_grids(void)
+{
+    int64_t x[3] = {10, 10, 10}, d[3] = {1, 1, 1};
+    int g[3] = {0, 0, 0}, t[3] = {0, 0, 0};
+    topo_report r;
+    tilehybrid_status st;
+
     EXPECT(topo_report_grid_ex(2, t + 0, x, 1, d, &r, &st), TOPO_ERR_FIXED, 0,
            "dims");
     g[0] = g[1] = 1;
@@ -675,7 +698,17 @@ static void test_errors(void)
            TOPO_ERR_OVERFLOW, -1, "volume");
     EXPECT(topo_hybrid_grid_ex(2, 8, 0, x, d, TOPO_POLICY_COMM, g, t, &st),
            TOPO_ERR_THREADS, -1, "threads");
+}
 
+/* The refusals, a distinct text for each code, the dims left alone on an
+ * error. */
+static void test_errors(void)
+{
+    int64_t d[3] = {1, 1, 1};
+    int i, j, distinct = 1, rc;
+
+    test_errors_arguments();
+    test_errors_grids();
     for (i = 0; i <= TOPO_ERR_COST + 1; i++)
         for (j = 0; j < i; j++)
             if (!*topo_strerror(i) || !strcmp(topo_strerror(i), topo_strerror(j)))
@@ -1448,18 +1481,12 @@ static void expect_explain(const topo_nest *m, int64_t procs, topo_policy policy
           want, arg, index, rc, rg, st.arg, sg.arg, (int)st.index, (int)sg.index, buf);
 }
 
-/* Why no grid fits, in words (issue 34: it said "no grid fits: ... P_i <=
- * X_i" for 194 processes on X_1 = 571 with d_1 = 3, where P_1 = 194 <= 571
- * and the width rule refused it): the status names the rule and the
- * dimension, the text the rule and the numbers. */
-static void test_explain(void)
+/* One dimension: the width rule and the extent named, under each policy,
+ * with P_1 fixed; a dimension its width leaves undivided. */
+static void test_explain_one_dim(void)
 {
-    int64_t x1[1] = {571}, d3[1] = {3}, d1[1] = {1}, x2[2] = {150, 150}, d33[2] = {3, 3};
-    int64_t x5[2] = {50, 50}, d11[2] = {1, 1}, x3[1] = {3}, d5[1] = {5};
-    int64_t xa[2] = {2, 100}, da[2] = {2, 1};
-    int f194[1] = {194}, f02[2] = {0, 2}, f30[2] = {3, 0}, g[TOPO_MAX_DIMS] = {0};
-    int c, bad = 0, infeasible = 0, one = 0, i;
-    char buf[TOPO_EXPLAIN_SIZE], small[16];
+    int64_t x1[1] = {571}, d3[1] = {3}, d1[1] = {1}, x3[1] = {3}, d5[1] = {5};
+    int f194[1] = {194}, g[TOPO_MAX_DIMS] = {0};
     topo_nest m;
     tilehybrid_status st;
     topo_nest_init(&m, 1, x1, 16384, d3, NULL);
@@ -1497,6 +1524,17 @@ static void test_explain(void)
                    "P_1 would be 2, but a block along dimension 1 must hold the d_1 = 5 points "
                    "its neighbour reads, more than X_1 = 3, so dimension 1 is not divided "
                    "(P_1 = 1)", "2 processes on 3, d 5: the dimension is not divided");
+}
+
+/* Two dimensions: no factorisation, the width rule with an entry fixed and
+ * under the latency policy, too many processes, a fixed product that does
+ * not divide. */
+static void test_explain_two_dims(void)
+{
+    int64_t x2[2] = {150, 150}, d33[2] = {3, 3}, x5[2] = {50, 50}, d11[2] = {1, 1};
+    int64_t xa[2] = {2, 100}, da[2] = {2, 1};
+    int f02[2] = {0, 2}, f30[2] = {3, 0};
+    topo_nest m;
     topo_nest_init(&m, 2, x2, 100, d33, NULL);
     expect_explain(&m, 194, TOPO_POLICY_COMM, NULL, TOPO_ERR_INFEASIBLE, "procs", -1,
                    "no factorisation of 194 = 2 x 97 fits the limits P_1 <= floor(150/3) = 50, "
@@ -1522,8 +1560,17 @@ static void test_explain(void)
                    "the d_1 = 2 points its neighbour reads, so P_1 <= floor(X_1/d_1) = "
                    "floor(2/2) = 1", "the balanced 2x2 on 2x100, d 2,1 (1x4 fits)");
     expect_explain(&m, 4, TOPO_POLICY_COMM, NULL, TOPO_OK, "", -1, "", "1x4 fits 2x100, d 2,1");
+}
 
-    /* the buffer: cut, never overrun; NULL only with size 0; other errors */
+/* The text's buffer: cut, never overrun; NULL only with size 0; other
+ * errors: topo_strerror's text. */
+static void test_explain_buffer(void)
+{
+    int64_t x1[1] = {571}, d3[1] = {3};
+    int c;
+    char buf[TOPO_EXPLAIN_SIZE], small[16];
+    topo_nest m;
+    tilehybrid_status st;
     topo_nest_init(&m, 1, x1, 16384, d3, NULL);
     memset(small, 'z', sizeof small);
     c = topo_nest_explain(&m, 194, TOPO_POLICY_COMM, NULL, small, 8, NULL);
@@ -1538,31 +1585,41 @@ static void test_explain(void)
     EXPECT(topo_nest_explain(&m, 0, TOPO_POLICY_COMM, NULL, buf, sizeof buf, &st),
            TOPO_ERR_PROCS, -1, "procs");
     check(!strcmp(buf, topo_strerror(TOPO_ERR_PROCS)), "other errors: topo_strerror's text");
+}
 
-    /* the longest texts fit TOPO_EXPLAIN_SIZE: 16 dimensions of 2^63 - 1
-     * points with widths that allow one process each */
-    {
-        int64_t xx[TOPO_MAX_DIMS], dd[TOPO_MAX_DIMS];
-        size_t longest = 0;
-        for (c = 0; c < 3; c++) {
-            for (i = 0; i < TOPO_MAX_DIMS; i++) {
-                xx[i] = INT64_MAX - (c == 2);
-                dd[i] = c == 0 ? INT64_MAX - 1 : INT64_MAX;
-            }
-            topo_nest_init(&m, TOPO_MAX_DIMS, xx, 1, dd, NULL);
-            bad += topo_nest_explain(&m, c == 1 ? 2 : 2147483646, TOPO_POLICY_COMM, NULL, buf,
-                                     sizeof buf, NULL) != TOPO_ERR_INFEASIBLE;
-            longest = strlen(buf) > longest ? strlen(buf) : longest;
+/* The longest texts fit TOPO_EXPLAIN_SIZE: 16 dimensions of 2^63 - 1 points
+ * with widths that allow one process each. */
+static void test_explain_longest(void)
+{
+    int64_t xx[TOPO_MAX_DIMS], dd[TOPO_MAX_DIMS];
+    size_t longest = 0;
+    int c, bad = 0, i;
+    char buf[TOPO_EXPLAIN_SIZE];
+    topo_nest m;
+    for (c = 0; c < 3; c++) {
+        for (i = 0; i < TOPO_MAX_DIMS; i++) {
+            xx[i] = INT64_MAX - (c == 2);
+            dd[i] = c == 0 ? INT64_MAX - 1 : INT64_MAX;
         }
-        check(bad == 0 && longest > 1000 && longest < TOPO_EXPLAIN_SIZE - 1,
-              "16 dimensions of 2^63 - 1 points, one process each: %d texts, the longest %d "
-              "bytes, within TOPO_EXPLAIN_SIZE", c, (int)longest);
+        topo_nest_init(&m, TOPO_MAX_DIMS, xx, 1, dd, NULL);
+        bad += topo_nest_explain(&m, c == 1 ? 2 : 2147483646, TOPO_POLICY_COMM, NULL, buf,
+                                 sizeof buf, NULL) != TOPO_ERR_INFEASIBLE;
+        longest = strlen(buf) > longest ? strlen(buf) : longest;
     }
+    check(bad == 0 && longest > 1000 && longest < TOPO_EXPLAIN_SIZE - 1,
+          "16 dimensions of 2^63 - 1 points, one process each: %d texts, the longest %d "
+          "bytes, within TOPO_EXPLAIN_SIZE", c, (int)longest);
+}
 
-    /* random nests: the same verdict and status as topo_nest_grid, a text
-     * exactly when there is no grid, and no grid exactly when brute force
-     * finds none within the limits (topo__nest_lim's rule, written out) */
-    bad = 0;
+/* Random nests: the same verdict and status as topo_nest_grid, a text
+ * exactly when there is no grid, and no grid exactly when brute force finds
+ * none within the limits (topo__nest_lim's rule, written out). */
+static void test_explain_random(void)
+{
+    int c, bad = 0, infeasible = 0, one = 0, i;
+    char buf[TOPO_EXPLAIN_SIZE];
+    topo_nest m;
+    tilehybrid_status st;
     for (c = 0; c < 4000; c++) {
         int64_t y[TOPO_MAX_DIMS], e[TOPO_MAX_DIMS], lim[TOPO_MAX_DIMS], procs = 1 + (int64_t)rnd(720);
         int n = 1 + (int)rnd(4), fixed[TOPO_MAX_DIMS] = {0}, p[TOPO_MAX_DIMS] = {0};
@@ -1604,6 +1661,19 @@ static void test_explain(void)
           "topo_nest_explain = topo_nest_grid's verdict and status on 4000 random nests "
           "N=1..4 with fixed entries (%d infeasible, %d with one free dimension), and = brute "
           "force under P_i <= X_i, P_i <= floor(X_i/d_i)", infeasible, one);
+}
+
+/* Why no grid fits, in words (issue 34: it said "no grid fits: ... P_i <=
+ * X_i" for 194 processes on X_1 = 571 with d_1 = 3, where P_1 = 194 <= 571
+ * and the width rule refused it): the status names the rule and the
+ * dimension, the text the rule and the numbers. */
+static void test_explain(void)
+{
+    test_explain_one_dim();
+    test_explain_two_dims();
+    test_explain_buffer();
+    test_explain_longest();
+    test_explain_random();
 }
 
 /* Every code provoked by some test (MISMATCH and MPI: tests/mpi_topology.c). */

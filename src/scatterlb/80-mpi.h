@@ -1172,9 +1172,3 @@ static inline int slb_calibrate(MPI_Comm comm, int root, MPI_Datatype type, slb_
 }
 
 #endif /* TILEHYBRID_NO_MPI */
-
-#ifdef __cplusplus
-}
-#endif
-
-#endif /* TILEHYBRID_SCATTERLB_H */

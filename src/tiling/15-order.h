@@ -3,7 +3,7 @@
 
 /* An in-tile order (enum tile_order) is the path a thread's walk takes
  * through the points of its tile (struct tile__walk, "The point cursor").
- * Each is one file, NN-order-NAME.h, that provides:
+ * Each is one file, 16-order-NAME.h, that provides:
  *   tile__NAME_traits()  what the rest of the plan must know of it
  *                        (struct tile__order_traits);
  *   tile__NAME_walk()    the walk's loop levels (w->lev, outermost first),
@@ -16,9 +16,15 @@
  * order's tile__hyperplane_layout); where it steps from one run to the
  * next without the walk's odometer, that step (the hyperplane order's
  * next diagonal and planes in pairs, tile__hyperplane_next, which
- * tile__walk_next calls inline where its walk set w->dstop).  19-orders.h
- * dispatches to them: a new order is one file and one case in each of its
- * dispatchers. */
+ * tile__walk_next calls inline where the walk set w->dstop).  19-orders.h
+ * dispatches to them.  A new order is that file, a case in each
+ * dispatcher of 19-orders.h, and, outside the engine's rooms: its value in
+ * enum tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the
+ * range checks of tile_config and tile_plane_layout take as the last), its
+ * name in tile__config_text's table (11-helpers.h), its name in the
+ * command-line parsers (demos/demo.h, tools/tilectl), and the walk's
+ * fields it needs (struct tile__walk, 01-types.h: the hyperplane order's
+ * are its own). */
 
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order

@@ -48,6 +48,21 @@ static inline void tile__order_choose(int n, const int64_t *size, const int *pdi
         tile__hyperplane_wave(a, b, L, s);
 }
 
+/* The layout of the order's plane where it is not row-major (t->order,
+ * t->wave set: tile_plane_layout): its strides, t->diag, *pe the elements
+ * of its own part and *o the origin's shift; nothing for a row-major one.
+ * TILE_OK or TILE_ERR_OVERFLOW. */
+static inline int tile__order_layout(const int64_t *L, const int *dep, int64_t line, int64_t esz,
+                                     tile_store *t, int64_t *pe, int64_t *o)
+{
+    switch (t->order) {
+    case TILE_ORDER_HYPERPLANE:
+        return tile__hyperplane_layout(L, dep, line, esz, t, pe, o);
+    default:
+        return TILE_OK;
+    }
+}
+
 /* The order's part of a walk (tile__walk_begin), after its box: the loop
  * levels, the run's step and flags; then which runs the checked loop runs:
  * the first of each plane (tile__walk_plane_checked), but with N = 1,

@@ -1038,7 +1038,7 @@ TILEHYBRID__COLD int tile_plane_layout(int n, const int64_t *size, const int *pd
     line = esz <= 64 && 64 % esz == 0 ? 64 / esz : 1;
     a = t.wave[0];
     b = t.wave[1];
-    if (a >= 0 && tile__hyperplane_layout(L, dep[a], line, esz, &t, &pe, &o) != TILE_OK)
+    if (tile__order_layout(L, dep, line, esz, &t, &pe, &o) != TILE_OK)
         return TILE_ERR_OVERFLOW;
     for (i = n - 1; i >= 0; i--) {
         if (i == a || i == b)

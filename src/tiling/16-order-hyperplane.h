@@ -55,14 +55,14 @@ static inline int64_t tile__diag_stride(int64_t L, int64_t o, int64_t line, int6
 /* The diagonal-major slices of a plane (tile_plane_layout() says the
  * layout): t->diag = R, the strides along a (R + 1) and b (R), *o the
  * origin's shift and *pe the slice's elements (its diagonals and three
- * lines); the local extents L (ghosts included), d_a = dep_a, @line
- * elements a 64-byte line.  TILE_ERR_OVERFLOW past 2^63. */
-static inline int tile__hyperplane_layout(const int64_t *L, int dep_a, int64_t line, int64_t esz,
-                                          tile_store *t, int64_t *pe, int64_t *o)
+ * lines); the local extents L (ghosts included), the ghost widths dep,
+ * @line elements a 64-byte line.  TILE_ERR_OVERFLOW past 2^63. */
+static inline int tile__hyperplane_layout(const int64_t *L, const int *dep, int64_t line,
+                                          int64_t esz, tile_store *t, int64_t *pe, int64_t *o)
 {
     int a = t->wave[0], b = t->wave[1];
     int64_t R0 = tile__diag_stride(L[a], 0, line, esz), R, w = 0;
-    *o = (line - dep_a % line) % line;     /* x_a = d_a at a line's start */
+    *o = (line - dep[a] % line) % line;     /* x_a = d_a at a line's start */
     R = tile__diag_stride(L[a], *o, line, esz);
     if (R <= 0 || R - R0 > R0 / 8) {     /* (more than 9/8 of R0, or overflow) */
         *o = 0;
