@@ -158,15 +158,17 @@ endif
 RUNENV  := MPI="$(MPI)" MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" B="$(B)" \
            DEMODIR="$(DEMODIR)" TILECTL="./$(TILECTL)"
 
-# (the directory too: a part renamed or removed changes its time; join.sh
-# writes the header only when the join differs, and refuses a header edited
-# by hand)
-tiling.h: src/tiling $(sort $(wildcard src/tiling/*.h)) tools/join.sh
+# (every time: a part renamed or removed, or the header edited by hand, has
+# no newer prerequisite; join.sh writes the header only when the join
+# differs, so nothing else is rebuilt, and refuses a header edited by hand)
+tiling.h: FORCE
 	@sh tools/join.sh --update src/tiling $@
-topology.h: src/topology $(sort $(wildcard src/topology/*.h)) tools/join.sh
+topology.h: FORCE
 	@sh tools/join.sh --update src/topology $@
-scatterlb.h: src/scatterlb $(sort $(wildcard src/scatterlb/*.h)) tools/join.sh
+scatterlb.h: FORCE
 	@sh tools/join.sh --update src/scatterlb $@
+FORCE:
+.PHONY: FORCE
 
 all-real: $(TILECTL) $(DEMOS)
 
