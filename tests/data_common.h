@@ -57,4 +57,19 @@ static void fill_input(const tile_box *b, double *a)
     }
 }
 
+/* MPI with MPI_THREAD_MULTIPLE (every model), nprocs and myrank: 1, or 0
+ * after a failed check and MPI_Finalize. */
+static int data_init(int *argc, char ***argv)
+{
+    int provided;
+    if (hybrid_init(argc, argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
+        check(0, "MPI_THREAD_MULTIPLE available");
+        MPI_Finalize();
+        return 0;
+    }
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    return 1;
+}
+
 #endif

@@ -997,15 +997,10 @@ static void mpiio_cases(void)
 
 int main(int argc, char **argv)
 {
-    int provided, n;
+    int n;
     check_rng_seed(check_seed(0x2545f4914f6cdd1dull));  /* the same cases on every rank */
-    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
-        check(0, "MPI_THREAD_MULTIPLE available");
-        MPI_Finalize();
+    if (!data_init(&argc, &argv))
         return 1;
-    }
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
     xsum_units();
     for (n = 1; n <= 3; n++)
         random_cases(n);

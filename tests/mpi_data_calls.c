@@ -1765,14 +1765,8 @@ static void pair_points(void)
 
 int main(int argc, char **argv)
 {
-    int provided;
-    if (hybrid_init(&argc, &argv, TILE_MODEL_MULTIPLE, 3, &provided) != TILE_OK) {
-        check(0, "MPI_THREAD_MULTIPLE available");
-        MPI_Finalize();
+    if (!data_init(&argc, &argv))
         return 1;
-    }
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
     input_box_refusals();
     get_codes();
     box_copy_codes();
