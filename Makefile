@@ -72,7 +72,7 @@ OMP     ?= -fopenmp
 JOBS    ?= $(shell nproc 2>/dev/null || echo 1)
 
 HEADERS := tilehybrid.h tiling.h hybrid.h topology.h balance.h scatterlb.h
-# tiling.h, topology.h and scatterlb.h are joined from their parts in
+# tiling.h, topology.h, scatterlb.h and balance.h are joined from their parts in
 # src/NAME/ (tools/join.sh): edit the parts; make joins them, and the joined
 # headers are committed (a user copies one file; tests/cli_hygiene.sh fails
 # when a committed one is stale)
@@ -167,6 +167,8 @@ topology.h: FORCE
 	@sh tools/join.sh --update src/topology $@
 scatterlb.h: FORCE
 	@sh tools/join.sh --update src/scatterlb $@
+balance.h: FORCE
+	@sh tools/join.sh --update src/balance $@
 FORCE:
 .PHONY: FORCE
 

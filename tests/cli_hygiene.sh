@@ -13,7 +13,7 @@
 #   3. the macros in C++ user code: demos/adi.c built as C++11 runs at 2
 #      processes and verifies every point;
 #   4. lib.sh's own TAP: '#' and newlines in a name and a reason escaped;
-#   5. tiling.h, topology.h and scatterlb.h are the joins of their parts
+#   5. tiling.h, topology.h, scatterlb.h and balance.h are the joins of their parts
 #      (src/NAME/*.h, tools/join.sh), in the working tree and as committed
 #      (a part committed without the joined header fails here, in CI);
 #      tiling.h's API at a glance (its top comment) names every public
@@ -38,7 +38,7 @@ has_omp() {
 }
 
 # 5. the joined headers ------------------------------------------------------
-JOINED="tiling topology scatterlb"
+JOINED="tiling topology scatterlb balance"
 for j in $JOINED; do
     if sh tools/join.sh src/$j | cmp -s - $j.h; then
         ok "joined: $j.h is the join of src/$j/*.h"
