@@ -85,6 +85,27 @@ else
     notok "tiling.h's API at a glance: not named: ${missing:-none}; named but not defined: ${extra:-none}"
 fi
 
+# the exact sum's part is a header on its own (C99, no MPI): its example
+printf '#include <stdio.h>
+#include "src/tiling/02-xsum.h"
+int main(void)
+{
+    tile_xsum x;
+    int i;
+    tile_xsum_init(&x);
+    for (i = 0; i < 10; i++)
+        tile_xsum_add(&x, 0.1);
+    printf("%%.17g\\n", tile_xsum_round(&x));
+    return 0;
+}
+' > $T/xsum_alone.c
+for cc in "gcc -std=c99" "clang -std=c99" "g++ -x c++ -std=c++11"; do
+    command -v ${cc%% *} > /dev/null 2>&1 || { skip "the exact sum alone, ${cc%% *}" "${cc%% *} not installed"; continue; }
+    if $cc $W -I. -o $T/xsum_alone $T/xsum_alone.c 2>$T/hyg.err && [ "$($T/xsum_alone)" = 1 ]; then
+        ok "src/tiling/02-xsum.h alone, $cc: ten 0.1 sum to 1 exactly"
+    else notok "src/tiling/02-xsum.h alone, $cc"; head -5 $T/hyg.err | diag; fi
+done
+
 # 1. each header alone -------------------------------------------------------
 # Open MPI's mpi.h, read as C++, brings in its deprecated C++ bindings, whose
 # own inline code fails -Wextra (-Wcast-function-type); OMPI_SKIP_MPICXX is

@@ -1,6 +1,22 @@
 /* ------------------------------------------------------------------------ */
 /* The exact sum of doubles                                                 */
 
+/* A header on its own too (C99, no MPI): #include "src/tiling/02-xsum.h".
+ * The sum of ten 0.1 added one by one is 0.9999999999999999; their exact
+ * sum rounded once is 1:
+ *
+ *     tile_xsum x;
+ *     int i;
+ *     tile_xsum_init(&x);
+ *     for (i = 0; i < 10; i++)
+ *         tile_xsum_add(&x, 0.1);
+ *     printf("%.17g\n", tile_xsum_round(&x));       // prints: 1
+ */
+#ifndef TILEHYBRID_XSUM_H
+#define TILEHYBRID_XSUM_H
+#include <stdint.h>
+#include <string.h>
+
 /** Limbs of a tile_xsum: 32 bits each from 2^-1074 up, with room above
  *  2^1024 for 2^60 additions. */
 #define TILE_XSUM_LIMBS 72
@@ -171,3 +187,5 @@ static inline double tile_xsum_round(const tile_xsum *in)
     memcpy(&v, &b, sizeof v);
     return v;
 }
+
+#endif /* TILEHYBRID_XSUM_H */
