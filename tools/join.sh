@@ -47,18 +47,19 @@ if [ "${1:-}" != --update ]; then
 fi
 dir=${2%/}
 header=$3
-join "$dir" > "$header.tmp"
-if [ -f "$header" ] && cmp -s "$header.tmp" "$header"; then
-    rm -f "$header.tmp"
+tmp="$header.$$.tmp"      # its own name: two makes at once do not meet
+join "$dir" > "$tmp"
+if [ -f "$header" ] && cmp -s "$tmp" "$header"; then
+    rm -f "$tmp"
     exit 0
 fi
 if [ -f "$header" ] && [ -z "$(find "$dir" "$0" -newer "$header" 2>/dev/null | head -1)" ]; then
-    rm -f "$header.tmp"
+    rm -f "$tmp"
     echo "join.sh: $header is not the join of $dir/*.h, and no part is newer:" >&2
     echo "  if you edited $header, move the change into the part it names (its" >&2
     echo "  markers), then run make; if you renamed or removed a part, run" >&2
     echo "  'touch $dir' and make; to drop the edits: git checkout $header" >&2
     exit 1
 fi
-mv "$header.tmp" "$header"
+mv "$tmp" "$header"
 echo "joined $header from $dir/*.h"
