@@ -2205,7 +2205,7 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
  * dispatcher of 19-orders.h, and, outside the engine's rooms: its value in
  * enum tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the
  * range checks of tile_config and tile_plane_layout take as the last), its
- * name in tile__config_text's table (11-helpers.h), its name in the
+ * name in tile__enum_name's table (11-helpers.h), its name in the
  * command-line parsers (demos/demo.h, tools/tilectl), and the walk's
  * fields it needs (struct tile__walk, 01-types.h: the hyperplane order's
  * are its own). */
@@ -2213,7 +2213,6 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order
  * (private).
- * @name:   its name, for messages.
  * @min_n:  the least N it runs at (below it the plan runs the plane order).
  * @rows:   its plane is row-major, X_N contiguous (the rows of a face
  *          message run along X_N: tile__row_dim).
@@ -2225,7 +2224,6 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
  *          does not skew (tile_plane_pairs), or 0.
  */
 typedef struct tile__order_traits {
-    const char *name;
     int min_n;
     int rows;
     int mirror;
@@ -2247,7 +2245,7 @@ typedef struct tile__order_traits {
  * (tile__walk_next), and the plan's height is at least 2. */
 static inline tile__order_traits tile__hyperplane_traits(void)
 {
-    tile__order_traits t = { "hyperplane", 2, 0, 0, 0, 2 };
+    tile__order_traits t = { 2, 0, 0, 0, 2 };
     return t;
 }
 
@@ -2429,7 +2427,7 @@ TILE__ALWAYS_INLINE void tile__hyperplane_pair_end(tile__walk *w)
  * one file like this one: 15-order.h.) */
 static inline tile__order_traits tile__planes_traits(void)
 {
-    tile__order_traits t = { "planes", 1, 1, 0, 0, 0 };
+    tile__order_traits t = { 1, 1, 0, 0, 0 };
     return t;
 }
 
@@ -2471,7 +2469,7 @@ static inline void tile__planes_run(tile__walk *w)
  * 0.12 at the last-level bound).  The plan never chooses it itself. */
 static inline tile__order_traits tile__zinner_traits(void)
 {
-    tile__order_traits t = { "Z inner", 1, 1, 1, 1, 0 };
+    tile__order_traits t = { 1, 1, 1, 1, 0 };
     return t;
 }
 

@@ -21,7 +21,7 @@
  * dispatcher of 19-orders.h, and, outside the engine's rooms: its value in
  * enum tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the
  * range checks of tile_config and tile_plane_layout take as the last), its
- * name in tile__config_text's table (11-helpers.h), its name in the
+ * name in tile__enum_name's table (11-helpers.h), its name in the
  * command-line parsers (demos/demo.h, tools/tilectl), and the walk's
  * fields it needs (struct tile__walk, 01-types.h: the hyperplane order's
  * are its own). */
@@ -29,7 +29,6 @@
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order
  * (private).
- * @name:   its name, for messages.
  * @min_n:  the least N it runs at (below it the plan runs the plane order).
  * @rows:   its plane is row-major, X_N contiguous (the rows of a face
  *          message run along X_N: tile__row_dim).
@@ -41,7 +40,6 @@
  *          does not skew (tile_plane_pairs), or 0.
  */
 typedef struct tile__order_traits {
-    const char *name;
     int min_n;
     int rows;
     int mirror;
