@@ -14,9 +14,21 @@
  *             "-1,0,0 0,0,-1" declared;
  *   widths    A(x-2, y, z) read with the shorthand dep[] = {1, 1};
  *   odd z 1-D A(x-2, z) read only at odd z, N = 1 (a plane is one row),
- *             "-1,0 0,-1" declared.
+ *             "-1,0 0,-1" declared;
+ *   one point A(x-1, y-1, z) read only at the point (5,7,7), the second
+ *             last row and column of the space, "-1,0,0 0,-1,0 0,0,-1"
+ *             declared: not a run the checked loop runs (unless a block
+ *             starts there), so it is the fast loops' fence that sees it;
+ *   one point 1-D  A(x-2, z) read only at (18,10), N = 1, tiles of 4
+ *             planes (the third plane of a tile: the checked loop runs
+ *             only the first two of a tile when N = 1);
+ *   by value  the one-point read, made only while the point's own element
+ *             still holds its first value (0): the checked loop, given the
+ *             run again after the fast loop hit the fence, does not reach
+ *             it; the run still fails, saying so.
  * The point named is the first that reaches the read: at odd z in the odd
- * z cases (also on the second plane of a pair of the hyperplane order).
+ * z cases (also on the second plane of a pair of the hyperplane order),
+ * the point itself in the one-point cases.
  * And the same bodies with the read declared run without an error and
  * equal the sequential loop bit for bit (no false alarm).
  */
@@ -31,22 +43,37 @@
 #define X1 9
 #define ZL 11
 #define XL 23       /* the 1-D case's X: 4 blocks of at least 2 points (it reads x - 2) */
+#define PX 5        /* the one-point case's point */
+#define PY 7
+#define PZ 7
+#define QX 18       /* and its 1-D case's */
+#define QZ 10
 
 static int nprocs, myrank;
 
-enum { DIAGONAL, AHEAD, ODD_Z, WIDTHS, ODD_Z1, NCASES };
+enum { DIAGONAL, AHEAD, ODD_Z, WIDTHS, ODD_Z1, POINT, POINT1, BY_VALUE, NCASES };
 static const char *const case_name[NCASES] = { "diagonal", "ahead", "odd z", "widths",
-                                               "odd z, N = 1" };
+                                               "odd z, N = 1", "one point",
+                                               "one point, N = 1", "one point, by value" };
 static const char *const short_stencil[NCASES] = { "-1,0,0 0,-1,0 0,0,-1",
                                                    "-1,0,-1 0,0,-1 0,-1,-1",
-                                                   "-1,0,0 0,0,-1", NULL, "-1,0 0,-1" };
+                                                   "-1,0,0 0,0,-1", NULL, "-1,0 0,-1",
+                                                   "-1,0,0 0,-1,0 0,0,-1", "-1,0 0,-1",
+                                                   "-1,0,0 0,-1,0 0,0,-1" };
 static const char *const full_stencil[NCASES] = { "-1,0,0 0,-1,0 0,0,-1 -1,-1,0",
                                                   "-1,0,-1 0,0,-1 0,-1,-1 1,0,-1",
                                                   "-1,0,0 0,0,-1 0,-1,0", NULL,
-                                                  "-1,0 0,-1 -2,0" };
+                                                  "-1,0 0,-1 -2,0",
+                                                  "-1,0,0 0,-1,0 0,0,-1 -1,-1,0",
+                                                  "-1,0 0,-1 -2,0",
+                                                  "-1,0,0 0,-1,0 0,0,-1 -1,-1,0" };
 static const char *const offset_text[NCASES] = { "offset (-1,-1,0)", "offset (1,0,-1)",
                                                  "offset (0,-1,0)", "offset (-2,0,0)",
-                                                 "offset (-2,0)" };
+                                                 "offset (-2,0)", "offset (-1,-1,0)",
+                                                 "offset (-2,0)", "offset (-1,-1,0)" };
+/* The point a case's message must name (NULL: any, or odd z). */
+static const char *const point_text[NCASES] = { NULL, NULL, NULL, NULL, NULL, "point (5,7,7)",
+                                                "point (18,10)", "point (5,7,7)" };
 static int line_lo[NCASES], line_hi[NCASES];
 
 /* The boundary value at (x, y, z) (check_edge_n's). */
@@ -112,17 +139,18 @@ static int names_stencil(const char *msg, const char *text)
  * values from check_edge_n outside it). */
 static double *sequential(int c)
 {
-    double *a = (double *)malloc(sizeof(double) * (c == ODD_Z1 ? XL : X0 * X1) * ZL);
+    double *a = (double *)malloc(sizeof(double) * (c == ODD_Z1 || c == POINT1 ? XL : X0 * X1) *
+                                 ZL);
     int64_t x, y, z;
     if (a == NULL)
         return NULL;
-    if (c == ODD_Z1) {      /* 1-D: a[x * ZL + z] */
+    if (c == ODD_Z1 || c == POINT1) {   /* 1-D: a[x * ZL + z] */
         for (z = 0; z < ZL; z++)
             for (x = 0; x < XL; x++) {
                 double l = x > 0 ? a[(x - 1) * ZL + z] : edge1(x - 1, z);
                 double d = z > 0 ? a[x * ZL + z - 1] : edge1(x, z - 1);
                 double v = 0.5 * (l + d);
-                if (z % 2)
+                if (c == ODD_Z1 ? z % 2 : x == QX && z == QZ)
                     v += 0.25 * (x > 1 ? a[(x - 2) * ZL + z] : edge1(x - 2, z));
                 a[x * ZL + z] = v;
             }
@@ -149,6 +177,12 @@ static double *sequential(int c)
                     v = 0.5 * (SEQ(x - 1, y, z) + SEQ(x, y, z - 1));
                     if (z % 2)
                         v += 0.25 * SEQ(x, y - 1, z);
+                    break;
+                case POINT:
+                case BY_VALUE:
+                    v = 0.25 * (SEQ(x - 1, y, z) + SEQ(x, y - 1, z) + SEQ(x, y, z - 1));
+                    if (x == PX && y == PY && z == PZ)
+                        v += 0.125 * SEQ(x - 1, y - 1, z);
                     break;
                 default:
                     v = 0.3 * (SEQ(x - 1, y, z) + SEQ(x, y - 1, z) + SEQ(x, y, z - 1)) +
@@ -182,7 +216,8 @@ static int same_2d(const tile_plan *p, const double *want)
  * read, model m, order o, tiles of 2 planes, every plane stored. */
 static void case_config(tile_config *cfg, int c, int full, int m, int o)
 {
-    check_config(cfg, c == ODD_Z1 ? 1 : 2, c == ODD_Z1 ? XL : X0, X1, ZL);
+    int one = c == ODD_Z1 || c == POINT1;
+    check_config(cfg, one ? 1 : 2, one ? XL : X0, X1, ZL);
     if (c == WIDTHS) {
         cfg->dep[0] = full ? 2 : 1;
         cfg->dep[1] = 1;
@@ -193,7 +228,8 @@ static void case_config(tile_config *cfg, int c, int full, int m, int o)
     cfg->model = m;
     cfg->threads = m == TILE_MODEL_MPI ? 1 : 2;
     cfg->order = o;
-    cfg->tile_height = 2;   /* tiles start at even z: the odd planes are never a tile's first */
+    cfg->tile_height = c == POINT1 ? 4 : 2;    /* tiles start at even z: the odd planes are
+                                                 * never a tile's first */
     cfg->storage = TILE_STORE_FULL;
 }
 
@@ -242,6 +278,39 @@ static void run_body(tile_plan *p, int c)
         });
         line_hi[c] = __LINE__;
         break;
+    case POINT:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(p, it, {
+            double v = 0.25 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0) +
+                               TILE_AT(double, it, 0, 0, -1));
+            if (tile_coord(&it, 0) == PX && tile_coord(&it, 1) == PY && tile_coord(&it, 2) == PZ)
+                v += 0.125 * TILE_AT(double, it, -1, -1, 0);
+            TILE_AT(double, it, 0, 0, 0) = v;
+        });
+        line_hi[c] = __LINE__;
+        break;
+    case BY_VALUE:      /* the element at the point holds 0 until written */
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(p, it, {
+            double v = 0.25 * (TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0) +
+                               TILE_AT(double, it, 0, 0, -1));
+            if (tile_coord(&it, 0) == PX && tile_coord(&it, 1) == PY &&
+                tile_coord(&it, 2) == PZ && TILE_AT(double, it, 0, 0, 0) == 0.0)
+                v += 0.125 * TILE_AT(double, it, -1, -1, 0);
+            TILE_AT(double, it, 0, 0, 0) = v;
+        });
+        line_hi[c] = __LINE__;
+        break;
+    case POINT1:
+        line_lo[c] = __LINE__;
+        HYBRID_RUN(p, it, {
+            double v = 0.5 * (TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1));
+            if (tile_coord(&it, 0) == QX && tile_coord(&it, 1) == QZ)
+                v += 0.25 * TILE_AT(double, it, -2, 0);
+            TILE_AT(double, it, 0, 0) = v;
+        });
+        line_hi[c] = __LINE__;
+        break;
     default:
         line_lo[c] = __LINE__;
         HYBRID_RUN(p, it, {
@@ -275,7 +344,8 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
     rc = tile_plan_status(&p);
     snprintf(msg, size, "%s", p.errmsg);
     *same = rc == TILE_OK &&
-            (c == ODD_Z1 ? same_2d(&p, want) : check_same_3d(&p, want, X0, X1, ZL));
+            (c == ODD_Z1 || c == POINT1 ? same_2d(&p, want)
+                                        : check_same_3d(&p, want, X0, X1, ZL));
     tile_plan_destroy(&p);
     return rc;
 }
@@ -298,11 +368,14 @@ int main(int argc, char **argv)
                         m == TILE_MODEL_MULTIPLE)
                         continue;
                     rc = run_case(c, full, m, o, want, &same, msg, sizeof msg);
-                    if (!full)
+                    if (!full && c == BY_VALUE && strstr(msg, "did not reach it") != NULL)
+                        good = rc == TILE_ERR_ACCESS;   /* the fence's own message */
+                    else if (!full)
                         good = rc == TILE_ERR_ACCESS && strstr(msg, offset_text[c]) != NULL &&
                                names_line(msg, line_lo[c], line_hi[c]) &&
                                strstr(msg, "is not declared") != NULL &&
                                (c != ODD_Z && c != ODD_Z1 ? 1 : names_odd_z(msg)) &&
+                               (point_text[c] == NULL || strstr(msg, point_text[c]) != NULL) &&
                                (c == WIDTHS ? strstr(msg, "dep[] = (1,1), depz = 1") != NULL
                                             : names_stencil(msg, short_stencil[c]));
                     else
@@ -322,7 +395,7 @@ int main(int argc, char **argv)
                   "naming %s, the line and the stencil (%d runs: 4 models x 3 orders); with "
                   "it declared, bitwise the sequential loop (%d runs)%s%s", case_name[c],
                   offset_text[c], refused, clean, first[0] ? "; FIRST FAILURE: " : "", first);
-        if (myrank == 0 && c == ODD_Z)
+        if (myrank == 0 && (c == ODD_Z || c == BY_VALUE))
             check_note("e.g. %s", example);
         free(want);
     }

@@ -124,12 +124,13 @@
  *     the pipeline delivers: any other offset is the run's TILE_ERR_ACCESS
  *     on every rank, naming the source line, the point, the offset and the
  *     stencil.  sizeof(type) must be cfg.elem_size and there must be N + 1
- *     offsets (TILE_ERR_ACCESS too).  All three are checked in every build,
- *     at every point of the runs that go through the checked loop: each
- *     tile's first run of each plane (of its first two when N = 1), and
- *     every run whose points are not consecutive; not in the fast loops
- *     that run the rest (see TILE_AT).
- *     Define TILE_CHECK_ACCESS to have every access checked (slow).
+ *     offsets (TILE_ERR_ACCESS too).  All three are checked in every build
+ *     at every point: tested where a run goes through the checked loop,
+ *     and in the fast loops that run the rest sent to the fence, address
+ *     space no page of which can be read, whose fault hands the run to the
+ *     checked loop (see TILE_AT; on POSIX systems, offsets within 64
+ *     planes).  Define TILE_CHECK_ACCESS to check also the reads of the
+ *     point before its write (slow).
  *   - must write the current point before reading it: its old value is
  *     unspecified (points are recycled as the Z window slides).  Under
  *     TILE_CHECK_ACCESS the point holds a poison pattern when the body

@@ -22,8 +22,11 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+#include <signal.h>     /* the fence (23-fence.h): sig_atomic_t, its handler */
 #if defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
-#include <unistd.h>     /* sysconf: the physical memory (cfg.mem_limit) */
+#include <fcntl.h>      /* the fence: open /dev/zero where there is no MAP_ANON */
+#include <sys/mman.h>   /* the fence: mmap, mprotect */
+#include <unistd.h>     /* sysconf: the physical memory (cfg.mem_limit), the page */
 #endif
 
 #define TILE_VERSION TILEHYBRID_VERSION
@@ -393,6 +396,8 @@ typedef struct tile_threads {
  * @stride:      element strides within a plane (ghosts included).
  * @ring:        d_Z mirror planes, then the R planes; at a 64-byte
  *               boundary inside the allocation @ring_mem (private).
+ * @fence:       where the fast loops send an offset the plan does not
+ *               deliver (private: 23-fence.h).
  * @sbuf, @rbuf: a send and a receive buffer per dimension (a face of a tile).
  * @face_bytes:  their size.
  * @order:       the order the plan runs: cfg.order, or what TILE_ORDER_AUTO
@@ -418,6 +423,19 @@ typedef struct tile_threads {
  *               plane and hyperplane orders: each run lies in one plane,
  *               and its cursor's Z step is chosen per plane; no copy).
  */
+/* The window's fence (private; 23-fence.h): len bytes at mem, mapped with
+ * no access; trap: the elements from the window to its mirror in it (the
+ * fast loops' TILE_AT of an offset the plan does not deliver); hit: set by
+ * the handler when a page of it faulted; armed: this run's handler is
+ * installed (else the fast loops do not run). */
+typedef struct tile__fence {
+    unsigned char *mem;
+    size_t len, page;
+    int64_t trap;
+    volatile sig_atomic_t hit;
+    int armed;
+} tile__fence;
+
 typedef struct tile_store {
     int64_t ring_planes;
     int64_t plane_elems;
@@ -429,6 +447,7 @@ typedef struct tile_store {
     int mirror;
     size_t plane_bytes;
     unsigned char *ring, *ring_mem;
+    tile__fence fence;
     unsigned char *sbuf[TILE_MAX_DIMS], *rbuf[TILE_MAX_DIMS];
     int64_t face_bytes[TILE_MAX_DIMS];
 } tile_store;
@@ -733,6 +752,8 @@ typedef struct tile__walk {
     int64_t sx[TILE_MAX_DIMS + 1];        /* the last run's first point before clipping, */
     int64_t su[TILE_MAX_DIMS + 1];        /* and its user coordinates (sx[0] < 0: none) */
     int64_t points;                       /* points walked, not yet in the statistics */
+    sig_atomic_t hit0;                    /* the fence's hit when last seen */
+    int redo;                             /* hand out the same run again (the fence) */
 } tile__walk;
 
 /* What a point's cursor reads that does not change along a run (private):
@@ -755,18 +776,24 @@ typedef struct tile__view {
 } tile__view;
 
 /* The offsets the body may read (private): a copy of the plan's
- * deps.at_mask; any, bit 0: every offset passes (at_all), bit 63: an
- * offset beyond +-63 passes (at_far); code: the plan's deps.at_code.
- * TILE__POINTS keeps it in a local of its own, tile_pt_as_, that TILE_AT
- * names directly: its address is never stored, nothing writes it after
- * its start, and TILE_AT reads it at constant indices where the offsets
- * are constants (nothing that could trap), so the compiler knows that the
- * body leaves it alone and hoists TILE_AT's test (tile__at_ok) out of the
- * loops over the points and the runs: once per site and tile. */
+ * deps.at_mask (its rows 0..N); any, bit 0: every offset passes (at_all),
+ * bit 63: an offset beyond +-63 passes (at_far); code: a copy of the
+ * plan's deps.at_code.  TILE__POINTS keeps it in a local of its own,
+ * tile_pt_as_, that TILE_AT names directly: its address is never stored,
+ * nothing writes it after its start, and TILE_AT reads it at constant
+ * indices where the offsets are constants (nothing that could trap), so
+ * the compiler knows that the body leaves it alone and hoists TILE_AT's
+ * test (tile__at_ok) out of the loops over the points and the runs: once
+ * per site and tile.  Copies, not pointers to the plan: a body's stores
+ * of 64-bit integers (a reduction's lanes) could be the plan's table, and
+ * the test would be made again at every point (demos/adi: 2.8x the
+ * instructions). */
 typedef struct tile__atset {
-    const uint64_t (*m)[16];
+    uint64_t m[TILE_MAX_DIMS + 1][16];
     uint64_t any;
-    const uint64_t *code;
+    uint64_t code[TILE__AT_CODES];
+    size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: the type's test */
+    int64_t trap[2];                      /* the fence's trap, 0 (the fast loops) */
     tile_plan *plan;                      /* the step macro's plan (evaluated once) */
 } tile__atset;
 

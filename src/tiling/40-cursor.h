@@ -49,6 +49,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.zchk = INT64_MIN;
     w.zleft = INT_MAX;
     w.dstop = INT64_MIN;
+    w.hit0 = tile__fence_get(&p->store.fence);
     w.wrapz = k >= 0 ? tile__tile_z0(p, k) : 0;
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
         w.wrapz = -1;   /* else its plane z - 1 is the ring's last */
@@ -76,6 +77,8 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.vhi[i] = w.bhi[i];
     }
     tile__order_walk(&w, p);
+    if (!p->store.fence.armed)      /* no fence: the checked loop runs every run */
+        w.fast = w.contig = 0;
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -219,6 +222,10 @@ TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
     int64_t const d = w->x[w->n + 1] + 1;
+    if (w->redo) {                  /* the run that hit the fence, again */
+        w->redo = 0;
+        return 1;
+    }
     if (d <= w->dstop) {
         if (w->pair == 2)           /* B's first run goes through the checked loop */
             w->bfirst = w->pair = tile__walk_simd(w);
@@ -237,9 +244,12 @@ TILE__ALWAYS_INLINE tile__atset tile__atset_of(tile_plan *p)
 {
     tile__atset a;
     a.plan = p;
-    a.m = (const uint64_t (*)[16])p->deps.at_mask;
+    memcpy(a.m, p->deps.at_mask, sizeof a.m[0] * (size_t)(p->cfg.n + 1));
     a.any = (uint64_t)p->deps.at_all | (uint64_t)p->deps.at_far << 63;
-    a.code = p->deps.at_code;
+    memcpy(a.code, p->deps.at_code, sizeof a.code);
+    a.key = p->cfg.elem_size * (TILE_MAX_DIMS + 2) + (size_t)p->cfg.n + 1;
+    a.trap[0] = p->store.fence.trap;
+    a.trap[1] = 0;
     return a;
 }
 
@@ -562,6 +572,17 @@ TILE__ALWAYS_INLINE uint64_t tile__at_pk(int64_t x, int i)
     return (uint64_t)(x + 63) <= 126 ? (uint64_t)(x + 64) << (7 * i) : (uint64_t)1 << 63;
 }
 
+/* The code of the point itself (cnt offsets 0): a site the plan always
+ * delivers, whose fence test the compiler leaves out. */
+TILE__ALWAYS_INLINE uint64_t tile__at_center(int cnt)
+{
+    uint64_t c = 0;
+    int i;
+    for (i = 0; i < cnt; i++)
+        c |= (uint64_t)64 << (7 * i);
+    return c;
+}
+
 /* Its column in tile__atset.m: x + 7 for |x| <= 7, else 15. */
 TILE__ALWAYS_INLINE int tile__at_ix(int64_t x)
 {
@@ -600,19 +621,26 @@ TILE__ALWAYS_INLINE int tile__at_ok(const tile__atset *as, int near, uint64_t hi
  * e, for the offsets o (cnt of them, their code, near and hit as for
  * tile__at_ok).  The checked loop (chk 1) tests the type's size, the count
  * and the offset, and a refusal is the run's error at once (the access
- * goes to the thread's scratch element).  The unchecked loops (chk 0: the
- * contiguous and the SIMD loop) test nothing: they run only on runs like
- * those the checked loop has run (tile__walk_simd, tile__walk_contig). */
+ * goes to the thread's scratch element).  The fast loops (chk 0: the
+ * contiguous and the SIMD loop) make the same test, once per site and run
+ * (hoisted), and send a refused access to the element's mirror in the
+ * fence (23-fence.h): a select, not a branch, and the point itself (the
+ * plan always delivers it) not even that.  The select's form matters:
+ * `e + (ok ? 0 : trap)` is 5-9% more instructions than before the fence
+ * on demos adi, de and seidel; a load from a two-entry table by ok was
+ * 14-26% (the compiler recomputed more per point). */
 TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile__view *v,
                                         int64_t i, int simd, int chk, const tile__atset *as,
                                         size_t size, const char *file, int line, int cnt,
                                         uint64_t code, int near, uint64_t hit, int64_t e,
                                         const int64_t *o)
 {
-    if (chk && !(tile__at_ok(as, near, hit, code) &
-                 (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == v->key)) &&
-        !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
+    int const ok = tile__at_ok(as, near, hit, code) &
+                   (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == as->key);
+    if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
+    if (!chk && code != tile__at_center(cnt))
+        e += ok ? 0 : as->trap[0];  /* the fast loops: to the fence (23-fence.h) */
     return at + (k + e) * (int64_t)size;
 }
 
@@ -1019,15 +1047,14 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
  * tile's first run of each plane (Z) -- in the hyperplane order also B's
  * first run when it walks two planes at once; with N = 1, where a plane
  * is one row, the tile's first two planes only (both parities of z) --
- * and every run whose points are not consecutive elements.  (The others go through loops without the
- * tests, the SIMD loop among them, where a test per TILE_AT would cost a
- * compare and a mask per point.)  The offsets' test is a few loads and
- * ANDs of constant indices where the offsets are constants, which the
- * compiler hoists out of the loop.  So a TILE_AT that the body reaches at
- * every point, or at every point of some planes (a condition on z), is
- * refused at the first point that reaches it; one that the body reaches
- * only at some points of a plane (a condition on x or on a value) only if
- * a checked run reaches it.  A refusal is the run's TILE_ERR_ACCESS
+ * and every run whose points are not consecutive elements.  The others go
+ * through loops without a test per point (the SIMD loop among them): there
+ * the test's outcome chooses where the access goes, the element or its
+ * mirror in the fence (23-fence.h), whose fault hands the run to the
+ * checked loop.  The offsets' test is a few loads and ANDs of constant
+ * indices where the offsets are constants, which the compiler hoists out
+ * of the loop over the points.  So a TILE_AT is refused at the first point
+ * that reaches it, wherever that is.  A refusal is the run's TILE_ERR_ACCESS
  * naming the source line, the point, the offset and the stencil, and the
  * access lands on a scratch element.  Under TILE_CHECK_ACCESS every
  * access of every point is checked, and the body must write its own point
@@ -1184,6 +1211,8 @@ enum { tile__at_checked = 1 };
                     if (!tile_pt_end_)                                             \
                         tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
+                if (tile__fence_hit(&tile_pt_w_))                                  \
+                    tile__walk_redo(&tile_pt_w_);                                  \
             } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
                 ptrdiff_t const tile_pt_s_ = tile_pt_w_.step;                      \
                 int tile_pt_h_;                                                    \
@@ -1217,4 +1246,6 @@ enum { tile__at_checked = 1 };
                     TILE__SIMD_RUN(&tile_pt_w_, &tile_pt_vb_, tile_pt_w_.brun,  \
                                    tile_pt_w_.bcount, 1, it, __VA_ARGS__)       \
                 }                                                               \
+                if (tile__fence_hit(&tile_pt_w_))                               \
+                    tile__walk_redo(&tile_pt_w_);                               \
             }

@@ -1232,6 +1232,7 @@ TILEHYBRID__COLD int tile__storage(tile_plan *p, int64_t ring_bytes)
                           "%lld bytes); %s", (long long)(s->ring_planes + p->deps.dz),
                           (long long)ring_bytes, tile__memory_advice(p, ""));
     tile__memset_v(s->ring, 0, (size_t)ring_bytes);
+    tile__fence_make(p, ring_bytes);
     for (i = 0; i < p->cfg.n; i++) {
         size_t b = (size_t)s->face_bytes[i] + 1;
         if (p->nbr_hi[i] != MPI_PROC_NULL &&
@@ -1651,6 +1652,7 @@ TILEHYBRID__COLD void tile__height_apply(tile_plan *p)
     tile__messages_free(p);     /* the requests are bound to the buffers */
     TILEHYBRID_FREE(p->run.part);
     p->run.part = NULL;
+    tile__fence_free(p);
     TILEHYBRID_FREE(p->store.ring_mem);
     p->store.ring = p->store.ring_mem = NULL;
     for (i = 0; i < TILE_MAX_DIMS; i++) {

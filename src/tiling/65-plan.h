@@ -276,6 +276,7 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     }
     TILEHYBRID_FREE(plan->threads.coord);
     TILEHYBRID_FREE(plan->threads.delay);
+    tile__fence_free(plan);
     TILEHYBRID_FREE(plan->store.ring_mem);
     TILEHYBRID_FREE(plan->run.seg);
     TILEHYBRID_FREE(plan->run.req);

@@ -89,6 +89,7 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     if (!p->run.ok)
         return 0;
     tile__run_reset(p);
+    tile__fence_arm(p);
     p->run.active = 1;
     tile__io_start(p);
     tile__fill_zlow(p);
@@ -106,13 +107,14 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
  */
 TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
 {
-    int t;
+    int t, hit;
     double wall;
     tile__io_step(p, INT64_MAX);    /* hand out the last tiles */
     wall = tile_wtime() - p->run.start;
     p->run.seconds = wall;
     p->run.active = 0;
     p->run.stage = 2;
+    hit = tile__fence_disarm(p);
     for (t = 0; t < p->cfg.threads; t++) {
         tile_stats *s = &p->run.stats[t];
         s->idle = wall - s->compute - s->comm;
@@ -124,6 +126,12 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
             tile__fail(p, s->error, "", -1, "thread %d: %s", t,
                        p->run.slot[t].msg[0] ? p->run.slot[t].msg : tile_strerror(s->error));
     }
+    if (hit && p->status.code == TILE_OK)
+        tile__fail(p, TILE_ERR_ACCESS, "", -1, "a TILE_AT of the body reached an offset the "
+                   "plan does not deliver (the fast loops sent it to the fence), and the checked "
+                   "loop, given the same run again, did not reach it (the body's branches depend "
+                   "on values?): build with TILE_CHECK_ACCESS to name it, and declare the offset "
+                   "(tile_config_stencil)");
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
     tile__height_timed(p);          /* the first run times the body for the model */
 }
