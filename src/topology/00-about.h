@@ -97,7 +97,8 @@
  *       rc = topo_nest_grid(&nest, 16, TOPO_POLICY_TIME, g, &st);
  *       rc = topo_nest_report(&nest, g, &r, &st);   // r.seconds predicted
  *
- * API (each function is documented where it is defined)
+ * API (each function is declared and documented in the part "API" below,
+ * src/topology/05-api.h, ahead of the private helpers)
  *   int  topo_grid(n, procs, extent, dep, policy, dims)
  *   int  topo_dims_create(procs, n, dims, status)      MPI_Dims_create twin
  *   int  topo_hybrid_grid(n, procs, threads, extent, dep, policy, dims,

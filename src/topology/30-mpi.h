@@ -167,45 +167,7 @@ TILEHYBRID__COLD int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, 
     return TOPO_OK;
 }
 
-/**
- * topo_cart_create_ex() - choose the grid and create the MPI Cartesian
- * communicator over all processes of @comm (collective).
- * @comm:    the communicator (its size is P); its error handler is used as
- *           is, and every MPI return code is checked.
- * @n, @extent, @dep, @policy: as for topo_grid_ex().
- * @fixed:   n entries, 0 = free, > 0 = fixed; NULL means all free.
- * @reorder: passed to MPI_Cart_create (periods are all 0).
- * @cart:    out: the new communicator (MPI_COMM_NULL on error).
- * @dims:    out: the grid, n entries (unchanged on error).
- * @status:  optional error detail (may be NULL), the same on every rank.
- *
- * Every rank must pass the same n, extent, dep, policy, fixed and reorder.
- * One tilehybrid_agree() checks it, and this rank's own argument checks
- * travel with it: if any rank's arguments are invalid, every rank returns
- * the code of the lowest such rank, and status->arg, ->index and ->rank
- * name its argument, dimension and rank; if the arguments differ between
- * ranks, every rank returns TOPO_ERR_MISMATCH and status->arg/index name
- * the first value that differs ("n", "policy", "reorder", or "extent",
- * "dep", "fixed" with the dimension; the values are the caller's own).
- * A NULL @cart or @dims is such an argument (TOPO_ERR_NULL naming "cart"
- * or "dims" and the rank, on every rank).  MPI_COMM_NULL @comm is reported
- * on this rank only, before any communication (that rank is not in the
- * collective); an intercommunicator on every rank as TOPO_ERR_MPI
- * (status->arg "comm", status->mpi_error MPI_ERR_COMM).
- *
- * An MPI call that fails on one rank (MPI_Comm_size, the agreement's
- * MPI_Allreduce or MPI_Bcast, MPI_Cart_create) cannot be agreed on: the
- * other ranks would wait for it forever.  That rank reports the call, its
- * rank and MPI's error text on stderr ("tilehybrid: rank 1:
- * MPI_Cart_create failed in topology.h's topo_cart_create_ex() (...);
- * aborting the job"), or hands that message to the hook installed with
- * tilehybrid_mpi_failure_swap(), then ends the job with MPI_Abort
- * (MPI_COMM_WORLD, errorcode TOPO_ERR_MPI): tilehybrid_mpi_failed().
- *
- * Return: the same code on every rank: TOPO_OK, an argument error or
- * TOPO_ERR_MISMATCH.  TOPO_ERR_MPI (status->arg names the call,
- * status->mpi_error holds the MPI code) only if MPI_Abort returns.
- */
+/* topo_cart_create_ex() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int topo_cart_create_ex(MPI_Comm comm, int n,
                                          const int64_t *extent,
                                          const int64_t *dep, topo_policy policy,
@@ -235,13 +197,7 @@ TILEHYBRID__COLD int topo_cart_create_ex(MPI_Comm comm, int n,
     return topo__cart_make(comm, size, &nest, 1, policy, fixed, reorder, cart, dims, status);
 }
 
-/**
- * topo_cart_create() - topo_cart_create_ex() without the error detail.
- * @comm, @n, @extent, @dep, @policy, @fixed, @reorder, @cart, @dims: as
- *           for topo_cart_create_ex().
- *
- * Return: as topo_cart_create_ex().
- */
+/* topo_cart_create() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int topo_cart_create(MPI_Comm comm, int n,
                                       const int64_t *extent, const int64_t *dep,
                                       topo_policy policy, const int *fixed,
@@ -268,23 +224,7 @@ TILEHYBRID__COLD int topo__nest_local(const topo_nest *nest, int size, topo_poli
     return rc != TOPO_OK ? rc : topo__check_run(size, policy, 1, mine);
 }
 
-/**
- * topo_nest_cart_create() - choose the grid of a loop nest by any policy
- * (topo_nest_grid()) and create the MPI Cartesian communicator over all
- * processes of @comm (collective).
- * @comm:    the communicator (its size is P).
- * @nest:    the loop nest, the same on every rank.
- * @policy:  TOPO_POLICY_COMM, TOPO_POLICY_LATENCY or TOPO_POLICY_TIME.
- * @fixed, @reorder, @cart, @dims, @status: as for topo_cart_create_ex().
- *
- * As topo_cart_create_ex(), with every value of the nest agreed on: a
- * mismatch names "extent", "dep", "fixed" (index: the dimension), "zlen"
- * (index n), "tile_height", "elem_bytes", "tcomp", "tstartup",
- * "bandwidth", or "ext" (index i * n + j).
- *
- * Return: the same code on every rank, as topo_cart_create_ex(); the
- * nest's own errors as topo_nest_grid().
- */
+/* topo_nest_cart_create() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
                                            topo_policy policy, const int *fixed,
                                            int reorder, MPI_Comm *cart, int *dims,
@@ -318,23 +258,9 @@ TILEHYBRID__COLD int topo__cart_make(MPI_Comm comm, int size, const topo_nest *n
                                      MPI_Comm *cart, int *dims, tilehybrid_status *status);
 TILEHYBRID__COLD int topo__cart_begin(MPI_Comm comm, MPI_Comm *cart, int *size, const char *fn,
                                       tilehybrid_status *status);
-TILEHYBRID__COLD int topo_cart_create_ex(MPI_Comm comm, int n,
-                                         const int64_t *extent,
-                                         const int64_t *dep, topo_policy policy,
-                                         const int *fixed, int reorder,
-                                         MPI_Comm *cart, int *dims,
-                                         tilehybrid_status *status);
-TILEHYBRID__COLD int topo_cart_create(MPI_Comm comm, int n,
-                                      const int64_t *extent, const int64_t *dep,
-                                      topo_policy policy, const int *fixed,
-                                      int reorder, MPI_Comm *cart, int *dims);
 TILEHYBRID__COLD int topo__nest_local(const topo_nest *nest, int size, topo_policy policy,
                                       const MPI_Comm *cart, const int *dims,
                                       tilehybrid_status *mine);
-TILEHYBRID__COLD int topo_nest_cart_create(MPI_Comm comm, const topo_nest *nest,
-                                           topo_policy policy, const int *fixed,
-                                           int reorder, MPI_Comm *cart, int *dims,
-                                           tilehybrid_status *status);
 #endif
 
 #endif /* TILEHYBRID_NO_MPI */
