@@ -50,6 +50,8 @@
  *   The paper's Algorithms 1 and 2, the references slb_exact is tested
  *   against, are in tests/slb_reference.h; Algorithm 2 stays inside as
  *   slb_exact's fallback.
+ *   Each function is declared and documented in the part "API" below
+ *   (src/scatterlb/05-api.h), ahead of the private helpers.
  *
  * COST MODEL
  *   Processor i has a computation cost Tcomp(i,x) and a communication cost

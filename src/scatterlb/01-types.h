@@ -145,121 +145,74 @@ typedef struct slb_info {
     int64_t bad_items;
 } slb_info;
 
-/**
- * slb_strerror() - the message for a return code.
- * @code: SLB_OK or an SLB_ERR_* code.
- *
- * Return: a static string, never NULL ("unknown scatterlb error code" for
- * other values).
- */
-static inline const char *slb_strerror(int code)
-{
-    switch (code) {
-    case SLB_OK: return "success";
-    case SLB_ERR_ARG: return "invalid argument (NULL pointer or unknown value)";
-    case SLB_ERR_ITEMS: return "the number of items n is negative";
-    case SLB_ERR_NOPROC: return "no processors (p < 1)";
-    case SLB_ERR_COST: return "a cost is negative, NaN or infinite";
-    case SLB_ERR_MONOTONE:
-        return "a cost decreases when items are added (costs must be non-decreasing)";
-    case SLB_ERR_TABLE: return "a cost table is shorter than the number of items";
-    case SLB_ERR_ORDER: return "the order is not a permutation of the processors";
-    case SLB_ERR_ROOT: return "the root is not one of the processors (outside the communicator)";
-    case SLB_ERR_OVERFLOW: return "a size overflows 64-bit arithmetic";
-    case SLB_ERR_INT:
-        return "a count, displacement or message size exceeds INT_MAX and MPI-4 large counts "
-               "are not available, disabled or not used by this call";
-    case SLB_ERR_NOMEM: return "out of memory";
-    case SLB_ERR_AFFINE: return "this method needs affine costs";
-    case SLB_ERR_METHOD: return "unknown method or order policy";
-    case SLB_ERR_COUNTS: return "the counts are negative or do not add up to n";
-    case SLB_ERR_MISMATCH:
-        return "collective arguments differ across ranks (n, root, datatype size, options or "
-               "sizes)";
-    case SLB_ERR_CAPACITY: return "a receive buffer is smaller than the count it must hold";
-    case SLB_ERR_MPI: return "an MPI call failed";
-    case SLB_ERR_TIME:
-        return "a finish time overflows (beyond the largest double, 1.8e308): fewer items or "
-               "smaller costs";
-    default: return "unknown scatterlb error code";
-    }
-}
+/* ---- the MPI side: a plan's options, the plan, the work timed ---------- */
+#ifndef TILEHYBRID_NO_MPI
 
 /**
- * slb_method_name() - the name of a method.
- * @method: SLB_METHOD_*.
- *
- * Return: "exact", "heuristic" or "uniform", or NULL for an unknown value.
+ * struct slb_options - options of a plan (slb_options_default()).
+ * @method:      SLB_METHOD_* (default SLB_METHOD_EXACT).
+ * @order:       SLB_ORDER_* (default SLB_ORDER_BANDWIDTH).
+ * @large_count: 1 (default): counts beyond INT_MAX use the MPI-4
+ *               large-count calls when available; 0: rejected
+ *               (SLB_ERR_INT); 2: always use them when available.
  */
-static inline const char *slb_method_name(int method)
-{
-    switch (method) {
-    case SLB_METHOD_EXACT: return "exact";
-    case SLB_METHOD_HEURISTIC: return "heuristic";
-    case SLB_METHOD_UNIFORM: return "uniform";
-    default: return NULL;
-    }
-}
-
-/* A problem of that kind on p processors, its costs still to be set. */
-static inline slb_problem slb__problem(int kind, int64_t p)
-{
-    slb_problem pb;
-    memset(&pb, 0, sizeof pb);
-    pb.kind = kind;
-    pb.p = p;
-    return pb;
-}
+typedef struct slb_options {
+    int method;
+    int order;
+    int large_count;
+} slb_options;
 
 /**
- * slb_problem_affine() - a problem with affine costs.
- * @p:    number of processors.
- * @cost: cost[i] for processor i, 0 <= i < p (not copied).
+ * struct slb_plan - who gets which items, in which order.
+ * @comm:      the communicator given (not owned).
+ * @ordered:   owned: comm's processes in sending order, or MPI_COMM_NULL
+ *             when comm itself is in sending order.
+ * @type:      the item datatype.
+ * @size, @rank: in comm.
+ * @root:      the root, in comm.
+ * @xfer_root: the root in the transfer communicator (ordered or comm).
+ * @method, @policy: the options used.
+ * @large:     1: transfers use the MPI-4 "_c" calls.
+ * @n:         number of items.
+ * @counts:    [size] items per rank of comm.
+ * @displs:    [size] first item of each rank: rank r holds items displs[r]
+ *             .. displs[r]+counts[r]-1 of the root's buffer (ascending with
+ *             r, whatever the sending order).
+ * @order:     [size] ranks of comm in the order served; order[size-1] is
+ *             the root.
+ * @finish:    [size] predicted finish time per rank.
+ * @makespan:  predicted makespan.
+ * @xcounts, @xdispls: counts and displacements in transfer-rank order (int,
+ *             or MPI_Count / MPI_Aint).
  *
- * Return: the problem (checked when solved).
+ * Identical on every rank after slb_plan_create(); release with
+ * slb_plan_free().
  */
-static inline slb_problem slb_problem_affine(int64_t p, const slb_affine *cost)
-{
-    slb_problem pb = slb__problem(SLB_KIND_AFFINE, p);
-    pb.affine = cost;
-    return pb;
-}
+typedef struct slb_plan {
+    MPI_Comm comm;
+    MPI_Comm ordered;
+    MPI_Datatype type;
+    int size, rank;
+    int root;
+    int xfer_root;
+    int method, policy;
+    int large;
+    int64_t n;
+    int64_t *counts;
+    int64_t *displs;
+    int *order;
+    double *finish;
+    double makespan;
+    void *xcounts;
+    void *xdispls;
+} slb_plan;
 
 /**
- * slb_problem_table() - a problem with tabled costs.
- * @p:    number of processors.
- * @len:  columns per row, >= the number of items later solved for.
- * @comp: comp[i*len + x-1] = Tcomp(i, x), 1 <= x <= len (not copied).
- * @comm: comm[i*len + x-1] = Tcomm(i, x) (not copied).
+ * typedef slb_work_fn - per-item work to be timed by the calibration.
  *
- * Return: the problem (checked when solved).
+ * Process count items of a representative sample (count <= the sample
+ * size you gave).
  */
-static inline slb_problem slb_problem_table(int64_t p, int64_t len, const double *comp,
-                                            const double *comm)
-{
-    slb_problem pb = slb__problem(SLB_KIND_TABLE, p);
-    pb.table_len = len;
-    pb.comp_table = comp;
-    pb.comm_table = comm;
-    return pb;
-}
+typedef void (*slb_work_fn)(void *ctx, int64_t count);
 
-/**
- * slb_problem_callback() - a problem whose costs are computed by callbacks.
- * @p:    number of processors.
- * @comp: Tcomp (see slb_cost_fn).
- * @comm: Tcomm.
- * @ctx:  passed to both.
- *
- * Return: the problem (checked when solved: every cost of 1..n items is
- * evaluated once).
- */
-static inline slb_problem slb_problem_callback(int64_t p, slb_cost_fn comp, slb_cost_fn comm,
-                                               void *ctx)
-{
-    slb_problem pb = slb__problem(SLB_KIND_CALLBACK, p);
-    pb.comp = comp;
-    pb.comm = comm;
-    pb.ctx = ctx;
-    return pb;
-}
+#endif /* TILEHYBRID_NO_MPI */

@@ -21,22 +21,7 @@ static inline int slb__by_position(const slb__model *m, const int64_t *counts, i
     return SLB_OK;
 }
 
-/**
- * slb_evaluate() - finish times and makespan of a given distribution.
- * @pb:     the costs (non-negative; monotonicity is not required).
- * @n:      number of items.
- * @order:  sending order (NULL: 0..p-1), order[p-1] is the root.
- * @counts: [p] items per processor, >= 0, adding up to n.
- * @finish: [p] out (may be NULL): T_i per processor (eq. 1), in the costs'
- *          unit.
- * @info:   out (may be NULL): makespan (eq. 2), makespan_ticks, tick.
- * @st:     out (may be NULL): on error, the argument and the processor.
- *
- * Times are computed in ticks (see EXACTNESS), so they compare bitwise with
- * the solvers'.
- * Return: SLB_OK, or SLB_ERR_COUNTS (st names the processor, bad_items the
- * count) or another code of the problem's checks.
- */
+/* slb_evaluate() -- documented at its declaration (05-api.h). */
 static inline int slb_evaluate(const slb_problem *pb, int64_t n, const int64_t *order,
                                const int64_t *counts, double *finish, slb_info *info,
                                tilehybrid_status *st)
@@ -61,14 +46,7 @@ static inline int slb_evaluate(const slb_problem *pb, int64_t n, const int64_t *
     return slb__done(&m, cnt, NULL, rc);
 }
 
-/**
- * slb_uniform() - the uniform distribution of MPI_Scatter.
- * @pb, @n, @order, @counts, @finish, @info, @st: as for slb_exact().
- *
- * n/p items each, the n mod p first processors in the sending order one
- * more.  Any non-negative costs.
- * Return: SLB_OK or an error code, as for slb_exact().
- */
+/* slb_uniform() -- documented at its declaration (05-api.h). */
 static inline int slb_uniform(const slb_problem *pb, int64_t n, const int64_t *order,
                               int64_t *counts, double *finish, slb_info *info,
                               tilehybrid_status *st)

@@ -707,29 +707,7 @@ static inline int slb__exact(const slb_problem *pb, int64_t n, const int64_t *or
     return slb__done(&m, wit, NULL, rc);
 }
 
-/**
- * slb_exact() - an optimal distribution of n items (the smallest makespan).
- * @pb:     the costs, non-negative and non-decreasing.
- * @n:      number of items, >= 0 (below 2^61).
- * @order:  sending order (NULL: 0..p-1), order[p-1] is the root.
- * @counts: [p] out (may be NULL): items per processor (by processor number).
- * @finish: [p] out (may be NULL): finish time T_i per processor.
- * @info:   out (may be NULL): makespan, makespan_ticks, tick, work (search
- *          nodes), bad_items.
- * @st:     out (may be NULL): on error, the argument ("pb", "n", "order")
- *          and the processor or position at fault.
- *
- * Fast: a binary search on the makespan in integer ticks, each test an
- * exhaustive search pruned by proven bounds (see EXACTNESS; the proof is in
- * docs/scatterlb.md).  The makespan equals Algorithm 1's and 2's bitwise.
- * Should the search exceed 4 (p+1)(n+1)(log2(n+1)+1) nodes or 2^22 states
- * (only seen on adversarial instances) it hands over to Algorithm 2, so
- * the worst case stays O(p n^2) time and 8 p n bytes.  Where several
- * distributions are optimal, any one of them is returned.
- * Return: SLB_OK, SLB_ERR_ARG, SLB_ERR_NOPROC, SLB_ERR_ITEMS,
- * SLB_ERR_OVERFLOW, SLB_ERR_COST, SLB_ERR_MONOTONE, SLB_ERR_TABLE,
- * SLB_ERR_ORDER, SLB_ERR_TIME or SLB_ERR_NOMEM.
- */
+/* slb_exact() -- documented at its declaration (05-api.h). */
 static inline int slb_exact(const slb_problem *pb, int64_t n, const int64_t *order,
                             int64_t *counts, double *finish, slb_info *info,
                             tilehybrid_status *st)

@@ -281,26 +281,7 @@ static inline int slb__rat_affine(slb__model *m, const slb_problem *pb, int64_t 
     return rc;
 }
 
-/**
- * slb_rational() - the optimal rational distribution for affine costs.
- * @pb:    the costs (affine).
- * @n:     number of items, >= 0.
- * @order: sending order (NULL: 0..p-1), order[p-1] is the root.
- * @x:     [p] out: amount per processor (indexed by processor), sum n;
- *         amounts may be fractional.
- * @T:     out: its makespan, a lower bound on the integer optimum.
- * @info:  out (may be NULL): rational (= *T), guaranteed (0 if the search
- *         hit its node limit and fell back to the greedy choice), work.
- * @st:    out (may be NULL): on error, the argument and processor.
- *
- * With the zero convention (an idle processor costs nothing).  Linear costs
- * (comp0 = comm0 = 0) use the closed form of Theorems 1-2 (processor k is
- * dropped when lambda_k >= D of the processors after it); affine costs a
- * bisection on T with an exact two-candidate search (each processor takes 0
- * or as much as fits).  Computed in double precision.
- * Return: SLB_OK, SLB_ERR_AFFINE for other kinds of costs, or an error of
- * the problem's checks (as for slb_exact()).
- */
+/* slb_rational() -- documented at its declaration (05-api.h). */
 static inline int slb_rational(const slb_problem *pb, int64_t n, const int64_t *order,
                                double *x, double *T, slb_info *info, tilehybrid_status *st)
 {
@@ -396,22 +377,7 @@ static inline void slb__round_fracs(const slb__frac *fr, int64_t m, int64_t *cou
     }
 }
 
-/**
- * slb_round() - the paper's rounding scheme (Sec. 3.3).
- * @p:      number of values, >= 1.
- * @x:      [p] values >= 0 (-1e-9 tolerated) adding up to n within
- *          1e-6 (n + p).
- * @n:      their sum, an integer >= 0.
- * @counts: [p] out: integers with |counts[i] - x[i]| < 1, adding up to n.
- * @st:     out (may be NULL): on error, the argument ("x") and its index.
- *
- * First the x[i] nearest to an integer is rounded to it; then, while the
- * accumulated error is negative (resp. positive), the remaining x[j]
- * nearest to its ceiling (resp. floor) is rounded up (resp. down); the last
- * one cancels the accumulated error.  Integral x[i] (in particular 0) stay
- * as they are.  O(p log p).
- * Return: SLB_OK, SLB_ERR_NOPROC, SLB_ERR_ARG or SLB_ERR_NOMEM.
- */
+/* slb_round() -- documented at its declaration (05-api.h). */
 static inline int slb_round(int64_t p, const double *x, int64_t n, int64_t *counts,
                             tilehybrid_status *st)
 {
@@ -452,20 +418,7 @@ static inline int slb_round(int64_t p, const double *x, int64_t n, int64_t *coun
     return SLB_OK;
 }
 
-/**
- * slb_heuristic() - the paper's guaranteed heuristic for affine costs.
- * @pb, @n, @order, @counts, @finish, @st: as for slb_exact().
- * @info: out (may be NULL): as for slb_exact(), plus rational (the rational
- *        makespan, a lower bound on the optimum), bound (eq. 4) and
- *        guaranteed (1 when the rational search was exhaustive, which it
- *        always is for linear costs).
- *
- * The optimal rational distribution (slb_rational()) rounded by
- * slb_round().  Its makespan T' obeys (eq. 4)
- * T_opt <= T' <= T_opt + sum_j Tcomm(j,1) + max_i Tcomp(i,1).
- * O(p log p) for linear costs, O(p) per bisection step otherwise.
- * Return: as for slb_exact(), and SLB_ERR_AFFINE for non-affine costs.
- */
+/* slb_heuristic() -- documented at its declaration (05-api.h). */
 static inline int slb_heuristic(const slb_problem *pb, int64_t n, const int64_t *order,
                                 int64_t *counts, double *finish, slb_info *info,
                                 tilehybrid_status *st)
@@ -503,13 +456,7 @@ static inline int slb_heuristic(const slb_problem *pb, int64_t n, const int64_t 
     return slb__done(&m, xp, cnt, rc);
 }
 
-/**
- * slb_solve() - solve with a method chosen at run time.
- * @pb, @n, @order, @counts, @finish, @info, @st: as for slb_exact().
- * @method: SLB_METHOD_EXACT, SLB_METHOD_HEURISTIC or SLB_METHOD_UNIFORM.
- *
- * Return: the method's code, or SLB_ERR_METHOD (st names "method").
- */
+/* slb_solve() -- documented at its declaration (05-api.h). */
 static inline int slb_solve(const slb_problem *pb, int64_t n, const int64_t *order, int method,
                             int64_t *counts, double *finish, slb_info *info,
                             tilehybrid_status *st)

@@ -2,17 +2,7 @@
 /* Ordering policy and choice of the root                                   */
 /* ------------------------------------------------------------------------ */
 
-/**
- * slb_order_by_key() - processors by increasing key, the root last.
- * @p:     number of processors, >= 1.
- * @key:   [p] the sort keys (NaN sorts last); ties by processor number.
- * @root:  processor number of the root, 0..p-1.
- * @order: [p] out: the sending order.
- * @st:    out (may be NULL): on error, the argument.
- *
- * Return: SLB_OK, SLB_ERR_NOPROC, SLB_ERR_ROOT, SLB_ERR_ARG or
- * SLB_ERR_NOMEM.
- */
+/* slb_order_by_key() -- documented at its declaration (05-api.h). */
 static inline int slb_order_by_key(int64_t p, const double *key, int64_t root, int64_t *order,
                                    tilehybrid_status *st)
 {
@@ -43,21 +33,7 @@ static inline int slb_order_by_key(int64_t p, const double *key, int64_t root, i
     return SLB_OK;
 }
 
-/**
- * slb_order_bandwidth() - the paper's ordering policy (Theorem 3).
- * @pb:    the costs.
- * @n:     number of items (used for non-affine costs only).
- * @root:  processor number of the root.
- * @order: [p] out: the sending order.
- * @st:    out (may be NULL): on error, the argument and processor.
- *
- * The processors in decreasing order of their bandwidth to the root, i.e.
- * increasing time per item (lambda for affine costs, Tcomm(i,n)/n
- * otherwise), the root last.  Optimal for linear costs and rational
- * distributions (Theorem 3; the tests check it against every permutation).
- * Return: SLB_OK, SLB_ERR_ARG, SLB_ERR_NOPROC, SLB_ERR_ROOT, SLB_ERR_COST
- * or SLB_ERR_NOMEM.
- */
+/* slb_order_bandwidth() -- documented at its declaration (05-api.h). */
 static inline int slb_order_bandwidth(const slb_problem *pb, int64_t n, int64_t root,
                                       int64_t *order, tilehybrid_status *st)
 {
@@ -108,23 +84,7 @@ static inline int slb__root_try(const slb_problem *cand, int64_t p, int64_t c, i
     return rc;
 }
 
-/**
- * slb_choose_root() - the choice of the root (Sec. 3.4).
- * @p:      number of processors (candidates), >= 1.
- * @cand:   [p] problems: cand[c] holds the costs seen from root c (its
- *          Tcomm are transfers from c), all with the same p.
- * @move:   [p] (may be NULL: all 0): the time to bring the n items from the
- *          machine that holds them to candidate c.
- * @n:      number of items.
- * @method: as for slb_solve(); each candidate's processors are ordered by
- *          slb_order_bandwidth().
- * @best:   out: the best root.
- * @total:  [p] out (may be NULL): move[c] + makespan for every candidate.
- * @info:   out (may be NULL): makespan = the best total.
- * @st:     out (may be NULL): on error, "cand" and the candidate at fault.
- *
- * Return: SLB_OK or the first candidate's error code.
- */
+/* slb_choose_root() -- documented at its declaration (05-api.h). */
 static inline int slb_choose_root(int64_t p, const slb_problem *cand, const double *move,
                                   int64_t n, int method, int64_t *best, double *total,
                                   slb_info *info, tilehybrid_status *st)

@@ -9,25 +9,7 @@
 #define SLB__LARGE 0
 #endif
 
-/**
- * struct slb_options - options of a plan (slb_options_default()).
- * @method:      SLB_METHOD_* (default SLB_METHOD_EXACT).
- * @order:       SLB_ORDER_* (default SLB_ORDER_BANDWIDTH).
- * @large_count: 1 (default): counts beyond INT_MAX use the MPI-4
- *               large-count calls when available; 0: rejected
- *               (SLB_ERR_INT); 2: always use them when available.
- */
-typedef struct slb_options {
-    int method;
-    int order;
-    int large_count;
-} slb_options;
-
-/**
- * slb_options_default() - the default options.
- *
- * Return: exact, bandwidth order, large counts allowed.
- */
+/* slb_options_default() -- documented at its declaration (05-api.h). */
 static inline slb_options slb_options_default(void)
 {
     slb_options o;
@@ -37,51 +19,6 @@ static inline slb_options slb_options_default(void)
     return o;
 }
 
-/**
- * struct slb_plan - who gets which items, in which order.
- * @comm:      the communicator given (not owned).
- * @ordered:   owned: comm's processes in sending order, or MPI_COMM_NULL
- *             when comm itself is in sending order.
- * @type:      the item datatype.
- * @size, @rank: in comm.
- * @root:      the root, in comm.
- * @xfer_root: the root in the transfer communicator (ordered or comm).
- * @method, @policy: the options used.
- * @large:     1: transfers use the MPI-4 "_c" calls.
- * @n:         number of items.
- * @counts:    [size] items per rank of comm.
- * @displs:    [size] first item of each rank: rank r holds items displs[r]
- *             .. displs[r]+counts[r]-1 of the root's buffer (ascending with
- *             r, whatever the sending order).
- * @order:     [size] ranks of comm in the order served; order[size-1] is
- *             the root.
- * @finish:    [size] predicted finish time per rank.
- * @makespan:  predicted makespan.
- * @xcounts, @xdispls: counts and displacements in transfer-rank order (int,
- *             or MPI_Count / MPI_Aint).
- *
- * Identical on every rank after slb_plan_create(); release with
- * slb_plan_free().
- */
-typedef struct slb_plan {
-    MPI_Comm comm;
-    MPI_Comm ordered;
-    MPI_Datatype type;
-    int size, rank;
-    int root;
-    int xfer_root;
-    int method, policy;
-    int large;
-    int64_t n;
-    int64_t *counts;
-    int64_t *displs;
-    int *order;
-    double *finish;
-    double makespan;
-    void *xcounts;
-    void *xdispls;
-} slb_plan;
-
 static inline void slb__plan_zero(slb_plan *pl)
 {
     memset(pl, 0, sizeof *pl);
@@ -90,13 +27,7 @@ static inline void slb__plan_zero(slb_plan *pl)
     pl->type = MPI_DATATYPE_NULL;
 }
 
-/**
- * slb_plan_free() - release what a plan owns.
- * @pl: the plan (NULL allowed).
- *
- * Frees the reordered communicator and the arrays.  Safe on a plan that
- * failed to be created or was already freed.  Local.
- */
+/* slb_plan_free() -- documented at its declaration (05-api.h). */
 static inline void slb_plan_free(slb_plan *pl)
 {
     if (pl != NULL) {
@@ -500,32 +431,7 @@ static inline int slb__plan_create(MPI_Comm comm, int root, int64_t n, MPI_Datat
     return slb__plan_end(plan, rc, local, &lst, ord, cnt, fin, mk, o.large_count, st);
 }
 
-/**
- * slb_plan_create_costs() - a plan from costs known at the root only.
- * @comm: the communicator; every rank calls.
- * @root: the rank that holds the items.
- * @n:    number of items (the same on every rank).
- * @type: item datatype (the same size on every rank).
- * @pb:   significant at root only: the costs of every rank (processor i =
- *        rank i of comm, pb->p == size), Tcomm being from root.
- * @opts: NULL for slb_options_default().
- * @plan: out: the plan, the same on every rank; release with
- *        slb_plan_free().  After an error it holds nothing.
- * @st:   out (may be NULL): the argument at fault, its index (a processor
- *        for the root's solve) and the rank that found it.
- *
- * Collective; one agreement on the arguments before anything rooted
- * happens, so bad or inconsistent arguments never hang: a NULL @plan too
- * (SLB_ERR_ARG naming "plan" and the rank, on every rank).  Only
- * MPI_COMM_NULL @comm is reported on this rank alone (it is not in the
- * collective).
- * Return: the same code on every rank: SLB_OK, SLB_ERR_MISMATCH (st names
- * the value that differs: "n", "root", "type", "opts.method", ...),
- * SLB_ERR_ROOT, SLB_ERR_ITEMS, SLB_ERR_METHOD, SLB_ERR_ARG, SLB_ERR_INT,
- * the codes of slb_exact(), SLB_ERR_NOMEM, or SLB_ERR_MPI when the type's
- * size cannot be read.  An MPI call that fails on one rank ends the job
- * (see ERRORS in the top comment).
- */
+/* slb_plan_create_costs() -- documented at its declaration (05-api.h). */
 static inline int slb_plan_create_costs(MPI_Comm comm, int root, int64_t n, MPI_Datatype type,
                                         const slb_problem *pb, const slb_options *opts,
                                         slb_plan *plan, tilehybrid_status *st)
@@ -533,17 +439,7 @@ static inline int slb_plan_create_costs(MPI_Comm comm, int root, int64_t n, MPI_
     return slb__plan_create(comm, root, n, type, pb, NULL, 0, opts, plan, st);
 }
 
-/**
- * slb_plan_create() - a plan from every rank's own affine costs.
- * @comm, @root, @n, @type, @opts, @plan: as for slb_plan_create_costs().
- * @mine: this rank's costs: comp0, mu (computing), comm0, lambda
- *        (receiving from root; the root's own are usually 0).
- * @st:   out (may be NULL): as for slb_plan_create_costs(); invalid costs
- *        on a rank give SLB_ERR_COST naming "mine" and that rank.
- *
- * Collective: gathers the costs at the root, solves there, shares the plan.
- * Return: as for slb_plan_create_costs(), the same code on every rank.
- */
+/* slb_plan_create() -- documented at its declaration (05-api.h). */
 static inline int slb_plan_create(MPI_Comm comm, int root, int64_t n, MPI_Datatype type,
                                   const slb_affine *mine, const slb_options *opts,
                                   slb_plan *plan, tilehybrid_status *st)
@@ -558,22 +454,7 @@ static inline MPI_Comm slb__xcomm(const slb_plan *plan)
     return plan->ordered != MPI_COMM_NULL ? plan->ordered : plan->comm;
 }
 
-/**
- * slb_plan_scatterv() - scatter with a plan, by MPI_Scatterv.
- * @plan:    a plan from slb_plan_create() or slb_plan_create_costs().
- * @sendbuf: at the root: the n items (significant at the root only).
- * @recvbuf: room for plan->counts[plan->rank] items (may be NULL if 0).
- * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
- *           failed MPI call (st->arg) and its code (st->mpi_error).
- *
- * MPI_Scatterv (MPI_Scatterv_c for large counts) over the transfer
- * communicator, so the root serves the ranks in plan->order as far as the
- * MPI library serialises its sends (see WHICH SCATTER).  Collective.
- * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.  Unlike the plan
- * functions, the data movers add no agreement: an MPI error comes back on
- * the ranks where MPI reported it (MPI's default error handler aborts),
- * and the other ranks may wait forever: on SLB_ERR_MPI, end the job.
- */
+/* slb_plan_scatterv() -- documented at its declaration (05-api.h). */
 static inline int slb_plan_scatterv(const slb_plan *plan, const void *sendbuf, void *recvbuf,
                                     tilehybrid_status *st)
 {
@@ -629,28 +510,7 @@ static inline int slb__self_copy(const slb_plan *plan, const void *from, void *t
                         MPI_STATUS_IGNORE);
 }
 
-/**
- * slb_plan_scatter_ordered() - scatter with a plan, the root's sends one
- * after another in the plan's order.
- * @plan:    a plan from slb_plan_create() or slb_plan_create_costs().
- * @sendbuf: at the root: the n items (significant at the root only).
- * @recvbuf: room for plan->counts[plan->rank] items (may be NULL if 0).
- * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
- *           failed MPI call (st->arg) and its code (st->mpi_error).
- *
- * The root sends each rank its items with a blocking MPI_Send (MPI_Send_c
- * for large counts) in plan->order, ranks with no item skipped, and copies
- * its own share last, as eq. 1 models and the paper's MPICH-G2 did; every
- * other rank receives with one MPI_Recv.  The result is the same as
- * slb_plan_scatterv()'s, bitwise.  Point to point on plan->comm with tag
- * TILEHYBRID_TAG_SCATTER: no receive with that tag or MPI_ANY_TAG may be
- * pending on that communicator meanwhile.  Collective in effect (every
- * rank calls); see WHICH SCATTER for when to prefer it.
- * Return: SLB_OK, SLB_ERR_ARG (no plan) or SLB_ERR_MPI.  Unlike the plan
- * functions, the data movers add no agreement: an MPI error comes back on
- * the ranks where MPI reported it (MPI's default error handler aborts),
- * and the other ranks may wait forever: on SLB_ERR_MPI, end the job.
- */
+/* slb_plan_scatter_ordered() -- documented at its declaration (05-api.h). */
 static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sendbuf,
                                            void *recvbuf, tilehybrid_status *st)
 {
@@ -684,21 +544,7 @@ static inline int slb_plan_scatter_ordered(const slb_plan *plan, const void *sen
     return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, call, plan->rank);
 }
 
-/**
- * slb_gatherv_type() - the matching gather, with another datatype.
- * @plan:    the plan of the scatter.
- * @sendbuf: plan->counts[rank] elements of type (one result per item this
- *           rank received).
- * @type:    their datatype (the same size on every rank).
- * @recvbuf: at the root: room for n elements of type, in the scatter's
- *           layout (the result of item i at index i).
- * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
- *           failed MPI call (st->arg) and its code (st->mpi_error).
- *
- * Collective (MPI_Gatherv or MPI_Gatherv_c over the transfer communicator).
- * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI (where MPI reported it, as
- * for slb_plan_scatterv()).
- */
+/* slb_gatherv_type() -- documented at its declaration (05-api.h). */
 static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MPI_Datatype type,
                                    void *recvbuf, tilehybrid_status *st)
 {
@@ -722,18 +568,7 @@ static inline int slb_gatherv_type(const slb_plan *plan, const void *sendbuf, MP
     return rc == MPI_SUCCESS ? SLB_OK : slb__mpi_fail(st, rc, call, plan->rank);
 }
 
-/**
- * slb_gatherv() - the matching gather of items of the plan's datatype.
- * @plan:    the plan of the scatter.
- * @sendbuf: this rank's plan->counts[rank] items.
- * @recvbuf: at the root: room for the n items, in the scatter's layout.
- * @st:      out (may be NULL): on error, the argument; for SLB_ERR_MPI the
- *           failed MPI call (st->arg) and its code (st->mpi_error).
- *
- * Collective.
- * Return: SLB_OK, SLB_ERR_ARG or SLB_ERR_MPI (where MPI reported it, as
- * for slb_plan_scatterv()).
- */
+/* slb_gatherv() -- documented at its declaration (05-api.h). */
 static inline int slb_gatherv(const slb_plan *plan, const void *sendbuf, void *recvbuf,
                               tilehybrid_status *st)
 {
@@ -742,27 +577,7 @@ static inline int slb_gatherv(const slb_plan *plan, const void *sendbuf, void *r
     return slb_gatherv_type(plan, sendbuf, plan->type, recvbuf, st);
 }
 
-/**
- * slb_scatterv() - plan, check the receive buffers, scatter: one call.
- * @sendbuf: at the root: the n items (NULL at the root with n > 0:
- *           SLB_ERR_ARG naming "sendbuf" and the root, on every rank).
- * @n, @type, @root, @comm, @mine, @opts: as for slb_plan_create().
- * @recvbuf: room for recvcap items.
- * @recvcap: capacity of recvbuf in items (checked on every rank).
- * @plan:    out: keep it for slb_gatherv(), then slb_plan_free().
- * @st:      out (may be NULL): as for slb_plan_create(); SLB_ERR_CAPACITY
- *           names "recvcap" (or "recvbuf") and the rank.
- *
- * Collective; scatters with slb_plan_scatterv().  On SLB_ERR_CAPACITY the
- * plan stays valid (size your buffer from it); free it in any case.  An
- * MPI call that fails on one rank, in the plan's creation or in the
- * scatter itself, cannot be agreed on: that rank reports it and ends the
- * job (tilehybrid_mpi_failed(), see ERRORS in the top comment), unlike
- * slb_plan_scatterv() alone, which returns SLB_ERR_MPI to its caller.
- * Return: the same code on every rank: SLB_OK, SLB_ERR_CAPACITY,
- * SLB_ERR_ARG (sendbuf) or a code of slb_plan_create(); SLB_ERR_MPI (on that rank) only if MPI_Abort
- * returns.
- */
+/* slb_scatterv() -- documented at its declaration (05-api.h). */
 static inline int slb_scatterv(const void *sendbuf, int64_t n, MPI_Datatype type, void *recvbuf,
                                int64_t recvcap, int root, MPI_Comm comm, const slb_affine *mine,
                                const slb_options *opts, slb_plan *plan, tilehybrid_status *st)
@@ -793,14 +608,6 @@ static inline int slb_scatterv(const void *sendbuf, int64_t n, MPI_Datatype type
 }
 
 /* ---- calibration ---- */
-
-/**
- * typedef slb_work_fn - per-item work to be timed by the calibration.
- *
- * Process count items of a representative sample (count <= the sample
- * size you gave).
- */
-typedef void (*slb_work_fn)(void *ctx, int64_t count);
 
 /* Seconds of every timing window of the calibrations (a measurement repeats
  * the work or the transfer until the window is full, so that timer
@@ -905,24 +712,7 @@ static inline int slb__cal_compute(slb_work_fn work, void *ctx, int64_t sample, 
     return SLB_OK;
 }
 
-/**
- * slb_calibrate_compute() - measure this process's computation cost.
- * @work:   the per-item work (see slb_work_fn).
- * @ctx:    passed to work.
- * @sample: >= 1: the largest count to time (<= your sample's size).
- * @reps:   >= 1: measurements per size, the best kept.
- * @comp0:  out: the fixed cost (seconds), >= 0.
- * @mu:     out: the cost per item (seconds), >= 0.
- * @st:     out (may be NULL): on error, the argument.
- *
- * Times work(ctx, k) for k = sample/4, sample/2, sample -- each
- * measurement repeats the call until SLB_CALIBRATE_SECONDS have passed,
- * the best of reps measurements is kept -- and fits Tcomp = comp0 + mu*k by
- * least squares (tilehybrid_fit_affine(), clamped to comp0, mu >= 0).  One
- * item is timed first: when the whole would exceed SLB_CALIBRATE_BUDGET,
- * sample (and if need be reps) shrink to fit.  Local (MPI_Wtime only).
- * Return: SLB_OK or SLB_ERR_ARG.
- */
+/* slb_calibrate_compute() -- documented at its declaration (05-api.h). */
 static inline int slb_calibrate_compute(slb_work_fn work, void *ctx, int64_t sample, int reps,
                                         double *comp0, double *mu, tilehybrid_status *st)
 {
@@ -1104,31 +894,7 @@ static inline int slb__cal_comm(MPI_Comm comm, int root, MPI_Datatype type, int6
     return rc;
 }
 
-/**
- * slb_calibrate_comm() - measure the root-to-rank communication costs.
- * @comm:   the communicator; every rank calls.
- * @root:   the rank that will scatter.
- * @type:   the item datatype (timed as its size in bytes).
- * @sample: >= 1: the largest message, in items (sample times the type's
- *          size at most INT_MAX bytes).
- * @reps:   >= 1: measurements per size, the best kept.
- * @comm0:  out on every rank: its own latency (0 at the root).
- * @lambda: out on every rank: its own time per item (0 at the root).
- * @st:     out (may be NULL): the argument at fault and the rank.
- *
- * The root exchanges with every other rank in turn (tilehybrid_pingpong(),
- * tag TILEHYBRID_TAG_SCATTER on comm): messages of sample/4, sample/2 and
- * sample items, each answered by an empty reply; a measurement repeats the
- * exchange to fill a window of SLB_CALIBRATE_SECONDS / 4, the best of reps
- * is kept, and Tcomm = comm0 + lambda*x is fitted per rank (clamped to
- * >= 0).  A first exchange of the whole sample shrinks it (and reps) when
- * the ranks' share of SLB_CALIBRATE_BUDGET would be exceeded.  Collective.
- * Return: the same code on every rank: SLB_OK, SLB_ERR_MISMATCH when root,
- * sample, reps or the datatype size differ, SLB_ERR_ROOT, SLB_ERR_ARG,
- * SLB_ERR_INT, SLB_ERR_NOMEM, or SLB_ERR_MPI when the type's size cannot
- * be read.  An MPI call that fails on one rank (the transfers, the
- * agreements, MPI_Scatter) ends the job: see ERRORS in the top comment.
- */
+/* slb_calibrate_comm() -- documented at its declaration (05-api.h). */
 static inline int slb_calibrate_comm(MPI_Comm comm, int root, MPI_Datatype type, int64_t sample,
                                      int reps, double *comm0, double *lambda,
                                      tilehybrid_status *st)
@@ -1136,20 +902,7 @@ static inline int slb_calibrate_comm(MPI_Comm comm, int root, MPI_Datatype type,
     return slb__cal_comm(comm, root, type, sample, reps, comm0, lambda, "sample", st);
 }
 
-/**
- * slb_calibrate() - both calibrations: this rank's affine costs.
- * @comm, @root, @type, @reps: as for slb_calibrate_comm().
- * @work, @ctx:  as for slb_calibrate_compute().
- * @comp_sample: the largest count to time work on.
- * @comm_sample: the largest message, in items.
- * @mine:        out: this rank's comp0, mu, comm0, lambda.
- * @st:          out (may be NULL): the argument at fault ("comp_sample",
- *               "comm_sample", ...) and the rank.
- *
- * slb_calibrate_compute() on every rank, one agreement, then
- * slb_calibrate_comm().  Collective.
- * Return: the same code on every rank (as for slb_calibrate_comm()).
- */
+/* slb_calibrate() -- documented at its declaration (05-api.h). */
 static inline int slb_calibrate(MPI_Comm comm, int root, MPI_Datatype type, slb_work_fn work,
                                 void *ctx, int64_t comp_sample, int64_t comm_sample, int reps,
                                 slb_affine *mine, tilehybrid_status *st)
