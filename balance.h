@@ -158,7 +158,8 @@
  *   TILEHYBRID_BANDWIDTH   bytes per second, > 0
  *   TILEHYBRID_ELEM_BYTES  bytes per message element, > 0
  *
- * API (details at each definition)
+ * API (each function is declared and documented in the part "API" below,
+ * src/balance/05-api.h, ahead of the private helpers)
  *   const char *bal_strerror(int code);
  *   int    bal_model_check(const bal_model *m);
  *   double bal_tcomp(const bal_model *m, double iterations);
@@ -188,6 +189,9 @@
  *                             tilehybrid_fit *fit);                  (MPI)
  *   int    bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
  *                                 tilehybrid_fit *fit);              (MPI, collective)
+ *   int    bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
+ *                                    tilehybrid_fit *fit,
+ *                                    tilehybrid_status *st);  (MPI, collective)
  *   The affine fit and the ping-pong are tilehybrid.h's tilehybrid_fit_affine()
  *   and tilehybrid_pingpong().
  *   The policy of a run:
@@ -236,10 +240,11 @@
 extern "C" {
 #endif
 
-/* ==== src/balance/10-errors.h ==== */
-#line 1 "src/balance/10-errors.h"
+/* ==== src/balance/02-types.h ==== */
+#line 1 "src/balance/02-types.h"
 /* ------------------------------------------------------------------------
- * Error codes
+ * Types: the error codes, the cost model, the adaptive state machine and
+ * the policy of a run
  * ------------------------------------------------------------------------ */
 
 /** Every function returns BAL_OK (0) or one of these positive codes. */
@@ -285,7 +290,209 @@ enum bal_error {
     BAL_ERR_POLICY          /* bal_config.policy unknown, or CUSTOM without fn */
 };
 
-#if TILEHYBRID__DEFINE
+/* ---- the cost model (20-cost.h) ---------------------------------------- */
+
+/**
+ * struct bal_model - the machine model of eq. 4-5 of the paper, in SI base
+ * units.
+ * @tcomp:      seconds per iteration (one point update), > 0;
+ * @tstartup:   seconds per message, >= 0;
+ * @bandwidth:  bytes per second, > 0;
+ * @elem_bytes: bytes per element of a message, > 0.
+ */
+typedef struct bal_model {
+    double tcomp;
+    double tstartup;
+    double bandwidth;
+    double elem_bytes;
+} bal_model;
+
+/* ---- the adaptive state machine (60-dynamic.h) ------------------------- */
+
+/**
+ * struct bal_adaptive - the adaptive balancing state machine.
+ * @bal:          the factor to apply now, in [min_bal, 1] after the first
+ *                evaluation;
+ * @smoothing:    (rw) in (0,1]; 1 = the paper's jump to eq. 2;
+ * @min_bal:      (rw) floor in [0,1], default BAL_ADAPTIVE_MIN_BAL;
+ * @deadband:     (rw) >= 0, default BAL_ADAPTIVE_DEADBAND;
+ * @threads:      T;
+ * @sample_steps: the first window, e.g. bal_sampling_steps();
+ * @period:       steps between evaluations after the first, 0 = once;
+ * @step:         steps fed so far;
+ * @next_eval:    the step at whose end the next evaluation happens;
+ * @window:       length of the current window;
+ * @evaluations:  evaluations done;
+ * @changes:      evaluations that changed bal;
+ * @changed:      1 if the last bal_adaptive_step() changed bal (apply it
+ *                from the next step on), else 0;
+ * @sum_comp:     master computation time in the current window;
+ * @sum_comm:     master communication time in the current window;
+ * @last_target:  Lemma 2's value at the last evaluation, -1 if none or no
+ *                information;
+ * @done:         1 when period == 0 and the only evaluation happened.
+ *
+ * A plain struct: initialise with bal_adaptive_init(), then feed one
+ * bal_adaptive_step() per step; read st.bal.  No clock inside: the caller
+ * measures.  Fields marked (rw) may be changed between steps; the others
+ * are read-only.  POLICY, exactly:
+ *
+ *   Steps are numbered 1, 2, ... in the order they are fed.  Evaluations
+ *   happen at the end of steps E_1 = sample_steps and, when period > 0,
+ *   E_{k+1} = E_k + period (when period == 0 only E_1: the paper's scheme).
+ *   Evaluation k uses the times of the last W_k steps before it, all run
+ *   under the factor in force: W_1 = sample_steps, W_k = min(sample_steps,
+ *   period) for k > 1 (steps just after a change, while the pipeline
+ *   settles, are skipped when period > sample_steps).
+ *   At an evaluation, with C and M the sums of tcomm_master and
+ *   tcomp_master over the window:
+ *     - M == 0 (the master computed nothing, Lemma 2 has no information):
+ *       target = max(bal, min_bal), i.e. a factor below the floor (e.g. a
+ *       start at 0) is raised so that the next window measures something;
+ *     - else target = max(min_bal, lemma2(bal, T, M, C));
+ *     - new = bal + smoothing * (target - bal), clamped to [min_bal, 1]
+ *       (exponential smoothing: 1 jumps straight to Lemma 2 as the paper,
+ *       0.5 halves the distance each time, damping noise and oscillation);
+ *     - if |new - bal| <= deadband and bal >= min_bal, nothing changes
+ *       (changed = 0); otherwise bal = new and changed = 1.
+ *   Under the model of Lemma 2 (computation proportional to the share,
+ *   communication time independent of the split) the target is the optimum
+ *   b* whatever bal was, so bal converges geometrically, the distance
+ *   shrinking by (1 - smoothing) per evaluation, and settles within
+ *   deadband/smoothing of b* (or at b* exactly with deadband 0); if costs
+ *   drift, bal follows b* with a lag of about 1/smoothing evaluations.
+ *   When communication does depend on the split (e.g. overlap, or waits
+ *   that shrink as the master speeds up), Lemma 2 overshoots and smoothing
+ *   < 1 keeps the iteration stable.
+ *   The floor min_bal (> 0 by default) keeps the master computing a little,
+ *   so its rate stays measurable and the factor can rise again after a
+ *   phase of heavy communication; with bal_split() the master gets >= 1
+ *   point whenever bal > 0 and the step has >= parts points.
+ */
+typedef struct bal_adaptive {
+    double bal;
+    double smoothing;
+    double min_bal;
+    double deadband;
+    int threads;
+    int64_t sample_steps;
+    int64_t period;
+    int64_t step;
+    int64_t next_eval;
+    int64_t window;
+    int64_t evaluations;
+    int64_t changes;
+    int changed;
+    double sum_comp;
+    double sum_comm;
+    double last_target;
+    int done;
+} bal_adaptive;
+
+/* ---- the policy of a run (80-policy.h) --------------------------------- */
+
+/** Largest number of process dimensions a bal_policy describes. */
+#define BAL_MAX_DIMS 16
+
+/** Which factor the master gets (bal_config.policy). */
+enum bal_policy_kind {
+    BAL_POLICY_FIXED = 0, /* bal_config.bal for every tile (1 = even split) */
+    BAL_POLICY_CONSTANT,  /* eq. 1 for a process that sends in every dimension */
+    BAL_POLICY_VARIABLE,  /* eq. 1 for this process's own sending directions */
+    BAL_POLICY_ADAPTIVE,  /* Lemma 2 on the master's measured times, re-evaluated */
+    BAL_POLICY_CUSTOM     /* bal_config.fn gives the factor of every tile */
+};
+
+/**
+ * typedef bal_tile_fn - a custom policy: the master's factor for a tile.
+ * @ctx:  bal_config.ctx.
+ * @tile: the tile, 0, 1, ... in order (called by the master thread, once
+ *        per tile, before the tile starts).
+ * @rank: the calling process's rank in the plan's communicator.
+ * Return: the factor; clamped to [0, 1] (NaN counts as 0).
+ */
+typedef double (*bal_tile_fn)(void *ctx, int64_t tile, int rank);
+
+/**
+ * struct bal_config - how the master's share is chosen (tile_config.balance).
+ * @policy: enum bal_policy_kind (default BAL_POLICY_FIXED).
+ * @bal:    BAL_POLICY_FIXED: the factor in [0, 1] (default 1, an even
+ *          split); BAL_POLICY_ADAPTIVE: where it starts.
+ * @tcomp, @tstartup, @bandwidth: the cost model of CONSTANT and VARIABLE
+ *          (seconds per point, per message, bytes per second); 0 = from the
+ *          TILEHYBRID_* environment, else measured (t_comp on the master's
+ *          first tile, the network by a ping-pong when the plan is made).
+ * @adapt_sample: ADAPTIVE: the first window in steps (0 = 2PT).
+ * @adapt_period: ADAPTIVE: steps between later evaluations (0 = the window,
+ *          -1 = evaluate once).
+ * @adapt_smoothing: ADAPTIVE: the weight of a new estimate in (0, 1]
+ *          (0 = 0.5).
+ * @fn, @ctx: CUSTOM: the factor of every tile.
+ */
+typedef struct bal_config {
+    int policy;
+    double bal;
+    double tcomp, tstartup, bandwidth;
+    int64_t adapt_sample, adapt_period;
+    double adapt_smoothing;
+    bal_tile_fn fn;
+    void *ctx;
+} bal_config;
+
+/**
+ * struct bal_where - the process a policy balances (fixed for a plan).
+ * @n: process dimensions; @pdims, @pcoords: the grid and this process's
+ * place in it; @rank, @procs: in the plan's communicator; @threads: T;
+ * @extent: X_1..X_N; @dep: d_1..d_N; @tile_height: z; @elem_bytes: bytes
+ * per point.
+ */
+typedef struct bal_where {
+    int n, rank, procs, threads;
+    int pdims[BAL_MAX_DIMS], pcoords[BAL_MAX_DIMS];
+    int64_t extent[BAL_MAX_DIMS], dep[BAL_MAX_DIMS], tile_height;
+    double elem_bytes;
+} bal_where;
+
+/**
+ * struct bal_policy - a policy at work: the configuration, the process, and
+ * what the run has found so far.  Fields to read after a run:
+ * @first:        the factor of the run's first tile;
+ * @now:          the factor at the end (the one for the next tile);
+ * @clamped:      eq. 1 asked for a factor outside [0, 1];
+ * @uncalibrated: the network could not be measured (timings too noisy to
+ *                fit): no cost model, the factor stays 1;
+ * @model:        CONSTANT/VARIABLE: the cost model in use;
+ * @adapt:        ADAPTIVE: the state machine (evaluations, changes, ...).
+ */
+typedef struct bal_policy {
+    bal_config cfg;
+    bal_where where;
+    bal_model model;
+    bal_adaptive adapt;
+    double first, now;
+    int clamped, uncalibrated;
+    double last_comp, last_comm;
+} bal_policy;
+
+/* ==== src/balance/05-api.h ==== */
+#line 1 "src/balance/05-api.h"
+/* ------------------------------------------------------------------------
+ * The API: every public function, declared and documented here
+ * ------------------------------------------------------------------------ */
+
+/* The definitions follow, each part with its private helpers (names
+ * bal__*): 10-errors.h to 80-policy.h.  TILEHYBRID__COLD is static inline
+ * in a header-only build; under TILEHYBRID_SEPARATE these are external
+ * functions, compiled once (tilehybrid.h, "COMPILING THE COLD CODE
+ * ONCE").  The public macros: BAL_VERSION and BAL_MAX_DIMS (with the
+ * types, above); BAL_HAVE_* (the bits of bal_model_from_env()'s *found,
+ * 20-cost.h); BAL_ADAPTIVE_MIN_BAL and BAL_ADAPTIVE_DEADBAND (the adaptive
+ * state's defaults, 60-dynamic.h); BAL_PINGPONG_SIZES and
+ * BAL_PINGPONG_PASSES (the ping-pong's message sizes and passes,
+ * 70-pingpong.h). */
+
+/* ---- errors ------------------------------------------------------------ */
+
 /**
  * bal_strerror() - a one-line message for an error code.
  * @code: a value returned by a bal_ function.
@@ -293,6 +500,472 @@ enum bal_error {
  * Return: a static string that names the argument at fault and the rule
  * it broke; "unknown balance.h error code" for anything else.  Never NULL.
  */
+TILEHYBRID__COLD const char *bal_strerror(int code);
+
+/* ---- the cost model ---------------------------------------------------- */
+
+/**
+ * bal_model_check() - validate a model.
+ * @m: the model.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, or the code of the first bad field in
+ * declaration order (BAL_ERR_TCOMP, BAL_ERR_TSTARTUP, BAL_ERR_BANDWIDTH,
+ * BAL_ERR_ELEMBYTES).
+ */
+static inline int bal_model_check(const bal_model *m);
+
+/**
+ * bal_tcomp() - t_comp(x) = x * tcomp: seconds for @iterations point updates.
+ * @m:          a valid model (not checked: use bal_model_check() once);
+ * @iterations: the number of point updates.
+ *
+ * Return: the seconds.
+ */
+static inline double bal_tcomp(const bal_model *m, double iterations);
+
+/**
+ * bal_tcomm() - t_comm(x) = tstartup + x * elem_bytes / bandwidth: seconds
+ * to send one message.
+ * @m:        a valid model (not checked);
+ * @elements: the message size in ELEMENTS (not bytes).
+ *
+ * Return: the seconds.
+ */
+static inline double bal_tcomm(const bal_model *m, double elements);
+
+/**
+ * bal_model_from_env() - override model fields from the environment.
+ * @m:     the model; the field of every variable that is SET is replaced,
+ *         the others are left untouched (so fill in defaults first).
+ * @found: may be NULL; receives the BAL_HAVE_* bits of the variables that
+ *         were set (0 if none).
+ *
+ * Variables: TILEHYBRID_TCOMP (> 0), TILEHYBRID_TSTARTUP (>= 0),
+ * TILEHYBRID_BANDWIDTH (> 0), TILEHYBRID_ELEM_BYTES (> 0), each read by
+ * tilehybrid_parse_double() (the one rule of every program: no spaces, '+',
+ * hex, inf or nan; a subnormal such as 1e-310 is a number, 1e-400 and
+ * 1e999 are out of range).  On error the model may have been partly
+ * updated.  Uses getenv(): do not call while another thread modifies the
+ * environment.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_ENV_<NAME> for the first
+ * variable (in the order above) that is set but not a valid number.
+ */
+TILEHYBRID__COLD int bal_model_from_env(bal_model *m, int *found);
+
+/**
+ * bal_fit_tcomp() - t_comp(1) from timings of the user's own stencil body.
+ * @seconds:    n measured times, finite and >= 0;
+ * @iterations: the number of point updates each time covers, finite and > 0
+ *              (doubles so that large counts pass without casts);
+ * @n:          >= 1;
+ * @tcomp:      receives the least-squares slope through the origin,
+ *              sum(s_k i_k) / sum(i_k^2), i.e. the model t_comp(x) = x tcomp;
+ * @fit:        may be NULL; receives intercept 0, slope = *tcomp, and the
+ *              quality of that line (tilehybrid_fit_quality(): r2 can be < 0
+ *              for a fit through the origin when the times have a large
+ *              fixed offset).
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, BAL_ERR_SAMPLES (bad n or sample) or
+ * BAL_ERR_FIT (the slope is 0: all times were 0, below the clock's
+ * resolution; time more iterations).
+ */
+TILEHYBRID__COLD int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
+                                   double *tcomp, tilehybrid_fit *fit);
+
+/**
+ * bal_model_set_comm() - set tstartup and bandwidth from a ping-pong fit of
+ * one-way seconds against message BYTES.
+ * @m:   the model; tstartup = max(0, intercept) (a slightly negative
+ *       intercept is noise), bandwidth = 1/slope bytes per second.  tcomp
+ *       and elem_bytes are not touched.
+ * @fit: the fit (bal_calibrate_comm*, or tilehybrid_fit_affine() of your
+ *       own timings).
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_FIT (slope not finite and > 0,
+ * intercept not finite); the model is unchanged on error.
+ */
+TILEHYBRID__COLD int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit);
+
+#ifndef TILEHYBRID_NO_MPI
+/* ---- the cost model: the network measured (MPI) ------------------------ */
+
+/**
+ * bal_calibrate_comm() - measure t_comm by ping-pong with one peer and fit
+ * the affine model one-way seconds = tstartup + bytes / bandwidth by least
+ * squares.
+ * @comm:      a communicator containing both ranks;
+ * @peer:      the other rank in comm; both ranks call this function, each
+ *             naming the other (the lower rank leads);
+ * @max_bytes: largest message, in [1, INT_MAX]; sizes are k * max_bytes / 7
+ *             bytes, k = 0..7 (0 included, so the intercept is measured);
+ *             pick it near the application's message size (e.g. 1 MiB);
+ * @reps:      >= 1 rounds per pass; a round is one round trip of every size
+ *             in turn (interleaved, so a burst of noise hits all sizes
+ *             alike), and the minimum per size over all rounds is kept;
+ * @fit:       receives the fit on both ranks (the leader's numbers):
+ *             intercept ~ tstartup (s), slope ~ 1/bandwidth (s/byte), r2,
+ *             max_resid (s), n = BAL_PINGPONG_SIZES.  Pass it to
+ *             bal_model_set_comm().  A poor r2 or a large max_resid means
+ *             the affine model fits badly (e.g. an eager/rendezvous
+ *             protocol switch inside the range) or the machine was busy.
+ *
+ * Procedure: a handshake checks that both passed a @fit (a NULL one on
+ * either rank: both return BAL_ERR_NULL), the same max_bytes and reps and
+ * could allocate their buffer (else both return BAL_ERR_MISMATCH); one warm-up round trip at max_bytes; then passes of
+ * reps rounds (tilehybrid_pingpong()).  After each pass the leader fits the
+ * minima so far (tilehybrid_fit_affine()); when the slope is positive or
+ * after BAL_PINGPONG_PASSES passes it stops, and sends the fit to the peer.
+ * Not collective: only the pair communicates, with tag
+ * TILEHYBRID_TAG_PINGPONG (no other traffic with that tag may be pending
+ * between them).  Call from one thread (under MPI_THREAD_FUNNELED, the
+ * master).
+ *
+ * Return: BAL_OK (then fit->slope > 0), BAL_ERR_NULL (a NULL fit) or
+ * BAL_ERR_NOPEER without communicating when there is no peer
+ * (peer == MPI_PROC_NULL, this rank or not in comm: e.g. a 1-process run),
+ * then BAL_ERR_NULL (on both ranks of the pair), BAL_ERR_MSGSIZE, BAL_ERR_REPS,
+ * BAL_ERR_MISMATCH, BAL_ERR_NOMEM, BAL_ERR_MPI (an MPI call failed) or
+ * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
+ * *fit holds that fit anyway).
+ */
+TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
+                                        tilehybrid_fit *fit);
+
+/**
+ * bal_calibrate_comm_all() - collective ping-pong calibration.
+ * @comm:      the communicator; every rank calls.
+ * @max_bytes: as for bal_calibrate_comm(), the same on every rank.
+ * @reps:      as for bal_calibrate_comm(), the same on every rank.
+ * @fit:       receives the same combined fit on every rank.
+ *
+ * Ranks 2k and 2k+1 of comm pair up (with an odd size the last rank only
+ * waits), every pair runs bal_calibrate_comm() on a duplicate of comm, and
+ * every rank receives the mean intercept and slope over the pairs that got
+ * a fit with a positive slope, the smallest r2 and the largest max_resid
+ * among them, n = BAL_PINGPONG_SIZES.  Ranks agree on errors with
+ * tilehybrid_agree().
+ *
+ * An MPI call that fails on one rank is not agreed on: that rank returns
+ * BAL_ERR_MPI at once, without entering another collective, and its
+ * partner (or every other rank) may then wait for it forever: on
+ * BAL_ERR_MPI, end the job (MPI_Abort) or revoke comm (ULFM).
+ *
+ * Return: BAL_OK, BAL_ERR_NOPEER when comm has a single process (nothing is
+ * measured, nothing hangs), BAL_ERR_FIT when no pair got a positive slope,
+ * the error of the lowest rank that had one (its arguments first:
+ * BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then its pair's) -- each
+ * the same on every rank -- or BAL_ERR_MPI on the rank where a call failed.
+ */
+TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
+                                            tilehybrid_fit *fit);
+
+/**
+ * bal_calibrate_comm_all_ex() - bal_calibrate_comm_all(), naming the call
+ * that failed.
+ * @comm, @max_bytes, @reps, @fit: as for bal_calibrate_comm_all().
+ * @st:  out (may be NULL): on BAL_ERR_MPI, the MPI call that failed on this
+ *       rank (st->arg, "MPI_Send", "MPI_Recv", ...) and its error code
+ *       (st->mpi_error).
+ * Return: as bal_calibrate_comm_all().
+ */
+TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
+                                               tilehybrid_fit *fit, tilehybrid_status *st);
+#endif /* TILEHYBRID_NO_MPI */
+
+/* ---- static factors: eq. 1 --------------------------------------------- */
+
+/**
+ * bal_factor_check() - validate the arguments of bal_factor() (all but the
+ * model and the outputs).
+ * @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
+ *          bal_factor() (@coords may be NULL).
+ * @status: may be NULL; receives the code, the argument at fault ("pdims",
+ *          "coords", "threads", "extent", "tile_height", "dep", "n") and,
+ *          for the per-dimension codes (BAL_ERR_PDIMS, BAL_ERR_COORDS,
+ *          BAL_ERR_EXTENT, BAL_ERR_EMPTY, BAL_ERR_DEP), the dimension, else
+ *          index -1.
+ *
+ * Checks in this order: NULL pdims/extent/dep (BAL_ERR_NULL), n >= 1, every
+ * pdims[i] >= 1, every coords[i] in [0, pdims[i]) (when coords != NULL),
+ * threads >= 1, every extent[i] >= 1, pdims[i] <= extent[i] (no process
+ * without points), tile_height >= 1, every dep[i] >= 0.
+ *
+ * Return: BAL_OK or the first error found.
+ */
+static inline int bal_factor_check(int n, const int *pdims, const int *coords, int threads,
+                                   const int64_t *extent, int64_t tile_height,
+                                   const int64_t *dep, tilehybrid_status *status);
+
+/**
+ * bal_factor() - the balancing factor of eq. 1 (Lemma 1).
+ * @m:           the cost model (bal_model_check() rules);
+ * @n:           number of process dimensions N (the tiled space has N+1,
+ *               the last one, Z, is swept sequentially in tiles of height z);
+ * @pdims:       P_1..P_N, processes per dimension;
+ * @coords:      NULL for the CONSTANT factor: the paper's non-boundary
+ *               process that sends along every dimension, with the
+ *               real-valued sizes Xz/P and d_i P_i X z/(X_i P); or the
+ *               coordinates of one process for its VARIABLE factor: its own
+ *               block of the block distribution (X_i/P_i points, the first
+ *               X_i%P_i processes one more) and only the dimensions where it
+ *               actually sends (P_i > 1 and coords[i] < P_i - 1);
+ * @threads:     T, threads per process; T == 1 gives 1 (nobody to hand work to);
+ * @extent:      X_1..X_N, extents of the iteration space (points);
+ * @tile_height: z >= 1;
+ * @dep:         d_1..d_N >= 0, dependence lengths in elements: a message
+ *               along i is d_i layers deep.  d_i == 0 means no dependence
+ *               along i: no message, no startup cost, in both modes;
+ * @bal:         receives the factor, clamped to [0, 1];
+ * @clamped:     may be NULL; receives 1 when eq. 1 gave a value below 0 (the
+ *               communication alone exceeds what the master can give up:
+ *               it computes nothing and still finishes last) or above 1, else 0.
+ *
+ * The master then computes bal/T of the process's points per step, each
+ * other thread (T-bal)/(T(T-1)); see bal_split().  bal_factor_check() gives
+ * the dimension of an argument error.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, a model error, a bal_factor_check() error
+ * or BAL_ERR_OVERFLOW (the block volume or a message size exceeds int64).
+ */
+static inline int bal_factor(const bal_model *m, int n, const int *pdims, const int *coords,
+                             int threads, const int64_t *extent, int64_t tile_height,
+                             const int64_t *dep, double *bal, int *clamped);
+
+/**
+ * bal_tile_times() - the model's time per step (tile) of each thread under
+ * a given factor, eq. 7-8 of the paper: what bal_factor() equalises.
+ * @m, @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
+ *            bal_factor() (coords NULL = constant mode);
+ * @bal:      the factor in [0,1] to evaluate;
+ * @t_master: receives t_comp(bal/T * V) + the master's t_comm;
+ * @t_other:  receives t_comp((T-bal)/(T(T-1)) * V) of each other thread
+ *            (0 when T == 1), V = points per step of the process.
+ *
+ * Return: BAL_OK or an error as bal_factor(), BAL_ERR_BAL for a bad bal.
+ */
+TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
+                                    int threads, const int64_t *extent, int64_t tile_height,
+                                    const int64_t *dep, double bal, double *t_master,
+                                    double *t_other);
+
+/* ---- the split of a step's work ---------------------------------------- */
+
+/**
+ * bal_split() - split a step's work between the threads.
+ * @total:  units (points, rows, ...) of one step, >= 0;
+ * @parts:  >= 1 contiguous ranges: part 0 for the master thread, parts
+ *          1..parts-1 for the others, in this order;
+ * @bal:    the factor in [0,1] (bal_factor() or the adaptive state's bal);
+ * @counts: receives parts counts; counts[i] units go to part i, and part i
+ *          starts at counts[0] + ... + counts[i-1].
+ *
+ * Rounding, exactly:
+ *   - parts == 1: counts[0] = total (whatever bal is);
+ *   - master: ideal = bal * total / parts, rounded half up to an integer,
+ *     then raised to 1 if it came out 0 while bal > 0 and total >= parts,
+ *     and lowered so that every other part can get >= 1 when total >= parts
+ *     (never needed for bal <= 1, kept as a guard). So |counts[0] - ideal| < 1
+ *     and counts[0] == 0 only if bal == 0 or ideal < 1/2 with total < parts;
+ *   - the others: rest = total - counts[0] evenly, rest/(parts-1) each, the
+ *     first rest%(parts-1) of them one more, so they differ by at most 1 and
+ *     none gets 0 when total >= parts.
+ *   The counts sum to total exactly.  bal = 1 is an (almost) even split.
+ *
+ * Return: BAL_OK, BAL_ERR_TOTAL (< 0), BAL_ERR_PARTS (< 1), BAL_ERR_BAL or
+ * BAL_ERR_NULL.
+ */
+TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts);
+
+/**
+ * bal_split_part() - one part of bal_split() without an array: for a thread
+ * that computes its own range inside a parallel region.
+ * @total, @parts, @bal: as for bal_split();
+ * @part:  0 (master) .. parts-1;
+ * @first: receives the first unit of the part (0-based);
+ * @count: receives its number of units; identical to bal_split()'s
+ *         counts[part].
+ *
+ * Return: BAL_OK or the errors of bal_split(), BAL_ERR_PART for a bad part.
+ */
+static inline int bal_split_part(int64_t total, int parts, double bal, int part, int64_t *first,
+                                 int64_t *count);
+
+/* ---- adaptive factors: Lemma 2 ----------------------------------------- */
+
+/**
+ * bal_lemma2() - the corrected factor from measured master times, eq. 2:
+ *     bal' = 1 - bal (T-1)/T * tcomm_master / tcomp_master, clamped to [0,1].
+ * @bal:          the factor in force while measuring, in [0,1];
+ * @threads:      T >= 1 (T == 1 gives 1);
+ * @tcomp_master: the master's computation time (an average per step, or a
+ *                sum over steps: only the ratio matters), finite, >= 0;
+ * @tcomm_master: its non-overlapped communication time over the same steps
+ *                (packing, MPI calls, waiting, unpacking), finite, >= 0;
+ * @next:         receives bal'.
+ *
+ * Under the model (computation proportional to the share, communication
+ * independent of the split) bal' is the optimum of eq. 1 whatever bal was.
+ *
+ * Return: BAL_OK, BAL_ERR_BAL, BAL_ERR_THREADS, BAL_ERR_TIME, BAL_ERR_NULL,
+ * or BAL_ERR_NOINFO when tcomp_master == 0 (the master computed nothing, so
+ * its rate is unknown); then *next = bal.
+ */
+static inline int bal_lemma2(double bal, int threads, double tcomp_master, double tcomm_master,
+                             double *next);
+
+/**
+ * bal_sampling_steps() - the paper's sampling period, 2PT steps: long
+ * enough for the pipeline's wavefront to reach the farthest process (it
+ * needs more than PT steps) and then measure a full pipeline.
+ * @procs:   P >= 1;
+ * @threads: T >= 1;
+ * @steps:   receives 2PT.
+ *
+ * Return: BAL_OK, BAL_ERR_PROCS, BAL_ERR_THREADS or BAL_ERR_NULL.
+ */
+TILEHYBRID__COLD int bal_sampling_steps(int procs, int threads, int64_t *steps);
+
+/**
+ * bal_adaptive_init() - start the state machine.
+ * @st:           the state (overwritten);
+ * @bal0:         the starting factor in [0,1]: a static factor (bal_factor()),
+ *                or 1 (no balancing) when nothing is known;
+ * @threads:      T >= 1;
+ * @sample_steps: >= 1, the first sampling window (bal_sampling_steps(): 2PT);
+ * @period:       >= 0, steps between later re-evaluations; 0 = evaluate only
+ *                once, after the sampling period (the paper);
+ * @smoothing:    in (0,1], see the policy at struct bal_adaptive.
+ *
+ * min_bal and deadband get their defaults; change them after init if needed.
+ *
+ * Return: BAL_OK or BAL_ERR_NULL, BAL_ERR_BAL, BAL_ERR_THREADS,
+ * BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD, BAL_ERR_SMOOTHING (st untouched on
+ * error).
+ */
+TILEHYBRID__COLD int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
+                                       int64_t sample_steps, int64_t period, double smoothing);
+
+/**
+ * bal_adaptive_step() - feed the master thread's times of one step.
+ * @st:           the state (bal_adaptive_init());
+ * @tcomp_master: its computation time in this step, finite, >= 0;
+ * @tcomm_master: its non-overlapped communication time, finite, >= 0.
+ *
+ * Sets st->changed to 1 when st->bal has just changed (apply it from the
+ * next step on), else to 0.
+ *
+ * Return: BAL_OK, BAL_ERR_NULL, BAL_ERR_TIME (bad time: the step is not
+ * counted and the state is unchanged) or BAL_ERR_STATE (bal, min_bal,
+ * smoothing, deadband out of range; the state is unchanged).
+ */
+static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, double tcomm_master);
+
+/* ---- the policy of a run ----------------------------------------------- */
+
+/** bal_config_init() - the defaults: BAL_POLICY_FIXED with bal = 1. */
+TILEHYBRID__COLD void bal_config_init(bal_config *cfg);
+
+/**
+ * bal_config_check() - validate a configuration (no communication).
+ * @cfg: the configuration.
+ * Return: BAL_OK; BAL_ERR_BAL (bal outside [0, 1] or NaN); BAL_ERR_POLICY (an
+ * unknown policy, or CUSTOM without fn); BAL_ERR_TCOMP, BAL_ERR_TSTARTUP,
+ * BAL_ERR_BANDWIDTH (a cost below 0 or NaN); BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD,
+ * BAL_ERR_SMOOTHING (adaptive settings out of range).
+ */
+TILEHYBRID__COLD int bal_config_check(const bal_config *cfg);
+
+/**
+ * bal_policy_init() - bind a configuration to a process (no communication).
+ * @pol:   the policy to fill.
+ * @cfg:   the configuration (copied; bal_config_check rules).
+ * @where: the process (copied).
+ * The cost model starts from @cfg's costs; bal_policy_setup_ex completes it.
+ * Return: BAL_OK or a bal_config_check code.
+ */
+TILEHYBRID__COLD int bal_policy_init(bal_policy *pol, const bal_config *cfg, const bal_where *where);
+
+#ifndef TILEHYBRID_NO_MPI
+/**
+ * bal_policy_setup_ex() - complete the cost model (collective over @comm).
+ * @pol:  the policy (bal_policy_init).
+ * @comm: the plan's communicator; every rank calls.  The ping-pong runs on
+ *        it (tag TILEHYBRID_TAG_PINGPONG: no other message with that tag
+ *        may be pending on it).
+ * @st:   NULL, or receives the code, the argument at fault (the
+ *        environment variable, "TILEHYBRID_BANDWIDTH" for a mismatch) and
+ *        the rank that found it (-1 when no single rank did): the same on
+ *        every rank; for BAL_ERR_MPI, the MPI call that failed on this rank
+ *        (st->arg: "MPI_Send", "MPI_Recv", "MPI_Allreduce", ...) and its
+ *        MPI error code (st->mpi_error).
+ *
+ * First every rank checks, together (one MPI_Bcast, one agreement, on every
+ * rank whatever its arguments), that it passes a @pol (BAL_ERR_NULL,
+ * st->arg "pol") with rank 0's bal_config.policy, bal_where.threads and
+ * bal_where.procs (BAL_ERR_MISMATCH, st->arg "policy", "threads" or
+ * "procs"); st->rank is the lowest
+ * rank at fault, and every rank returns that code.  Then CONSTANT and
+ * VARIABLE with threads > 1 only (the others return BAL_OK): costs not
+ * given come from the TILEHYBRID_* environment,
+ * the network (t_startup, bandwidth) by a ping-pong between rank pairs
+ * (bal_calibrate_comm_all) when still unknown; t_comp is measured during
+ * the run.  Timings too noisy to fit leave the policy uncalibrated (factor
+ * 1, the same answer on every rank).
+ * Return: the same code on every rank: BAL_OK; BAL_ERR_NULL or
+ * BAL_ERR_MISMATCH (the arguments, above); BAL_ERR_ENV_* (a rank's
+ * TILEHYBRID_* variable is not a valid number: st->rank is the lowest such
+ * rank); BAL_ERR_MISMATCH (TILEHYBRID_BANDWIDTH set on some ranks only);
+ * BAL_ERR_MPI on the rank where an MPI call failed: it returns at once,
+ * without entering another collective, so the other ranks (its partner
+ * in the ping-pong, or the next collective) may wait for it forever: end
+ * the job (MPI_Abort) or revoke @comm (ULFM), as tiling.h does.
+ */
+TILEHYBRID__COLD int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
+#endif /* TILEHYBRID_NO_MPI */
+
+/**
+ * bal_policy_start() - the start of a run: the first tile's factor.
+ * @pol: the policy (after bal_policy_setup_ex).
+ * FIXED and ADAPTIVE start at cfg.bal; CONSTANT and VARIABLE at eq. 1 when
+ * t_comp is known, else at 1 until the master's first tile has measured it;
+ * CUSTOM asks fn for each tile.  With one thread the factor is 1.
+ */
+TILEHYBRID__COLD void bal_policy_start(bal_policy *pol);
+
+/**
+ * bal_policy_tile() - the master's factor for a new tile.
+ * @pol:  the policy.
+ * @tile: the tile (in order).
+ * Return: cfg.fn's value clamped to [0, 1] for CUSTOM, else the current
+ * factor.  Called by the thread that schedules tiles.
+ */
+static inline double bal_policy_tile(bal_policy *pol, int64_t tile);
+
+/**
+ * bal_policy_step() - the end of a step: feed the master's running totals.
+ * @pol:     the policy.
+ * @compute: the master's computation seconds since the run started.
+ * @comm:    its communication work (packing, MPI calls, unpacking) since the
+ *           run started; time blocked waiting for a neighbour is left out:
+ *           moving work between threads cannot shorten it.
+ * @points:  the points it computed since the run started.
+ * ADAPTIVE applies Lemma 2 at the end of each window; CONSTANT and VARIABLE
+ * measure t_comp on the master's first tile(s) of the user's body when it was
+ * not given, then apply eq. 1 once.
+ * Return: 1 if the factor changed (it applies to tiles announced from now
+ * on), else 0.
+ */
+static inline int bal_policy_step(bal_policy *pol, double compute, double comm, int64_t points);
+
+/* ==== src/balance/10-errors.h ==== */
+#line 1 "src/balance/10-errors.h"
+/* ------------------------------------------------------------------------
+ * Error codes: their texts
+ * ------------------------------------------------------------------------ */
+
+#if TILEHYBRID__DEFINE
+/* bal_strerror() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD const char *bal_strerror(int code)
 {
     switch (code) {
@@ -338,8 +1011,6 @@ TILEHYBRID__COLD const char *bal_strerror(int code)
     default: return "unknown balance.h error code";
     }
 }
-#else
-TILEHYBRID__COLD const char *bal_strerror(int code);
 #endif
 
 /* ==== src/balance/20-cost.h ==== */
@@ -347,21 +1018,6 @@ TILEHYBRID__COLD const char *bal_strerror(int code);
 /* ------------------------------------------------------------------------
  * Cost model
  * ------------------------------------------------------------------------ */
-
-/**
- * struct bal_model - the machine model of eq. 4-5 of the paper, in SI base
- * units.
- * @tcomp:      seconds per iteration (one point update), > 0;
- * @tstartup:   seconds per message, >= 0;
- * @bandwidth:  bytes per second, > 0;
- * @elem_bytes: bytes per element of a message, > 0.
- */
-typedef struct bal_model {
-    double tcomp;
-    double tstartup;
-    double bandwidth;
-    double elem_bytes;
-} bal_model;
 
 /* Bits of *found in bal_model_from_env(). */
 #define BAL_HAVE_TCOMP 1
@@ -379,14 +1035,7 @@ static inline double bal__abs(double x)
     return x < 0 ? -x : x;
 }
 
-/**
- * bal_model_check() - validate a model.
- * @m: the model.
- *
- * Return: BAL_OK, BAL_ERR_NULL, or the code of the first bad field in
- * declaration order (BAL_ERR_TCOMP, BAL_ERR_TSTARTUP, BAL_ERR_BANDWIDTH,
- * BAL_ERR_ELEMBYTES).
- */
+/* bal_model_check() -- documented at its declaration (05-api.h). */
 static inline int bal_model_check(const bal_model *m)
 {
     if (m == NULL)
@@ -402,26 +1051,13 @@ static inline int bal_model_check(const bal_model *m)
     return BAL_OK;
 }
 
-/**
- * bal_tcomp() - t_comp(x) = x * tcomp: seconds for @iterations point updates.
- * @m:          a valid model (not checked: use bal_model_check() once);
- * @iterations: the number of point updates.
- *
- * Return: the seconds.
- */
+/* bal_tcomp() -- documented at its declaration (05-api.h). */
 static inline double bal_tcomp(const bal_model *m, double iterations)
 {
     return iterations * m->tcomp;
 }
 
-/**
- * bal_tcomm() - t_comm(x) = tstartup + x * elem_bytes / bandwidth: seconds
- * to send one message.
- * @m:        a valid model (not checked);
- * @elements: the message size in ELEMENTS (not bytes).
- *
- * Return: the seconds.
- */
+/* bal_tcomm() -- documented at its declaration (05-api.h). */
 static inline double bal_tcomm(const bal_model *m, double elements)
 {
     return m->tstartup + elements * m->elem_bytes / m->bandwidth;
@@ -445,24 +1081,7 @@ TILEHYBRID__COLD int bal__env(const char *name, int positive, double *field, int
     return BAL_OK;
 }
 
-/**
- * bal_model_from_env() - override model fields from the environment.
- * @m:     the model; the field of every variable that is SET is replaced,
- *         the others are left untouched (so fill in defaults first).
- * @found: may be NULL; receives the BAL_HAVE_* bits of the variables that
- *         were set (0 if none).
- *
- * Variables: TILEHYBRID_TCOMP (> 0), TILEHYBRID_TSTARTUP (>= 0),
- * TILEHYBRID_BANDWIDTH (> 0), TILEHYBRID_ELEM_BYTES (> 0), each read by
- * tilehybrid_parse_double() (the one rule of every program: no spaces, '+',
- * hex, inf or nan; a subnormal such as 1e-310 is a number, 1e-400 and
- * 1e999 are out of range).  On error the model may have been partly
- * updated.  Uses getenv(): do not call while another thread modifies the
- * environment.
- *
- * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_ENV_<NAME> for the first
- * variable (in the order above) that is set but not a valid number.
- */
+/* bal_model_from_env() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_model_from_env(bal_model *m, int *found)
 {
     int rc;
@@ -487,23 +1106,7 @@ TILEHYBRID__COLD int bal_model_from_env(bal_model *m, int *found)
  * Calibration fits (tilehybrid.h's tilehybrid_fit_affine and _fit_origin)
  * ------------------------------------------------------------------------ */
 
-/**
- * bal_fit_tcomp() - t_comp(1) from timings of the user's own stencil body.
- * @seconds:    n measured times, finite and >= 0;
- * @iterations: the number of point updates each time covers, finite and > 0
- *              (doubles so that large counts pass without casts);
- * @n:          >= 1;
- * @tcomp:      receives the least-squares slope through the origin,
- *              sum(s_k i_k) / sum(i_k^2), i.e. the model t_comp(x) = x tcomp;
- * @fit:        may be NULL; receives intercept 0, slope = *tcomp, and the
- *              quality of that line (tilehybrid_fit_quality(): r2 can be < 0
- *              for a fit through the origin when the times have a large
- *              fixed offset).
- *
- * Return: BAL_OK, BAL_ERR_NULL, BAL_ERR_SAMPLES (bad n or sample) or
- * BAL_ERR_FIT (the slope is 0: all times were 0, below the clock's
- * resolution; time more iterations).
- */
+/* bal_fit_tcomp() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
                                    double *tcomp, tilehybrid_fit *fit)
 {
@@ -526,18 +1129,7 @@ TILEHYBRID__COLD int bal_fit_tcomp(const double *seconds, const double *iteratio
     return BAL_OK;
 }
 
-/**
- * bal_model_set_comm() - set tstartup and bandwidth from a ping-pong fit of
- * one-way seconds against message BYTES.
- * @m:   the model; tstartup = max(0, intercept) (a slightly negative
- *       intercept is noise), bandwidth = 1/slope bytes per second.  tcomp
- *       and elem_bytes are not touched.
- * @fit: the fit (bal_calibrate_comm*, or tilehybrid_fit_affine() of your
- *       own timings).
- *
- * Return: BAL_OK, BAL_ERR_NULL, or BAL_ERR_FIT (slope not finite and > 0,
- * intercept not finite); the model is unchanged on error.
- */
+/* bal_model_set_comm() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit)
 {
     if (m == NULL || fit == NULL)
@@ -552,10 +1144,6 @@ TILEHYBRID__COLD int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit)
 #else
 TILEHYBRID__COLD int bal__env(const char *name, int positive, double *field, int bit, int *found,
                               int err);
-TILEHYBRID__COLD int bal_model_from_env(bal_model *m, int *found);
-TILEHYBRID__COLD int bal_fit_tcomp(const double *seconds, const double *iterations, int n,
-                                   double *tcomp, tilehybrid_fit *fit);
-TILEHYBRID__COLD int bal_model_set_comm(bal_model *m, const tilehybrid_fit *fit);
 #endif
 
 /* ==== src/balance/40-static.h ==== */
@@ -581,24 +1169,7 @@ static inline int bal__first_below(const int64_t *v, int n, int64_t min)
     return -1;
 }
 
-/**
- * bal_factor_check() - validate the arguments of bal_factor() (all but the
- * model and the outputs).
- * @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
- *          bal_factor() (@coords may be NULL).
- * @status: may be NULL; receives the code, the argument at fault ("pdims",
- *          "coords", "threads", "extent", "tile_height", "dep", "n") and,
- *          for the per-dimension codes (BAL_ERR_PDIMS, BAL_ERR_COORDS,
- *          BAL_ERR_EXTENT, BAL_ERR_EMPTY, BAL_ERR_DEP), the dimension, else
- *          index -1.
- *
- * Checks in this order: NULL pdims/extent/dep (BAL_ERR_NULL), n >= 1, every
- * pdims[i] >= 1, every coords[i] in [0, pdims[i]) (when coords != NULL),
- * threads >= 1, every extent[i] >= 1, pdims[i] <= extent[i] (no process
- * without points), tile_height >= 1, every dep[i] >= 0.
- *
- * Return: BAL_OK or the first error found.
- */
+/* bal_factor_check() -- documented at its declaration (05-api.h). */
 static inline int bal_factor_check(int n, const int *pdims, const int *coords, int threads,
                                    const int64_t *extent, int64_t tile_height,
                                    const int64_t *dep, tilehybrid_status *status)
@@ -690,37 +1261,7 @@ static inline int bal__step_cost(const bal_model *m, int n, const int *pdims, co
     return bal__step_variable(m, n, pdims, coords, extent, z, dep, iters, comm);
 }
 
-/**
- * bal_factor() - the balancing factor of eq. 1 (Lemma 1).
- * @m:           the cost model (bal_model_check() rules);
- * @n:           number of process dimensions N (the tiled space has N+1,
- *               the last one, Z, is swept sequentially in tiles of height z);
- * @pdims:       P_1..P_N, processes per dimension;
- * @coords:      NULL for the CONSTANT factor: the paper's non-boundary
- *               process that sends along every dimension, with the
- *               real-valued sizes Xz/P and d_i P_i X z/(X_i P); or the
- *               coordinates of one process for its VARIABLE factor: its own
- *               block of the block distribution (X_i/P_i points, the first
- *               X_i%P_i processes one more) and only the dimensions where it
- *               actually sends (P_i > 1 and coords[i] < P_i - 1);
- * @threads:     T, threads per process; T == 1 gives 1 (nobody to hand work to);
- * @extent:      X_1..X_N, extents of the iteration space (points);
- * @tile_height: z >= 1;
- * @dep:         d_1..d_N >= 0, dependence lengths in elements: a message
- *               along i is d_i layers deep.  d_i == 0 means no dependence
- *               along i: no message, no startup cost, in both modes;
- * @bal:         receives the factor, clamped to [0, 1];
- * @clamped:     may be NULL; receives 1 when eq. 1 gave a value below 0 (the
- *               communication alone exceeds what the master can give up:
- *               it computes nothing and still finishes last) or above 1, else 0.
- *
- * The master then computes bal/T of the process's points per step, each
- * other thread (T-bal)/(T(T-1)); see bal_split().  bal_factor_check() gives
- * the dimension of an argument error.
- *
- * Return: BAL_OK, BAL_ERR_NULL, a model error, a bal_factor_check() error
- * or BAL_ERR_OVERFLOW (the block volume or a message size exceeds int64).
- */
+/* bal_factor() -- documented at its declaration (05-api.h). */
 static inline int bal_factor(const bal_model *m, int n, const int *pdims, const int *coords,
                              int threads, const int64_t *extent, int64_t tile_height,
                              const int64_t *dep, double *bal, int *clamped)
@@ -754,18 +1295,7 @@ static inline int bal_factor(const bal_model *m, int n, const int *pdims, const 
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_tile_times() - the model's time per step (tile) of each thread under
- * a given factor, eq. 7-8 of the paper: what bal_factor() equalises.
- * @m, @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
- *            bal_factor() (coords NULL = constant mode);
- * @bal:      the factor in [0,1] to evaluate;
- * @t_master: receives t_comp(bal/T * V) + the master's t_comm;
- * @t_other:  receives t_comp((T-bal)/(T(T-1)) * V) of each other thread
- *            (0 when T == 1), V = points per step of the process.
- *
- * Return: BAL_OK or an error as bal_factor(), BAL_ERR_BAL for a bad bal.
- */
+/* bal_tile_times() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
                                     int threads, const int64_t *extent, int64_t tile_height,
                                     const int64_t *dep, double bal, double *t_master,
@@ -791,11 +1321,6 @@ TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims,
                                                iters);
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
-                                    int threads, const int64_t *extent, int64_t tile_height,
-                                    const int64_t *dep, double bal, double *t_master,
-                                    double *t_other);
 #endif
 
 /* ==== src/balance/50-split.h ==== */
@@ -834,30 +1359,7 @@ static inline int bal__split_check(int64_t total, int parts, double bal)
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_split() - split a step's work between the threads.
- * @total:  units (points, rows, ...) of one step, >= 0;
- * @parts:  >= 1 contiguous ranges: part 0 for the master thread, parts
- *          1..parts-1 for the others, in this order;
- * @bal:    the factor in [0,1] (bal_factor() or the adaptive state's bal);
- * @counts: receives parts counts; counts[i] units go to part i, and part i
- *          starts at counts[0] + ... + counts[i-1].
- *
- * Rounding, exactly:
- *   - parts == 1: counts[0] = total (whatever bal is);
- *   - master: ideal = bal * total / parts, rounded half up to an integer,
- *     then raised to 1 if it came out 0 while bal > 0 and total >= parts,
- *     and lowered so that every other part can get >= 1 when total >= parts
- *     (never needed for bal <= 1, kept as a guard). So |counts[0] - ideal| < 1
- *     and counts[0] == 0 only if bal == 0 or ideal < 1/2 with total < parts;
- *   - the others: rest = total - counts[0] evenly, rest/(parts-1) each, the
- *     first rest%(parts-1) of them one more, so they differ by at most 1 and
- *     none gets 0 when total >= parts.
- *   The counts sum to total exactly.  bal = 1 is an (almost) even split.
- *
- * Return: BAL_OK, BAL_ERR_TOTAL (< 0), BAL_ERR_PARTS (< 1), BAL_ERR_BAL or
- * BAL_ERR_NULL.
- */
+/* bal_split() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts)
 {
     int64_t master, rest, each, extra;
@@ -877,21 +1379,9 @@ TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *co
         counts[i] = each + (i - 1 < extra ? 1 : 0);
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts);
 #endif
 
-/**
- * bal_split_part() - one part of bal_split() without an array: for a thread
- * that computes its own range inside a parallel region.
- * @total, @parts, @bal: as for bal_split();
- * @part:  0 (master) .. parts-1;
- * @first: receives the first unit of the part (0-based);
- * @count: receives its number of units; identical to bal_split()'s
- *         counts[part].
- *
- * Return: BAL_OK or the errors of bal_split(), BAL_ERR_PART for a bad part.
- */
+/* bal_split_part() -- documented at its declaration (05-api.h). */
 static inline int bal_split_part(int64_t total, int parts, double bal, int part, int64_t *first,
                                  int64_t *count)
 {
@@ -924,24 +1414,7 @@ static inline int bal_split_part(int64_t total, int parts, double bal, int part,
  * Dynamic balancing: eq. 2 (Lemma 2) and the adaptive state machine
  * ------------------------------------------------------------------------ */
 
-/**
- * bal_lemma2() - the corrected factor from measured master times, eq. 2:
- *     bal' = 1 - bal (T-1)/T * tcomm_master / tcomp_master, clamped to [0,1].
- * @bal:          the factor in force while measuring, in [0,1];
- * @threads:      T >= 1 (T == 1 gives 1);
- * @tcomp_master: the master's computation time (an average per step, or a
- *                sum over steps: only the ratio matters), finite, >= 0;
- * @tcomm_master: its non-overlapped communication time over the same steps
- *                (packing, MPI calls, waiting, unpacking), finite, >= 0;
- * @next:         receives bal'.
- *
- * Under the model (computation proportional to the share, communication
- * independent of the split) bal' is the optimum of eq. 1 whatever bal was.
- *
- * Return: BAL_OK, BAL_ERR_BAL, BAL_ERR_THREADS, BAL_ERR_TIME, BAL_ERR_NULL,
- * or BAL_ERR_NOINFO when tcomp_master == 0 (the master computed nothing, so
- * its rate is unknown); then *next = bal.
- */
+/* bal_lemma2() -- documented at its declaration (05-api.h). */
 static inline int bal_lemma2(double bal, int threads, double tcomp_master, double tcomm_master,
                              double *next)
 {
@@ -969,16 +1442,7 @@ static inline int bal_lemma2(double bal, int threads, double tcomp_master, doubl
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_sampling_steps() - the paper's sampling period, 2PT steps: long
- * enough for the pipeline's wavefront to reach the farthest process (it
- * needs more than PT steps) and then measure a full pipeline.
- * @procs:   P >= 1;
- * @threads: T >= 1;
- * @steps:   receives 2PT.
- *
- * Return: BAL_OK, BAL_ERR_PROCS, BAL_ERR_THREADS or BAL_ERR_NULL.
- */
+/* bal_sampling_steps() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_sampling_steps(int procs, int threads, int64_t *steps)
 {
     if (procs < 1)
@@ -990,111 +1454,13 @@ TILEHYBRID__COLD int bal_sampling_steps(int procs, int threads, int64_t *steps)
     *steps = 2 * (int64_t)procs * (int64_t)threads;
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_sampling_steps(int procs, int threads, int64_t *steps);
 #endif
 
 #define BAL_ADAPTIVE_MIN_BAL 0.01   /* default floor of the adaptive factor */
 #define BAL_ADAPTIVE_DEADBAND 0.001 /* default smallest change applied */
 
-/**
- * struct bal_adaptive - the adaptive balancing state machine.
- * @bal:          the factor to apply now, in [min_bal, 1] after the first
- *                evaluation;
- * @smoothing:    (rw) in (0,1]; 1 = the paper's jump to eq. 2;
- * @min_bal:      (rw) floor in [0,1], default BAL_ADAPTIVE_MIN_BAL;
- * @deadband:     (rw) >= 0, default BAL_ADAPTIVE_DEADBAND;
- * @threads:      T;
- * @sample_steps: the first window, e.g. bal_sampling_steps();
- * @period:       steps between evaluations after the first, 0 = once;
- * @step:         steps fed so far;
- * @next_eval:    the step at whose end the next evaluation happens;
- * @window:       length of the current window;
- * @evaluations:  evaluations done;
- * @changes:      evaluations that changed bal;
- * @changed:      1 if the last bal_adaptive_step() changed bal (apply it
- *                from the next step on), else 0;
- * @sum_comp:     master computation time in the current window;
- * @sum_comm:     master communication time in the current window;
- * @last_target:  Lemma 2's value at the last evaluation, -1 if none or no
- *                information;
- * @done:         1 when period == 0 and the only evaluation happened.
- *
- * A plain struct: initialise with bal_adaptive_init(), then feed one
- * bal_adaptive_step() per step; read st.bal.  No clock inside: the caller
- * measures.  Fields marked (rw) may be changed between steps; the others
- * are read-only.  POLICY, exactly:
- *
- *   Steps are numbered 1, 2, ... in the order they are fed.  Evaluations
- *   happen at the end of steps E_1 = sample_steps and, when period > 0,
- *   E_{k+1} = E_k + period (when period == 0 only E_1: the paper's scheme).
- *   Evaluation k uses the times of the last W_k steps before it, all run
- *   under the factor in force: W_1 = sample_steps, W_k = min(sample_steps,
- *   period) for k > 1 (steps just after a change, while the pipeline
- *   settles, are skipped when period > sample_steps).
- *   At an evaluation, with C and M the sums of tcomm_master and
- *   tcomp_master over the window:
- *     - M == 0 (the master computed nothing, Lemma 2 has no information):
- *       target = max(bal, min_bal), i.e. a factor below the floor (e.g. a
- *       start at 0) is raised so that the next window measures something;
- *     - else target = max(min_bal, lemma2(bal, T, M, C));
- *     - new = bal + smoothing * (target - bal), clamped to [min_bal, 1]
- *       (exponential smoothing: 1 jumps straight to Lemma 2 as the paper,
- *       0.5 halves the distance each time, damping noise and oscillation);
- *     - if |new - bal| <= deadband and bal >= min_bal, nothing changes
- *       (changed = 0); otherwise bal = new and changed = 1.
- *   Under the model of Lemma 2 (computation proportional to the share,
- *   communication time independent of the split) the target is the optimum
- *   b* whatever bal was, so bal converges geometrically, the distance
- *   shrinking by (1 - smoothing) per evaluation, and settles within
- *   deadband/smoothing of b* (or at b* exactly with deadband 0); if costs
- *   drift, bal follows b* with a lag of about 1/smoothing evaluations.
- *   When communication does depend on the split (e.g. overlap, or waits
- *   that shrink as the master speeds up), Lemma 2 overshoots and smoothing
- *   < 1 keeps the iteration stable.
- *   The floor min_bal (> 0 by default) keeps the master computing a little,
- *   so its rate stays measurable and the factor can rise again after a
- *   phase of heavy communication; with bal_split() the master gets >= 1
- *   point whenever bal > 0 and the step has >= parts points.
- */
-typedef struct bal_adaptive {
-    double bal;
-    double smoothing;
-    double min_bal;
-    double deadband;
-    int threads;
-    int64_t sample_steps;
-    int64_t period;
-    int64_t step;
-    int64_t next_eval;
-    int64_t window;
-    int64_t evaluations;
-    int64_t changes;
-    int changed;
-    double sum_comp;
-    double sum_comm;
-    double last_target;
-    int done;
-} bal_adaptive;
-
 #if TILEHYBRID__DEFINE
-/**
- * bal_adaptive_init() - start the state machine.
- * @st:           the state (overwritten);
- * @bal0:         the starting factor in [0,1]: a static factor (bal_factor()),
- *                or 1 (no balancing) when nothing is known;
- * @threads:      T >= 1;
- * @sample_steps: >= 1, the first sampling window (bal_sampling_steps(): 2PT);
- * @period:       >= 0, steps between later re-evaluations; 0 = evaluate only
- *                once, after the sampling period (the paper);
- * @smoothing:    in (0,1], see the policy at struct bal_adaptive.
- *
- * min_bal and deadband get their defaults; change them after init if needed.
- *
- * Return: BAL_OK or BAL_ERR_NULL, BAL_ERR_BAL, BAL_ERR_THREADS,
- * BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD, BAL_ERR_SMOOTHING (st untouched on
- * error).
- */
+/* bal_adaptive_init() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
                                        int64_t sample_steps, int64_t period, double smoothing)
 {
@@ -1123,9 +1489,6 @@ TILEHYBRID__COLD int bal_adaptive_init(bal_adaptive *st, double bal0, int thread
     st->last_target = -1.0;
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_adaptive_init(bal_adaptive *st, double bal0, int threads,
-                                       int64_t sample_steps, int64_t period, double smoothing);
 #endif
 
 /* 1 if the (rw) fields and the counters are in range. */
@@ -1169,19 +1532,7 @@ static inline void bal__adaptive_eval(bal_adaptive *st)
     st->changed = 1;
 }
 
-/**
- * bal_adaptive_step() - feed the master thread's times of one step.
- * @st:           the state (bal_adaptive_init());
- * @tcomp_master: its computation time in this step, finite, >= 0;
- * @tcomm_master: its non-overlapped communication time, finite, >= 0.
- *
- * Sets st->changed to 1 when st->bal has just changed (apply it from the
- * next step on), else to 0.
- *
- * Return: BAL_OK, BAL_ERR_NULL, BAL_ERR_TIME (bad time: the step is not
- * counted and the state is unchanged) or BAL_ERR_STATE (bal, min_bal,
- * smoothing, deadband out of range; the state is unchanged).
- */
+/* bal_adaptive_step() -- documented at its declaration (05-api.h). */
 static inline int bal_adaptive_step(bal_adaptive *st, double tcomp_master, double tcomm_master)
 {
     if (st == NULL)
@@ -1325,45 +1676,7 @@ TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int 
                                     tilehybrid_fit *fit, tilehybrid_status *st);
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_calibrate_comm() - measure t_comm by ping-pong with one peer and fit
- * the affine model one-way seconds = tstartup + bytes / bandwidth by least
- * squares.
- * @comm:      a communicator containing both ranks;
- * @peer:      the other rank in comm; both ranks call this function, each
- *             naming the other (the lower rank leads);
- * @max_bytes: largest message, in [1, INT_MAX]; sizes are k * max_bytes / 7
- *             bytes, k = 0..7 (0 included, so the intercept is measured);
- *             pick it near the application's message size (e.g. 1 MiB);
- * @reps:      >= 1 rounds per pass; a round is one round trip of every size
- *             in turn (interleaved, so a burst of noise hits all sizes
- *             alike), and the minimum per size over all rounds is kept;
- * @fit:       receives the fit on both ranks (the leader's numbers):
- *             intercept ~ tstartup (s), slope ~ 1/bandwidth (s/byte), r2,
- *             max_resid (s), n = BAL_PINGPONG_SIZES.  Pass it to
- *             bal_model_set_comm().  A poor r2 or a large max_resid means
- *             the affine model fits badly (e.g. an eager/rendezvous
- *             protocol switch inside the range) or the machine was busy.
- *
- * Procedure: a handshake checks that both passed a @fit (a NULL one on
- * either rank: both return BAL_ERR_NULL), the same max_bytes and reps and
- * could allocate their buffer (else both return BAL_ERR_MISMATCH); one warm-up round trip at max_bytes; then passes of
- * reps rounds (tilehybrid_pingpong()).  After each pass the leader fits the
- * minima so far (tilehybrid_fit_affine()); when the slope is positive or
- * after BAL_PINGPONG_PASSES passes it stops, and sends the fit to the peer.
- * Not collective: only the pair communicates, with tag
- * TILEHYBRID_TAG_PINGPONG (no other traffic with that tag may be pending
- * between them).  Call from one thread (under MPI_THREAD_FUNNELED, the
- * master).
- *
- * Return: BAL_OK (then fit->slope > 0), BAL_ERR_NULL (a NULL fit) or
- * BAL_ERR_NOPEER without communicating when there is no peer
- * (peer == MPI_PROC_NULL, this rank or not in comm: e.g. a 1-process run),
- * then BAL_ERR_NULL (on both ranks of the pair), BAL_ERR_MSGSIZE, BAL_ERR_REPS,
- * BAL_ERR_MISMATCH, BAL_ERR_NOMEM, BAL_ERR_MPI (an MPI call failed) or
- * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
- * *fit holds that fit anyway).
- */
+/* bal_calibrate_comm() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
                                         tilehybrid_fit *fit)
 {
@@ -1509,46 +1822,14 @@ TILEHYBRID__COLD int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, 
     return BAL_OK;
 }
 
-/**
- * bal_calibrate_comm_all() - collective ping-pong calibration.
- * @comm:      the communicator; every rank calls.
- * @max_bytes: as for bal_calibrate_comm(), the same on every rank.
- * @reps:      as for bal_calibrate_comm(), the same on every rank.
- * @fit:       receives the same combined fit on every rank.
- *
- * Ranks 2k and 2k+1 of comm pair up (with an odd size the last rank only
- * waits), every pair runs bal_calibrate_comm() on a duplicate of comm, and
- * every rank receives the mean intercept and slope over the pairs that got
- * a fit with a positive slope, the smallest r2 and the largest max_resid
- * among them, n = BAL_PINGPONG_SIZES.  Ranks agree on errors with
- * tilehybrid_agree().
- *
- * An MPI call that fails on one rank is not agreed on: that rank returns
- * BAL_ERR_MPI at once, without entering another collective, and its
- * partner (or every other rank) may then wait for it forever: on
- * BAL_ERR_MPI, end the job (MPI_Abort) or revoke comm (ULFM).
- *
- * Return: BAL_OK, BAL_ERR_NOPEER when comm has a single process (nothing is
- * measured, nothing hangs), BAL_ERR_FIT when no pair got a positive slope,
- * the error of the lowest rank that had one (its arguments first:
- * BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then its pair's) -- each
- * the same on every rank -- or BAL_ERR_MPI on the rank where a call failed.
- */
+/* bal_calibrate_comm_all() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
                                             tilehybrid_fit *fit)
 {
     return bal__calibrate_all(comm, max_bytes, reps, fit, NULL, 0);
 }
 
-/**
- * bal_calibrate_comm_all_ex() - bal_calibrate_comm_all(), naming the call
- * that failed.
- * @comm, @max_bytes, @reps, @fit: as for bal_calibrate_comm_all().
- * @st:  out (may be NULL): on BAL_ERR_MPI, the MPI call that failed on this
- *       rank (st->arg, "MPI_Send", "MPI_Recv", ...) and its error code
- *       (st->mpi_error).
- * Return: as bal_calibrate_comm_all().
- */
+/* bal_calibrate_comm_all_ex() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
                                                tilehybrid_fit *fit, tilehybrid_status *st)
 {
@@ -1557,8 +1838,6 @@ TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int
     return bal__calibrate_all(comm, max_bytes, reps, fit, st, 0);
 }
 #else
-TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                        tilehybrid_fit *fit);
 TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
                                     tilehybrid_fit *fit, tilehybrid_status *st);
 TILEHYBRID__COLD int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
@@ -1567,10 +1846,6 @@ TILEHYBRID__COLD int bal__combine(MPI_Comm c, int rc, const double *in, double r
                                   double *sum, double *mn, double *mx, tilehybrid_status *st);
 TILEHYBRID__COLD int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, tilehybrid_fit *fit,
                                         tilehybrid_status *st, int own_comm);
-TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
-                                            tilehybrid_fit *fit);
-TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
-                                               tilehybrid_fit *fit, tilehybrid_status *st);
 #endif
 
 #endif /* TILEHYBRID_NO_MPI */
@@ -1581,91 +1856,8 @@ TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int
  * The balancing policy of a run: one object the funneled model drives
  * ------------------------------------------------------------------------ */
 
-/** Largest number of process dimensions a bal_policy describes. */
-#define BAL_MAX_DIMS 16
-
-/** Which factor the master gets (bal_config.policy). */
-enum bal_policy_kind {
-    BAL_POLICY_FIXED = 0, /* bal_config.bal for every tile (1 = even split) */
-    BAL_POLICY_CONSTANT,  /* eq. 1 for a process that sends in every dimension */
-    BAL_POLICY_VARIABLE,  /* eq. 1 for this process's own sending directions */
-    BAL_POLICY_ADAPTIVE,  /* Lemma 2 on the master's measured times, re-evaluated */
-    BAL_POLICY_CUSTOM     /* bal_config.fn gives the factor of every tile */
-};
-
-/**
- * typedef bal_tile_fn - a custom policy: the master's factor for a tile.
- * @ctx:  bal_config.ctx.
- * @tile: the tile, 0, 1, ... in order (called by the master thread, once
- *        per tile, before the tile starts).
- * @rank: the calling process's rank in the plan's communicator.
- * Return: the factor; clamped to [0, 1] (NaN counts as 0).
- */
-typedef double (*bal_tile_fn)(void *ctx, int64_t tile, int rank);
-
-/**
- * struct bal_config - how the master's share is chosen (tile_config.balance).
- * @policy: enum bal_policy_kind (default BAL_POLICY_FIXED).
- * @bal:    BAL_POLICY_FIXED: the factor in [0, 1] (default 1, an even
- *          split); BAL_POLICY_ADAPTIVE: where it starts.
- * @tcomp, @tstartup, @bandwidth: the cost model of CONSTANT and VARIABLE
- *          (seconds per point, per message, bytes per second); 0 = from the
- *          TILEHYBRID_* environment, else measured (t_comp on the master's
- *          first tile, the network by a ping-pong when the plan is made).
- * @adapt_sample: ADAPTIVE: the first window in steps (0 = 2PT).
- * @adapt_period: ADAPTIVE: steps between later evaluations (0 = the window,
- *          -1 = evaluate once).
- * @adapt_smoothing: ADAPTIVE: the weight of a new estimate in (0, 1]
- *          (0 = 0.5).
- * @fn, @ctx: CUSTOM: the factor of every tile.
- */
-typedef struct bal_config {
-    int policy;
-    double bal;
-    double tcomp, tstartup, bandwidth;
-    int64_t adapt_sample, adapt_period;
-    double adapt_smoothing;
-    bal_tile_fn fn;
-    void *ctx;
-} bal_config;
-
-/**
- * struct bal_where - the process a policy balances (fixed for a plan).
- * @n: process dimensions; @pdims, @pcoords: the grid and this process's
- * place in it; @rank, @procs: in the plan's communicator; @threads: T;
- * @extent: X_1..X_N; @dep: d_1..d_N; @tile_height: z; @elem_bytes: bytes
- * per point.
- */
-typedef struct bal_where {
-    int n, rank, procs, threads;
-    int pdims[BAL_MAX_DIMS], pcoords[BAL_MAX_DIMS];
-    int64_t extent[BAL_MAX_DIMS], dep[BAL_MAX_DIMS], tile_height;
-    double elem_bytes;
-} bal_where;
-
-/**
- * struct bal_policy - a policy at work: the configuration, the process, and
- * what the run has found so far.  Fields to read after a run:
- * @first:        the factor of the run's first tile;
- * @now:          the factor at the end (the one for the next tile);
- * @clamped:      eq. 1 asked for a factor outside [0, 1];
- * @uncalibrated: the network could not be measured (timings too noisy to
- *                fit): no cost model, the factor stays 1;
- * @model:        CONSTANT/VARIABLE: the cost model in use;
- * @adapt:        ADAPTIVE: the state machine (evaluations, changes, ...).
- */
-typedef struct bal_policy {
-    bal_config cfg;
-    bal_where where;
-    bal_model model;
-    bal_adaptive adapt;
-    double first, now;
-    int clamped, uncalibrated;
-    double last_comp, last_comm;
-} bal_policy;
-
 #if TILEHYBRID__DEFINE
-/** bal_config_init() - the defaults: BAL_POLICY_FIXED with bal = 1. */
+/* bal_config_init() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD void bal_config_init(bal_config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -1673,14 +1865,7 @@ TILEHYBRID__COLD void bal_config_init(bal_config *cfg)
     cfg->bal = 1.0;
 }
 
-/**
- * bal_config_check() - validate a configuration (no communication).
- * @cfg: the configuration.
- * Return: BAL_OK; BAL_ERR_BAL (bal outside [0, 1] or NaN); BAL_ERR_POLICY (an
- * unknown policy, or CUSTOM without fn); BAL_ERR_TCOMP, BAL_ERR_TSTARTUP,
- * BAL_ERR_BANDWIDTH (a cost below 0 or NaN); BAL_ERR_SAMPLESTEPS, BAL_ERR_PERIOD,
- * BAL_ERR_SMOOTHING (adaptive settings out of range).
- */
+/* bal_config_check() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_config_check(const bal_config *cfg)
 {
     if (cfg == NULL)
@@ -1704,9 +1889,6 @@ TILEHYBRID__COLD int bal_config_check(const bal_config *cfg)
         return BAL_ERR_SMOOTHING;
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD void bal_config_init(bal_config *cfg);
-TILEHYBRID__COLD int bal_config_check(const bal_config *cfg);
 #endif
 
 /* A policy that moves the split at all: CONSTANT/VARIABLE need a cost model. */
@@ -1717,14 +1899,7 @@ static inline int bal__uses_model(const bal_policy *pol)
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_policy_init() - bind a configuration to a process (no communication).
- * @pol:   the policy to fill.
- * @cfg:   the configuration (copied; bal_config_check rules).
- * @where: the process (copied).
- * The cost model starts from @cfg's costs; bal_policy_setup_ex completes it.
- * Return: BAL_OK or a bal_config_check code.
- */
+/* bal_policy_init() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_policy_init(bal_policy *pol, const bal_config *cfg, const bal_where *where)
 {
     int rc = bal_config_check(cfg);
@@ -1740,9 +1915,6 @@ TILEHYBRID__COLD int bal_policy_init(bal_policy *pol, const bal_config *cfg, con
     pol->first = pol->now = 1.0;
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_policy_init(bal_policy *pol, const bal_config *cfg,
-                                     const bal_where *where);
 #endif
 
 /* Eq. 1 for this process with the model in use (t_comp known). */
@@ -1760,13 +1932,7 @@ static inline void bal__policy_eq1(bal_policy *pol)
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_policy_start() - the start of a run: the first tile's factor.
- * @pol: the policy (after bal_policy_setup_ex).
- * FIXED and ADAPTIVE start at cfg.bal; CONSTANT and VARIABLE at eq. 1 when
- * t_comp is known, else at 1 until the master's first tile has measured it;
- * CUSTOM asks fn for each tile.  With one thread the factor is 1.
- */
+/* bal_policy_start() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD void bal_policy_start(bal_policy *pol)
 {
     const bal_where *w = &pol->where;
@@ -1789,17 +1955,9 @@ TILEHYBRID__COLD void bal_policy_start(bal_policy *pol)
     }
     pol->first = pol->now;
 }
-#else
-TILEHYBRID__COLD void bal_policy_start(bal_policy *pol);
 #endif
 
-/**
- * bal_policy_tile() - the master's factor for a new tile.
- * @pol:  the policy.
- * @tile: the tile (in order).
- * Return: cfg.fn's value clamped to [0, 1] for CUSTOM, else the current
- * factor.  Called by the thread that schedules tiles.
- */
+/* bal_policy_tile() -- documented at its declaration (05-api.h). */
 static inline double bal_policy_tile(bal_policy *pol, int64_t tile)
 {
     if (pol->cfg.policy == BAL_POLICY_CUSTOM && pol->where.threads > 1) {
@@ -1811,20 +1969,7 @@ static inline double bal_policy_tile(bal_policy *pol, int64_t tile)
     return pol->now;
 }
 
-/**
- * bal_policy_step() - the end of a step: feed the master's running totals.
- * @pol:     the policy.
- * @compute: the master's computation seconds since the run started.
- * @comm:    its communication work (packing, MPI calls, unpacking) since the
- *           run started; time blocked waiting for a neighbour is left out:
- *           moving work between threads cannot shorten it.
- * @points:  the points it computed since the run started.
- * ADAPTIVE applies Lemma 2 at the end of each window; CONSTANT and VARIABLE
- * measure t_comp on the master's first tile(s) of the user's body when it was
- * not given, then apply eq. 1 once.
- * Return: 1 if the factor changed (it applies to tiles announced from now
- * on), else 0.
- */
+/* bal_policy_step() -- documented at its declaration (05-api.h). */
 static inline int bal_policy_step(bal_policy *pol, double compute, double comm, int64_t points)
 {
     double dcomp = compute - pol->last_comp, dcomm = comm - pol->last_comm, before = pol->now;
@@ -1949,40 +2094,7 @@ TILEHYBRID__COLD int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, til
     return tilehybrid_verdict_status(st, &a, &w, tilehybrid_verdict_arg(&w, names, 4, "pol"));
 }
 
-/**
- * bal_policy_setup_ex() - complete the cost model (collective over @comm).
- * @pol:  the policy (bal_policy_init).
- * @comm: the plan's communicator; every rank calls.  The ping-pong runs on
- *        it (tag TILEHYBRID_TAG_PINGPONG: no other message with that tag
- *        may be pending on it).
- * @st:   NULL, or receives the code, the argument at fault (the
- *        environment variable, "TILEHYBRID_BANDWIDTH" for a mismatch) and
- *        the rank that found it (-1 when no single rank did): the same on
- *        every rank; for BAL_ERR_MPI, the MPI call that failed on this rank
- *        (st->arg: "MPI_Send", "MPI_Recv", "MPI_Allreduce", ...) and its
- *        MPI error code (st->mpi_error).
- *
- * First every rank checks, together (one MPI_Bcast, one agreement, on every
- * rank whatever its arguments), that it passes a @pol (BAL_ERR_NULL,
- * st->arg "pol") with rank 0's bal_config.policy, bal_where.threads and
- * bal_where.procs (BAL_ERR_MISMATCH, st->arg "policy", "threads" or
- * "procs"); st->rank is the lowest
- * rank at fault, and every rank returns that code.  Then CONSTANT and
- * VARIABLE with threads > 1 only (the others return BAL_OK): costs not
- * given come from the TILEHYBRID_* environment,
- * the network (t_startup, bandwidth) by a ping-pong between rank pairs
- * (bal_calibrate_comm_all) when still unknown; t_comp is measured during
- * the run.  Timings too noisy to fit leave the policy uncalibrated (factor
- * 1, the same answer on every rank).
- * Return: the same code on every rank: BAL_OK; BAL_ERR_NULL or
- * BAL_ERR_MISMATCH (the arguments, above); BAL_ERR_ENV_* (a rank's
- * TILEHYBRID_* variable is not a valid number: st->rank is the lowest such
- * rank); BAL_ERR_MISMATCH (TILEHYBRID_BANDWIDTH set on some ranks only);
- * BAL_ERR_MPI on the rank where an MPI call failed: it returns at once,
- * without entering another collective, so the other ranks (its partner
- * in the ping-pong, or the next collective) may wait for it forever: end
- * the job (MPI_Abort) or revoke @comm (ULFM), as tiling.h does.
- */
+/* bal_policy_setup_ex() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st)
 {
     int rc;
@@ -2017,7 +2129,6 @@ TILEHYBRID__COLD const char *bal__env_name(int code);
 TILEHYBRID__COLD int bal__policy_env(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
 TILEHYBRID__COLD int bal__policy_face(const bal_where *w);
 TILEHYBRID__COLD int bal__policy_agree(const bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
-TILEHYBRID__COLD int bal_policy_setup_ex(bal_policy *pol, MPI_Comm comm, tilehybrid_status *st);
 #endif
 
 #endif /* TILEHYBRID_NO_MPI */

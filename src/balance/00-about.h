@@ -154,7 +154,8 @@
  *   TILEHYBRID_BANDWIDTH   bytes per second, > 0
  *   TILEHYBRID_ELEM_BYTES  bytes per message element, > 0
  *
- * API (details at each definition)
+ * API (each function is declared and documented in the part "API" below,
+ * src/balance/05-api.h, ahead of the private helpers)
  *   const char *bal_strerror(int code);
  *   int    bal_model_check(const bal_model *m);
  *   double bal_tcomp(const bal_model *m, double iterations);
@@ -184,6 +185,9 @@
  *                             tilehybrid_fit *fit);                  (MPI)
  *   int    bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
  *                                 tilehybrid_fit *fit);              (MPI, collective)
+ *   int    bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
+ *                                    tilehybrid_fit *fit,
+ *                                    tilehybrid_status *st);  (MPI, collective)
  *   The affine fit and the ping-pong are tilehybrid.h's tilehybrid_fit_affine()
  *   and tilehybrid_pingpong().
  *   The policy of a run:

@@ -1,58 +1,9 @@
 /* ------------------------------------------------------------------------
- * Error codes
+ * Error codes: their texts
  * ------------------------------------------------------------------------ */
 
-/** Every function returns BAL_OK (0) or one of these positive codes. */
-enum bal_error {
-    BAL_OK = 0,
-    BAL_ERR_NULL,           /* a required pointer argument is NULL */
-    BAL_ERR_TCOMP,          /* model tcomp */
-    BAL_ERR_TSTARTUP,       /* model tstartup */
-    BAL_ERR_BANDWIDTH,      /* model bandwidth */
-    BAL_ERR_ELEMBYTES,      /* model elem_bytes */
-    BAL_ERR_DIMS,           /* n */
-    BAL_ERR_PDIMS,          /* pdims[i] */
-    BAL_ERR_COORDS,         /* coords[i] */
-    BAL_ERR_THREADS,        /* threads */
-    BAL_ERR_EXTENT,         /* extent[i] */
-    BAL_ERR_EMPTY,          /* pdims[i] > extent[i] */
-    BAL_ERR_TILEHEIGHT,     /* tile_height */
-    BAL_ERR_DEP,            /* dep[i] */
-    BAL_ERR_OVERFLOW,       /* a volume or message size overflows int64 */
-    BAL_ERR_BAL,            /* a balancing factor outside [0,1] */
-    BAL_ERR_TOTAL,          /* split total */
-    BAL_ERR_PARTS,          /* split parts */
-    BAL_ERR_PART,           /* split part index */
-    BAL_ERR_TIME,           /* a measured time */
-    BAL_ERR_NOINFO,         /* Lemma 2 with tcomp_master == 0 */
-    BAL_ERR_SAMPLESTEPS,    /* adaptive sample_steps */
-    BAL_ERR_PERIOD,         /* adaptive period */
-    BAL_ERR_SMOOTHING,      /* adaptive smoothing */
-    BAL_ERR_STATE,          /* adaptive state fields out of range */
-    BAL_ERR_PROCS,          /* procs */
-    BAL_ERR_SAMPLES,        /* fit samples */
-    BAL_ERR_FIT,            /* a fit that cannot give a model */
-    BAL_ERR_ENV_TCOMP,      /* TILEHYBRID_TCOMP */
-    BAL_ERR_ENV_TSTARTUP,   /* TILEHYBRID_TSTARTUP */
-    BAL_ERR_ENV_BANDWIDTH,  /* TILEHYBRID_BANDWIDTH */
-    BAL_ERR_ENV_ELEM_BYTES, /* TILEHYBRID_ELEM_BYTES */
-    BAL_ERR_NOPEER,         /* ping-pong without a peer */
-    BAL_ERR_MSGSIZE,        /* ping-pong max_bytes */
-    BAL_ERR_REPS,           /* ping-pong reps */
-    BAL_ERR_MISMATCH,       /* the two ping-pong ranks disagree */
-    BAL_ERR_NOMEM,          /* out of memory */
-    BAL_ERR_MPI,            /* an MPI call failed */
-    BAL_ERR_POLICY          /* bal_config.policy unknown, or CUSTOM without fn */
-};
-
 #if TILEHYBRID__DEFINE
-/**
- * bal_strerror() - a one-line message for an error code.
- * @code: a value returned by a bal_ function.
- *
- * Return: a static string that names the argument at fault and the rule
- * it broke; "unknown balance.h error code" for anything else.  Never NULL.
- */
+/* bal_strerror() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD const char *bal_strerror(int code)
 {
     switch (code) {
@@ -98,6 +49,4 @@ TILEHYBRID__COLD const char *bal_strerror(int code)
     default: return "unknown balance.h error code";
     }
 }
-#else
-TILEHYBRID__COLD const char *bal_strerror(int code);
 #endif

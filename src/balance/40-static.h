@@ -19,24 +19,7 @@ static inline int bal__first_below(const int64_t *v, int n, int64_t min)
     return -1;
 }
 
-/**
- * bal_factor_check() - validate the arguments of bal_factor() (all but the
- * model and the outputs).
- * @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
- *          bal_factor() (@coords may be NULL).
- * @status: may be NULL; receives the code, the argument at fault ("pdims",
- *          "coords", "threads", "extent", "tile_height", "dep", "n") and,
- *          for the per-dimension codes (BAL_ERR_PDIMS, BAL_ERR_COORDS,
- *          BAL_ERR_EXTENT, BAL_ERR_EMPTY, BAL_ERR_DEP), the dimension, else
- *          index -1.
- *
- * Checks in this order: NULL pdims/extent/dep (BAL_ERR_NULL), n >= 1, every
- * pdims[i] >= 1, every coords[i] in [0, pdims[i]) (when coords != NULL),
- * threads >= 1, every extent[i] >= 1, pdims[i] <= extent[i] (no process
- * without points), tile_height >= 1, every dep[i] >= 0.
- *
- * Return: BAL_OK or the first error found.
- */
+/* bal_factor_check() -- documented at its declaration (05-api.h). */
 static inline int bal_factor_check(int n, const int *pdims, const int *coords, int threads,
                                    const int64_t *extent, int64_t tile_height,
                                    const int64_t *dep, tilehybrid_status *status)
@@ -128,37 +111,7 @@ static inline int bal__step_cost(const bal_model *m, int n, const int *pdims, co
     return bal__step_variable(m, n, pdims, coords, extent, z, dep, iters, comm);
 }
 
-/**
- * bal_factor() - the balancing factor of eq. 1 (Lemma 1).
- * @m:           the cost model (bal_model_check() rules);
- * @n:           number of process dimensions N (the tiled space has N+1,
- *               the last one, Z, is swept sequentially in tiles of height z);
- * @pdims:       P_1..P_N, processes per dimension;
- * @coords:      NULL for the CONSTANT factor: the paper's non-boundary
- *               process that sends along every dimension, with the
- *               real-valued sizes Xz/P and d_i P_i X z/(X_i P); or the
- *               coordinates of one process for its VARIABLE factor: its own
- *               block of the block distribution (X_i/P_i points, the first
- *               X_i%P_i processes one more) and only the dimensions where it
- *               actually sends (P_i > 1 and coords[i] < P_i - 1);
- * @threads:     T, threads per process; T == 1 gives 1 (nobody to hand work to);
- * @extent:      X_1..X_N, extents of the iteration space (points);
- * @tile_height: z >= 1;
- * @dep:         d_1..d_N >= 0, dependence lengths in elements: a message
- *               along i is d_i layers deep.  d_i == 0 means no dependence
- *               along i: no message, no startup cost, in both modes;
- * @bal:         receives the factor, clamped to [0, 1];
- * @clamped:     may be NULL; receives 1 when eq. 1 gave a value below 0 (the
- *               communication alone exceeds what the master can give up:
- *               it computes nothing and still finishes last) or above 1, else 0.
- *
- * The master then computes bal/T of the process's points per step, each
- * other thread (T-bal)/(T(T-1)); see bal_split().  bal_factor_check() gives
- * the dimension of an argument error.
- *
- * Return: BAL_OK, BAL_ERR_NULL, a model error, a bal_factor_check() error
- * or BAL_ERR_OVERFLOW (the block volume or a message size exceeds int64).
- */
+/* bal_factor() -- documented at its declaration (05-api.h). */
 static inline int bal_factor(const bal_model *m, int n, const int *pdims, const int *coords,
                              int threads, const int64_t *extent, int64_t tile_height,
                              const int64_t *dep, double *bal, int *clamped)
@@ -192,18 +145,7 @@ static inline int bal_factor(const bal_model *m, int n, const int *pdims, const 
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_tile_times() - the model's time per step (tile) of each thread under
- * a given factor, eq. 7-8 of the paper: what bal_factor() equalises.
- * @m, @n, @pdims, @coords, @threads, @extent, @tile_height, @dep: as for
- *            bal_factor() (coords NULL = constant mode);
- * @bal:      the factor in [0,1] to evaluate;
- * @t_master: receives t_comp(bal/T * V) + the master's t_comm;
- * @t_other:  receives t_comp((T-bal)/(T(T-1)) * V) of each other thread
- *            (0 when T == 1), V = points per step of the process.
- *
- * Return: BAL_OK or an error as bal_factor(), BAL_ERR_BAL for a bad bal.
- */
+/* bal_tile_times() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
                                     int threads, const int64_t *extent, int64_t tile_height,
                                     const int64_t *dep, double bal, double *t_master,
@@ -229,9 +171,4 @@ TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims,
                                                iters);
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_tile_times(const bal_model *m, int n, const int *pdims, const int *coords,
-                                    int threads, const int64_t *extent, int64_t tile_height,
-                                    const int64_t *dep, double bal, double *t_master,
-                                    double *t_other);
 #endif

@@ -32,30 +32,7 @@ static inline int bal__split_check(int64_t total, int parts, double bal)
 }
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_split() - split a step's work between the threads.
- * @total:  units (points, rows, ...) of one step, >= 0;
- * @parts:  >= 1 contiguous ranges: part 0 for the master thread, parts
- *          1..parts-1 for the others, in this order;
- * @bal:    the factor in [0,1] (bal_factor() or the adaptive state's bal);
- * @counts: receives parts counts; counts[i] units go to part i, and part i
- *          starts at counts[0] + ... + counts[i-1].
- *
- * Rounding, exactly:
- *   - parts == 1: counts[0] = total (whatever bal is);
- *   - master: ideal = bal * total / parts, rounded half up to an integer,
- *     then raised to 1 if it came out 0 while bal > 0 and total >= parts,
- *     and lowered so that every other part can get >= 1 when total >= parts
- *     (never needed for bal <= 1, kept as a guard). So |counts[0] - ideal| < 1
- *     and counts[0] == 0 only if bal == 0 or ideal < 1/2 with total < parts;
- *   - the others: rest = total - counts[0] evenly, rest/(parts-1) each, the
- *     first rest%(parts-1) of them one more, so they differ by at most 1 and
- *     none gets 0 when total >= parts.
- *   The counts sum to total exactly.  bal = 1 is an (almost) even split.
- *
- * Return: BAL_OK, BAL_ERR_TOTAL (< 0), BAL_ERR_PARTS (< 1), BAL_ERR_BAL or
- * BAL_ERR_NULL.
- */
+/* bal_split() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts)
 {
     int64_t master, rest, each, extra;
@@ -75,21 +52,9 @@ TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *co
         counts[i] = each + (i - 1 < extra ? 1 : 0);
     return BAL_OK;
 }
-#else
-TILEHYBRID__COLD int bal_split(int64_t total, int parts, double bal, int64_t *counts);
 #endif
 
-/**
- * bal_split_part() - one part of bal_split() without an array: for a thread
- * that computes its own range inside a parallel region.
- * @total, @parts, @bal: as for bal_split();
- * @part:  0 (master) .. parts-1;
- * @first: receives the first unit of the part (0-based);
- * @count: receives its number of units; identical to bal_split()'s
- *         counts[part].
- *
- * Return: BAL_OK or the errors of bal_split(), BAL_ERR_PART for a bad part.
- */
+/* bal_split_part() -- documented at its declaration (05-api.h). */
 static inline int bal_split_part(int64_t total, int parts, double bal, int part, int64_t *first,
                                  int64_t *count)
 {

@@ -117,45 +117,7 @@ TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int 
                                     tilehybrid_fit *fit, tilehybrid_status *st);
 
 #if TILEHYBRID__DEFINE
-/**
- * bal_calibrate_comm() - measure t_comm by ping-pong with one peer and fit
- * the affine model one-way seconds = tstartup + bytes / bandwidth by least
- * squares.
- * @comm:      a communicator containing both ranks;
- * @peer:      the other rank in comm; both ranks call this function, each
- *             naming the other (the lower rank leads);
- * @max_bytes: largest message, in [1, INT_MAX]; sizes are k * max_bytes / 7
- *             bytes, k = 0..7 (0 included, so the intercept is measured);
- *             pick it near the application's message size (e.g. 1 MiB);
- * @reps:      >= 1 rounds per pass; a round is one round trip of every size
- *             in turn (interleaved, so a burst of noise hits all sizes
- *             alike), and the minimum per size over all rounds is kept;
- * @fit:       receives the fit on both ranks (the leader's numbers):
- *             intercept ~ tstartup (s), slope ~ 1/bandwidth (s/byte), r2,
- *             max_resid (s), n = BAL_PINGPONG_SIZES.  Pass it to
- *             bal_model_set_comm().  A poor r2 or a large max_resid means
- *             the affine model fits badly (e.g. an eager/rendezvous
- *             protocol switch inside the range) or the machine was busy.
- *
- * Procedure: a handshake checks that both passed a @fit (a NULL one on
- * either rank: both return BAL_ERR_NULL), the same max_bytes and reps and
- * could allocate their buffer (else both return BAL_ERR_MISMATCH); one warm-up round trip at max_bytes; then passes of
- * reps rounds (tilehybrid_pingpong()).  After each pass the leader fits the
- * minima so far (tilehybrid_fit_affine()); when the slope is positive or
- * after BAL_PINGPONG_PASSES passes it stops, and sends the fit to the peer.
- * Not collective: only the pair communicates, with tag
- * TILEHYBRID_TAG_PINGPONG (no other traffic with that tag may be pending
- * between them).  Call from one thread (under MPI_THREAD_FUNNELED, the
- * master).
- *
- * Return: BAL_OK (then fit->slope > 0), BAL_ERR_NULL (a NULL fit) or
- * BAL_ERR_NOPEER without communicating when there is no peer
- * (peer == MPI_PROC_NULL, this rank or not in comm: e.g. a 1-process run),
- * then BAL_ERR_NULL (on both ranks of the pair), BAL_ERR_MSGSIZE, BAL_ERR_REPS,
- * BAL_ERR_MISMATCH, BAL_ERR_NOMEM, BAL_ERR_MPI (an MPI call failed) or
- * BAL_ERR_FIT (the slope stayed <= 0: the timings are dominated by noise;
- * *fit holds that fit anyway).
- */
+/* bal_calibrate_comm() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
                                         tilehybrid_fit *fit)
 {
@@ -301,46 +263,14 @@ TILEHYBRID__COLD int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, 
     return BAL_OK;
 }
 
-/**
- * bal_calibrate_comm_all() - collective ping-pong calibration.
- * @comm:      the communicator; every rank calls.
- * @max_bytes: as for bal_calibrate_comm(), the same on every rank.
- * @reps:      as for bal_calibrate_comm(), the same on every rank.
- * @fit:       receives the same combined fit on every rank.
- *
- * Ranks 2k and 2k+1 of comm pair up (with an odd size the last rank only
- * waits), every pair runs bal_calibrate_comm() on a duplicate of comm, and
- * every rank receives the mean intercept and slope over the pairs that got
- * a fit with a positive slope, the smallest r2 and the largest max_resid
- * among them, n = BAL_PINGPONG_SIZES.  Ranks agree on errors with
- * tilehybrid_agree().
- *
- * An MPI call that fails on one rank is not agreed on: that rank returns
- * BAL_ERR_MPI at once, without entering another collective, and its
- * partner (or every other rank) may then wait for it forever: on
- * BAL_ERR_MPI, end the job (MPI_Abort) or revoke comm (ULFM).
- *
- * Return: BAL_OK, BAL_ERR_NOPEER when comm has a single process (nothing is
- * measured, nothing hangs), BAL_ERR_FIT when no pair got a positive slope,
- * the error of the lowest rank that had one (its arguments first:
- * BAL_ERR_NULL, BAL_ERR_MSGSIZE, BAL_ERR_REPS; then its pair's) -- each
- * the same on every rank -- or BAL_ERR_MPI on the rank where a call failed.
- */
+/* bal_calibrate_comm_all() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
                                             tilehybrid_fit *fit)
 {
     return bal__calibrate_all(comm, max_bytes, reps, fit, NULL, 0);
 }
 
-/**
- * bal_calibrate_comm_all_ex() - bal_calibrate_comm_all(), naming the call
- * that failed.
- * @comm, @max_bytes, @reps, @fit: as for bal_calibrate_comm_all().
- * @st:  out (may be NULL): on BAL_ERR_MPI, the MPI call that failed on this
- *       rank (st->arg, "MPI_Send", "MPI_Recv", ...) and its error code
- *       (st->mpi_error).
- * Return: as bal_calibrate_comm_all().
- */
+/* bal_calibrate_comm_all_ex() -- documented at its declaration (05-api.h). */
 TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
                                                tilehybrid_fit *fit, tilehybrid_status *st)
 {
@@ -349,8 +279,6 @@ TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int
     return bal__calibrate_all(comm, max_bytes, reps, fit, st, 0);
 }
 #else
-TILEHYBRID__COLD int bal_calibrate_comm(MPI_Comm comm, int peer, int max_bytes, int reps,
-                                        tilehybrid_fit *fit);
 TILEHYBRID__COLD int bal__calibrate(MPI_Comm comm, int peer, int max_bytes, int reps,
                                     tilehybrid_fit *fit, tilehybrid_status *st);
 TILEHYBRID__COLD int bal__pair(MPI_Comm dup, int rank, int size, int max_bytes, int reps,
@@ -359,10 +287,6 @@ TILEHYBRID__COLD int bal__combine(MPI_Comm c, int rc, const double *in, double r
                                   double *sum, double *mn, double *mx, tilehybrid_status *st);
 TILEHYBRID__COLD int bal__calibrate_all(MPI_Comm comm, int max_bytes, int reps, tilehybrid_fit *fit,
                                         tilehybrid_status *st, int own_comm);
-TILEHYBRID__COLD int bal_calibrate_comm_all(MPI_Comm comm, int max_bytes, int reps,
-                                            tilehybrid_fit *fit);
-TILEHYBRID__COLD int bal_calibrate_comm_all_ex(MPI_Comm comm, int max_bytes, int reps,
-                                               tilehybrid_fit *fit, tilehybrid_status *st);
 #endif
 
 #endif /* TILEHYBRID_NO_MPI */
