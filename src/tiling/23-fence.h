@@ -208,22 +208,30 @@ TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes)
 #endif
 }
 
-/* Unmap the fence (with the window). */
-TILEHYBRID__COLD void tile__fence_free(tile_plan *p)
+/* The dispositions put back, if f's run holds the handler. */
+TILEHYBRID__COLD void tile__fence_release(tile__fence *f)
 {
-    tile__fence *f = &p->store.fence;
 #if TILE__FENCE
     if (f->armed && tile__fence_on == f) {
         tile__fence_restore(SIGSEGV);
         tile__fence_restore(SIGBUS);
         tile__fence_on = NULL;
     }
+#endif
+    f->armed = 0;
+}
+
+/* Unmap the fence (with the window). */
+TILEHYBRID__COLD void tile__fence_free(tile_plan *p)
+{
+    tile__fence *f = &p->store.fence;
+    tile__fence_release(f);
+#if TILE__FENCE
     if (f->mem != NULL)
         munmap(f->mem, f->len);
 #endif
     f->mem = NULL;
     f->len = 0;
-    f->armed = 0;
 }
 
 /* The start of a run: the fence closed again, the handler installed.  Not
@@ -260,17 +268,11 @@ TILEHYBRID__COLD void tile__fence_arm(tile_plan *p)
 TILEHYBRID__COLD int tile__fence_disarm(tile_plan *p)
 {
     tile__fence *f = &p->store.fence;
-#if TILE__FENCE
-    if (f->armed && tile__fence_on == f) {
-        tile__fence_restore(SIGSEGV);
-        tile__fence_restore(SIGBUS);
-        tile__fence_on = NULL;
-    }
-#endif
-    f->armed = 0;
+    tile__fence_release(f);
     return tile__fence_get(f) != 0;
 }
 #else
+TILEHYBRID__COLD void tile__fence_release(tile__fence *f);
 TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes);
 TILEHYBRID__COLD void tile__fence_free(tile_plan *p);
 TILEHYBRID__COLD void tile__fence_arm(tile_plan *p);
