@@ -5100,7 +5100,10 @@ TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
     return tile__walk_next_level(w);
 }
 
-/* The offsets the plan's body may read (struct tile__atset). */
+/* The offsets the plan's body may read (struct tile__atset): rows 0..N of
+ * the table (the rows past N, which a TILE_AT of more offsets reads, are
+ * left unset: tile__at_test ANDs their bits with the count's test, 0 for
+ * such a site; copying them would cost adi 1.7% more instructions). */
 TILE__ALWAYS_INLINE tile__atset tile__atset_of(tile_plan *p)
 {
     tile__atset a;
