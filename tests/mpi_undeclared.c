@@ -350,12 +350,94 @@ static int run_case(int c, int full, int m, int o, const double *want, int *same
     return rc;
 }
 
+/* A TILE_AT with the wrong type (float on a double plan) at a declared
+ * offset, only at the one point: TILE_ERR_ACCESS naming the size and the
+ * point, in every model and order (the fast loops send it to the fence:
+ * its address is the site's own elements from the window). */
+static void check_type_size(int provided)
+{
+    char first[600] = "", msg[400];
+    int m, o, runs = 0;
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+        for (o = TILE_ORDER_PLANES; o <= TILE_ORDER_HYPERPLANE; o++) {
+            tile_config cfg;
+            tile_plan p;
+            int rc;
+            if (m == TILE_MODEL_MULTIPLE && provided < MPI_THREAD_MULTIPLE)
+                continue;
+            case_config(&cfg, POINT, 0, m, o);
+            rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
+            if (rc == TILE_OK) {
+                HYBRID_RUN(&p, it, {
+                    double v = 0.25 * (TILE_AT(double, it, -1, 0, 0) +
+                                       TILE_AT(double, it, 0, -1, 0) +
+                                       TILE_AT(double, it, 0, 0, -1));
+                    if (tile_coord(&it, 0) == PX && tile_coord(&it, 1) == PY &&
+                        tile_coord(&it, 2) == PZ)
+                        v += TILE_AT(float, it, -1, 0, 0);
+                    TILE_AT(double, it, 0, 0, 0) = v;
+                });
+                rc = tile_plan_status(&p);
+            }
+            snprintf(msg, sizeof msg, "%s", p.errmsg);
+            tile_plan_destroy(&p);
+            runs++;
+            if ((rc != TILE_ERR_ACCESS || strstr(msg, "the type has 4 bytes") == NULL ||
+                 strstr(msg, point_text[POINT]) == NULL) && first[0] == 0)
+                snprintf(first, sizeof first, "%s model, order %d: status %d (%s)",
+                         tile_model_name(m), o, rc, msg[0] ? msg : "no message");
+        }
+    check_mpi(MPI_COMM_WORLD, first[0] == 0, "a float TILE_AT on a double plan at one point is "
+              "TILE_ERR_ACCESS naming the size and %s (%d runs)%s%s", point_text[POINT], runs,
+              first[0] ? "; FIRST FAILURE: " : "", first);
+}
+
+#ifdef SA_SIGINFO
+#ifdef SA_ONSTACK   /* (XSI: where it is declared) */
+#define OWN_FLAGS (SA_SIGINFO | SA_ONSTACK)
+#else
+#define OWN_FLAGS SA_SIGINFO
+#endif
+/* A handler of the program's own for SIGSEGV, installed before the runs
+ * (never called: no fault outside the fence happens). */
+static void own_handler(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig, (void)si, (void)uc;
+}
+
+/* Install it (before is 1), or check that it is still there with its
+ * flags after the runs, which installed the fence's and put it back. */
+static void own_handler_check(int before)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    if (before) {
+        sa.sa_sigaction = own_handler;
+        sa.sa_flags = OWN_FLAGS;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGSEGV, &sa, NULL);
+        return;
+    }
+    sigaction(SIGSEGV, NULL, &sa);
+    check_mpi(MPI_COMM_WORLD, sa.sa_sigaction == own_handler &&
+                  (sa.sa_flags & OWN_FLAGS) == OWN_FLAGS,
+              "the program's own SIGSEGV handler, installed before the runs, is there after "
+              "them with its flags (SA_SIGINFO, and SA_ONSTACK where declared)");
+}
+#else
+static void own_handler_check(int before)
+{
+    (void)before;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     int provided = 0, c;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    own_handler_check(1);
     for (c = 0; c < NCASES; c++) {
         double *want = sequential(c);
         char first[600] = "", msg[400], example[400] = "";
@@ -399,5 +481,7 @@ int main(int argc, char **argv)
             check_note("e.g. %s", example);
         free(want);
     }
+    check_type_size(provided);
+    own_handler_check(0);
     return check_mpi_exit();
 }

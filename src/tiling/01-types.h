@@ -424,7 +424,7 @@ typedef struct tile_threads {
  *               and its cursor's Z step is chosen per plane; no copy).
  */
 /* The window's fence (private; 23-fence.h): len bytes at mem, mapped with
- * no access; trap: the elements from the window to its mirror in it (the
+ * no access; trap: the bytes from the window to its mirror in it (the
  * fast loops' TILE_AT of an offset the plan does not deliver); hit: set by
  * the handler when a page of it faulted; armed: this run's handler is
  * installed (else the fast loops do not run). */
@@ -793,7 +793,7 @@ typedef struct tile__atset {
     uint64_t any;
     uint64_t code[TILE__AT_CODES];
     size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: the type's test */
-    int64_t trap[2];                      /* the fence's trap, 0 (the fast loops) */
+    int64_t trap[2];                      /* the fence's trap (bytes), 0 (the fast loops) */
     tile_plan *plan;                      /* the step macro's plan (evaluated once) */
 } tile__atset;
 

@@ -6,31 +6,38 @@
  * (tile__at_ok) and refuses what the plan does not deliver.  The fast loops
  * (the contiguous loop and the SIMD loop of TILE__POINTS) cannot afford a
  * test per access that notices the access: they add, to each TILE_AT's
- * element offset, a constant of the call site: 0 where the plan delivers
- * the offset, else the fence's distance (tile__fence.trap).  The compiler
- * hoists that choice out of the loops (the offsets are constants and the
- * plan's table a local), so a body that reads only declared offsets runs
- * the same instructions as without it.
+ * address, a constant of the call site: 0 where the plan delivers the
+ * offset (and the type's size and the offset count are right), else the
+ * fence's distance in bytes (tile__atset.trap).  The compiler hoists the
+ * test out of the loop over the points (the offsets are constants and the
+ * plan's table a local): a few instructions per site and run
+ * (docs/RESULTS.md, "The fence").
  *
  * The fence is address space mapped with no access, a mirror of the
- * window: the window's element e + trap is in it for every element e of
- * the window and 64 planes either side (and, where the window wraps, a
- * window more: the reads across its wrap), so any undeclared offset
- * within that reach faults, at whichever point first reaches it.  The
- * handler (installed by tile_run_start, the one before it restored by
- * tile_run_finish) opens the page (or, where the C library gives no fault
- * address, the fence) and sets the fence's hit; the access completes, the
+ * window: the window's byte b + trap is in it for every byte of the window
+ * and 16 planes either side (and, where the window wraps, a window more:
+ * the reads across its wrap), so any undeclared offset within that reach
+ * faults, at whichever point first reaches it.  The handler (installed by
+ * tile_run_start with sigaction, the one before it put back by
+ * tile_run_finish, tile_plan_destroy or a return out of the body) opens
+ * the fence and sets its hit; the access completes (a read gives 0), the
  * loop finishes its run, sees the hit, and hands the same run to the
  * checked loop, which names the offset, the point and the source line
- * (tile__at_refuse).  A fault outside the fence goes to the disposition
- * the run found, as if the handler were not there.
+ * (tile__at_refuse).  A fault outside the fence goes to the handler the
+ * run found (called from this one), or, where that was the default or
+ * ignore, to the default again.
  *
- * Where the fence cannot be had (no mmap: not a POSIX system; the
- * address space refused; another plan's run holding the handler), the
- * fast loops do not run: every run goes through the checked loop.
+ * Where the fence cannot be had, the fast loops do not run: every run goes
+ * through the checked loop (slower; rank 0 says why once): not a POSIX
+ * system; no sigaction declared (-std=c99 without _POSIX_C_SOURCE and
+ * without the _REENTRANT of GCC's -fopenmp: ISO C's signal() cannot put
+ * back a handler's flags, nor keep itself installed while threads fault at
+ * once); the address space refused (ulimit -v); another plan's run
+ * holding the handler.
  */
 
-#if defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
+#if (defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))) && \
+    defined(SA_SIGINFO)
 #define TILE__FENCE 1
 #else
 #define TILE__FENCE 0
@@ -78,22 +85,29 @@ static inline void tile__walk_redo(tile__walk *w)
 /* The fence of the run that holds the handler, and the dispositions the
  * run found (SIGSEGV, SIGBUS: where a page with no access faults). */
 static tile__fence *volatile tile__fence_on;
-#ifdef SA_SIGINFO
 static struct sigaction tile__fence_old[2];
 
-/* The handler: a fault in the fence opens its page; any other goes to
- * the disposition before (restored: the access faults again, there). */
+/* The handler: a fault in the fence opens it (all of it: a page at a time
+ * would split the mapping at every fault, up to the system's limit), or
+ * the page where the whole cannot be had; any other fault goes to the
+ * handler the run found, or (the default, ignore) faults again there. */
 static void tile__fence_fault(int sig, siginfo_t *si, void *uc)
 {
     tile__fence *f = tile__fence_on;
+    struct sigaction *old = &tile__fence_old[sig == SIGBUS];
     uintptr_t a = (uintptr_t)si->si_addr;
-    (void)uc;
     if (f != NULL && a - (uintptr_t)f->mem < f->len &&
-        mprotect((void *)(a - a % f->page), f->page, PROT_READ | PROT_WRITE) == 0) {
+        (mprotect(f->mem, f->len, PROT_READ | PROT_WRITE) == 0 ||
+         mprotect((void *)(a - a % f->page), f->page, PROT_READ | PROT_WRITE) == 0)) {
         tile__fence_set(f, 1);
         return;
     }
-    sigaction(sig, &tile__fence_old[sig == SIGBUS], NULL);
+    if (old->sa_flags & SA_SIGINFO)
+        old->sa_sigaction(sig, si, uc);
+    else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN)
+        old->sa_handler(sig);
+    else
+        sigaction(sig, old, NULL);
 }
 
 /* Install the handler for sig, keeping what was there. */
@@ -103,6 +117,9 @@ TILEHYBRID__COLD int tile__fence_install(int sig)
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = tile__fence_fault;
     sa.sa_flags = SA_SIGINFO;
+#ifdef SA_ONSTACK
+    sa.sa_flags |= SA_ONSTACK;      /* a stack overflow's handler runs too */
+#endif
 #ifdef SA_NODEFER
     sa.sa_flags |= SA_NODEFER;
 #endif
@@ -115,38 +132,6 @@ TILEHYBRID__COLD void tile__fence_restore(int sig)
 {
     sigaction(sig, &tile__fence_old[sig == SIGBUS], NULL);
 }
-#else
-/* ISO C's signal() (a strict C mode, where the C library declares no
- * sigaction): the handler has no fault address, so the first fault opens
- * the whole fence; a fault after that cannot be in it. */
-static void (*tile__fence_old[2])(int);
-
-static void tile__fence_fault(int sig)
-{
-    tile__fence *f = tile__fence_on;
-    if (f != NULL && !tile__fence_get(f) &&
-        mprotect(f->mem, f->len, PROT_READ | PROT_WRITE) == 0) {
-        tile__fence_set(f, 1);
-        signal(sig, tile__fence_fault);     /* where signal() resets it */
-        return;
-    }
-    signal(sig, tile__fence_old[sig == SIGBUS]);
-}
-
-TILEHYBRID__COLD int tile__fence_install(int sig)
-{
-    void (*old)(int) = signal(sig, tile__fence_fault);
-    if (old == SIG_ERR)
-        return 0;
-    tile__fence_old[sig == SIGBUS] = old;
-    return 1;
-}
-
-TILEHYBRID__COLD void tile__fence_restore(int sig)
-{
-    signal(sig, tile__fence_old[sig == SIGBUS]);
-}
-#endif
 
 /* Map len bytes with no access (NULL if the system refuses). */
 TILEHYBRID__COLD unsigned char *tile__fence_map(size_t len)
@@ -171,8 +156,9 @@ TILEHYBRID__COLD unsigned char *tile__fence_map(size_t len)
 
 /* The window's fence (after tile__storage's allocation of ring_bytes at
  * store.ring): none where it cannot be had (the checked loop runs every
- * run).  Its reach beyond the window: 64 planes, and with a window that
- * wraps (not TILE_STORE_FULL) two windows more. */
+ * run).  Its reach beyond the window: 16 planes, and with a window that
+ * wraps (not TILE_STORE_FULL) a window more.  trap: the bytes from the
+ * window to its mirror. */
 TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes)
 {
     tile__fence *f = &p->store.fence;
@@ -183,13 +169,12 @@ TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes)
     f->armed = 0;
 #if TILE__FENCE
     {
-        int64_t pb = (int64_t)p->store.plane_bytes, esz = (int64_t)p->cfg.elem_size;
         int64_t reach, span, page = (int64_t)sysconf(_SC_PAGESIZE);
         uintptr_t base, r = (uintptr_t)p->store.ring;
-        if (page <= 0 || p->deps.at_all || !tilehybrid_mul_ok(pb, 64, &reach) ||
-            (p->cfg.storage != TILE_STORE_FULL &&
-             !tilehybrid_add_ok(reach, 2 * ring_bytes, &reach)) ||
-            !tilehybrid_add_ok(ring_bytes, 2 * reach + esz + page, &span) ||
+        if (page <= 0 || p->deps.at_all ||
+            !tilehybrid_mul_ok((int64_t)p->store.plane_bytes, 16, &reach) ||
+            (p->cfg.storage != TILE_STORE_FULL && !tilehybrid_add_ok(reach, ring_bytes, &reach)) ||
+            !tilehybrid_add_ok(ring_bytes, 2 * reach + 2 * page, &span) ||
             (uint64_t)span > (uint64_t)SIZE_MAX)
             return;
         span -= span % page;
@@ -198,14 +183,24 @@ TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes)
             return;
         f->len = (size_t)span;
         f->page = (size_t)page;
-        base = (uintptr_t)f->mem + (uintptr_t)reach;    /* base - r: whole elements */
-        base += ((uintptr_t)esz - (base % (uintptr_t)esz + (uintptr_t)esz - r % (uintptr_t)esz) %
-                 (uintptr_t)esz) % (uintptr_t)esz;
-        f->trap = (base >= r ? (int64_t)(base - r) : -(int64_t)(r - base)) / esz;
+        base = (uintptr_t)f->mem + (uintptr_t)reach;
+        f->trap = base >= r ? (int64_t)(base - r) : -(int64_t)(r - base);
     }
 #else
     (void)ring_bytes;
 #endif
+}
+
+/* Why plan p's fast loops do not run (rank 0, once per process): the
+ * checked loop runs every run. */
+TILEHYBRID__COLD void tile__fence_note(const tile_plan *p, const char *why)
+{
+    static int said;
+    if (said || p->rank != 0)
+        return;
+    said = 1;
+    fprintf(stderr, "tiling.h: rank 0: note: every run goes through the checked loop (slower: "
+            "no fast loops), because %s\n", why);
 }
 
 /* The dispositions put back, if f's run holds the handler. */
@@ -240,10 +235,19 @@ TILEHYBRID__COLD void tile__fence_free(tile_plan *p)
 TILEHYBRID__COLD void tile__fence_arm(tile_plan *p)
 {
     tile__fence *f = &p->store.fence;
-    f->armed = 0;
-#if TILE__FENCE
-    if (f->mem == NULL || (tile__fence_on != NULL && tile__fence_on != f))
+    f->armed = p->deps.at_all;      /* every offset passes: no fence needed */
+    if (f->armed)
         return;
+#if TILE__FENCE
+    if (f->mem == NULL) {
+        tile__fence_note(p, "the fence's address space was refused (ulimit -v?): it takes "
+                         "the window, 32 planes and, unless TILE_STORE_FULL, two windows more");
+        return;
+    }
+    if (tile__fence_on != NULL && tile__fence_on != f) {
+        tile__fence_note(p, "another plan's run holds the fence's handler");
+        return;
+    }
     if (tile__fence_get(f)) {
         if (mprotect(f->mem, f->len, PROT_NONE) != 0)
             return;
@@ -259,6 +263,10 @@ TILEHYBRID__COLD void tile__fence_arm(tile_plan *p)
         tile__fence_on = f;
     }
     f->armed = 1;
+#else
+    tile__fence_note(p, "this file sees no sigaction (-std=c99 without -D_POSIX_C_SOURCE=200809L, "
+                     "and without GCC's -fopenmp, which defines _REENTRANT), or the system is not "
+                     "POSIX: add -D_POSIX_C_SOURCE=200809L or use -std=gnu99");
 #endif
 }
 
@@ -272,6 +280,7 @@ TILEHYBRID__COLD int tile__fence_disarm(tile_plan *p)
     return tile__fence_get(f) != 0;
 }
 #else
+TILEHYBRID__COLD void tile__fence_note(const tile_plan *p, const char *why);
 TILEHYBRID__COLD void tile__fence_release(tile__fence *f);
 TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes);
 TILEHYBRID__COLD void tile__fence_free(tile_plan *p);

@@ -21,6 +21,7 @@ TILEHYBRID__COLD void tile__left_body(tile_plan *p)
     if (p->run.left)
         return;                     /* reported once */
     p->run.left = 1;
+    tile__fence_release(&p->store.fence);    /* the handler the run found, back */
     if (p->size > 1) {
         snprintf(msg, sizeof msg, "tiling.h: rank %d: a return (or goto) left the body of a "
                  "run: the other ranks wait for its messages", p->rank);

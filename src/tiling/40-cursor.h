@@ -77,7 +77,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
         w.vhi[i] = w.bhi[i];
     }
     tile__order_walk(&w, p);
-    if (!p->store.fence.armed)      /* no fence: the checked loop runs every run */
+    if (!p->store.fence.armed)      /* no fence: the checked loop runs every run (23-fence.h) */
         w.fast = w.contig = 0;
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
@@ -642,8 +642,8 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
                    (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == as->key);
     if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
-    if (!chk && code != tile__at_center(cnt))
-        e += ok ? 0 : as->trap[0];  /* the fast loops: to the fence (23-fence.h) */
+    if (!chk && code != tile__at_center(cnt))   /* the fast loops: to the fence (23-fence.h) */
+        e += ok ? 0 : as->trap[0] / (int64_t)size;     /* (in this site's elements) */
     return at + (k + e) * (int64_t)size;
 }
 
