@@ -132,9 +132,10 @@
  *     at every point: tested where a run goes through the checked loop,
  *     and in the fast loops that run the rest sent to the fence, address
  *     space no page of which can be read, whose fault hands the run to the
- *     checked loop (see TILE_AT; on POSIX systems, offsets within 64
- *     planes).  Define TILE_CHECK_ACCESS to check also the reads of the
- *     point before its write (slow).
+ *     checked loop (23-fence.h: where sigaction is declared; offsets within
+ *     16 planes of the window; elsewhere every run is checked).  Define
+ *     TILE_CHECK_ACCESS to check also the reads of the point before its
+ *     write (slow).
  *   - must write the current point before reading it: its old value is
  *     unspecified (points are recycled as the Z window slides).  Under
  *     TILE_CHECK_ACCESS the point holds a poison pattern when the body
