@@ -1118,7 +1118,6 @@ typedef struct tile__view {
     const tile__walk *w;                  /* the walk (errors, reductions, input) */
     tile_plan *plan;
     size_t esz;
-    size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: TILE_AT's test */
     int n, thread;
     int64_t ust[TILE_MAX_DIMS + 1];       /* = w->ust, or w->wst at plane w->wrapz */
     int wrap;                             /* which of the two */
@@ -1144,7 +1143,7 @@ typedef struct tile__atset {
     uint64_t any;
     uint64_t code[TILE__AT_CODES];
     size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: the type's test */
-    int64_t trap[2];                      /* the fence's trap (bytes), 0 (the fast loops) */
+    int64_t trap;                         /* the fence's trap in bytes (the fast loops) */
     tile_plan *plan;                      /* the step macro's plan (evaluated once) */
 } tile__atset;
 
@@ -5123,8 +5122,7 @@ TILE__ALWAYS_INLINE tile__atset tile__atset_of(tile_plan *p)
     a.any = (uint64_t)p->deps.at_all | (uint64_t)p->deps.at_far << 63;
     memcpy(a.code, p->deps.at_code, sizeof a.code);
     a.key = p->cfg.elem_size * (TILE_MAX_DIMS + 2) + (size_t)p->cfg.n + 1;
-    a.trap[0] = p->store.fence.trap;
-    a.trap[1] = 0;
+    a.trap = p->store.fence.trap;
     return a;
 }
 
@@ -5136,7 +5134,6 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
     v.w = w;
     v.plan = w->plan;
     v.esz = w->esz;
-    v.key = w->esz * (TILE_MAX_DIMS + 2) + (size_t)w->n + 1;
     v.n = w->n;
     v.thread = w->thread;
     v.wrap = 0;
@@ -5501,9 +5498,9 @@ TILE__ALWAYS_INLINE int tile__at_ok(const tile__atset *as, int near, uint64_t hi
  * (hoisted), and send a refused access to the element's mirror in the
  * fence (23-fence.h): a select, not a branch, and the point itself (the
  * plan always delivers it) not even that.  The select's form matters:
- * `e + (ok ? 0 : trap)` is 5-9% more instructions than before the fence
- * on demos adi, de and seidel; a load from a two-entry table by ok was
- * 14-26% (the compiler recomputed more per point). */
+ * `e + (ok ? 0 : trap / size)` is 7-10% more instructions than before the
+ * fence on demos adi, de and seidel; a load from a two-entry table by ok
+ * was 14-26% (docs/RESULTS.md, "The fence"). */
 TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile__view *v,
                                         int64_t i, int simd, int chk, const tile__atset *as,
                                         size_t size, const char *file, int line, int cnt,
@@ -5515,7 +5512,7 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
     if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
     if (!chk && code != tile__at_center(cnt))   /* the fast loops: to the fence (23-fence.h) */
-        e += ok ? 0 : as->trap[0] / (int64_t)size;     /* (in this site's elements) */
+        e += ok ? 0 : as->trap / (int64_t)size;    /* (in this site's elements) */
     return at + (k + e) * (int64_t)size;
 }
 

@@ -767,7 +767,6 @@ typedef struct tile__view {
     const tile__walk *w;                  /* the walk (errors, reductions, input) */
     tile_plan *plan;
     size_t esz;
-    size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: TILE_AT's test */
     int n, thread;
     int64_t ust[TILE_MAX_DIMS + 1];       /* = w->ust, or w->wst at plane w->wrapz */
     int wrap;                             /* which of the two */
@@ -793,7 +792,7 @@ typedef struct tile__atset {
     uint64_t any;
     uint64_t code[TILE__AT_CODES];
     size_t key;                           /* esz (TILE_MAX_DIMS + 2) + N + 1: the type's test */
-    int64_t trap[2];                      /* the fence's trap (bytes), 0 (the fast loops) */
+    int64_t trap;                         /* the fence's trap in bytes (the fast loops) */
     tile_plan *plan;                      /* the step macro's plan (evaluated once) */
 } tile__atset;
 
