@@ -83,8 +83,8 @@
  *              TILE_VERSION [01-types]
  *   the plan   tile_plan_create, tile_plan_destroy, tile_fp_contracts
  *              [65-plan]; tile_plan_status, tile_strerror, tile_model_name,
- *              tile_model_thread_level [10-errors]; tile_plane_layout
- *              [60-create]
+ *              tile_model_thread_level [10-errors]; tile_order_name,
+ *              tile_order_parse [19-orders]; tile_plane_layout [60-create]
  *   run it     TILE_FOREACH_GROUP, TILE_MPI_STEP, TILE_COMPUTE,
  *              tile_group_init, tile_step_enter, tile_step_leave,
  *              tile_run_start, tile_run_finish, tile_schedule,
@@ -1103,8 +1103,10 @@ typedef struct tile__walk {
     int64_t sx[TILE_MAX_DIMS + 1];        /* the last run's first point before clipping, */
     int64_t su[TILE_MAX_DIMS + 1];        /* and its user coordinates (sx[0] < 0: none) */
     int64_t points;                       /* points walked, not yet in the statistics */
-    sig_atomic_t hit0;                    /* the fence's hit when last seen */
-    int redo;                             /* hand out the same run again (the fence) */
+    sig_atomic_t hit0;                    /* the fence's hit when the walk began */
+    int64_t k;                            /* its tile (tile__walk_begin's k) */
+    int again;                            /* walked again, every run checked: the fence
+                                           * was hit (tile__walk_again) */
 } tile__walk;
 
 /* What a point's cursor reads that does not change along a run (private):
@@ -2038,149 +2040,7 @@ TILEHYBRID__COLD const char *tile__product_text(char *buf, size_t size, const in
 TILEHYBRID__COLD const char *tile__bytes_text(char *buf, size_t size, int64_t bytes);
 #endif
 
-/* The values every rank must agree on: for each, the argument's name and
- * index (status.arg, status.index) and its full name for the message. */
-typedef struct tile__agreed {
-    int count;
-    uint64_t v[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    int is_double[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    const char *arg[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    int index[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
-    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)]
-             [TILEHYBRID_ARG_MAX];
-} tile__agreed;
-
-/* The longest name the ranks agree on (tile__io_finish); the names, with
- * their indices ("stencil[31][3]"), must fit TILEHYBRID_ARG_MAX whole: a
- * mismatch message and the status's arg name them (checked here when
- * compiled: a negative array size otherwise). */
-#define TILE__NRED_NAME "number of reductions declared (tile_reduction_init)"
-typedef char tile__arg_max_fits[sizeof TILE__NRED_NAME <= TILEHYBRID_ARG_MAX ? 1 : -1];
-
 #if TILEHYBRID__DEFINE
-/* The name a user writes for value v of the enum field @arg (storage,
- * order, grid_policy, balance.policy, messages, a reduction's operation),
- * or NULL. */
-TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v)
-{
-    static const char *const reduce[6] = { "TILE_REDUCE_SUM", "TILE_REDUCE_MIN",
-                                           "TILE_REDUCE_MAX", "TILE_REDUCE_MAXLOC",
-                                           "TILE_REDUCE_MINLOC", "TILE_REDUCE_SUM_U64" };
-    static const char *const messages[3] = { "TILE_MESSAGES_PERSISTENT",
-                                             "TILE_MESSAGES_NONBLOCKING",
-                                             "TILE_MESSAGES_PARTITIONED" };
-    static const char *const storage[2] = { "TILE_STORE_WINDOW", "TILE_STORE_FULL" };
-    static const char *const order[4] = { "TILE_ORDER_PLANES", "TILE_ORDER_Z_INNER",
-                                          "TILE_ORDER_HYPERPLANE", "TILE_ORDER_AUTO" };
-    static const char *const grid[3] = { "TILE_GRID_COMM", "TILE_GRID_LATENCY",
-                                         "TILE_GRID_TIME" };
-    static const char *const bal[5] = { "BAL_POLICY_FIXED", "BAL_POLICY_CONSTANT",
-                                        "BAL_POLICY_VARIABLE", "BAL_POLICY_ADAPTIVE",
-                                        "BAL_POLICY_CUSTOM" };
-    static const struct tile__enum_field {
-        const char *arg;
-        int count;
-        const char *const *names;
-    } fields[6] = { { "storage", 2, storage }, { "order", 4, order },
-                    { "grid_policy", 3, grid }, { "balance.policy", 5, bal },
-                    { "messages", 3, messages }, { "reduction", 6, reduce } };
-    int k;
-    for (k = 0; k < 6; k++)
-        if (strcmp(arg, fields[k].arg) == 0)
-            return v >= 0 && v < fields[k].count ? fields[k].names[v] : NULL;
-    return NULL;
-}
-
-/* Value i of a as the user wrote it: a double in the fewest digits that
- * read back as the same double (0.6, not 0.59999999999999998), a model by
- * its name, the other enum fields by their constants (TILE_STORE_FULL),
- * the boundary as "set" or "NULL", other values as numbers. */
-TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
-                                       size_t size)
-{
-    int64_t v = (int64_t)bits;
-    if (a->is_double[i]) {
-        tilehybrid_double_text(tilehybrid_from_bits(bits), buf, size);
-    } else if (strcmp(a->arg[i], "model") == 0 && tile_model_name((int)v) != NULL)
-        snprintf(buf, size, "%s", tile_model_name((int)v));
-    else if (strncmp(a->arg[i], "boundary", 8) == 0)
-        snprintf(buf, size, "%s", v ? "set" : "NULL");
-    else if (tile__enum_name(a->arg[i], v) != NULL)
-        snprintf(buf, size, "%s", tile__enum_name(a->arg[i], v));
-    else
-        snprintf(buf, size, "%lld", (long long)v);
-}
-
-/* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
-TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w)
-{
-    p->status.code = TILE_OK;
-    if (p->size > 1 && strncmp(w->text, "rank ", 5) != 0)   /* (named once: a message
-                                                                 adopted twice has it) */
-        tile__fail(p, code, w->arg, w->index, "rank %d: %s", rank, w->text);
-    else
-        tile__fail(p, code, w->arg, w->index, "%s", w->text);
-    p->status.rank = rank;
-    return code;
-}
-
-/* Every rank ends with the same code, argument, index and message: the
- * lowest failing rank's (its rank in front when there are several ranks),
- * or, when no rank failed, the first of a's values (if any) that differs
- * between ranks (status.rank -1: no one rank is at fault).  Collective. */
-TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
-{
-    tilehybrid_agreement r;
-    tilehybrid_verdict w;
-    char lo[32], hi[32];
-    int rc;
-    snprintf(w.text, sizeof w.text, "%s", p->errmsg);
-    rc = tilehybrid_agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
-                                 a ? a->count : 0, &w, &r);
-    if (rc != MPI_SUCCESS) {
-        if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
-            p->status.code = TILE_OK;
-        tile__mpi_failed(p, -1, rc, r.call, "in tilehybrid_agree(), "
-                         "while the ranks agreed on %s", p->run.stage == 0 ? "the plan's creation"
-                         : p->run.stage == 1 ? "the start of a run" : "the outcome of a run");
-        return p->status.code;
-    }
-    if (r.code != TILE_OK)
-        return tile__adopt(p, r.code, r.rank, &w);
-    if (r.index < 0)
-        return TILE_OK;
-    tile__value_text(a, r.index, r.lo, lo, sizeof lo);
-    tile__value_text(a, r.index, r.hi, hi, sizeof hi);
-    tile__fail(p, TILE_ERR_MISMATCH, a->arg[r.index], a->index[r.index],
-               "argument '%s' differs between ranks (%s vs %s)", a->name[r.index], lo, hi);
-    p->status.rank = -1;
-    return TILE_ERR_MISMATCH;
-}
-#else
-TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v);
-TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
-                                       size_t size);
-TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w);
-TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a);
-#endif
-
-#if TILEHYBRID__DEFINE
-/* One value of the configuration for tile__check_all (name, index i, j). */
-TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                       uint64_t v, int is_double)
-{
-    if (i < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
-    else if (j < 0)
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
-    else
-        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
-    a->arg[a->count] = name;
-    a->index[a->count] = i;
-    a->v[a->count] = v;
-    a->is_double[a->count++] = is_double;
-}
-
 /* Allocate n bytes, zeroed; NULL after a failure recorded in the plan. */
 TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
 {
@@ -2193,8 +2053,6 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what)
     return q;
 }
 #else
-TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
-                                       uint64_t v, int is_double);
 TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 #endif
 
@@ -2229,14 +2087,14 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
  * next without the walk's odometer, that step (the hyperplane order's
  * next diagonal and planes in pairs, tile__hyperplane_next, which
  * tile__walk_next calls inline where the walk set w->dstop).  19-orders.h
- * dispatches to them.  A new order is that file, a case in each
- * dispatcher of 19-orders.h, and, outside the engine's rooms: its value in
- * enum tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the
- * range checks of tile_config and tile_plane_layout take as the last), its
- * name in tile__enum_name's table (11-helpers.h), its name in the
- * command-line parsers (demos/demo.h, tools/tilectl), and the walk's
- * fields it needs (struct tile__walk, 01-types.h: the hyperplane order's
- * are its own). */
+ * dispatches to them.  A new order is that file (its traits carry its
+ * names: tile_order_name and tile_order_parse give them to the demos,
+ * tilectl and the bench, and a mismatch between ranks names its
+ * constant), a case in each dispatcher of 19-orders.h, its value in enum
+ * tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the range
+ * checks of tile_config and tile_plane_layout take as the last), and the
+ * walk's fields it needs (struct tile__walk, 01-types.h: the hyperplane
+ * order's are its own). */
 
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order
@@ -2250,6 +2108,8 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
  *          (tile__cache_bytes).
  * @pairs:  the N at which the walk hands out planes in pairs where the plan
  *          does not skew (tile_plane_pairs), or 0.
+ * @name:   its word (tile_order_name: the demos' and tilectl's --order).
+ * @constant: its enum constant's name (a mismatch between ranks names it).
  */
 typedef struct tile__order_traits {
     int min_n;
@@ -2257,6 +2117,8 @@ typedef struct tile__order_traits {
     int mirror;
     int llc;
     int pairs;
+    const char *name;
+    const char *constant;
 } tile__order_traits;
 
 /* ==== src/tiling/16-order-hyperplane.h ==== */
@@ -2273,7 +2135,7 @@ typedef struct tile__order_traits {
  * (tile__walk_next), and the plan's height is at least 2. */
 static inline tile__order_traits tile__hyperplane_traits(void)
 {
-    tile__order_traits t = { 2, 0, 0, 0, 2 };
+    tile__order_traits t = { 2, 0, 0, 0, 2, "hyper", "TILE_ORDER_HYPERPLANE" };
     return t;
 }
 
@@ -2455,7 +2317,7 @@ TILE__ALWAYS_INLINE void tile__hyperplane_pair_end(tile__walk *w)
  * one file like this one: 15-order.h.) */
 static inline tile__order_traits tile__planes_traits(void)
 {
-    tile__order_traits t = { 1, 1, 0, 0, 0 };
+    tile__order_traits t = { 1, 1, 0, 0, 0, "planes", "TILE_ORDER_PLANES" };
     return t;
 }
 
@@ -2497,7 +2359,7 @@ static inline void tile__planes_run(tile__walk *w)
  * 0.12 at the last-level bound).  The plan never chooses it itself. */
 static inline tile__order_traits tile__zinner_traits(void)
 {
-    tile__order_traits t = { 1, 1, 1, 1, 0 };
+    tile__order_traits t = { 1, 1, 1, 1, 0, "z", "TILE_ORDER_Z_INNER" };
     return t;
 }
 
@@ -2540,6 +2402,32 @@ static inline tile__order_traits tile__order_traits_of(int o)
     default:
         return tile__planes_traits();
     }
+}
+
+/**
+ * tile_order_name() - the word for in-tile order @order (enum tile_order):
+ * "planes", "z" (TILE_ORDER_Z_INNER), "hyper" (TILE_ORDER_HYPERPLANE) or
+ * "auto", the words the demos' and tilectl's --order take; NULL for any
+ * other value.
+ */
+static inline const char *tile_order_name(int order)
+{
+    if (order == TILE_ORDER_AUTO)
+        return "auto";
+    return order >= 0 && order < TILE_ORDER_AUTO ? tile__order_traits_of(order).name : NULL;
+}
+
+/**
+ * tile_order_parse() - the in-tile order (enum tile_order) whose
+ * tile_order_name() is @word; -1 for any other word or NULL.
+ */
+static inline int tile_order_parse(const char *word)
+{
+    int o;
+    for (o = 0; word != NULL && o <= TILE_ORDER_AUTO; o++)
+        if (strcmp(word, tile_order_name(o)) == 0)
+            return o;
+    return -1;
 }
 
 /* The order a plan runs (s->order) and, for the hyperplane order, the two
@@ -3747,9 +3635,9 @@ static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
  * tile_run_start with sigaction, the one before it put back by
  * tile_run_finish, tile_plan_destroy or a return out of the body) opens
  * the fence and sets its hit; the access completes (a read gives 0), the
- * loop finishes its run, sees the hit, and hands the same run to the
- * checked loop, which names the offset, the point and the source line
- * (tile__at_refuse).  A fault outside the fence goes to the handler the
+ * thread finishes its tile, sees the hit, and walks the tile again with
+ * every run through the checked loop (tile__walk_again), which names the
+ * offset, the point and the source line (tile__at_refuse).  A fault outside the fence goes to the handler the
  * run found (called from this one), or, where that was the default or
  * ignore, to the default again.
  *
@@ -3791,19 +3679,12 @@ TILE__ALWAYS_INLINE void tile__fence_set(tile__fence *f, sig_atomic_t v)
 #endif
 }
 
-/* Has the fence been hit since the walk began (or its last redo)? */
+/* Has the fence been hit since the walk began?  Asked once, at the end of
+ * the walk's tile (tile__walk_next_level), not after every run: a run
+ * costs its points and this. */
 TILE__ALWAYS_INLINE int tile__fence_hit(const tile__walk *w)
 {
     return tile__fence_get(&w->plan->store.fence) != w->hit0;
-}
-
-/* After a fast run that hit the fence: the walk hands out the same run
- * again (tile__walk_next), to the checked loop. */
-static inline void tile__walk_redo(tile__walk *w)
-{
-    w->hit0 = tile__fence_get(&w->plan->store.fence);
-    w->redo = 1;
-    w->checked = 0;
 }
 
 #if TILEHYBRID__DEFINE
@@ -4012,6 +3893,159 @@ TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes);
 TILEHYBRID__COLD void tile__fence_free(tile_plan *p);
 TILEHYBRID__COLD void tile__fence_arm(tile_plan *p);
 TILEHYBRID__COLD int tile__fence_disarm(tile_plan *p);
+#endif
+
+/* ==== src/tiling/24-agree.h ==== */
+#line 1 "src/tiling/24-agree.h"
+/* ------------------------------------------------------------------------ */
+/* What every rank must agree on, and the agreement                         */
+
+/* The values every rank must agree on: for each, the argument's name and
+ * index (status.arg, status.index) and its full name for the message. */
+typedef struct tile__agreed {
+    int count;
+    uint64_t v[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    int is_double[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    const char *arg[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    int index[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)];
+    char name[64 + 5 * TILE_MAX_DIMS + TILE_MAX_STENCIL * (TILE_MAX_DIMS + 1)]
+             [TILEHYBRID_ARG_MAX];
+} tile__agreed;
+
+/* The longest name the ranks agree on (tile__io_finish); the names, with
+ * their indices ("stencil[31][3]"), must fit TILEHYBRID_ARG_MAX whole: a
+ * mismatch message and the status's arg name them (checked here when
+ * compiled: a negative array size otherwise). */
+#define TILE__NRED_NAME "number of reductions declared (tile_reduction_init)"
+typedef char tile__arg_max_fits[sizeof TILE__NRED_NAME <= TILEHYBRID_ARG_MAX ? 1 : -1];
+
+#if TILEHYBRID__DEFINE
+/* The name a user writes for value v of the enum field @arg (storage,
+ * order, grid_policy, balance.policy, messages, a reduction's operation),
+ * or NULL. */
+TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v)
+{
+    static const char *const reduce[6] = { "TILE_REDUCE_SUM", "TILE_REDUCE_MIN",
+                                           "TILE_REDUCE_MAX", "TILE_REDUCE_MAXLOC",
+                                           "TILE_REDUCE_MINLOC", "TILE_REDUCE_SUM_U64" };
+    static const char *const messages[3] = { "TILE_MESSAGES_PERSISTENT",
+                                             "TILE_MESSAGES_NONBLOCKING",
+                                             "TILE_MESSAGES_PARTITIONED" };
+    static const char *const storage[2] = { "TILE_STORE_WINDOW", "TILE_STORE_FULL" };
+    static const char *const grid[3] = { "TILE_GRID_COMM", "TILE_GRID_LATENCY",
+                                         "TILE_GRID_TIME" };
+    static const char *const bal[5] = { "BAL_POLICY_FIXED", "BAL_POLICY_CONSTANT",
+                                        "BAL_POLICY_VARIABLE", "BAL_POLICY_ADAPTIVE",
+                                        "BAL_POLICY_CUSTOM" };
+    static const struct tile__enum_field {
+        const char *arg;
+        int count;
+        const char *const *names;
+    } fields[5] = { { "storage", 2, storage }, { "grid_policy", 3, grid },
+                    { "balance.policy", 5, bal }, { "messages", 3, messages },
+                    { "reduction", 6, reduce } };
+    int k;
+    if (strcmp(arg, "order") == 0)      /* the orders name their own (15-order.h) */
+        return v == TILE_ORDER_AUTO ? "TILE_ORDER_AUTO"
+               : v >= 0 && v < TILE_ORDER_AUTO ? tile__order_traits_of((int)v).constant : NULL;
+    for (k = 0; k < 5; k++)
+        if (strcmp(arg, fields[k].arg) == 0)
+            return v >= 0 && v < fields[k].count ? fields[k].names[v] : NULL;
+    return NULL;
+}
+
+/* Value i of a as the user wrote it: a double in the fewest digits that
+ * read back as the same double (0.6, not 0.59999999999999998), a model by
+ * its name, the other enum fields by their constants (TILE_STORE_FULL),
+ * the boundary as "set" or "NULL", other values as numbers. */
+TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
+                                       size_t size)
+{
+    int64_t v = (int64_t)bits;
+    if (a->is_double[i]) {
+        tilehybrid_double_text(tilehybrid_from_bits(bits), buf, size);
+    } else if (strcmp(a->arg[i], "model") == 0 && tile_model_name((int)v) != NULL)
+        snprintf(buf, size, "%s", tile_model_name((int)v));
+    else if (strncmp(a->arg[i], "boundary", 8) == 0)
+        snprintf(buf, size, "%s", v ? "set" : "NULL");
+    else if (tile__enum_name(a->arg[i], v) != NULL)
+        snprintf(buf, size, "%s", tile__enum_name(a->arg[i], v));
+    else
+        snprintf(buf, size, "%lld", (long long)v);
+}
+
+/* Adopt the failing rank's verdict (rank @rank, @code) on every rank. */
+TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w)
+{
+    p->status.code = TILE_OK;
+    if (p->size > 1 && strncmp(w->text, "rank ", 5) != 0)   /* (named once: a message
+                                                                 adopted twice has it) */
+        tile__fail(p, code, w->arg, w->index, "rank %d: %s", rank, w->text);
+    else
+        tile__fail(p, code, w->arg, w->index, "%s", w->text);
+    p->status.rank = rank;
+    return code;
+}
+
+/* Every rank ends with the same code, argument, index and message: the
+ * lowest failing rank's (its rank in front when there are several ranks),
+ * or, when no rank failed, the first of a's values (if any) that differs
+ * between ranks (status.rank -1: no one rank is at fault).  Collective. */
+TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
+{
+    tilehybrid_agreement r;
+    tilehybrid_verdict w;
+    char lo[32], hi[32];
+    int rc;
+    snprintf(w.text, sizeof w.text, "%s", p->errmsg);
+    rc = tilehybrid_agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
+                                 a ? a->count : 0, &w, &r);
+    if (rc != MPI_SUCCESS) {
+        if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
+            p->status.code = TILE_OK;
+        tile__mpi_failed(p, -1, rc, r.call, "in tilehybrid_agree(), "
+                         "while the ranks agreed on %s", p->run.stage == 0 ? "the plan's creation"
+                         : p->run.stage == 1 ? "the start of a run" : "the outcome of a run");
+        return p->status.code;
+    }
+    if (r.code != TILE_OK)
+        return tile__adopt(p, r.code, r.rank, &w);
+    if (r.index < 0)
+        return TILE_OK;
+    tile__value_text(a, r.index, r.lo, lo, sizeof lo);
+    tile__value_text(a, r.index, r.hi, hi, sizeof hi);
+    tile__fail(p, TILE_ERR_MISMATCH, a->arg[r.index], a->index[r.index],
+               "argument '%s' differs between ranks (%s vs %s)", a->name[r.index], lo, hi);
+    p->status.rank = -1;
+    return TILE_ERR_MISMATCH;
+}
+#else
+TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v);
+TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bits, char *buf,
+                                       size_t size);
+TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehybrid_verdict *w);
+TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a);
+#endif
+
+#if TILEHYBRID__DEFINE
+/* One value of the configuration for tile__check_all (name, index i, j). */
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double)
+{
+    if (i < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s", name);
+    else if (j < 0)
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d]", name, i);
+    else
+        snprintf(a->name[a->count], sizeof a->name[0], "%s[%d][%d]", name, i, j);
+    a->arg[a->count] = name;
+    a->index[a->count] = i;
+    a->v[a->count] = v;
+    a->is_double[a->count++] = is_double;
+}
+#else
+TILEHYBRID__COLD void tile__agreed_add(tile__agreed *a, const char *name, int i, int j,
+                                       uint64_t v, int is_double);
 #endif
 
 /* ==== src/tiling/30-faces.h ==== */
@@ -4921,6 +4955,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.zleft = INT_MAX;
     w.dstop = INT64_MIN;
     w.hit0 = tile__fence_get(&p->store.fence);
+    w.k = k;
     w.wrapz = k >= 0 ? tile__tile_z0(p, k) : 0;
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
         w.wrapz = -1;   /* else its plane z - 1 is the ring's last */
@@ -5011,6 +5046,20 @@ static inline int tile__walk_run(tile__walk *w)
     return 1;
 }
 
+/* The fence was hit while the walk's tile ran (23-fence.h): walk the tile
+ * again from its start, every run through the checked loop, which names
+ * the access that hit it (the tile's values are lost either way: the run
+ * fails). */
+static inline void tile__walk_again(tile__walk *w)
+{
+    tile_plan *p = w->plan;
+    int t = w->thread;
+    *w = tile__walk_begin(p, t, w->k);
+    p->run.stats[t].tiles--;        /* the same tile: counted once */
+    w->again = 1;
+    w->fast = w->contig = 0;
+}
+
 /* Advance the walk to its next run that has points; 0 at the end (the
  * general odometer over the loop levels, called at the start of a plane
  * in the hyperplane order). */
@@ -5044,11 +5093,15 @@ static inline int tile__walk_next_level(tile__walk *w)
             w->x[l] = w->vlo[l];
         }
         if (j < 0) {
+            if (w->laned)
+                tile__lanes_flush(w->plan, w->thread);
+            if (!w->again && tile__fence_hit(w)) {
+                tile__walk_again(w);
+                return tile__walk_next_level(w);
+            }
             w->nlev = -1;
             w->dstop = INT64_MIN;
             w->plan->run.stats[w->thread].points += w->points;
-            if (w->laned)
-                tile__lanes_flush(w->plan, w->thread);
             return 0;
         }
     }
@@ -5093,10 +5146,6 @@ TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
     int64_t const d = w->x[w->n + 1] + 1;
-    if (w->redo) {                  /* the run that hit the fence, again */
-        w->redo = 0;
-        return 1;
-    }
     if (d <= w->dstop) {
         if (w->pair == 2)           /* B's first run goes through the checked loop */
             w->bfirst = w->pair = tile__walk_simd(w);
@@ -5291,8 +5340,10 @@ static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
 /** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
  *  point, in the user's coordinates: one multiply-add (the run's first
  *  point's coordinates and their step along the run are computed once per
- *  run, and stay in registers along it). */
-static inline int64_t tile_coord(const tile_cursor *it, int i)
+ *  run, and stay in registers along it).  Always inlined: a call left for
+ *  later keeps the SIMD loop's cursor in memory, and its lanes scalar (demos/
+ *  seidel under gcc 12, once the fence's test made its body larger). */
+TILE__ALWAYS_INLINE int64_t tile_coord(const tile_cursor *it, int i)
 {
     return it->v->ux[i] + it->i * it->v->udx[i];
 }
@@ -6083,8 +6134,6 @@ enum { tile__at_checked = 1 };
                     if (!tile_pt_end_)                                             \
                         tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
-                if (tile__fence_hit(&tile_pt_w_))                                  \
-                    tile__walk_redo(&tile_pt_w_);                                  \
             } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
                 ptrdiff_t const tile_pt_s_ = tile_pt_w_.step;                      \
                 int tile_pt_h_;                                                    \
@@ -6118,8 +6167,6 @@ enum { tile__at_checked = 1 };
                     TILE__SIMD_RUN(&tile_pt_w_, &tile_pt_vb_, tile_pt_w_.brun,  \
                                    tile_pt_w_.bcount, 1, it, __VA_ARGS__)       \
                 }                                                               \
-                if (tile__fence_hit(&tile_pt_w_))                               \
-                    tile__walk_redo(&tile_pt_w_);                               \
             }
 
 /* ==== src/tiling/45-height.h ==== */
@@ -7405,7 +7452,7 @@ static inline void tile__output(tile_plan *p, int64_t k)
  * o * tile_box_stride(b, i) elements away (compute the strides before the
  * run).
  */
-static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
+TILE__ALWAYS_INLINE int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
 {
     int64_t idx = 0;
     int i;
@@ -7558,7 +7605,7 @@ static inline void tile__io_input(tile_plan *p, int64_t s)
 }
 
 /* The slot of the cursor's tile. */
-static inline int tile__input_slot_of(const tile_cursor *it)
+TILE__ALWAYS_INLINE int tile__input_slot_of(const tile_cursor *it)
 {
     const tile__walk *w = it->v->w;
     int64_t z = w->x[w->n] + it->i * w->dx[w->n];
@@ -7572,7 +7619,7 @@ static inline int tile__input_slot_of(const tile_cursor *it)
  * A neighbour at offset o along dimension i (within the reach) is
  * o * tile_input_stride(&it, i) elements away.  O(N) integer operations.
  */
-static inline void *tile_input(const tile_cursor *it)
+TILE__ALWAYS_INLINE void *tile_input(const tile_cursor *it)
 {
     const struct tile__io *io = it->v->plan->run.io;
     int slot;
@@ -7588,7 +7635,7 @@ static inline void *tile_input(const tile_cursor *it)
  * dimension i (0..N, Z last) of the point's tile input; 0 when no input
  * hook is set.  @it: the cursor (&it); @i: the dimension.
  */
-static inline int64_t tile_input_stride(const tile_cursor *it, int i)
+TILE__ALWAYS_INLINE int64_t tile_input_stride(const tile_cursor *it, int i)
 {
     const struct tile__io *io = it->v->plan->run.io;
     if (io == NULL || io->in_fn == NULL)
@@ -10562,7 +10609,7 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
     if (hit && p->status.code == TILE_OK)
         tile__fail(p, TILE_ERR_ACCESS, "", -1, "a TILE_AT of the body reached an offset the "
                    "plan does not deliver (the fast loops sent it to the fence), and the checked "
-                   "loop, given the same run again, did not reach it (the body's branches depend "
+                   "loop, given the tile again, did not reach it (the body's branches depend "
                    "on values?): build with TILE_CHECK_ACCESS to name it, and declare the offset "
                    "(tile_config_stencil)");
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */

@@ -34,6 +34,7 @@
 #include <time.h>
 #include "hybrid.h"
 #include "bench.h"
+#include "tools/options.h"      /* opt_words */
 
 static void run(tile_plan *p, int de)
 {
@@ -96,7 +97,6 @@ static int fail(tile_plan *plan, const char *msg, void *mem)
     return 1;
 }
 
-static const char *const names[4] = { "planes", "z", "hyper", "auto" };
 static const char *const models[4] = { "mpi", "fine", "funneled", "multiple" };
 
 /* The command line: the kernel (de), X1 X2 Z HEIGHT ROUNDS in e[0..4], the
@@ -130,8 +130,11 @@ static int parse(int argc, char **argv, opts *o)
     for (k = 0; k < 3; k++)
         if (tilehybrid_parse_i64(argv[2 + k], 1, INT64_MAX, &o->e[k]) != TILEHYBRID_OK)
             return bad(dims[k], argv[2 + k], "a whole number >= 1");
-    if ((o->order = lookup(argv[5], names, 4)) == 4)
-        return bad("order", argv[5], "planes, z, hyper or auto");
+    if ((o->order = tile_order_parse(argv[5])) < 0) {
+        char w[128];
+        return bad("order", argv[5],
+                   opt_words(w, sizeof w, tile_order_name, 0, TILE_ORDER_AUTO));
+    }
     if (tilehybrid_parse_i64(argv[6], 0, INT64_MAX, &o->e[3]) != TILEHYBRID_OK)
         return bad("HEIGHT", argv[6], "a whole number >= 0 (0: the plan chooses)");
     if (tilehybrid_parse_i64(argv[7], 1, 63, &o->e[4]) != TILEHYBRID_OK)
@@ -201,7 +204,7 @@ static void print_json(const char *kernel, const opts *o, const tile_plan *plan,
            "\"tile_height_first\": %lld, \"tile_height\": %lld, \"rounds\": %d, "
            "\"seconds\": %.6f, \"cpu_seconds\": %.6f, \"gpoints\": %.4f, "
            "\"checksum\": \"%016llx\"", kernel, (long long)o->e[0], (long long)o->e[1],
-           (long long)o->e[2], names[o->order], names[plan->store.order], models[o->model],
+           (long long)o->e[2], tile_order_name(o->order), tile_order_name(plan->store.order), models[o->model],
            plan->size, plan->cfg.threads, (long long)z_first, (long long)plan->height.z, rounds,
            t[rounds / 2], c[rounds / 2],
            (double)(o->e[0] * o->e[1] * o->e[2]) / t[rounds / 2] / 1e9,

@@ -214,12 +214,22 @@ static const char *const demo_valued[] = {
     "--tcomp", "--tstartup", "--bandwidth", "--order", "--adapt-period"
 };
 
-/* The in-tile orders' names, by enum tile_order: --order's words, the report's. */
-static const char *const demo_orders[4] = { "planes", "z", "hyper", "auto" };
-
+/* The in-tile orders' words (tiling.h's tile_order_name): --order's, the
+ * report's. */
 static const char *demo_order_name(int order)
 {
-    return order >= TILE_ORDER_PLANES && order <= TILE_ORDER_AUTO ? demo_orders[order] : "?";
+    const char *s = tile_order_name(order);
+    return s != NULL ? s : "?";
+}
+
+/* The same, by enum tile_order, as the agreement's table of words. */
+static const char *const *demo_order_words(void)
+{
+    static const char *w[TILE_ORDER_AUTO + 1];
+    int k;
+    for (k = 0; k <= TILE_ORDER_AUTO; k++)
+        w[k] = tile_order_name(k);
+    return w;
 }
 
 /* --balance's words, by the demos' balance setting (4: none). */
@@ -264,8 +274,10 @@ static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
                               "variable or adaptive", v);
         o->balance = m;
     } else { /* --order */
-        if ((m = demo_word(v, demo_order_name, TILE_ORDER_PLANES, TILE_ORDER_AUTO)) < 0)
-            return demo_usage("--order '%s': expected planes, z, hyper or auto", v);
+        char w[128];
+        if ((m = tile_order_parse(v)) < 0)
+            return demo_usage("--order '%s': expected %s", v,
+                              opt_words(w, sizeof w, demo_order_name, 0, TILE_ORDER_AUTO));
         o->order = m;
     }
     return 0;
@@ -826,7 +838,8 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
     v[n++] = demo_arg_real_opt("--bandwidth", o->bandwidth > 0, o->bandwidth);
     v[n++] = demo_arg_int_opt("--adapt-period", o->adapt_period > 0, o->adapt_period);
     v[n++] = demo_arg_word("--order", o->order >= TILE_ORDER_PLANES &&
-                           o->order <= TILE_ORDER_AUTO ? o->order : TILE_ORDER_AUTO, demo_orders);
+                           o->order <= TILE_ORDER_AUTO ? o->order : TILE_ORDER_AUTO,
+                           demo_order_words());
     v[n++] = demo_arg_flag("--verify", o->verify);
     v[n++] = demo_arg_flag("--json", o->json);
     return n;

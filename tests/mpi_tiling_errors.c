@@ -177,6 +177,18 @@ static void test_null_and_messages(void)
     }
     check_mpi(MPI_COMM_WORLD, distinct && strcmp(tile_strerror(-1), "unknown tiling error code") == 0,
           "tile_strerror: a distinct message per code");
+    {
+        static const char *const words[] = { "planes", "z", "hyper", "auto" };
+        int o, named = TILE_ORDER_AUTO == 3;
+        for (o = 0; o <= TILE_ORDER_AUTO && named; o++)
+            named = tile_order_name(o) != NULL && strcmp(tile_order_name(o), words[o]) == 0 &&
+                    tile_order_parse(words[o]) == o;
+        check_mpi(MPI_COMM_WORLD, named && tile_order_name(-1) == NULL &&
+                  tile_order_name(TILE_ORDER_AUTO + 1) == NULL && tile_order_parse("") == -1 &&
+                  tile_order_parse("Planes") == -1 && tile_order_parse(NULL) == -1,
+                  "tile_order_name/tile_order_parse: planes, z, hyper and auto, each way; "
+                  "NULL and -1 for anything else");
+    }
 }
 
 /* Run-time misuse: a break in the body. */

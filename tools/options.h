@@ -113,4 +113,20 @@ static inline int opt_parse(const opt_spec *s, int argc, char **argv, void *ctx,
     return 0;
 }
 
+/* The words name(lo) .. name(hi) as a message lists them, "a, b or c", in
+ * buf (cut at size bytes, which must be >= 1); returns buf.  For the words
+ * a library names (tiling.h's tile_order_name), so that a message lists
+ * every word the parser takes. */
+static inline const char *opt_words(char *buf, size_t size, const char *(*name)(int), int lo,
+                                    int hi)
+{
+    size_t k = 0;
+    int m;
+    buf[0] = '\0';
+    for (m = lo; m <= hi && k < size; m++)
+        k += (size_t)snprintf(buf + k, size - k, "%s%s",
+                              m == lo ? "" : m == hi ? " or " : ", ", name(m));
+    return buf;
+}
+
 #endif

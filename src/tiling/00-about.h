@@ -79,8 +79,8 @@
  *              TILE_VERSION [01-types]
  *   the plan   tile_plan_create, tile_plan_destroy, tile_fp_contracts
  *              [65-plan]; tile_plan_status, tile_strerror, tile_model_name,
- *              tile_model_thread_level [10-errors]; tile_plane_layout
- *              [60-create]
+ *              tile_model_thread_level [10-errors]; tile_order_name,
+ *              tile_order_parse [19-orders]; tile_plane_layout [60-create]
  *   run it     TILE_FOREACH_GROUP, TILE_MPI_STEP, TILE_COMPUTE,
  *              tile_group_init, tile_step_enter, tile_step_leave,
  *              tile_run_start, tile_run_finish, tile_schedule,

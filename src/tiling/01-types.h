@@ -752,8 +752,10 @@ typedef struct tile__walk {
     int64_t sx[TILE_MAX_DIMS + 1];        /* the last run's first point before clipping, */
     int64_t su[TILE_MAX_DIMS + 1];        /* and its user coordinates (sx[0] < 0: none) */
     int64_t points;                       /* points walked, not yet in the statistics */
-    sig_atomic_t hit0;                    /* the fence's hit when last seen */
-    int redo;                             /* hand out the same run again (the fence) */
+    sig_atomic_t hit0;                    /* the fence's hit when the walk began */
+    int64_t k;                            /* its tile (tile__walk_begin's k) */
+    int again;                            /* walked again, every run checked: the fence
+                                           * was hit (tile__walk_again) */
 } tile__walk;
 
 /* What a point's cursor reads that does not change along a run (private):

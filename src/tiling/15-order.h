@@ -17,14 +17,14 @@
  * next without the walk's odometer, that step (the hyperplane order's
  * next diagonal and planes in pairs, tile__hyperplane_next, which
  * tile__walk_next calls inline where the walk set w->dstop).  19-orders.h
- * dispatches to them.  A new order is that file, a case in each
- * dispatcher of 19-orders.h, and, outside the engine's rooms: its value in
- * enum tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the
- * range checks of tile_config and tile_plane_layout take as the last), its
- * name in tile__enum_name's table (11-helpers.h), its name in the
- * command-line parsers (demos/demo.h, tools/tilectl), and the walk's
- * fields it needs (struct tile__walk, 01-types.h: the hyperplane order's
- * are its own). */
+ * dispatches to them.  A new order is that file (its traits carry its
+ * names: tile_order_name and tile_order_parse give them to the demos,
+ * tilectl and the bench, and a mismatch between ranks names its
+ * constant), a case in each dispatcher of 19-orders.h, its value in enum
+ * tile_order (01-types.h, before TILE_ORDER_AUTO, whose value the range
+ * checks of tile_config and tile_plane_layout take as the last), and the
+ * walk's fields it needs (struct tile__walk, 01-types.h: the hyperplane
+ * order's are its own). */
 
 /**
  * struct tile__order_traits - what the plan must know of an in-tile order
@@ -38,6 +38,8 @@
  *          (tile__cache_bytes).
  * @pairs:  the N at which the walk hands out planes in pairs where the plan
  *          does not skew (tile_plane_pairs), or 0.
+ * @name:   its word (tile_order_name: the demos' and tilectl's --order).
+ * @constant: its enum constant's name (a mismatch between ranks names it).
  */
 typedef struct tile__order_traits {
     int min_n;
@@ -45,4 +47,6 @@ typedef struct tile__order_traits {
     int mirror;
     int llc;
     int pairs;
+    const char *name;
+    const char *constant;
 } tile__order_traits;

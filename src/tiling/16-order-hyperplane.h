@@ -10,7 +10,7 @@
  * (tile__walk_next), and the plan's height is at least 2. */
 static inline tile__order_traits tile__hyperplane_traits(void)
 {
-    tile__order_traits t = { 2, 0, 0, 0, 2 };
+    tile__order_traits t = { 2, 0, 0, 0, 2, "hyper", "TILE_ORDER_HYPERPLANE" };
     return t;
 }
 

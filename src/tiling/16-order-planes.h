@@ -6,7 +6,7 @@
  * one file like this one: 15-order.h.) */
 static inline tile__order_traits tile__planes_traits(void)
 {
-    tile__order_traits t = { 1, 1, 0, 0, 0 };
+    tile__order_traits t = { 1, 1, 0, 0, 0, "planes", "TILE_ORDER_PLANES" };
     return t;
 }
 

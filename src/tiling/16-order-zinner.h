@@ -11,7 +11,7 @@
  * 0.12 at the last-level bound).  The plan never chooses it itself. */
 static inline tile__order_traits tile__zinner_traits(void)
 {
-    tile__order_traits t = { 1, 1, 1, 1, 0 };
+    tile__order_traits t = { 1, 1, 1, 1, 0, "z", "TILE_ORDER_Z_INNER" };
     return t;
 }
 

@@ -15,6 +15,32 @@ static inline tile__order_traits tile__order_traits_of(int o)
     }
 }
 
+/**
+ * tile_order_name() - the word for in-tile order @order (enum tile_order):
+ * "planes", "z" (TILE_ORDER_Z_INNER), "hyper" (TILE_ORDER_HYPERPLANE) or
+ * "auto", the words the demos' and tilectl's --order take; NULL for any
+ * other value.
+ */
+static inline const char *tile_order_name(int order)
+{
+    if (order == TILE_ORDER_AUTO)
+        return "auto";
+    return order >= 0 && order < TILE_ORDER_AUTO ? tile__order_traits_of(order).name : NULL;
+}
+
+/**
+ * tile_order_parse() - the in-tile order (enum tile_order) whose
+ * tile_order_name() is @word; -1 for any other word or NULL.
+ */
+static inline int tile_order_parse(const char *word)
+{
+    int o;
+    for (o = 0; word != NULL && o <= TILE_ORDER_AUTO; o++)
+        if (strcmp(word, tile_order_name(o)) == 0)
+            return o;
+    return -1;
+}
+
 /* The order a plan runs (s->order) and, for the hyperplane order, the two
  * dimensions of its diagonals (s->wave): order itself, or for
  * TILE_ORDER_AUTO the hyperplane order where it suits

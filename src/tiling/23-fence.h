@@ -21,9 +21,9 @@
  * tile_run_start with sigaction, the one before it put back by
  * tile_run_finish, tile_plan_destroy or a return out of the body) opens
  * the fence and sets its hit; the access completes (a read gives 0), the
- * loop finishes its run, sees the hit, and hands the same run to the
- * checked loop, which names the offset, the point and the source line
- * (tile__at_refuse).  A fault outside the fence goes to the handler the
+ * thread finishes its tile, sees the hit, and walks the tile again with
+ * every run through the checked loop (tile__walk_again), which names the
+ * offset, the point and the source line (tile__at_refuse).  A fault outside the fence goes to the handler the
  * run found (called from this one), or, where that was the default or
  * ignore, to the default again.
  *
@@ -65,19 +65,12 @@ TILE__ALWAYS_INLINE void tile__fence_set(tile__fence *f, sig_atomic_t v)
 #endif
 }
 
-/* Has the fence been hit since the walk began (or its last redo)? */
+/* Has the fence been hit since the walk began?  Asked once, at the end of
+ * the walk's tile (tile__walk_next_level), not after every run: a run
+ * costs its points and this. */
 TILE__ALWAYS_INLINE int tile__fence_hit(const tile__walk *w)
 {
     return tile__fence_get(&w->plan->store.fence) != w->hit0;
-}
-
-/* After a fast run that hit the fence: the walk hands out the same run
- * again (tile__walk_next), to the checked loop. */
-static inline void tile__walk_redo(tile__walk *w)
-{
-    w->hit0 = tile__fence_get(&w->plan->store.fence);
-    w->redo = 1;
-    w->checked = 0;
 }
 
 #if TILEHYBRID__DEFINE

@@ -50,6 +50,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     w.zleft = INT_MAX;
     w.dstop = INT64_MIN;
     w.hit0 = tile__fence_get(&p->store.fence);
+    w.k = k;
     w.wrapz = k >= 0 ? tile__tile_z0(p, k) : 0;
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
         w.wrapz = -1;   /* else its plane z - 1 is the ring's last */
@@ -140,6 +141,20 @@ static inline int tile__walk_run(tile__walk *w)
     return 1;
 }
 
+/* The fence was hit while the walk's tile ran (23-fence.h): walk the tile
+ * again from its start, every run through the checked loop, which names
+ * the access that hit it (the tile's values are lost either way: the run
+ * fails). */
+static inline void tile__walk_again(tile__walk *w)
+{
+    tile_plan *p = w->plan;
+    int t = w->thread;
+    *w = tile__walk_begin(p, t, w->k);
+    p->run.stats[t].tiles--;        /* the same tile: counted once */
+    w->again = 1;
+    w->fast = w->contig = 0;
+}
+
 /* Advance the walk to its next run that has points; 0 at the end (the
  * general odometer over the loop levels, called at the start of a plane
  * in the hyperplane order). */
@@ -173,11 +188,15 @@ static inline int tile__walk_next_level(tile__walk *w)
             w->x[l] = w->vlo[l];
         }
         if (j < 0) {
+            if (w->laned)
+                tile__lanes_flush(w->plan, w->thread);
+            if (!w->again && tile__fence_hit(w)) {
+                tile__walk_again(w);
+                return tile__walk_next_level(w);
+            }
             w->nlev = -1;
             w->dstop = INT64_MIN;
             w->plan->run.stats[w->thread].points += w->points;
-            if (w->laned)
-                tile__lanes_flush(w->plan, w->thread);
             return 0;
         }
     }
@@ -222,10 +241,6 @@ TILE__ALWAYS_INLINE int tile__walk_simd(const tile__walk *w)
 TILE__ALWAYS_INLINE int tile__walk_next(tile__walk *w)
 {
     int64_t const d = w->x[w->n + 1] + 1;
-    if (w->redo) {                  /* the run that hit the fence, again */
-        w->redo = 0;
-        return 1;
-    }
     if (d <= w->dstop) {
         if (w->pair == 2)           /* B's first run goes through the checked loop */
             w->bfirst = w->pair = tile__walk_simd(w);
@@ -420,8 +435,10 @@ static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
 /** tile_coord() - global coordinate i (0..N-1, or N for Z) of the cursor's
  *  point, in the user's coordinates: one multiply-add (the run's first
  *  point's coordinates and their step along the run are computed once per
- *  run, and stay in registers along it). */
-static inline int64_t tile_coord(const tile_cursor *it, int i)
+ *  run, and stay in registers along it).  Always inlined: a call left for
+ *  later keeps the SIMD loop's cursor in memory, and its lanes scalar (demos/
+ *  seidel under gcc 12, once the fence's test made its body larger). */
+TILE__ALWAYS_INLINE int64_t tile_coord(const tile_cursor *it, int i)
 {
     return it->v->ux[i] + it->i * it->v->udx[i];
 }
@@ -1212,8 +1229,6 @@ enum { tile__at_checked = 1 };
                     if (!tile_pt_end_)                                             \
                         tile__walk_break(&tile_pt_w_, 0, tile_pt_i_);              \
                 }                                                                  \
-                if (tile__fence_hit(&tile_pt_w_))                                  \
-                    tile__walk_redo(&tile_pt_w_);                                  \
             } else if (!tile__walk_simd(&tile_pt_w_)) {                            \
                 ptrdiff_t const tile_pt_s_ = tile_pt_w_.step;                      \
                 int tile_pt_h_;                                                    \
@@ -1247,6 +1262,4 @@ enum { tile__at_checked = 1 };
                     TILE__SIMD_RUN(&tile_pt_w_, &tile_pt_vb_, tile_pt_w_.brun,  \
                                    tile_pt_w_.bcount, 1, it, __VA_ARGS__)       \
                 }                                                               \
-                if (tile__fence_hit(&tile_pt_w_))                               \
-                    tile__walk_redo(&tile_pt_w_);                               \
             }

@@ -11,7 +11,7 @@
  * o * tile_box_stride(b, i) elements away (compute the strides before the
  * run).
  */
-static inline int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
+TILE__ALWAYS_INLINE int64_t tile_input_index(const tile_cursor *it, const tile_box *b)
 {
     int64_t idx = 0;
     int i;
@@ -164,7 +164,7 @@ static inline void tile__io_input(tile_plan *p, int64_t s)
 }
 
 /* The slot of the cursor's tile. */
-static inline int tile__input_slot_of(const tile_cursor *it)
+TILE__ALWAYS_INLINE int tile__input_slot_of(const tile_cursor *it)
 {
     const tile__walk *w = it->v->w;
     int64_t z = w->x[w->n] + it->i * w->dx[w->n];
@@ -178,7 +178,7 @@ static inline int tile__input_slot_of(const tile_cursor *it)
  * A neighbour at offset o along dimension i (within the reach) is
  * o * tile_input_stride(&it, i) elements away.  O(N) integer operations.
  */
-static inline void *tile_input(const tile_cursor *it)
+TILE__ALWAYS_INLINE void *tile_input(const tile_cursor *it)
 {
     const struct tile__io *io = it->v->plan->run.io;
     int slot;
@@ -194,7 +194,7 @@ static inline void *tile_input(const tile_cursor *it)
  * dimension i (0..N, Z last) of the point's tile input; 0 when no input
  * hook is set.  @it: the cursor (&it); @i: the dimension.
  */
-static inline int64_t tile_input_stride(const tile_cursor *it, int i)
+TILE__ALWAYS_INLINE int64_t tile_input_stride(const tile_cursor *it, int i)
 {
     const struct tile__io *io = it->v->plan->run.io;
     if (io == NULL || io->in_fn == NULL)

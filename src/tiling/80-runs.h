@@ -129,7 +129,7 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
     if (hit && p->status.code == TILE_OK)
         tile__fail(p, TILE_ERR_ACCESS, "", -1, "a TILE_AT of the body reached an offset the "
                    "plan does not deliver (the fast loops sent it to the fence), and the checked "
-                   "loop, given the same run again, did not reach it (the body's branches depend "
+                   "loop, given the tile again, did not reach it (the body's branches depend "
                    "on values?): build with TILE_CHECK_ACCESS to name it, and declare the offset "
                    "(tile_config_stencil)");
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */

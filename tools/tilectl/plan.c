@@ -136,8 +136,12 @@ static const char *const plan_names[] = { "--procs", "--space", "--deps", "--ste
                                           "--cache-bytes", "--tsync", "--order", "--dir",
                                           "--loop-order" };
 
-/* --order's words, by enum tile_order. */
-static const char *const plan_orders[4] = { "planes", "z", "hyper", "auto" };
+/* --order's words (tile_order_name). */
+static const char *plan_order_name(int order)
+{
+    const char *s = tile_order_name(order);
+    return s != NULL ? s : "?";
+}
 
 static int plan_option(void *args, int k, const char *val)
 {
@@ -173,10 +177,11 @@ static int plan_option(void *args, int k, const char *val)
     if (strcmp(name, "--bandwidth") == 0)
         return plan_real(name, val, &a->bandwidth);
     if (strcmp(name, "--order") == 0) {
-        for (a->order = 0; a->order < 4; a->order++)
-            if (strcmp(val, plan_orders[a->order]) == 0)
-                return 0;
-        return cli_error(CMD, "--order: '%s' is not planes, z, hyper or auto", val);
+        char w[128];
+        if ((a->order = tile_order_parse(val)) >= 0)
+            return 0;
+        return cli_error(CMD, "--order: '%s' is not %s", val,
+                         opt_words(w, sizeof w, plan_order_name, 0, TILE_ORDER_AUTO));
     }
     if (strcmp(name, "--tsync") == 0)    /* >= 0: a barrier may cost nothing */
         return cli_real_opt(CMD, name, val, &a->tsync) != 0 ? 2
@@ -526,7 +531,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
         json_fixed(r->seconds, "%.9g");   /* (null if not finite) */
         printf(",\"efficiency\":");
         json_fixed(r->efficiency, "%.6f");
-        printf(",\"order\":\"%s\"", plan_orders[r->order]);
+        printf(",\"order\":\"%s\"", plan_order_name(r->order));
         printf(",\"memory_bytes\":%lld,\"window_planes\":%lld,\"plane_bytes\":%lld,"
                "\"tcomp\":%.6g,\"tstartup\":%.6g,\"bandwidth\":%.6g,\"elem_bytes\":%g,"
                "\"tsync\":%.6g}\n",
@@ -552,7 +557,7 @@ static void plan_print(const struct plan_args *a, const struct plan_result *r)
         printf(")\ntile height %lld (%s; cache bound %lld)\n", (long long)r->z,
                a->z > 0 ? "given" : "the model's minimum",
                (long long)(r->m.zmax < r->m.nest.zlen ? r->m.zmax : r->m.nest.zlen));
-    printf("in-tile order %s (%s)\n", plan_orders[r->order],
+    printf("in-tile order %s (%s)\n", plan_order_name(r->order),
            a->order == TILE_ORDER_AUTO ? "the plan's choice" : "given");
     printf("predicted time %.6g s (%lld tile steps), parallel efficiency %.1f%%\n", r->seconds,
            (long long)r->steps, 100.0 * r->efficiency);
