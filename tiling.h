@@ -101,6 +101,12 @@
  *              tile_input_set [52-input]; tile_output_set, tile_output_to
  *              [51-output]; tile_gather, tile_exchange [70-data];
  *              tile_reduction_init, tile_reduction_drop [50-reductions]
+ *   fields     tile_field_config_init, tile_field_create, tile_field_destroy,
+ *              tile_field_at, tile_field_box, tile_field_fill,
+ *              tile_field_gather [75-field]
+ *   map steps  tile_map_config_init, tile_map_create, tile_map_destroy,
+ *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT,
+ *              tile_map_coord, TILE_MAP_MAX_FIELDS [76-map]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,
@@ -10474,6 +10480,1237 @@ TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, cons
 TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
                                    const void *src, const tile_box *want, void *dst,
                                    tilehybrid_status *st);
+#endif
+
+/* ==== src/tiling/75-field.h ==== */
+#line 1 "src/tiling/75-field.h"
+/* ------------------------------------------------------------------------ */
+/* Fields: distributed arrays whose owners stay put                         */
+
+/*
+ * A field is an array of D = 1 .. TILE_MAX_DIMS + 1 dimensions spread over
+ * a Cartesian grid of processes for the program's life: each rank owns a
+ * block (the first extent % P ranks along a dimension one point more) and
+ * keeps @ghost layers around it on every side, in one allocation, row-major
+ * (the last dimension contiguous).  Coordinates are the user's, global:
+ * 0 .. extent - 1; a ghost layer past the array's edge holds the boundary's
+ * values, which the user sets (tile_field_fill) and no exchange touches.
+ * Map steps (76-map.h) read fields and write fields; they exchange the
+ * ghost layers with the neighbours, nothing else.
+ */
+
+/**
+ * struct tile_field_config - a field's shape (tile_field_config_init()).
+ * @ndims:     D, its dimensions (1 .. TILE_MAX_DIMS + 1).
+ * @extent:    the global points along each (coordinates 0 .. extent - 1).
+ * @elem_size: bytes per element (default sizeof(double)).
+ * @ghost:     the layers kept on each side of a rank's block along each
+ *             dimension (default 0): the widest reach of the maps that
+ *             read it.
+ * @grid:      processes along each dimension; 0 (the default) lets
+ *             MPI_Dims_create choose, 1 keeps the dimension whole on every
+ *             rank.  Their product must be the communicator's size.
+ */
+typedef struct tile_field_config {
+    int ndims;
+    int64_t extent[TILE_MAX_DIMS + 1];
+    size_t elem_size;
+    int64_t ghost[TILE_MAX_DIMS + 1];
+    int grid[TILE_MAX_DIMS + 1];
+} tile_field_config;
+
+/**
+ * struct tile_field - a distributed array (tile_field_create()); read the
+ * fields, do not write them.
+ * @comm:      the grid's communicator (a Cartesian copy of the caller's).
+ * @rank:      this rank in @comm; @size: its processes.
+ * @ndims:     D.
+ * @pdims:     processes along each dimension; @coords: this rank's place.
+ * @extent:    the global points along each dimension.
+ * @lo, @len:  this rank's block: points lo[i] .. lo[i] + len[i] - 1.
+ * @ghost:     the ghost layers on each side.
+ * @alen:      the allocation along each dimension (len + 2 ghost).
+ * @stride:    elements from one point to the next along each dimension.
+ * @elem_size: bytes per element.
+ * @elems:     elements in the allocation.
+ * @data:      the allocation (the block and its ghosts).
+ * @code:      TILE_OK, or why tile_field_create() failed (the same on
+ *             every rank); @errmsg says it in words.
+ */
+typedef struct tile_field {
+    MPI_Comm comm;
+    int rank, size, ndims;
+    int pdims[TILE_MAX_DIMS + 1], coords[TILE_MAX_DIMS + 1];
+    int64_t extent[TILE_MAX_DIMS + 1], lo[TILE_MAX_DIMS + 1], len[TILE_MAX_DIMS + 1];
+    int64_t ghost[TILE_MAX_DIMS + 1], alen[TILE_MAX_DIMS + 1], stride[TILE_MAX_DIMS + 1];
+    size_t elem_size;
+    int64_t elems;
+    unsigned char *data;
+    int code;
+    char errmsg[320];
+} tile_field;
+
+/**
+ * tile_field_config_init() - a field configuration of @ndims dimensions
+ * with the defaults: extents 1, elements of sizeof(double), no ghost
+ * layers, the grid chosen.  An @ndims outside 1 .. TILE_MAX_DIMS + 1 is
+ * kept and refused by tile_field_create().
+ */
+static inline void tile_field_config_init(tile_field_config *c, int ndims)
+{
+    int i;
+    if (c == NULL)
+        return;
+    memset(c, 0, sizeof *c);
+    c->ndims = ndims;
+    c->elem_size = sizeof(double);
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        c->extent[i] = 1;
+}
+
+/**
+ * tile_field_at() - the element at global coordinates @c (D of them) of
+ * this rank's block or its ghost layers; NULL elsewhere.  O(D).
+ */
+static inline void *tile_field_at(const tile_field *f, const int64_t *c)
+{
+    int64_t e = 0;
+    int i;
+    if (f == NULL || c == NULL || f->data == NULL)
+        return NULL;
+    for (i = 0; i < f->ndims; i++) {
+        int64_t x = c[i] - f->lo[i] + f->ghost[i];
+        if (x < 0 || x >= f->alen[i])
+            return NULL;
+        e += x * f->stride[i];
+    }
+    return f->data + (size_t)e * f->elem_size;
+}
+
+/**
+ * tile_field_box() - this rank's block (global coordinates) in *@b.
+ * Return: TILE_OK, or TILE_ERR_NULL.
+ */
+static inline int tile_field_box(const tile_field *f, tile_box *b)
+{
+    int i;
+    if (f == NULL || b == NULL)
+        return TILE_ERR_NULL;
+    memset(b, 0, sizeof *b);
+    b->ndims = f->ndims;
+    for (i = 0; i < f->ndims; i++) {
+        b->lo[i] = f->lo[i];
+        b->len[i] = f->len[i];
+    }
+    return TILE_OK;
+}
+
+#if TILEHYBRID__DEFINE
+/* This rank's verdict on cfg (TILE_OK or the code; the message in f->errmsg). */
+TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size)
+{
+    int i;
+    int64_t procs = 1;
+    if (c->ndims < 1 || c->ndims > TILE_MAX_DIMS + 1) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: ndims is %d: a field has 1 "
+                 "to %d dimensions", c->ndims, TILE_MAX_DIMS + 1);
+        return TILE_ERR_NDIMS;
+    }
+    if (c->elem_size == 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: elem_size is 0");
+        return TILE_ERR_ELEM;
+    }
+    for (i = 0; i < c->ndims; i++) {
+        if (c->extent[i] < 1) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: extent[%d] is %lld: it "
+                     "must be >= 1", i, (long long)c->extent[i]);
+            return TILE_ERR_EXTENT;
+        }
+        if (c->ghost[i] < 0 || c->ghost[i] > c->extent[i]) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: ghost[%d] is %lld: it "
+                     "must be 0 to extent[%d] = %lld", i, (long long)c->ghost[i], i,
+                     (long long)c->extent[i]);
+            return TILE_ERR_RANGE;
+        }
+        if (c->grid[i] < 0 || (c->grid[i] > 0 && size % c->grid[i] != 0)) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: grid[%d] is %d: it must "
+                     "be 0 (chosen) or divide the %d processes", i, c->grid[i], size);
+            return TILE_ERR_GRID;
+        }
+        procs *= c->grid[i] > 0 ? c->grid[i] : 1;
+    }
+    if (procs > size || size % procs != 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the grid's given dimensions "
+                 "multiply to %lld processes, which does not divide the %d of the "
+                 "communicator", (long long)procs, size);
+        return TILE_ERR_GRID;
+    }
+    return TILE_OK;
+}
+
+/* The block and the allocation of this rank (f's grid made;
+ * TILE_OK or the code, the message in f->errmsg). */
+TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c)
+{
+    int i;
+    int64_t elems = 1;
+    for (i = 0; i < c->ndims; i++) {
+        int64_t x = c->extent[i], p = f->pdims[i];
+        if (p > x) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %lld processes along "
+                     "dimension %d have %lld points: each needs one (set grid[%d], or fewer "
+                     "processes)", (long long)p, i, (long long)x, i);
+            return TILE_ERR_TOO_MANY;
+        }
+    }
+    for (i = c->ndims - 1; i >= 0; i--) {
+        int64_t x = c->extent[i], p = f->pdims[i], r = f->coords[i];
+        f->extent[i] = x;
+        f->ghost[i] = c->ghost[i];
+        f->len[i] = x / p + (r < x % p);
+        f->lo[i] = r * (x / p) + (r < x % p ? r : x % p);
+        f->alen[i] = f->len[i] + 2 * f->ghost[i];
+        f->stride[i] = elems;
+        if (!tilehybrid_mul_ok(elems, f->alen[i], &elems)) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block overflows "
+                     "64 bits");
+            return TILE_ERR_OVERFLOW;
+        }
+    }
+    f->elems = elems;
+    if ((uint64_t)elems > (uint64_t)SIZE_MAX / c->elem_size) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block's bytes overflow");
+        return TILE_ERR_OVERFLOW;
+    }
+    f->data = (unsigned char *)TILEHYBRID_MALLOC((size_t)elems * c->elem_size);
+    if (f->data == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: out of memory for the "
+                 "block (%lld elements of %llu bytes)", (long long)elems,
+                 (unsigned long long)c->elem_size);
+        return TILE_ERR_NOMEM;
+    }
+    memset(f->data, 0, (size_t)elems * c->elem_size);
+    return TILE_OK;
+}
+
+/**
+ * tile_field_create() - a field of @cfg's shape over the processes of
+ * @comm, its elements zero.  Collective: every rank passes the same
+ * configuration, and every rank gets the same verdict (the lowest failing
+ * rank's code and message, in f->code and f->errmsg; a configuration that
+ * differs between ranks is TILE_ERR_MISMATCH).
+ * Return: TILE_OK; TILE_ERR_NULL, TILE_ERR_NDIMS, TILE_ERR_ELEM,
+ * TILE_ERR_EXTENT, TILE_ERR_RANGE (a ghost wider than the extent),
+ * TILE_ERR_GRID, TILE_ERR_TOO_MANY (more processes than points along a
+ * dimension), TILE_ERR_OVERFLOW, TILE_ERR_NOMEM, TILE_ERR_MISMATCH or
+ * TILE_ERR_MPI.  A failed field holds nothing; tile_field_destroy() is
+ * safe on it.
+ */
+TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg)
+{
+    uint64_t v[3 + 3 * (TILE_MAX_DIMS + 1)];
+    tilehybrid_agreement a;
+    int code = TILE_OK, i, n = 0, rc, periods[TILE_MAX_DIMS + 1] = {0};
+    if (f == NULL)
+        return TILE_ERR_NULL;
+    memset(f, 0, sizeof *f);
+    f->comm = MPI_COMM_NULL;
+    if (cfg == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: cfg is NULL");
+        return f->code = TILE_ERR_NULL;
+    }
+    if ((rc = MPI_Comm_size(comm, &f->size)) != MPI_SUCCESS ||
+        (rc = MPI_Comm_rank(comm, &f->rank)) != MPI_SUCCESS) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: MPI_Comm_size/rank failed "
+                 "(MPI error %d)", rc);
+        return f->code = TILE_ERR_MPI;
+    }
+    code = tile__field_check(f, cfg, f->size);
+    v[n++] = (uint64_t)cfg->ndims;
+    v[n++] = (uint64_t)cfg->elem_size;
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {
+        v[n++] = (uint64_t)cfg->extent[i];
+        v[n++] = (uint64_t)cfg->ghost[i];
+        v[n++] = (uint64_t)cfg->grid[i];
+    }
+    rc = tilehybrid_agree(comm, code, v, n, f->errmsg, sizeof f->errmsg, &a);
+    if (rc != MPI_SUCCESS) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s failed (MPI error %d)",
+                 a.call, rc);
+        return f->code = TILE_ERR_MPI;
+    }
+    if (a.code != TILE_OK)
+        return f->code = a.code;
+    if (a.index >= 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the configuration differs "
+                 "between ranks (value %d: %lld vs %lld)", a.index, (long long)a.lo,
+                 (long long)a.hi);
+        return f->code = TILE_ERR_MISMATCH;
+    }
+    f->ndims = cfg->ndims;
+    f->elem_size = cfg->elem_size;
+    for (i = 0; i < cfg->ndims; i++)
+        f->pdims[i] = cfg->grid[i];
+    code = MPI_Dims_create(f->size, cfg->ndims, f->pdims) == MPI_SUCCESS ? TILE_OK : TILE_ERR_MPI;
+    if (code == TILE_OK && (rc = MPI_Cart_create(comm, cfg->ndims, f->pdims, periods, 0,
+                                                 &f->comm)) != MPI_SUCCESS)
+        code = TILE_ERR_MPI;
+    if (code == TILE_OK && (rc = MPI_Cart_coords(f->comm, f->rank, cfg->ndims, f->coords)) !=
+        MPI_SUCCESS)
+        code = TILE_ERR_MPI;
+    if (code == TILE_ERR_MPI)
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: making the grid failed "
+                 "(MPI error %d)", rc);
+    else
+        code = tile__field_layout(f, cfg);
+    rc = tilehybrid_agree(comm, code, NULL, 0, f->errmsg, sizeof f->errmsg, &a);
+    if (rc == MPI_SUCCESS && a.code == TILE_OK)
+        return f->code = TILE_OK;
+    if (rc != MPI_SUCCESS)
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s failed (MPI error %d)",
+                 a.call, rc);
+    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
+    TILEHYBRID_FREE(f->data);
+    f->data = NULL;
+    if (f->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&f->comm);
+    f->comm = MPI_COMM_NULL;
+    return f->code = code;
+}
+
+/**
+ * tile_field_destroy() - free the field's block and its communicator (not
+ * collective; safe on a field whose creation failed, and twice).
+ */
+TILEHYBRID__COLD void tile_field_destroy(tile_field *f)
+{
+    if (f == NULL)
+        return;
+    TILEHYBRID_FREE(f->data);
+    f->data = NULL;
+    if (f->comm != MPI_COMM_NULL) {
+        int fin = 0;
+        MPI_Finalized(&fin);
+        if (!fin)
+            MPI_Comm_free(&f->comm);
+    }
+    f->comm = MPI_COMM_NULL;
+}
+
+/**
+ * tile_field_fill() - set every element this rank keeps (its block, and
+ * with @ghosts 1 its ghost layers too, past the array's edge included: the
+ * boundary's values) to what @fn writes: fn(ctx, c, elem) with c the
+ * element's global coordinates (D of them) and elem the element.  Not
+ * collective.  Return: TILE_OK, or TILE_ERR_NULL.
+ */
+TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
+                                                                 void *elem),
+                                     void *ctx, int ghosts)
+{
+    int64_t c[TILE_MAX_DIMS + 1] = {0}, x[TILE_MAX_DIMS + 1] = {0}, e;
+    int i, d;
+    if (f == NULL || fn == NULL || f->data == NULL)
+        return TILE_ERR_NULL;
+    d = f->ndims;
+    for (e = 0; e < f->elems; e++) {
+        int inside = 1;
+        for (i = 0; i < d; i++) {
+            c[i] = f->lo[i] - f->ghost[i] + x[i];
+            inside &= x[i] >= f->ghost[i] && x[i] < f->ghost[i] + f->len[i];
+        }
+        if (ghosts || inside)
+            fn(ctx, c, f->data + (size_t)e * f->elem_size);
+        for (i = d - 1; i >= 0 && ++x[i] == f->alen[i]; i--)
+            x[i] = 0;
+    }
+    return TILE_OK;
+}
+
+/**
+ * tile_field_gather() - the whole field, row-major (the last dimension
+ * contiguous), in @out on rank @root (extent[0] x ... elements; NULL on
+ * the other ranks).  Collective.  Return: TILE_OK; TILE_ERR_NULL (f, or
+ * out on the root), TILE_ERR_RANGE (root), TILE_ERR_OVERFLOW (a block
+ * past INT_MAX bytes, MPI's count), TILE_ERR_NOMEM or TILE_ERR_MPI; the
+ * same on every rank, the message in f->errmsg.
+ */
+TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
+{
+    tilehybrid_agreement a;
+    unsigned char *pack = NULL, *all = NULL;
+    int *counts = NULL, *displs = NULL;
+    int code = TILE_OK, rc, r, i, d;
+    int64_t bytes, pts = 1, rowb;
+    if (f == NULL || f->data == NULL)
+        return TILE_ERR_NULL;
+    d = f->ndims;
+    for (i = 0; i < d; i++)
+        pts *= f->len[i];
+    bytes = pts * (int64_t)f->elem_size;
+    rowb = f->len[d - 1] * (int64_t)f->elem_size;
+    if (root < 0 || root >= f->size) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: root is %d: it must be 0 "
+                 "to %d", root, f->size - 1);
+        code = TILE_ERR_RANGE;
+    } else if (f->rank == root && out == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out is NULL on the root");
+        code = TILE_ERR_NULL;
+    } else if (bytes > INT_MAX) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: rank %d's block has %lld "
+                 "bytes, past what one MPI message counts (INT_MAX)", f->rank,
+                 (long long)bytes);
+        code = TILE_ERR_OVERFLOW;
+    } else {
+        pack = (unsigned char *)TILEHYBRID_MALLOC(bytes > 0 ? (size_t)bytes : 1);
+        if (f->rank == root) {
+            counts = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
+            displs = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
+        }
+        if (pack == NULL || (f->rank == root && (counts == NULL || displs == NULL))) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out of memory");
+            code = TILE_ERR_NOMEM;
+        }
+    }
+    rc = tilehybrid_agree(f->comm, code, NULL, 0, f->errmsg, sizeof f->errmsg, &a);
+    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
+    if (code == TILE_OK) {              /* this rank's block, packed row by row */
+        int64_t row, rows = pts / f->len[d - 1];
+        for (row = 0; row < rows; row++) {
+            int64_t q = row, e = 0;
+            for (i = d - 2; i >= 0; i--) {
+                e += (q % f->len[i] + f->ghost[i]) * f->stride[i];
+                q /= f->len[i];
+            }
+            e += f->ghost[d - 1];
+            memcpy(pack + row * rowb, f->data + (size_t)e * f->elem_size, (size_t)rowb);
+        }
+        if (f->rank == root) {          /* the blocks' sizes: the same rule on every rank */
+            int64_t off = 0;
+            int c[TILE_MAX_DIMS + 1];
+            for (r = 0; r < f->size; r++) {
+                int64_t b = (int64_t)f->elem_size;
+                MPI_Cart_coords(f->comm, r, d, c);
+                for (i = 0; i < d; i++)
+                    b *= f->extent[i] / f->pdims[i] + (c[i] < f->extent[i] % f->pdims[i]);
+                counts[r] = (int)b;
+                displs[r] = off > INT_MAX ? 0 : (int)off;
+                off += b;
+            }
+            if (off > INT_MAX)
+                code = TILE_ERR_OVERFLOW;
+            else if ((all = (unsigned char *)TILEHYBRID_MALLOC((size_t)off)) == NULL)
+                code = TILE_ERR_NOMEM;
+        }
+        rc = MPI_Bcast(&code, 1, MPI_INT, root, f->comm);
+        if (rc != MPI_SUCCESS)
+            code = TILE_ERR_MPI;
+        if (code == TILE_OK) {
+            rc = MPI_Gatherv(pack, (int)bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, root,
+                             f->comm);
+            if (rc != MPI_SUCCESS)
+                code = TILE_ERR_MPI;
+        }
+        if (code == TILE_OK && f->rank == root) {   /* each block to its place in out */
+            int c[TILE_MAX_DIMS + 1];
+            for (r = 0; r < f->size; r++) {
+                int64_t blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1], n = 1, row, rows;
+                MPI_Cart_coords(f->comm, r, d, c);
+                for (i = 0; i < d; i++) {
+                    int64_t x = f->extent[i], p = f->pdims[i];
+                    bl[i] = x / p + (c[i] < x % p);
+                    blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
+                    n *= bl[i];
+                }
+                rows = n / bl[d - 1];
+                for (row = 0; row < rows; row++) {
+                    int64_t q = row, e = 0, s = 1;
+                    for (i = d - 1; i >= 0; i--) {
+                        int64_t k = i == d - 1 ? blo[i] : blo[i] + q % bl[i];
+                        if (i < d - 1)
+                            q /= bl[i];
+                        e += k * s;
+                        s *= f->extent[i];
+                    }
+                    memcpy((unsigned char *)out + (size_t)e * f->elem_size,
+                           all + displs[r] + row * bl[d - 1] * (int64_t)f->elem_size,
+                           (size_t)bl[d - 1] * f->elem_size);
+                }
+            }
+        }
+        if (code == TILE_ERR_OVERFLOW)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: the field has more than "
+                     "INT_MAX bytes, past what one MPI gather counts");
+        else if (code == TILE_ERR_NOMEM)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out of memory on the "
+                     "root for the field");
+        else if (code == TILE_ERR_MPI)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: MPI_Gatherv failed "
+                     "(MPI error %d)", rc);
+    } else if (rc != MPI_SUCCESS) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: %s failed (MPI error %d)",
+                 a.call, rc);
+    }
+    TILEHYBRID_FREE(pack);
+    TILEHYBRID_FREE(all);
+    TILEHYBRID_FREE(counts);
+    TILEHYBRID_FREE(displs);
+    return code;
+}
+#else
+TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size);
+TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c);
+TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg);
+TILEHYBRID__COLD void tile_field_destroy(tile_field *f);
+TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
+                                                                 void *elem),
+                                     void *ctx, int ghosts);
+TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out);
+#endif
+
+/* ==== src/tiling/76-map.h ==== */
+#line 1 "src/tiling/76-map.h"
+/* ------------------------------------------------------------------------ */
+/* Map steps: explicit stencils over fields                                 */
+
+/*
+ * A map computes each point of its domain from the old values of its input
+ * fields at declared offsets (no flow dependence: the order of the points
+ * does not matter) and writes it to its output fields.  It is made once
+ * (tile_map_create: persistent requests for the ghost layers its reach
+ * needs, one pair per neighbour and input field, subarray types, no
+ * packing) and run many times (TILE_MAP_RUN).  A run starts the exchange,
+ * computes the points whose reads stay in the rank's block while the
+ * messages travel, waits, and computes the rest: neighbour messages only,
+ * no collective.  Two maps that alternate two fields (A to B, B to A) are
+ * a time loop.
+ *
+ * The body reads TILE_IN(it, k, o_1, ..., o_D), input field k at offset
+ * o from the point, and writes TILE_OUT(it, k), output field k at the
+ * point.  An offset past the declared reach (or a corner of a star map)
+ * reads the point itself instead, and the map's state records the source
+ * line (one OR per read and point, of a constant: the only cost); the next
+ * tile_map_agree() fails with TILE_ERR_ACCESS naming it.
+ */
+
+/** TILE_MAP_MAX_FIELDS - the input (and the output) fields of one map. */
+#define TILE_MAP_MAX_FIELDS 4
+
+/**
+ * struct tile_map_config - a map step (tile_map_config_init()).
+ * @nin, @in:   its input fields (1 .. TILE_MAP_MAX_FIELDS), read at offsets.
+ * @nout, @out: its output fields (1 .. TILE_MAP_MAX_FIELDS), written at the
+ *              point.  Every field of a map has the same shape, grid,
+ *              ghost layers and element size, and no field is both an
+ *              input and an output (a map is not in place: alternate two).
+ * @reach:      how far the body reads along each dimension (|o_i| <= reach[i]);
+ *              at most the fields' ghost layers.
+ * @star:       1: the body reads only offsets with one non-zero coordinate
+ *              (a star stencil): the corners are not exchanged.
+ * @lo, @hi:    the points computed: lo[i] <= c_i < hi[i] (default the whole
+ *              field); the others keep their values.
+ * @threads:    OpenMP threads for a run (default 1): the points are shared
+ *              among them (needs OpenMP; the master thread makes the MPI
+ *              calls, outside the parallel loops).
+ */
+typedef struct tile_map_config {
+    int nin, nout;
+    tile_field *in[TILE_MAP_MAX_FIELDS];
+    tile_field *out[TILE_MAP_MAX_FIELDS];
+    int64_t reach[TILE_MAX_DIMS + 1];
+    int star;
+    int64_t lo[TILE_MAX_DIMS + 1], hi[TILE_MAX_DIMS + 1];
+    int threads;
+} tile_map_config;
+
+/* What a run's points read of their map (private; copied into the run, so
+ * that the compiler keeps it in registers): the fields' shape, the reach,
+ * each field's element of coordinates 0 (an index: idx0). */
+typedef struct tile__mapview {
+    int ndims, nin, star, threads;
+    size_t esz;
+    int64_t reach[TILE_MAX_DIMS + 1], stride[TILE_MAX_DIMS + 1];
+    int64_t idx0;
+    unsigned char *in[TILE_MAP_MAX_FIELDS], *out[TILE_MAP_MAX_FIELDS];
+} tile__mapview;
+
+/**
+ * struct tile_map - a map step (tile_map_create()); private fields but
+ * @code and @errmsg: TILE_OK, or why the creation or a run failed (a run's
+ * failure is this rank's until tile_map_agree()).
+ */
+typedef struct tile_map {
+    tile__mapview v;
+    MPI_Comm comm;
+    int rank, size;
+    int nbox[2];                          /* this run's boxes: part 0 the inner points, */
+    int mbox[2];                          /* part 1 the rest; mbox: the map's */
+    tile_box box[2][2 * (TILE_MAX_DIMS + 1)];
+    int nreq, ntypes;
+    MPI_Request *req;                     /* a receive and a send per neighbour and field */
+    MPI_Status *st;                       /* (not MPI_STATUSES_IGNORE: gcc 12 warns on it) */
+    MPI_Datatype *types;
+    uint64_t bad;                         /* the runs' TILE_IN past the reach (lines) */
+    int broke;                            /* a body left its point with break */
+    const char *file;                     /* the body's file */
+    int64_t runs;
+    int code;
+    char errmsg[320];
+} tile_map;
+
+/**
+ * struct tile_map_cursor - the point a map's body computes (TILE_MAP_RUN
+ * declares it; read it through TILE_IN, TILE_OUT and tile_map_coord).
+ * Private fields.
+ */
+typedef struct tile_map_cursor {
+    const tile__mapview *v;
+    const int64_t *rc;                    /* the row's coordinates (all but the last) */
+    int64_t x;                            /* the last coordinate */
+    int64_t idx;                          /* the element, in every field of the map */
+    uint64_t bad;                         /* this point's reads past the reach */
+} tile_map_cursor;
+
+/**
+ * tile_map_config_init() - a map from field @in to field @out: one input
+ * and one output, reach 0, the whole field, one thread.
+ */
+static inline void tile_map_config_init(tile_map_config *c, tile_field *in, tile_field *out)
+{
+    int i;
+    if (c == NULL)
+        return;
+    memset(c, 0, sizeof *c);
+    c->nin = c->nout = 1;
+    c->in[0] = in;
+    c->out[0] = out;
+    c->threads = 1;
+    for (i = 0; in != NULL && i < in->ndims && i <= TILE_MAX_DIMS; i++)
+        c->hi[i] = in->extent[i];
+}
+
+/**
+ * tile_map_coord() - in a map's body: global coordinate @i (0 .. D - 1)
+ * of the point.
+ */
+TILE__ALWAYS_INLINE int64_t tile_map_coord(const tile_map_cursor *it, int i)
+{
+    return i == it->v->ndims - 1 ? it->x : it->rc[i];
+}
+
+/* A read's record: the source line, twice (line and its complement), so
+ * that the OR of several lines shows it is several (tile_map_agree). */
+TILE__ALWAYS_INLINE uint64_t tile__map_line(int line)
+{
+    return (uint64_t)(uint32_t)line << 32 | (uint32_t)~(uint32_t)line;
+}
+
+/* Is offset o along dimension i within the reach (0 past D)? */
+TILE__ALWAYS_INLINE int tile__map_near(const tile__mapview *v, int i, int64_t o)
+{
+    return (o <= v->reach[i]) & (-o <= v->reach[i]);
+}
+
+/* TILE_IN: the address of input field k's element at offset o (cnt
+ * offsets) from the cursor's point, for a type of size bytes (the run
+ * checked it against the fields' element size).  An offset past the
+ * reach, a star map's corner, a wrong count or field reads the point of
+ * field 0, and the line goes into the cursor's record: a constant per
+ * call site, which the compiler computes once. */
+TILE__ALWAYS_INLINE unsigned char *tile__map_in(tile_map_cursor *it, int k, size_t size,
+                                                int line, int cnt, int64_t o0, int64_t o1,
+                                                int64_t o2, int64_t o3, int64_t o4,
+                                                int64_t o5, int64_t o6, int64_t o7,
+                                                int64_t o8)
+{
+    const tile__mapview *v = it->v;
+    /* written out, not a loop: the compiler must see constants per site */
+    int64_t const e = o0 * v->stride[0] + o1 * v->stride[1] + o2 * v->stride[2] +
+                      o3 * v->stride[3] + o4 * v->stride[4] + o5 * v->stride[5] +
+                      o6 * v->stride[6] + o7 * v->stride[7] + o8 * v->stride[8];
+    int const nz = (o0 != 0) + (o1 != 0) + (o2 != 0) + (o3 != 0) + (o4 != 0) + (o5 != 0) +
+                   (o6 != 0) + (o7 != 0) + (o8 != 0);
+    int const ok = (cnt == v->ndims) & (k >= 0) & (k < v->nin) & tile__map_near(v, 0, o0) &
+                   tile__map_near(v, 1, o1) & tile__map_near(v, 2, o2) &
+                   tile__map_near(v, 3, o3) & tile__map_near(v, 4, o4) &
+                   tile__map_near(v, 5, o5) & tile__map_near(v, 6, o6) &
+                   tile__map_near(v, 7, o7) & tile__map_near(v, 8, o8) &
+                   (!v->star | (nz <= 1));
+    /* masks, not selects: a select of two loads becomes a branch */
+    it->bad |= tile__map_line(line) & ((uint64_t)ok - 1);
+    return v->in[ok ? k : 0] + (it->idx + (e & -(int64_t)ok)) * (int64_t)size;
+}
+
+/* TILE_OUT: output field k's element at the point (a wrong k: field 0's,
+ * recorded as above). */
+TILE__ALWAYS_INLINE unsigned char *tile__map_out(tile_map_cursor *it, int k, size_t size,
+                                                 int line)
+{
+    int const kk = ((k >= 0) & (k < TILE_MAP_MAX_FIELDS)) ? k : 0;
+    int const ok = (kk == k) & (it->v->out[kk] != NULL);
+    it->bad |= tile__map_line(line) & ((uint64_t)ok - 1);
+    return it->v->out[ok ? kk : 0] + it->idx * (int64_t)size;
+}
+
+/* The first D (<= TILE_MAX_DIMS + 1) of TILE_IN's offsets, the rest 0
+ * (nine: tile__map_in's parameters, checked here when compiled). */
+typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
+#define TILE__MAP_O9(a, b, c, d, e, f, g, h, i, ...) a, b, c, d, e, f, g, h, i
+
+/**
+ * TILE_IN() - in a map's body: input field @k's value at offset (@...: D
+ * offsets, the last dimension's last) from the point, of the run's type
+ * (an lvalue; do not write it).  Each argument evaluated once.
+ */
+#define TILE_IN(it, k, ...)                                                        \
+    (*(const tile_mr_T_ *)tile__map_in(&(it), (k), sizeof(tile_mr_T_), __LINE__,    \
+                                       TILE__NARG(__VA_ARGS__),                    \
+                                       TILE__MAP_O9(__VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+
+/**
+ * TILE_OUT() - in a map's body: output field @k's element at the point, of
+ * the run's type (an lvalue to write).
+ */
+#define TILE_OUT(it, k)                                                            \
+    (*(tile_mr_T_ *)tile__map_out(&(it), (k), sizeof(tile_mr_T_), __LINE__))
+
+/* The run's loops are shared among threads (`omp parallel for`, the
+ * records combined) and SIMD (`omp simd`) where the compiler takes OpenMP
+ * pragmas; the points of a map do not depend on each other. */
+#if defined(_OPENMP)
+#define TILE__MAP_PAR                                                              \
+    _Pragma("omp parallel for num_threads(tile_mr_v_.threads) if(tile_mr_v_.threads > 1) reduction(|:tile_mr_bad_) reduction(|:tile_mr_brk_)")
+#else
+#define TILE__MAP_PAR
+#endif
+#if (defined(_OPENMP) || defined(TILE_SIMD)) && !defined(TILE_NO_SIMD)
+#define TILE__MAP_SIMD _Pragma("omp simd reduction(|:tile_mr_bad_) reduction(|:tile_mr_brk_)")
+#else
+#define TILE__MAP_SIMD
+#endif
+
+/**
+ * TILE_MAP_RUN() - run map @map_ once: the body computes each point of the
+ * domain, elements of type @T (the fields' elem_size; another size fails
+ * the run with TILE_ERR_ACCESS and computes nothing), through the cursor
+ * @it.  Not collective, but every rank of the fields must run it (the
+ * ghost layers' messages).  In the body, `continue` ends the point;
+ * `break` ends it too and fails the map (TILE_ERR_BODY); `return` and
+ * `goto` out of it are not allowed (they leave the messages in flight).
+ * A failure is this rank's until tile_map_agree().
+ */
+#define TILE_MAP_RUN(map_, T, it, ...)                                             \
+    do {                                                                           \
+        typedef T tile_mr_T_;                                                      \
+        tile_map *const tile_mr_m_ = (map_);                                       \
+        tile__mapview const tile_mr_v_ = tile__map_start(tile_mr_m_, sizeof(T));   \
+        uint64_t tile_mr_bad_ = 0;                                                 \
+        int tile_mr_brk_ = 0, tile_mr_p_, tile_mr_b_;                              \
+        for (tile_mr_p_ = 0; tile_mr_p_ < 2; tile_mr_p_++) {                       \
+            if (tile_mr_p_ == 1)                                                   \
+                tile__map_wait(tile_mr_m_);                                        \
+            for (tile_mr_b_ = 0; tile_mr_b_ < tile_mr_m_->nbox[tile_mr_p_]; tile_mr_b_++) { \
+                const tile_box *const tile_mr_x_ = &tile_mr_m_->box[tile_mr_p_][tile_mr_b_]; \
+                int64_t const tile_mr_rows_ = tile__map_rows(tile_mr_x_);           \
+                int64_t tile_mr_r_;                                                \
+                TILE__MAP_PAR                                                      \
+                for (tile_mr_r_ = 0; tile_mr_r_ < tile_mr_rows_; tile_mr_r_++) {   \
+                    tile__mapview const tile_mr_w_ = tile_mr_v_;  /* this thread's */ \
+                    int64_t tile_mr_c_[TILE_MAX_DIMS + 1];                         \
+                    int64_t const tile_mr_i0_ = tile__map_row(&tile_mr_w_, tile_mr_x_, \
+                                                              tile_mr_r_, tile_mr_c_); \
+                    int64_t const tile_mr_x0_ = tile_mr_x_->lo[tile_mr_w_.ndims - 1]; \
+                    int64_t const tile_mr_n_ = tile_mr_x_->len[tile_mr_w_.ndims - 1]; \
+                    int64_t tile_mr_j_;                                            \
+                    TILE__MAP_SIMD                                                 \
+                    for (tile_mr_j_ = 0; tile_mr_j_ < tile_mr_n_; tile_mr_j_++) {  \
+                        int tile_mr_end_ = 0;                                      \
+                        tile_map_cursor it;                                        \
+                        it.v = &tile_mr_w_;                                        \
+                        it.rc = tile_mr_c_;                                        \
+                        it.x = tile_mr_x0_ + tile_mr_j_;                           \
+                        it.idx = tile_mr_i0_ + tile_mr_j_;                         \
+                        it.bad = 0;                                                \
+                        for (; !tile_mr_end_; tile_mr_end_ = 1) {                  \
+                            __VA_ARGS__                                            \
+                        }                                                          \
+                        tile_mr_bad_ |= it.bad;                                    \
+                        tile_mr_brk_ |= !tile_mr_end_;                             \
+                    }                                                              \
+                }                                                                  \
+            }                                                                      \
+        }                                                                          \
+        tile__map_finish(tile_mr_m_, tile_mr_bad_, tile_mr_brk_, __FILE__);        \
+    } while (0)
+
+/* Rows of box b: the product of its lengths but the last's. */
+static inline int64_t tile__map_rows(const tile_box *b)
+{
+    int64_t r = 1;
+    int i;
+    for (i = 0; i < b->ndims - 1; i++)
+        r *= b->len[i];
+    return b->len[b->ndims - 1] > 0 ? r : 0;
+}
+
+/* Row r of box b: its coordinates (all but the last) in c, and the index
+ * of its first element. */
+static inline int64_t tile__map_row(const tile__mapview *v, const tile_box *b, int64_t r,
+                                    int64_t *c)
+{
+    int64_t e = v->idx0;
+    int i;
+    for (i = v->ndims - 2; i >= 0; i--) {
+        c[i] = b->lo[i] + r % b->len[i];
+        r /= b->len[i];
+        e += c[i] * v->stride[i];
+    }
+    return e + b->lo[v->ndims - 1] * v->stride[v->ndims - 1];
+}
+
+/* Does this rank have a neighbour along dimension i on side s (-1, +1)? */
+static inline int tile__map_nbr(const tile_field *f, int i, int s)
+{
+    return s < 0 ? f->coords[i] > 0 : f->coords[i] < f->pdims[i] - 1;
+}
+
+#if TILEHYBRID__DEFINE
+/* The map's boxes: the domain within this rank's block, split into the
+ * points whose reads stay in the block (part 0, computed while the ghost
+ * layers travel) and the rest (part 1, at most 2 D slabs). */
+TILEHYBRID__COLD void tile__map_boxes(tile_map *m, const tile_field *f, const int64_t *lo,
+                                      const int64_t *hi)
+{
+    int64_t dlo[TILE_MAX_DIMS + 1], dhi[TILE_MAX_DIMS + 1];
+    int64_t a[TILE_MAX_DIMS + 1], b[TILE_MAX_DIMS + 1];
+    int d = f->ndims, i, j, s, empty = 0, inner = 1;
+    m->mbox[0] = m->mbox[1] = 0;
+    for (i = 0; i < d; i++) {
+        dlo[i] = lo[i] > f->lo[i] ? lo[i] : f->lo[i];
+        dhi[i] = hi[i] < f->lo[i] + f->len[i] ? hi[i] : f->lo[i] + f->len[i];
+        empty |= dhi[i] <= dlo[i];
+        a[i] = f->lo[i] + (tile__map_nbr(f, i, -1) ? m->v.reach[i] : 0);
+        b[i] = f->lo[i] + f->len[i] - (tile__map_nbr(f, i, 1) ? m->v.reach[i] : 0);
+        a[i] = a[i] > dlo[i] ? a[i] : dlo[i];
+        b[i] = b[i] < dhi[i] ? b[i] : dhi[i];
+        inner &= a[i] < b[i];
+    }
+    if (empty)
+        return;
+    if (!inner) {                       /* no inner point: the domain is the rest */
+        tile_box *x = &m->box[1][m->mbox[1]++];
+        x->ndims = d;
+        for (i = 0; i < d; i++) {
+            x->lo[i] = dlo[i];
+            x->len[i] = dhi[i] - dlo[i];
+        }
+        return;
+    }
+    m->box[0][0].ndims = d;
+    for (i = 0; i < d; i++) {
+        m->box[0][0].lo[i] = a[i];
+        m->box[0][0].len[i] = b[i] - a[i];
+    }
+    m->mbox[0] = 1;
+    for (i = 0; i < d; i++)             /* slabs: before i inner, at i outside, after i all */
+        for (s = 0; s < 2; s++) {
+            tile_box *x = &m->box[1][m->mbox[1]];
+            int64_t l = s == 0 ? dlo[i] : b[i], h = s == 0 ? a[i] : dhi[i];
+            if (h <= l)
+                continue;
+            x->ndims = d;
+            for (j = 0; j < d; j++) {
+                x->lo[j] = j < i ? a[j] : j == i ? l : dlo[j];
+                x->len[j] = j < i ? b[j] - a[j] : j == i ? h - l : dhi[j] - dlo[j];
+            }
+            m->mbox[1]++;
+        }
+}
+
+/* The persistent requests of input field k: one receive into the ghost
+ * layers and one send of the block's edge per neighbour within the reach
+ * (a star map: the neighbours along one dimension only).  TILE_OK or the
+ * code, the message in m->errmsg. */
+TILEHYBRID__COLD int tile__map_requests(tile_map *m, const tile_field *f, int k, int nnb)
+{
+    int d = f->ndims, i, rc = MPI_SUCCESS, code = TILE_OK;
+    int sizes[TILE_MAX_DIMS + 1], sub[TILE_MAX_DIMS + 1], st[TILE_MAX_DIMS + 1];
+    int dir[TILE_MAX_DIMS + 1], c[TILE_MAX_DIMS + 1], t, side, nb, nz;
+    MPI_Datatype el = MPI_DATATYPE_NULL;
+    if ((rc = MPI_Type_contiguous((int)f->elem_size, MPI_BYTE, &el)) != MPI_SUCCESS)
+        goto mpi;
+    for (i = 0; i < d; i++)
+        sizes[i] = (int)f->alen[i];
+    for (t = 0; t < nnb && code == TILE_OK; t++) {
+        int q = t, empty = 0;
+        for (i = 0, nz = 0; i < d; i++) {    /* direction t: each of -1, 0, 1 */
+            dir[i] = q % 3 - 1;
+            q /= 3;
+            nz += dir[i] != 0;
+            c[i] = f->coords[i] + dir[i];
+            empty |= (dir[i] != 0 && m->v.reach[i] == 0) || c[i] < 0 || c[i] >= f->pdims[i];
+        }
+        if (nz == 0 || empty || (m->v.star && nz > 1))
+            continue;
+        if ((rc = MPI_Cart_rank(m->comm, c, &nb)) != MPI_SUCCESS)
+            goto mpi;
+        for (side = 0; side < 2; side++) {  /* 0: receive the ghost layers, 1: send */
+            MPI_Datatype ty;
+            for (i = 0; i < d; i++) {
+                int64_t g = f->ghost[i], r = m->v.reach[i], n = f->len[i];
+                sub[i] = (int)(dir[i] == 0 ? n : r);
+                st[i] = (int)(dir[i] == 0 ? g : dir[i] < 0 ? (side ? g : g - r)
+                                                           : (side ? g + n - r : g + n));
+            }
+            if ((rc = MPI_Type_create_subarray(d, sizes, sub, st, MPI_ORDER_C, el, &ty)) !=
+                    MPI_SUCCESS ||
+                (rc = MPI_Type_commit(&ty)) != MPI_SUCCESS)
+                goto mpi;
+            m->types[m->ntypes++] = ty;
+            rc = side ? MPI_Send_init(f->data, 1, ty, nb, k, m->comm, &m->req[m->nreq])
+                      : MPI_Recv_init(f->data, 1, ty, nb, k, m->comm, &m->req[m->nreq]);
+            if (rc != MPI_SUCCESS)
+                goto mpi;
+            m->nreq++;
+        }
+    }
+    MPI_Type_free(&el);
+    return code;
+mpi:
+    if (el != MPI_DATATYPE_NULL)
+        MPI_Type_free(&el);
+    snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: making the ghost layers' "
+             "requests failed (MPI error %d)", rc);
+    return TILE_ERR_MPI;
+}
+
+/* This rank's verdict on cfg (TILE_OK or the code, the message in
+ * m->errmsg). */
+TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
+{
+    const tile_field *f;
+    int i, j, k, d, cmp;
+    if (c->nin < 1 || c->nin > TILE_MAP_MAX_FIELDS || c->nout < 1 ||
+        c->nout > TILE_MAP_MAX_FIELDS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: nin is %d and nout %d: each "
+                 "must be 1 to %d", c->nin, c->nout, TILE_MAP_MAX_FIELDS);
+        return TILE_ERR_RANGE;
+    }
+    for (k = 0; k < c->nin + c->nout; k++) {
+        const tile_field *g = k < c->nin ? c->in[k] : c->out[k - c->nin];
+        const char *w = k < c->nin ? "in" : "out";
+        int n = k < c->nin ? k : k - c->nin;
+        if (g == NULL) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s[%d] is NULL", w, n);
+            return TILE_ERR_NULL;
+        }
+        if (g->code != TILE_OK || g->data == NULL) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s[%d] is a field whose "
+                     "creation failed (or destroyed)", w, n);
+            return TILE_ERR_ARG;
+        }
+    }
+    f = c->in[0];
+    d = f->ndims;
+    for (k = 1; k < c->nin + c->nout; k++) {
+        const tile_field *g = k < c->nin ? c->in[k] : c->out[k - c->nin];
+        int same = g->ndims == d && g->elem_size == f->elem_size;
+        for (i = 0; same && i < d; i++)
+            same = g->extent[i] == f->extent[i] && g->pdims[i] == f->pdims[i] &&
+                   g->ghost[i] == f->ghost[i];
+        if (!same || MPI_Comm_compare(g->comm, f->comm, &cmp) != MPI_SUCCESS ||
+            (cmp != MPI_IDENT && cmp != MPI_CONGRUENT)) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s[%d] differs from in[0] "
+                     "in its shape, grid, ghost layers, element size or processes: the fields "
+                     "of a map have the same", k < c->nin ? "in" : "out",
+                     k < c->nin ? k : k - c->nin);
+            return TILE_ERR_ARG;
+        }
+        for (j = 0; j < k; j++) {
+            const tile_field *h = j < c->nin ? c->in[j] : c->out[j - c->nin];
+            if (h == g && (j < c->nin) != (k < c->nin)) {
+                snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: out[%d] is also "
+                         "in[%d]: a map is not in place (its points read their neighbours' "
+                         "old values): alternate two fields", k - c->nin, j);
+                return TILE_ERR_ARG;
+            }
+        }
+    }
+    for (i = 0; i < d; i++) {
+        if (c->reach[i] < 0 || c->reach[i] > f->ghost[i]) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: reach[%d] is %lld: it must "
+                     "be 0 to the fields' ghost[%d] = %lld", i, (long long)c->reach[i], i,
+                     (long long)f->ghost[i]);
+            return TILE_ERR_RANGE;
+        }
+        if ((tile__map_nbr(f, i, -1) || tile__map_nbr(f, i, 1)) && f->len[i] < c->reach[i]) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: this rank's block has "
+                     "%lld points along dimension %d, fewer than reach[%d] = %lld: each block "
+                     "must hold what its neighbours read (fewer processes along it, or set "
+                     "the fields' grid)", (long long)f->len[i], i, i, (long long)c->reach[i]);
+            return TILE_ERR_DEP_TOO_WIDE;
+        }
+        if (c->lo[i] < 0 || c->hi[i] > f->extent[i] || c->lo[i] > c->hi[i]) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: lo[%d] = %lld, hi[%d] = "
+                     "%lld: the domain must lie within 0 .. extent[%d] = %lld", i,
+                     (long long)c->lo[i], i, (long long)c->hi[i], i, (long long)f->extent[i]);
+            return TILE_ERR_RANGE;
+        }
+    }
+    if (c->threads < 1 || c->threads > 1024) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: threads is %d: it must be 1 "
+                 "to 1024", c->threads);
+        return TILE_ERR_THREADS;
+    }
+#ifndef _OPENMP
+    if (c->threads > 1) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: threads is %d, but this file "
+                 "is compiled without OpenMP", c->threads);
+        return TILE_ERR_NO_OPENMP;
+    }
+#endif
+    return TILE_OK;
+}
+
+/**
+ * tile_map_destroy() - free the map's requests and types (not collective;
+ * no run of it may be in flight; safe on a failed map, and twice).  Its
+ * fields stay.
+ */
+TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
+{
+    int i, fin = 0;
+    if (m == NULL)
+        return;
+    MPI_Finalized(&fin);
+    for (i = 0; !fin && m->req != NULL && i < m->nreq; i++)
+        MPI_Request_free(&m->req[i]);
+    for (i = 0; !fin && m->types != NULL && i < m->ntypes; i++)
+        MPI_Type_free(&m->types[i]);
+    TILEHYBRID_FREE(m->req);
+    TILEHYBRID_FREE(m->st);
+    TILEHYBRID_FREE(m->types);
+    m->req = NULL;
+    m->st = NULL;
+    m->types = NULL;
+    m->nreq = m->ntypes = 0;
+    m->mbox[0] = m->mbox[1] = 0;
+}
+
+/**
+ * tile_map_create() - a map step of @cfg (struct tile_map_config): its
+ * boxes and its persistent requests, made once.  Collective over the
+ * fields' processes; every rank passes the same configuration (its own
+ * fields) and gets the same verdict, in m->code and m->errmsg.
+ * Return: TILE_OK; TILE_ERR_NULL, TILE_ERR_RANGE (counts, reach, domain),
+ * TILE_ERR_ARG (fields that differ, a failed field, in place),
+ * TILE_ERR_DEP_TOO_WIDE (a block narrower than the reach), TILE_ERR_THREADS,
+ * TILE_ERR_NO_OPENMP, TILE_ERR_NOMEM, TILE_ERR_MISMATCH or TILE_ERR_MPI.
+ * tile_map_destroy() is safe on a failed map.
+ */
+TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
+{
+    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
+    tilehybrid_agreement a;
+    const tile_field *f;
+    int code, i, k, n = 0, nnb = 1, rc;
+    if (m == NULL)
+        return TILE_ERR_NULL;
+    memset(m, 0, sizeof *m);
+    m->comm = MPI_COMM_NULL;
+    if (cfg == NULL || cfg->in[0] == NULL || cfg->in[0]->comm == MPI_COMM_NULL) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s is NULL (or a failed field)",
+                 cfg == NULL ? "cfg" : "in[0]");
+        return m->code = TILE_ERR_NULL;
+    }
+    f = cfg->in[0];
+    code = tile__map_check(m, cfg);
+    v[n++] = (uint64_t)cfg->nin;
+    v[n++] = (uint64_t)cfg->nout;
+    v[n++] = (uint64_t)cfg->star;
+    v[n++] = (uint64_t)cfg->threads;
+    v[n++] = (uint64_t)f->ndims;
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {
+        v[n++] = (uint64_t)cfg->reach[i];
+        v[n++] = (uint64_t)cfg->lo[i];
+        v[n++] = (uint64_t)cfg->hi[i];
+    }
+    rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
+    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code != TILE_OK ? a.code
+           : a.index >= 0 ? TILE_ERR_MISMATCH : TILE_OK;
+    if (code == TILE_ERR_MISMATCH)
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: the configuration differs "
+                 "between ranks (value %d: %lld vs %lld)", a.index, (long long)a.lo,
+                 (long long)a.hi);
+    else if (rc != MPI_SUCCESS)
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s failed (MPI error %d)",
+                 a.call, rc);
+    else if (code != TILE_OK && f->size > 1 && a.rank >= 0) {
+        char t[sizeof m->errmsg];
+        memcpy(t, m->errmsg, sizeof t);
+        snprintf(m->errmsg, sizeof m->errmsg, "rank %d: %.300s", a.rank, t);
+    }
+    if (code != TILE_OK)
+        return m->code = code;
+    m->comm = f->comm;
+    m->rank = f->rank;
+    m->size = f->size;
+    m->v.ndims = f->ndims;
+    m->v.nin = cfg->nin;
+    m->v.star = cfg->star != 0;
+    m->v.threads = cfg->threads;
+    m->v.esz = f->elem_size;
+    m->v.idx0 = 0;
+    for (i = 0; i < f->ndims; i++) {
+        m->v.reach[i] = cfg->reach[i];
+        m->v.stride[i] = f->stride[i];
+        m->v.idx0 += (f->ghost[i] - f->lo[i]) * f->stride[i];
+        nnb *= 3;
+    }
+    for (k = 0; k < cfg->nin; k++)
+        m->v.in[k] = cfg->in[k]->data;
+    for (k = 0; k < cfg->nout; k++)
+        m->v.out[k] = cfg->out[k]->data;
+    tile__map_boxes(m, f, cfg->lo, cfg->hi);
+    m->req = (MPI_Request *)TILEHYBRID_MALLOC(sizeof(MPI_Request) * 2 * (size_t)nnb *
+                                              (size_t)cfg->nin);
+    m->st = (MPI_Status *)TILEHYBRID_MALLOC(sizeof(MPI_Status) * 2 * (size_t)nnb *
+                                            (size_t)cfg->nin);
+    m->types = (MPI_Datatype *)TILEHYBRID_MALLOC(sizeof(MPI_Datatype) * 2 * (size_t)nnb *
+                                                 (size_t)cfg->nin);
+    if (m->req == NULL || m->st == NULL || m->types == NULL) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: out of memory for %d requests",
+                 2 * nnb * cfg->nin);
+        code = TILE_ERR_NOMEM;
+    }
+    for (k = 0; k < cfg->nin && code == TILE_OK; k++)
+        code = tile__map_requests(m, cfg->in[k], k, nnb);
+    rc = tilehybrid_agree(f->comm, code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
+    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
+    if (code != TILE_OK)
+        tile_map_destroy(m);
+    return m->code = code;
+}
+
+/**
+ * tile_map_agree() - every rank's verdict on the map's runs so far: the
+ * lowest failing rank's code and message (TILE_ERR_ACCESS naming the line
+ * of a TILE_IN past the reach, TILE_ERR_BODY, TILE_ERR_MPI) on every
+ * rank, in m->code and m->errmsg.  Collective (the one collective of a
+ * chain of runs: call it when the program reads a result).
+ * Return: the verdict, TILE_OK when every rank's runs were right.
+ */
+TILEHYBRID__COLD int tile_map_agree(tile_map *m)
+{
+    tilehybrid_agreement a;
+    int rc;
+    if (m == NULL)
+        return TILE_ERR_NULL;
+    if (m->comm == MPI_COMM_NULL)
+        return m->code != TILE_OK ? m->code : TILE_ERR_NULL;
+    rc = tilehybrid_agree(m->comm, m->code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
+    if (rc != MPI_SUCCESS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_agree: %s failed (MPI error %d)",
+                 a.call, rc);
+        return m->code = TILE_ERR_MPI;
+    }
+    if (a.code != TILE_OK && m->size > 1 && strncmp(m->errmsg, "rank ", 5) != 0) {
+        char t[sizeof m->errmsg];
+        memcpy(t, m->errmsg, sizeof t);
+        snprintf(m->errmsg, sizeof m->errmsg, "rank %d: %.300s", a.rank, t);
+    }
+    return m->code = a.code;
+}
+#else
+TILEHYBRID__COLD void tile__map_boxes(tile_map *m, const tile_field *f, const int64_t *lo,
+                                      const int64_t *hi);
+TILEHYBRID__COLD int tile__map_requests(tile_map *m, const tile_field *f, int k, int nnb);
+TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c);
+TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg);
+TILEHYBRID__COLD void tile_map_destroy(tile_map *m);
+TILEHYBRID__COLD int tile_map_agree(tile_map *m);
+#endif
+
+#if TILEHYBRID__DEFINE
+/* A run's start: the exchange started, the view copied; a map that failed,
+ * or a type of another size, runs no box (nbox 0) and no message. */
+TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size)
+{
+    tile__mapview none;
+    int rc;
+    memset(&none, 0, sizeof none);
+    if (m == NULL)
+        return none;
+    m->nbox[0] = m->nbox[1] = 0;
+    if (m->code != TILE_OK)
+        return none;
+    if (size != m->v.esz) {
+        m->code = TILE_ERR_ACCESS;
+        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: the type has %llu bytes but the "
+                 "fields' elem_size is %llu", (unsigned long long)size,
+                 (unsigned long long)m->v.esz);
+        return none;
+    }
+    if (m->nreq > 0 && (rc = MPI_Startall(m->nreq, m->req)) != MPI_SUCCESS) {
+        m->code = TILE_ERR_MPI;
+        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: MPI_Startall failed (MPI error "
+                 "%d)", rc);
+        return none;
+    }
+    m->nbox[0] = m->mbox[0];
+    m->nbox[1] = m->mbox[1];
+    return m->v;
+}
+
+/* The inner points done: the ghost layers' messages complete. */
+TILEHYBRID__COLD void tile__map_wait(tile_map *m)
+{
+    int rc;
+    if (m->code != TILE_OK || m->nreq == 0)
+        return;
+    if ((rc = MPI_Waitall(m->nreq, m->req, m->st)) != MPI_SUCCESS) {
+        m->code = TILE_ERR_MPI;
+        m->nbox[1] = 0;
+        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: MPI_Waitall failed (MPI error "
+                 "%d)", rc);
+    }
+}
+
+/* A run's end: its records into the map's. */
+TILEHYBRID__COLD void tile__map_finish(tile_map *m, uint64_t bad, int brk, const char *file)
+{
+    if (m == NULL)
+        return;
+    m->runs++;
+    m->bad |= bad;
+    m->broke |= brk;
+    if (bad != 0 && m->file == NULL)
+        m->file = file;
+    if (m->code != TILE_OK)
+        return;
+    if (bad != 0) {
+        uint32_t hi = (uint32_t)(m->bad >> 32), lo = (uint32_t)m->bad;
+        m->code = TILE_ERR_ACCESS;
+        if (hi == (uint32_t)~lo)
+            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN or TILE_OUT at %s:%u: an offset past "
+                     "the map's reach%s, a wrong offset count or a field index out of range "
+                     "(read the point itself instead): declare the reach (tile_map_config)",
+                     file, hi, m->v.star ? " or a corner of a star map" : "");
+        else
+            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN or TILE_OUT at several lines of "
+                     "%s: offsets past the map's reach%s, wrong offset counts or field "
+                     "indices out of range: declare the reach (tile_map_config)", file,
+                     m->v.star ? " or corners of a star map" : "");
+    } else if (brk) {
+        m->code = TILE_ERR_BODY;
+        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN at %s: the body left its point "
+                 "with break (or goto): not allowed; use continue", file);
+    }
+}
+#else
+TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size);
+TILEHYBRID__COLD void tile__map_wait(tile_map *m);
+TILEHYBRID__COLD void tile__map_finish(tile_map *m, uint64_t bad, int brk, const char *file);
 #endif
 
 /* ==== src/tiling/80-runs.h ==== */

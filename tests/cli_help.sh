@@ -30,6 +30,7 @@ help $D/de
 help $MPIEXEC -n 3 $D/adi
 help $MPIEXEC -n 2 $D/de
 help $MPIEXEC -n 2 $D/scatter
+help $MPIEXEC -n 2 $D/heat
 help "$CTL"
 help "$CTL" topo
 help "$CTL" balance
@@ -56,7 +57,7 @@ help_full() {
         ok "$* --help > /dev/full: exit 1, $(cat "$T/err")" ||
         notok "$* --help > /dev/full: exit $rc, stderr '$(head -c 200 "$T/err")'"
 }
-for prog in adi de scatter seidel sw ssor; do help_full $D/$prog; done
+for prog in adi de scatter seidel sw ssor heat; do help_full $D/$prog; done
 help_full "$CTL"
 for c in topo balance scatter plan; do help_full "$CTL" $c; done
 # the version, the one TILEHYBRID_VERSION

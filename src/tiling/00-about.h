@@ -97,6 +97,12 @@
  *              tile_input_set [52-input]; tile_output_set, tile_output_to
  *              [51-output]; tile_gather, tile_exchange [70-data];
  *              tile_reduction_init, tile_reduction_drop [50-reductions]
+ *   fields     tile_field_config_init, tile_field_create, tile_field_destroy,
+ *              tile_field_at, tile_field_box, tile_field_fill,
+ *              tile_field_gather [75-field]
+ *   map steps  tile_map_config_init, tile_map_create, tile_map_destroy,
+ *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT,
+ *              tile_map_coord, TILE_MAP_MAX_FIELDS [76-map]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,

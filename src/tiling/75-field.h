@@ -1,0 +1,483 @@
+/* ------------------------------------------------------------------------ */
+/* Fields: distributed arrays whose owners stay put                         */
+
+/*
+ * A field is an array of D = 1 .. TILE_MAX_DIMS + 1 dimensions spread over
+ * a Cartesian grid of processes for the program's life: each rank owns a
+ * block (the first extent % P ranks along a dimension one point more) and
+ * keeps @ghost layers around it on every side, in one allocation, row-major
+ * (the last dimension contiguous).  Coordinates are the user's, global:
+ * 0 .. extent - 1; a ghost layer past the array's edge holds the boundary's
+ * values, which the user sets (tile_field_fill) and no exchange touches.
+ * Map steps (76-map.h) read fields and write fields; they exchange the
+ * ghost layers with the neighbours, nothing else.
+ */
+
+/**
+ * struct tile_field_config - a field's shape (tile_field_config_init()).
+ * @ndims:     D, its dimensions (1 .. TILE_MAX_DIMS + 1).
+ * @extent:    the global points along each (coordinates 0 .. extent - 1).
+ * @elem_size: bytes per element (default sizeof(double)).
+ * @ghost:     the layers kept on each side of a rank's block along each
+ *             dimension (default 0): the widest reach of the maps that
+ *             read it.
+ * @grid:      processes along each dimension; 0 (the default) lets
+ *             MPI_Dims_create choose, 1 keeps the dimension whole on every
+ *             rank.  Their product must be the communicator's size.
+ */
+typedef struct tile_field_config {
+    int ndims;
+    int64_t extent[TILE_MAX_DIMS + 1];
+    size_t elem_size;
+    int64_t ghost[TILE_MAX_DIMS + 1];
+    int grid[TILE_MAX_DIMS + 1];
+} tile_field_config;
+
+/**
+ * struct tile_field - a distributed array (tile_field_create()); read the
+ * fields, do not write them.
+ * @comm:      the grid's communicator (a Cartesian copy of the caller's).
+ * @rank:      this rank in @comm; @size: its processes.
+ * @ndims:     D.
+ * @pdims:     processes along each dimension; @coords: this rank's place.
+ * @extent:    the global points along each dimension.
+ * @lo, @len:  this rank's block: points lo[i] .. lo[i] + len[i] - 1.
+ * @ghost:     the ghost layers on each side.
+ * @alen:      the allocation along each dimension (len + 2 ghost).
+ * @stride:    elements from one point to the next along each dimension.
+ * @elem_size: bytes per element.
+ * @elems:     elements in the allocation.
+ * @data:      the allocation (the block and its ghosts).
+ * @code:      TILE_OK, or why tile_field_create() failed (the same on
+ *             every rank); @errmsg says it in words.
+ */
+typedef struct tile_field {
+    MPI_Comm comm;
+    int rank, size, ndims;
+    int pdims[TILE_MAX_DIMS + 1], coords[TILE_MAX_DIMS + 1];
+    int64_t extent[TILE_MAX_DIMS + 1], lo[TILE_MAX_DIMS + 1], len[TILE_MAX_DIMS + 1];
+    int64_t ghost[TILE_MAX_DIMS + 1], alen[TILE_MAX_DIMS + 1], stride[TILE_MAX_DIMS + 1];
+    size_t elem_size;
+    int64_t elems;
+    unsigned char *data;
+    int code;
+    char errmsg[320];
+} tile_field;
+
+/**
+ * tile_field_config_init() - a field configuration of @ndims dimensions
+ * with the defaults: extents 1, elements of sizeof(double), no ghost
+ * layers, the grid chosen.  An @ndims outside 1 .. TILE_MAX_DIMS + 1 is
+ * kept and refused by tile_field_create().
+ */
+static inline void tile_field_config_init(tile_field_config *c, int ndims)
+{
+    int i;
+    if (c == NULL)
+        return;
+    memset(c, 0, sizeof *c);
+    c->ndims = ndims;
+    c->elem_size = sizeof(double);
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        c->extent[i] = 1;
+}
+
+/**
+ * tile_field_at() - the element at global coordinates @c (D of them) of
+ * this rank's block or its ghost layers; NULL elsewhere.  O(D).
+ */
+static inline void *tile_field_at(const tile_field *f, const int64_t *c)
+{
+    int64_t e = 0;
+    int i;
+    if (f == NULL || c == NULL || f->data == NULL)
+        return NULL;
+    for (i = 0; i < f->ndims; i++) {
+        int64_t x = c[i] - f->lo[i] + f->ghost[i];
+        if (x < 0 || x >= f->alen[i])
+            return NULL;
+        e += x * f->stride[i];
+    }
+    return f->data + (size_t)e * f->elem_size;
+}
+
+/**
+ * tile_field_box() - this rank's block (global coordinates) in *@b.
+ * Return: TILE_OK, or TILE_ERR_NULL.
+ */
+static inline int tile_field_box(const tile_field *f, tile_box *b)
+{
+    int i;
+    if (f == NULL || b == NULL)
+        return TILE_ERR_NULL;
+    memset(b, 0, sizeof *b);
+    b->ndims = f->ndims;
+    for (i = 0; i < f->ndims; i++) {
+        b->lo[i] = f->lo[i];
+        b->len[i] = f->len[i];
+    }
+    return TILE_OK;
+}
+
+#if TILEHYBRID__DEFINE
+/* This rank's verdict on cfg (TILE_OK or the code; the message in f->errmsg). */
+TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size)
+{
+    int i;
+    int64_t procs = 1;
+    if (c->ndims < 1 || c->ndims > TILE_MAX_DIMS + 1) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: ndims is %d: a field has 1 "
+                 "to %d dimensions", c->ndims, TILE_MAX_DIMS + 1);
+        return TILE_ERR_NDIMS;
+    }
+    if (c->elem_size == 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: elem_size is 0");
+        return TILE_ERR_ELEM;
+    }
+    for (i = 0; i < c->ndims; i++) {
+        if (c->extent[i] < 1) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: extent[%d] is %lld: it "
+                     "must be >= 1", i, (long long)c->extent[i]);
+            return TILE_ERR_EXTENT;
+        }
+        if (c->ghost[i] < 0 || c->ghost[i] > c->extent[i]) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: ghost[%d] is %lld: it "
+                     "must be 0 to extent[%d] = %lld", i, (long long)c->ghost[i], i,
+                     (long long)c->extent[i]);
+            return TILE_ERR_RANGE;
+        }
+        if (c->grid[i] < 0 || (c->grid[i] > 0 && size % c->grid[i] != 0)) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: grid[%d] is %d: it must "
+                     "be 0 (chosen) or divide the %d processes", i, c->grid[i], size);
+            return TILE_ERR_GRID;
+        }
+        procs *= c->grid[i] > 0 ? c->grid[i] : 1;
+    }
+    if (procs > size || size % procs != 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the grid's given dimensions "
+                 "multiply to %lld processes, which does not divide the %d of the "
+                 "communicator", (long long)procs, size);
+        return TILE_ERR_GRID;
+    }
+    return TILE_OK;
+}
+
+/* The block and the allocation of this rank (f's grid made;
+ * TILE_OK or the code, the message in f->errmsg). */
+TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c)
+{
+    int i;
+    int64_t elems = 1;
+    for (i = 0; i < c->ndims; i++) {
+        int64_t x = c->extent[i], p = f->pdims[i];
+        if (p > x) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %lld processes along "
+                     "dimension %d have %lld points: each needs one (set grid[%d], or fewer "
+                     "processes)", (long long)p, i, (long long)x, i);
+            return TILE_ERR_TOO_MANY;
+        }
+    }
+    for (i = c->ndims - 1; i >= 0; i--) {
+        int64_t x = c->extent[i], p = f->pdims[i], r = f->coords[i];
+        f->extent[i] = x;
+        f->ghost[i] = c->ghost[i];
+        f->len[i] = x / p + (r < x % p);
+        f->lo[i] = r * (x / p) + (r < x % p ? r : x % p);
+        f->alen[i] = f->len[i] + 2 * f->ghost[i];
+        f->stride[i] = elems;
+        if (!tilehybrid_mul_ok(elems, f->alen[i], &elems)) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block overflows "
+                     "64 bits");
+            return TILE_ERR_OVERFLOW;
+        }
+    }
+    f->elems = elems;
+    if ((uint64_t)elems > (uint64_t)SIZE_MAX / c->elem_size) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block's bytes overflow");
+        return TILE_ERR_OVERFLOW;
+    }
+    f->data = (unsigned char *)TILEHYBRID_MALLOC((size_t)elems * c->elem_size);
+    if (f->data == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: out of memory for the "
+                 "block (%lld elements of %llu bytes)", (long long)elems,
+                 (unsigned long long)c->elem_size);
+        return TILE_ERR_NOMEM;
+    }
+    memset(f->data, 0, (size_t)elems * c->elem_size);
+    return TILE_OK;
+}
+
+/**
+ * tile_field_create() - a field of @cfg's shape over the processes of
+ * @comm, its elements zero.  Collective: every rank passes the same
+ * configuration, and every rank gets the same verdict (the lowest failing
+ * rank's code and message, in f->code and f->errmsg; a configuration that
+ * differs between ranks is TILE_ERR_MISMATCH).
+ * Return: TILE_OK; TILE_ERR_NULL, TILE_ERR_NDIMS, TILE_ERR_ELEM,
+ * TILE_ERR_EXTENT, TILE_ERR_RANGE (a ghost wider than the extent),
+ * TILE_ERR_GRID, TILE_ERR_TOO_MANY (more processes than points along a
+ * dimension), TILE_ERR_OVERFLOW, TILE_ERR_NOMEM, TILE_ERR_MISMATCH or
+ * TILE_ERR_MPI.  A failed field holds nothing; tile_field_destroy() is
+ * safe on it.
+ */
+TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg)
+{
+    uint64_t v[3 + 3 * (TILE_MAX_DIMS + 1)];
+    tilehybrid_agreement a;
+    int code = TILE_OK, i, n = 0, rc, periods[TILE_MAX_DIMS + 1] = {0};
+    if (f == NULL)
+        return TILE_ERR_NULL;
+    memset(f, 0, sizeof *f);
+    f->comm = MPI_COMM_NULL;
+    if (cfg == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: cfg is NULL");
+        return f->code = TILE_ERR_NULL;
+    }
+    if ((rc = MPI_Comm_size(comm, &f->size)) != MPI_SUCCESS ||
+        (rc = MPI_Comm_rank(comm, &f->rank)) != MPI_SUCCESS) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: MPI_Comm_size/rank failed "
+                 "(MPI error %d)", rc);
+        return f->code = TILE_ERR_MPI;
+    }
+    code = tile__field_check(f, cfg, f->size);
+    v[n++] = (uint64_t)cfg->ndims;
+    v[n++] = (uint64_t)cfg->elem_size;
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {
+        v[n++] = (uint64_t)cfg->extent[i];
+        v[n++] = (uint64_t)cfg->ghost[i];
+        v[n++] = (uint64_t)cfg->grid[i];
+    }
+    rc = tilehybrid_agree(comm, code, v, n, f->errmsg, sizeof f->errmsg, &a);
+    if (rc != MPI_SUCCESS) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s failed (MPI error %d)",
+                 a.call, rc);
+        return f->code = TILE_ERR_MPI;
+    }
+    if (a.code != TILE_OK)
+        return f->code = a.code;
+    if (a.index >= 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the configuration differs "
+                 "between ranks (value %d: %lld vs %lld)", a.index, (long long)a.lo,
+                 (long long)a.hi);
+        return f->code = TILE_ERR_MISMATCH;
+    }
+    f->ndims = cfg->ndims;
+    f->elem_size = cfg->elem_size;
+    for (i = 0; i < cfg->ndims; i++)
+        f->pdims[i] = cfg->grid[i];
+    code = MPI_Dims_create(f->size, cfg->ndims, f->pdims) == MPI_SUCCESS ? TILE_OK : TILE_ERR_MPI;
+    if (code == TILE_OK && (rc = MPI_Cart_create(comm, cfg->ndims, f->pdims, periods, 0,
+                                                 &f->comm)) != MPI_SUCCESS)
+        code = TILE_ERR_MPI;
+    if (code == TILE_OK && (rc = MPI_Cart_coords(f->comm, f->rank, cfg->ndims, f->coords)) !=
+        MPI_SUCCESS)
+        code = TILE_ERR_MPI;
+    if (code == TILE_ERR_MPI)
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: making the grid failed "
+                 "(MPI error %d)", rc);
+    else
+        code = tile__field_layout(f, cfg);
+    rc = tilehybrid_agree(comm, code, NULL, 0, f->errmsg, sizeof f->errmsg, &a);
+    if (rc == MPI_SUCCESS && a.code == TILE_OK)
+        return f->code = TILE_OK;
+    if (rc != MPI_SUCCESS)
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s failed (MPI error %d)",
+                 a.call, rc);
+    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
+    TILEHYBRID_FREE(f->data);
+    f->data = NULL;
+    if (f->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&f->comm);
+    f->comm = MPI_COMM_NULL;
+    return f->code = code;
+}
+
+/**
+ * tile_field_destroy() - free the field's block and its communicator (not
+ * collective; safe on a field whose creation failed, and twice).
+ */
+TILEHYBRID__COLD void tile_field_destroy(tile_field *f)
+{
+    if (f == NULL)
+        return;
+    TILEHYBRID_FREE(f->data);
+    f->data = NULL;
+    if (f->comm != MPI_COMM_NULL) {
+        int fin = 0;
+        MPI_Finalized(&fin);
+        if (!fin)
+            MPI_Comm_free(&f->comm);
+    }
+    f->comm = MPI_COMM_NULL;
+}
+
+/**
+ * tile_field_fill() - set every element this rank keeps (its block, and
+ * with @ghosts 1 its ghost layers too, past the array's edge included: the
+ * boundary's values) to what @fn writes: fn(ctx, c, elem) with c the
+ * element's global coordinates (D of them) and elem the element.  Not
+ * collective.  Return: TILE_OK, or TILE_ERR_NULL.
+ */
+TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
+                                                                 void *elem),
+                                     void *ctx, int ghosts)
+{
+    int64_t c[TILE_MAX_DIMS + 1] = {0}, x[TILE_MAX_DIMS + 1] = {0}, e;
+    int i, d;
+    if (f == NULL || fn == NULL || f->data == NULL)
+        return TILE_ERR_NULL;
+    d = f->ndims;
+    for (e = 0; e < f->elems; e++) {
+        int inside = 1;
+        for (i = 0; i < d; i++) {
+            c[i] = f->lo[i] - f->ghost[i] + x[i];
+            inside &= x[i] >= f->ghost[i] && x[i] < f->ghost[i] + f->len[i];
+        }
+        if (ghosts || inside)
+            fn(ctx, c, f->data + (size_t)e * f->elem_size);
+        for (i = d - 1; i >= 0 && ++x[i] == f->alen[i]; i--)
+            x[i] = 0;
+    }
+    return TILE_OK;
+}
+
+/**
+ * tile_field_gather() - the whole field, row-major (the last dimension
+ * contiguous), in @out on rank @root (extent[0] x ... elements; NULL on
+ * the other ranks).  Collective.  Return: TILE_OK; TILE_ERR_NULL (f, or
+ * out on the root), TILE_ERR_RANGE (root), TILE_ERR_OVERFLOW (a block
+ * past INT_MAX bytes, MPI's count), TILE_ERR_NOMEM or TILE_ERR_MPI; the
+ * same on every rank, the message in f->errmsg.
+ */
+TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
+{
+    tilehybrid_agreement a;
+    unsigned char *pack = NULL, *all = NULL;
+    int *counts = NULL, *displs = NULL;
+    int code = TILE_OK, rc, r, i, d;
+    int64_t bytes, pts = 1, rowb;
+    if (f == NULL || f->data == NULL)
+        return TILE_ERR_NULL;
+    d = f->ndims;
+    for (i = 0; i < d; i++)
+        pts *= f->len[i];
+    bytes = pts * (int64_t)f->elem_size;
+    rowb = f->len[d - 1] * (int64_t)f->elem_size;
+    if (root < 0 || root >= f->size) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: root is %d: it must be 0 "
+                 "to %d", root, f->size - 1);
+        code = TILE_ERR_RANGE;
+    } else if (f->rank == root && out == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out is NULL on the root");
+        code = TILE_ERR_NULL;
+    } else if (bytes > INT_MAX) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: rank %d's block has %lld "
+                 "bytes, past what one MPI message counts (INT_MAX)", f->rank,
+                 (long long)bytes);
+        code = TILE_ERR_OVERFLOW;
+    } else {
+        pack = (unsigned char *)TILEHYBRID_MALLOC(bytes > 0 ? (size_t)bytes : 1);
+        if (f->rank == root) {
+            counts = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
+            displs = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
+        }
+        if (pack == NULL || (f->rank == root && (counts == NULL || displs == NULL))) {
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out of memory");
+            code = TILE_ERR_NOMEM;
+        }
+    }
+    rc = tilehybrid_agree(f->comm, code, NULL, 0, f->errmsg, sizeof f->errmsg, &a);
+    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
+    if (code == TILE_OK) {              /* this rank's block, packed row by row */
+        int64_t row, rows = pts / f->len[d - 1];
+        for (row = 0; row < rows; row++) {
+            int64_t q = row, e = 0;
+            for (i = d - 2; i >= 0; i--) {
+                e += (q % f->len[i] + f->ghost[i]) * f->stride[i];
+                q /= f->len[i];
+            }
+            e += f->ghost[d - 1];
+            memcpy(pack + row * rowb, f->data + (size_t)e * f->elem_size, (size_t)rowb);
+        }
+        if (f->rank == root) {          /* the blocks' sizes: the same rule on every rank */
+            int64_t off = 0;
+            int c[TILE_MAX_DIMS + 1];
+            for (r = 0; r < f->size; r++) {
+                int64_t b = (int64_t)f->elem_size;
+                MPI_Cart_coords(f->comm, r, d, c);
+                for (i = 0; i < d; i++)
+                    b *= f->extent[i] / f->pdims[i] + (c[i] < f->extent[i] % f->pdims[i]);
+                counts[r] = (int)b;
+                displs[r] = off > INT_MAX ? 0 : (int)off;
+                off += b;
+            }
+            if (off > INT_MAX)
+                code = TILE_ERR_OVERFLOW;
+            else if ((all = (unsigned char *)TILEHYBRID_MALLOC((size_t)off)) == NULL)
+                code = TILE_ERR_NOMEM;
+        }
+        rc = MPI_Bcast(&code, 1, MPI_INT, root, f->comm);
+        if (rc != MPI_SUCCESS)
+            code = TILE_ERR_MPI;
+        if (code == TILE_OK) {
+            rc = MPI_Gatherv(pack, (int)bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, root,
+                             f->comm);
+            if (rc != MPI_SUCCESS)
+                code = TILE_ERR_MPI;
+        }
+        if (code == TILE_OK && f->rank == root) {   /* each block to its place in out */
+            int c[TILE_MAX_DIMS + 1];
+            for (r = 0; r < f->size; r++) {
+                int64_t blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1], n = 1, row, rows;
+                MPI_Cart_coords(f->comm, r, d, c);
+                for (i = 0; i < d; i++) {
+                    int64_t x = f->extent[i], p = f->pdims[i];
+                    bl[i] = x / p + (c[i] < x % p);
+                    blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
+                    n *= bl[i];
+                }
+                rows = n / bl[d - 1];
+                for (row = 0; row < rows; row++) {
+                    int64_t q = row, e = 0, s = 1;
+                    for (i = d - 1; i >= 0; i--) {
+                        int64_t k = i == d - 1 ? blo[i] : blo[i] + q % bl[i];
+                        if (i < d - 1)
+                            q /= bl[i];
+                        e += k * s;
+                        s *= f->extent[i];
+                    }
+                    memcpy((unsigned char *)out + (size_t)e * f->elem_size,
+                           all + displs[r] + row * bl[d - 1] * (int64_t)f->elem_size,
+                           (size_t)bl[d - 1] * f->elem_size);
+                }
+            }
+        }
+        if (code == TILE_ERR_OVERFLOW)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: the field has more than "
+                     "INT_MAX bytes, past what one MPI gather counts");
+        else if (code == TILE_ERR_NOMEM)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out of memory on the "
+                     "root for the field");
+        else if (code == TILE_ERR_MPI)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: MPI_Gatherv failed "
+                     "(MPI error %d)", rc);
+    } else if (rc != MPI_SUCCESS) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: %s failed (MPI error %d)",
+                 a.call, rc);
+    }
+    TILEHYBRID_FREE(pack);
+    TILEHYBRID_FREE(all);
+    TILEHYBRID_FREE(counts);
+    TILEHYBRID_FREE(displs);
+    return code;
+}
+#else
+TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size);
+TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c);
+TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg);
+TILEHYBRID__COLD void tile_field_destroy(tile_field *f);
+TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
+                                                                 void *elem),
+                                     void *ctx, int ghosts);
+TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out);
+#endif

@@ -1,0 +1,63 @@
+#!/bin/sh
+# tests/cli_heat.sh -- demos/heat, PolyBench/C 4.2's heat-3d and jacobi-2d
+# time loops as map steps over fields: --verify finds every value bitwise
+# equal to PolyBench's plain loops at 1-4 processes, with 1 and 2 threads,
+# at sizes that do not divide among the processes; the checksum is the same
+# string in every run; bad arguments are refused with exit 2 and one
+# message.
+set -u
+. tests/lib.sh
+D=$DEMODIR
+scratch cli_heat
+
+# 1. both kernels, 1-4 processes, 1 and 2 threads, odd sizes
+bad=""
+runs=0
+sums=""
+for np in 1 2 3 4; do
+    for th in 1 2; do
+        pick 2 || continue      # the quick tier: a sample (tests/lib.sh)
+        for k in heat-3d jacobi-2d; do
+            n=13; steps=6
+            [ $k = jacobi-2d ] && n=37 && steps=11
+            out=$(OMP_WAIT_POLICY=passive timeout 120 $MPIEXEC -n $np $D/heat --kernel $k \
+                  --n $n --steps $steps --threads $th --verify 2>&1)
+            runs=$((runs + 1))
+            echo "$out" | grep -q '^verify: bitwise equal to the plain loops (0 of' ||
+                bad="$bad [np=$np threads=$th $k: $(echo "$out" | tail -1)]"
+            sums="$sums $k:$(echo "$out" | sed -n 's/^checksum \([^ ]*\) .*/\1/p')"
+        done
+    done
+done
+[ -z "$bad" ] && [ $runs -gt 0 ] && ok "heat --verify: $runs runs (1-4 processes x 1-2 threads x heat-3d and jacobi-2d) bitwise PolyBench's loops" \
+    || notok "heat --verify:$bad"
+n1=$(echo "$sums" | tr ' ' '\n' | grep '^heat-3d:' | sort -u | wc -l)
+n2=$(echo "$sums" | tr ' ' '\n' | grep '^jacobi-2d:' | sort -u | wc -l)
+[ "$n1" -le 1 ] && [ "$n2" -le 1 ] && ok "heat: one checksum per kernel over every run" \
+    || notok "heat: checksums differ between runs:$sums"
+
+# 2. PolyBench's datasets: MINI of both, at 2 processes
+out=$(timeout 120 $MPIEXEC -n 2 $D/heat --kernel heat-3d --size MINI --verify 2>&1;
+      timeout 120 $MPIEXEC -n 2 $D/heat --kernel jacobi-2d --size MINI --verify 2>&1)
+[ "$(echo "$out" | grep -c '^verify: bitwise equal')" -eq 2 ] &&
+    echo "$out" | grep -q '^heat: heat-3d n 10, 20 steps (MINI)' &&
+    echo "$out" | grep -q '^heat: jacobi-2d n 30, 20 steps (MINI)' &&
+    ok "heat --size MINI: PolyBench's n and steps, verified" || notok "heat --size MINI: $out"
+
+# 3. refusals: exit 2, one message, nothing on stdout
+for args in "--kernel heat" "--size HUGE" "--n 2" "--steps -1" "--threads 0" "--bogus 1"; do
+    timeout 60 $MPIEXEC -n 2 $D/heat $args > "$T/out" 2> "$T/err.raw"
+    rc=$?
+    strip_launcher < "$T/err.raw" > "$T/err"
+    [ $rc -eq 2 ] && [ "$(wc -l < "$T/err")" -eq 1 ] && [ ! -s "$T/out" ] &&
+        ok "heat $args: exit 2, one message: $(cat "$T/err")" \
+        || notok "heat $args: exit $rc, stderr: $(head -c 300 "$T/err")"
+done
+# no step, and the smallest n at 4 processes (blocks of one point): verified
+out=$(timeout 120 $MPIEXEC -n 4 $D/heat --kernel jacobi-2d --n 3 --steps 2 --verify 2>&1;
+      timeout 120 $MPIEXEC -n 3 $D/heat --kernel heat-3d --n 5 --steps 0 --verify 2>&1)
+[ "$(echo "$out" | grep -c '^verify: bitwise equal')" -eq 2 ] &&
+    ok "heat: n 3 at 4 processes (2x2 blocks of 1-2 points) and 0 steps: verified" ||
+    notok "heat: small blocks, 0 steps: $out"
+
+done_testing
