@@ -8,7 +8,8 @@
 # 2. step 0 prints the checksum of the ADI demo; steps 1-6 run at 1-4
 #    processes and verify every point bitwise against the sequential loop;
 #    so does step 7 (another kernel, with a diagonal read), with the same
-#    checksum at every process count;
+#    checksum at every process count, and step 8 (a time loop as maps over
+#    fields) at 1-2 threads too;
 # 3. the code blocks of the tutorial are the files' own: before a code block,
 #      <!-- file: F -->     the block is the whole of docs/tutorial/F;
 #      <!-- excerpt: F -->  the block is a run of whole lines of F;
@@ -119,6 +120,28 @@ if [ -x "$B/$s" ]; then
         fi
     done
     if [ -z "$bad" ]; then ok "$s: $runs runs at 1-4 processes verify all 18315 points, checksum $ref7"
+    else notok "$s:$bad"; fi
+else notok "$s: not built"; fi
+
+# step 8 (maps over fields): the same checksum at 1-4 processes and 1-2
+# threads, every point verified, blocks of an odd size
+s=step8_maps bad="" runs=0 ref8=""
+if [ -x "$B/$s" ]; then
+    for np in 1 2 3 4; do
+        for th in 1 2; do
+            pick 2 || continue
+            out=$(cd "$B" && OMP_WAIT_POLICY=passive timeout 120 $MPIEXEC -n $np ./$s 11 37 9 $th 2>&1)
+            rc=$?
+            runs=$((runs + 1))
+            sum=$(echo "$out" | sed -n 's/^checksum \([0-9a-f]\{16\}\)$/\1/p')
+            [ -z "$ref8" ] && ref8=$sum
+            if [ $rc -ne 0 ] || [ -z "$sum" ] || [ "$sum" != "$ref8" ] ||
+               ! echo "$out" | grep -q "^verify: ok, 407 of 407 points compared bitwise, 0 differ\$"; then
+                bad="$bad [np=$np threads=$th: exit $rc: $(echo "$out" | tr '\n' ' ' | cut -c1-200)]"
+            fi
+        done
+    done
+    if [ -z "$bad" ] && [ $runs -gt 0 ]; then ok "$s: $runs runs at 1-4 processes and 1-2 threads verify all 407 points, checksum $ref8"
     else notok "$s:$bad"; fi
 else notok "$s: not built"; fi
 
