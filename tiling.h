@@ -1404,7 +1404,11 @@ static inline double tile_xsum_round(const tile_xsum *in)
 #define TILE_ALL_TILES (-1)
 /** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
 #define TILE_ROOT_ALL (-1)
-/** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
+/* The reductions whose operations the run's agreement names one by one
+ * (the others are agreed on as one fingerprint, named together). */
+enum { TILE__RED_NAMED = 8 };
+/** TILE_MAX_REDUCTIONS - no longer a limit: a plan takes any number of
+ *  reductions (kept so that code that names it compiles). */
 #define TILE_MAX_REDUCTIONS 8
 
 /** Layout of an array over a box (both row-major in the user's coordinates). */
@@ -1564,9 +1568,9 @@ struct tile__io {
     size_t in_slot_bytes;
     unsigned char *in_buf;          /* in_w slots of in_slot_bytes */
     tile_box *in_box;               /* per slot: the box of the tile it holds */
-    int nred;                       /* reductions declared */
-    tile_reduction *red[TILE_MAX_REDUCTIONS];
-    tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
+    int nred, cap;                  /* reductions declared, room for */
+    tile_reduction **red;
+    tile__red_slot **slots;         /* per reduction, per thread */
 };
 
 /* The plan's data state, created on first use; NULL if out of memory. */
@@ -3974,6 +3978,8 @@ TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bi
         snprintf(buf, size, "%s", tile_model_name((int)v));
     else if (strncmp(a->arg[i], "boundary", 8) == 0)
         snprintf(buf, size, "%s", v ? "set" : "NULL");
+    else if (strcmp(a->arg[i], "reduction") == 0 && a->index[i] >= TILE__RED_NAMED)
+        snprintf(buf, size, "fingerprint %016llx", (unsigned long long)bits);
     else if (tile__enum_name(a->arg[i], v) != NULL)
         snprintf(buf, size, "%s", tile__enum_name(a->arg[i], v));
     else
@@ -6881,6 +6887,34 @@ TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
     io->nred = j;
 }
 
+/* Room for twice the reductions (8 at first); TILE_OK or TILE_ERR_NOMEM
+ * (then nothing changed). */
+TILEHYBRID__COLD int tile__red_grow(struct tile__io *io)
+{
+    int cap = io->cap > 0 ? 2 * io->cap : 8, k;
+    tile_reduction **red;
+    tile__red_slot **slots;
+    if (cap <= io->cap)
+        return TILE_ERR_NOMEM;
+    red = (tile_reduction **)TILEHYBRID_MALLOC(sizeof *red * (size_t)cap);
+    slots = (tile__red_slot **)TILEHYBRID_MALLOC(sizeof *slots * (size_t)cap);
+    if (red == NULL || slots == NULL) {
+        TILEHYBRID_FREE(red);
+        TILEHYBRID_FREE(slots);
+        return TILE_ERR_NOMEM;
+    }
+    for (k = 0; k < io->nred; k++) {
+        red[k] = io->red[k];
+        slots[k] = io->slots[k];
+    }
+    TILEHYBRID_FREE(io->red);
+    TILEHYBRID_FREE(io->slots);
+    io->red = red;
+    io->slots = slots;
+    io->cap = cap;
+    return TILE_OK;
+}
+
 /**
  * tile_reduction_init() - declare a reduction on a plan: its result is
  * combined at the end of every run that follows.
@@ -6902,9 +6936,9 @@ TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
  * frees them).  In the body, feed it with tile_reduce(&it, &r, v) (or
  * tile_reduce_u64()) in any model: each thread adds to its own slot; at
  * the end of the run the slots are combined in a fixed way, then across
- * ranks.  Up to TILE_MAX_REDUCTIONS per plan.
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation,
- * too many reductions), TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
+ * ranks.  Any number per plan.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation),
+ * TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
  * running: a call from its body or a hook changes nothing), or the code of
  * the plan's failed creation.
  */
@@ -6925,8 +6959,8 @@ TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int
     tile__red_prune(plan);
     for (k = 0; k < io->nred && io->red[k] != r; k++)
         ;
-    if (k == TILE_MAX_REDUCTIONS)
-        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "r", k);
+    if (k == io->cap && tile__red_grow(io) != TILE_OK)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
     if (k == io->nred) {
         io->slots[k] = (tile__red_slot *)TILEHYBRID_MALLOC(sizeof(tile__red_slot) *
                                                            (size_t)plan->cfg.threads);
@@ -6997,6 +7031,7 @@ TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduct
 TILEHYBRID__COLD double tile__from_key(uint64_t k);
 TILEHYBRID__COLD const char *tile__reduce_name(int op);
 TILEHYBRID__COLD void tile__red_prune(tile_plan *p);
+TILEHYBRID__COLD int tile__red_grow(struct tile__io *io);
 TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
                                          tilehybrid_status *st);
 TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r);
@@ -7714,13 +7749,19 @@ TILEHYBRID__COLD void tile__io_finish(tile_plan *p)
     }
     if (a != NULL) {
         a->count = 0;
+        uint64_t rest = 0;              /* the operations past the first 8, as one */
         tile__agreed_add(a, TILE__NRED_NAME, -1, -1, (uint64_t)nred, 0);
-        for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
+        for (k = 0; k < TILE__RED_NAMED; k++) {
             tile__agreed_add(a, "reduction", k, -1,
                              k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
             snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %c "
                      "(enum tile_reduce_op)", (char)('0' + k));   /* k < 8: 46 characters */
         }
+        for (k = TILE__RED_NAMED; k < nred; k++)   /* FNV-1a of their operations */
+            rest = (rest ^ (uint64_t)p->run.io->red[k]->op) * 1099511628211u + 1;
+        tile__agreed_add(a, "reduction", TILE__RED_NAMED, -1, rest, 0);
+        snprintf(a->name[a->count - 1], sizeof a->name[0], "operations of reductions 8 and "
+                 "later");
     }
     agreed = tile__agree(p, a) == TILE_OK;
     TILEHYBRID_FREE(a);
@@ -7748,6 +7789,8 @@ TILEHYBRID__COLD void tile__io_free(tile_plan *p)
         return;
     for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
         TILEHYBRID_FREE(p->run.io->slots[k]);
+    TILEHYBRID_FREE(p->run.io->slots);
+    TILEHYBRID_FREE(p->run.io->red);
     TILEHYBRID_FREE(p->run.io->out_buf);
     tile__input_free(p->run.io);
     TILEHYBRID_FREE(p->run.io);

@@ -593,7 +593,7 @@ static void reduce_refusals(void)
 {
     tile_config c;
     tile_plan p, q;
-    tile_reduction r1, many[TILE_MAX_REDUCTIONS + 1];
+    tile_reduction r1, many[21];
     ctx_t cx;
     int rc1, rc2, i, ok;
     double first;
@@ -602,13 +602,36 @@ static void reduce_refusals(void)
     tile_plan_create(&p, MPI_COMM_WORLD, &c);
     tile_plan_create(&q, MPI_COMM_WORLD, &c);
     rc1 = tile_reduction_init(&p, &r1, 99, NULL);
-    for (i = 0, rc2 = TILE_OK; i <= TILE_MAX_REDUCTIONS && rc2 == TILE_OK; i++)
-        rc2 = tile_reduction_init(&q, &many[i], TILE_REDUCE_SUM, NULL);
-    check_mpi(MPI_COMM_WORLD, rc1 == TILE_ERR_REDUCE && rc2 == TILE_ERR_REDUCE &&
-              i == TILE_MAX_REDUCTIONS + 1,
-              "tile_reduction_init refuses an unknown operation and a reduction beyond "
-              "TILE_MAX_REDUCTIONS (TILE_ERR_REDUCE)");
-    for (i = 0; i < TILE_MAX_REDUCTIONS; i++)
+    /* any number of reductions: 21, sums and maxima, each fed its own values */
+    for (i = 0, rc2 = TILE_OK; i < 21 && rc2 == TILE_OK; i++)
+        rc2 = tile_reduction_init(&q, &many[i], i % 3 == 2 ? TILE_REDUCE_MAX : TILE_REDUCE_SUM,
+                                  NULL);
+    HYBRID_RUN(&q, it, {
+        int k;
+        double x = (double)tile_coord(&it, 0) + 0.25 * (double)tile_coord(&it, 2);
+        TILE_AT(double, it, 0, 0, 0) = 1.0;
+        for (k = 0; k < 21; k++)
+            tile_reduce(&it, &many[k], x * (double)(k + 1));
+    });
+    ok = rc2 == TILE_OK && tile_plan_status(&q) == TILE_OK;
+    for (i = 0; ok && i < 21; i++)   /* x sums to 21 * 5 * 23 + 0.25 * 253 * 7 * 5; max 6 + 5.5 */
+        ok = many[i].count == 7 * 5 * 23 &&
+             many[i].value == (i % 3 == 2 ? 11.5 : 4628.75) * (double)(i + 1);
+    check_mpi(MPI_COMM_WORLD, rc1 == TILE_ERR_REDUCE && ok,
+              "tile_reduction_init refuses an unknown operation (TILE_ERR_REDUCE) and takes "
+              "any number: 21 sums and maxima on one plan, each exact (status %d)",
+              tile_plan_status(&q));
+    /* the 13th declared differently on rank 0: named with those after the 8th */
+    tile_reduction_init(&q, &many[12], myrank == 0 ? TILE_REDUCE_MIN : TILE_REDUCE_SUM, NULL);
+    adi_run(&q);
+    ok = nprocs == 1 ? tile_plan_status(&q) == TILE_OK
+         : tile_plan_status(&q) == TILE_ERR_MISMATCH &&
+           strstr(q.errmsg, "'operations of reductions 8 and later' differs between ranks") &&
+           same_everywhere(q.errmsg);
+    check_mpi(MPI_COMM_WORLD, ok, "the 13th of 21 reductions declared min on rank 0 and sum "
+              "elsewhere: TILE_ERR_MISMATCH on every rank: %s",
+              nprocs == 1 ? "(one rank)" : q.errmsg);
+    for (i = 0; i < 21; i++)
         tile_reduction_drop(&q, &many[i]);
     /* declared on p, fed in q's body */
     tile_reduction_init(&p, &r1, TILE_REDUCE_SUM, NULL);

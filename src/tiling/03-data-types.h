@@ -31,7 +31,11 @@
 #define TILE_ALL_TILES (-1)
 /** TILE_ROOT_ALL - tile_gather()'s root for "every rank receives". */
 #define TILE_ROOT_ALL (-1)
-/** TILE_MAX_REDUCTIONS - reductions declared on one plan at a time. */
+/* The reductions whose operations the run's agreement names one by one
+ * (the others are agreed on as one fingerprint, named together). */
+enum { TILE__RED_NAMED = 8 };
+/** TILE_MAX_REDUCTIONS - no longer a limit: a plan takes any number of
+ *  reductions (kept so that code that names it compiles). */
 #define TILE_MAX_REDUCTIONS 8
 
 /** Layout of an array over a box (both row-major in the user's coordinates). */
@@ -191,9 +195,9 @@ struct tile__io {
     size_t in_slot_bytes;
     unsigned char *in_buf;          /* in_w slots of in_slot_bytes */
     tile_box *in_box;               /* per slot: the box of the tile it holds */
-    int nred;                       /* reductions declared */
-    tile_reduction *red[TILE_MAX_REDUCTIONS];
-    tile__red_slot *slots[TILE_MAX_REDUCTIONS];     /* per reduction, per thread */
+    int nred, cap;                  /* reductions declared, room for */
+    tile_reduction **red;
+    tile__red_slot **slots;         /* per reduction, per thread */
 };
 
 /* The plan's data state, created on first use; NULL if out of memory. */

@@ -69,6 +69,8 @@ TILEHYBRID__COLD void tile__value_text(const tile__agreed *a, int i, uint64_t bi
         snprintf(buf, size, "%s", tile_model_name((int)v));
     else if (strncmp(a->arg[i], "boundary", 8) == 0)
         snprintf(buf, size, "%s", v ? "set" : "NULL");
+    else if (strcmp(a->arg[i], "reduction") == 0 && a->index[i] >= TILE__RED_NAMED)
+        snprintf(buf, size, "fingerprint %016llx", (unsigned long long)bits);
     else if (tile__enum_name(a->arg[i], v) != NULL)
         snprintf(buf, size, "%s", tile__enum_name(a->arg[i], v));
     else

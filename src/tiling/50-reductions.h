@@ -45,6 +45,34 @@ TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
     io->nred = j;
 }
 
+/* Room for twice the reductions (8 at first); TILE_OK or TILE_ERR_NOMEM
+ * (then nothing changed). */
+TILEHYBRID__COLD int tile__red_grow(struct tile__io *io)
+{
+    int cap = io->cap > 0 ? 2 * io->cap : 8, k;
+    tile_reduction **red;
+    tile__red_slot **slots;
+    if (cap <= io->cap)
+        return TILE_ERR_NOMEM;
+    red = (tile_reduction **)TILEHYBRID_MALLOC(sizeof *red * (size_t)cap);
+    slots = (tile__red_slot **)TILEHYBRID_MALLOC(sizeof *slots * (size_t)cap);
+    if (red == NULL || slots == NULL) {
+        TILEHYBRID_FREE(red);
+        TILEHYBRID_FREE(slots);
+        return TILE_ERR_NOMEM;
+    }
+    for (k = 0; k < io->nred; k++) {
+        red[k] = io->red[k];
+        slots[k] = io->slots[k];
+    }
+    TILEHYBRID_FREE(io->red);
+    TILEHYBRID_FREE(io->slots);
+    io->red = red;
+    io->slots = slots;
+    io->cap = cap;
+    return TILE_OK;
+}
+
 /**
  * tile_reduction_init() - declare a reduction on a plan: its result is
  * combined at the end of every run that follows.
@@ -66,9 +94,9 @@ TILEHYBRID__COLD void tile__red_prune(tile_plan *p)
  * frees them).  In the body, feed it with tile_reduce(&it, &r, v) (or
  * tile_reduce_u64()) in any model: each thread adds to its own slot; at
  * the end of the run the slots are combined in a fixed way, then across
- * ranks.  Up to TILE_MAX_REDUCTIONS per plan.
- * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation,
- * too many reductions), TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
+ * ranks.  Any number per plan.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation),
+ * TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
  * running: a call from its body or a hook changes nothing), or the code of
  * the plan's failed creation.
  */
@@ -89,8 +117,8 @@ TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int
     tile__red_prune(plan);
     for (k = 0; k < io->nred && io->red[k] != r; k++)
         ;
-    if (k == TILE_MAX_REDUCTIONS)
-        return tilehybrid_status_set(st, TILE_ERR_REDUCE, "r", k);
+    if (k == io->cap && tile__red_grow(io) != TILE_OK)
+        return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
     if (k == io->nred) {
         io->slots[k] = (tile__red_slot *)TILEHYBRID_MALLOC(sizeof(tile__red_slot) *
                                                            (size_t)plan->cfg.threads);
@@ -161,6 +189,7 @@ TILEHYBRID__COLD void tile__reduce_misuse(const tile__walk *w, const tile_reduct
 TILEHYBRID__COLD double tile__from_key(uint64_t k);
 TILEHYBRID__COLD const char *tile__reduce_name(int op);
 TILEHYBRID__COLD void tile__red_prune(tile_plan *p);
+TILEHYBRID__COLD int tile__red_grow(struct tile__io *io);
 TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int op,
                                          tilehybrid_status *st);
 TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r);

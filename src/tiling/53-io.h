@@ -61,13 +61,19 @@ TILEHYBRID__COLD void tile__io_finish(tile_plan *p)
     }
     if (a != NULL) {
         a->count = 0;
+        uint64_t rest = 0;              /* the operations past the first 8, as one */
         tile__agreed_add(a, TILE__NRED_NAME, -1, -1, (uint64_t)nred, 0);
-        for (k = 0; k < TILE_MAX_REDUCTIONS; k++) {
+        for (k = 0; k < TILE__RED_NAMED; k++) {
             tile__agreed_add(a, "reduction", k, -1,
                              k < nred ? (uint64_t)p->run.io->red[k]->op : ~(uint64_t)0, 0);
             snprintf(a->name[a->count - 1], sizeof a->name[0], "operation of reduction %c "
                      "(enum tile_reduce_op)", (char)('0' + k));   /* k < 8: 46 characters */
         }
+        for (k = TILE__RED_NAMED; k < nred; k++)   /* FNV-1a of their operations */
+            rest = (rest ^ (uint64_t)p->run.io->red[k]->op) * 1099511628211u + 1;
+        tile__agreed_add(a, "reduction", TILE__RED_NAMED, -1, rest, 0);
+        snprintf(a->name[a->count - 1], sizeof a->name[0], "operations of reductions 8 and "
+                 "later");
     }
     agreed = tile__agree(p, a) == TILE_OK;
     TILEHYBRID_FREE(a);
@@ -95,6 +101,8 @@ TILEHYBRID__COLD void tile__io_free(tile_plan *p)
         return;
     for (k = 0; k < p->run.io->nred; k++)   /* (the reductions may be gone: not touched) */
         TILEHYBRID_FREE(p->run.io->slots[k]);
+    TILEHYBRID_FREE(p->run.io->slots);
+    TILEHYBRID_FREE(p->run.io->red);
     TILEHYBRID_FREE(p->run.io->out_buf);
     tile__input_free(p->run.io);
     TILEHYBRID_FREE(p->run.io);
