@@ -35,13 +35,15 @@
 
 typedef struct heat_opts {
     int kernel;                 /* 0 heat-3d, 1 jacobi-2d */
+    int init;                   /* 0 PolyBench's values, 1 mixed (not linear) */
     int64_t n, steps;
     int threads, verify, json, plain, size;
 } heat_opts;
 
 static const char *const heat_kernels[2] = { "heat-3d", "jacobi-2d" };
 static const char *const heat_sizes[6] = { "MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE",
-                                          "(given)" };
+                                          "given" };
+static const char *const heat_inits[2] = { "polybench", "mixed" };
 /* PolyBench 4.2's datasets: { n, steps } by kernel and size */
 static const int64_t heat_dataset[2][5][2] = {
     { { 10, 20 }, { 20, 40 }, { 40, 100 }, { 120, 500 }, { 200, 1000 } },
@@ -59,6 +61,9 @@ static void heat_help(void)
            "  --n N           points along each dimension, >= 3\n"
            "  --steps T       time steps, >= 0\n"
            "  --threads T     OpenMP threads per process, 1..1024 (default 1)\n"
+           "  --init I        polybench (default: its values, linear in the coordinates,\n"
+           "                  where heat-3d's Laplacian is 0: A never changes) or mixed\n"
+           "                  (values that are not linear: a wrong order shows)\n"
            "  --verify        run the plain loops on rank 0 and compare every value\n"
            "  --plain         time the plain loops on rank 0 too (the anchor)\n"
            "  -h, --help      this help\n");
@@ -83,6 +88,9 @@ static int heat_option(void *ctx, const char *name, const char *v, char *err, si
         if ((o->size = heat_word(v, heat_sizes, 5)) < 0)
             return demo_msg(err, errlen, "--size '%s': expected MINI, SMALL, MEDIUM, LARGE "
                             "or EXTRALARGE", v);
+    } else if (strcmp(name, "--init") == 0) {
+        if ((o->init = heat_word(v, heat_inits, 2)) < 0)
+            return demo_msg(err, errlen, "--init '%s': expected polybench or mixed", v);
     } else if (strcmp(name, "--n") == 0) {
         if (tilehybrid_parse_i64(v, 3, 1000000, &o->n) != TILEHYBRID_OK)
             return demo_msg(err, errlen, "--n '%s': expected a whole number 3 to 1000000", v);
@@ -101,7 +109,8 @@ static int heat_option(void *ctx, const char *name, const char *v, char *err, si
 /* The command line: 0 read, 1 --help, 2 bad (the message in err). */
 static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t errlen)
 {
-    static const char *const valued[5] = { "--kernel", "--size", "--n", "--steps", "--threads" };
+    static const char *const valued[6] = { "--kernel", "--size", "--n", "--steps", "--threads",
+                                           "--init" };
     opt_flag flags[2];
     opt_spec spec;
     int rc;
@@ -114,7 +123,7 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     flags[1].name = "--plain";
     flags[1].set = &o->plain;
     spec.valued = valued;
-    spec.nvalued = 5;
+    spec.nvalued = 6;
     spec.flags = flags;
     spec.nflags = 2;
     spec.read = heat_option;
@@ -134,10 +143,14 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     return 0;
 }
 
-/* PolyBench's initial values of A (and B) at c. */
+/* PolyBench's initial values of A (and B) at c, or (--init mixed) values
+ * that are not linear in the coordinates. */
 static double heat_init(const heat_opts *o, const int64_t *c, int b)
 {
     double n = (double)o->n;
+    if (o->init == 1)       /* (heat-3d: A and B start equal, as in PolyBench) */
+        return (double)((c[0] * 7 + c[1] * 13 + (o->kernel == 0 ? c[2] * 5 : b)) % 17) / 3.0 +
+               (double)(c[0] * c[1] % 5) * 0.25;
     if (o->kernel == 0)
         return (double)(c[0] + c[1] + (o->n - c[2])) * 10 / n;
     return b ? ((double)c[0] * (double)(c[1] + 3) + 3) / n
@@ -241,12 +254,13 @@ static int heat_make(const heat_opts *o, tile_field *A, tile_field *B, tile_map 
         fc.extent[i] = o->n;
         fc.ghost[i] = 1;
     }
-    memset(ab, 0, sizeof *ab);
+    memset(ab, 0, sizeof *ab);      /* maps not made: tile_map_destroy leaves them be */
     memset(ba, 0, sizeof *ba);
-    rc = tile_field_create(A, MPI_COMM_WORLD, &fc);
-    msg = A->errmsg;
-    if (rc == TILE_OK) {
-        rc = tile_field_create(B, MPI_COMM_WORLD, &fc);
+    ab->comm = ba->comm = MPI_COMM_NULL;
+    rc = tile_field_create(A, MPI_COMM_WORLD, &fc);     /* both, whatever the first's */
+    msg = A->errmsg;                                    /* verdict: main destroys both */
+    if (tile_field_create(B, MPI_COMM_WORLD, &fc) != TILE_OK && rc == TILE_OK) {
+        rc = B->code;
         msg = B->errmsg;
     }
     if (rc == TILE_OK) {
@@ -286,7 +300,7 @@ int main(int argc, char **argv)
     tile_field A, B;
     tile_map ab, ba;
     char err[DEMO_MSGLEN] = "";
-    demo_arg v[7];
+    demo_arg v[8];
     int provided, rank, size, verdict, rc, status = 0;
     double t0, secs, plain_secs = 0, sum = 0, psum = 0;
     int64_t pts;
@@ -303,7 +317,8 @@ int main(int argc, char **argv)
     v[4] = demo_arg_flag("--verify", o.verify);
     v[5] = demo_arg_flag("--plain", o.plain);
     v[6] = demo_arg_word("--size", o.size, heat_sizes);
-    verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 7, heat_help));
+    v[7] = demo_arg_word("--init", o.init, heat_inits);
+    verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 8, heat_help));
     if (verdict != DEMO_AGREE_GO)
         return verdict;
     if (heat_make(&o, &A, &B, &ab, &ba) != 0) {
@@ -337,9 +352,9 @@ int main(int argc, char **argv)
         int64_t i;
         for (i = 0; i < pts; i++)
             sum += all[i];
-        printf("heat: %s n %lld, %lld steps (%s), %d process%s (grid %d", heat_kernels[o.kernel],
-               (long long)o.n, (long long)o.steps, heat_sizes[o.size], size,
-               size == 1 ? "" : "es", A.pdims[0]);
+        printf("heat: %s n %lld, %lld steps (%s), %s values, %d process%s (grid %d",
+               heat_kernels[o.kernel], (long long)o.n, (long long)o.steps, heat_sizes[o.size],
+               heat_inits[o.init], size, size == 1 ? "" : "es", A.pdims[0]);
         for (i = 1; i < A.ndims; i++)
             printf("x%d", A.pdims[i]);
         printf("), %d thread%s\n", o.threads, o.threads == 1 ? "" : "s");

@@ -10,7 +10,9 @@ set -u
 D=$DEMODIR
 scratch cli_heat
 
-# 1. both kernels, 1-4 processes, 1 and 2 threads, odd sizes
+# 1. both kernels, 1-4 processes, 1 and 2 threads, odd sizes, values that
+# are not linear (PolyBench's heat-3d values never change: a wrong order
+# would not show)
 bad=""
 runs=0
 sums=""
@@ -21,7 +23,7 @@ for np in 1 2 3 4; do
             n=13; steps=6
             [ $k = jacobi-2d ] && n=37 && steps=11
             out=$(OMP_WAIT_POLICY=passive timeout 120 $MPIEXEC -n $np $D/heat --kernel $k \
-                  --n $n --steps $steps --threads $th --verify 2>&1)
+                  --n $n --steps $steps --threads $th --init mixed --verify 2>&1)
             runs=$((runs + 1))
             echo "$out" | grep -q '^verify: bitwise equal to the plain loops (0 of' ||
                 bad="$bad [np=$np threads=$th $k: $(echo "$out" | tail -1)]"
@@ -45,7 +47,7 @@ out=$(timeout 120 $MPIEXEC -n 2 $D/heat --kernel heat-3d --size MINI --verify 2>
     ok "heat --size MINI: PolyBench's n and steps, verified" || notok "heat --size MINI: $out"
 
 # 3. refusals: exit 2, one message, nothing on stdout
-for args in "--kernel heat" "--size HUGE" "--n 2" "--steps -1" "--threads 0" "--bogus 1"; do
+for args in "--kernel heat" "--size HUGE" "--n 2" "--steps -1" "--threads 0" "--init linear" "--bogus 1"; do
     timeout 60 $MPIEXEC -n 2 $D/heat $args > "$T/out" 2> "$T/err.raw"
     rc=$?
     strip_launcher < "$T/err.raw" > "$T/err"

@@ -417,6 +417,85 @@ static int refused(int what, char *msg, size_t len)
     return rc;
 }
 
+/* The map's life and the review's cases: what = 0 a break in rank 0's
+ * block only, then another run (no hang: the failed rank still exchanges);
+ * 1 a run after tile_map_destroy; 2 a run after its field's destroy; 3 the
+ * map configured before its fields are created (the whole field computed);
+ * 4 a fixed grid of fewer processes than the communicator's; 5 in[0] given
+ * twice; 6 in place through a copy of the field's handle; 7 a NULL map;
+ * 8 a 1000 x 1 field (the grid chosen along the long dimension).  The
+ * verdict; the message in msg. */
+static int lifecycle(int what, char *msg, size_t len)
+{
+    tile_field A, B, A2;
+    tile_map m;
+    tile_map_config mc;
+    tile_field_config fc;
+    int64_t ext[2] = { 23, 17 }, gh[2] = { 1, 1 };
+    init_ctx ctx = { 2, 0, 0, 0 };
+    int rc, i;
+    msg[0] = 0;
+    if (what == 3)
+        tile_map_config_init(&mc, &A, &B);
+    if (what == 4 || what == 8) {
+        tile_field_config_init(&fc, 2);
+        fc.extent[0] = what == 4 ? 23 : 1000;
+        fc.extent[1] = what == 4 ? 17 : 1;
+        fc.grid[0] = fc.grid[1] = what == 4 ? 1 : 0;
+        rc = tile_field_create(&A, MPI_COMM_WORLD, &fc);
+        snprintf(msg, len, "%s (grid %dx%d)", A.errmsg, A.pdims[0], A.pdims[1]);
+        if (what == 8 && rc == TILE_OK && (A.pdims[0] != nprocs || A.pdims[1] != 1))
+            rc = -1;
+        tile_field_destroy(&A);
+        return rc;
+    }
+    if ((rc = make_fields(&A, &B, 2, ext, gh, NULL, &ctx)) != TILE_OK)
+        return rc;
+    if (what != 3)
+        tile_map_config_init(&mc, &A, &B);
+    mc.reach[0] = mc.reach[1] = 1;
+    if (what == 5) {
+        mc.nin = 2;
+        mc.in[1] = &A;
+    }
+    A2 = A;
+    if (what == 6)
+        mc.out[0] = &A2;
+    rc = tile_map_create(&m, &mc);
+    if (rc == TILE_OK && what == 0) {
+        for (i = 0; i < 2; i++)
+            TILE_MAP_RUN(&m, double, it, {
+                if (tile_map_coord(&it, 0) == 0 && tile_map_coord(&it, 1) == 0)
+                    break;      /* rank 0's block only */
+                TILE_OUT(it, 0) = TILE_IN(it, 0, 0, 0) + 1.0;
+            });
+        rc = tile_map_agree(&m);
+    } else if (rc == TILE_OK && (what == 1 || what == 2)) {
+        if (what == 1)
+            tile_map_destroy(&m);
+        else
+            tile_field_destroy(&A);
+        TILE_MAP_RUN(&m, double, it, { TILE_OUT(it, 0) = TILE_IN(it, 0, 0, 0); });
+        rc = tile_map_agree(&m);
+    } else if (rc == TILE_OK && what == 3) {
+        int64_t c[2];
+        TILE_MAP_RUN(&m, double, it, { TILE_OUT(it, 0) = 42.0; });
+        rc = tile_map_agree(&m);
+        c[0] = B.lo[0];
+        c[1] = B.lo[1];
+        if (rc == TILE_OK && *(double *)tile_field_at(&B, c) != 42.0)
+            rc = -1;
+    } else if (rc == TILE_OK && what == 7) {
+        TILE_MAP_RUN((tile_map *)NULL, double, it, { TILE_OUT(it, 0) = 1.0; });
+        rc = tile_map_agree(&m);
+    }
+    snprintf(msg, len, "%s", m.errmsg);
+    tile_map_destroy(&m);
+    tile_field_destroy(&A);
+    tile_field_destroy(&B);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     static const int sizes[3][3] = { { 30, 20, 0 }, { 41, 9, 0 }, { 90, 40, 0 } };
@@ -517,6 +596,29 @@ int main(int argc, char **argv)
             check_mpi(MPI_COMM_WORLD, rc == want_rc[k] && strstr(msg, want_msg[k]) != NULL,
                       "%s: refused with code %d, the message on every rank: %s", what[k],
                       want_rc[k], msg);
+        }
+    }
+    {
+        static const int want_rc[9] = { TILE_ERR_BODY, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
+                                        TILE_ERR_GRID, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
+                                        TILE_OK };
+        static const char *const want_msg[9] = { "break", "destroyed", "destroy a map before "
+                                                 "its fields", "", "not the", "is also in[0]",
+                                                 "not in place", "", "" };
+        static const char *const what[9] = {
+            "a break in rank 0's block only, then another run: no hang, every rank fails",
+            "a run after tile_map_destroy", "a run after its input field's destroy",
+            "the map configured before its fields exist: the whole field computed",
+            "grid 1x1 given at more processes", "in[0] given twice",
+            "in place through a copy of the field's handle", "TILE_MAP_RUN of a NULL map",
+            "a 1000 x 1 field: the grid chosen P x 1" };
+        for (k = 0; k < 9; k++) {
+            int rc;
+            if (k == 4 && nprocs == 1)
+                continue;   /* 1x1 is the whole communicator */
+            rc = lifecycle(k, msg, sizeof msg);
+            check_mpi(MPI_COMM_WORLD, rc == want_rc[k] && strstr(msg, want_msg[k]) != NULL,
+                      "%s: code %d on every rank: %s", what[k], want_rc[k], msg);
         }
     }
     return check_mpi_exit();

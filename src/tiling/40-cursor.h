@@ -144,13 +144,16 @@ static inline int tile__walk_run(tile__walk *w)
 /* The fence was hit while the walk's tile ran (23-fence.h): walk the tile
  * again from its start, every run through the checked loop, which names
  * the access that hit it (the tile's values are lost either way: the run
- * fails). */
+ * fails).  The hit is the plan's: the other threads whose tiles were in
+ * flight walk theirs again too (slower, and their bodies run twice, but
+ * the run fails all the same). */
 static inline void tile__walk_again(tile__walk *w)
 {
     tile_plan *p = w->plan;
     int t = w->thread;
+    int64_t tiles = p->run.stats[t].tiles;
     *w = tile__walk_begin(p, t, w->k);
-    p->run.stats[t].tiles--;        /* the same tile: counted once */
+    p->run.stats[t].tiles = tiles;  /* the same tile: counted once */
     w->again = 1;
     w->fast = w->contig = 0;
 }

@@ -21,9 +21,12 @@
  * @ghost:     the layers kept on each side of a rank's block along each
  *             dimension (default 0): the widest reach of the maps that
  *             read it.
- * @grid:      processes along each dimension; 0 (the default) lets
- *             MPI_Dims_create choose, 1 keeps the dimension whole on every
- *             rank.  Their product must be the communicator's size.
+ * @grid:      processes along each dimension; 0 (the default) lets the
+ *             field choose: the grid with at most extent[i] processes
+ *             along each i that exchanges the fewest ghost points; 1 keeps
+ *             the dimension whole on every rank.  The product of the given
+ *             ones must divide the communicator's size (equal it when all
+ *             are given).
  */
 typedef struct tile_field_config {
     int ndims;
@@ -120,6 +123,54 @@ static inline int tile_field_box(const tile_field *f, tile_box *b)
 }
 
 #if TILEHYBRID__DEFINE
+/* The grid among the factorizations of left processes over dimensions i..D-1
+ * (grid[i] where given, at most extent[i]) that sends the fewest ghost
+ * points: sum over i of (p_i - 1) ghost[i] times the cut's area (the
+ * product of the other extents); the earlier dimension cut more on a tie.
+ * *best: the least so far (INT64_MAX: none); p the grid being built, q the
+ * best. */
+TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i, int left,
+                                              int *p, int *q, int64_t *best)
+{
+    int k;
+    if (i == c->ndims) {
+        int64_t cost = 0;
+        int j, l;
+        if (left != 1)
+            return;
+        for (j = 0; j < c->ndims; j++) {
+            int64_t area = 1;
+            for (l = 0; l < c->ndims; l++)
+                if (l != j && !tilehybrid_mul_ok(area, c->extent[l], &area))
+                    area = INT64_MAX / 4;
+            if (!tilehybrid_mul_ok(area, (int64_t)(p[j] - 1) * (c->ghost[j] + 1), &area))
+                area = INT64_MAX / 4;
+            cost = cost > INT64_MAX / 2 - area ? INT64_MAX / 2 : cost + area;
+        }
+        if (cost < *best) {
+            *best = cost;
+            memcpy(q, p, sizeof(int) * (size_t)c->ndims);
+        }
+        return;
+    }
+    for (k = left; k >= 1; k--) {
+        if (left % k != 0 || k > c->extent[i] || (c->grid[i] > 0 && k != c->grid[i]))
+            continue;
+        p[i] = k;
+        tile__field_grid_search(c, i + 1, left / k, p, q, best);
+    }
+}
+
+/* The field's grid (pdims): the given grid[i], the rest chosen by
+ * tile__field_grid_search.  TILE_OK, or TILE_ERR_TOO_MANY when no grid fits. */
+TILEHYBRID__COLD int tile__field_grid(const tile_field_config *c, int size, int *pdims)
+{
+    int p[TILE_MAX_DIMS + 1];
+    int64_t best = INT64_MAX;
+    tile__field_grid_search(c, 0, size, p, pdims, &best);
+    return best < INT64_MAX ? TILE_OK : TILE_ERR_TOO_MANY;
+}
+
 /* This rank's verdict on cfg (TILE_OK or the code; the message in f->errmsg). */
 TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size)
 {
@@ -153,11 +204,18 @@ TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c
         }
         procs *= c->grid[i] > 0 ? c->grid[i] : 1;
     }
-    if (procs > size || size % procs != 0) {
+    for (i = 0; i < c->ndims && c->grid[i] > 0; i++)
+        ;
+    if (procs > size || size % procs != 0 || (i == c->ndims && procs != size)) {
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the grid's given dimensions "
-                 "multiply to %lld processes, which does not divide the %d of the "
-                 "communicator", (long long)procs, size);
+                 "multiply to %lld processes, %s the %d of the communicator", (long long)procs,
+                 i == c->ndims ? "not" : "which does not divide", size);
         return TILE_ERR_GRID;
+    }
+    if (tile__field_grid(c, size, f->pdims) != TILE_OK) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: no grid of %d processes has "
+                 "at most extent[i] along every dimension i (and the given grid[i])", size);
+        return TILE_ERR_TOO_MANY;
     }
     return TILE_OK;
 }
@@ -256,21 +314,25 @@ TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_
     if (a.code != TILE_OK)
         return f->code = a.code;
     if (a.index >= 0) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the configuration differs "
-                 "between ranks (value %d: %lld vs %lld)", a.index, (long long)a.lo,
-                 (long long)a.hi);
+        static const char *const per[3] = { "extent", "ghost", "grid" };
+        char what[32];
+        if (a.index < 2)
+            snprintf(what, sizeof what, "%s", a.index == 0 ? "ndims" : "elem_size");
+        else
+            snprintf(what, sizeof what, "%s[%d]", per[(a.index - 2) % 3], (a.index - 2) / 3);
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s differs between ranks "
+                 "(%lld vs %lld)", what, (long long)a.lo, (long long)a.hi);
         return f->code = TILE_ERR_MISMATCH;
     }
     f->ndims = cfg->ndims;
     f->elem_size = cfg->elem_size;
-    for (i = 0; i < cfg->ndims; i++)
-        f->pdims[i] = cfg->grid[i];
-    code = MPI_Dims_create(f->size, cfg->ndims, f->pdims) == MPI_SUCCESS ? TILE_OK : TILE_ERR_MPI;
-    if (code == TILE_OK && (rc = MPI_Cart_create(comm, cfg->ndims, f->pdims, periods, 0,
-                                                 &f->comm)) != MPI_SUCCESS)
+    code = TILE_OK;                 /* (the grid: f->pdims, tile__field_check) */
+    if ((rc = MPI_Cart_create(comm, cfg->ndims, f->pdims, periods, 0, &f->comm)) !=
+        MPI_SUCCESS || f->comm == MPI_COMM_NULL)
         code = TILE_ERR_MPI;
-    if (code == TILE_OK && (rc = MPI_Cart_coords(f->comm, f->rank, cfg->ndims, f->coords)) !=
-        MPI_SUCCESS)
+    if (code == TILE_OK && (rc = MPI_Comm_rank(f->comm, &f->rank)) == MPI_SUCCESS)
+        rc = MPI_Cart_coords(f->comm, f->rank, cfg->ndims, f->coords);
+    if (code == TILE_OK && rc != MPI_SUCCESS)
         code = TILE_ERR_MPI;
     if (code == TILE_ERR_MPI)
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: making the grid failed "
@@ -472,6 +534,9 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
     return code;
 }
 #else
+TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i, int left,
+                                              int *p, int *q, int64_t *best);
+TILEHYBRID__COLD int tile__field_grid(const tile_field_config *c, int size, int *pdims);
 TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size);
 TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c);
 TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg);

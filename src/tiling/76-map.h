@@ -35,8 +35,9 @@
  *              at most the fields' ghost layers.
  * @star:       1: the body reads only offsets with one non-zero coordinate
  *              (a star stencil): the corners are not exchanged.
- * @lo, @hi:    the points computed: lo[i] <= c_i < hi[i] (default the whole
- *              field); the others keep their values.
+ * @lo, @hi:    the points computed: lo[i] <= c_i < hi[i]; a negative hi[i]
+ *              (the default) is the extent (default the whole field); the
+ *              others keep their values.
  * @threads:    OpenMP threads for a run (default 1): the points are shared
  *              among them (needs OpenMP; the master thread makes the MPI
  *              calls, outside the parallel loops).
@@ -78,6 +79,12 @@ typedef struct tile_map {
     MPI_Request *req;                     /* a receive and a send per neighbour and field */
     MPI_Status *st;                       /* (not MPI_STATUSES_IGNORE: gcc 12 warns on it) */
     MPI_Datatype *types;
+    const tile_field *field[2 * TILE_MAP_MAX_FIELDS];  /* in, then out (a run checks
+                                           * that none was destroyed) */
+    int nfield;
+    int live;                             /* its requests exist: every run starts them,
+                                           * a failed one too (its neighbours wait) */
+    int started;                          /* this run's are in flight */
     uint64_t bad;                         /* the runs' TILE_IN past the reach (lines) */
     int broke;                            /* a body left its point with break */
     const char *file;                     /* the body's file */
@@ -101,7 +108,9 @@ typedef struct tile_map_cursor {
 
 /**
  * tile_map_config_init() - a map from field @in to field @out: one input
- * and one output, reach 0, the whole field, one thread.
+ * and one output, reach 0, the whole field (lo 0, hi -1: tile_map_create
+ * reads the fields' extents then), one thread.  The fields need not be
+ * created yet.
  */
 static inline void tile_map_config_init(tile_map_config *c, tile_field *in, tile_field *out)
 {
@@ -113,13 +122,13 @@ static inline void tile_map_config_init(tile_map_config *c, tile_field *in, tile
     c->in[0] = in;
     c->out[0] = out;
     c->threads = 1;
-    for (i = 0; in != NULL && i < in->ndims && i <= TILE_MAX_DIMS; i++)
-        c->hi[i] = in->extent[i];
+    for (i = 0; i <= TILE_MAX_DIMS; i++)
+        c->hi[i] = -1;
 }
 
 /**
- * tile_map_coord() - in a map's body: global coordinate @i (0 .. D - 1)
- * of the point.
+ * tile_map_coord() - in a map's body: global coordinate @i (0 .. D - 1:
+ * another i reads nothing defined) of the point.
  */
 TILE__ALWAYS_INLINE int64_t tile_map_coord(const tile_map_cursor *it, int i)
 {
@@ -225,19 +234,23 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
  * ghost layers' messages).  In the body, `continue` ends the point;
  * `break` ends it too and fails the map (TILE_ERR_BODY); `return` and
  * `goto` out of it are not allowed (they leave the messages in flight).
- * A failure is this rank's until tile_map_agree().
+ * A failure is this rank's until tile_map_agree(); a map that failed
+ * computes nothing more but still exchanges its ghost layers (its
+ * neighbours' runs wait for them), so that every rank reaches
+ * tile_map_agree().
  */
 #define TILE_MAP_RUN(map_, T, it, ...)                                             \
     do {                                                                           \
         typedef T tile_mr_T_;                                                      \
         tile_map *const tile_mr_m_ = (map_);                                       \
-        tile__mapview const tile_mr_v_ = tile__map_start(tile_mr_m_, sizeof(T));   \
+        tile__mapview const tile_mr_v_ = tile__map_start(tile_mr_m_, sizeof(tile_mr_T_)); \
         uint64_t tile_mr_bad_ = 0;                                                 \
         int tile_mr_brk_ = 0, tile_mr_p_, tile_mr_b_;                              \
         for (tile_mr_p_ = 0; tile_mr_p_ < 2; tile_mr_p_++) {                       \
             if (tile_mr_p_ == 1)                                                   \
                 tile__map_wait(tile_mr_m_);                                        \
-            for (tile_mr_b_ = 0; tile_mr_b_ < tile_mr_m_->nbox[tile_mr_p_]; tile_mr_b_++) { \
+            for (tile_mr_b_ = 0; tile_mr_m_ != NULL && tile_mr_b_ < tile_mr_m_->nbox[tile_mr_p_]; \
+                 tile_mr_b_++) {                                                   \
                 const tile_box *const tile_mr_x_ = &tile_mr_m_->box[tile_mr_p_][tile_mr_b_]; \
                 int64_t const tile_mr_rows_ = tile__map_rows(tile_mr_x_);           \
                 int64_t tile_mr_r_;                                                \
@@ -456,12 +469,18 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
         }
         for (j = 0; j < k; j++) {
             const tile_field *h = j < c->nin ? c->in[j] : c->out[j - c->nin];
-            if (h == g && (j < c->nin) != (k < c->nin)) {
+            if (h->data != g->data)
+                continue;
+            if ((j < c->nin) != (k < c->nin))
                 snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: out[%d] is also "
                          "in[%d]: a map is not in place (its points read their neighbours' "
                          "old values): alternate two fields", k - c->nin, j);
-                return TILE_ERR_ARG;
-            }
+            else
+                snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s[%d] is also %s[%d]: "
+                         "give each field once", k < c->nin ? "in" : "out",
+                         k < c->nin ? k : k - c->nin, k < c->nin ? "in" : "out",
+                         k < c->nin ? j : j - c->nin);
+            return TILE_ERR_ARG;
         }
     }
     for (i = 0; i < d; i++) {
@@ -478,11 +497,19 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
                      "the fields' grid)", (long long)f->len[i], i, i, (long long)c->reach[i]);
             return TILE_ERR_DEP_TOO_WIDE;
         }
-        if (c->lo[i] < 0 || c->hi[i] > f->extent[i] || c->lo[i] > c->hi[i]) {
+        if (c->lo[i] < 0 || c->hi[i] > f->extent[i] ||
+            c->lo[i] > (c->hi[i] < 0 ? f->extent[i] : c->hi[i])) {
             snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: lo[%d] = %lld, hi[%d] = "
-                     "%lld: the domain must lie within 0 .. extent[%d] = %lld", i,
-                     (long long)c->lo[i], i, (long long)c->hi[i], i, (long long)f->extent[i]);
+                     "%lld: the domain must lie within 0 .. extent[%d] = %lld (a negative hi: "
+                     "the extent)", i, (long long)c->lo[i], i, (long long)c->hi[i], i,
+                     (long long)f->extent[i]);
             return TILE_ERR_RANGE;
+        }
+        if (f->alen[i] > INT_MAX) {
+            snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: a block with its ghost "
+                     "layers has %lld elements along dimension %d, past what an MPI subarray "
+                     "counts (INT_MAX)", (long long)f->alen[i], i);
+            return TILE_ERR_OVERFLOW;
         }
     }
     if (c->threads < 1 || c->threads > 1024) {
@@ -523,6 +550,14 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
     m->types = NULL;
     m->nreq = m->ntypes = 0;
     m->mbox[0] = m->mbox[1] = 0;
+    m->live = 0;
+    if (!fin && m->comm != MPI_COMM_NULL)
+        MPI_Comm_free(&m->comm);
+    m->comm = MPI_COMM_NULL;
+    if (m->code == TILE_OK) {       /* a run or an agreement after this: an error */
+        m->code = TILE_ERR_ARG;
+        snprintf(m->errmsg, sizeof m->errmsg, "the map was destroyed (tile_map_destroy)");
+    }
 }
 
 /**
@@ -539,6 +574,7 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
 {
     uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
+    int64_t hi[TILE_MAX_DIMS + 1];
     tilehybrid_agreement a;
     const tile_field *f;
     int code, i, k, n = 0, nnb = 1, rc;
@@ -566,10 +602,17 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code != TILE_OK ? a.code
            : a.index >= 0 ? TILE_ERR_MISMATCH : TILE_OK;
-    if (code == TILE_ERR_MISMATCH)
-        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: the configuration differs "
-                 "between ranks (value %d: %lld vs %lld)", a.index, (long long)a.lo,
-                 (long long)a.hi);
+    if (code == TILE_ERR_MISMATCH) {
+        static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
+        static const char *const per[3] = { "reach", "lo", "hi" };
+        char what[32];
+        if (a.index < 5)
+            snprintf(what, sizeof what, "%s", name[a.index]);
+        else
+            snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks "
+                 "(%lld vs %lld)", what, (long long)a.lo, (long long)a.hi);
+    }
     else if (rc != MPI_SUCCESS)
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s failed (MPI error %d)",
                  a.call, rc);
@@ -580,7 +623,12 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     }
     if (code != TILE_OK)
         return m->code = code;
-    m->comm = f->comm;
+    if ((rc = MPI_Comm_dup(f->comm, &m->comm)) != MPI_SUCCESS) {  /* its own: the map's */
+        m->comm = MPI_COMM_NULL;            /* messages outlive nothing of the field's */
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: MPI_Comm_dup failed (MPI "
+                 "error %d)", rc);
+        return m->code = TILE_ERR_MPI;
+    }
     m->rank = f->rank;
     m->size = f->size;
     m->v.ndims = f->ndims;
@@ -599,7 +647,9 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
         m->v.in[k] = cfg->in[k]->data;
     for (k = 0; k < cfg->nout; k++)
         m->v.out[k] = cfg->out[k]->data;
-    tile__map_boxes(m, f, cfg->lo, cfg->hi);
+    for (i = 0; i < f->ndims; i++)
+        hi[i] = cfg->hi[i] < 0 ? f->extent[i] : cfg->hi[i];
+    tile__map_boxes(m, f, cfg->lo, hi);
     m->req = (MPI_Request *)TILEHYBRID_MALLOC(sizeof(MPI_Request) * 2 * (size_t)nnb *
                                               (size_t)cfg->nin);
     m->st = (MPI_Status *)TILEHYBRID_MALLOC(sizeof(MPI_Status) * 2 * (size_t)nnb *
@@ -615,9 +665,14 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
         code = tile__map_requests(m, cfg->in[k], k, nnb);
     rc = tilehybrid_agree(f->comm, code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
+    m->code = code;
     if (code != TILE_OK)
         tile_map_destroy(m);
-    return m->code = code;
+    else
+        m->live = 1;
+    for (k = 0; k < cfg->nin + cfg->nout; k++)
+        m->field[m->nfield++] = k < cfg->nin ? cfg->in[k] : cfg->out[k - cfg->nin];
+    return code;
 }
 
 /**
@@ -665,26 +720,40 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m);
 TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size)
 {
     tile__mapview none;
-    int rc;
+    int rc, k;
     memset(&none, 0, sizeof none);
     if (m == NULL)
         return none;
     m->nbox[0] = m->nbox[1] = 0;
-    if (m->code != TILE_OK)
+    m->started = 0;
+    for (k = 0; m->live && k < m->nfield; k++)
+        if (m->field[k]->data != (k < m->v.nin ? m->v.in[k] : m->v.out[k - m->v.nin])) {
+            m->live = 0;            /* its requests point at the freed block */
+            if (m->code == TILE_OK) {
+                m->code = TILE_ERR_ARG;
+                snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: %s[%d] of the map was "
+                         "destroyed (destroy a map before its fields)",
+                         k < m->v.nin ? "in" : "out", k < m->v.nin ? k : k - m->v.nin);
+            }
+        }
+    if (!m->live)
         return none;
-    if (size != m->v.esz) {
+    if (m->code == TILE_OK && size != m->v.esz) {
         m->code = TILE_ERR_ACCESS;
         snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: the type has %llu bytes but the "
                  "fields' elem_size is %llu", (unsigned long long)size,
                  (unsigned long long)m->v.esz);
-        return none;
     }
     if (m->nreq > 0 && (rc = MPI_Startall(m->nreq, m->req)) != MPI_SUCCESS) {
+        m->live = 0;
         m->code = TILE_ERR_MPI;
         snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: MPI_Startall failed (MPI error "
                  "%d)", rc);
         return none;
     }
+    m->started = m->nreq > 0;
+    if (m->code != TILE_OK)         /* a failed map: the messages only */
+        return none;
     m->nbox[0] = m->mbox[0];
     m->nbox[1] = m->mbox[1];
     return m->v;
@@ -694,9 +763,11 @@ TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size)
 TILEHYBRID__COLD void tile__map_wait(tile_map *m)
 {
     int rc;
-    if (m->code != TILE_OK || m->nreq == 0)
+    if (m == NULL || !m->started)
         return;
+    m->started = 0;
     if ((rc = MPI_Waitall(m->nreq, m->req, m->st)) != MPI_SUCCESS) {
+        m->live = 0;
         m->code = TILE_ERR_MPI;
         m->nbox[1] = 0;
         snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: MPI_Waitall failed (MPI error "
