@@ -10935,6 +10935,117 @@ TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const 
     return TILE_OK;
 }
 
+/* Rank r's block (its coordinates c along each of the d dimensions):
+ * its first point blo[] and its lengths bl[]; returns its points. */
+static inline int64_t tile__field_block(const tile_field *f, const int *c, int64_t *blo,
+                                        int64_t *bl)
+{
+    int64_t n = 1, x, p;
+    int i;
+    for (i = 0; i < f->ndims; i++) {
+        x = f->extent[i];
+        p = f->pdims[i];
+        bl[i] = x / p + (c[i] < x % p);
+        blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
+        n *= bl[i];
+    }
+    return n;
+}
+
+/* The element of an array (strides stride[]) where row `row` of a block
+ * of lengths bl[] starting at at[] begins (rows along the last dimension). */
+static inline int64_t tile__field_rowat(const tile_field *f, const int64_t *bl,
+                                        const int64_t *at, const int64_t *stride, int64_t row)
+{
+    int64_t e = 0;
+    int i;
+    for (i = f->ndims - 2; i >= 0; i--) {
+        e += (at[i] + row % bl[i]) * stride[i];
+        row /= bl[i];
+    }
+    return e + at[f->ndims - 1] * stride[f->ndims - 1];
+}
+
+/* Move n points of lengths bl[] (rows along the last) between the packed
+ * buffer pack and the array arr, whose strides are stride[] and where the
+ * block starts at at[]; to_pack 1: arr to pack. */
+TILEHYBRID__COLD void tile__field_rows(const tile_field *f, const int64_t *bl, int64_t n,
+                                       unsigned char *pack, unsigned char *arr,
+                                       const int64_t *at, const int64_t *stride, int to_pack)
+{
+    int64_t row, rows = n / bl[f->ndims - 1];
+    size_t rowb = (size_t)bl[f->ndims - 1] * f->elem_size;
+    for (row = 0; row < rows; row++) {
+        unsigned char *a = arr + (size_t)tile__field_rowat(f, bl, at, stride, row) * f->elem_size;
+        if (to_pack)
+            memcpy(pack + (size_t)row * rowb, a, rowb);
+        else
+            memcpy(a, pack + (size_t)row * rowb, rowb);
+    }
+}
+
+/* The root's part of a gather: every block's bytes and place in counts[]
+ * and displs[], the buffer for them all in *all; TILE_OK,
+ * TILE_ERR_OVERFLOW or TILE_ERR_NOMEM. */
+TILEHYBRID__COLD int tile__field_counts(const tile_field *f, int *counts, int *displs,
+                                        unsigned char **all)
+{
+    int64_t off = 0, blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1];
+    int c[TILE_MAX_DIMS + 1], r;
+    for (r = 0; r < f->size; r++) {
+        int64_t b;
+        MPI_Cart_coords(f->comm, r, f->ndims, c);
+        b = tile__field_block(f, c, blo, bl) * (int64_t)f->elem_size;
+        counts[r] = b > INT_MAX ? 0 : (int)b;
+        displs[r] = off > INT_MAX ? 0 : (int)off;
+        off += b;
+    }
+    if (off > INT_MAX)
+        return TILE_ERR_OVERFLOW;
+    *all = (unsigned char *)TILEHYBRID_MALLOC(off > 0 ? (size_t)off : 1);
+    return *all != NULL ? TILE_OK : TILE_ERR_NOMEM;
+}
+
+/* The gathered blocks (all, at displs[]) to their places in out, row-major. */
+TILEHYBRID__COLD void tile__field_unpack(const tile_field *f, unsigned char *all,
+                                         const int *displs, void *out)
+{
+    int64_t blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1], st[TILE_MAX_DIMS + 1], s = 1, n;
+    int c[TILE_MAX_DIMS + 1], r, i;
+    for (i = f->ndims - 1; i >= 0; i--) {
+        st[i] = s;
+        s *= f->extent[i];
+    }
+    for (r = 0; r < f->size; r++) {
+        MPI_Cart_coords(f->comm, r, f->ndims, c);
+        n = tile__field_block(f, c, blo, bl);
+        tile__field_rows(f, bl, n, all + displs[r], (unsigned char *)out, blo, st, 0);
+    }
+}
+
+/* tile_field_gather()'s checks on this rank; TILE_OK or the code, the
+ * message in f->errmsg. */
+TILEHYBRID__COLD int tile__field_gather_check(tile_field *f, int root, const void *out,
+                                              int64_t bytes)
+{
+    if (root < 0 || root >= f->size) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: root is %d: it must be 0 "
+                 "to %d", root, f->size - 1);
+        return TILE_ERR_RANGE;
+    }
+    if (f->rank == root && out == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out is NULL on the root");
+        return TILE_ERR_NULL;
+    }
+    if (bytes > INT_MAX) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: rank %d's block has %lld "
+                 "bytes, past what one MPI message counts (INT_MAX)", f->rank,
+                 (long long)bytes);
+        return TILE_ERR_OVERFLOW;
+    }
+    return TILE_OK;
+}
+
 /**
  * tile_field_gather() - the whole field, row-major (the last dimension
  * contiguous), in @out on rank @root (extent[0] x ... elements; NULL on
@@ -10948,29 +11059,17 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
     tilehybrid_agreement a;
     unsigned char *pack = NULL, *all = NULL;
     int *counts = NULL, *displs = NULL;
-    int code = TILE_OK, rc, r, i, d;
-    int64_t bytes, pts = 1, rowb;
+    int code, rc = MPI_SUCCESS, i;
+    int64_t pts = 1, at[TILE_MAX_DIMS + 1];
     if (f == NULL || f->data == NULL)
         return TILE_ERR_NULL;
-    d = f->ndims;
-    for (i = 0; i < d; i++)
+    for (i = 0; i < f->ndims; i++) {
         pts *= f->len[i];
-    bytes = pts * (int64_t)f->elem_size;
-    rowb = f->len[d - 1] * (int64_t)f->elem_size;
-    if (root < 0 || root >= f->size) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: root is %d: it must be 0 "
-                 "to %d", root, f->size - 1);
-        code = TILE_ERR_RANGE;
-    } else if (f->rank == root && out == NULL) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out is NULL on the root");
-        code = TILE_ERR_NULL;
-    } else if (bytes > INT_MAX) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: rank %d's block has %lld "
-                 "bytes, past what one MPI message counts (INT_MAX)", f->rank,
-                 (long long)bytes);
-        code = TILE_ERR_OVERFLOW;
-    } else {
-        pack = (unsigned char *)TILEHYBRID_MALLOC(bytes > 0 ? (size_t)bytes : 1);
+        at[i] = f->ghost[i];
+    }
+    code = tile__field_gather_check(f, root, out, pts * (int64_t)f->elem_size);
+    if (code == TILE_OK) {
+        pack = (unsigned char *)TILEHYBRID_MALLOC(pts > 0 ? (size_t)pts * f->elem_size : 1);
         if (f->rank == root) {
             counts = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
             displs = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
@@ -10982,79 +11081,23 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
     }
     rc = tilehybrid_agree(f->comm, code, NULL, 0, f->errmsg, sizeof f->errmsg, &a);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
-    if (code == TILE_OK) {              /* this rank's block, packed row by row */
-        int64_t row, rows = pts / f->len[d - 1];
-        for (row = 0; row < rows; row++) {
-            int64_t q = row, e = 0;
-            for (i = d - 2; i >= 0; i--) {
-                e += (q % f->len[i] + f->ghost[i]) * f->stride[i];
-                q /= f->len[i];
-            }
-            e += f->ghost[d - 1];
-            memcpy(pack + row * rowb, f->data + (size_t)e * f->elem_size, (size_t)rowb);
-        }
-        if (f->rank == root) {          /* the blocks' sizes: the same rule on every rank */
-            int64_t off = 0;
-            int c[TILE_MAX_DIMS + 1];
-            for (r = 0; r < f->size; r++) {
-                int64_t b = (int64_t)f->elem_size;
-                MPI_Cart_coords(f->comm, r, d, c);
-                for (i = 0; i < d; i++)
-                    b *= f->extent[i] / f->pdims[i] + (c[i] < f->extent[i] % f->pdims[i]);
-                counts[r] = (int)b;
-                displs[r] = off > INT_MAX ? 0 : (int)off;
-                off += b;
-            }
-            if (off > INT_MAX)
-                code = TILE_ERR_OVERFLOW;
-            else if ((all = (unsigned char *)TILEHYBRID_MALLOC((size_t)off)) == NULL)
-                code = TILE_ERR_NOMEM;
-        }
-        rc = MPI_Bcast(&code, 1, MPI_INT, root, f->comm);
-        if (rc != MPI_SUCCESS)
+    if (code == TILE_OK) {
+        tile__field_rows(f, f->len, pts, pack, f->data, at, f->stride, 1);
+        if (f->rank == root)
+            code = tile__field_counts(f, counts, displs, &all);
+        if ((rc = MPI_Bcast(&code, 1, MPI_INT, root, f->comm)) != MPI_SUCCESS)
             code = TILE_ERR_MPI;
-        if (code == TILE_OK) {
-            rc = MPI_Gatherv(pack, (int)bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, root,
-                             f->comm);
-            if (rc != MPI_SUCCESS)
-                code = TILE_ERR_MPI;
-        }
-        if (code == TILE_OK && f->rank == root) {   /* each block to its place in out */
-            int c[TILE_MAX_DIMS + 1];
-            for (r = 0; r < f->size; r++) {
-                int64_t blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1], n = 1, row, rows;
-                MPI_Cart_coords(f->comm, r, d, c);
-                for (i = 0; i < d; i++) {
-                    int64_t x = f->extent[i], p = f->pdims[i];
-                    bl[i] = x / p + (c[i] < x % p);
-                    blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
-                    n *= bl[i];
-                }
-                rows = n / bl[d - 1];
-                for (row = 0; row < rows; row++) {
-                    int64_t q = row, e = 0, s = 1;
-                    for (i = d - 1; i >= 0; i--) {
-                        int64_t k = i == d - 1 ? blo[i] : blo[i] + q % bl[i];
-                        if (i < d - 1)
-                            q /= bl[i];
-                        e += k * s;
-                        s *= f->extent[i];
-                    }
-                    memcpy((unsigned char *)out + (size_t)e * f->elem_size,
-                           all + displs[r] + row * bl[d - 1] * (int64_t)f->elem_size,
-                           (size_t)bl[d - 1] * f->elem_size);
-                }
-            }
-        }
-        if (code == TILE_ERR_OVERFLOW)
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: the field has more than "
-                     "INT_MAX bytes, past what one MPI gather counts");
-        else if (code == TILE_ERR_NOMEM)
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out of memory on the "
-                     "root for the field");
-        else if (code == TILE_ERR_MPI)
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: MPI_Gatherv failed "
-                     "(MPI error %d)", rc);
+        if (code == TILE_OK &&
+            (rc = MPI_Gatherv(pack, (int)(pts * (int64_t)f->elem_size), MPI_BYTE, all, counts,
+                              displs, MPI_BYTE, root, f->comm)) != MPI_SUCCESS)
+            code = TILE_ERR_MPI;
+        if (code == TILE_OK && f->rank == root)
+            tile__field_unpack(f, all, displs, out);
+        if (code != TILE_OK)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: %s",
+                     code == TILE_ERR_OVERFLOW ? "the field has more than INT_MAX bytes, past "
+                     "what one MPI gather counts" : code == TILE_ERR_NOMEM ? "out of memory on "
+                     "the root for the field" : "MPI_Bcast or MPI_Gatherv failed");
     } else if (rc != MPI_SUCCESS) {
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: %s failed (MPI error %d)",
                  a.call, rc);
@@ -11076,6 +11119,15 @@ TILEHYBRID__COLD void tile_field_destroy(tile_field *f);
 TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
                                                                  void *elem),
                                      void *ctx, int ghosts);
+TILEHYBRID__COLD void tile__field_rows(const tile_field *f, const int64_t *bl, int64_t n,
+                                       unsigned char *pack, unsigned char *arr,
+                                       const int64_t *at, const int64_t *stride, int to_pack);
+TILEHYBRID__COLD int tile__field_counts(const tile_field *f, int *counts, int *displs,
+                                        unsigned char **all);
+TILEHYBRID__COLD void tile__field_unpack(const tile_field *f, unsigned char *all,
+                                         const int *displs, void *out);
+TILEHYBRID__COLD int tile__field_gather_check(tile_field *f, int root, const void *out,
+                                              int64_t bytes);
 TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out);
 #endif
 
@@ -11508,9 +11560,9 @@ mpi:
     return TILE_ERR_MPI;
 }
 
-/* This rank's verdict on cfg (TILE_OK or the code, the message in
- * m->errmsg). */
-TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
+/* The fields of cfg: given, created, alike, each once (TILE_OK or the
+ * code, the message in m->errmsg). */
+TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *c)
 {
     const tile_field *f;
     int i, j, k, d, cmp;
@@ -11566,7 +11618,18 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
             return TILE_ERR_ARG;
         }
     }
-    for (i = 0; i < d; i++) {
+    return TILE_OK;
+}
+
+/* This rank's verdict on cfg (TILE_OK or the code, the message in
+ * m->errmsg). */
+TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
+{
+    const tile_field *f = c->in[0];
+    int i, code = tile__map_check_fields(m, c);
+    if (code != TILE_OK)
+        return code;
+    for (i = 0; i < f->ndims; i++) {
         if (c->reach[i] < 0 || c->reach[i] > f->ghost[i]) {
             snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: reach[%d] is %lld: it must "
                      "be 0 to the fields' ghost[%d] = %lld", i, (long long)c->reach[i], i,
@@ -11608,6 +11671,52 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
     }
 #endif
     return TILE_OK;
+}
+
+/* Every rank's verdict on cfg (this rank's: code) and on its values being
+ * the same everywhere; TILE_OK or the code, the message in m->errmsg.
+ * Collective over the first input field's processes. */
+TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code)
+{
+    static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
+    static const char *const per[3] = { "reach", "lo", "hi" };
+    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
+    tilehybrid_agreement a;
+    const tile_field *f = cfg->in[0];
+    char what[32], t[sizeof m->errmsg];
+    int i, n = 0, rc;
+    v[n++] = (uint64_t)cfg->nin;
+    v[n++] = (uint64_t)cfg->nout;
+    v[n++] = (uint64_t)cfg->star;
+    v[n++] = (uint64_t)cfg->threads;
+    v[n++] = (uint64_t)f->ndims;
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {
+        v[n++] = (uint64_t)cfg->reach[i];
+        v[n++] = (uint64_t)cfg->lo[i];
+        v[n++] = (uint64_t)cfg->hi[i];
+    }
+    rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
+    if (rc != MPI_SUCCESS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s failed (MPI error %d)",
+                 a.call, rc);
+        return TILE_ERR_MPI;
+    }
+    if (a.code != TILE_OK) {
+        if (f->size > 1 && a.rank >= 0) {
+            memcpy(t, m->errmsg, sizeof t);
+            snprintf(m->errmsg, sizeof m->errmsg, "rank %d: %.300s", a.rank, t);
+        }
+        return a.code;
+    }
+    if (a.index < 0)
+        return TILE_OK;
+    if (a.index < 5)
+        snprintf(what, sizeof what, "%s", name[a.index]);
+    else
+        snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
+    snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks (%lld vs "
+             "%lld)", what, (long long)a.lo, (long long)a.hi);
+    return TILE_ERR_MISMATCH;
 }
 
 /**
@@ -11656,11 +11765,10 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
  */
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
 {
-    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
     int64_t hi[TILE_MAX_DIMS + 1];
     tilehybrid_agreement a;
     const tile_field *f;
-    int code, i, k, n = 0, nnb = 1, rc;
+    int code, i, k, nnb = 1, rc;
     if (m == NULL)
         return TILE_ERR_NULL;
     memset(m, 0, sizeof *m);
@@ -11671,40 +11779,7 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
         return m->code = TILE_ERR_NULL;
     }
     f = cfg->in[0];
-    code = tile__map_check(m, cfg);
-    v[n++] = (uint64_t)cfg->nin;
-    v[n++] = (uint64_t)cfg->nout;
-    v[n++] = (uint64_t)cfg->star;
-    v[n++] = (uint64_t)cfg->threads;
-    v[n++] = (uint64_t)f->ndims;
-    for (i = 0; i <= TILE_MAX_DIMS; i++) {
-        v[n++] = (uint64_t)cfg->reach[i];
-        v[n++] = (uint64_t)cfg->lo[i];
-        v[n++] = (uint64_t)cfg->hi[i];
-    }
-    rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
-    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code != TILE_OK ? a.code
-           : a.index >= 0 ? TILE_ERR_MISMATCH : TILE_OK;
-    if (code == TILE_ERR_MISMATCH) {
-        static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
-        static const char *const per[3] = { "reach", "lo", "hi" };
-        char what[32];
-        if (a.index < 5)
-            snprintf(what, sizeof what, "%s", name[a.index]);
-        else
-            snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
-        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks "
-                 "(%lld vs %lld)", what, (long long)a.lo, (long long)a.hi);
-    }
-    else if (rc != MPI_SUCCESS)
-        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s failed (MPI error %d)",
-                 a.call, rc);
-    else if (code != TILE_OK && f->size > 1 && a.rank >= 0) {
-        char t[sizeof m->errmsg];
-        memcpy(t, m->errmsg, sizeof t);
-        snprintf(m->errmsg, sizeof m->errmsg, "rank %d: %.300s", a.rank, t);
-    }
-    if (code != TILE_OK)
+    if ((code = tile__map_agree_config(m, cfg, tile__map_check(m, cfg))) != TILE_OK)
         return m->code = code;
     if ((rc = MPI_Comm_dup(f->comm, &m->comm)) != MPI_SUCCESS) {  /* its own: the map's */
         m->comm = MPI_COMM_NULL;            /* messages outlive nothing of the field's */
@@ -11791,7 +11866,9 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
 TILEHYBRID__COLD void tile__map_boxes(tile_map *m, const tile_field *f, const int64_t *lo,
                                       const int64_t *hi);
 TILEHYBRID__COLD int tile__map_requests(tile_map *m, const tile_field *f, int k, int nnb);
+TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *c);
 TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c);
+TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code);
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg);
 TILEHYBRID__COLD void tile_map_destroy(tile_map *m);
 TILEHYBRID__COLD int tile_map_agree(tile_map *m);

@@ -294,6 +294,72 @@ static int heat_make(const heat_opts *o, tile_field *A, tile_field *B, tile_map 
     return 0;
 }
 
+/* The maps' verdicts, the gathered field's checksum on rank 0 and, with
+ * --verify or --plain, the plain loops beside it; the exit status (rank
+ * 0's counts). */
+static int heat_report(const heat_opts *o, tile_field *A, tile_map *ab, tile_map *ba,
+                       double secs)
+{
+    double plain_secs = 0, sum = 0, psum = 0;
+    double *all = NULL;
+    int64_t pts;
+    int rc, status = 0, rank = A->rank, size = A->size;
+    rc = tile_map_agree(ab);
+    if (rc == TILE_OK)
+        rc = tile_map_agree(ba);
+    pts = o->kernel == 0 ? o->n * o->n * o->n : o->n * o->n;
+    if (rc == TILE_OK && rank == 0 && (all = (double *)malloc(sizeof(double) * (size_t)pts)) == NULL)
+        rc = TILE_ERR_NOMEM;
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc == TILE_OK)
+        rc = tile_field_gather(A, 0, all);
+    if (rc != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "heat: %s\n", rc == TILE_ERR_NOMEM && ab->code == TILE_OK &&
+                    A->errmsg[0] == 0 ? "out of memory for the gathered field" :
+                    ab->code != TILE_OK ? ab->errmsg : ba->code != TILE_OK ? ba->errmsg : A->errmsg);
+        status = 1;
+    } else if (rank == 0) {
+        int64_t i;
+        for (i = 0; i < pts; i++)
+            sum += all[i];
+        printf("heat: %s n %lld, %lld steps (%s), %s values, %d process%s (grid %d",
+               heat_kernels[o->kernel], (long long)o->n, (long long)o->steps, heat_sizes[o->size],
+               heat_inits[o->init], size, size == 1 ? "" : "es", A->pdims[0]);
+        for (i = 1; i < A->ndims; i++)
+            printf("x%d", A->pdims[i]);
+        printf("), %d thread%s\n", o->threads, o->threads == 1 ? "" : "s");
+        printf("checksum %.17g   time %.3f s\n", sum, secs);
+        if (o->verify || o->plain) {
+            double *pa = (double *)malloc(sizeof(double) * (size_t)pts * 2);
+            if (pa == NULL) {
+                fprintf(stderr, "heat: out of memory for the plain loops' arrays\n");
+                status = 1;
+            } else {
+                double p0 = MPI_Wtime();
+                heat_plain(o, pa, pa + pts);
+                plain_secs = MPI_Wtime() - p0;
+                for (i = 0; i < pts; i++)
+                    psum += pa[i];
+                printf("plain loops: checksum %.17g   time %.3f s (%.2fx)\n", psum, plain_secs,
+                       secs > 0 ? plain_secs / secs : 0.0);
+                if (o->verify) {
+                    int64_t diff = 0;
+                    for (i = 0; i < pts; i++)
+                        diff += memcmp(&pa[i], &all[i], sizeof(double)) != 0;
+                    printf("verify: %s (%lld of %lld values differ)\n",
+                           diff == 0 ? "bitwise equal to the plain loops" : "DIFFERENT",
+                           (long long)diff, (long long)pts);
+                    status = diff != 0;
+                }
+                free(pa);
+            }
+        }
+    }
+    free(all);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     heat_opts o;
@@ -301,15 +367,12 @@ int main(int argc, char **argv)
     tile_map ab, ba;
     char err[DEMO_MSGLEN] = "";
     demo_arg v[8];
-    int provided, rank, size, verdict, rc, status = 0;
-    double t0, secs, plain_secs = 0, sum = 0, psum = 0;
-    int64_t pts;
-    double *all = NULL;
+    int provided, rank, verdict, rc, status;
+    double t0, secs;
     rc = heat_parse(argc, argv, &o, err, sizeof err);
     if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
         return 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
     v[0] = demo_arg_word("--kernel", o.kernel, heat_kernels);
     v[1] = demo_arg_int("--n", o.n);
     v[2] = demo_arg_int("--steps", o.steps);
@@ -333,59 +396,7 @@ int main(int argc, char **argv)
     t0 = MPI_Wtime();
     heat_steps(&o, &ab, &ba);
     secs = demo_slowest(t0);
-    rc = tile_map_agree(&ab);
-    if (rc == TILE_OK)
-        rc = tile_map_agree(&ba);
-    pts = o.kernel == 0 ? o.n * o.n * o.n : o.n * o.n;
-    if (rc == TILE_OK && rank == 0 && (all = (double *)malloc(sizeof(double) * (size_t)pts)) == NULL)
-        rc = TILE_ERR_NOMEM;
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rc == TILE_OK)
-        rc = tile_field_gather(&A, 0, all);
-    if (rc != TILE_OK) {
-        if (rank == 0)
-            fprintf(stderr, "heat: %s\n", rc == TILE_ERR_NOMEM && ab.code == TILE_OK &&
-                    A.errmsg[0] == 0 ? "out of memory for the gathered field" :
-                    ab.code != TILE_OK ? ab.errmsg : ba.code != TILE_OK ? ba.errmsg : A.errmsg);
-        status = 1;
-    } else if (rank == 0) {
-        int64_t i;
-        for (i = 0; i < pts; i++)
-            sum += all[i];
-        printf("heat: %s n %lld, %lld steps (%s), %s values, %d process%s (grid %d",
-               heat_kernels[o.kernel], (long long)o.n, (long long)o.steps, heat_sizes[o.size],
-               heat_inits[o.init], size, size == 1 ? "" : "es", A.pdims[0]);
-        for (i = 1; i < A.ndims; i++)
-            printf("x%d", A.pdims[i]);
-        printf("), %d thread%s\n", o.threads, o.threads == 1 ? "" : "s");
-        printf("checksum %.17g   time %.3f s\n", sum, secs);
-        if (o.verify || o.plain) {
-            double *pa = (double *)malloc(sizeof(double) * (size_t)pts * 2);
-            if (pa == NULL) {
-                fprintf(stderr, "heat: out of memory for the plain loops' arrays\n");
-                status = 1;
-            } else {
-                double p0 = MPI_Wtime();
-                heat_plain(&o, pa, pa + pts);
-                plain_secs = MPI_Wtime() - p0;
-                for (i = 0; i < pts; i++)
-                    psum += pa[i];
-                printf("plain loops: checksum %.17g   time %.3f s (%.2fx)\n", psum, plain_secs,
-                       secs > 0 ? plain_secs / secs : 0.0);
-                if (o.verify) {
-                    int64_t diff = 0;
-                    for (i = 0; i < pts; i++)
-                        diff += memcmp(&pa[i], &all[i], sizeof(double)) != 0;
-                    printf("verify: %s (%lld of %lld values differ)\n",
-                           diff == 0 ? "bitwise equal to the plain loops" : "DIFFERENT",
-                           (long long)diff, (long long)pts);
-                    status = diff != 0;
-                }
-                free(pa);
-            }
-        }
-    }
-    free(all);
+    status = heat_report(&o, &A, &ab, &ba, secs);
     MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     tile_map_destroy(&ab);
     tile_map_destroy(&ba);

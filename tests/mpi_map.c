@@ -171,6 +171,35 @@ static int same_bits(const double *x, const double *y, int64_t n)
     return memcmp(x, y, (size_t)n * sizeof(double)) == 0;
 }
 
+/* The maps A to B (mc as given) and B to A; 0 or the failing code. */
+static int pair_make(tile_map_config *mc, tile_map *ab, tile_map *ba)
+{
+    tile_field *a = mc->in[0];
+    int rc = tile_map_create(ab, mc);
+    if (rc != TILE_OK)
+        return rc;
+    mc->in[0] = mc->out[0];
+    mc->out[0] = a;
+    return tile_map_create(ba, mc);
+}
+
+/* Both maps' verdicts, field res gathered into out on rank 0, everything
+ * freed; the first failing code, or 0. */
+static int pair_end(tile_map *ab, tile_map *ba, tile_field *A, tile_field *B, tile_field *res,
+                    double *out)
+{
+    int rc = tile_map_agree(ab);
+    if (rc == TILE_OK)
+        rc = tile_map_agree(ba);
+    if (rc == TILE_OK)
+        rc = tile_field_gather(res, 0, out);
+    tile_map_destroy(ab);
+    tile_map_destroy(ba);
+    tile_field_destroy(A);
+    tile_field_destroy(B);
+    return rc;
+}
+
 static int jacobi_maps(int n, int tsteps, int threads, const int *grid, double *out)
 {
     tile_field A, B;
@@ -189,11 +218,7 @@ static int jacobi_maps(int n, int tsteps, int threads, const int *grid, double *
     mc.lo[0] = mc.lo[1] = 1;
     mc.hi[0] = mc.hi[1] = n - 1;
     mc.threads = threads;
-    if ((rc = tile_map_create(&ab, &mc)) != TILE_OK)
-        return rc;
-    mc.in[0] = &B;
-    mc.out[0] = &A;
-    if ((rc = tile_map_create(&ba, &mc)) != TILE_OK)
+    if ((rc = pair_make(&mc, &ab, &ba)) != TILE_OK)
         return rc;
     for (t = 0; t < tsteps; t++) {
         TILE_MAP_RUN(&ab, double, it, {
@@ -207,16 +232,7 @@ static int jacobi_maps(int n, int tsteps, int threads, const int *grid, double *
                                      TILE_IN(it, 0, -1, 0));
         });
     }
-    rc = tile_map_agree(&ab);
-    if (rc == TILE_OK)
-        rc = tile_map_agree(&ba);
-    if (rc == TILE_OK)
-        rc = tile_field_gather(&A, 0, out);
-    tile_map_destroy(&ab);
-    tile_map_destroy(&ba);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
-    return rc;
+    return pair_end(&ab, &ba, &A, &B, &A, out);
 }
 
 static int heat_maps(int n, int tsteps, int lin, int threads, const int *grid, double *out)
@@ -240,11 +256,7 @@ static int heat_maps(int n, int tsteps, int lin, int threads, const int *grid, d
     }
     mc.star = 1;
     mc.threads = threads;
-    if ((rc = tile_map_create(&ab, &mc)) != TILE_OK)
-        return rc;
-    mc.in[0] = &B;
-    mc.out[0] = &A;
-    if ((rc = tile_map_create(&ba, &mc)) != TILE_OK)
+    if ((rc = pair_make(&mc, &ab, &ba)) != TILE_OK)
         return rc;
     for (t = 1; t <= tsteps; t++) {
         int s;
@@ -257,16 +269,7 @@ static int heat_maps(int n, int tsteps, int lin, int threads, const int *grid, d
                     0.125 * (TILE_IN(it, 0, 0, 0, 1) - 2.0 * c + TILE_IN(it, 0, 0, 0, -1)) + c;
             });
     }
-    rc = tile_map_agree(&ab);
-    if (rc == TILE_OK)
-        rc = tile_map_agree(&ba);
-    if (rc == TILE_OK)
-        rc = tile_field_gather(&A, 0, out);
-    tile_map_destroy(&ab);
-    tile_map_destroy(&ba);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
-    return rc;
+    return pair_end(&ab, &ba, &A, &B, &A, out);
 }
 
 static int nine_maps(int ny, int nx, int tsteps, int threads, const int *grid, double *out)
@@ -289,11 +292,7 @@ static int nine_maps(int ny, int nx, int tsteps, int threads, const int *grid, d
     mc.lo[1] = 1;
     mc.hi[1] = nx - 1;
     mc.threads = threads;
-    if ((rc = tile_map_create(&ab, &mc)) != TILE_OK)
-        return rc;
-    mc.in[0] = &B;
-    mc.out[0] = &A;
-    if ((rc = tile_map_create(&ba, &mc)) != TILE_OK)
+    if ((rc = pair_make(&mc, &ab, &ba)) != TILE_OK)
         return rc;
     for (t = 0; t < tsteps; t++)
         TILE_MAP_RUN(t % 2 ? &ba : &ab, double, it, {
@@ -303,16 +302,7 @@ static int nine_maps(int ny, int nx, int tsteps, int threads, const int *grid, d
                                          TILE_IN(it, 0, -1, 1), TILE_IN(it, 0, 1, -1),
                                          TILE_IN(it, 0, 1, 1), TILE_IN(it, 0, -2, 0));
         });
-    rc = tile_map_agree(&ab);
-    if (rc == TILE_OK)
-        rc = tile_map_agree(&ba);
-    if (rc == TILE_OK)
-        rc = tile_field_gather(tsteps % 2 ? &B : &A, 0, out);
-    tile_map_destroy(&ab);
-    tile_map_destroy(&ba);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
-    return rc;
+    return pair_end(&ab, &ba, &A, &B, tsteps % 2 ? &B : &A, out);
 }
 
 /* ------------------------------------------------------------------ */
@@ -496,88 +486,92 @@ static int lifecycle(int what, char *msg, size_t len)
     return rc;
 }
 
-int main(int argc, char **argv)
+/* The kernels with fields and maps against their plain loops, bitwise, at
+ * `threads` threads per process. */
+static void test_bitwise(int threads)
 {
     static const int sizes[3][3] = { { 30, 20, 0 }, { 41, 9, 0 }, { 90, 40, 0 } };
-    int provided, threads, k, ok;
-    char msg[400], note[600] = "";
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
-    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
-    for (threads = 1; threads <= 2; threads++) {
-#ifndef _OPENMP
-        if (threads > 1)
-            break;
-#endif
-        /* jacobi-2d: PolyBench MINI (30, 20 steps), an odd size, SMALL (90, 40) */
-        for (ok = 1, k = 0; k < 3; k++) {
-            int n = sizes[k][0], ts = sizes[k][1], rc;
-            double *want = (double *)malloc(sizeof(double) * (size_t)n * (size_t)n * 2);
-            double *got = (double *)malloc(sizeof(double) * (size_t)n * (size_t)n);
-            jacobi_plain(n, ts, want, want + n * n);
-            rc = jacobi_maps(n, ts, threads, NULL, got);
-            if (rc != TILE_OK || (myrank == 0 && !same_bits(got, want, (int64_t)n * n)))
-                ok = 0, snprintf(note, sizeof note, "jacobi-2d n=%d: status %d", n, rc);
-            free(want);
-            free(got);
-        }
-        check_mpi(MPI_COMM_WORLD, ok, "jacobi-2d (PolyBench 4.2's loops; MINI, n = 41, SMALL), "
-                  "two star maps alternating A and B, %d thread(s): bitwise the plain loop %s",
-                  threads, note);
-        /* heat-3d: PolyBench MINI (10, 20 steps), SMALL (20, 40), non-linear values at
-         * an odd size; grid chosen, and all processes along one dimension */
-        for (ok = 1, k = 0; k < 4; k++) {
-            int n = k == 0 ? 10 : k == 1 ? 20 : 13, ts = k == 0 ? 20 : k == 1 ? 40 : 7;
-            int lin = k < 2, grid[3] = { 0, 0, 0 }, rc;
-            size_t pts = (size_t)n * (size_t)n * (size_t)n;
-            double *want = (double *)malloc(sizeof(double) * pts * 2);
-            double *got = (double *)malloc(sizeof(double) * pts);
-            if (k == 3) {
-                grid[0] = grid[1] = 1;
-                grid[2] = nprocs;
-            }
-            heat_plain(n, ts, lin, want, want + pts);
-            rc = heat_maps(n, ts, lin, threads, grid, got);
-            if (rc != TILE_OK || (myrank == 0 && !same_bits(got, want, (int64_t)pts)))
-                ok = 0, snprintf(note, sizeof note, "heat-3d n=%d lin=%d: status %d", n, lin,
-                                 rc);
-            free(want);
-            free(got);
-        }
-        check_mpi(MPI_COMM_WORLD, ok, "heat-3d (PolyBench 4.2's loops; MINI, SMALL; odd size "
-                  "13 with values not linear, the grid chosen and 1x1xP), %d thread(s): "
-                  "bitwise the plain loop %s", threads, note);
-        for (ok = 1, k = 0; k < 2; k++) {
-            int ny = 19 + 6 * k, nx = 15 + 2 * k, ts = 5 + k, rc;
-            int grid[2] = { 0, 0 };
-            double *want = (double *)malloc(sizeof(double) * (size_t)(ny * nx) * 2);
-            double *got = (double *)malloc(sizeof(double) * (size_t)(ny * nx));
-            if (k == 1 && nprocs % 2 == 0) {
-                grid[0] = 2;
-                grid[1] = nprocs / 2;
-            }
-            nine_plain(ny, nx, ts, want, want + ny * nx);
-            rc = nine_maps(ny, nx, ts, threads, grid, got);
-            if (rc != TILE_OK ||
-                (myrank == 0 && !same_bits(got, want + (ts % 2 ? ny * nx : 0), ny * nx)))
-                ok = 0, snprintf(note, sizeof note, "9-point %dx%d: status %d", ny, nx, rc);
-            free(want);
-            free(got);
-        }
-        check_mpi(MPI_COMM_WORLD, ok, "a 9-point map with reach (2, 1) on a domain inside the "
-                  "field (corners exchanged), %d thread(s): bitwise the plain loop %s", threads,
-                  note);
+    char note[600] = "";
+    int k, ok;
+    /* jacobi-2d: PolyBench MINI (30, 20 steps), an odd size, SMALL (90, 40) */
+    for (ok = 1, k = 0; k < 3; k++) {
+        int n = sizes[k][0], ts = sizes[k][1], rc;
+        double *want = (double *)malloc(sizeof(double) * (size_t)n * (size_t)n * 2);
+        double *got = (double *)malloc(sizeof(double) * (size_t)n * (size_t)n);
+        jacobi_plain(n, ts, want, want + n * n);
+        rc = jacobi_maps(n, ts, threads, NULL, got);
+        if (rc != TILE_OK || (myrank == 0 && !same_bits(got, want, (int64_t)n * n)))
+            ok = 0, snprintf(note, sizeof note, "jacobi-2d n=%d: status %d", n, rc);
+        free(want);
+        free(got);
     }
-    {
-        int lo, hi, rc = past_reach(0, msg, sizeof msg, &lo, &hi), rc1;
-        char msg1[400];
-        rc1 = past_reach(11, msg1, sizeof msg1, &lo, &hi);
-        check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_ACCESS && names_line(msg, lo, hi) &&
-                  strstr(msg, "past the map's reach") != NULL && rc1 == TILE_ERR_ACCESS &&
-                  names_line(msg1, lo, hi),
-                  "a TILE_IN past the declared reach, at every point and at one point only: "
-                  "TILE_ERR_ACCESS on every rank naming its line (%s)", msg1);
+    check_mpi(MPI_COMM_WORLD, ok, "jacobi-2d (PolyBench 4.2's loops; MINI, n = 41, SMALL), "
+              "two star maps alternating A and B, %d thread(s): bitwise the plain loop %s",
+              threads, note);
+    /* heat-3d: PolyBench MINI (10, 20 steps), SMALL (20, 40), non-linear values at
+     * an odd size; grid chosen, and all processes along one dimension */
+    for (ok = 1, k = 0; k < 4; k++) {
+        int n = k == 0 ? 10 : k == 1 ? 20 : 13, ts = k == 0 ? 20 : k == 1 ? 40 : 7;
+        int lin = k < 2, grid[3] = { 0, 0, 0 }, rc;
+        size_t pts = (size_t)n * (size_t)n * (size_t)n;
+        double *want = (double *)malloc(sizeof(double) * pts * 2);
+        double *got = (double *)malloc(sizeof(double) * pts);
+        if (k == 3) {
+            grid[0] = grid[1] = 1;
+            grid[2] = nprocs;
+        }
+        heat_plain(n, ts, lin, want, want + pts);
+        rc = heat_maps(n, ts, lin, threads, grid, got);
+        if (rc != TILE_OK || (myrank == 0 && !same_bits(got, want, (int64_t)pts)))
+            ok = 0, snprintf(note, sizeof note, "heat-3d n=%d lin=%d: status %d", n, lin,
+                             rc);
+        free(want);
+        free(got);
     }
+    check_mpi(MPI_COMM_WORLD, ok, "heat-3d (PolyBench 4.2's loops; MINI, SMALL; odd size "
+              "13 with values not linear, the grid chosen and 1x1xP), %d thread(s): "
+              "bitwise the plain loop %s", threads, note);
+    for (ok = 1, k = 0; k < 2; k++) {
+        int ny = 19 + 6 * k, nx = 15 + 2 * k, ts = 5 + k, rc;
+        int grid[2] = { 0, 0 };
+        double *want = (double *)malloc(sizeof(double) * (size_t)(ny * nx) * 2);
+        double *got = (double *)malloc(sizeof(double) * (size_t)(ny * nx));
+        if (k == 1 && nprocs % 2 == 0) {
+            grid[0] = 2;
+            grid[1] = nprocs / 2;
+        }
+        nine_plain(ny, nx, ts, want, want + ny * nx);
+        rc = nine_maps(ny, nx, ts, threads, grid, got);
+        if (rc != TILE_OK ||
+            (myrank == 0 && !same_bits(got, want + (ts % 2 ? ny * nx : 0), ny * nx)))
+            ok = 0, snprintf(note, sizeof note, "9-point %dx%d: status %d", ny, nx, rc);
+        free(want);
+        free(got);
+    }
+    check_mpi(MPI_COMM_WORLD, ok, "a 9-point map with reach (2, 1) on a domain inside the "
+              "field (corners exchanged), %d thread(s): bitwise the plain loop %s", threads,
+              note);
+}
+
+/* A read past the reach, at every point and at one point only. */
+static void test_past_reach(void)
+{
+    char msg[400];
+    int lo, hi, rc = past_reach(0, msg, sizeof msg, &lo, &hi), rc1;
+    char msg1[400];
+    rc1 = past_reach(11, msg1, sizeof msg1, &lo, &hi);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_ACCESS && names_line(msg, lo, hi) &&
+              strstr(msg, "past the map's reach") != NULL && rc1 == TILE_ERR_ACCESS &&
+              names_line(msg1, lo, hi),
+              "a TILE_IN past the declared reach, at every point and at one point only: "
+              "TILE_ERR_ACCESS on every rank naming its line (%s)", msg1);
+}
+
+/* The refusals of tile_map_create and of a run. */
+static void test_refusals(void)
+{
+    char msg[400];
+    int k;
     {
         static const int want_rc[6] = { TILE_ERR_BODY, TILE_ERR_ACCESS, TILE_ERR_ARG,
                                         TILE_ERR_RANGE, TILE_ERR_DEP_TOO_WIDE, TILE_ERR_ARG };
@@ -598,6 +592,13 @@ int main(int argc, char **argv)
                       want_rc[k], msg);
         }
     }
+}
+
+/* The map's life (lifecycle()). */
+static void test_lifecycle(void)
+{
+    char msg[400];
+    int k;
     {
         static const int want_rc[9] = { TILE_ERR_BODY, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
                                         TILE_ERR_GRID, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
@@ -621,5 +622,20 @@ int main(int argc, char **argv)
                       "%s: code %d on every rank: %s", what[k], want_rc[k], msg);
         }
     }
+}
+
+int main(int argc, char **argv)
+{
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
+    test_bitwise(1);
+#ifdef _OPENMP
+    test_bitwise(2);
+#endif
+    test_past_reach();
+    test_refusals();
+    test_lifecycle();
     return check_mpi_exit();
 }

@@ -403,6 +403,117 @@ TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const 
     return TILE_OK;
 }
 
+/* Rank r's block (its coordinates c along each of the d dimensions):
+ * its first point blo[] and its lengths bl[]; returns its points. */
+static inline int64_t tile__field_block(const tile_field *f, const int *c, int64_t *blo,
+                                        int64_t *bl)
+{
+    int64_t n = 1, x, p;
+    int i;
+    for (i = 0; i < f->ndims; i++) {
+        x = f->extent[i];
+        p = f->pdims[i];
+        bl[i] = x / p + (c[i] < x % p);
+        blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
+        n *= bl[i];
+    }
+    return n;
+}
+
+/* The element of an array (strides stride[]) where row `row` of a block
+ * of lengths bl[] starting at at[] begins (rows along the last dimension). */
+static inline int64_t tile__field_rowat(const tile_field *f, const int64_t *bl,
+                                        const int64_t *at, const int64_t *stride, int64_t row)
+{
+    int64_t e = 0;
+    int i;
+    for (i = f->ndims - 2; i >= 0; i--) {
+        e += (at[i] + row % bl[i]) * stride[i];
+        row /= bl[i];
+    }
+    return e + at[f->ndims - 1] * stride[f->ndims - 1];
+}
+
+/* Move n points of lengths bl[] (rows along the last) between the packed
+ * buffer pack and the array arr, whose strides are stride[] and where the
+ * block starts at at[]; to_pack 1: arr to pack. */
+TILEHYBRID__COLD void tile__field_rows(const tile_field *f, const int64_t *bl, int64_t n,
+                                       unsigned char *pack, unsigned char *arr,
+                                       const int64_t *at, const int64_t *stride, int to_pack)
+{
+    int64_t row, rows = n / bl[f->ndims - 1];
+    size_t rowb = (size_t)bl[f->ndims - 1] * f->elem_size;
+    for (row = 0; row < rows; row++) {
+        unsigned char *a = arr + (size_t)tile__field_rowat(f, bl, at, stride, row) * f->elem_size;
+        if (to_pack)
+            memcpy(pack + (size_t)row * rowb, a, rowb);
+        else
+            memcpy(a, pack + (size_t)row * rowb, rowb);
+    }
+}
+
+/* The root's part of a gather: every block's bytes and place in counts[]
+ * and displs[], the buffer for them all in *all; TILE_OK,
+ * TILE_ERR_OVERFLOW or TILE_ERR_NOMEM. */
+TILEHYBRID__COLD int tile__field_counts(const tile_field *f, int *counts, int *displs,
+                                        unsigned char **all)
+{
+    int64_t off = 0, blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1];
+    int c[TILE_MAX_DIMS + 1], r;
+    for (r = 0; r < f->size; r++) {
+        int64_t b;
+        MPI_Cart_coords(f->comm, r, f->ndims, c);
+        b = tile__field_block(f, c, blo, bl) * (int64_t)f->elem_size;
+        counts[r] = b > INT_MAX ? 0 : (int)b;
+        displs[r] = off > INT_MAX ? 0 : (int)off;
+        off += b;
+    }
+    if (off > INT_MAX)
+        return TILE_ERR_OVERFLOW;
+    *all = (unsigned char *)TILEHYBRID_MALLOC(off > 0 ? (size_t)off : 1);
+    return *all != NULL ? TILE_OK : TILE_ERR_NOMEM;
+}
+
+/* The gathered blocks (all, at displs[]) to their places in out, row-major. */
+TILEHYBRID__COLD void tile__field_unpack(const tile_field *f, unsigned char *all,
+                                         const int *displs, void *out)
+{
+    int64_t blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1], st[TILE_MAX_DIMS + 1], s = 1, n;
+    int c[TILE_MAX_DIMS + 1], r, i;
+    for (i = f->ndims - 1; i >= 0; i--) {
+        st[i] = s;
+        s *= f->extent[i];
+    }
+    for (r = 0; r < f->size; r++) {
+        MPI_Cart_coords(f->comm, r, f->ndims, c);
+        n = tile__field_block(f, c, blo, bl);
+        tile__field_rows(f, bl, n, all + displs[r], (unsigned char *)out, blo, st, 0);
+    }
+}
+
+/* tile_field_gather()'s checks on this rank; TILE_OK or the code, the
+ * message in f->errmsg. */
+TILEHYBRID__COLD int tile__field_gather_check(tile_field *f, int root, const void *out,
+                                              int64_t bytes)
+{
+    if (root < 0 || root >= f->size) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: root is %d: it must be 0 "
+                 "to %d", root, f->size - 1);
+        return TILE_ERR_RANGE;
+    }
+    if (f->rank == root && out == NULL) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out is NULL on the root");
+        return TILE_ERR_NULL;
+    }
+    if (bytes > INT_MAX) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: rank %d's block has %lld "
+                 "bytes, past what one MPI message counts (INT_MAX)", f->rank,
+                 (long long)bytes);
+        return TILE_ERR_OVERFLOW;
+    }
+    return TILE_OK;
+}
+
 /**
  * tile_field_gather() - the whole field, row-major (the last dimension
  * contiguous), in @out on rank @root (extent[0] x ... elements; NULL on
@@ -416,29 +527,17 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
     tilehybrid_agreement a;
     unsigned char *pack = NULL, *all = NULL;
     int *counts = NULL, *displs = NULL;
-    int code = TILE_OK, rc, r, i, d;
-    int64_t bytes, pts = 1, rowb;
+    int code, rc = MPI_SUCCESS, i;
+    int64_t pts = 1, at[TILE_MAX_DIMS + 1];
     if (f == NULL || f->data == NULL)
         return TILE_ERR_NULL;
-    d = f->ndims;
-    for (i = 0; i < d; i++)
+    for (i = 0; i < f->ndims; i++) {
         pts *= f->len[i];
-    bytes = pts * (int64_t)f->elem_size;
-    rowb = f->len[d - 1] * (int64_t)f->elem_size;
-    if (root < 0 || root >= f->size) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: root is %d: it must be 0 "
-                 "to %d", root, f->size - 1);
-        code = TILE_ERR_RANGE;
-    } else if (f->rank == root && out == NULL) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out is NULL on the root");
-        code = TILE_ERR_NULL;
-    } else if (bytes > INT_MAX) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: rank %d's block has %lld "
-                 "bytes, past what one MPI message counts (INT_MAX)", f->rank,
-                 (long long)bytes);
-        code = TILE_ERR_OVERFLOW;
-    } else {
-        pack = (unsigned char *)TILEHYBRID_MALLOC(bytes > 0 ? (size_t)bytes : 1);
+        at[i] = f->ghost[i];
+    }
+    code = tile__field_gather_check(f, root, out, pts * (int64_t)f->elem_size);
+    if (code == TILE_OK) {
+        pack = (unsigned char *)TILEHYBRID_MALLOC(pts > 0 ? (size_t)pts * f->elem_size : 1);
         if (f->rank == root) {
             counts = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
             displs = (int *)TILEHYBRID_MALLOC(sizeof(int) * (size_t)f->size);
@@ -450,79 +549,23 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
     }
     rc = tilehybrid_agree(f->comm, code, NULL, 0, f->errmsg, sizeof f->errmsg, &a);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
-    if (code == TILE_OK) {              /* this rank's block, packed row by row */
-        int64_t row, rows = pts / f->len[d - 1];
-        for (row = 0; row < rows; row++) {
-            int64_t q = row, e = 0;
-            for (i = d - 2; i >= 0; i--) {
-                e += (q % f->len[i] + f->ghost[i]) * f->stride[i];
-                q /= f->len[i];
-            }
-            e += f->ghost[d - 1];
-            memcpy(pack + row * rowb, f->data + (size_t)e * f->elem_size, (size_t)rowb);
-        }
-        if (f->rank == root) {          /* the blocks' sizes: the same rule on every rank */
-            int64_t off = 0;
-            int c[TILE_MAX_DIMS + 1];
-            for (r = 0; r < f->size; r++) {
-                int64_t b = (int64_t)f->elem_size;
-                MPI_Cart_coords(f->comm, r, d, c);
-                for (i = 0; i < d; i++)
-                    b *= f->extent[i] / f->pdims[i] + (c[i] < f->extent[i] % f->pdims[i]);
-                counts[r] = (int)b;
-                displs[r] = off > INT_MAX ? 0 : (int)off;
-                off += b;
-            }
-            if (off > INT_MAX)
-                code = TILE_ERR_OVERFLOW;
-            else if ((all = (unsigned char *)TILEHYBRID_MALLOC((size_t)off)) == NULL)
-                code = TILE_ERR_NOMEM;
-        }
-        rc = MPI_Bcast(&code, 1, MPI_INT, root, f->comm);
-        if (rc != MPI_SUCCESS)
+    if (code == TILE_OK) {
+        tile__field_rows(f, f->len, pts, pack, f->data, at, f->stride, 1);
+        if (f->rank == root)
+            code = tile__field_counts(f, counts, displs, &all);
+        if ((rc = MPI_Bcast(&code, 1, MPI_INT, root, f->comm)) != MPI_SUCCESS)
             code = TILE_ERR_MPI;
-        if (code == TILE_OK) {
-            rc = MPI_Gatherv(pack, (int)bytes, MPI_BYTE, all, counts, displs, MPI_BYTE, root,
-                             f->comm);
-            if (rc != MPI_SUCCESS)
-                code = TILE_ERR_MPI;
-        }
-        if (code == TILE_OK && f->rank == root) {   /* each block to its place in out */
-            int c[TILE_MAX_DIMS + 1];
-            for (r = 0; r < f->size; r++) {
-                int64_t blo[TILE_MAX_DIMS + 1], bl[TILE_MAX_DIMS + 1], n = 1, row, rows;
-                MPI_Cart_coords(f->comm, r, d, c);
-                for (i = 0; i < d; i++) {
-                    int64_t x = f->extent[i], p = f->pdims[i];
-                    bl[i] = x / p + (c[i] < x % p);
-                    blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
-                    n *= bl[i];
-                }
-                rows = n / bl[d - 1];
-                for (row = 0; row < rows; row++) {
-                    int64_t q = row, e = 0, s = 1;
-                    for (i = d - 1; i >= 0; i--) {
-                        int64_t k = i == d - 1 ? blo[i] : blo[i] + q % bl[i];
-                        if (i < d - 1)
-                            q /= bl[i];
-                        e += k * s;
-                        s *= f->extent[i];
-                    }
-                    memcpy((unsigned char *)out + (size_t)e * f->elem_size,
-                           all + displs[r] + row * bl[d - 1] * (int64_t)f->elem_size,
-                           (size_t)bl[d - 1] * f->elem_size);
-                }
-            }
-        }
-        if (code == TILE_ERR_OVERFLOW)
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: the field has more than "
-                     "INT_MAX bytes, past what one MPI gather counts");
-        else if (code == TILE_ERR_NOMEM)
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: out of memory on the "
-                     "root for the field");
-        else if (code == TILE_ERR_MPI)
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: MPI_Gatherv failed "
-                     "(MPI error %d)", rc);
+        if (code == TILE_OK &&
+            (rc = MPI_Gatherv(pack, (int)(pts * (int64_t)f->elem_size), MPI_BYTE, all, counts,
+                              displs, MPI_BYTE, root, f->comm)) != MPI_SUCCESS)
+            code = TILE_ERR_MPI;
+        if (code == TILE_OK && f->rank == root)
+            tile__field_unpack(f, all, displs, out);
+        if (code != TILE_OK)
+            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: %s",
+                     code == TILE_ERR_OVERFLOW ? "the field has more than INT_MAX bytes, past "
+                     "what one MPI gather counts" : code == TILE_ERR_NOMEM ? "out of memory on "
+                     "the root for the field" : "MPI_Bcast or MPI_Gatherv failed");
     } else if (rc != MPI_SUCCESS) {
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_gather: %s failed (MPI error %d)",
                  a.call, rc);
@@ -544,5 +587,14 @@ TILEHYBRID__COLD void tile_field_destroy(tile_field *f);
 TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
                                                                  void *elem),
                                      void *ctx, int ghosts);
+TILEHYBRID__COLD void tile__field_rows(const tile_field *f, const int64_t *bl, int64_t n,
+                                       unsigned char *pack, unsigned char *arr,
+                                       const int64_t *at, const int64_t *stride, int to_pack);
+TILEHYBRID__COLD int tile__field_counts(const tile_field *f, int *counts, int *displs,
+                                        unsigned char **all);
+TILEHYBRID__COLD void tile__field_unpack(const tile_field *f, unsigned char *all,
+                                         const int *displs, void *out);
+TILEHYBRID__COLD int tile__field_gather_check(tile_field *f, int root, const void *out,
+                                              int64_t bytes);
 TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out);
 #endif

@@ -425,9 +425,9 @@ mpi:
     return TILE_ERR_MPI;
 }
 
-/* This rank's verdict on cfg (TILE_OK or the code, the message in
- * m->errmsg). */
-TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
+/* The fields of cfg: given, created, alike, each once (TILE_OK or the
+ * code, the message in m->errmsg). */
+TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *c)
 {
     const tile_field *f;
     int i, j, k, d, cmp;
@@ -483,7 +483,18 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
             return TILE_ERR_ARG;
         }
     }
-    for (i = 0; i < d; i++) {
+    return TILE_OK;
+}
+
+/* This rank's verdict on cfg (TILE_OK or the code, the message in
+ * m->errmsg). */
+TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
+{
+    const tile_field *f = c->in[0];
+    int i, code = tile__map_check_fields(m, c);
+    if (code != TILE_OK)
+        return code;
+    for (i = 0; i < f->ndims; i++) {
         if (c->reach[i] < 0 || c->reach[i] > f->ghost[i]) {
             snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: reach[%d] is %lld: it must "
                      "be 0 to the fields' ghost[%d] = %lld", i, (long long)c->reach[i], i,
@@ -525,6 +536,52 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
     }
 #endif
     return TILE_OK;
+}
+
+/* Every rank's verdict on cfg (this rank's: code) and on its values being
+ * the same everywhere; TILE_OK or the code, the message in m->errmsg.
+ * Collective over the first input field's processes. */
+TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code)
+{
+    static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
+    static const char *const per[3] = { "reach", "lo", "hi" };
+    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
+    tilehybrid_agreement a;
+    const tile_field *f = cfg->in[0];
+    char what[32], t[sizeof m->errmsg];
+    int i, n = 0, rc;
+    v[n++] = (uint64_t)cfg->nin;
+    v[n++] = (uint64_t)cfg->nout;
+    v[n++] = (uint64_t)cfg->star;
+    v[n++] = (uint64_t)cfg->threads;
+    v[n++] = (uint64_t)f->ndims;
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {
+        v[n++] = (uint64_t)cfg->reach[i];
+        v[n++] = (uint64_t)cfg->lo[i];
+        v[n++] = (uint64_t)cfg->hi[i];
+    }
+    rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
+    if (rc != MPI_SUCCESS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s failed (MPI error %d)",
+                 a.call, rc);
+        return TILE_ERR_MPI;
+    }
+    if (a.code != TILE_OK) {
+        if (f->size > 1 && a.rank >= 0) {
+            memcpy(t, m->errmsg, sizeof t);
+            snprintf(m->errmsg, sizeof m->errmsg, "rank %d: %.300s", a.rank, t);
+        }
+        return a.code;
+    }
+    if (a.index < 0)
+        return TILE_OK;
+    if (a.index < 5)
+        snprintf(what, sizeof what, "%s", name[a.index]);
+    else
+        snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
+    snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks (%lld vs "
+             "%lld)", what, (long long)a.lo, (long long)a.hi);
+    return TILE_ERR_MISMATCH;
 }
 
 /**
@@ -573,11 +630,10 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
  */
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
 {
-    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
     int64_t hi[TILE_MAX_DIMS + 1];
     tilehybrid_agreement a;
     const tile_field *f;
-    int code, i, k, n = 0, nnb = 1, rc;
+    int code, i, k, nnb = 1, rc;
     if (m == NULL)
         return TILE_ERR_NULL;
     memset(m, 0, sizeof *m);
@@ -588,40 +644,7 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
         return m->code = TILE_ERR_NULL;
     }
     f = cfg->in[0];
-    code = tile__map_check(m, cfg);
-    v[n++] = (uint64_t)cfg->nin;
-    v[n++] = (uint64_t)cfg->nout;
-    v[n++] = (uint64_t)cfg->star;
-    v[n++] = (uint64_t)cfg->threads;
-    v[n++] = (uint64_t)f->ndims;
-    for (i = 0; i <= TILE_MAX_DIMS; i++) {
-        v[n++] = (uint64_t)cfg->reach[i];
-        v[n++] = (uint64_t)cfg->lo[i];
-        v[n++] = (uint64_t)cfg->hi[i];
-    }
-    rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
-    code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code != TILE_OK ? a.code
-           : a.index >= 0 ? TILE_ERR_MISMATCH : TILE_OK;
-    if (code == TILE_ERR_MISMATCH) {
-        static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
-        static const char *const per[3] = { "reach", "lo", "hi" };
-        char what[32];
-        if (a.index < 5)
-            snprintf(what, sizeof what, "%s", name[a.index]);
-        else
-            snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
-        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks "
-                 "(%lld vs %lld)", what, (long long)a.lo, (long long)a.hi);
-    }
-    else if (rc != MPI_SUCCESS)
-        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s failed (MPI error %d)",
-                 a.call, rc);
-    else if (code != TILE_OK && f->size > 1 && a.rank >= 0) {
-        char t[sizeof m->errmsg];
-        memcpy(t, m->errmsg, sizeof t);
-        snprintf(m->errmsg, sizeof m->errmsg, "rank %d: %.300s", a.rank, t);
-    }
-    if (code != TILE_OK)
+    if ((code = tile__map_agree_config(m, cfg, tile__map_check(m, cfg))) != TILE_OK)
         return m->code = code;
     if ((rc = MPI_Comm_dup(f->comm, &m->comm)) != MPI_SUCCESS) {  /* its own: the map's */
         m->comm = MPI_COMM_NULL;            /* messages outlive nothing of the field's */
@@ -708,7 +731,9 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
 TILEHYBRID__COLD void tile__map_boxes(tile_map *m, const tile_field *f, const int64_t *lo,
                                       const int64_t *hi);
 TILEHYBRID__COLD int tile__map_requests(tile_map *m, const tile_field *f, int k, int nnb);
+TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *c);
 TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c);
+TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code);
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg);
 TILEHYBRID__COLD void tile_map_destroy(tile_map *m);
 TILEHYBRID__COLD int tile_map_agree(tile_map *m);
