@@ -235,10 +235,16 @@ static void case_config(tile_config *cfg, int c, int full, int m, int o)
 
 /* Case c's body run on p, the lines of its HYBRID_RUN kept in line_lo[c]
  * and line_hi[c]. */
+static void run_body1(tile_plan *p, int c);
+
 static void run_body(tile_plan *p, int c)
 {
     /* the message names the line of the TILE_AT, or (compilers differ for
      * macro arguments over several lines) one of the HYBRID_RUN's */
+    if (c == POINT1 || c == ODD_Z1) {
+        run_body1(p, c);
+        return;
+    }
     switch (c) {
     case DIAGONAL:
         line_lo[c] = __LINE__;
@@ -301,6 +307,13 @@ static void run_body(tile_plan *p, int c)
         });
         line_hi[c] = __LINE__;
         break;
+    }
+}
+
+/* The same for the cases of N = 1. */
+static void run_body1(tile_plan *p, int c)
+{
+    switch (c) {
     case POINT1:
         line_lo[c] = __LINE__;
         HYBRID_RUN(p, it, {
