@@ -10654,15 +10654,26 @@ static inline int tile_field_box(const tile_field *f, tile_box *b)
     return TILE_OK;
 }
 
+/* A field's block starts TILE__FIELD_HEAD bytes into its allocation; the
+ * head counts the maps that use the block (tile_map_create adds one,
+ * tile_map_destroy takes it back), so that the block is not freed under
+ * them, whichever handle destroys it. */
+enum { TILE__FIELD_HEAD = 64 };
+static inline int64_t *tile__field_maps(unsigned char *data)
+{
+    return (int64_t *)(void *)(data - TILE__FIELD_HEAD);
+}
+
 #if TILEHYBRID__DEFINE
 /* The grid among the factorizations of left processes over dimensions i..D-1
  * (grid[i] where given, at most extent[i]) that sends the fewest ghost
  * points: sum over i of (p_i - 1) ghost[i] times the cut's area (the
- * product of the other extents); the earlier dimension cut more on a tie.
- * *best: the least so far (INT64_MAX: none); p the grid being built, q the
- * best. */
+ * product of the other extents); the earlier dimension cut more on a tie;
+ * unless thin, only grids whose cut dimensions keep blocks at least as
+ * wide as the ghost layers (a map of that reach can run on them).  *best:
+ * the least so far (INT64_MAX: none); p the grid being built, q the best. */
 TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i, int left,
-                                              int *p, int *q, int64_t *best)
+                                              int *p, int *q, int64_t *best, int thin)
 {
     int k;
     if (i == c->ndims) {
@@ -10686,10 +10697,11 @@ TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i,
         return;
     }
     for (k = left; k >= 1; k--) {
-        if (left % k != 0 || k > c->extent[i] || (c->grid[i] > 0 && k != c->grid[i]))
+        if (left % k != 0 || k > c->extent[i] || (c->grid[i] > 0 && k != c->grid[i]) ||
+            (thin == 0 && k > 1 && c->extent[i] / k < c->ghost[i]))
             continue;
         p[i] = k;
-        tile__field_grid_search(c, i + 1, left / k, p, q, best);
+        tile__field_grid_search(c, i + 1, left / k, p, q, best, thin);
     }
 }
 
@@ -10699,7 +10711,9 @@ TILEHYBRID__COLD int tile__field_grid(const tile_field_config *c, int size, int 
 {
     int p[TILE_MAX_DIMS + 1];
     int64_t best = INT64_MAX;
-    tile__field_grid_search(c, 0, size, p, pdims, &best);
+    tile__field_grid_search(c, 0, size, p, pdims, &best, 0);
+    if (best == INT64_MAX)      /* no grid keeps the ghost layers' width: the others */
+        tile__field_grid_search(c, 0, size, p, pdims, &best, 1);
     return best < INT64_MAX ? TILE_OK : TILE_ERR_TOO_MANY;
 }
 
@@ -10786,7 +10800,16 @@ TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block's bytes overflow");
         return TILE_ERR_OVERFLOW;
     }
-    f->data = (unsigned char *)TILEHYBRID_MALLOC((size_t)elems * c->elem_size);
+    if ((size_t)elems * c->elem_size > SIZE_MAX - TILE__FIELD_HEAD) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block's bytes overflow");
+        return TILE_ERR_OVERFLOW;
+    }
+    f->data = (unsigned char *)TILEHYBRID_MALLOC(TILE__FIELD_HEAD +
+                                                 (size_t)elems * c->elem_size);
+    if (f->data != NULL) {          /* its head: the maps that use it (tile__field_maps) */
+        memset(f->data, 0, TILE__FIELD_HEAD);
+        f->data += TILE__FIELD_HEAD;
+    }
     if (f->data == NULL) {
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: out of memory for the "
                  "block (%lld elements of %llu bytes)", (long long)elems,
@@ -10794,6 +10817,37 @@ TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *
         return TILE_ERR_NOMEM;
     }
     memset(f->data, 0, (size_t)elems * c->elem_size);
+    return TILE_OK;
+}
+
+/**
+ * tile_field_destroy() - free the field's block and its communicator (not
+ * collective; safe on a field whose creation failed, and twice).  A field
+ * that a map still uses (through this handle or a copy of it) is not
+ * freed: destroy the maps first.
+ * Return: TILE_OK, TILE_ERR_NULL, or TILE_ERR_ARG (maps use it; the
+ * message in f->errmsg).
+ */
+TILEHYBRID__COLD int tile_field_destroy(tile_field *f)
+{
+    if (f == NULL)
+        return TILE_ERR_NULL;
+    if (f->data != NULL && *tile__field_maps(f->data) > 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_destroy: %lld map(s) still use the "
+                 "field: destroy them first (tile_map_destroy)",
+                 (long long)*tile__field_maps(f->data));
+        return TILE_ERR_ARG;
+    }
+    if (f->data != NULL)
+        TILEHYBRID_FREE(f->data - TILE__FIELD_HEAD);
+    f->data = NULL;
+    if (f->comm != MPI_COMM_NULL) {
+        int fin = 0;
+        MPI_Finalized(&fin);
+        if (!fin)
+            MPI_Comm_free(&f->comm);
+    }
+    f->comm = MPI_COMM_NULL;
     return TILE_OK;
 }
 
@@ -10878,31 +10932,8 @@ TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s failed (MPI error %d)",
                  a.call, rc);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
-    TILEHYBRID_FREE(f->data);
-    f->data = NULL;
-    if (f->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&f->comm);
-    f->comm = MPI_COMM_NULL;
+    tile_field_destroy(f);
     return f->code = code;
-}
-
-/**
- * tile_field_destroy() - free the field's block and its communicator (not
- * collective; safe on a field whose creation failed, and twice).
- */
-TILEHYBRID__COLD void tile_field_destroy(tile_field *f)
-{
-    if (f == NULL)
-        return;
-    TILEHYBRID_FREE(f->data);
-    f->data = NULL;
-    if (f->comm != MPI_COMM_NULL) {
-        int fin = 0;
-        MPI_Finalized(&fin);
-        if (!fin)
-            MPI_Comm_free(&f->comm);
-    }
-    f->comm = MPI_COMM_NULL;
 }
 
 /**
@@ -11110,12 +11141,12 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
 }
 #else
 TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i, int left,
-                                              int *p, int *q, int64_t *best);
+                                              int *p, int *q, int64_t *best, int thin);
 TILEHYBRID__COLD int tile__field_grid(const tile_field_config *c, int size, int *pdims);
 TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size);
 TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c);
 TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg);
-TILEHYBRID__COLD void tile_field_destroy(tile_field *f);
+TILEHYBRID__COLD int tile_field_destroy(tile_field *f);
 TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
                                                                  void *elem),
                                      void *ctx, int ghosts);
@@ -11214,9 +11245,9 @@ typedef struct tile_map {
     MPI_Request *req;                     /* a receive and a send per neighbour and field */
     MPI_Status *st;                       /* (not MPI_STATUSES_IGNORE: gcc 12 warns on it) */
     MPI_Datatype *types;
-    const tile_field *field[2 * TILE_MAP_MAX_FIELDS];  /* in, then out (a run checks
-                                           * that none was destroyed) */
-    int nfield;
+    unsigned char *held[2 * TILE_MAP_MAX_FIELDS];  /* the fields' blocks it counts itself
+                                           * in (tile__field_maps): not freed under it */
+    int nheld;
     int live;                             /* its requests exist: every run starts them,
                                            * a failed one too (its neighbours wait) */
     int started;                          /* this run's are in flight */
@@ -11690,10 +11721,11 @@ TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *
     v[n++] = (uint64_t)cfg->star;
     v[n++] = (uint64_t)cfg->threads;
     v[n++] = (uint64_t)f->ndims;
-    for (i = 0; i <= TILE_MAX_DIMS; i++) {
-        v[n++] = (uint64_t)cfg->reach[i];
-        v[n++] = (uint64_t)cfg->lo[i];
-        v[n++] = (uint64_t)cfg->hi[i];
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {  /* (hi < 0 is the extent on every rank) */
+        int d = i < f->ndims;
+        v[n++] = d ? (uint64_t)cfg->reach[i] : 0;
+        v[n++] = d ? (uint64_t)cfg->lo[i] : 0;
+        v[n++] = d ? (uint64_t)(cfg->hi[i] < 0 ? f->extent[i] : cfg->hi[i]) : 0;
     }
     rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
     if (rc != MPI_SUCCESS) {
@@ -11743,6 +11775,9 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
     m->nreq = m->ntypes = 0;
     m->mbox[0] = m->mbox[1] = 0;
     m->live = 0;
+    for (i = 0; i < m->nheld; i++)  /* its fields may be destroyed now */
+        --*tile__field_maps(m->held[i]);
+    m->nheld = 0;
     if (!fin && m->comm != MPI_COMM_NULL)
         MPI_Comm_free(&m->comm);
     m->comm = MPI_COMM_NULL;
@@ -11824,12 +11859,15 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     rc = tilehybrid_agree(f->comm, code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
     m->code = code;
-    if (code != TILE_OK)
+    if (code != TILE_OK) {
         tile_map_destroy(m);
-    else
-        m->live = 1;
-    for (k = 0; k < cfg->nin + cfg->nout; k++)
-        m->field[m->nfield++] = k < cfg->nin ? cfg->in[k] : cfg->out[k - cfg->nin];
+        return code;
+    }
+    m->live = 1;
+    for (k = 0; k < cfg->nin + cfg->nout; k++) {    /* (each block once: tile__map_check) */
+        m->held[m->nheld] = k < cfg->nin ? cfg->in[k]->data : cfg->out[k - cfg->nin]->data;
+        ++*tile__field_maps(m->held[m->nheld++]);
+    }
     return code;
 }
 
@@ -11880,22 +11918,12 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m);
 TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size)
 {
     tile__mapview none;
-    int rc, k;
+    int rc;
     memset(&none, 0, sizeof none);
     if (m == NULL)
         return none;
     m->nbox[0] = m->nbox[1] = 0;
     m->started = 0;
-    for (k = 0; m->live && k < m->nfield; k++)
-        if (m->field[k]->data != (k < m->v.nin ? m->v.in[k] : m->v.out[k - m->v.nin])) {
-            m->live = 0;            /* its requests point at the freed block */
-            if (m->code == TILE_OK) {
-                m->code = TILE_ERR_ARG;
-                snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: %s[%d] of the map was "
-                         "destroyed (destroy a map before its fields)",
-                         k < m->v.nin ? "in" : "out", k < m->v.nin ? k : k - m->v.nin);
-            }
-        }
     if (!m->live)
         return none;
     if (m->code == TILE_OK && size != m->v.esz) {

@@ -409,12 +409,14 @@ static int refused(int what, char *msg, size_t len)
 
 /* The map's life and the review's cases: what = 0 a break in rank 0's
  * block only, then another run (no hang: the failed rank still exchanges);
- * 1 a run after tile_map_destroy; 2 a run after its field's destroy; 3 the
+ * 1 a run after tile_map_destroy; 2 its field destroyed through a copy of
+ * the handle while the map lives (refused; the map still runs); 3 the
  * map configured before its fields are created (the whole field computed);
  * 4 a fixed grid of fewer processes than the communicator's; 5 in[0] given
  * twice; 6 in place through a copy of the field's handle; 7 a NULL map;
- * 8 a 1000 x 1 field (the grid chosen along the long dimension).  The
- * verdict; the message in msg. */
+ * 8 a 1000 x 1 field (the grid chosen along the long dimension); 9 a
+ * 4 x 11 field with ghost layers 2 x 3 (the grid chosen keeps blocks as
+ * wide: a map of that reach runs).  The verdict; the message in msg. */
 static int lifecycle(int what, char *msg, size_t len)
 {
     tile_field A, B, A2;
@@ -439,11 +441,18 @@ static int lifecycle(int what, char *msg, size_t len)
         tile_field_destroy(&A);
         return rc;
     }
+    if (what == 9) {
+        ext[0] = 4;
+        ext[1] = 11;
+        gh[0] = 2;
+        gh[1] = 3;
+    }
     if ((rc = make_fields(&A, &B, 2, ext, gh, NULL, &ctx)) != TILE_OK)
         return rc;
     if (what != 3)
         tile_map_config_init(&mc, &A, &B);
-    mc.reach[0] = mc.reach[1] = 1;
+    mc.reach[0] = what == 9 ? 2 : 1;
+    mc.reach[1] = what == 9 ? 3 : 1;
     if (what == 5) {
         mc.nin = 2;
         mc.in[1] = &A;
@@ -460,13 +469,20 @@ static int lifecycle(int what, char *msg, size_t len)
                 TILE_OUT(it, 0) = TILE_IN(it, 0, 0, 0) + 1.0;
             });
         rc = tile_map_agree(&m);
-    } else if (rc == TILE_OK && (what == 1 || what == 2)) {
-        if (what == 1)
-            tile_map_destroy(&m);
-        else
-            tile_field_destroy(&A);
+    } else if (rc == TILE_OK && what == 1) {
+        tile_map_destroy(&m);
         TILE_MAP_RUN(&m, double, it, { TILE_OUT(it, 0) = TILE_IN(it, 0, 0, 0); });
         rc = tile_map_agree(&m);
+    } else if (rc == TILE_OK && what == 2) {
+        int kept = tile_field_destroy(&A2);     /* A's block, through a copy */
+        snprintf(msg, len, "%s", A2.errmsg);
+        TILE_MAP_RUN(&m, double, it, { TILE_OUT(it, 0) = TILE_IN(it, 0, 0, 0); });
+        rc = tile_map_agree(&m);
+        tile_map_destroy(&m);
+        rc = rc == TILE_OK ? kept : -1;
+        tile_field_destroy(&A);                 /* now freed: no map uses it */
+        tile_field_destroy(&B);
+        return rc;
     } else if (rc == TILE_OK && what == 3) {
         int64_t c[2];
         TILE_MAP_RUN(&m, double, it, { TILE_OUT(it, 0) = 42.0; });
@@ -600,20 +616,22 @@ static void test_lifecycle(void)
     char msg[400];
     int k;
     {
-        static const int want_rc[9] = { TILE_ERR_BODY, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
-                                        TILE_ERR_GRID, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
-                                        TILE_OK };
-        static const char *const want_msg[9] = { "break", "destroyed", "destroy a map before "
-                                                 "its fields", "", "not the", "is also in[0]",
-                                                 "not in place", "", "" };
-        static const char *const what[9] = {
+        static const int want_rc[10] = { TILE_ERR_BODY, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
+                                         TILE_ERR_GRID, TILE_ERR_ARG, TILE_ERR_ARG, TILE_OK,
+                                         TILE_OK, TILE_OK };
+        static const char *const want_msg[10] = { "break", "destroyed", "still use the field",
+                                                  "", "not the", "is also in[0]",
+                                                  "not in place", "", "", "" };
+        static const char *const what[10] = {
             "a break in rank 0's block only, then another run: no hang, every rank fails",
-            "a run after tile_map_destroy", "a run after its input field's destroy",
+            "a run after tile_map_destroy",
+            "its input field destroyed through a copy of the handle: refused, the map runs on",
             "the map configured before its fields exist: the whole field computed",
             "grid 1x1 given at more processes", "in[0] given twice",
             "in place through a copy of the field's handle", "TILE_MAP_RUN of a NULL map",
-            "a 1000 x 1 field: the grid chosen P x 1" };
-        for (k = 0; k < 9; k++) {
+            "a 1000 x 1 field: the grid chosen P x 1",
+            "a 4 x 11 field with ghost layers 2 x 3: the grid chosen runs a map of that reach" };
+        for (k = 0; k < 10; k++) {
             int rc;
             if (k == 4 && nprocs == 1)
                 continue;   /* 1x1 is the whole communicator */

@@ -122,15 +122,26 @@ static inline int tile_field_box(const tile_field *f, tile_box *b)
     return TILE_OK;
 }
 
+/* A field's block starts TILE__FIELD_HEAD bytes into its allocation; the
+ * head counts the maps that use the block (tile_map_create adds one,
+ * tile_map_destroy takes it back), so that the block is not freed under
+ * them, whichever handle destroys it. */
+enum { TILE__FIELD_HEAD = 64 };
+static inline int64_t *tile__field_maps(unsigned char *data)
+{
+    return (int64_t *)(void *)(data - TILE__FIELD_HEAD);
+}
+
 #if TILEHYBRID__DEFINE
 /* The grid among the factorizations of left processes over dimensions i..D-1
  * (grid[i] where given, at most extent[i]) that sends the fewest ghost
  * points: sum over i of (p_i - 1) ghost[i] times the cut's area (the
- * product of the other extents); the earlier dimension cut more on a tie.
- * *best: the least so far (INT64_MAX: none); p the grid being built, q the
- * best. */
+ * product of the other extents); the earlier dimension cut more on a tie;
+ * unless thin, only grids whose cut dimensions keep blocks at least as
+ * wide as the ghost layers (a map of that reach can run on them).  *best:
+ * the least so far (INT64_MAX: none); p the grid being built, q the best. */
 TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i, int left,
-                                              int *p, int *q, int64_t *best)
+                                              int *p, int *q, int64_t *best, int thin)
 {
     int k;
     if (i == c->ndims) {
@@ -154,10 +165,11 @@ TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i,
         return;
     }
     for (k = left; k >= 1; k--) {
-        if (left % k != 0 || k > c->extent[i] || (c->grid[i] > 0 && k != c->grid[i]))
+        if (left % k != 0 || k > c->extent[i] || (c->grid[i] > 0 && k != c->grid[i]) ||
+            (thin == 0 && k > 1 && c->extent[i] / k < c->ghost[i]))
             continue;
         p[i] = k;
-        tile__field_grid_search(c, i + 1, left / k, p, q, best);
+        tile__field_grid_search(c, i + 1, left / k, p, q, best, thin);
     }
 }
 
@@ -167,7 +179,9 @@ TILEHYBRID__COLD int tile__field_grid(const tile_field_config *c, int size, int 
 {
     int p[TILE_MAX_DIMS + 1];
     int64_t best = INT64_MAX;
-    tile__field_grid_search(c, 0, size, p, pdims, &best);
+    tile__field_grid_search(c, 0, size, p, pdims, &best, 0);
+    if (best == INT64_MAX)      /* no grid keeps the ghost layers' width: the others */
+        tile__field_grid_search(c, 0, size, p, pdims, &best, 1);
     return best < INT64_MAX ? TILE_OK : TILE_ERR_TOO_MANY;
 }
 
@@ -254,7 +268,16 @@ TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block's bytes overflow");
         return TILE_ERR_OVERFLOW;
     }
-    f->data = (unsigned char *)TILEHYBRID_MALLOC((size_t)elems * c->elem_size);
+    if ((size_t)elems * c->elem_size > SIZE_MAX - TILE__FIELD_HEAD) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: the block's bytes overflow");
+        return TILE_ERR_OVERFLOW;
+    }
+    f->data = (unsigned char *)TILEHYBRID_MALLOC(TILE__FIELD_HEAD +
+                                                 (size_t)elems * c->elem_size);
+    if (f->data != NULL) {          /* its head: the maps that use it (tile__field_maps) */
+        memset(f->data, 0, TILE__FIELD_HEAD);
+        f->data += TILE__FIELD_HEAD;
+    }
     if (f->data == NULL) {
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: out of memory for the "
                  "block (%lld elements of %llu bytes)", (long long)elems,
@@ -262,6 +285,37 @@ TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *
         return TILE_ERR_NOMEM;
     }
     memset(f->data, 0, (size_t)elems * c->elem_size);
+    return TILE_OK;
+}
+
+/**
+ * tile_field_destroy() - free the field's block and its communicator (not
+ * collective; safe on a field whose creation failed, and twice).  A field
+ * that a map still uses (through this handle or a copy of it) is not
+ * freed: destroy the maps first.
+ * Return: TILE_OK, TILE_ERR_NULL, or TILE_ERR_ARG (maps use it; the
+ * message in f->errmsg).
+ */
+TILEHYBRID__COLD int tile_field_destroy(tile_field *f)
+{
+    if (f == NULL)
+        return TILE_ERR_NULL;
+    if (f->data != NULL && *tile__field_maps(f->data) > 0) {
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_destroy: %lld map(s) still use the "
+                 "field: destroy them first (tile_map_destroy)",
+                 (long long)*tile__field_maps(f->data));
+        return TILE_ERR_ARG;
+    }
+    if (f->data != NULL)
+        TILEHYBRID_FREE(f->data - TILE__FIELD_HEAD);
+    f->data = NULL;
+    if (f->comm != MPI_COMM_NULL) {
+        int fin = 0;
+        MPI_Finalized(&fin);
+        if (!fin)
+            MPI_Comm_free(&f->comm);
+    }
+    f->comm = MPI_COMM_NULL;
     return TILE_OK;
 }
 
@@ -346,31 +400,8 @@ TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_
         snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %s failed (MPI error %d)",
                  a.call, rc);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
-    TILEHYBRID_FREE(f->data);
-    f->data = NULL;
-    if (f->comm != MPI_COMM_NULL)
-        MPI_Comm_free(&f->comm);
-    f->comm = MPI_COMM_NULL;
+    tile_field_destroy(f);
     return f->code = code;
-}
-
-/**
- * tile_field_destroy() - free the field's block and its communicator (not
- * collective; safe on a field whose creation failed, and twice).
- */
-TILEHYBRID__COLD void tile_field_destroy(tile_field *f)
-{
-    if (f == NULL)
-        return;
-    TILEHYBRID_FREE(f->data);
-    f->data = NULL;
-    if (f->comm != MPI_COMM_NULL) {
-        int fin = 0;
-        MPI_Finalized(&fin);
-        if (!fin)
-            MPI_Comm_free(&f->comm);
-    }
-    f->comm = MPI_COMM_NULL;
 }
 
 /**
@@ -578,12 +609,12 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out)
 }
 #else
 TILEHYBRID__COLD void tile__field_grid_search(const tile_field_config *c, int i, int left,
-                                              int *p, int *q, int64_t *best);
+                                              int *p, int *q, int64_t *best, int thin);
 TILEHYBRID__COLD int tile__field_grid(const tile_field_config *c, int size, int *pdims);
 TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c, int size);
 TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c);
 TILEHYBRID__COLD int tile_field_create(tile_field *f, MPI_Comm comm, const tile_field_config *cfg);
-TILEHYBRID__COLD void tile_field_destroy(tile_field *f);
+TILEHYBRID__COLD int tile_field_destroy(tile_field *f);
 TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const int64_t *c,
                                                                  void *elem),
                                      void *ctx, int ghosts);

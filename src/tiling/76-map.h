@@ -79,9 +79,9 @@ typedef struct tile_map {
     MPI_Request *req;                     /* a receive and a send per neighbour and field */
     MPI_Status *st;                       /* (not MPI_STATUSES_IGNORE: gcc 12 warns on it) */
     MPI_Datatype *types;
-    const tile_field *field[2 * TILE_MAP_MAX_FIELDS];  /* in, then out (a run checks
-                                           * that none was destroyed) */
-    int nfield;
+    unsigned char *held[2 * TILE_MAP_MAX_FIELDS];  /* the fields' blocks it counts itself
+                                           * in (tile__field_maps): not freed under it */
+    int nheld;
     int live;                             /* its requests exist: every run starts them,
                                            * a failed one too (its neighbours wait) */
     int started;                          /* this run's are in flight */
@@ -555,10 +555,11 @@ TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *
     v[n++] = (uint64_t)cfg->star;
     v[n++] = (uint64_t)cfg->threads;
     v[n++] = (uint64_t)f->ndims;
-    for (i = 0; i <= TILE_MAX_DIMS; i++) {
-        v[n++] = (uint64_t)cfg->reach[i];
-        v[n++] = (uint64_t)cfg->lo[i];
-        v[n++] = (uint64_t)cfg->hi[i];
+    for (i = 0; i <= TILE_MAX_DIMS; i++) {  /* (hi < 0 is the extent on every rank) */
+        int d = i < f->ndims;
+        v[n++] = d ? (uint64_t)cfg->reach[i] : 0;
+        v[n++] = d ? (uint64_t)cfg->lo[i] : 0;
+        v[n++] = d ? (uint64_t)(cfg->hi[i] < 0 ? f->extent[i] : cfg->hi[i]) : 0;
     }
     rc = tilehybrid_agree(f->comm, code, v, n, m->errmsg, sizeof m->errmsg, &a);
     if (rc != MPI_SUCCESS) {
@@ -608,6 +609,9 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
     m->nreq = m->ntypes = 0;
     m->mbox[0] = m->mbox[1] = 0;
     m->live = 0;
+    for (i = 0; i < m->nheld; i++)  /* its fields may be destroyed now */
+        --*tile__field_maps(m->held[i]);
+    m->nheld = 0;
     if (!fin && m->comm != MPI_COMM_NULL)
         MPI_Comm_free(&m->comm);
     m->comm = MPI_COMM_NULL;
@@ -689,12 +693,15 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     rc = tilehybrid_agree(f->comm, code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
     code = rc != MPI_SUCCESS ? TILE_ERR_MPI : a.code;
     m->code = code;
-    if (code != TILE_OK)
+    if (code != TILE_OK) {
         tile_map_destroy(m);
-    else
-        m->live = 1;
-    for (k = 0; k < cfg->nin + cfg->nout; k++)
-        m->field[m->nfield++] = k < cfg->nin ? cfg->in[k] : cfg->out[k - cfg->nin];
+        return code;
+    }
+    m->live = 1;
+    for (k = 0; k < cfg->nin + cfg->nout; k++) {    /* (each block once: tile__map_check) */
+        m->held[m->nheld] = k < cfg->nin ? cfg->in[k]->data : cfg->out[k - cfg->nin]->data;
+        ++*tile__field_maps(m->held[m->nheld++]);
+    }
     return code;
 }
 
@@ -745,22 +752,12 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m);
 TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size)
 {
     tile__mapview none;
-    int rc, k;
+    int rc;
     memset(&none, 0, sizeof none);
     if (m == NULL)
         return none;
     m->nbox[0] = m->nbox[1] = 0;
     m->started = 0;
-    for (k = 0; m->live && k < m->nfield; k++)
-        if (m->field[k]->data != (k < m->v.nin ? m->v.in[k] : m->v.out[k - m->v.nin])) {
-            m->live = 0;            /* its requests point at the freed block */
-            if (m->code == TILE_OK) {
-                m->code = TILE_ERR_ARG;
-                snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: %s[%d] of the map was "
-                         "destroyed (destroy a map before its fields)",
-                         k < m->v.nin ? "in" : "out", k < m->v.nin ? k : k - m->v.nin);
-            }
-        }
     if (!m->live)
         return none;
     if (m->code == TILE_OK && size != m->v.esz) {
