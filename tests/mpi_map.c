@@ -407,6 +407,25 @@ static int refused(int what, char *msg, size_t len)
     return rc;
 }
 
+/* lifecycle()'s grids: 4 a 1x1 grid given at more processes, 8 a 1000 x 1
+ * field (the grid chosen P x 1). */
+static int grid_case(int what, char *msg, size_t len)
+{
+    tile_field A;
+    tile_field_config fc;
+    int rc;
+    tile_field_config_init(&fc, 2);
+    fc.extent[0] = what == 4 ? 23 : 1000;
+    fc.extent[1] = what == 4 ? 17 : 1;
+    fc.grid[0] = fc.grid[1] = what == 4 ? 1 : 0;
+    rc = tile_field_create(&A, MPI_COMM_WORLD, &fc);
+    snprintf(msg, len, "%s (grid %dx%d)", A.errmsg, A.pdims[0], A.pdims[1]);
+    if (what == 8 && rc == TILE_OK && (A.pdims[0] != nprocs || A.pdims[1] != 1))
+        rc = -1;
+    tile_field_destroy(&A);
+    return rc;
+}
+
 /* The map's life and the review's cases: what = 0 a break in rank 0's
  * block only, then another run (no hang: the failed rank still exchanges);
  * 1 a run after tile_map_destroy; 2 its field destroyed through a copy of
@@ -422,25 +441,14 @@ static int lifecycle(int what, char *msg, size_t len)
     tile_field A, B, A2;
     tile_map m;
     tile_map_config mc;
-    tile_field_config fc;
     int64_t ext[2] = { 23, 17 }, gh[2] = { 1, 1 };
     init_ctx ctx = { 2, 0, 0, 0 };
     int rc, i;
     msg[0] = 0;
     if (what == 3)
         tile_map_config_init(&mc, &A, &B);
-    if (what == 4 || what == 8) {
-        tile_field_config_init(&fc, 2);
-        fc.extent[0] = what == 4 ? 23 : 1000;
-        fc.extent[1] = what == 4 ? 17 : 1;
-        fc.grid[0] = fc.grid[1] = what == 4 ? 1 : 0;
-        rc = tile_field_create(&A, MPI_COMM_WORLD, &fc);
-        snprintf(msg, len, "%s (grid %dx%d)", A.errmsg, A.pdims[0], A.pdims[1]);
-        if (what == 8 && rc == TILE_OK && (A.pdims[0] != nprocs || A.pdims[1] != 1))
-            rc = -1;
-        tile_field_destroy(&A);
-        return rc;
-    }
+    if (what == 4 || what == 8)
+        return grid_case(what, msg, len);
     if (what == 9) {
         ext[0] = 4;
         ext[1] = 11;
