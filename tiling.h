@@ -10766,27 +10766,35 @@ TILEHYBRID__COLD int tile__field_check(tile_field *f, const tile_field_config *c
     return TILE_OK;
 }
 
+/* The block of the rank at grid coordinates c (D of them, f's extents and
+ * grid): its first point blo[] and its lengths bl[]; returns its points. */
+static inline int64_t tile__field_block(const tile_field *f, const int *c, int64_t *blo,
+                                        int64_t *bl)
+{
+    int64_t n = 1, x, p;
+    int i;
+    for (i = 0; i < f->ndims; i++) {
+        x = f->extent[i];
+        p = f->pdims[i];
+        bl[i] = x / p + (c[i] < x % p);
+        blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
+        n *= bl[i];
+    }
+    return n;
+}
+
 /* The block and the allocation of this rank (f's grid made;
  * TILE_OK or the code, the message in f->errmsg). */
 TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *c)
 {
     int i;
     int64_t elems = 1;
-    for (i = 0; i < c->ndims; i++) {
-        int64_t x = c->extent[i], p = f->pdims[i];
-        if (p > x) {
-            snprintf(f->errmsg, sizeof f->errmsg, "tile_field_create: %lld processes along "
-                     "dimension %d have %lld points: each needs one (set grid[%d], or fewer "
-                     "processes)", (long long)p, i, (long long)x, i);
-            return TILE_ERR_TOO_MANY;
-        }
-    }
-    for (i = c->ndims - 1; i >= 0; i--) {
-        int64_t x = c->extent[i], p = f->pdims[i], r = f->coords[i];
-        f->extent[i] = x;
+    for (i = 0; i < c->ndims; i++) {    /* (the grid has at most extent[i] along i) */
+        f->extent[i] = c->extent[i];
         f->ghost[i] = c->ghost[i];
-        f->len[i] = x / p + (r < x % p);
-        f->lo[i] = r * (x / p) + (r < x % p ? r : x % p);
+    }
+    tile__field_block(f, f->coords, f->lo, f->len);
+    for (i = c->ndims - 1; i >= 0; i--) {
         f->alen[i] = f->len[i] + 2 * f->ghost[i];
         f->stride[i] = elems;
         if (!tilehybrid_mul_ok(elems, f->alen[i], &elems)) {
@@ -10964,23 +10972,6 @@ TILEHYBRID__COLD int tile_field_fill(tile_field *f, void (*fn)(void *ctx, const 
             x[i] = 0;
     }
     return TILE_OK;
-}
-
-/* Rank r's block (its coordinates c along each of the d dimensions):
- * its first point blo[] and its lengths bl[]; returns its points. */
-static inline int64_t tile__field_block(const tile_field *f, const int *c, int64_t *blo,
-                                        int64_t *bl)
-{
-    int64_t n = 1, x, p;
-    int i;
-    for (i = 0; i < f->ndims; i++) {
-        x = f->extent[i];
-        p = f->pdims[i];
-        bl[i] = x / p + (c[i] < x % p);
-        blo[i] = c[i] * (x / p) + (c[i] < x % p ? c[i] : x % p);
-        n *= bl[i];
-    }
-    return n;
 }
 
 /* The element of an array (strides stride[]) where row `row` of a block

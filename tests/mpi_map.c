@@ -317,6 +317,17 @@ static int names_line(const char *msg, int lo, int hi)
            line <= hi;
 }
 
+/* The end of a refusal case: the map's message in msg, the map and both
+ * fields freed; returns rc. */
+static int case_end(tile_map *m, tile_field *A, tile_field *B, int rc, char *msg, size_t len)
+{
+    snprintf(msg, len, "%s", m->errmsg);
+    tile_map_destroy(m);
+    tile_field_destroy(A);
+    tile_field_destroy(B);
+    return rc;
+}
+
 /* A map of a 2-D field pair whose body reads (dy, 0) past reach 1 at every
  * point (at 0) or only at point (at, 7); the verdict and its message. */
 static int past_reach(int at, char *msg, size_t len, int *lo, int *hi)
@@ -345,11 +356,7 @@ static int past_reach(int at, char *msg, size_t len, int *lo, int *hi)
     });
     *hi = __LINE__ - 1;
     rc = tile_map_agree(&m);
-    snprintf(msg, len, "%s", m.errmsg);
-    tile_map_destroy(&m);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
-    return rc;
+    return case_end(&m, &A, &B, rc, msg, len);
 }
 
 /* The same fields; what = 0 break at one point, 1 a float run, 2 in place,
@@ -400,11 +407,7 @@ static int refused(int what, char *msg, size_t len)
         TILE_MAP_RUN(&m, float, it, { TILE_OUT(it, 0) = TILE_IN(it, 0, 0, 0); });
         rc = tile_map_agree(&m);
     }
-    snprintf(msg, len, "%s", m.errmsg);
-    tile_map_destroy(&m);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
-    return rc;
+    return case_end(&m, &A, &B, rc, msg, len);
 }
 
 /* lifecycle()'s grids: 4 a 1x1 grid given at more processes, 8 a 1000 x 1
@@ -503,11 +506,7 @@ static int lifecycle(int what, char *msg, size_t len)
         TILE_MAP_RUN((tile_map *)NULL, double, it, { TILE_OUT(it, 0) = 1.0; });
         rc = tile_map_agree(&m);
     }
-    snprintf(msg, len, "%s", m.errmsg);
-    tile_map_destroy(&m);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
-    return rc;
+    return case_end(&m, &A, &B, rc, msg, len);
 }
 
 /* The kernels with fields and maps against their plain loops, bitwise, at
