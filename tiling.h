@@ -3409,8 +3409,44 @@ static inline int tile_box_copy(const tile_box *from, const void *src, const til
     return TILE_OK;
 }
 
-/* The block of the process at Cartesian coordinates pc, in the user's
- * coordinates, over the whole of Z. */
+/* Does the plan run dimension i (< N) of the user's space downward?  Its
+ * internal coordinates, its process coordinates included, then count from
+ * the top: the process at Cartesian coordinate c along i sits at c' =
+ * P_i - 1 - c in the pipeline and keeps the user's block that c has in any
+ * plan over the same extents and grid (topo_block(X_i, P_i, c)), so that
+ * a forward and a backward sweep hand their data over without a message.
+ * (A skewed plan's dimensions are not the user's: never mirrored.) */
+static inline int tile__mirrored(const tile_plan *p, int i)
+{
+    return p->deps.dir[i] < 0 && !p->deps.skewed;
+}
+
+/* Cartesian coordinates pc (MPI_Cart_coords) to pipeline coordinates, in
+ * place (its own inverse). */
+static inline void tile__cart_to_internal(const tile_plan *p, int *pc)
+{
+    int i;
+    for (i = 0; i < p->cfg.n; i++)
+        if (tile__mirrored(p, i))
+            pc[i] = p->pdims[i] - 1 - pc[i];
+}
+
+/* The block along dimension i of the process at pipeline coordinate c, in
+ * the plan's internal coordinates. */
+static inline void tile__internal_block(const tile_plan *p, int i, int c, int64_t *lo,
+                                        int64_t *len)
+{
+    int64_t ulo = 0, size = p->deps.size[i];
+    if (!tile__mirrored(p, i)) {
+        topo_block(size, p->pdims[i], c, lo, len);
+        return;
+    }
+    topo_block(size, p->pdims[i], p->pdims[i] - 1 - c, &ulo, len);
+    *lo = size - ulo - *len;
+}
+
+/* The block of the process at pipeline coordinates pc (plan->pcoords for
+ * this rank), in the user's coordinates, over the whole of Z. */
 static inline void tile__block_box(const tile_plan *p, const int *pc, tile_box *b)
 {
     int i, n = p->cfg.n;
@@ -3418,7 +3454,7 @@ static inline void tile__block_box(const tile_plan *p, const int *pc, tile_box *
     b->ndims = n + 1;
     for (i = 0; i < n; i++) {
         int64_t lo = 0, len = 0;
-        topo_block(p->cfg.extent[i], p->pdims[i], pc[i], &lo, &len);
+        tile__internal_block(p, i, pc[i], &lo, &len);
         b->lo[i] = p->deps.dir[i] > 0 ? lo : p->cfg.extent[i] - lo - len;
         b->len[i] = len;
     }
@@ -8578,10 +8614,17 @@ TILEHYBRID__COLD int tile__grid_place(tile_plan *p)
         if (MPI_Cart_shift(p->comm, i, 1, &p->nbr_lo[i], &p->nbr_hi[i]) != MPI_SUCCESS)
             return tile__fail(p, TILE_ERR_MPI, "", -1, "rank %d: MPI_Cart_shift failed in "
                               "dimension %d", p->rank, i + 1);
+        if (tile__mirrored(p, i)) {   /* the pipeline starts at the grid's far end */
+            int t = p->nbr_lo[i];
+            p->nbr_lo[i] = p->nbr_hi[i];
+            p->nbr_hi[i] = t;
+        }
         if (p->deps.d[i] == 0)
             p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
-        topo_block(p->deps.size[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
     }
+    tile__cart_to_internal(p, p->pcoords);
+    for (i = 0; i < n; i++)
+        tile__internal_block(p, i, p->pcoords[i], &p->lo[i], &p->len[i]);
     return TILE_OK;
 }
 
@@ -10069,6 +10112,7 @@ TILEHYBRID__COLD int tile__gather_types(const tile_plan *p, const tile_box *all,
         rc = MPI_Cart_coords(p->comm, r, p->cfg.n, pc);
         if (rc != MPI_SUCCESS)
             break;
+        tile__cart_to_internal(p, pc);
         tile__block_box(p, pc, &b);
         b.lo[p->cfg.n] = all->lo[p->cfg.n];
         b.len[p->cfg.n] = all->len[p->cfg.n];

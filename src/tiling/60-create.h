@@ -762,10 +762,17 @@ TILEHYBRID__COLD int tile__grid_place(tile_plan *p)
         if (MPI_Cart_shift(p->comm, i, 1, &p->nbr_lo[i], &p->nbr_hi[i]) != MPI_SUCCESS)
             return tile__fail(p, TILE_ERR_MPI, "", -1, "rank %d: MPI_Cart_shift failed in "
                               "dimension %d", p->rank, i + 1);
+        if (tile__mirrored(p, i)) {   /* the pipeline starts at the grid's far end */
+            int t = p->nbr_lo[i];
+            p->nbr_lo[i] = p->nbr_hi[i];
+            p->nbr_hi[i] = t;
+        }
         if (p->deps.d[i] == 0)
             p->nbr_lo[i] = p->nbr_hi[i] = MPI_PROC_NULL;
-        topo_block(p->deps.size[i], p->pdims[i], p->pcoords[i], &p->lo[i], &p->len[i]);
     }
+    tile__cart_to_internal(p, p->pcoords);
+    for (i = 0; i < n; i++)
+        tile__internal_block(p, i, p->pcoords[i], &p->lo[i], &p->len[i]);
     return TILE_OK;
 }
 

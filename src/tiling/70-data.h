@@ -150,6 +150,7 @@ TILEHYBRID__COLD int tile__gather_types(const tile_plan *p, const tile_box *all,
         rc = MPI_Cart_coords(p->comm, r, p->cfg.n, pc);
         if (rc != MPI_SUCCESS)
             break;
+        tile__cart_to_internal(p, pc);
         tile__block_box(p, pc, &b);
         b.lo[p->cfg.n] = all->lo[p->cfg.n];
         b.len[p->cfg.n] = all->len[p->cfg.n];
