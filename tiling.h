@@ -105,8 +105,11 @@
  *              tile_field_at, tile_field_box, tile_field_fill,
  *              tile_field_gather [75-field]
  *   map steps  tile_map_config_init, tile_map_create, tile_map_destroy,
- *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT,
- *              tile_map_coord, TILE_MAP_MAX_FIELDS [76-map]
+ *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT, TILE_SUM,
+ *              tile_map_sums, tile_map_coord, TILE_MAP_MAX_FIELDS,
+ *              TILE_MAP_MAX_SUMS [76-map]
+ *   sweeps over fields  tile_field_config_plan, tile_field_here,
+ *              tile_output_to_field [77-field-plan]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,
@@ -1557,6 +1560,7 @@ struct tile__io {
     int64_t out_next;               /* the next tile to hand out */
     unsigned char *out_dst;         /* tile_output_to: an array over out_box */
     tile_box out_box;
+    int64_t *out_held;              /* tile_output_to_field: the field's user count */
     unsigned char *out_buf;         /* one tile of the block */
     tile_input_fn in_fn;            /* the input hook (tile_input_set) */
     void *in_ctx;
@@ -3479,7 +3483,7 @@ static inline void tile__zbox(const tile_plan *p, int64_t z0, int64_t z1, tile_b
  * @reach: how far around each point the body reads the array (NULL: at
  *         the point only; tile_reach_stencil() gives the stencil's reach).
  * @box:   receives the box in the user's coordinates: this rank's block
- *         (mirrored where cfg.dir is -1) and the tile's planes, widened by
+ *         (the same in every direction) and the tile's planes, widened by
  *         the reach and clipped to the space (what lies outside is the
  *         boundary's business).
  * @st:    NULL, or the argument at fault.
@@ -7452,10 +7456,11 @@ TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *c
  * Local.  Tile k is written at the time the output hook would get it
  * (tile_output_set(); a hook set too is called after).  This is the
  * one-copy hand-over of chained plans: when the next plan has the same
- * blocks (the same directions and grid), its body reads dst itself
- * (tile_input_index(&it, box)); when its blocks differ (a mirrored
- * direction, another grid), tile_exchange() from dst moves what lies on
- * other ranks.
+ * blocks (the same grid: a plan's blocks do not depend on its
+ * directions), its body reads dst itself
+ * (tile_input_index(&it, box)); when its blocks differ
+ * (another grid) or it reads a halo, tile_exchange() from dst moves what
+ * lies on other ranks.
  * Return: TILE_OK, TILE_ERR_NULL (dst with a box), TILE_ERR_RANGE (a box
  * that does not hold the block), TILE_ERR_NOMEM, TILE_ERR_SKEWED,
  * TILE_ERR_BODY (the plan is running: a call from its body or a hook), or
@@ -7482,6 +7487,9 @@ static inline int tile_output_to(tile_plan *plan, const tile_box *box, void *dst
     io = tile__io_get(plan);
     if (io == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    if (io->out_held != NULL)   /* a field's block no more (tile_output_to_field) */
+        --*io->out_held;
+    io->out_held = NULL;
     io->out_dst = box != NULL ? (unsigned char *)dst : NULL;
     if (box != NULL)
         io->out_box = *box;
@@ -7831,6 +7839,8 @@ TILEHYBRID__COLD void tile__io_free(tile_plan *p)
     TILEHYBRID_FREE(p->run.io->slots);
     TILEHYBRID_FREE(p->run.io->red);
     TILEHYBRID_FREE(p->run.io->out_buf);
+    if (p->run.io->out_held != NULL)
+        --*p->run.io->out_held;
     tile__input_free(p->run.io);
     TILEHYBRID_FREE(p->run.io);
     p->run.io = NULL;
@@ -10699,9 +10709,10 @@ static inline int tile_field_box(const tile_field *f, tile_box *b)
 }
 
 /* A field's block starts TILE__FIELD_HEAD bytes into its allocation; the
- * head counts the maps that use the block (tile_map_create adds one,
- * tile_map_destroy takes it back), so that the block is not freed under
- * them, whichever handle destroys it. */
+ * head counts the maps and plans that use the block (tile_map_create and
+ * tile_output_to_field add one, tile_map_destroy and the plan's end of
+ * output take it back), so that the block is not freed under them,
+ * whichever handle destroys it. */
 enum { TILE__FIELD_HEAD = 64 };
 static inline int64_t *tile__field_maps(unsigned char *data)
 {
@@ -10875,8 +10886,8 @@ TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *
 /**
  * tile_field_destroy() - free the field's block and its communicator (not
  * collective; safe on a field whose creation failed, and twice).  A field
- * that a map still uses (through this handle or a copy of it) is not
- * freed: destroy the maps first.
+ * that a map or a plan's output still uses (through this handle or a copy
+ * of it) is not freed: destroy the maps first, stop the plans' output.
  * Return: TILE_OK, TILE_ERR_NULL, or TILE_ERR_ARG (maps use it; the
  * message in f->errmsg).
  */
@@ -10885,8 +10896,9 @@ TILEHYBRID__COLD int tile_field_destroy(tile_field *f)
     if (f == NULL)
         return TILE_ERR_NULL;
     if (f->data != NULL && *tile__field_maps(f->data) > 0) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_destroy: %lld map(s) still use the "
-                 "field: destroy them first (tile_map_destroy)",
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_destroy: %lld map(s) or plan(s) "
+                 "still use the field: destroy them first (tile_map_destroy, "
+                 "tile_plan_destroy; or stop a plan's tile_output_to_field)",
                  (long long)*tile__field_maps(f->data));
         return TILE_ERR_ARG;
     }
@@ -11225,6 +11237,9 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out);
 /** TILE_MAP_MAX_FIELDS - the input (and the output) fields of one map. */
 #define TILE_MAP_MAX_FIELDS 4
 
+/** TILE_MAP_MAX_SUMS - the exact sums one map keeps (tile_map_config.nsums). */
+#define TILE_MAP_MAX_SUMS 16
+
 /**
  * struct tile_map_config - a map step (tile_map_config_init()).
  * @nin, @in:   its input fields (1 .. TILE_MAP_MAX_FIELDS), read at offsets.
@@ -11242,6 +11257,9 @@ TILEHYBRID__COLD int tile_field_gather(tile_field *f, int root, void *out);
  * @threads:    OpenMP threads for a run (default 1): the points are shared
  *              among them (needs OpenMP; the master thread makes the MPI
  *              calls, outside the parallel loops).
+ * @nsums:      exact sums the body feeds (0 .. TILE_MAP_MAX_SUMS, default
+ *              0): TILE_SUM(it, k) += v in the body, tile_map_sums() to
+ *              read them (a norm, a residual, a checksum).
  */
 typedef struct tile_map_config {
     int nin, nout;
@@ -11251,17 +11269,19 @@ typedef struct tile_map_config {
     int star;
     int64_t lo[TILE_MAX_DIMS + 1], hi[TILE_MAX_DIMS + 1];
     int threads;
+    int nsums;
 } tile_map_config;
 
 /* What a run's points read of their map (private; copied into the run, so
  * that the compiler keeps it in registers): the fields' shape, the reach,
  * each field's element of coordinates 0 (an index: idx0). */
 typedef struct tile__mapview {
-    int ndims, nin, star, threads;
+    int ndims, nin, star, threads, nsums;
     size_t esz;
     int64_t reach[TILE_MAX_DIMS + 1], stride[TILE_MAX_DIMS + 1];
     int64_t idx0;
     unsigned char *in[TILE_MAP_MAX_FIELDS], *out[TILE_MAP_MAX_FIELDS];
+    int64_t sumlen;                       /* a row of a sum's terms (the longest row) */
 } tile__mapview;
 
 /**
@@ -11290,6 +11310,8 @@ typedef struct tile_map {
     int broke;                            /* a body left its point with break */
     const char *file;                     /* the body's file */
     int64_t runs;
+    double *sumbuf;                       /* threads x nsums x sumlen: the rows' values */
+    tile_xsum *sums;                      /* threads x nsums: the exact sums so far */
     int code;
     char errmsg[320];
 } tile_map;
@@ -11305,6 +11327,8 @@ typedef struct tile_map_cursor {
     int64_t x;                            /* the last coordinate */
     int64_t idx;                          /* the element, in every field of the map */
     uint64_t bad;                         /* this point's reads past the reach */
+    double *srow;                         /* the row's terms of sum 0 (TILE_SUM), or NULL */
+    int64_t sj;                           /* the point's place in the row */
 } tile_map_cursor;
 
 /**
@@ -11412,6 +11436,27 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
 #define TILE_OUT(it, k)                                                            \
     (*(tile_mr_T_ *)tile__map_out(&(it), (k), sizeof(tile_mr_T_), __LINE__))
 
+/* TILE_SUM: the point's term of sum k (a wrong k: its term of sum 0, or
+ * of no sum when there are none, the line recorded as a wrong field's: the
+ * map fails).  Every point's term starts at 0. */
+TILE__ALWAYS_INLINE double *tile__map_sum(tile_map_cursor *it, int k, int line)
+{
+    int const ok = (k >= 0) & (k < it->v->nsums);
+    it->bad |= tile__map_line(line) & ((uint64_t)ok - 1);
+    /* a mask, not a select: the store stays a vector store */
+    return it->srow + ((k * it->v->sumlen) & -(int64_t)ok) + it->sj;
+}
+
+/**
+ * TILE_SUM() - in a map's body: the point's term of exact sum @k (0 ..
+ * nsums - 1 of tile_map_config), a double lvalue that starts at 0 at each
+ * point: `TILE_SUM(it, 0) += r * r;`.  After each row the terms are added
+ * into the running thread's sum exactly (tile_xsum), so the sums do not
+ * depend on the order of the points, the threads or the processes: any
+ * grid gives the same bits.  tile_map_sums() reads them.
+ */
+#define TILE_SUM(it, k) (*tile__map_sum(&(it), (k), __LINE__))
+
 /* The run's loops are shared among threads (`omp parallel for`, the
  * records combined) and SIMD (`omp simd`) where the compiler takes OpenMP
  * pragmas; the points of a map do not depend on each other. */
@@ -11464,6 +11509,7 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
                     int64_t const tile_mr_x0_ = tile_mr_x_->lo[tile_mr_w_.ndims - 1]; \
                     int64_t const tile_mr_n_ = tile_mr_x_->len[tile_mr_w_.ndims - 1]; \
                     int64_t tile_mr_j_;                                            \
+                    double *const tile_mr_s_ = tile__map_sum_row(tile_mr_m_, tile_mr_n_); \
                     TILE__MAP_SIMD                                                 \
                     for (tile_mr_j_ = 0; tile_mr_j_ < tile_mr_n_; tile_mr_j_++) {  \
                         int tile_mr_end_ = 0;                                      \
@@ -11473,17 +11519,56 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
                         it.x = tile_mr_x0_ + tile_mr_j_;                           \
                         it.idx = tile_mr_i0_ + tile_mr_j_;                         \
                         it.bad = 0;                                                \
+                        it.srow = tile_mr_s_;                                      \
+                        it.sj = tile_mr_j_;                                        \
                         for (; !tile_mr_end_; tile_mr_end_ = 1) {                  \
                             __VA_ARGS__                                            \
                         }                                                          \
                         tile_mr_bad_ |= it.bad;                                    \
                         tile_mr_brk_ |= !tile_mr_end_;                             \
                     }                                                              \
+                    tile__map_sum_add(tile_mr_m_, tile_mr_s_, tile_mr_n_);         \
                 }                                                                  \
             }                                                                      \
         }                                                                          \
         tile__map_finish(tile_mr_m_, tile_mr_bad_, tile_mr_brk_, __FILE__);        \
     } while (0)
+
+/* The running thread's place in the map's tables. */
+static inline int tile__map_thread(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/* A row's start: the running thread's terms of the sums, the first n of
+ * each set to 0 (a map without sums has one row that nothing reads). */
+static inline double *tile__map_sum_row(const tile_map *m, int64_t n)
+{
+    double *row;
+    int k;
+    if (m == NULL || m->sumbuf == NULL)
+        return NULL;
+    row = m->sumbuf + (int64_t)tile__map_thread() * m->v.nsums * m->v.sumlen;
+    for (k = 0; k < m->v.nsums; k++)
+        memset(row + k * m->v.sumlen, 0, sizeof(double) * (size_t)n);
+    return row;
+}
+
+/* A row's end: its n terms of each sum into the running thread's exact
+ * sums. */
+static inline void tile__map_sum_add(tile_map *m, const double *row, int64_t n)
+{
+    tile_xsum *s = m->sums + (int64_t)tile__map_thread() * m->v.nsums;
+    int64_t j;
+    int k;
+    for (k = 0; k < m->v.nsums; k++)
+        for (j = 0; j < n; j++)
+            tile_xsum_add(&s[k], row[k * m->v.sumlen + j]);
+}
 
 /* Rows of box b: the product of its lengths but the last's. */
 static inline int64_t tile__map_rows(const tile_box *b)
@@ -11729,6 +11814,11 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
                  "to 1024", c->threads);
         return TILE_ERR_THREADS;
     }
+    if (c->nsums < 0 || c->nsums > TILE_MAP_MAX_SUMS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: nsums is %d: it must be 0 "
+                 "to TILE_MAP_MAX_SUMS = %d", c->nsums, TILE_MAP_MAX_SUMS);
+        return TILE_ERR_RANGE;
+    }
 #ifndef _OPENMP
     if (c->threads > 1) {
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: threads is %d, but this file "
@@ -11744,9 +11834,9 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
  * Collective over the first input field's processes. */
 TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code)
 {
-    static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
+    static const char *const name[6] = { "nin", "nout", "star", "threads", "ndims", "nsums" };
     static const char *const per[3] = { "reach", "lo", "hi" };
-    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
+    uint64_t v[6 + 3 * (TILE_MAX_DIMS + 1)];
     tilehybrid_agreement a;
     const tile_field *f = cfg->in[0];
     char what[32], t[sizeof m->errmsg];
@@ -11756,6 +11846,7 @@ TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *
     v[n++] = (uint64_t)cfg->star;
     v[n++] = (uint64_t)cfg->threads;
     v[n++] = (uint64_t)f->ndims;
+    v[n++] = (uint64_t)cfg->nsums;
     for (i = 0; i <= TILE_MAX_DIMS; i++) {  /* (hi < 0 is the extent on every rank) */
         int d = i < f->ndims;
         v[n++] = d ? (uint64_t)cfg->reach[i] : 0;
@@ -11777,10 +11868,10 @@ TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *
     }
     if (a.index < 0)
         return TILE_OK;
-    if (a.index < 5)
+    if (a.index < 6)
         snprintf(what, sizeof what, "%s", name[a.index]);
     else
-        snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
+        snprintf(what, sizeof what, "%s[%d]", per[(a.index - 6) % 3], (a.index - 6) / 3);
     snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks (%lld vs "
              "%lld)", what, (long long)a.lo, (long long)a.hi);
     return TILE_ERR_MISMATCH;
@@ -11804,9 +11895,13 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
     TILEHYBRID_FREE(m->req);
     TILEHYBRID_FREE(m->st);
     TILEHYBRID_FREE(m->types);
+    TILEHYBRID_FREE(m->sumbuf);
+    TILEHYBRID_FREE(m->sums);
     m->req = NULL;
     m->st = NULL;
     m->types = NULL;
+    m->sumbuf = NULL;
+    m->sums = NULL;
     m->nreq = m->ntypes = 0;
     m->mbox[0] = m->mbox[1] = 0;
     m->live = 0;
@@ -11820,6 +11915,24 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
         m->code = TILE_ERR_ARG;
         snprintf(m->errmsg, sizeof m->errmsg, "the map was destroyed (tile_map_destroy)");
     }
+}
+
+/* The tables of the sums: the rows' terms and the exact sums, per thread;
+ * TILE_OK or TILE_ERR_NOMEM (the message in m->errmsg). */
+TILEHYBRID__COLD int tile__map_sums_alloc(tile_map *m)
+{
+    int64_t t = m->v.threads, k, rows = t * m->v.nsums;
+    int64_t terms = t * (m->v.nsums > 0 ? m->v.nsums : 1) * m->v.sumlen + 1;
+    m->sumbuf = (double *)TILEHYBRID_MALLOC(sizeof(double) * (size_t)terms);
+    m->sums = (tile_xsum *)TILEHYBRID_MALLOC(sizeof(tile_xsum) * (size_t)(rows + 1));
+    if (m->sumbuf == NULL || m->sums == NULL) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: out of memory for %d sums of "
+                 "%d threads", m->v.nsums, m->v.threads);
+        return TILE_ERR_NOMEM;
+    }
+    for (k = 0; k < rows; k++)
+        tile_xsum_init(&m->sums[k]);
+    return TILE_OK;
 }
 
 /**
@@ -11863,6 +11976,8 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     m->v.nin = cfg->nin;
     m->v.star = cfg->star != 0;
     m->v.threads = cfg->threads;
+    m->v.nsums = cfg->nsums;
+    m->v.sumlen = f->len[f->ndims - 1];
     m->v.esz = f->elem_size;
     m->v.idx0 = 0;
     for (i = 0; i < f->ndims; i++) {
@@ -11889,6 +12004,8 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
                  2 * nnb * cfg->nin);
         code = TILE_ERR_NOMEM;
     }
+    if (code == TILE_OK && tile__map_sums_alloc(m) != TILE_OK)
+        code = TILE_ERR_NOMEM;
     for (k = 0; k < cfg->nin && code == TILE_OK; k++)
         code = tile__map_requests(m, cfg->in[k], k, nnb);
     rc = tilehybrid_agree(f->comm, code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
@@ -11935,6 +12052,82 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
     }
     return m->code = a.code;
 }
+
+/* Rank-local sum k (its threads' merged) into buf: the non-finite counts,
+ * then the limbs (carried: each below 2^32 but the top one's sign, so
+ * that MPI_SUM over the ranks in two's complement is exact). */
+TILEHYBRID__COLD void tile__map_sum_pack(const tile_map *m, int k, uint64_t *buf)
+{
+    tile_xsum s;
+    int t, i;
+    tile_xsum_init(&s);
+    for (t = 0; t < m->v.threads; t++)
+        tile_xsum_merge(&s, &m->sums[t * m->v.nsums + k]);
+    buf[0] = (uint64_t)s.nan;
+    buf[1] = (uint64_t)s.pinf;
+    buf[2] = (uint64_t)s.ninf;
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        buf[3 + i] = (uint64_t)s.limb[i];
+}
+
+/**
+ * tile_map_sums() - read the map's exact sums (TILE_SUM): what every
+ * rank's runs added since the map's creation or the last read, each
+ * rounded once to the nearest double, the same bits on every rank and for
+ * any grid or thread count; then the sums start again from 0.
+ * @m:   the map (tile_map_config.nsums > 0).
+ * @out: receives nsums doubles (NaN if a NaN was added, or +inf and -inf
+ *       both; else an infinity if one was added).
+ * Collective over the map's processes (one MPI_Allreduce; read them every
+ * K runs, not every run, if K runs need one collective).  It is the
+ * map's agreement too: when a run failed on any rank, every rank gets
+ * tile_map_agree()'s verdict, and out is left as it was.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (a map without sums),
+ * TILE_ERR_NOMEM, TILE_ERR_MPI, or the failed run's code.
+ */
+TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out)
+{
+    const int w = 3 + TILE_XSUM_LIMBS;
+    uint64_t *buf;
+    int k, t, i, rc, ns;
+    if (m == NULL || out == NULL)
+        return TILE_ERR_NULL;
+    if (m->comm == MPI_COMM_NULL)
+        return m->code != TILE_OK ? m->code : TILE_ERR_NULL;
+    if ((ns = m->v.nsums) == 0) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_sums: the map keeps no sums "
+                 "(tile_map_config.nsums)");
+        return TILE_ERR_RANGE;  /* the same on every rank: nsums was agreed */
+    }
+    buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * (size_t)(2 * (ns * w + 1)));
+    if (buf == NULL)
+        return tile_map_agree(m) != TILE_OK ? m->code : TILE_ERR_NOMEM;
+    for (k = 0; k < ns; k++)
+        tile__map_sum_pack(m, k, buf + k * w);
+    buf[ns * w] = m->code != TILE_OK;
+    rc = MPI_Allreduce(buf, buf + ns * w + 1, ns * w + 1, MPI_UINT64_T, MPI_SUM, m->comm);
+    if (rc != MPI_SUCCESS || buf[2 * (ns * w + 1) - 1] != 0) {
+        TILEHYBRID_FREE(buf);
+        if (rc != MPI_SUCCESS)
+            return m->code = TILE_ERR_MPI;
+        return tile_map_agree(m);     /* some rank failed: every rank asks why */
+    }
+    for (k = 0; k < ns; k++) {
+        const uint64_t *b = buf + ns * w + 1 + k * w;
+        tile_xsum s;
+        tile_xsum_init(&s);
+        s.nan = (int64_t)b[0];
+        s.pinf = (int64_t)b[1];
+        s.ninf = (int64_t)b[2];
+        for (i = 0; i < TILE_XSUM_LIMBS; i++)
+            s.limb[i] = (int64_t)b[3 + i];
+        out[k] = tile_xsum_round(&s);
+    }
+    for (t = 0; t < m->v.threads * ns; t++)
+        tile_xsum_init(&m->sums[t]);
+    TILEHYBRID_FREE(buf);
+    return TILE_OK;
+}
 #else
 TILEHYBRID__COLD void tile__map_boxes(tile_map *m, const tile_field *f, const int64_t *lo,
                                       const int64_t *hi);
@@ -11942,9 +12135,12 @@ TILEHYBRID__COLD int tile__map_requests(tile_map *m, const tile_field *f, int k,
 TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *c);
 TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c);
 TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code);
+TILEHYBRID__COLD int tile__map_sums_alloc(tile_map *m);
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg);
 TILEHYBRID__COLD void tile_map_destroy(tile_map *m);
 TILEHYBRID__COLD int tile_map_agree(tile_map *m);
+TILEHYBRID__COLD void tile__map_sum_pack(const tile_map *m, int k, uint64_t *buf);
+TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out);
 #endif
 
 #if TILEHYBRID__DEFINE
@@ -12014,15 +12210,15 @@ TILEHYBRID__COLD void tile__map_finish(tile_map *m, uint64_t bad, int brk, const
         uint32_t hi = (uint32_t)(m->bad >> 32), lo = (uint32_t)m->bad;
         m->code = TILE_ERR_ACCESS;
         if (hi == (uint32_t)~lo)
-            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN or TILE_OUT at %s:%u: an offset past "
-                     "the map's reach%s, a wrong offset count or a field index out of range "
-                     "(read the point itself instead): declare the reach (tile_map_config)",
-                     file, hi, m->v.star ? " or a corner of a star map" : "");
+            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN, TILE_OUT or TILE_SUM at %s:%u: an "
+                     "offset past the map's reach%s, a wrong offset count or a field or sum "
+                     "index out of range (read the point itself instead): declare the reach "
+                     "(tile_map_config)", file, hi, m->v.star ? " or a corner of a star map" : "");
         else
-            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN or TILE_OUT at several lines of "
-                     "%s: offsets past the map's reach%s, wrong offset counts or field "
-                     "indices out of range: declare the reach (tile_map_config)", file,
-                     m->v.star ? " or corners of a star map" : "");
+            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN, TILE_OUT or TILE_SUM at several "
+                     "lines of %s: offsets past the map's reach%s, wrong offset counts or "
+                     "field or sum indices out of range: declare the reach (tile_map_config)",
+                     file, m->v.star ? " or corners of a star map" : "");
     } else if (brk) {
         m->code = TILE_ERR_BODY;
         snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN at %s: the body left its point "
@@ -12033,6 +12229,176 @@ TILEHYBRID__COLD void tile__map_finish(tile_map *m, uint64_t bad, int brk, const
 TILEHYBRID__COLD tile__mapview tile__map_start(tile_map *m, size_t size);
 TILEHYBRID__COLD void tile__map_wait(tile_map *m);
 TILEHYBRID__COLD void tile__map_finish(tile_map *m, uint64_t bad, int brk, const char *file);
+#endif
+
+/* ==== src/tiling/77-field-plan.h ==== */
+#line 1 "src/tiling/77-field-plan.h"
+/* ------------------------------------------------------------------------ */
+/* Sweeps over fields: a plan whose blocks are a field's                    */
+
+/*
+ * A plan that does not skew gives each rank the same block of the user's
+ * space whatever its directions (22-boxes.h, tile__mirrored): a forward
+ * and a backward sweep over the same extents and grid keep their points on
+ * the same rank.  A field of the plan's shape (tile_field_config_plan())
+ * is then the program's home for the sweep's data: the body reads the
+ * field at its own point (tile_field_here()) and the plan writes each
+ * finished tile into it (tile_output_to_field()), with no message beyond
+ * the pipeline's faces.  A map step (76-map.h) over the same field runs
+ * between the sweeps.
+ */
+
+/**
+ * tile_field_config_plan() - a field configuration shaped as a plan's
+ * space: D = N + 1 dimensions (Z last), the plan's extents and element
+ * size, the plan's process grid (one process along Z), no ghost layers
+ * (set @c->ghost before tile_field_create() for maps that read it).
+ * @c:    receives the configuration.
+ * @plan: the plan (created, not skewed).
+ * Create the field on the communicator the plan was created on, so that
+ * rank r of both has the same block.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_SKEWED (a skewed plan's blocks
+ * are not boxes of the user's space), or the code of the plan's failed
+ * creation.
+ */
+static inline int tile_field_config_plan(tile_field_config *c, const tile_plan *plan)
+{
+    int i, n;
+    if (c == NULL || plan == NULL)
+        return TILE_ERR_NULL;
+    if (plan->status.code != TILE_OK)
+        return plan->status.code;
+    if (plan->deps.skewed)
+        return TILE_ERR_SKEWED;
+    n = plan->cfg.n;
+    tile_field_config_init(c, n + 1);
+    for (i = 0; i < n; i++) {
+        c->extent[i] = plan->cfg.extent[i];
+        c->grid[i] = plan->pdims[i];
+    }
+    c->extent[n] = plan->cfg.zlen;
+    c->grid[n] = 1;
+    c->elem_size = plan->cfg.elem_size;
+    return TILE_OK;
+}
+
+/**
+ * tile_field_here() - in the body: the field's element at the point being
+ * computed (the plan's user coordinates, Z last).
+ * @it: the cursor (&it).
+ * @f:  a field of the plan's shape that holds this rank's block of the
+ *      plan (tile_field_config_plan(); not checked here: tile_output_to_field()
+ *      checks it).
+ * O(N) integer arithmetic.  Read the field only at the point itself when
+ * the plan writes it (tile_output_to_field()): a neighbour's value is the
+ * old or the new one depending on when its tile was written out.  The
+ * neighbours' new values are the plan's own (TILE_AT); a field the plan
+ * does not write may be read anywhere in this rank's block and ghosts
+ * (offset o along dimension i: o * f->stride[i] elements away).
+ */
+TILE__ALWAYS_INLINE void *tile_field_here(const tile_cursor *it, const tile_field *f)
+{
+    int64_t e = 0;
+    int i;
+    for (i = 0; i <= it->v->n; i++)
+        e += (tile_coord(it, i) - f->lo[i] + f->ghost[i]) * f->stride[i];
+    return f->data + (size_t)e * f->elem_size;
+}
+
+#if TILEHYBRID__DEFINE
+/* Does field f hold plan p's block of this rank (the user's coordinates,
+ * all of Z)?  0, or 1 with the reason in why[size]. */
+TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f, char *why,
+                                        size_t size)
+{
+    int i, n = p->cfg.n;
+    tile_box b;
+    if (f->data == NULL || f->code != TILE_OK) {
+        snprintf(why, size, "the field was not created (or was destroyed)");
+        return 1;
+    }
+    if (f->ndims != n + 1 || f->elem_size != p->cfg.elem_size) {
+        snprintf(why, size, "the field has %d dimensions of %zu-byte elements, the plan "
+                 "N + 1 = %d of %zu bytes (tile_field_config_plan)", f->ndims, f->elem_size,
+                 n + 1, p->cfg.elem_size);
+        return 1;
+    }
+    tile__block_box(p, p->pcoords, &b);
+    for (i = 0; i <= n; i++) {
+        int64_t ext = i < n ? p->cfg.extent[i] : p->cfg.zlen;
+        if (f->extent[i] != ext || b.lo[i] < f->lo[i] ||
+            b.lo[i] + b.len[i] > f->lo[i] + f->len[i]) {
+            snprintf(why, size, "along dimension %d the plan's block of rank %d is %lld..%lld "
+                     "of %lld points, the field's %lld..%lld of %lld (give the field the "
+                     "plan's grid: tile_field_config_plan, on the plan's communicator)", i + 1,
+                     p->rank, (long long)b.lo[i], (long long)(b.lo[i] + b.len[i] - 1),
+                     (long long)ext, (long long)f->lo[i],
+                     (long long)(f->lo[i] + f->len[i] - 1), (long long)f->extent[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/**
+ * tile_output_to_field() - have each finished tile of this rank's block
+ * written into a field during the following runs (tile_output_to() into
+ * the field's block: one copy, no message).
+ * @plan: the plan (not running, not skewed).
+ * @f:    a field that holds this rank's block of the plan on every rank
+ *        (tile_field_config_plan()), or NULL to stop.
+ * @st:   NULL, or the argument at fault.
+ *
+ * Collective over the plan's ranks: every rank gets the same answer (a
+ * field that does not fit on one rank is refused on all; the lowest such
+ * rank says why on stderr: the dimension, both blocks).  The field
+ * counts the plan as a user until the output stops or the plan is
+ * destroyed: tile_field_destroy() refuses it meanwhile.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_SKEWED, TILE_ERR_RANGE (the
+ * field does not hold the block somewhere), TILE_ERR_NOMEM, TILE_ERR_MPI,
+ * TILE_ERR_BODY (the plan is running), or the code of the plan's failed
+ * creation.
+ */
+TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehybrid_status *st)
+{
+    char why[400] = "";
+    int rc, i, bad[2], worst[2];
+    tile_box ab;
+    if (plan == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
+    if ((rc = tile__busy_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    if (f == NULL) {
+        rc = tile_output_to(plan, NULL, NULL, st);
+        return rc;
+    }
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    bad[0] = tile__field_misfit(plan, f, why, sizeof why);
+    bad[1] = bad[0] ? plan->size - plan->rank : 0;   /* the lowest such rank wins */
+    if (MPI_Allreduce(bad, worst, 2, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
+        return tilehybrid_status_set(st, TILE_ERR_MPI, "f", -1);
+    if (worst[0]) {
+        if (bad[0] && worst[1] == plan->size - plan->rank)
+            fprintf(stderr, "tiling.h: rank %d: tile_output_to_field: %s\n", plan->rank, why);
+        return tilehybrid_status_set(st, TILE_ERR_RANGE, "f", -1);
+    }
+    memset(&ab, 0, sizeof ab);
+    ab.ndims = f->ndims;
+    for (i = 0; i < f->ndims; i++) {
+        ab.lo[i] = f->lo[i] - f->ghost[i];
+        ab.len[i] = f->alen[i];
+    }
+    if ((rc = tile_output_to(plan, &ab, f->data, st)) != TILE_OK)
+        return rc;
+    plan->run.io->out_held = tile__field_maps(f->data);
+    ++*plan->run.io->out_held;
+    return TILE_OK;
+}
+#else
+TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f, char *why,
+                                        size_t size);
+TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehybrid_status *st);
 #endif
 
 /* ==== src/tiling/80-runs.h ==== */

@@ -20,9 +20,11 @@
  * rides along: the backward sweep leaves s = f - (D + U) u' at every point,
  * the forward sweep completes r = s - L u.  So the plans pass each other
  * values at the same point only: each plan copies its tiles straight into
- * an array over its block (tile_output_to, one copy), and tile_exchange()
- * moves them to the other plan's blocks (the blocks of a downward plan are
- * mirrored, so they differ: that move is the hand-over's one other copy).  The residual norm |r| is a declared exact sum (tile_reduce):
+ * an array over its block (tile_output_to, one copy), and the other plan's
+ * body reads that array where it is: a plan keeps each rank's block
+ * whatever its direction (given the same grid), so nothing moves between
+ * the sweeps and no collective runs but the norm's.  The residual norm |r|
+ * is a declared exact sum (tile_reduce):
  * the same bits for every model, grid and thread count, so every run
  * takes the same iterations.  The iteration stops when |r| <= tol |r_0|.
  *
@@ -238,16 +240,17 @@ static void ssor_seq_free(ssor_seq *s)
 typedef struct ssor_side {
     tile_plan plan;
     tile_box block;     /* this rank's block (all of Z), user coordinates */
-    void *in, *out;     /* arrays over the block: what the plan reads, what it left */
-    size_t in_size, out_size;
+    void *out;          /* an array over the block: what the plan left, the other's input */
+    size_t out_size;
 } ssor_side;
 
-/* Create a side's plan (dir = +1 forward, -1 backward) and its arrays:
- * TILE_OK, the plan's code (its message in plan.errmsg), or -1 when a
- * rank could not allocate or attach its arrays (that rank said what and
- * how large); the same on every rank. */
-static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_size,
-                          size_t out_size)
+/* Create a side's plan (dir = +1 forward, -1 backward, on the process grid
+ * `grid`, NULL: chosen) and its output array: TILE_OK, the plan's code
+ * (its message in plan.errmsg), or -1 when a rank could not allocate or
+ * attach its array (that rank said what and how large); the same on every
+ * rank. */
+static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t out_size,
+                          const int *grid)
 {
     const char *side = dir > 0 ? "forward" : "backward";
     char what[64];
@@ -265,22 +268,20 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_s
     cfg.model = o->model;
     cfg.threads = o->threads;
     cfg.boundary = NULL;            /* u = v = w = 0 outside the grid */
+    for (i = 0; grid != NULL && i < 2; i++)
+        cfg.grid[i] = grid[i];
     memset(s, 0, sizeof *s);
     rc = tile_plan_create(&s->plan, MPI_COMM_WORLD, &cfg);
     if (rc != TILE_OK)
         return rc;
     tile_input_box(&s->plan, TILE_ALL_TILES, NULL, &s->block, NULL);
-    s->in_size = in_size;
     s->out_size = out_size;
     pts = tile_box_points(&s->block);
-    s->in = calloc((size_t)(pts > 0 ? pts : 1), in_size);
     s->out = calloc((size_t)(pts > 0 ? pts : 1), out_size);
-    bad = s->in == NULL || s->out == NULL;
+    bad = s->out == NULL;
     if (bad) {          /* (ssor_start refused what cannot fit this machine) */
-        snprintf(what, sizeof what, "the %s sweep's %s array", side,
-                 s->in == NULL ? "input" : "output");
-        demo_nomem("ssor", s->plan.rank, what, pts, (int64_t)(s->in == NULL ? in_size
-                                                                            : out_size));
+        snprintf(what, sizeof what, "the %s sweep's output array", side);
+        demo_nomem("ssor", s->plan.rank, what, pts, (int64_t)out_size);
     } else if (tile_output_to(&s->plan, &s->block, s->out, NULL) != TILE_OK) {
         fprintf(stderr, "ssor: rank %d: the %s sweep's output: %s\n", s->plan.rank, side,
                 s->plan.errmsg);
@@ -292,15 +293,15 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t in_s
 
 static void ssor_side_free(ssor_side *s)
 {
-    free(s->in);
     free(s->out);
     tile_plan_destroy(&s->plan);
 }
 
-/* The forward sweep: |r| of the current iterate, from the exact sum. */
-static void ssor_forward(ssor_side *fw, tile_reduction *rr, double omega)
+/* The forward sweep, reading what the backward one left (bw: the same
+ * block): |r| of the current iterate, from the exact sum. */
+static void ssor_forward(ssor_side *fw, const ssor_side *bw, tile_reduction *rr, double omega)
 {
-    const bwd_el *in = (const bwd_el *)fw->in;
+    const bwd_el *in = (const bwd_el *)bw->out;
     const tile_box *box = &fw->block;
     HYBRID_RUN(&fw->plan, it, {
         const bwd_el *b = &in[tile_input_index(&it, box)];
@@ -315,10 +316,11 @@ static void ssor_forward(ssor_side *fw, tile_reduction *rr, double omega)
     });
 }
 
-/* The backward sweep (the plan runs downward: +1 is the earlier point). */
-static void ssor_backward(ssor_side *bw, double omega)
+/* The backward sweep, reading what the forward one left (the plan runs
+ * downward: +1 is the earlier point). */
+static void ssor_backward(ssor_side *bw, const ssor_side *fw, double omega)
 {
-    const fwd_el *in = (const fwd_el *)bw->in;
+    const fwd_el *in = (const fwd_el *)fw->out;
     const tile_box *box = &bw->block;
     HYBRID_RUN(&bw->plan, it, {
         double f[NU];
@@ -329,13 +331,6 @@ static void ssor_backward(ssor_side *bw, double omega)
     });
 }
 
-/* A side's result becomes the other side's input: 0 or a code. */
-static int ssor_pass(ssor_side *from, ssor_side *to)
-{
-    return tile_exchange(&from->plan, from->out_size, &from->block, from->out, &to->block,
-                         to->in, NULL);
-}
-
 typedef struct ssor_run {
     ssor_side fw, bw;
     tile_reduction rr;
@@ -344,12 +339,12 @@ typedef struct ssor_run {
     double seconds;
 } ssor_run;
 
-/* Iterate: forward (|r|), stop or backward, and pass the results on.
- * 0, or the first failure's code (its message printed by rank 0). */
+/* Iterate: forward (|r|), stop or backward, each reading the other's
+ * result.  0, or the first failure's code (its message printed by rank 0). */
 static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
 {
     int64_t k, x;
-    bwd_el *b = (bwd_el *)s->fw.in;
+    bwd_el *b = (bwd_el *)s->bw.out;
     int rc = TILE_OK;
     const char *why = "";
     double t0 = MPI_Wtime();
@@ -361,7 +356,7 @@ static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
         ssor_f(c[0], c[1], c[2], b[x].s);
     }
     for (k = 0; rc == TILE_OK; k++) {
-        ssor_forward(&s->fw, &s->rr, o->omega);
+        ssor_forward(&s->fw, &s->bw, &s->rr, o->omega);
         why = s->fw.plan.errmsg;
         if ((rc = tile_plan_status(&s->fw.plan)) != TILE_OK)
             break;
@@ -371,12 +366,9 @@ static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
             printf("iteration %4lld  residual %.16e\n", (long long)k, s->res[k]);
         if (s->res[k] <= o->tol * s->res[0] || k + 1 == o->max_iter)
             break;
-        if ((rc = ssor_pass(&s->fw, &s->bw)) != TILE_OK)
-            break;
-        ssor_backward(&s->bw, o->omega);
+        ssor_backward(&s->bw, &s->fw, o->omega);
         why = s->bw.plan.errmsg;
-        if ((rc = tile_plan_status(&s->bw.plan)) == TILE_OK)
-            rc = ssor_pass(&s->bw, &s->fw);
+        rc = tile_plan_status(&s->bw.plan);
     }
     s->seconds = MPI_Wtime() - t0;
     if (rc != TILE_OK && rank == 0)
@@ -387,12 +379,12 @@ static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
 /* ------------------------------------------------------------------------ */
 /* Output, verification                                                     */
 
-/* The final u of this rank's block (from the forward side's input), as
+/* The final u of this rank's block (the last forward sweep's input), as
  * NU doubles per point; NULL if out of memory. */
 static double *ssor_block_u(const ssor_run *s)
 {
     int64_t n = tile_box_points(&s->fw.block), x;
-    const bwd_el *b = (const bwd_el *)s->fw.in;
+    const bwd_el *b = (const bwd_el *)s->bw.out;
     double *u = (double *)malloc(sizeof(double) * NU * (size_t)(n > 0 ? n : 1));
     for (x = 0; u != NULL && x < n; x++)
         memcpy(u + NU * x, b[x].u, sizeof b[x].u);
@@ -617,15 +609,15 @@ static int ssor_check_memory(const ssor_opts *o, int node_ranks, char *err, size
                              node_ranks, err, len);
 }
 
-/* The tiled solver keeps four arrays over each process's block, all of Z
- * (each side's input and output: 2 x (bwd_el + fwd_el) bytes a point); on
+/* The tiled solver keeps two arrays over each process's block, all of Z
+ * (each side's output, the other's input: bwd_el + fwd_el bytes a point); on
  * `size` processes the largest block holds at least 1/size of the points.
  * Refused before anything is allocated when that passes the rank's memory
  * limit (as demo_check_memory() does for --verify: the node's memory shared
  * by its node_ranks ranks): 0 or 2 (message in err). */
 static int ssor_check_tiled(const ssor_opts *o, int size, int node_ranks, char *err, size_t len)
 {
-    int64_t per = 2 * (int64_t)(sizeof(bwd_el) + sizeof(fwd_el)), pts = 0, mine, bytes = 0;
+    int64_t per = (int64_t)(sizeof(bwd_el) + sizeof(fwd_el)), pts = 0, mine, bytes = 0;
     demo_limit lim;
     char num[24];
     if (o->sequential)
@@ -640,7 +632,7 @@ static int ssor_check_tiled(const ssor_opts *o, int size, int node_ranks, char *
     if (tilehybrid_mul_ok(mine, per, &bytes) && bytes <= lim.bytes)
         return 0;
     snprintf(num, sizeof num, "%lld", (long long)bytes);
-    return snprintf(err, len, "--space %lldx%lldx%lld: the solver keeps 4 arrays over each "
+    return snprintf(err, len, "--space %lldx%lldx%lld: the solver keeps 2 arrays over each "
                     "process's block (all of Z, %lld bytes a point): at least %lld points = "
                     "%s bytes per process on %d process%s, more than its memory limit of %lld "
                     "bytes (%s); lower --space or use more processes on more nodes",
@@ -732,9 +724,9 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
     double *u = NULL;
     int rc, status = 0, bad, all;
     memset(&s, 0, sizeof s);
-    rc = ssor_side_init(&s.fw, o, +1, sizeof(bwd_el), sizeof(fwd_el));
-    if (rc == TILE_OK)
-        rc = ssor_side_init(&s.bw, o, -1, sizeof(fwd_el), sizeof(bwd_el));
+    rc = ssor_side_init(&s.fw, o, +1, sizeof(fwd_el), NULL);
+    if (rc == TILE_OK)      /* the same grid: the same block on every rank */
+        rc = ssor_side_init(&s.bw, o, -1, sizeof(bwd_el), s.fw.plan.pdims);
     if (rc != TILE_OK) {
         /* a plan refused (2: its message, the same on every rank), or a
          * rank's arrays could not be allocated (1: that rank said so) */
@@ -744,6 +736,15 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
         ssor_side_free(&s.fw);
         ssor_side_free(&s.bw);
         return rc > 0 ? 2 : 1;
+    }
+    bad = memcmp(&s.fw.block, &s.bw.block, sizeof s.fw.block) != 0;
+    MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    if (all) {          /* (never: a plan keeps its blocks whatever its direction) */
+        if (rank == 0)
+            fprintf(stderr, "ssor: the backward plan's blocks differ from the forward one's\n");
+        ssor_side_free(&s.fw);
+        ssor_side_free(&s.bw);
+        return 1;
     }
     s.res = (double *)calloc((size_t)o->max_iter, sizeof *s.res);
     bad = s.res == NULL;

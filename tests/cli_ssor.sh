@@ -175,8 +175,8 @@ refused_at "TILEHYBRID_MEM_LIMIT=12x: ssor" "ssor: rank 0: TILEHYBRID_MEM_LIMIT 
     "bytes >= 1$" 2 --space 8x8x8
 unset TILEHYBRID_MEM_LIMIT
 
-# 6. the tiled solver's own arrays (4 over each process's block, all of Z,
-# 400 bytes a point): past the rank's memory limit refused at once, exit 2
+# 6. the tiled solver's own arrays (2 over each process's block, all of Z,
+# 200 bytes a point): past the rank's memory limit refused at once, exit 2
 # as adi's memory refusal (its calloc failed and it printed "ssor: " and
 # nothing else); the ranks on a node share its memory (each one's block
 # under the whole memory let 2 x 15 GB through on a 24 GB node); an
@@ -186,19 +186,19 @@ for sp in "1000x1000x1000 1" "1000x1000x1000 2" "420x420x425 2"; do
     set -- $sp
     space=$1 np=$2
     pts=$(echo "$space" | awk -Fx '{ printf "%d", $1 * $2 * $3 }')
-    per=$(( (pts + np - 1) / np * 400 ))
+    per=$(( (pts + np - 1) / np * 200 ))
     if [ "$mem" -le 0 ] || [ "$(limit $np)" -ge "$per" ]; then
         skip "ssor --space $space at $np: refused" "a rank's share of this machine holds $per bytes (or its size is unknown)"
         continue
     fi
     refused_at "ssor --space $space at $np (node share $(limit $np) bytes a rank)" \
-        "ssor: rank 0: --space $space: the solver keeps 4 arrays over each process's block (all of Z, 400 bytes a point): at least $((per / 400)) points = $per bytes per process on $np process" \
+        "ssor: rank 0: --space $space: the solver keeps 2 arrays over each process's block (all of Z, 200 bytes a point): at least $((per / 200)) points = $per bytes per process on $np process" \
         "more than its memory limit of $(limit $np) bytes ($(origin $np)); lower --space or use more processes on more nodes$" \
         $np --space $space
 done
 export TILEHYBRID_MEM_LIMIT=1000000
 refused_at "TILEHYBRID_MEM_LIMIT=1000000: ssor --space 64x64x64 at 2" \
-    "ssor: rank 0: --space 64x64x64: the solver keeps 4 arrays over each process's block (all of Z, 400 bytes a point): at least 131072 points = 52428800 bytes per process on 2 processes, more than its memory limit of 1000000 bytes (TILEHYBRID_MEM_LIMIT)" \
+    "ssor: rank 0: --space 64x64x64: the solver keeps 2 arrays over each process's block (all of Z, 200 bytes a point): at least 131072 points = 26214400 bytes per process on 2 processes, more than its memory limit of 1000000 bytes (TILEHYBRID_MEM_LIMIT)" \
     "more processes on more nodes$" 2 --space 64x64x64
 export TILEHYBRID_MEM_LIMIT=20000000
 timeout 120 $MPIEXEC -n 2 $D/ssor --space 16x16x16 > "$T/out" 2> "$T/err"
@@ -207,13 +207,13 @@ unset TILEHYBRID_MEM_LIMIT
 [ $rc -eq 0 ] && grep -q "^converged" "$T/out" &&
     ok "TILEHYBRID_MEM_LIMIT=20000000: ssor --space 16x16x16 at 2 fits and runs" ||
     notok "TILEHYBRID_MEM_LIMIT=20000000: ssor --space 16x16x16: exit $rc, $(head -c 300 "$T/err")"
-# 120^3 points: 691 MB of arrays, more than 400 MB of address space
-(ulimit -v 400000 && exec timeout 60 $D/ssor --space 120x120x120 --max-iter 1) > "$T/out" 2> "$T/err"
+# 150^3 points: 675 MB of arrays, more than 400 MB of address space
+(ulimit -v 400000 && exec timeout 60 $D/ssor --space 150x150x150 --max-iter 1) > "$T/out" 2> "$T/err"
 rc=$?
 [ $rc -eq 1 ] && [ "$(wc -l < "$T/err")" -eq 1 ] &&
-    grep -q "^ssor: rank 0: out of memory allocating the forward sweep's [a-z]* array: 1728000 x [0-9]* bytes = [0-9]* bytes$" "$T/err" &&
-    ok "ssor --space 120x120x120 under ulimit -v 400000: exit 1, $(cat "$T/err")" ||
-    notok "ssor --space 120x120x120 under ulimit -v 400000: exit $rc, stderr '$(head -c 300 "$T/err")'"
+    grep -Eq "^ssor: rank 0: out of memory allocating the (forward|backward) sweep's output array: 3375000 x [0-9]+ bytes = [0-9]+ bytes$" "$T/err" &&
+    ok "ssor --space 150x150x150 under ulimit -v 400000: exit 1, $(cat "$T/err")" ||
+    notok "ssor --space 150x150x150 under ulimit -v 400000: exit $rc, stderr '$(head -c 300 "$T/err")'"
 
 # 7. --output into a folder that does not exist: refused before the solve
 # (it ran to the end, then reported an incomplete file that did not exist)

@@ -101,8 +101,11 @@
  *              tile_field_at, tile_field_box, tile_field_fill,
  *              tile_field_gather [75-field]
  *   map steps  tile_map_config_init, tile_map_create, tile_map_destroy,
- *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT,
- *              tile_map_coord, TILE_MAP_MAX_FIELDS [76-map]
+ *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT, TILE_SUM,
+ *              tile_map_sums, tile_map_coord, TILE_MAP_MAX_FIELDS,
+ *              TILE_MAP_MAX_SUMS [76-map]
+ *   sweeps over fields  tile_field_config_plan, tile_field_here,
+ *              tile_output_to_field [77-field-plan]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,

@@ -184,6 +184,7 @@ struct tile__io {
     int64_t out_next;               /* the next tile to hand out */
     unsigned char *out_dst;         /* tile_output_to: an array over out_box */
     tile_box out_box;
+    int64_t *out_held;              /* tile_output_to_field: the field's user count */
     unsigned char *out_buf;         /* one tile of the block */
     tile_input_fn in_fn;            /* the input hook (tile_input_set) */
     void *in_ctx;

@@ -257,7 +257,7 @@ static inline void tile__zbox(const tile_plan *p, int64_t z0, int64_t z1, tile_b
  * @reach: how far around each point the body reads the array (NULL: at
  *         the point only; tile_reach_stencil() gives the stencil's reach).
  * @box:   receives the box in the user's coordinates: this rank's block
- *         (mirrored where cfg.dir is -1) and the tile's planes, widened by
+ *         (the same in every direction) and the tile's planes, widened by
  *         the reach and clipped to the space (what lies outside is the
  *         boundary's business).
  * @st:    NULL, or the argument at fault.

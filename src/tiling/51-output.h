@@ -87,10 +87,11 @@ TILEHYBRID__COLD int tile_output_set(tile_plan *plan, tile_output_fn fn, void *c
  * Local.  Tile k is written at the time the output hook would get it
  * (tile_output_set(); a hook set too is called after).  This is the
  * one-copy hand-over of chained plans: when the next plan has the same
- * blocks (the same directions and grid), its body reads dst itself
- * (tile_input_index(&it, box)); when its blocks differ (a mirrored
- * direction, another grid), tile_exchange() from dst moves what lies on
- * other ranks.
+ * blocks (the same grid: a plan's blocks do not depend on its
+ * directions), its body reads dst itself
+ * (tile_input_index(&it, box)); when its blocks differ
+ * (another grid) or it reads a halo, tile_exchange() from dst moves what
+ * lies on other ranks.
  * Return: TILE_OK, TILE_ERR_NULL (dst with a box), TILE_ERR_RANGE (a box
  * that does not hold the block), TILE_ERR_NOMEM, TILE_ERR_SKEWED,
  * TILE_ERR_BODY (the plan is running: a call from its body or a hook), or
@@ -117,6 +118,9 @@ static inline int tile_output_to(tile_plan *plan, const tile_box *box, void *dst
     io = tile__io_get(plan);
     if (io == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NOMEM, "", -1);
+    if (io->out_held != NULL)   /* a field's block no more (tile_output_to_field) */
+        --*io->out_held;
+    io->out_held = NULL;
     io->out_dst = box != NULL ? (unsigned char *)dst : NULL;
     if (box != NULL)
         io->out_box = *box;

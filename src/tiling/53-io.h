@@ -104,6 +104,8 @@ TILEHYBRID__COLD void tile__io_free(tile_plan *p)
     TILEHYBRID_FREE(p->run.io->slots);
     TILEHYBRID_FREE(p->run.io->red);
     TILEHYBRID_FREE(p->run.io->out_buf);
+    if (p->run.io->out_held != NULL)
+        --*p->run.io->out_held;
     tile__input_free(p->run.io);
     TILEHYBRID_FREE(p->run.io);
     p->run.io = NULL;

@@ -123,9 +123,10 @@ static inline int tile_field_box(const tile_field *f, tile_box *b)
 }
 
 /* A field's block starts TILE__FIELD_HEAD bytes into its allocation; the
- * head counts the maps that use the block (tile_map_create adds one,
- * tile_map_destroy takes it back), so that the block is not freed under
- * them, whichever handle destroys it. */
+ * head counts the maps and plans that use the block (tile_map_create and
+ * tile_output_to_field add one, tile_map_destroy and the plan's end of
+ * output take it back), so that the block is not freed under them,
+ * whichever handle destroys it. */
 enum { TILE__FIELD_HEAD = 64 };
 static inline int64_t *tile__field_maps(unsigned char *data)
 {
@@ -299,8 +300,8 @@ TILEHYBRID__COLD int tile__field_layout(tile_field *f, const tile_field_config *
 /**
  * tile_field_destroy() - free the field's block and its communicator (not
  * collective; safe on a field whose creation failed, and twice).  A field
- * that a map still uses (through this handle or a copy of it) is not
- * freed: destroy the maps first.
+ * that a map or a plan's output still uses (through this handle or a copy
+ * of it) is not freed: destroy the maps first, stop the plans' output.
  * Return: TILE_OK, TILE_ERR_NULL, or TILE_ERR_ARG (maps use it; the
  * message in f->errmsg).
  */
@@ -309,8 +310,9 @@ TILEHYBRID__COLD int tile_field_destroy(tile_field *f)
     if (f == NULL)
         return TILE_ERR_NULL;
     if (f->data != NULL && *tile__field_maps(f->data) > 0) {
-        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_destroy: %lld map(s) still use the "
-                 "field: destroy them first (tile_map_destroy)",
+        snprintf(f->errmsg, sizeof f->errmsg, "tile_field_destroy: %lld map(s) or plan(s) "
+                 "still use the field: destroy them first (tile_map_destroy, "
+                 "tile_plan_destroy; or stop a plan's tile_output_to_field)",
                  (long long)*tile__field_maps(f->data));
         return TILE_ERR_ARG;
     }

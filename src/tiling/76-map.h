@@ -24,6 +24,9 @@
 /** TILE_MAP_MAX_FIELDS - the input (and the output) fields of one map. */
 #define TILE_MAP_MAX_FIELDS 4
 
+/** TILE_MAP_MAX_SUMS - the exact sums one map keeps (tile_map_config.nsums). */
+#define TILE_MAP_MAX_SUMS 16
+
 /**
  * struct tile_map_config - a map step (tile_map_config_init()).
  * @nin, @in:   its input fields (1 .. TILE_MAP_MAX_FIELDS), read at offsets.
@@ -41,6 +44,9 @@
  * @threads:    OpenMP threads for a run (default 1): the points are shared
  *              among them (needs OpenMP; the master thread makes the MPI
  *              calls, outside the parallel loops).
+ * @nsums:      exact sums the body feeds (0 .. TILE_MAP_MAX_SUMS, default
+ *              0): TILE_SUM(it, k) += v in the body, tile_map_sums() to
+ *              read them (a norm, a residual, a checksum).
  */
 typedef struct tile_map_config {
     int nin, nout;
@@ -50,17 +56,19 @@ typedef struct tile_map_config {
     int star;
     int64_t lo[TILE_MAX_DIMS + 1], hi[TILE_MAX_DIMS + 1];
     int threads;
+    int nsums;
 } tile_map_config;
 
 /* What a run's points read of their map (private; copied into the run, so
  * that the compiler keeps it in registers): the fields' shape, the reach,
  * each field's element of coordinates 0 (an index: idx0). */
 typedef struct tile__mapview {
-    int ndims, nin, star, threads;
+    int ndims, nin, star, threads, nsums;
     size_t esz;
     int64_t reach[TILE_MAX_DIMS + 1], stride[TILE_MAX_DIMS + 1];
     int64_t idx0;
     unsigned char *in[TILE_MAP_MAX_FIELDS], *out[TILE_MAP_MAX_FIELDS];
+    int64_t sumlen;                       /* a row of a sum's terms (the longest row) */
 } tile__mapview;
 
 /**
@@ -89,6 +97,8 @@ typedef struct tile_map {
     int broke;                            /* a body left its point with break */
     const char *file;                     /* the body's file */
     int64_t runs;
+    double *sumbuf;                       /* threads x nsums x sumlen: the rows' values */
+    tile_xsum *sums;                      /* threads x nsums: the exact sums so far */
     int code;
     char errmsg[320];
 } tile_map;
@@ -104,6 +114,8 @@ typedef struct tile_map_cursor {
     int64_t x;                            /* the last coordinate */
     int64_t idx;                          /* the element, in every field of the map */
     uint64_t bad;                         /* this point's reads past the reach */
+    double *srow;                         /* the row's terms of sum 0 (TILE_SUM), or NULL */
+    int64_t sj;                           /* the point's place in the row */
 } tile_map_cursor;
 
 /**
@@ -211,6 +223,27 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
 #define TILE_OUT(it, k)                                                            \
     (*(tile_mr_T_ *)tile__map_out(&(it), (k), sizeof(tile_mr_T_), __LINE__))
 
+/* TILE_SUM: the point's term of sum k (a wrong k: its term of sum 0, or
+ * of no sum when there are none, the line recorded as a wrong field's: the
+ * map fails).  Every point's term starts at 0. */
+TILE__ALWAYS_INLINE double *tile__map_sum(tile_map_cursor *it, int k, int line)
+{
+    int const ok = (k >= 0) & (k < it->v->nsums);
+    it->bad |= tile__map_line(line) & ((uint64_t)ok - 1);
+    /* a mask, not a select: the store stays a vector store */
+    return it->srow + ((k * it->v->sumlen) & -(int64_t)ok) + it->sj;
+}
+
+/**
+ * TILE_SUM() - in a map's body: the point's term of exact sum @k (0 ..
+ * nsums - 1 of tile_map_config), a double lvalue that starts at 0 at each
+ * point: `TILE_SUM(it, 0) += r * r;`.  After each row the terms are added
+ * into the running thread's sum exactly (tile_xsum), so the sums do not
+ * depend on the order of the points, the threads or the processes: any
+ * grid gives the same bits.  tile_map_sums() reads them.
+ */
+#define TILE_SUM(it, k) (*tile__map_sum(&(it), (k), __LINE__))
+
 /* The run's loops are shared among threads (`omp parallel for`, the
  * records combined) and SIMD (`omp simd`) where the compiler takes OpenMP
  * pragmas; the points of a map do not depend on each other. */
@@ -263,6 +296,7 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
                     int64_t const tile_mr_x0_ = tile_mr_x_->lo[tile_mr_w_.ndims - 1]; \
                     int64_t const tile_mr_n_ = tile_mr_x_->len[tile_mr_w_.ndims - 1]; \
                     int64_t tile_mr_j_;                                            \
+                    double *const tile_mr_s_ = tile__map_sum_row(tile_mr_m_, tile_mr_n_); \
                     TILE__MAP_SIMD                                                 \
                     for (tile_mr_j_ = 0; tile_mr_j_ < tile_mr_n_; tile_mr_j_++) {  \
                         int tile_mr_end_ = 0;                                      \
@@ -272,17 +306,56 @@ typedef char tile__map_nine[TILE_MAX_DIMS + 1 == 9 ? 1 : -1];
                         it.x = tile_mr_x0_ + tile_mr_j_;                           \
                         it.idx = tile_mr_i0_ + tile_mr_j_;                         \
                         it.bad = 0;                                                \
+                        it.srow = tile_mr_s_;                                      \
+                        it.sj = tile_mr_j_;                                        \
                         for (; !tile_mr_end_; tile_mr_end_ = 1) {                  \
                             __VA_ARGS__                                            \
                         }                                                          \
                         tile_mr_bad_ |= it.bad;                                    \
                         tile_mr_brk_ |= !tile_mr_end_;                             \
                     }                                                              \
+                    tile__map_sum_add(tile_mr_m_, tile_mr_s_, tile_mr_n_);         \
                 }                                                                  \
             }                                                                      \
         }                                                                          \
         tile__map_finish(tile_mr_m_, tile_mr_bad_, tile_mr_brk_, __FILE__);        \
     } while (0)
+
+/* The running thread's place in the map's tables. */
+static inline int tile__map_thread(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/* A row's start: the running thread's terms of the sums, the first n of
+ * each set to 0 (a map without sums has one row that nothing reads). */
+static inline double *tile__map_sum_row(const tile_map *m, int64_t n)
+{
+    double *row;
+    int k;
+    if (m == NULL || m->sumbuf == NULL)
+        return NULL;
+    row = m->sumbuf + (int64_t)tile__map_thread() * m->v.nsums * m->v.sumlen;
+    for (k = 0; k < m->v.nsums; k++)
+        memset(row + k * m->v.sumlen, 0, sizeof(double) * (size_t)n);
+    return row;
+}
+
+/* A row's end: its n terms of each sum into the running thread's exact
+ * sums. */
+static inline void tile__map_sum_add(tile_map *m, const double *row, int64_t n)
+{
+    tile_xsum *s = m->sums + (int64_t)tile__map_thread() * m->v.nsums;
+    int64_t j;
+    int k;
+    for (k = 0; k < m->v.nsums; k++)
+        for (j = 0; j < n; j++)
+            tile_xsum_add(&s[k], row[k * m->v.sumlen + j]);
+}
 
 /* Rows of box b: the product of its lengths but the last's. */
 static inline int64_t tile__map_rows(const tile_box *b)
@@ -528,6 +601,11 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
                  "to 1024", c->threads);
         return TILE_ERR_THREADS;
     }
+    if (c->nsums < 0 || c->nsums > TILE_MAP_MAX_SUMS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: nsums is %d: it must be 0 "
+                 "to TILE_MAP_MAX_SUMS = %d", c->nsums, TILE_MAP_MAX_SUMS);
+        return TILE_ERR_RANGE;
+    }
 #ifndef _OPENMP
     if (c->threads > 1) {
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: threads is %d, but this file "
@@ -543,9 +621,9 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
  * Collective over the first input field's processes. */
 TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code)
 {
-    static const char *const name[5] = { "nin", "nout", "star", "threads", "ndims" };
+    static const char *const name[6] = { "nin", "nout", "star", "threads", "ndims", "nsums" };
     static const char *const per[3] = { "reach", "lo", "hi" };
-    uint64_t v[5 + 3 * (TILE_MAX_DIMS + 1)];
+    uint64_t v[6 + 3 * (TILE_MAX_DIMS + 1)];
     tilehybrid_agreement a;
     const tile_field *f = cfg->in[0];
     char what[32], t[sizeof m->errmsg];
@@ -555,6 +633,7 @@ TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *
     v[n++] = (uint64_t)cfg->star;
     v[n++] = (uint64_t)cfg->threads;
     v[n++] = (uint64_t)f->ndims;
+    v[n++] = (uint64_t)cfg->nsums;
     for (i = 0; i <= TILE_MAX_DIMS; i++) {  /* (hi < 0 is the extent on every rank) */
         int d = i < f->ndims;
         v[n++] = d ? (uint64_t)cfg->reach[i] : 0;
@@ -576,10 +655,10 @@ TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *
     }
     if (a.index < 0)
         return TILE_OK;
-    if (a.index < 5)
+    if (a.index < 6)
         snprintf(what, sizeof what, "%s", name[a.index]);
     else
-        snprintf(what, sizeof what, "%s[%d]", per[(a.index - 5) % 3], (a.index - 5) / 3);
+        snprintf(what, sizeof what, "%s[%d]", per[(a.index - 6) % 3], (a.index - 6) / 3);
     snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: %s differs between ranks (%lld vs "
              "%lld)", what, (long long)a.lo, (long long)a.hi);
     return TILE_ERR_MISMATCH;
@@ -603,9 +682,13 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
     TILEHYBRID_FREE(m->req);
     TILEHYBRID_FREE(m->st);
     TILEHYBRID_FREE(m->types);
+    TILEHYBRID_FREE(m->sumbuf);
+    TILEHYBRID_FREE(m->sums);
     m->req = NULL;
     m->st = NULL;
     m->types = NULL;
+    m->sumbuf = NULL;
+    m->sums = NULL;
     m->nreq = m->ntypes = 0;
     m->mbox[0] = m->mbox[1] = 0;
     m->live = 0;
@@ -619,6 +702,24 @@ TILEHYBRID__COLD void tile_map_destroy(tile_map *m)
         m->code = TILE_ERR_ARG;
         snprintf(m->errmsg, sizeof m->errmsg, "the map was destroyed (tile_map_destroy)");
     }
+}
+
+/* The tables of the sums: the rows' terms and the exact sums, per thread;
+ * TILE_OK or TILE_ERR_NOMEM (the message in m->errmsg). */
+TILEHYBRID__COLD int tile__map_sums_alloc(tile_map *m)
+{
+    int64_t t = m->v.threads, k, rows = t * m->v.nsums;
+    int64_t terms = t * (m->v.nsums > 0 ? m->v.nsums : 1) * m->v.sumlen + 1;
+    m->sumbuf = (double *)TILEHYBRID_MALLOC(sizeof(double) * (size_t)terms);
+    m->sums = (tile_xsum *)TILEHYBRID_MALLOC(sizeof(tile_xsum) * (size_t)(rows + 1));
+    if (m->sumbuf == NULL || m->sums == NULL) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: out of memory for %d sums of "
+                 "%d threads", m->v.nsums, m->v.threads);
+        return TILE_ERR_NOMEM;
+    }
+    for (k = 0; k < rows; k++)
+        tile_xsum_init(&m->sums[k]);
+    return TILE_OK;
 }
 
 /**
@@ -662,6 +763,8 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     m->v.nin = cfg->nin;
     m->v.star = cfg->star != 0;
     m->v.threads = cfg->threads;
+    m->v.nsums = cfg->nsums;
+    m->v.sumlen = f->len[f->ndims - 1];
     m->v.esz = f->elem_size;
     m->v.idx0 = 0;
     for (i = 0; i < f->ndims; i++) {
@@ -688,6 +791,8 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
                  2 * nnb * cfg->nin);
         code = TILE_ERR_NOMEM;
     }
+    if (code == TILE_OK && tile__map_sums_alloc(m) != TILE_OK)
+        code = TILE_ERR_NOMEM;
     for (k = 0; k < cfg->nin && code == TILE_OK; k++)
         code = tile__map_requests(m, cfg->in[k], k, nnb);
     rc = tilehybrid_agree(f->comm, code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
@@ -734,6 +839,82 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
     }
     return m->code = a.code;
 }
+
+/* Rank-local sum k (its threads' merged) into buf: the non-finite counts,
+ * then the limbs (carried: each below 2^32 but the top one's sign, so
+ * that MPI_SUM over the ranks in two's complement is exact). */
+TILEHYBRID__COLD void tile__map_sum_pack(const tile_map *m, int k, uint64_t *buf)
+{
+    tile_xsum s;
+    int t, i;
+    tile_xsum_init(&s);
+    for (t = 0; t < m->v.threads; t++)
+        tile_xsum_merge(&s, &m->sums[t * m->v.nsums + k]);
+    buf[0] = (uint64_t)s.nan;
+    buf[1] = (uint64_t)s.pinf;
+    buf[2] = (uint64_t)s.ninf;
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        buf[3 + i] = (uint64_t)s.limb[i];
+}
+
+/**
+ * tile_map_sums() - read the map's exact sums (TILE_SUM): what every
+ * rank's runs added since the map's creation or the last read, each
+ * rounded once to the nearest double, the same bits on every rank and for
+ * any grid or thread count; then the sums start again from 0.
+ * @m:   the map (tile_map_config.nsums > 0).
+ * @out: receives nsums doubles (NaN if a NaN was added, or +inf and -inf
+ *       both; else an infinity if one was added).
+ * Collective over the map's processes (one MPI_Allreduce; read them every
+ * K runs, not every run, if K runs need one collective).  It is the
+ * map's agreement too: when a run failed on any rank, every rank gets
+ * tile_map_agree()'s verdict, and out is left as it was.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_RANGE (a map without sums),
+ * TILE_ERR_NOMEM, TILE_ERR_MPI, or the failed run's code.
+ */
+TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out)
+{
+    const int w = 3 + TILE_XSUM_LIMBS;
+    uint64_t *buf;
+    int k, t, i, rc, ns;
+    if (m == NULL || out == NULL)
+        return TILE_ERR_NULL;
+    if (m->comm == MPI_COMM_NULL)
+        return m->code != TILE_OK ? m->code : TILE_ERR_NULL;
+    if ((ns = m->v.nsums) == 0) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_sums: the map keeps no sums "
+                 "(tile_map_config.nsums)");
+        return TILE_ERR_RANGE;  /* the same on every rank: nsums was agreed */
+    }
+    buf = (uint64_t *)TILEHYBRID_MALLOC(sizeof(uint64_t) * (size_t)(2 * (ns * w + 1)));
+    if (buf == NULL)
+        return tile_map_agree(m) != TILE_OK ? m->code : TILE_ERR_NOMEM;
+    for (k = 0; k < ns; k++)
+        tile__map_sum_pack(m, k, buf + k * w);
+    buf[ns * w] = m->code != TILE_OK;
+    rc = MPI_Allreduce(buf, buf + ns * w + 1, ns * w + 1, MPI_UINT64_T, MPI_SUM, m->comm);
+    if (rc != MPI_SUCCESS || buf[2 * (ns * w + 1) - 1] != 0) {
+        TILEHYBRID_FREE(buf);
+        if (rc != MPI_SUCCESS)
+            return m->code = TILE_ERR_MPI;
+        return tile_map_agree(m);     /* some rank failed: every rank asks why */
+    }
+    for (k = 0; k < ns; k++) {
+        const uint64_t *b = buf + ns * w + 1 + k * w;
+        tile_xsum s;
+        tile_xsum_init(&s);
+        s.nan = (int64_t)b[0];
+        s.pinf = (int64_t)b[1];
+        s.ninf = (int64_t)b[2];
+        for (i = 0; i < TILE_XSUM_LIMBS; i++)
+            s.limb[i] = (int64_t)b[3 + i];
+        out[k] = tile_xsum_round(&s);
+    }
+    for (t = 0; t < m->v.threads * ns; t++)
+        tile_xsum_init(&m->sums[t]);
+    TILEHYBRID_FREE(buf);
+    return TILE_OK;
+}
 #else
 TILEHYBRID__COLD void tile__map_boxes(tile_map *m, const tile_field *f, const int64_t *lo,
                                       const int64_t *hi);
@@ -741,9 +922,12 @@ TILEHYBRID__COLD int tile__map_requests(tile_map *m, const tile_field *f, int k,
 TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *c);
 TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c);
 TILEHYBRID__COLD int tile__map_agree_config(tile_map *m, const tile_map_config *cfg, int code);
+TILEHYBRID__COLD int tile__map_sums_alloc(tile_map *m);
 TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg);
 TILEHYBRID__COLD void tile_map_destroy(tile_map *m);
 TILEHYBRID__COLD int tile_map_agree(tile_map *m);
+TILEHYBRID__COLD void tile__map_sum_pack(const tile_map *m, int k, uint64_t *buf);
+TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out);
 #endif
 
 #if TILEHYBRID__DEFINE
@@ -813,15 +997,15 @@ TILEHYBRID__COLD void tile__map_finish(tile_map *m, uint64_t bad, int brk, const
         uint32_t hi = (uint32_t)(m->bad >> 32), lo = (uint32_t)m->bad;
         m->code = TILE_ERR_ACCESS;
         if (hi == (uint32_t)~lo)
-            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN or TILE_OUT at %s:%u: an offset past "
-                     "the map's reach%s, a wrong offset count or a field index out of range "
-                     "(read the point itself instead): declare the reach (tile_map_config)",
-                     file, hi, m->v.star ? " or a corner of a star map" : "");
+            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN, TILE_OUT or TILE_SUM at %s:%u: an "
+                     "offset past the map's reach%s, a wrong offset count or a field or sum "
+                     "index out of range (read the point itself instead): declare the reach "
+                     "(tile_map_config)", file, hi, m->v.star ? " or a corner of a star map" : "");
         else
-            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN or TILE_OUT at several lines of "
-                     "%s: offsets past the map's reach%s, wrong offset counts or field "
-                     "indices out of range: declare the reach (tile_map_config)", file,
-                     m->v.star ? " or corners of a star map" : "");
+            snprintf(m->errmsg, sizeof m->errmsg, "TILE_IN, TILE_OUT or TILE_SUM at several "
+                     "lines of %s: offsets past the map's reach%s, wrong offset counts or "
+                     "field or sum indices out of range: declare the reach (tile_map_config)",
+                     file, m->v.star ? " or corners of a star map" : "");
     } else if (brk) {
         m->code = TILE_ERR_BODY;
         snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN at %s: the body left its point "
