@@ -179,7 +179,7 @@ demo-real: all-real
 
 CHECK_COMMON := all-real $(UNIT) $(MPIT) $(BENCHES) $(B)/fuzz/replay $(DEMO_FAILURE) \
                 $(B)/tests/failure_collectives $(B)/tests/return_body $(B)/tests/return_body_noguard \
-                $(B)/tests/separate
+                $(B)/tests/separate $(B)/tests/lu_plain
 # the quick tier leaves out the native benchmark build (tests/cli_bench.sh
 # skips bench/speed.sh without it) and most sanitized programs
 check-build: $(CHECK_COMMON) $(ASAN) $(NATIVE)
@@ -272,6 +272,13 @@ $(B)/asan/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_failu
 	$(MPICC) $(WARN) -O1 -g -fsanitize=address,undefined \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer $(OMP) -I. -o $@ \
 	    tests/mpi_failure.c tests/pmpi_failure.c -lm
+
+# NPB LU's plain sequential reference (tests/lu_plain.h; tests/cli_lu_plain.sh
+# runs it): no MPI, no OpenMP; built with the MPI wrapper's compiler, as
+# the tests it is a reference for
+$(B)/tests/lu_plain: tests/lu_plain.c tests/lu_plain.h
+	@mkdir -p $(@D)
+	$(MPICC) $(WARN) $(CFLAGS) -g -o $@ tests/lu_plain.c -lm
 
 # sim/'s programs (make MPI=smpi sim-build)
 build/smpi/sim/%: sim/%.c $(HEADERS)
