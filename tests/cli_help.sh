@@ -31,6 +31,7 @@ help $MPIEXEC -n 3 $D/adi
 help $MPIEXEC -n 2 $D/de
 help $MPIEXEC -n 2 $D/scatter
 help $MPIEXEC -n 2 $D/heat
+help $MPIEXEC -n 3 $D/p2p
 help "$CTL"
 help "$CTL" topo
 help "$CTL" balance
@@ -57,7 +58,7 @@ help_full() {
         ok "$* --help > /dev/full: exit 1, $(cat "$T/err")" ||
         notok "$* --help > /dev/full: exit $rc, stderr '$(head -c 200 "$T/err")'"
 }
-for prog in adi de scatter seidel sw ssor heat; do help_full $D/$prog; done
+for prog in adi de scatter seidel sw p2p ssor heat; do help_full $D/$prog; done
 help_full "$CTL"
 for c in topo balance scatter plan; do help_full "$CTL" $c; done
 # the version, the one TILEHYBRID_VERSION
@@ -133,7 +134,7 @@ bad --method $MPIEXEC -n 2 $D/scatter --method fast
 bad --bogus $MPIEXEC -n 2 $D/scatter --bogus 1
 # one option loop per kind of program: a flag given a value, a valued
 # option at the end, a value after '=' in every demo and tilectl subcommand
-for prog in adi de seidel sw; do bad "--json takes no value" $D/$prog --json=1; done
+for prog in adi de seidel sw p2p; do bad "--json takes no value" $D/$prog --json=1; done
 bad "--verify takes no value" $D/ssor --verify=yes
 bad "--json takes no value" $MPIEXEC -n 2 $D/scatter --json=1
 for c in topo balance scatter plan; do bad "--json takes no value" "$CTL" $c --json=1; done
@@ -142,7 +143,7 @@ bad "--steps needs a value" $D/seidel --steps
 bad "--tol needs a value" $D/ssor --tol
 bad "exclude each other" $D/adi --progress --no-progress
 bad "unknown option '-x'" "$CTL" topo -x
-for c in "seidel --n=48 --steps=2" "sw --random=60,80" "ssor --space=8x8x8 --tol=1e-6"; do
+for c in "seidel --n=48 --steps=2" "sw --random=60,80" "p2p --size=30,40 --iterations=2" "ssor --space=8x8x8 --tol=1e-6"; do
     timeout 60 $D/$c > "$T/out" 2> "$T/err" && [ ! -s "$T/err" ] && [ -s "$T/out" ] &&
         ok "$c: values after '=' read" || notok "$c: exit $?, $(head -c 200 "$T/err")"
 done
@@ -181,7 +182,7 @@ hint() { # PROGRAM ARGS...: one line on stderr ending in " (see --help)"
         ok "hint: $* -> $(cat "$T/err")" ||
         notok "hint: $* -> exit $rc, want one line ending in '(see --help)': '$(head -c 300 "$T/err")'"
 }
-for prog in adi de scatter seidel sw ssor; do hint $D/$prog --bogus 1; done
+for prog in adi de scatter seidel sw p2p ssor; do hint $D/$prog --bogus 1; done
 hint "$CTL"
 hint "$CTL" bogus
 for c in topo balance scatter plan; do hint "$CTL" $c --bogus 1; done
