@@ -94,6 +94,7 @@ NATIVE_CFLAGS ?= -O2 -march=native
 NATIVE  := $(addprefix $(B)/bench-native/,inner_order seq_kernels limit limit-512)
 # demos linked with tests/pmpi_failure.c (an MPI call made to fail on one rank)
 DEMO_FAILURE := $(B)/tests/adi_failure $(B)/tests/sw_failure $(B)/tests/scatter_failure \
+                $(B)/tests/p2p_failure \
                 $(B)/tests/ssor_failure
 CTL_SRC := $(wildcard tools/tilectl/*.c)
 FUZZ_SECONDS ?= 60
@@ -245,7 +246,7 @@ $(B)/tests/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_fail
                         tests/check.h $(HEADERS)
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g $(OMP) -I. -o $@ tests/mpi_failure.c tests/pmpi_failure.c -lm
-# demos/adi, sw and scatter linked with the same wrappers (tests/cli_failure.sh:
+# demos/adi, sw, p2p, scatter and ssor linked with the same wrappers (tests/cli_failure.sh:
 # the demos' own MPI calls, on the plan's communicator or MPI_COMM_WORLD)
 $(DEMO_FAILURE): $(B)/tests/%_failure: demos/%.c tests/pmpi_failure.c tests/pmpi_failure.h \
                                        $(wildcard demos/*.h) tools/options.h $(HEADERS)

@@ -217,6 +217,23 @@ if [ -x "$B/tests/sw_failure" ]; then
 else
     notok "$B/tests/sw_failure is built (make check builds it)"
 fi
+# demos/p2p's corner feedback, its own point-to-point calls on the plan's
+# communicator between runs: the last rank's MPI_Send, the first rank's
+# MPI_Recv (the other would wait for ever)
+if [ -x "$B/tests/p2p_failure" ]; then
+    for ck in "MPI_Send 2 sending the corner a\[m-1\]\[n-1\] to the rank of a\[0\]\[0\]" \
+              "MPI_Recv 0 receiving the corner a\[m-1\]\[n-1\] from rank 2"; do
+        set -- $ck
+        call=$1 r=$2
+        shift 2
+        run_job 3 env TILEHYBRID_FAIL_CALL=$call TILEHYBRID_FAIL_RANK=$r \
+            $B/tests/p2p_failure --size 40,30 --tile-height 4
+        failed_ok "demos/p2p: the corner's $call fails on rank $r of 3" "$call, rank $r" \
+            "^p2p: rank $r: $call failed $* (.*nternal.*); aborting the job"
+    done
+else
+    notok "$B/tests/p2p_failure is built (make check builds it)"
+fi
 # demos/scatter (scatterlb.h's data movers return SLB_ERR_MPI on the failing
 # rank alone: the demo must end the job; it waited forever, and said
 # "scatter: an MPI call failed" or "MPI_Allreduce failed" without MPI's text)
