@@ -100,6 +100,8 @@
  *              TILE_ROOT_ALL, TILE_MAX_REDUCTIONS [03-data-types];
  *              tile_input_set [52-input]; tile_output_set, tile_output_to
  *              [51-output]; tile_gather, tile_exchange [70-data];
+ *              tile_route_create, tile_route_run, tile_route_destroy
+ *              [71-route];
  *              tile_reduction_init, tile_reduction_drop [50-reductions]
  *   fields     tile_field_config_init, tile_field_create, tile_field_destroy,
  *              tile_field_at, tile_field_box, tile_field_fill,
@@ -10385,43 +10387,43 @@ TILEHYBRID__COLD int tile__bytes_overlap(const void *a, size_t na, const void *b
 }
 
 /* tile_exchange's arguments on this rank: 0 or a code, message, argument. */
-TILEHYBRID__COLD int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
-                                          const tile_box *want, const void *dst, char *msg,
-                                          size_t len, int *argi)
+TILEHYBRID__COLD int tile__exchange_check(const char *fn, size_t esz, const tile_box *have,
+                                          const void *src, const tile_box *want, const void *dst,
+                                          char *msg, size_t len, int *argi)
 {
     if (have == NULL || want == NULL)
-        return *argi = have == NULL ? 3 : 5, snprintf(msg, len, "tile_exchange: %s is NULL",
+        return *argi = have == NULL ? 3 : 5, snprintf(msg, len, "%s: %s is NULL", fn,
                                                       have == NULL ? "have" : "want"),
                TILE_ERR_NULL;
     if (esz < 1 || esz > ((size_t)1 << 30))
-        return *argi = 1, snprintf(msg, len, "tile_exchange: elem_size = %llu: must be in "
-                                   "1..2^30", (unsigned long long)esz), TILE_ERR_ELEM;
+        return *argi = 1, snprintf(msg, len, "%s: elem_size = %llu: must be in "
+                                   "1..2^30", fn, (unsigned long long)esz), TILE_ERR_ELEM;
     if (!tile__box_ok(have) || !tile__box_ok(want) || have->ndims != want->ndims)
         return *argi = !tile__box_ok(have) ? 3 : 5,
-               snprintf(msg, len, "tile_exchange: the %s box is invalid (1..%d dimensions, the "
+               snprintf(msg, len, "%s: the %s box is invalid (1..%d dimensions, the "
                         "same for have and want; lengths 0..INT_MAX; sizes within 64 bits)",
-                        !tile__box_ok(have) ? "have" : "want", TILE_MAX_DIMS + 1),
+                        fn, !tile__box_ok(have) ? "have" : "want", TILE_MAX_DIMS + 1),
                TILE_ERR_RANGE;
     if ((src == NULL && tile_box_points(have) > 0) || (dst == NULL && tile_box_points(want) > 0))
-        return *argi = src == NULL ? 4 : 6, snprintf(msg, len, "tile_exchange: %s is NULL but "
-                                                     "its box is not empty",
+        return *argi = src == NULL ? 4 : 6, snprintf(msg, len, "%s: %s is NULL but "
+                                                     "its box is not empty", fn,
                                                      src == NULL ? "src" : "dst"),
                TILE_ERR_NULL;
     if (tile_box_points(have) > 0 && tile_box_points(want) > 0 &&
         tile__bytes_overlap(src, (size_t)tile_box_points(have) * esz, dst,
                             (size_t)tile_box_points(want) * esz))
-        return *argi = 6, snprintf(msg, len, "tile_exchange: dst overlaps src (%s): the array "
+        return *argi = 6, snprintf(msg, len, "%s: dst overlaps src (%s): the array "
                                    "filled must not share memory with the array sent from; "
                                    "pass another array for dst (MPI forbids receiving into "
-                                   "a send buffer)", src == dst ? "the same address" :
+                                   "a send buffer)", fn, src == dst ? "the same address" :
                                    "the arrays share bytes"), TILE_ERR_RANGE;
     return TILE_OK;
 }
 
 /* Every point of `want` must be in exactly one rank's have box: 0, or a
  * code and the message. */
-TILEHYBRID__COLD int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
-                                          char *msg, size_t len)
+TILEHYBRID__COLD int tile__exchange_cover(const char *fn, const tile_box *haves, int P,
+                                          const tile_box *want, char *msg, size_t len)
 {
     int64_t got = 0;
     int r, q;
@@ -10431,13 +10433,14 @@ TILEHYBRID__COLD int tile__exchange_cover(const tile_box *haves, int P, const ti
             got += tile_box_points(&a);
             for (q = 0; q < r; q++)
                 if (tile_box_intersect(&haves[q], &a, &b) && tile_box_intersect(&b, want, &c))
-                    return snprintf(msg, len, "tile_exchange: points of the want box are in the "
+                    return snprintf(msg, len, "%s: points of the want box are in the "
                                     "have boxes of ranks %d and %d: the have boxes must not "
-                                    "overlap where a rank wants data", q, r), TILE_ERR_RANGE;
+                                    "overlap where a rank wants data", fn, q, r), TILE_ERR_RANGE;
         }
     if (got != tile_box_points(want))
-        return snprintf(msg, len, "tile_exchange: the want box is not covered: %lld of its %lld "
-                        "points are in no rank's have box", (long long)(tile_box_points(want) -
+        return snprintf(msg, len, "%s: the want box is not covered: %lld of its %lld "
+                        "points are in no rank's have box", fn,
+                        (long long)(tile_box_points(want) -
                                                                          got),
                         (long long)tile_box_points(want)), TILE_ERR_RANGE;
     return TILE_OK;
@@ -10446,20 +10449,21 @@ TILEHYBRID__COLD int tile__exchange_cover(const tile_box *haves, int P, const ti
 /* Local preparation of tile_exchange's movement from the boxes of every
  * rank (boxes[2r] have, boxes[2r + 1] want): coverage, then the subarray
  * types of what goes to and comes from each rank.  0 or a code. */
-TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
-                                            tile__move *m, char *msg, size_t len)
+TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, const char *fn, size_t esz,
+                                            const tile_box *boxes, tile__move *m, char *msg,
+                                            size_t len)
 {
     int P = p->size, me = p->rank, r, rc;
     tile_box *haves = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * (size_t)P), c;
     rc = tile__move_init(m, P, esz, 0);
     if (haves == NULL || rc != MPI_SUCCESS) {
         TILEHYBRID_FREE(haves);
-        return tile__mpi_code(haves == NULL ? MPI_ERR_NO_MEM : rc, "tile_exchange",
+        return tile__mpi_code(haves == NULL ? MPI_ERR_NO_MEM : rc, fn,
                               "MPI_Type_contiguous failed", msg, len);
     }
     for (r = 0; r < P; r++)
         haves[r] = boxes[2 * r];
-    rc = tile__exchange_cover(haves, P, &boxes[2 * me + 1], msg, len);
+    rc = tile__exchange_cover(fn, haves, P, &boxes[2 * me + 1], msg, len);
     TILEHYBRID_FREE(haves);
     for (r = 0; r < P && rc == TILE_OK; r++) {
         int mpi;
@@ -10468,7 +10472,7 @@ TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, cons
         tile_box_intersect(&boxes[2 * r], &boxes[2 * me + 1], &c);
         if (mpi == MPI_SUCCESS)
             mpi = tile__subarray(&boxes[2 * me + 1], &c, m->elem, &m->sub[P + r]);
-        rc = tile__mpi_code(mpi, "tile_exchange", "a datatype call failed", msg, len);
+        rc = tile__mpi_code(mpi, fn, "a datatype call failed", msg, len);
         m->a.scount[r] = m->sub[r] != MPI_DATATYPE_NULL;
         m->a.stype[r] = m->a.scount[r] ? m->sub[r] : MPI_BYTE;
         m->a.rcount[r] = m->sub[P + r] != MPI_DATATYPE_NULL;
@@ -10515,23 +10519,23 @@ TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, cons
  * TILE_ERR_MPI, TILE_ERR_BODY (the plan is running: a call from its body
  * or a hook; local), or the code of the plan's failed creation.
  */
-TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
-                                   const void *src, const tile_box *want, void *dst,
-                                   tilehybrid_status *st)
+/* The collective set-up of a movement from every rank's have box to its
+ * want box (tile_exchange, tile_route_create; argn[0] names the call, its
+ * arguments argn[1..6] as tile_exchange's): the arguments checked and
+ * agreed, the boxes gathered, m prepared.  TILE_OK or the agreed code
+ * (plan->errmsg); m is the caller's to free either way. */
+TILEHYBRID__COLD int tile__exchange_setup(tile_plan *plan, size_t esz, const tile_box *have,
+                                          const void *src, const tile_box *want,
+                                          const void *dst, const char *const *argn,
+                                          tile__move *m, tilehybrid_status *st)
 {
-    static const char *const argn[7] = { "tile_exchange", "elem_size", "ndims", "have", "src",
-                                         "want", "dst" };
     char msg[sizeof plan->errmsg] = "";
-    int code, argi = -1, rc, P;
+    int code, argi = -1, rc, P = plan->size;
     uint64_t v[2];
-    tile_box *boxes = NULL, two[2];
-    tile__move m;
-    if ((rc = tile__busy_refused(plan)) != TILE_OK)
-        return tilehybrid_status_set(st, rc, "plan", -1);
-    P = plan->size;
-    memset(&m, 0, sizeof m);
-    m.elem = MPI_DATATYPE_NULL;
-    code = tile__exchange_check(esz, have, src, want, dst, msg, sizeof msg, &argi);
+    tile_box *boxes, two[2];
+    memset(m, 0, sizeof *m);
+    m->elem = MPI_DATATYPE_NULL;
+    code = tile__exchange_check(argn[0], esz, have, src, want, dst, msg, sizeof msg, &argi);
     v[0] = (uint64_t)esz;
     v[1] = (uint64_t)(int64_t)(have != NULL ? have->ndims : 0);
     boxes = (tile_box *)TILEHYBRID_MALLOC(sizeof(tile_box) * 2 * (size_t)P);
@@ -10547,13 +10551,27 @@ TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *
                                              "MPI_Allgather", argn[0]),
                               argn[0], "MPI_Allgather failed", msg, sizeof msg);
         if (code == TILE_OK)
-            code = tile__exchange_prepare(plan, esz, boxes, &m, msg, sizeof msg);
+            code = tile__exchange_prepare(plan, argn[0], esz, boxes, m, msg, sizeof msg);
         rc = tile__data_agree(plan, code, -1, msg, NULL, 0, argn, st);
-        if (rc == TILE_OK)
-            rc = tile__move_alltoallw(plan, &m, src, dst, argn, st);
-        tile__move_free(&m, P);
     }
     TILEHYBRID_FREE(boxes);
+    return rc;
+}
+
+TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
+                                   const void *src, const tile_box *want, void *dst,
+                                   tilehybrid_status *st)
+{
+    static const char *const argn[7] = { "tile_exchange", "elem_size", "ndims", "have", "src",
+                                         "want", "dst" };
+    int rc;
+    tile__move m;
+    if ((rc = tile__busy_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    rc = tile__exchange_setup(plan, esz, have, src, want, dst, argn, &m, st);
+    if (rc == TILE_OK)
+        rc = tile__move_alltoallw(plan, &m, src, dst, argn, st);
+    tile__move_free(&m, plan->size);
     return rc;
 }
 #else
@@ -10570,16 +10588,209 @@ TILEHYBRID__COLD int tile_gather(tile_plan *plan, int64_t z0, int64_t zlen, int 
                                  tilehybrid_status *st);
 TILEHYBRID__COLD int tile__box_ok(const tile_box *b);
 TILEHYBRID__COLD int tile__bytes_overlap(const void *a, size_t na, const void *b, size_t nb);
-TILEHYBRID__COLD int tile__exchange_check(size_t esz, const tile_box *have, const void *src,
-                                          const tile_box *want, const void *dst, char *msg,
-                                          size_t len, int *argi);
-TILEHYBRID__COLD int tile__exchange_cover(const tile_box *haves, int P, const tile_box *want,
-                                          char *msg, size_t len);
-TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, size_t esz, const tile_box *boxes,
-                                            tile__move *m, char *msg, size_t len);
+TILEHYBRID__COLD int tile__exchange_check(const char *fn, size_t esz, const tile_box *have,
+                                          const void *src, const tile_box *want, const void *dst,
+                                          char *msg, size_t len, int *argi);
+TILEHYBRID__COLD int tile__exchange_cover(const char *fn, const tile_box *haves, int P,
+                                          const tile_box *want, char *msg, size_t len);
+TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, const char *fn, size_t esz,
+                                            const tile_box *boxes, tile__move *m, char *msg,
+                                            size_t len);
+TILEHYBRID__COLD int tile__exchange_setup(tile_plan *plan, size_t esz, const tile_box *have,
+                                          const void *src, const tile_box *want,
+                                          const void *dst, const char *const *argn,
+                                          tile__move *m, tilehybrid_status *st);
 TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *have,
                                    const void *src, const tile_box *want, void *dst,
                                    tilehybrid_status *st);
+#endif
+
+/* ==== src/tiling/71-route.h ==== */
+#line 1 "src/tiling/71-route.h"
+/* ------------------------------------------------------------------------ */
+/* Routes: a tile_exchange() made once and run many times                   */
+
+/**
+ * struct tile_route - a persistent box-to-box movement between two fixed
+ * arrays (tile_route_create()): what tile_exchange() does in one call,
+ * with its collective set-up done once and each run only the messages
+ * between ranks whose boxes meet.  Private fields but @code and @errmsg:
+ * TILE_OK, or why the creation or a run failed.
+ */
+typedef struct tile_route {
+    MPI_Comm comm;                  /* its own: a duplicate of the plan's */
+    int rank, size, nreq;
+    MPI_Request *req;               /* a persistent receive and send per peer */
+    MPI_Status *st;
+    MPI_Datatype *types;            /* 2 P subarray types (MPI_DATATYPE_NULL: none) */
+    int64_t runs;
+    int code;
+    char errmsg[320];
+} tile_route;
+
+#if TILEHYBRID__DEFINE
+/**
+ * tile_route_destroy() - free the route's requests, types and
+ * communicator (not collective; safe on a failed route, and twice); a run
+ * after it fails with TILE_ERR_ARG and sends nothing.
+ */
+TILEHYBRID__COLD void tile_route_destroy(tile_route *r)
+{
+    int i, fin = 0;
+    if (r == NULL)
+        return;
+    MPI_Finalized(&fin);
+    for (i = 0; !fin && r->req != NULL && i < r->nreq; i++)
+        (void)MPI_Request_free(&r->req[i]);
+    if (!fin)
+        tile__free_types(r->types, r->types == NULL ? 0 : 2 * r->size);
+    else
+        TILEHYBRID_FREE(r->types);
+    TILEHYBRID_FREE(r->req);
+    TILEHYBRID_FREE(r->st);
+    r->req = NULL;
+    r->st = NULL;
+    r->types = NULL;
+    r->nreq = 0;
+    if (!fin && r->comm != MPI_COMM_NULL)
+        (void)MPI_Comm_free(&r->comm);
+    r->comm = MPI_COMM_NULL;
+    if (r->code == TILE_OK) {
+        r->code = TILE_ERR_ARG;
+        snprintf(r->errmsg, sizeof r->errmsg, "the route was destroyed (tile_route_destroy)");
+    }
+}
+
+/* The persistent requests of prepared movement m (its counts; its types,
+ * now r->types), src and dst fixed: an MPI code. */
+TILEHYBRID__COLD int tile__route_requests(tile_route *r, const tile__move *m, const void *src,
+                                          void *dst)
+{
+    int P = r->size, q, rc = MPI_SUCCESS;
+    r->req = (MPI_Request *)TILEHYBRID_MALLOC(sizeof(MPI_Request) * 2 * (size_t)P);
+    r->st = (MPI_Status *)TILEHYBRID_MALLOC(sizeof(MPI_Status) * 2 * (size_t)P);
+    if (r->req == NULL || r->st == NULL)
+        return MPI_ERR_NO_MEM;
+    for (q = 0; q < P && rc == MPI_SUCCESS; q++)
+        if (m->a.rcount[q] > 0 &&
+            (rc = MPI_Recv_init(dst, 1, r->types[P + q], q, 0, r->comm, &r->req[r->nreq])) ==
+                MPI_SUCCESS)
+            r->nreq++;
+    for (q = 0; q < P && rc == MPI_SUCCESS; q++)
+        if (m->a.scount[q] > 0 &&
+            (rc = MPI_Send_init(src, 1, r->types[q], q, 0, r->comm, &r->req[r->nreq])) ==
+                MPI_SUCCESS)
+            r->nreq++;
+    return rc;
+}
+
+/**
+ * tile_route_create() - a route from this rank's array @src over box
+ * @have to its array @dst over box @want: tile_exchange()'s movement,
+ * prepared once for these two arrays.
+ * @r:    the route.
+ * @plan: a plan whose communicator carries it (created, not running).
+ * @esz, @have, @src, @want, @dst: as tile_exchange()'s, checked as it
+ *        checks them (every point of want in exactly one rank's have box,
+ *        dst not sharing memory with src); the arrays must stay alive at
+ *        these addresses until tile_route_destroy().
+ * @st:   NULL, or the argument at fault and the rank that found it.
+ *
+ * Collective over the plan's communicator (one agreement, one
+ * MPI_Allgather of the boxes, one MPI_Comm_dup): every rank gets the same
+ * verdict, in r->code and r->errmsg (and plan->errmsg).  Then each
+ * tile_route_run() moves the arrays' current contents.
+ * Return: TILE_OK, or tile_exchange()'s codes.
+ */
+TILEHYBRID__COLD int tile_route_create(tile_route *r, tile_plan *plan, size_t esz,
+                                       const tile_box *have, const void *src,
+                                       const tile_box *want, void *dst, tilehybrid_status *st)
+{
+    static const char *const argn[7] = { "tile_route_create", "elem_size", "ndims", "have",
+                                         "src", "want", "dst" };
+    char msg[sizeof plan->errmsg] = "";
+    tile__move m;
+    int rc;
+    if (r == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, "r", -1);
+    memset(r, 0, sizeof *r);
+    r->comm = MPI_COMM_NULL;
+    if ((rc = tile__busy_refused(plan)) != TILE_OK) {
+        snprintf(r->errmsg, sizeof r->errmsg, "tile_route_create: the plan is not ready "
+                 "(failed, or running)");
+        return r->code = tilehybrid_status_set(st, rc, "plan", -1);
+    }
+    r->rank = plan->rank;
+    r->size = plan->size;
+    rc = tile__exchange_setup(plan, esz, have, src, want, dst, argn, &m, st);
+    if (rc == TILE_OK) {
+        int mpi = MPI_Comm_dup(plan->comm, &r->comm);
+        if (mpi != MPI_SUCCESS)
+            r->comm = MPI_COMM_NULL;
+        r->types = m.sub;           /* the route's now: its requests use them */
+        m.sub = NULL;
+        if (mpi == MPI_SUCCESS)
+            mpi = tile__route_requests(r, &m, src, dst);
+        rc = tile__mpi_code(mpi, argn[0], "MPI_Comm_dup or a persistent request failed",
+                            msg, sizeof msg);
+        rc = tile__data_agree(plan, rc, -1, msg, NULL, 0, argn, st);
+    }
+    tile__move_free(&m, plan->size);
+    if (rc != TILE_OK) {
+        snprintf(r->errmsg, sizeof r->errmsg, "%s", plan->errmsg);
+        r->code = rc;               /* (before the destruction: its verdict stays) */
+        tile_route_destroy(r);
+        return rc;
+    }
+    return TILE_OK;
+}
+
+/**
+ * tile_route_run() - move the arrays' current contents: src's points go
+ * to the dst of every rank that wants them (this rank's own included).
+ * @r: the route.
+ * Not collective: messages between the ranks whose boxes meet only (one
+ * MPI_Startall, one MPI_Waitall), but every rank of the route must run it
+ * the same number of times (a rank that does not leaves its peers
+ * waiting).  dst must not be read or written during the call (it does not
+ * return before every message has arrived).
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_ARG (a route that failed or was
+ * destroyed: nothing sent), TILE_ERR_MPI (the message in r->errmsg: this
+ * rank's; its peers may wait for ever: end the job with MPI_Abort).
+ */
+TILEHYBRID__COLD int tile_route_run(tile_route *r)
+{
+    int rc;
+    if (r == NULL)
+        return TILE_ERR_NULL;
+    if (r->code != TILE_OK || r->comm == MPI_COMM_NULL)
+        return r->code != TILE_OK ? r->code : TILE_ERR_ARG;
+    r->runs++;
+    if (r->nreq == 0)
+        return TILE_OK;
+    rc = MPI_Startall(r->nreq, r->req);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Waitall(r->nreq, r->req, r->st);
+    if (rc != MPI_SUCCESS) {
+        char text[MPI_MAX_ERROR_STRING];
+        int len = 0;
+        if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
+            snprintf(text, sizeof text, "MPI error %d", rc);
+        snprintf(r->errmsg, sizeof r->errmsg, "tile_route_run: rank %d: run %lld: "
+                 "MPI_Startall or MPI_Waitall failed: %.200s", r->rank, (long long)r->runs,
+                 text);
+        return r->code = TILE_ERR_MPI;
+    }
+    return TILE_OK;
+}
+#else
+TILEHYBRID__COLD void tile_route_destroy(tile_route *r);
+TILEHYBRID__COLD int tile__route_requests(tile_route *r, const tile__move *m, const void *src,
+                                          void *dst);
+TILEHYBRID__COLD int tile_route_create(tile_route *r, tile_plan *plan, size_t esz,
+                                       const tile_box *have, const void *src,
+                                       const tile_box *want, void *dst, tilehybrid_status *st);
+TILEHYBRID__COLD int tile_route_run(tile_route *r);
 #endif
 
 /* ==== src/tiling/75-field.h ==== */

@@ -96,6 +96,8 @@
  *              TILE_ROOT_ALL, TILE_MAX_REDUCTIONS [03-data-types];
  *              tile_input_set [52-input]; tile_output_set, tile_output_to
  *              [51-output]; tile_gather, tile_exchange [70-data];
+ *              tile_route_create, tile_route_run, tile_route_destroy
+ *              [71-route];
  *              tile_reduction_init, tile_reduction_drop [50-reductions]
  *   fields     tile_field_config_init, tile_field_create, tile_field_destroy,
  *              tile_field_at, tile_field_box, tile_field_fill,
