@@ -344,6 +344,23 @@ static inline int demo_msg(char *err, size_t errlen, const char *fmt, const char
 }
 
 /**
+ * demo_pair() - read "A,B", two whole numbers in lo..hi, into *a and *b.
+ * @v: the value; @lo, @hi: the range of each.
+ * Return: 0, 1 (no comma), or 2 (a number out of range or not whole).
+ */
+static inline int demo_pair(const char *v, int64_t lo, int64_t hi, int64_t *a, int64_t *b)
+{
+    char buf[64], *comma;
+    snprintf(buf, sizeof buf, "%s", v);
+    comma = strchr(buf, ',');
+    if (comma == NULL)
+        return 1;
+    *comma = '\0';
+    return tilehybrid_parse_i64(buf, lo, hi, a) != TILEHYBRID_OK ||
+           tilehybrid_parse_i64(comma + 1, lo, hi, b) != TILEHYBRID_OK ? 2 : 0;
+}
+
+/**
  * demo_real_error() - the message for real number option @a whose value
  * @v the shared parser (tilehybrid_parse_double()) refused with @code: the
  * parser's reason (a literal beyond a double's range is not rounded to 0

@@ -73,14 +73,10 @@ static const char *const p2p_valued[] = { "--size", "--iterations", "--tile-heig
 /* --size M,N: two whole numbers in 2..P2P_MAXSIDE; 0 or 2 (message). */
 static int p2p_size(p2p_opts *o, const char *v, char *err, size_t errlen)
 {
-    char buf[64], *comma;
-    snprintf(buf, sizeof buf, "%s", v);
-    comma = strchr(buf, ',');
-    if (comma == NULL)
+    int rc = demo_pair(v, 2, P2P_MAXSIDE, &o->m, &o->n);
+    if (rc == 1)
         return demo_msg(err, errlen, "--size '%s': expected M,N (two sides >= 2)", v);
-    *comma = '\0';
-    if (tilehybrid_parse_i64(buf, 2, P2P_MAXSIDE, &o->m) != TILEHYBRID_OK ||
-        tilehybrid_parse_i64(comma + 1, 2, P2P_MAXSIDE, &o->n) != TILEHYBRID_OK)
+    if (rc == 2)
         return demo_msg(err, errlen, "--size '%s': expected M,N, two whole numbers in "
                         "2..1000000000", v);
     return 0;

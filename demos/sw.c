@@ -185,14 +185,10 @@ static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t 
     else if (strcmp(a, "--b") == 0)
         o->fb = v;
     else if (strcmp(a, "--random") == 0) {
-        char buf[64], *comma;
-        snprintf(buf, sizeof buf, "%s", v);
-        comma = strchr(buf, ',');
-        if (comma == NULL)
+        int rc = demo_pair(v, 1, SW_MAXLEN, &o->n, &o->m);
+        if (rc == 1)
             return demo_msg(err, errlen, "--random '%s': expected N,M (two lengths >= 1)", v);
-        *comma = '\0';
-        if (tilehybrid_parse_i64(buf, 1, SW_MAXLEN, &o->n) != TILEHYBRID_OK ||
-            tilehybrid_parse_i64(comma + 1, 1, SW_MAXLEN, &o->m) != TILEHYBRID_OK)
+        if (rc == 2)
             return demo_msg(err, errlen, "--random '%s': expected N,M, two lengths in "
                             "1..100000000", v);
     } else if (strcmp(a, "--seed") == 0) {
