@@ -22,6 +22,10 @@
  * Exit status 0; 1 when --verify finds a difference or a call fails; 2 for
  * bad arguments (on every rank, rank 0 names them).
  *
+ * --skewed runs the time loop as one skewed (time-tiled) plan instead, for
+ * comparison: bitwise the same, but the engine walks the skewed space's
+ * bounding box, and it prints how many times the loop's points that is.
+ *
  * PolyBench's own initialisation is linear in the coordinates, where the
  * discrete Laplacian is 0: heat-3d at SMALL and MEDIUM ends where it
  * started, so that a wrong order shows only in the other sizes (and in
@@ -37,7 +41,7 @@ typedef struct heat_opts {
     int kernel;                 /* 0 heat-3d, 1 jacobi-2d */
     int init;                   /* 0 PolyBench's values, 1 mixed (not linear) */
     int64_t n, steps;
-    int threads, verify, json, plain, size;
+    int threads, verify, json, plain, size, skewed;
 } heat_opts;
 
 static const char *const heat_kernels[2] = { "heat-3d", "jacobi-2d" };
@@ -66,6 +70,8 @@ static void heat_help(void)
            "                  (values that are not linear: a wrong order shows)\n"
            "  --verify        run the plain loops on rank 0 and compare every value\n"
            "  --plain         time the plain loops on rank 0 too (the anchor)\n"
+           "  --skewed        run the time loop as one skewed (time-tiled) plan instead of\n"
+           "                  maps, for comparison (pure MPI, one thread)\n"
            "  -h, --help      this help\n");
 }
 
@@ -111,7 +117,7 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
 {
     static const char *const valued[6] = { "--kernel", "--size", "--n", "--steps", "--threads",
                                            "--init" };
-    opt_flag flags[2];
+    opt_flag flags[3];
     opt_spec spec;
     int rc;
     memset(o, 0, sizeof *o);
@@ -122,10 +128,12 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     flags[0].set = &o->verify;
     flags[1].name = "--plain";
     flags[1].set = &o->plain;
+    flags[2].name = "--skewed";
+    flags[2].set = &o->skewed;
     spec.valued = valued;
     spec.nvalued = 6;
     spec.flags = flags;
-    spec.nflags = 2;
+    spec.nflags = 3;
     spec.read = heat_option;
     if ((rc = opt_parse(&spec, argc, argv, o, err, errlen)) != 0)
         return rc;
@@ -136,6 +144,11 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     if (o->n != heat_dataset[o->kernel][o->size][0] ||
         o->steps != heat_dataset[o->kernel][o->size][1])
         o->size = 5;
+    if (o->skewed && o->steps == 0)
+        return demo_msg(err, errlen, "--skewed needs %s (a plan of no plane)", "--steps >= 1");
+    if (o->skewed && o->threads > 1)
+        return demo_msg(err, errlen, "--skewed runs the pure MPI model: --threads %s is not "
+                        "taken with it", "> 1");
 #ifndef _OPENMP
     if (o->threads > 1)
         return demo_msg(err, errlen, "--threads %s: this build has no OpenMP", "> 1");
@@ -240,6 +253,142 @@ static void heat_steps(const heat_opts *o, tile_map *ab, tile_map *ba)
         }
 }
 
+/* ------------------------------------------------------------------------ */
+/* --skewed: the time loop as one plan, for comparison with the maps        */
+
+/* The plan's space is the interior points (array index = coordinate + 1)
+ * by 2 T planes along Z, plane z one application of the update (jacobi-2d:
+ * B on even planes, A on odd ones).  Each reads the plane before at +-1:
+ * later along a space dimension than the point, so the plan skews. */
+typedef struct heat_skew {
+    const heat_opts *o;
+    int64_t *idx;               /* this rank's points of the last plane: array index */
+    double *val;                /* and value */
+    int64_t count, cap;
+} heat_skew;
+
+/* Out of memory on this rank: the message, then the job ends (the other
+ * ranks would wait in the collectives that follow). */
+static void heat_nomem(int rank, const char *what, int64_t n, int64_t size)
+{
+    demo_nomem("heat", rank, what, n, size);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+}
+
+/* Outside the space: the edges, which never change, and the planes before
+ * the first: the initial values of the array plane z writes. */
+static void heat_skew_boundary(void *out, const int64_t *c, void *ctx)
+{
+    const heat_skew *s = (const heat_skew *)ctx;
+    int64_t a[3];
+    int d = s->o->kernel == 0 ? 3 : 2, i;
+    for (i = 0; i < d; i++)
+        a[i] = c[i] + 1;
+    *(double *)out = heat_init(s->o, a, c[d] >= 0 && c[d] % 2 == 0);
+}
+
+/* The plan of the kernel's loop; its code (the message in p->errmsg). */
+static int heat_skew_plan(const heat_opts *o, heat_skew *s, tile_plan *p)
+{
+    static const char *const text[2] = {
+        "1,0,0,-1 -1,0,0,-1 0,1,0,-1 0,-1,0,-1 0,0,1,-1 0,0,-1,-1 0,0,0,-1",
+        "1,0,-1 -1,0,-1 0,1,-1 0,-1,-1 0,0,-1" };
+    tile_config c;
+    int d = o->kernel == 0 ? 3 : 2, i, rc;
+    tile_config_init(&c, d);
+    for (i = 0; i < d; i++)
+        c.extent[i] = o->n - 2;
+    c.zlen = 2 * o->steps;
+    c.boundary = heat_skew_boundary;
+    c.boundary_ctx = s;
+    if ((rc = tile_config_stencil(&c, text[o->kernel], NULL)) != TILE_OK)
+        return rc;
+    return tile_plan_create(p, MPI_COMM_WORLD, &c);
+}
+
+/* This rank's point at coordinates c of the last plane, recorded. */
+static void heat_skew_keep(heat_skew *s, const int64_t *c, double v)
+{
+    int64_t e = 0;
+    int d = s->o->kernel == 0 ? 3 : 2, i;
+    for (i = 0; i < d; i++)
+        e = e * s->o->n + c[i] + 1;
+    if (s->count < s->cap) {
+        s->idx[s->count] = e;
+        s->val[s->count] = v;
+    }
+    s->count++;
+}
+
+/* One run of the plan (pure MPI), the last plane's points kept. */
+static void heat_skew_run(const heat_opts *o, heat_skew *s, tile_plan *p)
+{
+    int64_t last = 2 * o->steps - 1, c[4];
+    if (o->kernel == 0)
+        TILE_FOREACH_GROUP(p, g)
+            TILE_MPI_STEP(g, it, {
+                double a = TILE_AT(double, it, 0, 0, 0, -1);
+                double v = 0.125 * (TILE_AT(double, it, 1, 0, 0, -1) - 2.0 * a +
+                                    TILE_AT(double, it, -1, 0, 0, -1)) +
+                           0.125 * (TILE_AT(double, it, 0, 1, 0, -1) - 2.0 * a +
+                                    TILE_AT(double, it, 0, -1, 0, -1)) +
+                           0.125 * (TILE_AT(double, it, 0, 0, 1, -1) - 2.0 * a +
+                                    TILE_AT(double, it, 0, 0, -1, -1)) +
+                           a;
+                TILE_AT(double, it, 0, 0, 0, 0) = v;
+                if (tile_coord(&it, 3) == last) {
+                    c[0] = tile_coord(&it, 0), c[1] = tile_coord(&it, 1);
+                    c[2] = tile_coord(&it, 2);
+                    heat_skew_keep(s, c, v);
+                }
+            });
+    else
+        TILE_FOREACH_GROUP(p, g)
+            TILE_MPI_STEP(g, it, {
+                double v = 0.2 * (TILE_AT(double, it, 0, 0, -1) + TILE_AT(double, it, 0, -1, -1) +
+                                  TILE_AT(double, it, 0, 1, -1) + TILE_AT(double, it, 1, 0, -1) +
+                                  TILE_AT(double, it, -1, 0, -1));
+                TILE_AT(double, it, 0, 0, 0) = v;
+                if (tile_coord(&it, 2) == last) {
+                    c[0] = tile_coord(&it, 0), c[1] = tile_coord(&it, 1);
+                    heat_skew_keep(s, c, v);
+                }
+            });
+}
+
+/* Every rank's kept points into the whole array A on rank 0 (all: n^d
+ * values, A's initial values first: the edges); an MPI code. */
+static int heat_skew_collect(const heat_opts *o, heat_skew *s, double *all, int rank, int size)
+{
+    int *cnt = NULL, *disp = NULL, mine = (int)s->count, rc, q;
+    int64_t tot = 0, e, *idx = NULL;
+    double *val = NULL;
+    if (rank == 0 && (cnt = (int *)malloc(sizeof(int) * 2 * (size_t)size)) == NULL)
+        heat_nomem(rank, "the gather's counts", 2 * (int64_t)size, (int64_t)sizeof(int));
+    disp = cnt != NULL ? cnt + size : NULL;
+    rc = MPI_Gather(&mine, 1, MPI_INT, cnt, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    for (q = 0; rank == 0 && rc == MPI_SUCCESS && q < size; q++) {
+        disp[q] = (int)tot;
+        tot += cnt[q];
+    }
+    if (rank == 0 && ((idx = (int64_t *)malloc(sizeof(int64_t) * (size_t)(tot + 1))) == NULL ||
+                      (val = (double *)malloc(sizeof(double) * (size_t)(tot + 1))) == NULL))
+        heat_nomem(rank, "the gathered points", tot + 1, (int64_t)(sizeof(double) + 8));
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Gatherv(s->idx, mine, MPI_INT64_T, idx, cnt, disp, MPI_INT64_T, 0,
+                         MPI_COMM_WORLD);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Gatherv(s->val, mine, MPI_DOUBLE, val, cnt, disp, MPI_DOUBLE, 0,
+                         MPI_COMM_WORLD);
+    for (e = 0; rank == 0 && rc == MPI_SUCCESS && e < tot; e++)
+        all[idx[e]] = val[e];
+    (void)o;
+    free(cnt);
+    free(idx);
+    free(val);
+    return rc;
+}
+
 /* The fields and the maps; 0, or 1 after rank 0 said why (on every rank). */
 static int heat_make(const heat_opts *o, tile_field *A, tile_field *B, tile_map *ab,
                      tile_map *ba)
@@ -294,16 +443,58 @@ static int heat_make(const heat_opts *o, tile_field *A, tile_field *B, tile_map 
     return 0;
 }
 
-/* The maps' verdicts, the gathered field's checksum on rank 0 and, with
- * --verify or --plain, the plain loops beside it; the exit status (rank
- * 0's counts). */
+/* Rank 0: the whole array A after the steps (all) against the plain loops
+ * as the options ask, printed; the exit status. */
+static int heat_check(const heat_opts *o, const double *all, double secs, const int *pdims,
+                      int nd, int size)
+{
+    double plain_secs = 0, sum = 0, psum = 0, *pa;
+    int64_t i, pts = o->kernel == 0 ? o->n * o->n * o->n : o->n * o->n, diff = 0;
+    for (i = 0; i < pts; i++)
+        sum += all[i];
+    printf("heat: %s n %lld, %lld steps (%s), %s values, %s, %d process%s (grid %d",
+           heat_kernels[o->kernel], (long long)o->n, (long long)o->steps, heat_sizes[o->size],
+           heat_inits[o->init], o->skewed ? "one skewed plan" : "maps", size,
+           size == 1 ? "" : "es", pdims[0]);
+    for (i = 1; i < nd; i++)
+        printf("x%d", pdims[i]);
+    printf("), %d thread%s\n", o->threads, o->threads == 1 ? "" : "s");
+    printf("checksum %.17g   time %.3f s\n", sum, secs);
+    if (!o->verify && !o->plain)
+        return 0;
+    if ((pa = (double *)malloc(sizeof(double) * (size_t)pts * 2)) == NULL) {
+        fprintf(stderr, "heat: out of memory for the plain loops' arrays\n");
+        return 1;
+    }
+    plain_secs = MPI_Wtime();
+    heat_plain(o, pa, pa + pts);
+    plain_secs = MPI_Wtime() - plain_secs;
+    for (i = 0; i < pts; i++)
+        psum += pa[i];
+    printf("plain loops: checksum %.17g   time %.3f s (%.2fx)\n", psum, plain_secs,
+           secs > 0 ? plain_secs / secs : 0.0);
+    if (o->verify) {
+        for (i = 0; i < pts; i++)
+            diff += memcmp(&pa[i], &all[i], sizeof(double)) != 0;
+        printf("verify: %s (%lld of %lld values differ)\n",
+               diff == 0 ? "bitwise equal to the plain loops" : "DIFFERENT", (long long)diff,
+               (long long)pts);
+        if (o->kernel == 0 && o->init == 0)
+            printf("note: PolyBench's heat-3d values never change (their Laplacian is 0); "
+                   "--init mixed checks the order\n");
+    }
+    free(pa);
+    return diff != 0;
+}
+
+/* The maps' verdicts, the gathered field on rank 0 checked (heat_check);
+ * the exit status (rank 0's). */
 static int heat_report(const heat_opts *o, tile_field *A, tile_map *ab, tile_map *ba,
                        double secs)
 {
-    double plain_secs = 0, sum = 0, psum = 0;
     double *all = NULL;
     int64_t pts;
-    int rc, status = 0, rank = A->rank, size = A->size;
+    int rc, status = 0, rank = A->rank;
     rc = tile_map_agree(ab);
     if (rc == TILE_OK)
         rc = tile_map_agree(ba);
@@ -320,46 +511,80 @@ static int heat_report(const heat_opts *o, tile_field *A, tile_map *ab, tile_map
                     ab->code != TILE_OK ? ab->errmsg : ba->code != TILE_OK ? ba->errmsg : A->errmsg);
         status = 1;
     } else if (rank == 0) {
-        int64_t i;
-        for (i = 0; i < pts; i++)
-            sum += all[i];
-        printf("heat: %s n %lld, %lld steps (%s), %s values, %d process%s (grid %d",
-               heat_kernels[o->kernel], (long long)o->n, (long long)o->steps, heat_sizes[o->size],
-               heat_inits[o->init], size, size == 1 ? "" : "es", A->pdims[0]);
-        for (i = 1; i < A->ndims; i++)
-            printf("x%d", A->pdims[i]);
-        printf("), %d thread%s\n", o->threads, o->threads == 1 ? "" : "s");
-        printf("checksum %.17g   time %.3f s\n", sum, secs);
-        if (o->verify || o->plain) {
-            double *pa = (double *)malloc(sizeof(double) * (size_t)pts * 2);
-            if (pa == NULL) {
-                fprintf(stderr, "heat: out of memory for the plain loops' arrays\n");
-                status = 1;
-            } else {
-                double p0 = MPI_Wtime();
-                heat_plain(o, pa, pa + pts);
-                plain_secs = MPI_Wtime() - p0;
-                for (i = 0; i < pts; i++)
-                    psum += pa[i];
-                printf("plain loops: checksum %.17g   time %.3f s (%.2fx)\n", psum, plain_secs,
-                       secs > 0 ? plain_secs / secs : 0.0);
-                if (o->verify) {
-                    int64_t diff = 0;
-                    for (i = 0; i < pts; i++)
-                        diff += memcmp(&pa[i], &all[i], sizeof(double)) != 0;
-                    printf("verify: %s (%lld of %lld values differ)\n",
-                           diff == 0 ? "bitwise equal to the plain loops" : "DIFFERENT",
-                           (long long)diff, (long long)pts);
-                    if (o->kernel == 0 && o->init == 0)
-                        printf("note: PolyBench's heat-3d values never change (their "
-                               "Laplacian is 0); --init mixed checks the order\n");
-                    status = diff != 0;
-                }
-                free(pa);
-            }
-        }
+        status = heat_check(o, all, secs, A->pdims, A->ndims, A->size);
     }
     free(all);
+    return status;
+}
+
+/* rank 0's array for the skewed plan's result, A's initial values (the
+ * edges) in it; NULL elsewhere.  Out of memory ends the job. */
+static double *heat_skew_array(const heat_opts *o, int rank)
+{
+    int64_t pts = o->kernel == 0 ? o->n * o->n * o->n : o->n * o->n, e, a[3];
+    double *all;
+    if (rank != 0)
+        return NULL;
+    if ((all = (double *)malloc(sizeof(double) * (size_t)pts)) == NULL)
+        heat_nomem(rank, "the gathered array", pts, (int64_t)sizeof(double));
+    for (e = 0; e < pts; e++) {
+        a[0] = o->kernel == 0 ? e / (o->n * o->n) : e / o->n;
+        a[1] = o->kernel == 0 ? e / o->n % o->n : e % o->n;
+        a[2] = e % o->n;
+        all[e] = heat_init(o, a, 0);
+    }
+    return all;
+}
+
+/* --skewed: the plan made, run and its last plane gathered and checked;
+ * the exit status, the same on every rank. */
+static int heat_skewed(const heat_opts *o, int rank, int size)
+{
+    heat_skew s;
+    tile_plan p;
+    double t0, secs, *all = NULL;
+    int64_t pts = o->kernel == 0 ? (o->n - 2) * (o->n - 2) * (o->n - 2) : (o->n - 2) * (o->n - 2);
+    int status = 0, rc;
+    memset(&s, 0, sizeof s);
+    s.o = o;
+    if ((rc = heat_skew_plan(o, &s, &p)) != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "heat: the skewed plan: %s\n", p.errmsg);
+        tile_plan_destroy(&p);
+        return 1;
+    }
+    s.cap = pts;
+    s.idx = (int64_t *)malloc(sizeof(int64_t) * (size_t)(pts + 1));
+    s.val = (double *)malloc(sizeof(double) * (size_t)(pts + 1));
+    if (s.idx == NULL || s.val == NULL)
+        heat_nomem(rank, "the last plane's points", pts + 1, (int64_t)(sizeof(double) + 8));
+    all = heat_skew_array(o, rank);
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    heat_skew_run(o, &s, &p);
+    secs = demo_slowest(t0);
+    if (tile_plan_status(&p) != TILE_OK || s.count > s.cap) {
+        if (rank == 0)
+            fprintf(stderr, "heat: the skewed plan's run: %s\n", p.errmsg);
+        status = 1;
+    } else if ((rc = heat_skew_collect(o, &s, all, rank, size)) != MPI_SUCCESS) {
+        demo_mpi_check("heat", MPI_COMM_WORLD, rc, "MPI_Gather or MPI_Gatherv",
+                       "gathering the last plane");
+    } else if (rank == 0) {
+        double box = 1;
+        int i;
+        for (i = 0; i <= p.cfg.n; i++)
+            box *= (double)p.deps.size[i];
+        status = heat_check(o, all, secs, p.pdims, p.cfg.n, size);
+        printf("the skewed plan: its space's box holds %.0f points for the loop's %lld "
+               "(%.1fx)\n", box, (long long)(pts * 2 * o->steps),
+               box / (double)(pts * 2 * o->steps));
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(all);
+    free(s.idx);
+    free(s.val);
+    tile_plan_destroy(&p);
     return status;
 }
 
@@ -387,6 +612,13 @@ int main(int argc, char **argv)
     verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 8, heat_help));
     if (verdict != DEMO_AGREE_GO)
         return verdict;
+    if (o.skewed) {
+        int size;
+        MPI_Comm_size(MPI_COMM_WORLD, &size);
+        status = heat_skewed(&o, rank, size);
+        MPI_Finalize();
+        return status;
+    }
     if (heat_make(&o, &A, &B, &ab, &ba) != 0) {
         tile_map_destroy(&ab);
         tile_map_destroy(&ba);

@@ -46,8 +46,29 @@ out=$(timeout 120 $MPIEXEC -n 2 $D/heat --kernel heat-3d --size MINI --verify 2>
     echo "$out" | grep -q '^heat: jacobi-2d n 30, 20 steps (MINI)' &&
     ok "heat --size MINI: PolyBench's n and steps, verified" || notok "heat --size MINI: $out"
 
-# 3. refusals: exit 2, one message, nothing on stdout
-for args in "--kernel heat" "--size HUGE" "--n 2" "--steps -1" "--threads 0" "--init linear" "--bogus 1"; do
+# 3. --skewed: the same loops as one skewed plan, bitwise at 1-4 processes,
+# and the size of the box it walks said
+bad=""
+runs=0
+for np in 1 2 3 4; do
+    for k in heat-3d jacobi-2d; do
+        n=9; steps=4
+        [ $k = jacobi-2d ] && n=23 && steps=7
+        out=$(timeout 120 $MPIEXEC -n $np $D/heat --kernel $k --n $n --steps $steps \
+              --init mixed --skewed --verify 2>&1)
+        runs=$((runs + 1))
+        echo "$out" | grep -q '^verify: bitwise equal to the plain loops (0 of' &&
+            echo "$out" | grep -q "one skewed plan, $np process" &&
+            echo "$out" | grep -q "^the skewed plan: its space's box holds [0-9]* points for the loop's [0-9]* ([0-9.]*x)$" ||
+            bad="$bad [np=$np $k: $(echo "$out" | tail -2 | tr '\n' ' ')]"
+    done
+done
+[ -z "$bad" ] && ok "heat --skewed --verify: $runs runs (1-4 processes x heat-3d and jacobi-2d) bitwise PolyBench's loops" \
+    || notok "heat --skewed --verify:$bad"
+
+# 4. refusals: exit 2, one message, nothing on stdout
+for args in "--kernel heat" "--size HUGE" "--n 2" "--steps -1" "--threads 0" "--init linear" "--bogus 1" \
+            "--skewed --threads 2" "--skewed --steps 0"; do
     timeout 60 $MPIEXEC -n 2 $D/heat $args > "$T/out" 2> "$T/err.raw"
     rc=$?
     strip_launcher < "$T/err.raw" > "$T/err"
