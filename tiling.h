@@ -110,8 +110,8 @@
  *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT, TILE_SUM,
  *              tile_map_sums, tile_map_coord, TILE_MAP_MAX_FIELDS,
  *              TILE_MAP_MAX_SUMS [76-map]
- *   sweeps over fields  tile_field_config_plan, tile_field_here,
- *              tile_output_to_field [77-field-plan]
+ *   sweeps over fields  tile_field_config_plan, tile_field_fits,
+ *              tile_field_here, tile_output_to_field [77-field-plan]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,
@@ -1001,7 +1001,12 @@ typedef struct tile_height_info {
  * the process grid @pdims and this process's @pcoords, its neighbours
  * @nbr_lo/@nbr_hi (MPI_PROC_NULL when none), its block (global start @lo,
  * extent @len per dimension) and the thread split @threads (threads.dims
- * is the thread grid).  Fixed for a tile height: cfg.tile_height, @ntiles,
+ * is the thread grid).  @pcoords, @nbr_lo/@nbr_hi, @lo and @len are in the
+ * plan's own coordinates, where the pipeline runs upward: along a
+ * dimension the loop runs downward (cfg.dir -1) @pcoords[i] is
+ * pdims[i] - 1 - MPI_Cart_coords()'s, the neighbours are swapped and @lo
+ * counts from the top; tile_input_box() gives the block in the user's
+ * coordinates.  Fixed for a tile height: cfg.tile_height, @ntiles,
  * the storage @store and the face requests; when the plan's model
  * re-chooses the height after the first run (@height.next, see
  * tile_plan_create()), the next run's start re-makes them
@@ -10503,9 +10508,11 @@ TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, const char *fn, 
  * the calling rank only, entering no collective (the other ranks go on
  * with the run, which ends normally; nor may a body or hook call it on
  * another plan: the ranks that run would not join).  The chain of two plans (a
- * result of one plan is the input of the next, maybe in another direction
- * or with a halo) is: tile_output_to() copies each finished tile into an
- * array over this rank's block (one copy), then tile_exchange() from
+ * result of one plan is the input of the next, with a halo or on another
+ * grid; in another direction alone the blocks are the same and the next
+ * plan reads the array where it is) is: tile_output_to() copies each
+ * finished tile into an array over this rank's block (one copy), then
+ * tile_exchange() from
  * that block (tile_input_box(first, TILE_ALL_TILES, NULL)) to the box the
  * next plan reads (tile_input_box(next, TILE_ALL_TILES, &reach)).  Only
  * what lies on another rank travels; a bitwise copy.  The boxes may have
@@ -10615,7 +10622,9 @@ TILEHYBRID__COLD int tile_exchange(tile_plan *plan, size_t esz, const tile_box *
  * arrays (tile_route_create()): what tile_exchange() does in one call,
  * with its collective set-up done once and each run only the messages
  * between ranks whose boxes meet.  Private fields but @code and @errmsg:
- * TILE_OK, or why the creation or a run failed.
+ * TILE_OK, or why the creation or a run failed.  It owns its MPI
+ * requests: pass it by pointer, never copy it (a copy would run them after
+ * the original's tile_route_destroy()).
  */
 typedef struct tile_route {
     MPI_Comm comm;                  /* its own: a duplicate of the plan's */
@@ -11763,7 +11772,8 @@ static inline double *tile__map_sum_row(const tile_map *m, int64_t n)
     int k;
     if (m == NULL || m->sumbuf == NULL)
         return NULL;
-    row = m->sumbuf + (int64_t)tile__map_thread() * m->v.nsums * m->v.sumlen;
+    row = m->sumbuf + (int64_t)tile__map_thread() * (m->v.nsums > 0 ? m->v.nsums : 1) *
+                          m->v.sumlen;
     for (k = 0; k < m->v.nsums; k++)
         memset(row + k * m->v.sumlen, 0, sizeof(double) * (size_t)n);
     return row;
@@ -12498,8 +12508,12 @@ static inline int tile_field_config_plan(tile_field_config *c, const tile_plan *
  * computed (the plan's user coordinates, Z last).
  * @it: the cursor (&it).
  * @f:  a field of the plan's shape that holds this rank's block of the
- *      plan (tile_field_config_plan(); not checked here: tile_output_to_field()
- *      checks it).
+ *      plan: made with tile_field_config_plan() on the plan's communicator,
+ *      and checked once with tile_field_fits() (tile_output_to_field()
+ *      checks the field it writes).  Not checked here in the fast loops
+ *      (another field's element would be read: a wrong number); under
+ *      TILE_CHECK_ACCESS a point outside the field's block fails the run
+ *      with TILE_ERR_ACCESS, naming the point.
  * O(N) integer arithmetic.  Read the field only at the point itself when
  * the plan writes it (tile_output_to_field()): a neighbour's value is the
  * old or the new one depending on when its tile was written out.  The
@@ -12507,10 +12521,37 @@ static inline int tile_field_config_plan(tile_field_config *c, const tile_plan *
  * does not write may be read anywhere in this rank's block and ghosts
  * (offset o along dimension i: o * f->stride[i] elements away).
  */
+#ifdef TILE_CHECK_ACCESS
+/* A point outside field f's block (TILE_CHECK_ACCESS): the run's error,
+ * and a scratch element to read. */
+static inline void *tile__field_outside(const tile_cursor *it, const tile_field *f)
+{
+    char at[24 * (TILE_MAX_DIMS + 1)];
+    size_t w = 0;
+    int i;
+    for (i = 0; i <= it->v->n && w < sizeof at; i++)
+        w += (size_t)snprintf(at + w, sizeof at - w, "%s%lld", i ? "," : "",
+                              (long long)tile_coord(it, i));
+    tile_thread_fail(it->v->plan, it->v->thread, TILE_ERR_ACCESS, "tile_field_here: the point "
+                     "(%s) is outside this rank's block of the field (%d dimensions, elements "
+                     "of %zu bytes): give it the plan's shape and grid (tile_field_config_plan, "
+                     "on the plan's communicator; tile_field_fits checks it)", at, f->ndims,
+                     f->elem_size);
+    return tile__scratch(it->v->plan, it->v->thread, f->elem_size);
+}
+#endif
+
 TILE__ALWAYS_INLINE void *tile_field_here(const tile_cursor *it, const tile_field *f)
 {
     int64_t e = 0;
     int i;
+#ifdef TILE_CHECK_ACCESS
+    if (f->ndims != it->v->n + 1)
+        return tile__field_outside(it, f);
+    for (i = 0; i <= it->v->n; i++)
+        if (tile_coord(it, i) < f->lo[i] || tile_coord(it, i) >= f->lo[i] + f->len[i])
+            return tile__field_outside(it, f);
+#endif
     for (i = 0; i <= it->v->n; i++)
         e += (tile_coord(it, i) - f->lo[i] + f->ghost[i]) * f->stride[i];
     return f->data + (size_t)e * f->elem_size;
@@ -12525,13 +12566,13 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
     int i, n = p->cfg.n;
     tile_box b;
     if (f->data == NULL || f->code != TILE_OK) {
-        snprintf(why, size, "the field was not created (or was destroyed)");
+        snprintf(why, size, "rank %d: the field was not created (or was destroyed)", p->rank);
         return 1;
     }
     if (f->ndims != n + 1 || f->elem_size != p->cfg.elem_size) {
-        snprintf(why, size, "the field has %d dimensions of %zu-byte elements, the plan "
-                 "N + 1 = %d of %zu bytes (tile_field_config_plan)", f->ndims, f->elem_size,
-                 n + 1, p->cfg.elem_size);
+        snprintf(why, size, "rank %d: the field has %d dimensions of %zu-byte elements, the "
+                 "plan N + 1 = %d of %zu bytes (tile_field_config_plan)", p->rank, f->ndims,
+                 f->elem_size, n + 1, p->cfg.elem_size);
         return 1;
     }
     tile__block_box(p, p->pcoords, &b);
@@ -12539,16 +12580,54 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
         int64_t ext = i < n ? p->cfg.extent[i] : p->cfg.zlen;
         if (f->extent[i] != ext || b.lo[i] < f->lo[i] ||
             b.lo[i] + b.len[i] > f->lo[i] + f->len[i]) {
-            snprintf(why, size, "along dimension %d the plan's block of rank %d is %lld..%lld "
+            snprintf(why, size, "rank %d: along dimension %d the plan's block is %lld..%lld "
                      "of %lld points, the field's %lld..%lld of %lld (give the field the "
-                     "plan's grid: tile_field_config_plan, on the plan's communicator)", i + 1,
-                     p->rank, (long long)b.lo[i], (long long)(b.lo[i] + b.len[i] - 1),
+                     "plan's grid: tile_field_config_plan, on the plan's communicator)",
+                     p->rank, i + 1, (long long)b.lo[i], (long long)(b.lo[i] + b.len[i] - 1),
                      (long long)ext, (long long)f->lo[i],
                      (long long)(f->lo[i] + f->len[i] - 1), (long long)f->extent[i]);
             return 1;
         }
     }
     return 0;
+}
+
+/**
+ * tile_field_fits() - does field @f hold plan @plan's block on every rank
+ * (so that the body may read it at its points with tile_field_here())?
+ * @plan: the plan (created, not skewed); @f: the field.
+ * @st:   NULL, or the argument at fault.
+ * Collective over the plan's ranks: every rank gets the same verdict, and
+ * when it is no, the lowest failing rank's reason (the dimension, both
+ * blocks) in plan->errmsg on every rank.  Call it once per field the
+ * body reads, after creating the field.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_SKEWED, TILE_ERR_RANGE (the
+ * field does not hold some rank's block), TILE_ERR_MPI, TILE_ERR_BODY
+ * (the plan is running), or the code of the plan's failed creation.
+ */
+TILEHYBRID__COLD int tile_field_fits(tile_plan *plan, const tile_field *f, tilehybrid_status *st)
+{
+    char why[sizeof plan->errmsg] = "";
+    int rc, bad[2], worst[2];
+    if (plan == NULL || f == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "f", -1);
+    if ((rc = tile__busy_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    bad[0] = tile__field_misfit(plan, f, why, sizeof why);
+    bad[1] = bad[0] ? plan->size - plan->rank : 0;   /* the lowest such rank wins */
+    if (MPI_Allreduce(bad, worst, 2, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS ||
+        (worst[0] && MPI_Bcast(why, (int)sizeof why, MPI_CHAR, plan->size - worst[1],
+                               plan->comm) != MPI_SUCCESS)) {
+        snprintf(plan->errmsg, sizeof plan->errmsg, "tile_field_fits: an MPI call failed "
+                 "while the ranks agreed");
+        return tilehybrid_status_set(st, TILE_ERR_MPI, "f", -1);
+    }
+    if (!worst[0])
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    snprintf(plan->errmsg, sizeof plan->errmsg, "%s", why);
+    return tilehybrid_status_set(st, TILE_ERR_RANGE, "f", -1);
 }
 
 /**
@@ -12561,8 +12640,8 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
  * @st:   NULL, or the argument at fault.
  *
  * Collective over the plan's ranks: every rank gets the same answer (a
- * field that does not fit on one rank is refused on all; the lowest such
- * rank says why on stderr: the dimension, both blocks).  The field
+ * field that does not fit on one rank is refused on all: tile_field_fits(),
+ * the reason in plan->errmsg).  The field
  * counts the plan as a user until the output stops or the plan is
  * destroyed: tile_field_destroy() refuses it meanwhile.
  * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_SKEWED, TILE_ERR_RANGE (the
@@ -12572,8 +12651,7 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
  */
 TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehybrid_status *st)
 {
-    char why[400] = "";
-    int rc, i, bad[2], worst[2];
+    int rc, i;
     tile_box ab;
     if (plan == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
@@ -12583,17 +12661,8 @@ TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehy
         rc = tile_output_to(plan, NULL, NULL, st);
         return rc;
     }
-    if (plan->deps.skewed)
-        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
-    bad[0] = tile__field_misfit(plan, f, why, sizeof why);
-    bad[1] = bad[0] ? plan->size - plan->rank : 0;   /* the lowest such rank wins */
-    if (MPI_Allreduce(bad, worst, 2, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
-        return tilehybrid_status_set(st, TILE_ERR_MPI, "f", -1);
-    if (worst[0]) {
-        if (bad[0] && worst[1] == plan->size - plan->rank)
-            fprintf(stderr, "tiling.h: rank %d: tile_output_to_field: %s\n", plan->rank, why);
-        return tilehybrid_status_set(st, TILE_ERR_RANGE, "f", -1);
-    }
+    if ((rc = tile_field_fits(plan, f, st)) != TILE_OK)
+        return rc;
     memset(&ab, 0, sizeof ab);
     ab.ndims = f->ndims;
     for (i = 0; i < f->ndims; i++) {
@@ -12609,6 +12678,7 @@ TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehy
 #else
 TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f, char *why,
                                         size_t size);
+TILEHYBRID__COLD int tile_field_fits(tile_plan *plan, const tile_field *f, tilehybrid_status *st);
 TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehybrid_status *st);
 #endif
 

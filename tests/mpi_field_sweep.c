@@ -331,7 +331,7 @@ static int line_field(tile_field *f, int dims, const int *g)
 
 static void test_refusals(void)
 {
-    tile_plan p, sk;
+    tile_plan p, p2, sk;
     tile_field ok, flat, other;
     tile_field_config fc;
     int fits[3] = { 0, 1, 1 }, across[3] = { 1, 0, 1 }, two[2] = { 0, 0 }, rc, rc2, held;
@@ -362,6 +362,16 @@ static void test_refusals(void)
     rc2 = tile_field_destroy(&ok);
     check_mpi(MPI_COMM_WORLD, rc == TILE_OK && rc2 == TILE_OK, "the plan's destruction ends "
               "its use of the field (%d, %d)", rc, rc2);
+    rc = line_plan(&p2, 0) == TILE_OK ? line_field(&ok, 3, fits) : -1;
+    rc2 = rc == TILE_OK ? tile_field_fits(&p2, &other, NULL) : rc;
+    rc = rc == TILE_OK ? tile_field_fits(&p2, &ok, NULL) : rc;
+    check_mpi(MPI_COMM_WORLD, rc == TILE_OK && (nprocs == 1 ? rc2 == TILE_OK :
+              rc2 == TILE_ERR_RANGE && strstr(p2.errmsg, "rank 0: along dimension 2") != NULL),
+              "tile_field_fits: the plan's own shape fits, a field cut along another "
+              "dimension does not, on every rank, the reason on every rank (%d, %d): %s",
+              rc, rc2, p2.errmsg);
+    tile_field_destroy(&ok);
+    tile_plan_destroy(&p2);
     rc = line_plan(&sk, 1);
     rc2 = rc == TILE_OK ? tile_output_to_field(&sk, &other, NULL) : rc;
     rc = rc == TILE_OK ? tile_field_config_plan(&fc, &sk) : rc;
@@ -424,6 +434,32 @@ static void test_sum_refusals(void)
     tile_field_destroy(&b);
 }
 
+#ifdef TILE_CHECK_ACCESS
+/* A plan reading, at its points, a field cut along another dimension. */
+static void test_checked_read(void)
+{
+    tile_plan p;
+    tile_field other;
+    int across[3] = { 1, 0, 1 }, rc;
+    across[1] = nprocs > 5 ? 0 : nprocs;
+    rc = line_plan(&p, 0) == TILE_OK && line_field(&other, 3, across) == TILE_OK;
+    tile_field_fill(&other, fill_zero, NULL, 1);
+    if (rc)
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0, 0) = *(const double *)tile_field_here(&it, &other) +
+                                           TILE_AT(double, it, -1, 0, 0);
+        });
+    rc = rc ? tile_plan_status(&p) : -1;
+    check_mpi(MPI_COMM_WORLD, nprocs == 1 ? rc == TILE_OK : rc == TILE_ERR_ACCESS &&
+              strstr(p.errmsg, "tile_field_here: the point") != NULL,
+              "TILE_CHECK_ACCESS: tile_field_here of a field cut along another dimension "
+              "fails the run on every rank, naming the point (at 1 process it fits) (%d): %s",
+              rc, p.errmsg);
+    tile_plan_destroy(&p);
+    tile_field_destroy(&other);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     if (!check_hybrid_init(&argc, &argv, 3, &myrank, &nprocs))
@@ -432,6 +468,9 @@ int main(int argc, char **argv)
     test_programs();
     test_refusals();
     test_sum_refusals();
+#ifdef TILE_CHECK_ACCESS
+    test_checked_read();
+#endif
     MPI_Finalize();
     return check_exit();
 }

@@ -188,12 +188,12 @@ tsan_why() {
 
 # tsan_jobs: the two controls, the threaded MPI test at 1-3 processes, the
 # data tests at 2, the undeclared offsets at 2 (the fence's handler runs in
-# the thread that faulted; the others read its hit), the map steps at 2,
+# the thread that faulted; the others read its hit), the map steps and the sweeps over fields at 2,
 # and the demos in the threaded models; a race exits 66
 # and fails the run
 tsan_jobs() {
     for s in tests/tsan_race tests/tsan_barrier tests/mpi_tiling tests/mpi_data tests/mpi_data_calls \
-             tests/mpi_undeclared_posix tests/mpi_map demos/adi demos/de; do
+             tests/mpi_undeclared_posix tests/mpi_map tests/mpi_field_sweep demos/adi demos/de; do
         if ! tsan_cc -o "$T/${s#*/}" $s.c > "$T/${s#*/}.err" 2>&1; then
             failed_job "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp" "$T/${s#*/}.err" \
                 "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp"
@@ -216,6 +216,9 @@ tsan_jobs() {
     job "tsan mpi_undeclared_posix np=2" 300 $MPIEXEC -n 2 "$T/mpi_undeclared_posix"
     # a map's rows shared by 2 threads, its records combined by OpenMP reductions
     job "tsan mpi_map np=2" 300 $MPIEXEC -n 2 "$T/mpi_map"
+    # sweeps over fields in every model: bodies writing a field at their
+    # points, maps' sums fed by 1-3 threads
+    job "tsan mpi_field_sweep np=2" 300 $MPIEXEC -n 2 "$T/mpi_field_sweep"
     job "tsan demos: adi and de in the threaded models" 900 sh tests/tsan_demos.sh "$T"
 }
 

@@ -106,8 +106,8 @@
  *              tile_map_agree, TILE_MAP_RUN, TILE_IN, TILE_OUT, TILE_SUM,
  *              tile_map_sums, tile_map_coord, TILE_MAP_MAX_FIELDS,
  *              TILE_MAP_MAX_SUMS [76-map]
- *   sweeps over fields  tile_field_config_plan, tile_field_here,
- *              tile_output_to_field [77-field-plan]
+ *   sweeps over fields  tile_field_config_plan, tile_field_fits,
+ *              tile_field_here, tile_output_to_field [77-field-plan]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,

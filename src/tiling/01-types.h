@@ -639,7 +639,12 @@ typedef struct tile_height_info {
  * the process grid @pdims and this process's @pcoords, its neighbours
  * @nbr_lo/@nbr_hi (MPI_PROC_NULL when none), its block (global start @lo,
  * extent @len per dimension) and the thread split @threads (threads.dims
- * is the thread grid).  Fixed for a tile height: cfg.tile_height, @ntiles,
+ * is the thread grid).  @pcoords, @nbr_lo/@nbr_hi, @lo and @len are in the
+ * plan's own coordinates, where the pipeline runs upward: along a
+ * dimension the loop runs downward (cfg.dir -1) @pcoords[i] is
+ * pdims[i] - 1 - MPI_Cart_coords()'s, the neighbours are swapped and @lo
+ * counts from the top; tile_input_box() gives the block in the user's
+ * coordinates.  Fixed for a tile height: cfg.tile_height, @ntiles,
  * the storage @store and the face requests; when the plan's model
  * re-chooses the height after the first run (@height.next, see
  * tile_plan_create()), the next run's start re-makes them

@@ -529,9 +529,11 @@ TILEHYBRID__COLD int tile__exchange_prepare(const tile_plan *p, const char *fn, 
  * the calling rank only, entering no collective (the other ranks go on
  * with the run, which ends normally; nor may a body or hook call it on
  * another plan: the ranks that run would not join).  The chain of two plans (a
- * result of one plan is the input of the next, maybe in another direction
- * or with a halo) is: tile_output_to() copies each finished tile into an
- * array over this rank's block (one copy), then tile_exchange() from
+ * result of one plan is the input of the next, with a halo or on another
+ * grid; in another direction alone the blocks are the same and the next
+ * plan reads the array where it is) is: tile_output_to() copies each
+ * finished tile into an array over this rank's block (one copy), then
+ * tile_exchange() from
  * that block (tile_input_box(first, TILE_ALL_TILES, NULL)) to the box the
  * next plan reads (tile_input_box(next, TILE_ALL_TILES, &reach)).  Only
  * what lies on another rank travels; a bitwise copy.  The boxes may have

@@ -6,7 +6,9 @@
  * arrays (tile_route_create()): what tile_exchange() does in one call,
  * with its collective set-up done once and each run only the messages
  * between ranks whose boxes meet.  Private fields but @code and @errmsg:
- * TILE_OK, or why the creation or a run failed.
+ * TILE_OK, or why the creation or a run failed.  It owns its MPI
+ * requests: pass it by pointer, never copy it (a copy would run them after
+ * the original's tile_route_destroy()).
  */
 typedef struct tile_route {
     MPI_Comm comm;                  /* its own: a duplicate of the plan's */

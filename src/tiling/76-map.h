@@ -339,7 +339,8 @@ static inline double *tile__map_sum_row(const tile_map *m, int64_t n)
     int k;
     if (m == NULL || m->sumbuf == NULL)
         return NULL;
-    row = m->sumbuf + (int64_t)tile__map_thread() * m->v.nsums * m->v.sumlen;
+    row = m->sumbuf + (int64_t)tile__map_thread() * (m->v.nsums > 0 ? m->v.nsums : 1) *
+                          m->v.sumlen;
     for (k = 0; k < m->v.nsums; k++)
         memset(row + k * m->v.sumlen, 0, sizeof(double) * (size_t)n);
     return row;

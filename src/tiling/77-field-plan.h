@@ -52,8 +52,12 @@ static inline int tile_field_config_plan(tile_field_config *c, const tile_plan *
  * computed (the plan's user coordinates, Z last).
  * @it: the cursor (&it).
  * @f:  a field of the plan's shape that holds this rank's block of the
- *      plan (tile_field_config_plan(); not checked here: tile_output_to_field()
- *      checks it).
+ *      plan: made with tile_field_config_plan() on the plan's communicator,
+ *      and checked once with tile_field_fits() (tile_output_to_field()
+ *      checks the field it writes).  Not checked here in the fast loops
+ *      (another field's element would be read: a wrong number); under
+ *      TILE_CHECK_ACCESS a point outside the field's block fails the run
+ *      with TILE_ERR_ACCESS, naming the point.
  * O(N) integer arithmetic.  Read the field only at the point itself when
  * the plan writes it (tile_output_to_field()): a neighbour's value is the
  * old or the new one depending on when its tile was written out.  The
@@ -61,10 +65,37 @@ static inline int tile_field_config_plan(tile_field_config *c, const tile_plan *
  * does not write may be read anywhere in this rank's block and ghosts
  * (offset o along dimension i: o * f->stride[i] elements away).
  */
+#ifdef TILE_CHECK_ACCESS
+/* A point outside field f's block (TILE_CHECK_ACCESS): the run's error,
+ * and a scratch element to read. */
+static inline void *tile__field_outside(const tile_cursor *it, const tile_field *f)
+{
+    char at[24 * (TILE_MAX_DIMS + 1)];
+    size_t w = 0;
+    int i;
+    for (i = 0; i <= it->v->n && w < sizeof at; i++)
+        w += (size_t)snprintf(at + w, sizeof at - w, "%s%lld", i ? "," : "",
+                              (long long)tile_coord(it, i));
+    tile_thread_fail(it->v->plan, it->v->thread, TILE_ERR_ACCESS, "tile_field_here: the point "
+                     "(%s) is outside this rank's block of the field (%d dimensions, elements "
+                     "of %zu bytes): give it the plan's shape and grid (tile_field_config_plan, "
+                     "on the plan's communicator; tile_field_fits checks it)", at, f->ndims,
+                     f->elem_size);
+    return tile__scratch(it->v->plan, it->v->thread, f->elem_size);
+}
+#endif
+
 TILE__ALWAYS_INLINE void *tile_field_here(const tile_cursor *it, const tile_field *f)
 {
     int64_t e = 0;
     int i;
+#ifdef TILE_CHECK_ACCESS
+    if (f->ndims != it->v->n + 1)
+        return tile__field_outside(it, f);
+    for (i = 0; i <= it->v->n; i++)
+        if (tile_coord(it, i) < f->lo[i] || tile_coord(it, i) >= f->lo[i] + f->len[i])
+            return tile__field_outside(it, f);
+#endif
     for (i = 0; i <= it->v->n; i++)
         e += (tile_coord(it, i) - f->lo[i] + f->ghost[i]) * f->stride[i];
     return f->data + (size_t)e * f->elem_size;
@@ -79,13 +110,13 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
     int i, n = p->cfg.n;
     tile_box b;
     if (f->data == NULL || f->code != TILE_OK) {
-        snprintf(why, size, "the field was not created (or was destroyed)");
+        snprintf(why, size, "rank %d: the field was not created (or was destroyed)", p->rank);
         return 1;
     }
     if (f->ndims != n + 1 || f->elem_size != p->cfg.elem_size) {
-        snprintf(why, size, "the field has %d dimensions of %zu-byte elements, the plan "
-                 "N + 1 = %d of %zu bytes (tile_field_config_plan)", f->ndims, f->elem_size,
-                 n + 1, p->cfg.elem_size);
+        snprintf(why, size, "rank %d: the field has %d dimensions of %zu-byte elements, the "
+                 "plan N + 1 = %d of %zu bytes (tile_field_config_plan)", p->rank, f->ndims,
+                 f->elem_size, n + 1, p->cfg.elem_size);
         return 1;
     }
     tile__block_box(p, p->pcoords, &b);
@@ -93,16 +124,54 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
         int64_t ext = i < n ? p->cfg.extent[i] : p->cfg.zlen;
         if (f->extent[i] != ext || b.lo[i] < f->lo[i] ||
             b.lo[i] + b.len[i] > f->lo[i] + f->len[i]) {
-            snprintf(why, size, "along dimension %d the plan's block of rank %d is %lld..%lld "
+            snprintf(why, size, "rank %d: along dimension %d the plan's block is %lld..%lld "
                      "of %lld points, the field's %lld..%lld of %lld (give the field the "
-                     "plan's grid: tile_field_config_plan, on the plan's communicator)", i + 1,
-                     p->rank, (long long)b.lo[i], (long long)(b.lo[i] + b.len[i] - 1),
+                     "plan's grid: tile_field_config_plan, on the plan's communicator)",
+                     p->rank, i + 1, (long long)b.lo[i], (long long)(b.lo[i] + b.len[i] - 1),
                      (long long)ext, (long long)f->lo[i],
                      (long long)(f->lo[i] + f->len[i] - 1), (long long)f->extent[i]);
             return 1;
         }
     }
     return 0;
+}
+
+/**
+ * tile_field_fits() - does field @f hold plan @plan's block on every rank
+ * (so that the body may read it at its points with tile_field_here())?
+ * @plan: the plan (created, not skewed); @f: the field.
+ * @st:   NULL, or the argument at fault.
+ * Collective over the plan's ranks: every rank gets the same verdict, and
+ * when it is no, the lowest failing rank's reason (the dimension, both
+ * blocks) in plan->errmsg on every rank.  Call it once per field the
+ * body reads, after creating the field.
+ * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_SKEWED, TILE_ERR_RANGE (the
+ * field does not hold some rank's block), TILE_ERR_MPI, TILE_ERR_BODY
+ * (the plan is running), or the code of the plan's failed creation.
+ */
+TILEHYBRID__COLD int tile_field_fits(tile_plan *plan, const tile_field *f, tilehybrid_status *st)
+{
+    char why[sizeof plan->errmsg] = "";
+    int rc, bad[2], worst[2];
+    if (plan == NULL || f == NULL)
+        return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "f", -1);
+    if ((rc = tile__busy_refused(plan)) != TILE_OK)
+        return tilehybrid_status_set(st, rc, "plan", -1);
+    if (plan->deps.skewed)
+        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
+    bad[0] = tile__field_misfit(plan, f, why, sizeof why);
+    bad[1] = bad[0] ? plan->size - plan->rank : 0;   /* the lowest such rank wins */
+    if (MPI_Allreduce(bad, worst, 2, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS ||
+        (worst[0] && MPI_Bcast(why, (int)sizeof why, MPI_CHAR, plan->size - worst[1],
+                               plan->comm) != MPI_SUCCESS)) {
+        snprintf(plan->errmsg, sizeof plan->errmsg, "tile_field_fits: an MPI call failed "
+                 "while the ranks agreed");
+        return tilehybrid_status_set(st, TILE_ERR_MPI, "f", -1);
+    }
+    if (!worst[0])
+        return tilehybrid_status_set(st, TILE_OK, "", -1);
+    snprintf(plan->errmsg, sizeof plan->errmsg, "%s", why);
+    return tilehybrid_status_set(st, TILE_ERR_RANGE, "f", -1);
 }
 
 /**
@@ -115,8 +184,8 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
  * @st:   NULL, or the argument at fault.
  *
  * Collective over the plan's ranks: every rank gets the same answer (a
- * field that does not fit on one rank is refused on all; the lowest such
- * rank says why on stderr: the dimension, both blocks).  The field
+ * field that does not fit on one rank is refused on all: tile_field_fits(),
+ * the reason in plan->errmsg).  The field
  * counts the plan as a user until the output stops or the plan is
  * destroyed: tile_field_destroy() refuses it meanwhile.
  * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_SKEWED, TILE_ERR_RANGE (the
@@ -126,8 +195,7 @@ TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f,
  */
 TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehybrid_status *st)
 {
-    char why[400] = "";
-    int rc, i, bad[2], worst[2];
+    int rc, i;
     tile_box ab;
     if (plan == NULL)
         return tilehybrid_status_set(st, TILE_ERR_NULL, "plan", -1);
@@ -137,17 +205,8 @@ TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehy
         rc = tile_output_to(plan, NULL, NULL, st);
         return rc;
     }
-    if (plan->deps.skewed)
-        return tilehybrid_status_set(st, TILE_ERR_SKEWED, "plan", -1);
-    bad[0] = tile__field_misfit(plan, f, why, sizeof why);
-    bad[1] = bad[0] ? plan->size - plan->rank : 0;   /* the lowest such rank wins */
-    if (MPI_Allreduce(bad, worst, 2, MPI_INT, MPI_MAX, plan->comm) != MPI_SUCCESS)
-        return tilehybrid_status_set(st, TILE_ERR_MPI, "f", -1);
-    if (worst[0]) {
-        if (bad[0] && worst[1] == plan->size - plan->rank)
-            fprintf(stderr, "tiling.h: rank %d: tile_output_to_field: %s\n", plan->rank, why);
-        return tilehybrid_status_set(st, TILE_ERR_RANGE, "f", -1);
-    }
+    if ((rc = tile_field_fits(plan, f, st)) != TILE_OK)
+        return rc;
     memset(&ab, 0, sizeof ab);
     ab.ndims = f->ndims;
     for (i = 0; i < f->ndims; i++) {
@@ -163,5 +222,6 @@ TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehy
 #else
 TILEHYBRID__COLD int tile__field_misfit(const tile_plan *p, const tile_field *f, char *why,
                                         size_t size);
+TILEHYBRID__COLD int tile_field_fits(tile_plan *plan, const tile_field *f, tilehybrid_status *st);
 TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehybrid_status *st);
 #endif
