@@ -82,7 +82,8 @@
  *              TILE_MAX_STENCIL, TILE_MSG_MAX, TILE_HAVE_PARTITIONED,
  *              TILE_VERSION [01-types]
  *   the plan   tile_plan_create, tile_plan_destroy, tile_fp_contracts
- *              [65-plan]; tile_plan_status, tile_strerror, tile_model_name,
+ *              [65-plan]; tile_plan_agree [80-runs];
+ *              tile_plan_status, tile_strerror, tile_model_name,
  *              tile_model_thread_level [10-errors]; tile_order_name,
  *              tile_order_parse [19-orders]; tile_plane_layout [60-create]
  *   run it     TILE_FOREACH_GROUP, TILE_MPI_STEP, TILE_COMPUTE,
@@ -508,6 +509,14 @@ enum tile_messages {
                                        per face, a partition per thread; else persistent */
 };
 
+/** When the ranks agree on a run's outcome (cfg.agree). */
+enum tile_agree {
+    TILE_AGREE_EACH_RUN = 0,    /* every run: its start and its end (the default) */
+    TILE_AGREE_WHEN_ASKED = 1   /* runs without reductions, once the plan has settled,
+                                   send their faces and nothing else: each rank keeps
+                                   its own outcome until tile_plan_agree() */
+};
+
 /** 1 where this MPI offers MPI-4 partitioned communication (MPI_Psend_init,
  *  MPI_Pready, MPI_Parrived) and TILE_NO_PARTITIONED is not defined. */
 #if defined(MPI_VERSION) && MPI_VERSION >= 4 && !defined(TILE_NO_PARTITIONED)
@@ -628,6 +637,11 @@ typedef tilehybrid_mpi_failure_fn tile_mpi_failure_fn;
  *               rank checks its own share.  The input hook's arrays
  *               (tile_input_set) are not counted.
  * @messages:    enum tile_messages (default TILE_MESSAGES_PERSISTENT).
+ * @agree:       enum tile_agree (default TILE_AGREE_EACH_RUN): with
+ *               TILE_AGREE_WHEN_ASKED a run costs its faces' messages only
+ *               (no collective) once a first run has completed on every
+ *               rank, while no reduction is declared; tile_plan_status()
+ *               is then this rank's outcome until tile_plan_agree().
  * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
  *               policy for a failed MPI call (tile_mpi_failure_fn), with
  *               @on_mpi_failure_ctx.  Not compared between ranks.
@@ -657,6 +671,7 @@ typedef struct tile_config {
     tile_boundary_row_fn boundary_row;
     int64_t mem_limit;
     int messages;
+    int agree;
     tile_mpi_failure_fn on_mpi_failure;
     void *on_mpi_failure_ctx;
 } tile_config;
@@ -883,6 +898,11 @@ typedef struct tile_run {
     int completed;                  /* the last run completed without error */
     int created;                    /* the creation succeeded: runs may start */
     int stage;                      /* agreeing on: 0 the creation, 1 a run's start, 2 its end */
+    int settled;                    /* the last agreed run completed everywhere, nothing
+                                     * collective pending (cfg.agree) */
+    int lazy;                       /* this run agrees on nothing (cfg.agree) */
+    int acked;                      /* tile_plan_agree() gave the failure (cfg.agree):
+                                     * the next run starts afresh */
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
 } tile_run;
@@ -1777,7 +1797,10 @@ TILEHYBRID__COLD int tile_model_thread_level(int model, int threads);
  *  left unfinished by a `return` out of the body does (create the plan
  *  again).  That return is TILE_ERR_BODY here with one process (under
  *  GCC, Clang and C++; elsewhere from the next run on); with more it
- *  ended the job (see "The body" above). */
+ *  ended the job (see "The body" above).  With cfg.agree =
+ *  TILE_AGREE_WHEN_ASKED it is this rank's outcome of the runs since
+ *  tile_plan_agree() (which gives every rank the verdict), and a failure
+ *  stays until that call. */
 static inline int tile_plan_status(const tile_plan *plan)
 {
     return plan == NULL ? TILE_ERR_NULL : plan->status.code;
@@ -3994,18 +4017,19 @@ TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v)
     static const char *const bal[5] = { "BAL_POLICY_FIXED", "BAL_POLICY_CONSTANT",
                                         "BAL_POLICY_VARIABLE", "BAL_POLICY_ADAPTIVE",
                                         "BAL_POLICY_CUSTOM" };
+    static const char *const agree[2] = { "TILE_AGREE_EACH_RUN", "TILE_AGREE_WHEN_ASKED" };
     static const struct tile__enum_field {
         const char *arg;
         int count;
         const char *const *names;
-    } fields[5] = { { "storage", 2, storage }, { "grid_policy", 3, grid },
+    } fields[6] = { { "storage", 2, storage }, { "grid_policy", 3, grid },
                     { "balance.policy", 5, bal }, { "messages", 3, messages },
-                    { "reduction", 6, reduce } };
+                    { "reduction", 6, reduce }, { "agree", 2, agree } };
     int k;
     if (strcmp(arg, "order") == 0)      /* the orders name their own (15-order.h) */
         return v == TILE_ORDER_AUTO ? "TILE_ORDER_AUTO"
                : v >= 0 && v < TILE_ORDER_AUTO ? tile__order_traits_of((int)v).constant : NULL;
-    for (k = 0; k < 5; k++)
+    for (k = 0; k < 6; k++)
         if (strcmp(arg, fields[k].arg) == 0)
             return v >= 0 && v < fields[k].count ? fields[k].names[v] : NULL;
     return NULL;
@@ -8322,6 +8346,9 @@ TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c)
     if (c->messages < TILE_MESSAGES_PERSISTENT || c->messages > TILE_MESSAGES_PARTITIONED)
         return tile__fail(p, TILE_ERR_RANGE, "messages", -1, "messages = %d: not a "
                           "tile_messages", c->messages);
+    if (c->agree != TILE_AGREE_EACH_RUN && c->agree != TILE_AGREE_WHEN_ASKED)
+        return tile__fail(p, TILE_ERR_RANGE, "agree", -1, "agree = %d: not a tile_agree",
+                          c->agree);
     if (c->boundary != NULL && c->boundary_row != NULL)
         return tile__fail(p, TILE_ERR_ARG, "boundary_row", -1, "boundary and boundary_row "
                           "are both set: set one (boundary_row gives a row of points per "
@@ -8357,20 +8384,20 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
  * every value (and carries the first error of any rank). */
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
-    static const char *const iname[18] = {
+    static const char *const iname[19] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
         "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
         "nstencil", "boundary (set or NULL)", "boundary_row (set or NULL)", "mem_limit",
-        "messages" };
+        "messages", "agree" };
     static const char *const dname[5] = { "balance.bal", "balance.tcomp", "balance.tstartup",
                                           "balance.bandwidth", "balance.adapt_smoothing" };
     const tile_config *c = &p->cfg;
     const bal_config *b = &c->balance;
-    const int64_t iv[18] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+    const int64_t iv[19] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
                              c->model, c->threads, c->grid_policy, c->storage, c->order,
                              b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
                              c->boundary != NULL, c->boundary_row != NULL, c->mem_limit,
-                             c->messages };
+                             c->messages, c->agree };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
     tile__agreed *a;
     int i, j, rc;
@@ -8388,7 +8415,7 @@ TILEHYBRID__COLD int tile__check_all(tile_plan *p)
         return tile__agree(p, NULL);
     }
     a->count = 0;
-    for (i = 0; i < 18; i++)
+    for (i = 0; i < 19; i++)
         tile__agreed_add(a, iname[i], -1, -1, (uint64_t)iv[i], 0);
     for (i = 0; i < 5; i++)
         tile__agreed_add(a, dname[i], -1, -1, tilehybrid_bits(dv[i]), 1);
@@ -12708,6 +12735,15 @@ TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
 #endif
 
 #if TILEHYBRID__DEFINE
+/* May this run agree on nothing (cfg.agree)?  The same answer on every
+ * rank: the plan settled at an agreed run (tile_run_finish), and no
+ * reduction is declared (every rank declares the same ones). */
+TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p)
+{
+    return p->cfg.agree == TILE_AGREE_WHEN_ASKED && p->run.settled &&
+           (p->run.io == NULL || p->run.io->nred == 0);
+}
+
 /* Reset what a run changes (the thread that does the messages). */
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
 {
@@ -12726,6 +12762,20 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     p->run.bal_changes = 0;
     if (p->run.balancing)
         bal_policy_start(&p->run.bal);
+}
+
+/* The run's start once it may go on (the thread that does the messages). */
+TILEHYBRID__COLD int tile__run_begin(tile_plan *p)
+{
+    p->run.ok = 1;
+    tile__run_reset(p);
+    tile__fence_arm(p);
+    p->run.active = 1;
+    tile__io_start(p);
+    tile__fill_zlow(p);
+    tile_schedule(p, -1);
+    p->run.start = tile_wtime();
+    return 1;
 }
 
 /**
@@ -12747,10 +12797,18 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
  */
 TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
 {
+    p->run.lazy = tile__run_lazy(p);
+    if (p->run.lazy && !p->run.active && model == p->cfg.model && nthreads == p->cfg.threads)
+        return tile__run_begin(p);  /* this rank's outcome stays its own (cfg.agree) */
+    p->run.lazy = 0;
     /* a run that failed does not stop the next (every rank has the same
-     * status): each starts afresh, unless MPI failed or a run is unfinished */
+     * status): each starts afresh, unless MPI failed or a run is unfinished;
+     * with cfg.agree = TILE_AGREE_WHEN_ASKED once tile_plan_agree() gave
+     * the failure (until then no run starts, on any rank) */
     if (p->run.created && !p->run.active && p->status.code != TILE_OK &&
-        p->status.code != TILE_ERR_MPI) {
+        p->status.code != TILE_ERR_MPI &&
+        (p->cfg.agree != TILE_AGREE_WHEN_ASKED || p->run.acked)) {
+        p->run.acked = 0;
         tilehybrid_status_set(&p->status, TILE_OK, "", -1);
         p->errmsg[0] = '\0';
         p->errarg[0] = '\0';
@@ -12774,14 +12832,7 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok)
         return 0;
-    tile__run_reset(p);
-    tile__fence_arm(p);
-    p->run.active = 1;
-    tile__io_start(p);
-    tile__fill_zlow(p);
-    tile_schedule(p, -1);
-    p->run.start = tile_wtime();
-    return 1;
+    return tile__run_begin(p);
 }
 
 /**
@@ -12818,13 +12869,59 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
                    "loop, given the tile again, did not reach it (the body's branches depend "
                    "on values?): build with TILE_CHECK_ACCESS to name it, and declare the offset "
                    "(tile_config_stencil)");
+    if (p->run.lazy) {              /* this rank's outcome (tile_plan_agree) */
+        p->run.completed = p->status.code == TILE_OK;
+        return;
+    }
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
     tile__height_timed(p);          /* the first run times the body for the model */
+    p->run.settled = p->run.completed && p->height.next == p->cfg.tile_height &&
+                     (p->height.origin != TILE_HEIGHT_MODEL ||
+                      p->height.tcomp_origin != TILE_COST_MEASURED || p->height.timed);
+}
+
+/**
+ * tile_plan_agree() - every rank's outcome of the runs since the last
+ * agreement (cfg.agree = TILE_AGREE_WHEN_ASKED): the lowest failing rank's
+ * code and message on every rank, in plan->status and plan->errmsg.
+ * @plan: the plan (not running).
+ * Collective over the plan's communicator: the one collective of a chain
+ * of runs that agree on nothing; call it where the program reads a result
+ * (a rank's failure in a run that agreed on nothing stays that rank's
+ * until then; the runs after it still send their faces, so that no rank
+ * waits; a failure that a run's own agreement found, the first run's,
+ * stops the runs that follow on every rank until this call).  With
+ * TILE_AGREE_EACH_RUN every run has agreed already: it returns the same
+ * status.  After it gave a failure, the next run agrees again and starts
+ * afresh, as after any failed run.
+ * Return: the verdict, TILE_OK when every rank's runs went right;
+ * TILE_ERR_NULL; TILE_ERR_BODY (the plan is running: nothing agreed).
+ */
+TILEHYBRID__COLD int tile_plan_agree(tile_plan *plan)
+{
+    int rc;
+    if (plan == NULL)
+        return TILE_ERR_NULL;
+    if (plan->run.active)
+        return TILE_ERR_BODY;
+    if (!plan->run.created)
+        return plan->status.code;
+    plan->run.stage = 2;
+    rc = tile__agree(plan, NULL);
+    if (rc != TILE_OK) {
+        plan->run.settled = 0;
+        plan->run.completed = 0;
+        plan->run.acked = 1;
+    }
+    return rc;
 }
 #else
+TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p);
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
+TILEHYBRID__COLD int tile__run_begin(tile_plan *p);
 TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
 TILEHYBRID__COLD void tile_run_finish(tile_plan *p);
+TILEHYBRID__COLD int tile_plan_agree(tile_plan *plan);
 #endif
 
 /**

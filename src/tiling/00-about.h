@@ -78,7 +78,8 @@
  *              TILE_MAX_STENCIL, TILE_MSG_MAX, TILE_HAVE_PARTITIONED,
  *              TILE_VERSION [01-types]
  *   the plan   tile_plan_create, tile_plan_destroy, tile_fp_contracts
- *              [65-plan]; tile_plan_status, tile_strerror, tile_model_name,
+ *              [65-plan]; tile_plan_agree [80-runs];
+ *              tile_plan_status, tile_strerror, tile_model_name,
  *              tile_model_thread_level [10-errors]; tile_order_name,
  *              tile_order_parse [19-orders]; tile_plane_layout [60-create]
  *   run it     TILE_FOREACH_GROUP, TILE_MPI_STEP, TILE_COMPUTE,

@@ -146,6 +146,14 @@ enum tile_messages {
                                        per face, a partition per thread; else persistent */
 };
 
+/** When the ranks agree on a run's outcome (cfg.agree). */
+enum tile_agree {
+    TILE_AGREE_EACH_RUN = 0,    /* every run: its start and its end (the default) */
+    TILE_AGREE_WHEN_ASKED = 1   /* runs without reductions, once the plan has settled,
+                                   send their faces and nothing else: each rank keeps
+                                   its own outcome until tile_plan_agree() */
+};
+
 /** 1 where this MPI offers MPI-4 partitioned communication (MPI_Psend_init,
  *  MPI_Pready, MPI_Parrived) and TILE_NO_PARTITIONED is not defined. */
 #if defined(MPI_VERSION) && MPI_VERSION >= 4 && !defined(TILE_NO_PARTITIONED)
@@ -266,6 +274,11 @@ typedef tilehybrid_mpi_failure_fn tile_mpi_failure_fn;
  *               rank checks its own share.  The input hook's arrays
  *               (tile_input_set) are not counted.
  * @messages:    enum tile_messages (default TILE_MESSAGES_PERSISTENT).
+ * @agree:       enum tile_agree (default TILE_AGREE_EACH_RUN): with
+ *               TILE_AGREE_WHEN_ASKED a run costs its faces' messages only
+ *               (no collective) once a first run has completed on every
+ *               rank, while no reduction is declared; tile_plan_status()
+ *               is then this rank's outcome until tile_plan_agree().
  * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
  *               policy for a failed MPI call (tile_mpi_failure_fn), with
  *               @on_mpi_failure_ctx.  Not compared between ranks.
@@ -295,6 +308,7 @@ typedef struct tile_config {
     tile_boundary_row_fn boundary_row;
     int64_t mem_limit;
     int messages;
+    int agree;
     tile_mpi_failure_fn on_mpi_failure;
     void *on_mpi_failure_ctx;
 } tile_config;
@@ -521,6 +535,11 @@ typedef struct tile_run {
     int completed;                  /* the last run completed without error */
     int created;                    /* the creation succeeded: runs may start */
     int stage;                      /* agreeing on: 0 the creation, 1 a run's start, 2 its end */
+    int settled;                    /* the last agreed run completed everywhere, nothing
+                                     * collective pending (cfg.agree) */
+    int lazy;                       /* this run agrees on nothing (cfg.agree) */
+    int acked;                      /* tile_plan_agree() gave the failure (cfg.agree):
+                                     * the next run starts afresh */
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
 } tile_run;

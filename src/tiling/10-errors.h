@@ -178,7 +178,10 @@ TILEHYBRID__COLD int tile_model_thread_level(int model, int threads);
  *  left unfinished by a `return` out of the body does (create the plan
  *  again).  That return is TILE_ERR_BODY here with one process (under
  *  GCC, Clang and C++; elsewhere from the next run on); with more it
- *  ended the job (see "The body" above). */
+ *  ended the job (see "The body" above).  With cfg.agree =
+ *  TILE_AGREE_WHEN_ASKED it is this rank's outcome of the runs since
+ *  tile_plan_agree() (which gives every rank the verdict), and a failure
+ *  stays until that call. */
 static inline int tile_plan_status(const tile_plan *plan)
 {
     return plan == NULL ? TILE_ERR_NULL : plan->status.code;

@@ -38,18 +38,19 @@ TILEHYBRID__COLD const char *tile__enum_name(const char *arg, int64_t v)
     static const char *const bal[5] = { "BAL_POLICY_FIXED", "BAL_POLICY_CONSTANT",
                                         "BAL_POLICY_VARIABLE", "BAL_POLICY_ADAPTIVE",
                                         "BAL_POLICY_CUSTOM" };
+    static const char *const agree[2] = { "TILE_AGREE_EACH_RUN", "TILE_AGREE_WHEN_ASKED" };
     static const struct tile__enum_field {
         const char *arg;
         int count;
         const char *const *names;
-    } fields[5] = { { "storage", 2, storage }, { "grid_policy", 3, grid },
+    } fields[6] = { { "storage", 2, storage }, { "grid_policy", 3, grid },
                     { "balance.policy", 5, bal }, { "messages", 3, messages },
-                    { "reduction", 6, reduce } };
+                    { "reduction", 6, reduce }, { "agree", 2, agree } };
     int k;
     if (strcmp(arg, "order") == 0)      /* the orders name their own (15-order.h) */
         return v == TILE_ORDER_AUTO ? "TILE_ORDER_AUTO"
                : v >= 0 && v < TILE_ORDER_AUTO ? tile__order_traits_of((int)v).constant : NULL;
-    for (k = 0; k < 5; k++)
+    for (k = 0; k < 6; k++)
         if (strcmp(arg, fields[k].arg) == 0)
             return v >= 0 && v < fields[k].count ? fields[k].names[v] : NULL;
     return NULL;

@@ -453,6 +453,9 @@ TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c)
     if (c->messages < TILE_MESSAGES_PERSISTENT || c->messages > TILE_MESSAGES_PARTITIONED)
         return tile__fail(p, TILE_ERR_RANGE, "messages", -1, "messages = %d: not a "
                           "tile_messages", c->messages);
+    if (c->agree != TILE_AGREE_EACH_RUN && c->agree != TILE_AGREE_WHEN_ASKED)
+        return tile__fail(p, TILE_ERR_RANGE, "agree", -1, "agree = %d: not a tile_agree",
+                          c->agree);
     if (c->boundary != NULL && c->boundary_row != NULL)
         return tile__fail(p, TILE_ERR_ARG, "boundary_row", -1, "boundary and boundary_row "
                           "are both set: set one (boundary_row gives a row of points per "
@@ -488,20 +491,20 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
  * every value (and carries the first error of any rank). */
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
-    static const char *const iname[18] = {
+    static const char *const iname[19] = {
         "n", "zlen", "depz", "tile_height", "elem_size", "model", "threads", "grid_policy",
         "storage", "order", "balance.policy", "balance.adapt_sample", "balance.adapt_period",
         "nstencil", "boundary (set or NULL)", "boundary_row (set or NULL)", "mem_limit",
-        "messages" };
+        "messages", "agree" };
     static const char *const dname[5] = { "balance.bal", "balance.tcomp", "balance.tstartup",
                                           "balance.bandwidth", "balance.adapt_smoothing" };
     const tile_config *c = &p->cfg;
     const bal_config *b = &c->balance;
-    const int64_t iv[18] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
+    const int64_t iv[19] = { c->n, c->zlen, c->depz, c->tile_height, (int64_t)c->elem_size,
                              c->model, c->threads, c->grid_policy, c->storage, c->order,
                              b->policy, b->adapt_sample, b->adapt_period, c->nstencil,
                              c->boundary != NULL, c->boundary_row != NULL, c->mem_limit,
-                             c->messages };
+                             c->messages, c->agree };
     const double dv[5] = { b->bal, b->tcomp, b->tstartup, b->bandwidth, b->adapt_smoothing };
     tile__agreed *a;
     int i, j, rc;
@@ -519,7 +522,7 @@ TILEHYBRID__COLD int tile__check_all(tile_plan *p)
         return tile__agree(p, NULL);
     }
     a->count = 0;
-    for (i = 0; i < 18; i++)
+    for (i = 0; i < 19; i++)
         tile__agreed_add(a, iname[i], -1, -1, (uint64_t)iv[i], 0);
     for (i = 0; i < 5; i++)
         tile__agreed_add(a, dname[i], -1, -1, tilehybrid_bits(dv[i]), 1);

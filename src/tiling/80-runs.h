@@ -22,6 +22,15 @@ TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
 #endif
 
 #if TILEHYBRID__DEFINE
+/* May this run agree on nothing (cfg.agree)?  The same answer on every
+ * rank: the plan settled at an agreed run (tile_run_finish), and no
+ * reduction is declared (every rank declares the same ones). */
+TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p)
+{
+    return p->cfg.agree == TILE_AGREE_WHEN_ASKED && p->run.settled &&
+           (p->run.io == NULL || p->run.io->nred == 0);
+}
+
 /* Reset what a run changes (the thread that does the messages). */
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
 {
@@ -40,6 +49,20 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     p->run.bal_changes = 0;
     if (p->run.balancing)
         bal_policy_start(&p->run.bal);
+}
+
+/* The run's start once it may go on (the thread that does the messages). */
+TILEHYBRID__COLD int tile__run_begin(tile_plan *p)
+{
+    p->run.ok = 1;
+    tile__run_reset(p);
+    tile__fence_arm(p);
+    p->run.active = 1;
+    tile__io_start(p);
+    tile__fill_zlow(p);
+    tile_schedule(p, -1);
+    p->run.start = tile_wtime();
+    return 1;
 }
 
 /**
@@ -61,10 +84,18 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
  */
 TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
 {
+    p->run.lazy = tile__run_lazy(p);
+    if (p->run.lazy && !p->run.active && model == p->cfg.model && nthreads == p->cfg.threads)
+        return tile__run_begin(p);  /* this rank's outcome stays its own (cfg.agree) */
+    p->run.lazy = 0;
     /* a run that failed does not stop the next (every rank has the same
-     * status): each starts afresh, unless MPI failed or a run is unfinished */
+     * status): each starts afresh, unless MPI failed or a run is unfinished;
+     * with cfg.agree = TILE_AGREE_WHEN_ASKED once tile_plan_agree() gave
+     * the failure (until then no run starts, on any rank) */
     if (p->run.created && !p->run.active && p->status.code != TILE_OK &&
-        p->status.code != TILE_ERR_MPI) {
+        p->status.code != TILE_ERR_MPI &&
+        (p->cfg.agree != TILE_AGREE_WHEN_ASKED || p->run.acked)) {
+        p->run.acked = 0;
         tilehybrid_status_set(&p->status, TILE_OK, "", -1);
         p->errmsg[0] = '\0';
         p->errarg[0] = '\0';
@@ -88,14 +119,7 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok)
         return 0;
-    tile__run_reset(p);
-    tile__fence_arm(p);
-    p->run.active = 1;
-    tile__io_start(p);
-    tile__fill_zlow(p);
-    tile_schedule(p, -1);
-    p->run.start = tile_wtime();
-    return 1;
+    return tile__run_begin(p);
 }
 
 /**
@@ -132,13 +156,59 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
                    "loop, given the tile again, did not reach it (the body's branches depend "
                    "on values?): build with TILE_CHECK_ACCESS to name it, and declare the offset "
                    "(tile_config_stencil)");
+    if (p->run.lazy) {              /* this rank's outcome (tile_plan_agree) */
+        p->run.completed = p->status.code == TILE_OK;
+        return;
+    }
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
     tile__height_timed(p);          /* the first run times the body for the model */
+    p->run.settled = p->run.completed && p->height.next == p->cfg.tile_height &&
+                     (p->height.origin != TILE_HEIGHT_MODEL ||
+                      p->height.tcomp_origin != TILE_COST_MEASURED || p->height.timed);
+}
+
+/**
+ * tile_plan_agree() - every rank's outcome of the runs since the last
+ * agreement (cfg.agree = TILE_AGREE_WHEN_ASKED): the lowest failing rank's
+ * code and message on every rank, in plan->status and plan->errmsg.
+ * @plan: the plan (not running).
+ * Collective over the plan's communicator: the one collective of a chain
+ * of runs that agree on nothing; call it where the program reads a result
+ * (a rank's failure in a run that agreed on nothing stays that rank's
+ * until then; the runs after it still send their faces, so that no rank
+ * waits; a failure that a run's own agreement found, the first run's,
+ * stops the runs that follow on every rank until this call).  With
+ * TILE_AGREE_EACH_RUN every run has agreed already: it returns the same
+ * status.  After it gave a failure, the next run agrees again and starts
+ * afresh, as after any failed run.
+ * Return: the verdict, TILE_OK when every rank's runs went right;
+ * TILE_ERR_NULL; TILE_ERR_BODY (the plan is running: nothing agreed).
+ */
+TILEHYBRID__COLD int tile_plan_agree(tile_plan *plan)
+{
+    int rc;
+    if (plan == NULL)
+        return TILE_ERR_NULL;
+    if (plan->run.active)
+        return TILE_ERR_BODY;
+    if (!plan->run.created)
+        return plan->status.code;
+    plan->run.stage = 2;
+    rc = tile__agree(plan, NULL);
+    if (rc != TILE_OK) {
+        plan->run.settled = 0;
+        plan->run.completed = 0;
+        plan->run.acked = 1;
+    }
+    return rc;
 }
 #else
+TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p);
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
+TILEHYBRID__COLD int tile__run_begin(tile_plan *p);
 TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
 TILEHYBRID__COLD void tile_run_finish(tile_plan *p);
+TILEHYBRID__COLD int tile_plan_agree(tile_plan *plan);
 #endif
 
 /**
