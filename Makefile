@@ -277,7 +277,7 @@ $(B)/asan/mpi_failure: tests/mpi_failure.c tests/pmpi_failure.c tests/pmpi_failu
 # NPB LU's plain sequential reference (tests/lu_plain.h; tests/cli_lu_plain.sh
 # runs it): no MPI, no OpenMP; built with the MPI wrapper's compiler, as
 # the tests it is a reference for
-$(B)/tests/lu_plain: tests/lu_plain.c tests/lu_plain.h
+$(B)/tests/lu_plain: tests/lu_plain.c tests/lu_plain.h demos/lu_point.h
 	@mkdir -p $(@D)
 	$(MPICC) $(WARN) $(CFLAGS) -g -o $@ tests/lu_plain.c -lm
 

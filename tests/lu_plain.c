@@ -71,16 +71,6 @@ static int lu_args(int argc, char **argv, struct lu_class *c, int *iters)
     return 0;
 }
 
-/* NPB's count of LU's operations, in millions per second (its constants
- * are single precision literals in the Fortran). */
-static double lu_mops(int n, int iters, double secs)
-{
-    double s = (double)(3 * n), q = s / 3.0;
-    double ops = (double)1984.77f * n * n * n - (double)10923.3f * (q * q)
-                 + (double)27770.9f * s / 3.0 - 144010.0;
-    return secs > 0.0 ? 1.0e-6 * iters * ops / secs : 0.0;
-}
-
 /* One line of the comparison: the value, and with a reference the
  * reference and the relative error ("FAILURE:" when above epsilon). */
 static void lu_row(int m, double v, const double *ref, double rel)
