@@ -228,6 +228,9 @@ $(B)/fuzz/replay: $(FUZZ_SRC) tools/tilectl/cli.h tools/options.h demos/demo.h d
 	$(MPICC) $(WARN) -Wno-unused-function -O1 -g -fsanitize=address,undefined,float-cast-overflow \
 	    -fno-sanitize-recover=all -fno-omit-frame-pointer -DFUZZ_REPLAY -I. -o $@ $(FUZZ_SRC) -lm
 
+# demos/lu includes the plain sequential reference (--verify)
+$(DEMODIR)/lu: tests/lu_plain.h
+
 # a test that includes another one (compiled again with other options)
 $(B)/tests/mpi_stencil_checked $(B)/asan/mpi_stencil_checked: tests/mpi_stencil.c
 # the two tests of the data calls share a header

@@ -32,6 +32,7 @@ help $MPIEXEC -n 2 $D/de
 help $MPIEXEC -n 2 $D/scatter
 help $MPIEXEC -n 2 $D/heat
 help $MPIEXEC -n 3 $D/p2p
+help $MPIEXEC -n 2 $D/lu
 help "$CTL"
 help "$CTL" topo
 help "$CTL" balance
@@ -58,7 +59,7 @@ help_full() {
         ok "$* --help > /dev/full: exit 1, $(cat "$T/err")" ||
         notok "$* --help > /dev/full: exit $rc, stderr '$(head -c 200 "$T/err")'"
 }
-for prog in adi de scatter seidel sw p2p ssor heat; do help_full $D/$prog; done
+for prog in adi de scatter seidel sw p2p ssor heat lu; do help_full $D/$prog; done
 help_full "$CTL"
 for c in topo balance scatter plan; do help_full "$CTL" $c; done
 # the version, the one TILEHYBRID_VERSION
@@ -182,7 +183,7 @@ hint() { # PROGRAM ARGS...: one line on stderr ending in " (see --help)"
         ok "hint: $* -> $(cat "$T/err")" ||
         notok "hint: $* -> exit $rc, want one line ending in '(see --help)': '$(head -c 300 "$T/err")'"
 }
-for prog in adi de scatter seidel sw p2p ssor; do hint $D/$prog --bogus 1; done
+for prog in adi de scatter seidel sw p2p ssor lu; do hint $D/$prog --bogus 1; done
 hint "$CTL"
 hint "$CTL" bogus
 for c in topo balance scatter plan; do hint "$CTL" $c --bogus 1; done
