@@ -35,15 +35,19 @@
  * fluxes at i-1 and i+1 (and j, k) from u at each point instead of once per
  * line, in lu_plain's order (x, then y, then z; convection, diffusion,
  * dissipation), its one-sided dissipation chosen by the global index
- * (tile_map_coord()).  Two things cannot go in the sweeps' bodies:
- * u's update (the backward sweep's blocks at p read u at p+1, which must
- * still be the old u: a loop over the block after the sweep), and the
- * residual norm's order of summation: the map keeps it as an exact sum
- * (TILE_SUM, read once at the end), which may differ from lu_plain's
- * running sum in the last bits (within NPB's 1e-8, and equal to the exact
- * sum of lu_plain's own residual: --verify checks that).  The error norms
- * and the surface integral are lu_plain's functions on u gathered to
- * rank 0.
+ * (tile_map_coord()); NPB's rsd <- dt rsd is the forward body's first
+ * product at the point.  u's update stays a loop over the block after the
+ * backward sweep, as in NPB: the backward sweep's blocks at p read u at
+ * p+1, which must still be the old u, so it cannot join the backward body.
+ * The one thing computed otherwise is the residual norm's order of
+ * summation: the map keeps it as an
+ * exact sum (TILE_SUM, fed and read at the last step only: no collective
+ * per step), which may differ from lu_plain's running sum in the last
+ * bits (far within NPB's 1e-8, and equal to the exact sum of lu_plain's
+ * own residual: --verify checks that).  The error norms and the surface
+ * integral are lu_plain's functions on u gathered to rank 0 (their bits
+ * too).  NPB's norm of the last correction (delunm), which it never
+ * prints, is not computed.
  *
  * --verify runs lu_plain on rank 0 and compares the gathered u and rsd
  * with its arrays bit for bit.  Exit status: 0 verified (or NOT
@@ -301,6 +305,14 @@ static void lu_rhs_map(lu_prog *p, int norm)
 /* ------------------------------------------------------------------------ */
 /* The program's objects                                                    */
 
+/* A call of this program's own on MPI_COMM_WORLD: on a failure, "lu:
+ * rank R: CALL failed WHAT (MPI's text)" and the job ends (the other
+ * ranks would wait for this one). */
+static void lu_mpi(int rc, const char *call, const char *what)
+{
+    demo_mpi_check("lu", MPI_COMM_WORLD, rc, call, what);
+}
+
 /* Say why on rank 0 (msg), and return code. */
 static int lu_fail(int rank, int code, const char *what, const char *msg)
 {
@@ -422,7 +434,7 @@ static int lu_steps(lu_prog *p, const lu_opts *o, int rank)
     lu_rhs_map(p, 1);
     if ((rc = lu_norms(p, rank)) != 0)
         return rc;
-    MPI_Barrier(MPI_COMM_WORLD);
+    lu_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "lining up the ranks for the timer");
     t0 = MPI_Wtime();
     for (istep = 1; istep <= o->iters && rc == 0; istep++) {
         int last = istep == o->iters;
@@ -459,7 +471,8 @@ static int lu_gather(tile_field *f, const struct lu *s, double (*g)[5], int rank
     lu_el *all = NULL;
     if (rank == 0 && !bad)
         bad = (all = (lu_el *)malloc(sizeof(lu_el) * (size_t)n * n * n)) == NULL;
-    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    lu_mpi(MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD),
+           "MPI_Allreduce", "agreeing on rank 0's gather buffer");
     if (bad) {
         free(all);
         return lu_fail(rank, 1, "rank 0", "out of memory for a gathered field");
@@ -624,7 +637,8 @@ static int lu_verify_run(lu_prog *p, const lu_opts *o, const struct lu *s, int r
     if (rank == 0 && ((r = (double (*)[5])calloc(n * n * n, sizeof *r)) == NULL ||
                       lu_init(&q, &o->cls, o->iters) != 0))
         ok = 0;
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    lu_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast",
+           "telling whether lu_plain's arrays fit on rank 0");
     if (!ok) {
         free(r);
         return lu_fail(rank, 1, "--verify", "rank 0: out of memory for lu_plain's arrays");
@@ -643,7 +657,7 @@ static int lu_verify_run(lu_prog *p, const lu_opts *o, const struct lu *s, int r
         lu_pintgr(&q);
         ok = lu_compare(p, s, r, &q);
     }
-    MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    lu_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast", "telling --verify's verdict");
     free(r);
     lu_free(&q);
     return ok ? 0 : 1;
@@ -807,7 +821,8 @@ static int lu_run(const lu_opts *o, int rank, int size)
         verdict = lu_report(&p, o, &s, size);
     if (rc == 0 && o->verify && lu_verify_run(&p, o, &s, rank) != 0)
         rc = 1;
-    MPI_Bcast(&verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    lu_mpi(MPI_Bcast(&verdict, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast",
+           "telling NPB's verdict");
     lu_free(&s);
     lu_prog_free(&p);
     return rc != 0 ? rc : verdict == 0 ? 1 : 0;

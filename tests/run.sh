@@ -193,7 +193,8 @@ tsan_why() {
 # and fails the run
 tsan_jobs() {
     for s in tests/tsan_race tests/tsan_barrier tests/mpi_tiling tests/mpi_data tests/mpi_data_calls \
-             tests/mpi_undeclared_posix tests/mpi_map tests/mpi_field_sweep demos/adi demos/de; do
+             tests/mpi_undeclared_posix tests/mpi_map tests/mpi_field_sweep demos/adi demos/de \
+             demos/lu; do
         if ! tsan_cc -o "$T/${s#*/}" $s.c > "$T/${s#*/}.err" 2>&1; then
             failed_job "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp" "$T/${s#*/}.err" \
                 "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp"
@@ -219,7 +220,7 @@ tsan_jobs() {
     # sweeps over fields in every model: bodies writing a field at their
     # points, maps' sums fed by 1-3 threads
     job "tsan mpi_field_sweep np=2" 300 $MPIEXEC -n 2 "$T/mpi_field_sweep"
-    job "tsan demos: adi and de in the threaded models" 900 sh tests/tsan_demos.sh "$T"
+    job "tsan demos: adi, de and lu in the threaded models" 900 sh tests/tsan_demos.sh "$T"
 }
 
 if [ $tier = tsan ]; then

@@ -1,8 +1,9 @@
 #!/bin/sh
-# tests/tsan_demos.sh DIR -- make check-tsan's runs of the demos: DIR/adi and
-# DIR/de, built by tests/run.sh --tsan with clang -fsanitize=thread -fopenmp,
-# in the fine, funneled and multiple models at 1-3 processes x 2-3 threads;
-# a data race makes a run exit 66 and fail.
+# tests/tsan_demos.sh DIR -- make check-tsan's runs of the demos: DIR/adi,
+# DIR/de and DIR/lu (NPB LU's class S, 3 steps: two sweeps over fields and
+# a map), built by tests/run.sh --tsan with clang -fsanitize=thread
+# -fopenmp, in the fine, funneled and multiple models at 1-3 processes x
+# 2-3 threads; a data race makes a run exit 66 and fail.
 set -u
 . tests/lib.sh
 D=${1:?usage: sh tests/tsan_demos.sh DIR}
@@ -17,5 +18,12 @@ for demo in adi de; do
             120 '^verify: ok' $MPIEXEC -n $np "$D/$demo" --space 11x37x45 --tile-height $z \
             --model $model --threads $th "$@" --verify
     done
+done
+for cfg in "1 fine 3 2" "2 funneled 2 3" "3 multiple 2 1" "2 fine 2 4"; do
+    set -- $cfg
+    np=$1 model=$2 th=$3 z=$4
+    expect_output "tsan lu np=$np: $model model, $th threads, tile height $z: no data race, u and rsd bitwise lu_plain's" \
+        300 '^ verify: ok' $MPIEXEC -n $np "$D/lu" --class S --iterations 3 --tile-height $z \
+        --model $model --threads $th --verify
 done
 done_testing
