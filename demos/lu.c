@@ -55,6 +55,10 @@
  * failed, a --verify mismatch or a failed run, 2 bad arguments or a
  * configuration the plans refuse (too many processes for the class).
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* sigaction: tiling.h's fast loops under any compiler */
+#endif
+
 #include "../hybrid.h"
 #include "agree.h"
 #include "lu_point.h"
