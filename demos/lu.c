@@ -714,9 +714,12 @@ static int lu_option(void *ctx, const char *name, const char *v, char *err, size
     if (rc >= 0)
         return rc;
     if (strcmp(name, "--class") == 0) {
-        for (o->cls_index = 0; o->cls_index < 4; o->cls_index++)
-            if (strcmp(v, lu_classes[o->cls_index]) == 0)
+        int c;
+        for (c = 0; c < 4; c++)
+            if (strcmp(v, lu_classes[c]) == 0) {
+                o->cls_index = c;
                 return 0;
+            }
         return demo_msg(err, len, "--class '%s': expected S, W, A or B", v);
     }
     if (strcmp(name, "--iterations") == 0) {
