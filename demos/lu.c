@@ -50,7 +50,8 @@
  * prints, is not computed.
  *
  * --verify runs lu_plain on rank 0 and compares the gathered u and rsd
- * with its arrays bit for bit.  Exit status: 0 verified (or NOT
+ * with its arrays bit for bit; --json prints one JSON object instead of
+ * the text (its keys: docs/JSON.md).  Exit status: 0 verified (or NOT
  * PERFORMED: --iterations other than the class's), 1 a verification that
  * failed, a --verify mismatch or a failed run, 2 bad arguments or a
  * configuration the plans refuse (too many processes for the class).
@@ -75,7 +76,7 @@ static const char *const lu_classes[4] = { "S", "W", "A", "B" };
 
 typedef struct lu_opts {
     struct lu_class cls;
-    int cls_index, iters, model, threads, grid[2], verify;
+    int cls_index, iters, model, threads, grid[2], verify, json;
     int64_t tile_height;
 } lu_opts;
 
@@ -542,13 +543,55 @@ static void lu_row(int m, double v, const double *ref, double rel)
         printf("  %24.16e\n", v);
 }
 
-/* NPB's result block and the values (rank 0); the verdict: 1 verified,
- * 0 failed, -1 not performed (other steps than the class's). */
-static int lu_report(const lu_prog *p, const lu_opts *o, const struct lu *s, int size)
+/* A number of the JSON object: null where it is not finite (JSON has no
+ * NaN or infinity). */
+static void lu_json_num(const char *sep, double v)
+{
+    if (isfinite(v))
+        printf("%s%.17g", sep, v);
+    else
+        printf("%snull", sep);
+}
+
+/* The JSON object (--json; keys: docs/JSON.md).  verified: NPB's verdict
+ * (1, 0, -1 not performed); vstate: --verify's (1 ok, 0 mismatch, -1 not
+ * asked). */
+static void lu_report_json(const lu_prog *p, const lu_opts *o, const struct lu *s, int size,
+                           int verified, int vstate)
+{
+    int m;
+    printf("{\"demo\": \"lu\", \"class\": \"%c\", \"n\": %d, \"iterations\": %d, "
+           "\"model\": \"%s\", \"processes\": %d, \"threads\": %d, \"grid\": [%d, %d], "
+           "\"tile_height\": %lld, \"seconds\": %.6f, \"mops\": %.2f, \"verification\": "
+           "\"%s\", \"rsdnm\": [", o->cls.name, o->cls.n, p->steps, tile_model_name(o->model),
+           size, o->threads, p->fw.pdims[0], p->fw.pdims[1], (long long)p->fw.height.z, p->secs,
+           lu_mops(o->cls.n, p->steps, p->secs),
+           verified < 0 ? "NOT PERFORMED" : verified ? "SUCCESSFUL" : "UNSUCCESSFUL");
+    for (m = 0; m < 5; m++)
+        lu_json_num(m ? ", " : "", s->rsdnm[m]);
+    printf("], \"errnm\": [");
+    for (m = 0; m < 5; m++)
+        lu_json_num(m ? ", " : "", s->errnm[m]);
+    printf("]");
+    lu_json_num(", \"frc\": ", s->frc);
+    if (vstate >= 0)
+        printf(", \"verify\": \"%s\"", vstate ? "ok" : "MISMATCH");
+    printf("}\n");
+}
+
+/* NPB's result block and the values (rank 0), or with --json the JSON
+ * object; the verdict: 1 verified, 0 failed, -1 not performed (other
+ * steps than the class's).  vstate: as lu_report_json()'s. */
+static int lu_report(const lu_prog *p, const lu_opts *o, const struct lu *s, int size,
+                     int vstate)
 {
     const struct lu_class *c = &o->cls;
     struct lu_rel rel;
     int m, ok = lu_verify(s, c, &rel), checked = o->iters == c->itmax;
+    if (o->json) {
+        lu_report_json(p, o, s, size, !checked ? -1 : ok, vstate);
+        return !checked ? -1 : ok;
+    }
     printf("\n LU Benchmark Completed.\n");
     printf(" Class           = %24c\n", c->name);
     printf(" Size            =  %9s%4dx%4dx%4d\n", "", c->n, c->n, c->n);
@@ -609,8 +652,10 @@ static void lu_exact_norms(const struct lu *s, double (*v)[5], double nm[5])
         nm[m] = sqrt(tile_xsum_round(&x[m]) / ((double)(n - 2) * (n - 2) * (n - 2)));
 }
 
-/* Rank 0: compare with lu_plain's run q (u in s->u, rsd in r): 1 equal. */
-static int lu_compare(const lu_prog *p, const struct lu *s, double (*r)[5], struct lu *q)
+/* Rank 0: compare with lu_plain's run q (u in s->u, rsd in r): 1 equal;
+ * the verdict on stdout unless quiet. */
+static int lu_compare(const lu_prog *p, const struct lu *s, double (*r)[5], struct lu *q,
+                      int quiet)
 {
     int64_t du = lu_differ(s, s->u, q->u), dr = lu_differ(s, r, q->rsd);
     double nm[5], worst = 0.0;
@@ -620,7 +665,8 @@ static int lu_compare(const lu_prog *p, const struct lu *s, double (*r)[5], stru
     norms = memcmp(nm, p->rsdnm, sizeof nm) == 0;
     for (m = 0; m < 5; m++)
         worst = fmax(worst, fabs(p->rsdnm[m] - q->rsdnm[m]) / fabs(q->rsdnm[m]));
-    printf("\n verify: %s: %lld and %lld of the %d^3 inner points of u and rsd differ from "
+    if (!quiet)
+        printf("\n verify: %s: %lld and %lld of the %d^3 inner points of u and rsd differ from "
            "lu_plain's; the residual norms are %s the exact sums of lu_plain's residual "
            "(its running sums: %.1e relative); the error norms and the surface integral "
            "%s\n", du == 0 && dr == 0 && norms && ends && p->steps == q->itmax ? "ok" : "MISMATCH",
@@ -629,8 +675,9 @@ static int lu_compare(const lu_prog *p, const struct lu *s, double (*r)[5], stru
     return du == 0 && dr == 0 && norms && ends;
 }
 
-/* --verify: rsd gathered, lu_plain run on rank 0, compared.  0 equal, 1
- * not (or out of memory, said), the same on every rank. */
+/* --verify: rsd gathered, lu_plain run on rank 0, compared (the verdict
+ * on stdout unless --json).  0 equal, 1 not, 2 not compared (out of
+ * memory, said), the same on every rank. */
 static int lu_verify_run(lu_prog *p, const lu_opts *o, const struct lu *s, int rank)
 {
     double (*r)[5] = NULL;
@@ -645,12 +692,12 @@ static int lu_verify_run(lu_prog *p, const lu_opts *o, const struct lu *s, int r
            "telling whether lu_plain's arrays fit on rank 0");
     if (!ok) {
         free(r);
-        return lu_fail(rank, 1, "--verify", "rank 0: out of memory for lu_plain's arrays");
+        return lu_fail(rank, 2, "--verify", "rank 0: out of memory for lu_plain's arrays");
     }
     if (lu_gather(&p->rsd, s, r, rank) != 0) {
         free(r);
         lu_free(&q);
-        return 1;
+        return 2;
     }
     if (rank == 0) {
         lu_setup(&q);
@@ -659,7 +706,7 @@ static int lu_verify_run(lu_prog *p, const lu_opts *o, const struct lu *s, int r
         q.itmax = steps;
         lu_error(&q);
         lu_pintgr(&q);
-        ok = lu_compare(p, s, r, &q);
+        ok = lu_compare(p, s, r, &q, o->json);
     }
     lu_mpi(MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast", "telling --verify's verdict");
     free(r);
@@ -684,6 +731,7 @@ static void lu_help(void)
            "  --tile-height z    tile height along k, >= 1 (default: the plan chooses)\n"
            "  --verify           also run the plain sequential reference (tests/lu_plain.h)\n"
            "                     on rank 0 and compare u and rsd bit for bit\n"
+           "  --json             print one JSON object instead (keys: docs/JSON.md)\n"
            "  -h, --help         print this help and exit\n"
            "Options take their value as the next argument or after '='.\n"
            "Exit status: 0 verified (or not performed: --iterations), 1 verification\n"
@@ -747,7 +795,7 @@ static int lu_parse(int argc, char **argv, lu_opts *o, char *err, size_t len)
 {
     static const char *const valued[6] = { "--class", "--iterations", "--model", "--threads",
                                            "--grid", "--tile-height" };
-    opt_flag flags[1];
+    opt_flag flags[2];
     opt_spec spec;
     int rc;
     memset(o, 0, sizeof *o);
@@ -755,10 +803,12 @@ static int lu_parse(int argc, char **argv, lu_opts *o, char *err, size_t len)
     o->threads = 1;
     flags[0].name = "--verify";
     flags[0].set = &o->verify;
+    flags[1].name = "--json";
+    flags[1].set = &o->json;
     spec.valued = valued;
     spec.nvalued = 6;
     spec.flags = flags;
-    spec.nflags = 1;
+    spec.nflags = 2;
     spec.read = lu_option;
     rc = opt_parse(&spec, argc, argv, o, err, len);
     lu_class_get(lu_classes[o->cls_index][0], &o->cls);
@@ -796,6 +846,7 @@ static int lu_start(int *argc, char ***argv, lu_opts *o, int *rank)
     v[k++] = demo_arg_int("--grid (Q)", o->grid[1]);
     v[k++] = demo_arg_int("--tile-height", o->tile_height);
     v[k++] = demo_arg_flag("--verify", o->verify);
+    v[k++] = demo_arg_flag("--json", o->json);
     return demo_agree_end(demo_agree_help("lu", rc, err, v, k, lu_help));
 }
 
@@ -805,7 +856,7 @@ static int lu_run(const lu_opts *o, int rank, int size)
 {
     lu_prog p;
     struct lu s;
-    int rc, verdict = 0;
+    int rc, verdict = 0, vstate = -1;
     memset(&p, 0, sizeof p);
     memset(&s, 0, sizeof s);
     p.u.comm = p.rsd.comm = p.frct.comm = p.rhs.comm = MPI_COMM_NULL;
@@ -813,7 +864,7 @@ static int lu_run(const lu_opts *o, int rank, int size)
     rc = lu_plans(&p, o, rank);
     if (rc == 0)
         rc = lu_fields(&p, o, rank);
-    if (rc == 0 && rank == 0)
+    if (rc == 0 && rank == 0 && !o->json)
         printf("\n NAS Parallel Benchmarks 3.4 - LU, tilehybrid's demos/lu\n"
                " Size: %4dx%4dx%4d\n Iterations: %5d\n Processes: %d (grid %dx%d along j, i) "
                "x %d thread%s, model %s, tile height %lld\n", o->cls.n, o->cls.n, o->cls.n,
@@ -824,9 +875,16 @@ static int lu_run(const lu_opts *o, int rank, int size)
         rc = lu_steps(&p, o, rank);
     if (rc == 0)
         rc = lu_results(&p, &s, rank);
+    if (rc == 0 && o->verify && o->json) {     /* (its verdict goes into the object) */
+        int vr = lu_verify_run(&p, o, &s, rank);
+        rc = vr == 2 ? 1 : 0;
+        vstate = vr == 0;
+    }
     if (rc == 0 && rank == 0)
-        verdict = lu_report(&p, o, &s, size);
-    if (rc == 0 && o->verify && lu_verify_run(&p, o, &s, rank) != 0)
+        verdict = lu_report(&p, o, &s, size, vstate);
+    if (rc == 0 && o->verify && !o->json && lu_verify_run(&p, o, &s, rank) != 0)
+        rc = 1;
+    if (vstate == 0)
         rc = 1;
     lu_mpi(MPI_Bcast(&verdict, 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Bcast",
            "telling NPB's verdict");

@@ -115,6 +115,10 @@ check "p2p --json --verify, 3 processes x 2 threads" "demos/p2p --json" full \
     $MPIEXEC -n 3 $D/p2p --size 31,17 --iterations 2 --model multiple --threads 2 --verify --json
 check "p2p --json" "demos/p2p --json" base \
     $MPIEXEC -n 1 $D/p2p --size 20,30 --iterations 2 --json
+check "lu --json --verify, 2 processes x 2 threads" "demos/lu --json" full \
+    $MPIEXEC -n 2 $D/lu --class S --iterations 5 --model funneled --threads 2 --verify --json
+check "lu --json" "demos/lu --json" base \
+    $MPIEXEC -n 1 $D/lu --class S --json
 check "demos/scatter --json, 3 processes" "demos/scatter --json" full \
     $MPIEXEC -n 3 $D/scatter --items 600 --json
 check "tilectl topo --json --threads" "tilectl topo --json" full \
