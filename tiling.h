@@ -640,8 +640,9 @@ typedef tilehybrid_mpi_failure_fn tile_mpi_failure_fn;
  * @agree:       enum tile_agree (default TILE_AGREE_EACH_RUN): with
  *               TILE_AGREE_WHEN_ASKED a run costs its faces' messages only
  *               (no collective) once a first run has completed on every
- *               rank, while no reduction is declared; tile_plan_status()
- *               is then this rank's outcome until tile_plan_agree().
+ *               rank and the tile height settled, while no reduction is
+ *               declared; tile_plan_status() is then this rank's outcome
+ *               until tile_plan_agree().
  * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
  *               policy for a failed MPI call (tile_mpi_failure_fn), with
  *               @on_mpi_failure_ctx.  Not compared between ranks.
@@ -903,6 +904,7 @@ typedef struct tile_run {
     int lazy;                       /* this run agrees on nothing (cfg.agree) */
     int acked;                      /* tile_plan_agree() gave the failure (cfg.agree):
                                      * the next run starts afresh */
+    char failmsg[320];              /* the first failed lazy run's message */
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
 } tile_run;
@@ -3286,6 +3288,16 @@ static inline int tile__busy_refused(const tile_plan *p)
     return rc == TILE_OK && p->run.active ? TILE_ERR_BODY : rc;
 }
 
+/* May the next run agree on nothing (cfg.agree)?  The same answer on every
+ * rank: the plan settled at an agreed run (tile_run_finish; tile_plan_agree
+ * and a failed start unsettle it), and no reduction is declared (agreed at
+ * that run; tile_reduction_init and _drop refuse while it is settled). */
+static inline int tile__run_lazy(const tile_plan *p)
+{
+    return p->cfg.agree == TILE_AGREE_WHEN_ASKED && p->run.settled &&
+           (p->run.io == NULL || p->run.io->nred == 0);
+}
+
 /**
  * tile_get() - read a computed point after a run.
  * @plan:  the plan.
@@ -3293,7 +3305,9 @@ static inline int tile__busy_refused(const tile_plan *p)
  * @out:   receives elem_size bytes (untouched unless TILE_OK).
  * Local.  Every rank may ask for any point; the one that owns it and still
  * stores it (always with TILE_STORE_FULL; the last planes of the window
- * otherwise) gets it.
+ * otherwise) gets it.  With cfg.agree = TILE_AGREE_WHEN_ASKED "completed"
+ * is this rank's outcome until tile_plan_agree(): its values may come
+ * from a failed neighbour's faces until then.
  * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
  * the space), TILE_ERR_NOT_STORED (another rank's point, one the window
  * dropped, or any before a run completed without an error: nothing, or a
@@ -7012,7 +7026,9 @@ TILEHYBRID__COLD int tile__red_grow(struct tile__io *io)
  * the end of the run the slots are combined in a fixed way, then across
  * ranks.  Any number per plan.
  * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation),
- * TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
+ * TILE_ERR_ARG (a plan with cfg.agree = TILE_AGREE_WHEN_ASKED that has
+ * settled: call tile_plan_agree() first, then declare before the next run), TILE_ERR_NOMEM,
+ * TILE_ERR_BODY (the plan is
  * running: a call from its body or a hook changes nothing), or the code of
  * the plan's failed creation.
  */
@@ -7025,6 +7041,9 @@ TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int
         return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
     if ((k = tile__busy_refused(plan)) != TILE_OK)
         return tilehybrid_status_set(st, k, "plan", -1);
+    /* settled, cfg.agree: this rank alone would agree at the next run */
+    if (plan->cfg.agree == TILE_AGREE_WHEN_ASKED && plan->run.settled)
+        return tilehybrid_status_set(st, TILE_ERR_ARG, "plan", -1);
     if (op < 0 || op >= TILE_REDUCE_COUNT_)
         return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
     io = tile__io_get(plan);
@@ -7059,9 +7078,9 @@ TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int
  * must drop the same ones before the next run).  @plan: the plan (not
  * running); @r: the reduction.  Return: TILE_OK, TILE_ERR_NULL,
  * TILE_ERR_REDUCE (not declared on this plan, or declared on another plan
- * since: it stays there), TILE_ERR_BODY (the plan is running: a call from
- * its body or a hook changes nothing), or the code of the plan's failed
- * creation.
+ * since: it stays there), TILE_ERR_ARG (as tile_reduction_init()),
+ * TILE_ERR_BODY (the plan is running: a call from its body or a hook
+ * changes nothing), or the code of the plan's failed creation.
  */
 TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 {
@@ -7071,6 +7090,9 @@ TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
         return TILE_ERR_NULL;
     if ((k = tile__busy_refused(plan)) != TILE_OK)
         return k;
+    /* settled, cfg.agree: this rank alone would agree at the next run */
+    if (plan->cfg.agree == TILE_AGREE_WHEN_ASKED && plan->run.settled)
+        return TILE_ERR_ARG;
     tile__red_prune(plan);
     for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
         ;
@@ -9987,6 +10009,7 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
     plan->run.req = NULL;
     plan->run.stats = NULL;
+    plan->run.settled = 0;          /* (a run of a destroyed plan agrees: refused) */
     if (plan->comm != MPI_COMM_NULL && plan->comm != 0)
         (void)MPI_Comm_free(&plan->comm);   /* nothing to report from a destructor */
     plan->comm = MPI_COMM_NULL;
@@ -12735,15 +12758,6 @@ TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
 #endif
 
 #if TILEHYBRID__DEFINE
-/* May this run agree on nothing (cfg.agree)?  The same answer on every
- * rank: the plan settled at an agreed run (tile_run_finish), and no
- * reduction is declared (every rank declares the same ones). */
-TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p)
-{
-    return p->cfg.agree == TILE_AGREE_WHEN_ASKED && p->run.settled &&
-           (p->run.io == NULL || p->run.io->nred == 0);
-}
-
 /* Reset what a run changes (the thread that does the messages). */
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
 {
@@ -12762,6 +12776,22 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     p->run.bal_changes = 0;
     if (p->run.balancing)
         bal_policy_start(&p->run.bal);
+}
+
+/* A run that agrees on nothing (cfg.agree) with the wrong step macro or
+ * thread count on this rank: the other ranks run it and wait for this
+ * one's faces, and no collective can tell them, so the job ends, as for a
+ * failed MPI call. */
+TILEHYBRID__COLD void tile__lazy_refused(tile_plan *p, int model, int nthreads)
+{
+    char msg[300];
+    snprintf(msg, sizeof msg, "tiling.h: rank %d: a run of a plan with cfg.agree = "
+             "TILE_AGREE_WHEN_ASKED started with the step macro of model '%s' and %d thread(s), "
+             "the plan being '%s' with %d: the other ranks run it and wait for this one",
+             p->rank, tile_model_name(model), nthreads, tile_model_name(p->cfg.model),
+             p->cfg.threads);
+    tilehybrid_mpi_abort(msg, p->cfg.on_mpi_failure, p->cfg.on_mpi_failure_ctx,
+                         model != p->cfg.model ? TILE_ERR_MODEL : TILE_ERR_THREADS);
 }
 
 /* The run's start once it may go on (the thread that does the messages). */
@@ -12800,6 +12830,8 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     p->run.lazy = tile__run_lazy(p);
     if (p->run.lazy && !p->run.active && model == p->cfg.model && nthreads == p->cfg.threads)
         return tile__run_begin(p);  /* this rank's outcome stays its own (cfg.agree) */
+    if (p->run.lazy && !p->run.active && p->size > 1)
+        tile__lazy_refused(p, model, nthreads);    /* the others run: the job ends */
     p->run.lazy = 0;
     /* a run that failed does not stop the next (every rank has the same
      * status): each starts afresh, unless MPI failed or a run is unfinished;
@@ -12830,8 +12862,10 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     tile__height_apply(p);          /* the height the first run chose */
     p->run.stage = 1;
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
-    if (!p->run.ok)
+    if (!p->run.ok) {
+        p->run.settled = 0;
         return 0;
+    }
     return tile__run_begin(p);
 }
 
@@ -12871,6 +12905,8 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
                    "(tile_config_stencil)");
     if (p->run.lazy) {              /* this rank's outcome (tile_plan_agree) */
         p->run.completed = p->status.code == TILE_OK;
+        if (!p->run.completed && p->run.failmsg[0] == '\0')   /* (data calls may */
+            snprintf(p->run.failmsg, sizeof p->run.failmsg, "%s", p->errmsg);  /* overwrite) */
         return;
     }
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
@@ -12894,30 +12930,36 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
  * TILE_AGREE_EACH_RUN every run has agreed already: it returns the same
  * status.  After it gave a failure, the next run agrees again and starts
  * afresh, as after any failed run.
+ * The next run agrees again (declare or drop reductions between this call
+ * and it: on a settled plan tile_reduction_init() and _drop() refuse).
  * Return: the verdict, TILE_OK when every rank's runs went right;
- * TILE_ERR_NULL; TILE_ERR_BODY (the plan is running: nothing agreed).
+ * TILE_ERR_NULL (no plan, or a destroyed one); TILE_ERR_BODY (the plan is
+ * running: nothing agreed); or the code of the plan's failed creation.
  */
 TILEHYBRID__COLD int tile_plan_agree(tile_plan *plan)
 {
     int rc;
-    if (plan == NULL)
+    if (plan == NULL || plan->comm == MPI_COMM_NULL)
         return TILE_ERR_NULL;
     if (plan->run.active)
         return TILE_ERR_BODY;
     if (!plan->run.created)
         return plan->status.code;
+    if (plan->status.code != TILE_OK && plan->run.failmsg[0] != '\0')
+        snprintf(plan->errmsg, sizeof plan->errmsg, "%s", plan->run.failmsg);
+    plan->run.failmsg[0] = '\0';
     plan->run.stage = 2;
     rc = tile__agree(plan, NULL);
+    plan->run.settled = 0;          /* the next run agrees: reductions may change now */
     if (rc != TILE_OK) {
-        plan->run.settled = 0;
         plan->run.completed = 0;
         plan->run.acked = 1;
     }
     return rc;
 }
 #else
-TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p);
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
+TILEHYBRID__COLD void tile__lazy_refused(tile_plan *p, int model, int nthreads);
 TILEHYBRID__COLD int tile__run_begin(tile_plan *p);
 TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
 TILEHYBRID__COLD void tile_run_finish(tile_plan *p);

@@ -563,7 +563,9 @@ static int heat_skewed(const heat_opts *o, int rank, int size)
     t0 = MPI_Wtime();
     heat_skew_run(o, &s, &p);
     secs = demo_slowest(t0);
-    if (tile_plan_status(&p) != TILE_OK || s.count > s.cap) {
+    rc = tile_plan_status(&p) != TILE_OK || s.count > s.cap;   /* (the status is agreed; */
+    MPI_Allreduce(MPI_IN_PLACE, &rc, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);  /* the count not) */
+    if (rc) {
         if (rank == 0)
             fprintf(stderr, "heat: the skewed plan's run: %s\n", p.errmsg);
         status = 1;

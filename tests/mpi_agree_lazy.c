@@ -130,9 +130,11 @@ static int lazy_case(int model, int threads, char *why, size_t len)
     run(&p, 6, -1);                     /* and every rank still runs */
     quiet = collectives - before;
     st_mine = tile_plan_status(&p);
+    (void)tile_gather(&p, 0, ez, 0, got, NULL);  /* refused: its message must not hide */
     agreed = tile_plan_agree(&p);
     if (ok && (quiet != 0 || st_mine != (myrank == nprocs - 1 ? TILE_ERR_BODY : TILE_OK) ||
                agreed != TILE_ERR_BODY || tile_plan_status(&p) != TILE_ERR_BODY ||
+               strstr(p.errmsg, "tile_gather") != NULL ||
                (nprocs > 1 && strstr(p.errmsg, "rank ") == NULL))) {
         ok = 0;
         snprintf(why, len, "rank %d: a failure on the last rank: %ld collectives, this rank's "
@@ -194,11 +196,13 @@ static void test_agreeing(void)
     tile_plan p, q;
     tile_reduction red;
     long before, with_red, dflt;
-    int rc;
+    int rc, refused, after_agree;
     rc = make(&p, TILE_MODEL_MPI, 1, 6, 4, 5, TILE_AGREE_WHEN_ASKED) == TILE_OK &&
          make(&q, TILE_MODEL_MPI, 1, 6, 4, 5, TILE_AGREE_EACH_RUN) == TILE_OK;
     run(&p, 0, -1);
-    tile_reduction_init(&p, &red, TILE_REDUCE_SUM, NULL);
+    refused = tile_reduction_init(&p, &red, TILE_REDUCE_SUM, NULL);
+    tile_plan_agree(&p);
+    after_agree = tile_reduction_init(&p, &red, TILE_REDUCE_SUM, NULL);
     before = collectives;
     HYBRID_RUN(&p, it, {
         TILE_AT(double, it, 0, 0, 0) = 1.0;
@@ -209,9 +213,11 @@ static void test_agreeing(void)
     before = collectives;
     run(&q, 1, -1);
     dflt = collectives - before;
-    check_mpi(MPI_COMM_WORLD, rc && with_red > 0 && red.value == 6.0 * 4 * 5 && dflt > 0,
-              "a run with a reduction agrees (%ld collectives, the sum %g), and so does a "
-              "run of a plan left at TILE_AGREE_EACH_RUN (%ld)", with_red, red.value, dflt);
+    check_mpi(MPI_COMM_WORLD, rc && refused == TILE_ERR_ARG && after_agree == TILE_OK &&
+              with_red > 0 && red.value == 6.0 * 4 * 5 && dflt > 0,
+              "a settled plan refuses a reduction until tile_plan_agree (%d, then %d); a run "
+              "with one agrees (%ld collectives, the sum %g), and so does a run of a plan left "
+              "at TILE_AGREE_EACH_RUN (%ld)", refused, after_agree, with_red, red.value, dflt);
     tile_plan_destroy(&p);
     tile_plan_destroy(&q);
     rc = make(&p, TILE_MODEL_MPI, 1, 6, 4, 5, 7);

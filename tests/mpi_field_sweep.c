@@ -231,9 +231,10 @@ static int sweep_case(const tile_config *c, int iters, char *why, size_t len)
         snprintf(why, len, "rank %d: the backward plan's block is not the forward one's", myrank);
     for (t = 0; t < iters && ok; t++) {
         prog_step(&p);
-        if (c->agree == TILE_AGREE_WHEN_ASKED)  /* this rank's outcome: asked below */
-            continue;
-        ok = tile_plan_status(&p.fw) == TILE_OK && tile_plan_status(&p.bw) == TILE_OK;
+        if (c->agree == TILE_AGREE_EACH_RUN) {  /* (else this rank's outcome: asked below) */
+            ok = tile_plan_status(&p.fw) == TILE_OK && tile_plan_status(&p.bw) == TILE_OK;
+            MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+        }
         if (!ok)
             snprintf(why, len, "rank %d: %s", myrank, p.fw.errmsg[0] ? p.fw.errmsg : p.bw.errmsg);
         if (ok && reads_after(t, iters)) {
@@ -243,7 +244,8 @@ static int sweep_case(const tile_config *c, int iters, char *why, size_t len)
                 snprintf(why, len, "rank %d: tile_map_sums: %s", myrank, p.rhs.errmsg);
         }
     }
-    if (ok && (tile_plan_agree(&p.fw) != TILE_OK || tile_plan_agree(&p.bw) != TILE_OK)) {
+    rc = tile_plan_agree(&p.fw);            /* collective: every rank, whatever ok */
+    if (tile_plan_agree(&p.bw) != TILE_OK || rc != TILE_OK) {
         ok = 0;
         snprintf(why, len, "tile_plan_agree: %s", p.fw.errmsg[0] ? p.fw.errmsg : p.bw.errmsg);
     }

@@ -277,8 +277,9 @@ typedef tilehybrid_mpi_failure_fn tile_mpi_failure_fn;
  * @agree:       enum tile_agree (default TILE_AGREE_EACH_RUN): with
  *               TILE_AGREE_WHEN_ASKED a run costs its faces' messages only
  *               (no collective) once a first run has completed on every
- *               rank, while no reduction is declared; tile_plan_status()
- *               is then this rank's outcome until tile_plan_agree().
+ *               rank and the tile height settled, while no reduction is
+ *               declared; tile_plan_status() is then this rank's outcome
+ *               until tile_plan_agree().
  * @on_mpi_failure: NULL (default: report on stderr, then abort), or your
  *               policy for a failed MPI call (tile_mpi_failure_fn), with
  *               @on_mpi_failure_ctx.  Not compared between ranks.
@@ -540,6 +541,7 @@ typedef struct tile_run {
     int lazy;                       /* this run agrees on nothing (cfg.agree) */
     int acked;                      /* tile_plan_agree() gave the failure (cfg.agree):
                                      * the next run starts afresh */
+    char failmsg[320];              /* the first failed lazy run's message */
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
 } tile_run;

@@ -30,6 +30,16 @@ static inline int tile__busy_refused(const tile_plan *p)
     return rc == TILE_OK && p->run.active ? TILE_ERR_BODY : rc;
 }
 
+/* May the next run agree on nothing (cfg.agree)?  The same answer on every
+ * rank: the plan settled at an agreed run (tile_run_finish; tile_plan_agree
+ * and a failed start unsettle it), and no reduction is declared (agreed at
+ * that run; tile_reduction_init and _drop refuse while it is settled). */
+static inline int tile__run_lazy(const tile_plan *p)
+{
+    return p->cfg.agree == TILE_AGREE_WHEN_ASKED && p->run.settled &&
+           (p->run.io == NULL || p->run.io->nred == 0);
+}
+
 /**
  * tile_get() - read a computed point after a run.
  * @plan:  the plan.
@@ -37,7 +47,9 @@ static inline int tile__busy_refused(const tile_plan *p)
  * @out:   receives elem_size bytes (untouched unless TILE_OK).
  * Local.  Every rank may ask for any point; the one that owns it and still
  * stores it (always with TILE_STORE_FULL; the last planes of the window
- * otherwise) gets it.
+ * otherwise) gets it.  With cfg.agree = TILE_AGREE_WHEN_ASKED "completed"
+ * is this rank's outcome until tile_plan_agree(): its values may come
+ * from a failed neighbour's faces until then.
  * Return: TILE_OK (copied), TILE_ERR_NULL, TILE_ERR_RANGE (a point outside
  * the space), TILE_ERR_NOT_STORED (another rank's point, one the window
  * dropped, or any before a run completed without an error: nothing, or a

@@ -96,7 +96,9 @@ TILEHYBRID__COLD int tile__red_grow(struct tile__io *io)
  * the end of the run the slots are combined in a fixed way, then across
  * ranks.  Any number per plan.
  * Return: TILE_OK, TILE_ERR_NULL, TILE_ERR_REDUCE (an unknown operation),
- * TILE_ERR_NOMEM, TILE_ERR_BODY (the plan is
+ * TILE_ERR_ARG (a plan with cfg.agree = TILE_AGREE_WHEN_ASKED that has
+ * settled: call tile_plan_agree() first, then declare before the next run), TILE_ERR_NOMEM,
+ * TILE_ERR_BODY (the plan is
  * running: a call from its body or a hook changes nothing), or the code of
  * the plan's failed creation.
  */
@@ -109,6 +111,9 @@ TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int
         return tilehybrid_status_set(st, TILE_ERR_NULL, plan == NULL ? "plan" : "r", -1);
     if ((k = tile__busy_refused(plan)) != TILE_OK)
         return tilehybrid_status_set(st, k, "plan", -1);
+    /* settled, cfg.agree: this rank alone would agree at the next run */
+    if (plan->cfg.agree == TILE_AGREE_WHEN_ASKED && plan->run.settled)
+        return tilehybrid_status_set(st, TILE_ERR_ARG, "plan", -1);
     if (op < 0 || op >= TILE_REDUCE_COUNT_)
         return tilehybrid_status_set(st, TILE_ERR_REDUCE, "op", op);
     io = tile__io_get(plan);
@@ -143,9 +148,9 @@ TILEHYBRID__COLD int tile_reduction_init(tile_plan *plan, tile_reduction *r, int
  * must drop the same ones before the next run).  @plan: the plan (not
  * running); @r: the reduction.  Return: TILE_OK, TILE_ERR_NULL,
  * TILE_ERR_REDUCE (not declared on this plan, or declared on another plan
- * since: it stays there), TILE_ERR_BODY (the plan is running: a call from
- * its body or a hook changes nothing), or the code of the plan's failed
- * creation.
+ * since: it stays there), TILE_ERR_ARG (as tile_reduction_init()),
+ * TILE_ERR_BODY (the plan is running: a call from its body or a hook
+ * changes nothing), or the code of the plan's failed creation.
  */
 TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
 {
@@ -155,6 +160,9 @@ TILEHYBRID__COLD int tile_reduction_drop(tile_plan *plan, tile_reduction *r)
         return TILE_ERR_NULL;
     if ((k = tile__busy_refused(plan)) != TILE_OK)
         return k;
+    /* settled, cfg.agree: this rank alone would agree at the next run */
+    if (plan->cfg.agree == TILE_AGREE_WHEN_ASKED && plan->run.settled)
+        return TILE_ERR_ARG;
     tile__red_prune(plan);
     for (k = 0; io != NULL && k < io->nred && io->red[k] != r; k++)
         ;

@@ -298,6 +298,7 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
     plan->run.req = NULL;
     plan->run.stats = NULL;
+    plan->run.settled = 0;          /* (a run of a destroyed plan agrees: refused) */
     if (plan->comm != MPI_COMM_NULL && plan->comm != 0)
         (void)MPI_Comm_free(&plan->comm);   /* nothing to report from a destructor */
     plan->comm = MPI_COMM_NULL;

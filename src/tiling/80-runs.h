@@ -22,15 +22,6 @@ TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
 #endif
 
 #if TILEHYBRID__DEFINE
-/* May this run agree on nothing (cfg.agree)?  The same answer on every
- * rank: the plan settled at an agreed run (tile_run_finish), and no
- * reduction is declared (every rank declares the same ones). */
-TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p)
-{
-    return p->cfg.agree == TILE_AGREE_WHEN_ASKED && p->run.settled &&
-           (p->run.io == NULL || p->run.io->nred == 0);
-}
-
 /* Reset what a run changes (the thread that does the messages). */
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
 {
@@ -49,6 +40,22 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     p->run.bal_changes = 0;
     if (p->run.balancing)
         bal_policy_start(&p->run.bal);
+}
+
+/* A run that agrees on nothing (cfg.agree) with the wrong step macro or
+ * thread count on this rank: the other ranks run it and wait for this
+ * one's faces, and no collective can tell them, so the job ends, as for a
+ * failed MPI call. */
+TILEHYBRID__COLD void tile__lazy_refused(tile_plan *p, int model, int nthreads)
+{
+    char msg[300];
+    snprintf(msg, sizeof msg, "tiling.h: rank %d: a run of a plan with cfg.agree = "
+             "TILE_AGREE_WHEN_ASKED started with the step macro of model '%s' and %d thread(s), "
+             "the plan being '%s' with %d: the other ranks run it and wait for this one",
+             p->rank, tile_model_name(model), nthreads, tile_model_name(p->cfg.model),
+             p->cfg.threads);
+    tilehybrid_mpi_abort(msg, p->cfg.on_mpi_failure, p->cfg.on_mpi_failure_ctx,
+                         model != p->cfg.model ? TILE_ERR_MODEL : TILE_ERR_THREADS);
 }
 
 /* The run's start once it may go on (the thread that does the messages). */
@@ -87,6 +94,8 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     p->run.lazy = tile__run_lazy(p);
     if (p->run.lazy && !p->run.active && model == p->cfg.model && nthreads == p->cfg.threads)
         return tile__run_begin(p);  /* this rank's outcome stays its own (cfg.agree) */
+    if (p->run.lazy && !p->run.active && p->size > 1)
+        tile__lazy_refused(p, model, nthreads);    /* the others run: the job ends */
     p->run.lazy = 0;
     /* a run that failed does not stop the next (every rank has the same
      * status): each starts afresh, unless MPI failed or a run is unfinished;
@@ -117,8 +126,10 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
     tile__height_apply(p);          /* the height the first run chose */
     p->run.stage = 1;
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
-    if (!p->run.ok)
+    if (!p->run.ok) {
+        p->run.settled = 0;
         return 0;
+    }
     return tile__run_begin(p);
 }
 
@@ -158,6 +169,8 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
                    "(tile_config_stencil)");
     if (p->run.lazy) {              /* this rank's outcome (tile_plan_agree) */
         p->run.completed = p->status.code == TILE_OK;
+        if (!p->run.completed && p->run.failmsg[0] == '\0')   /* (data calls may */
+            snprintf(p->run.failmsg, sizeof p->run.failmsg, "%s", p->errmsg);  /* overwrite) */
         return;
     }
     tile__io_finish(p);             /* agrees the outcome, combines the reductions */
@@ -181,30 +194,36 @@ TILEHYBRID__COLD void tile_run_finish(tile_plan *p)
  * TILE_AGREE_EACH_RUN every run has agreed already: it returns the same
  * status.  After it gave a failure, the next run agrees again and starts
  * afresh, as after any failed run.
+ * The next run agrees again (declare or drop reductions between this call
+ * and it: on a settled plan tile_reduction_init() and _drop() refuse).
  * Return: the verdict, TILE_OK when every rank's runs went right;
- * TILE_ERR_NULL; TILE_ERR_BODY (the plan is running: nothing agreed).
+ * TILE_ERR_NULL (no plan, or a destroyed one); TILE_ERR_BODY (the plan is
+ * running: nothing agreed); or the code of the plan's failed creation.
  */
 TILEHYBRID__COLD int tile_plan_agree(tile_plan *plan)
 {
     int rc;
-    if (plan == NULL)
+    if (plan == NULL || plan->comm == MPI_COMM_NULL)
         return TILE_ERR_NULL;
     if (plan->run.active)
         return TILE_ERR_BODY;
     if (!plan->run.created)
         return plan->status.code;
+    if (plan->status.code != TILE_OK && plan->run.failmsg[0] != '\0')
+        snprintf(plan->errmsg, sizeof plan->errmsg, "%s", plan->run.failmsg);
+    plan->run.failmsg[0] = '\0';
     plan->run.stage = 2;
     rc = tile__agree(plan, NULL);
+    plan->run.settled = 0;          /* the next run agrees: reductions may change now */
     if (rc != TILE_OK) {
-        plan->run.settled = 0;
         plan->run.completed = 0;
         plan->run.acked = 1;
     }
     return rc;
 }
 #else
-TILEHYBRID__COLD int tile__run_lazy(const tile_plan *p);
 TILEHYBRID__COLD void tile__run_reset(tile_plan *p);
+TILEHYBRID__COLD void tile__lazy_refused(tile_plan *p, int model, int nthreads);
 TILEHYBRID__COLD int tile__run_begin(tile_plan *p);
 TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads);
 TILEHYBRID__COLD void tile_run_finish(tile_plan *p);
