@@ -529,20 +529,6 @@ static int lu_results(lu_prog *p, struct lu *s, int rank)
     return rc;
 }
 
-/* One value beside its reference (checked) with the relative error. */
-static void lu_row(int m, double v, const double *ref, double rel)
-{
-    const char *tag = ref && !(rel <= 1.0e-8) ? "FAILURE:" : "";
-    if (m > 0)
-        printf(" %-8s %2d", tag, m);
-    else
-        printf(" %-8s   ", tag);
-    if (ref)
-        printf("  %24.16e  %24.16e  %14.2e\n", v, *ref, rel);
-    else
-        printf("  %24.16e\n", v);
-}
-
 /* A number of the JSON object: null where it is not finite (JSON has no
  * NaN or infinity). */
 static void lu_json_num(const char *sep, double v)

@@ -34,6 +34,7 @@
 #define TILEHYBRID_DEMOS_LU_POINT_H
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* A class: the grid's points per direction, the steps, the time step, and
@@ -634,6 +635,21 @@ static inline double lu_mops(int n, int iters, double secs)
     double ops = (double)1984.77f * n * n * n - (double)10923.3f * (q * q)
                  + (double)27770.9f * s / 3.0 - 144010.0;
     return secs > 0.0 ? 1.0e-6 * iters * ops / secs : 0.0;
+}
+
+/* One line of NPB's verification block: the value, and with a reference
+ * the reference and the relative error ("FAILURE:" above epsilon 1e-8). */
+static inline void lu_row(int m, double v, const double *ref, double rel)
+{
+    const char *tag = ref && !(rel <= 1.0e-8) ? "FAILURE:" : "";
+    if (m > 0)
+        printf(" %-8s %2d", tag, m);
+    else
+        printf(" %-8s   ", tag);
+    if (ref)
+        printf("  %24.16e  %24.16e  %14.2e\n", v, *ref, rel);
+    else
+        printf("  %24.16e\n", v);
 }
 
 #endif

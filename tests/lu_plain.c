@@ -71,21 +71,6 @@ static int lu_args(int argc, char **argv, struct lu_class *c, int *iters)
     return 0;
 }
 
-/* One line of the comparison: the value, and with a reference the
- * reference and the relative error ("FAILURE:" when above epsilon). */
-static void lu_row(int m, double v, const double *ref, double rel)
-{
-    const char *tag = ref && !(rel <= 1.0e-8) ? "FAILURE:" : "";
-    if (m > 0)
-        printf(" %-8s %2d", tag, m);
-    else
-        printf(" %-8s   ", tag);
-    if (ref)
-        printf("  %24.16e  %24.16e  %14.2e\n", v, *ref, rel);
-    else
-        printf("  %24.16e\n", v);
-}
-
 static void lu_report(const struct lu *s, const struct lu_class *c, const struct lu_rel *rel,
                       int checked)
 {

@@ -336,6 +336,31 @@ static inline void lu_line(struct lu *s, const struct lu_line *ln, double (*w)[5
     lu_line_diss(s, ln, w, r);
 }
 
+/* Every inner line along x, then y, then z: lu_line() from w into out;
+ * with e (the forcing term, lu_erhs) the lines along z run from k+1 to
+ * k-1, as NPB's erhs does. */
+static inline void lu_lines(struct lu *s, double (*w)[5], double (*out)[5], int e)
+{
+    const int nx = s->cf.nx, ny = s->cf.ny, nz = s->cf.nz;
+    int i, j, k;
+    for (k = 1; k < nz - 1; k++)
+        for (j = 1; j < ny - 1; j++) {
+            struct lu_line ln = lu_line_at(s, 1, j, k);
+            lu_line(s, &ln, w, out, e);
+        }
+    for (k = 1; k < nz - 1; k++)
+        for (i = 1; i < nx - 1; i++) {
+            struct lu_line ln = lu_line_at(s, 2, i, k);
+            lu_line(s, &ln, w, out, e);
+        }
+    for (j = 1; j < ny - 1; j++)
+        for (i = 1; i < nx - 1; i++) {
+            struct lu_line ln = lu_line_at(s, 3, i, j);
+            ln.rev = e;
+            lu_line(s, &ln, w, out, e);
+        }
+}
+
 /**
  * lu_erhs() - the forcing term frct = R(ue), ue the exact solution at every
  * point (held in rsd meanwhile).
@@ -353,22 +378,7 @@ static inline void lu_erhs(struct lu *s)
                     s->frct[p][m] = 0.0;
                 lu_exact(&s->cf, i, j, k, s->rsd[p]);
             }
-    for (k = 1; k < nz - 1; k++)
-        for (j = 1; j < ny - 1; j++) {
-            struct lu_line ln = lu_line_at(s, 1, j, k);
-            lu_line(s, &ln, s->rsd, s->frct, 1);
-        }
-    for (k = 1; k < nz - 1; k++)
-        for (i = 1; i < nx - 1; i++) {
-            struct lu_line ln = lu_line_at(s, 2, i, k);
-            lu_line(s, &ln, s->rsd, s->frct, 1);
-        }
-    for (j = 1; j < ny - 1; j++)
-        for (i = 1; i < nx - 1; i++) {
-            struct lu_line ln = lu_line_at(s, 3, i, j);
-            ln.rev = 1;
-            lu_line(s, &ln, s->rsd, s->frct, 1);
-        }
+    lu_lines(s, s->rsd, s->frct, 1);
 }
 
 /**
@@ -402,21 +412,7 @@ static inline void lu_rhs(struct lu *s)
                     s->rsd[p][m] = -s->frct[p][m];
                 lu_rhoq(s->u[p], &s->rho_i[p], &s->qs[p]);
             }
-    for (k = 1; k < nz - 1; k++)
-        for (j = 1; j < ny - 1; j++) {
-            struct lu_line ln = lu_line_at(s, 1, j, k);
-            lu_line(s, &ln, s->u, s->rsd, 0);
-        }
-    for (k = 1; k < nz - 1; k++)
-        for (i = 1; i < nx - 1; i++) {
-            struct lu_line ln = lu_line_at(s, 2, i, k);
-            lu_line(s, &ln, s->u, s->rsd, 0);
-        }
-    for (j = 1; j < ny - 1; j++)
-        for (i = 1; i < nx - 1; i++) {
-            struct lu_line ln = lu_line_at(s, 3, i, j);
-            lu_line(s, &ln, s->u, s->rsd, 0);
-        }
+    lu_lines(s, s->u, s->rsd, 0);
 }
 
 /* The blocks at point p (diagonal) and towards q (an x, y or z
