@@ -1308,6 +1308,30 @@ static inline void tile_xsum_add(tile_xsum *x, double v)
         tile__xsum_carry(x);
 }
 
+/* The sum as 3 + TILE_XSUM_LIMBS words (the non-finite counts, then the
+ * limbs; carried, each limb below 2^32 but the top one's sign), so that
+ * MPI_SUM over ranks in two's complement adds sums exactly; and back. */
+static inline void tile__xsum_put(const tile_xsum *x, uint64_t *w)
+{
+    int i;
+    w[0] = (uint64_t)x->nan;
+    w[1] = (uint64_t)x->pinf;
+    w[2] = (uint64_t)x->ninf;
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        w[3 + i] = (uint64_t)x->limb[i];
+}
+
+static inline void tile__xsum_get(tile_xsum *x, const uint64_t *w)
+{
+    int i;
+    tile_xsum_init(x);
+    x->nan = (int64_t)w[0];
+    x->pinf = (int64_t)w[1];
+    x->ninf = (int64_t)w[2];
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        x->limb[i] = (int64_t)w[3 + i];
+}
+
 /** tile_xsum_merge() - x += y, exactly. */
 static inline void tile_xsum_merge(tile_xsum *x, const tile_xsum *y)
 {
@@ -7345,11 +7369,7 @@ TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_
         tile__red_local(p, k, &m);
         s[0] = (uint64_t)m.count;
         s[1] = m.u64;
-        s[2] = (uint64_t)m.sum.nan;
-        s[3] = (uint64_t)m.sum.pinf;
-        s[4] = (uint64_t)m.sum.ninf;
-        for (i = 0; i < TILE_XSUM_LIMBS; i++)      /* two's complement sums are exact */
-            s[5 + i] = (uint64_t)m.sum.limb[i];
+        tile__xsum_put(&m.sum, s + 2);          /* two's complement sums are exact */
         c[0] = m.count > 0;
         c[1] = m.key;
         for (i = 0; i <= TILE_MAX_DIMS; i++)
@@ -7376,12 +7396,7 @@ TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t
     }
     r->count = (int64_t)s[0];
     r->u64 = s[1];
-    tile_xsum_init(&best.sum);
-    best.sum.nan = (int64_t)s[2];
-    best.sum.pinf = (int64_t)s[3];
-    best.sum.ninf = (int64_t)s[4];
-    for (i = 0; i < TILE_XSUM_LIMBS; i++)
-        best.sum.limb[i] = (int64_t)s[5 + i];
+    tile__xsum_get(&best.sum, s + 2);
     r->value = r->op == TILE_REDUCE_SUM ? tile_xsum_round(&best.sum)
                : r->count > 0 && r->op != TILE_REDUCE_SUM_U64 ? tile__from_key(best.key) : 0.0;
     for (i = 0; i <= TILE_MAX_DIMS; i++)
@@ -12330,15 +12345,11 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
 TILEHYBRID__COLD void tile__map_sum_pack(const tile_map *m, int k, uint64_t *buf)
 {
     tile_xsum s;
-    int t, i;
+    int t;
     tile_xsum_init(&s);
     for (t = 0; t < m->v.threads; t++)
         tile_xsum_merge(&s, &m->sums[t * m->v.nsums + k]);
-    buf[0] = (uint64_t)s.nan;
-    buf[1] = (uint64_t)s.pinf;
-    buf[2] = (uint64_t)s.ninf;
-    for (i = 0; i < TILE_XSUM_LIMBS; i++)
-        buf[3 + i] = (uint64_t)s.limb[i];
+    tile__xsum_put(&s, buf);
 }
 
 /**
@@ -12360,7 +12371,7 @@ TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out)
 {
     const int w = 3 + TILE_XSUM_LIMBS;
     uint64_t *buf;
-    int k, t, i, rc, ns;
+    int k, t, rc, ns;
     if (m == NULL || out == NULL)
         return TILE_ERR_NULL;
     if (m->comm == MPI_COMM_NULL)
@@ -12384,14 +12395,8 @@ TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out)
         return tile_map_agree(m);     /* some rank failed: every rank asks why */
     }
     for (k = 0; k < ns; k++) {
-        const uint64_t *b = buf + ns * w + 1 + k * w;
         tile_xsum s;
-        tile_xsum_init(&s);
-        s.nan = (int64_t)b[0];
-        s.pinf = (int64_t)b[1];
-        s.ninf = (int64_t)b[2];
-        for (i = 0; i < TILE_XSUM_LIMBS; i++)
-            s.limb[i] = (int64_t)b[3 + i];
+        tile__xsum_get(&s, buf + ns * w + 1 + k * w);
         out[k] = tile_xsum_round(&s);
     }
     for (t = 0; t < m->v.threads * ns; t++)

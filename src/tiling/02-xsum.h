@@ -97,6 +97,30 @@ static inline void tile_xsum_add(tile_xsum *x, double v)
         tile__xsum_carry(x);
 }
 
+/* The sum as 3 + TILE_XSUM_LIMBS words (the non-finite counts, then the
+ * limbs; carried, each limb below 2^32 but the top one's sign), so that
+ * MPI_SUM over ranks in two's complement adds sums exactly; and back. */
+static inline void tile__xsum_put(const tile_xsum *x, uint64_t *w)
+{
+    int i;
+    w[0] = (uint64_t)x->nan;
+    w[1] = (uint64_t)x->pinf;
+    w[2] = (uint64_t)x->ninf;
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        w[3 + i] = (uint64_t)x->limb[i];
+}
+
+static inline void tile__xsum_get(tile_xsum *x, const uint64_t *w)
+{
+    int i;
+    tile_xsum_init(x);
+    x->nan = (int64_t)w[0];
+    x->pinf = (int64_t)w[1];
+    x->ninf = (int64_t)w[2];
+    for (i = 0; i < TILE_XSUM_LIMBS; i++)
+        x->limb[i] = (int64_t)w[3 + i];
+}
+
 /** tile_xsum_merge() - x += y, exactly. */
 static inline void tile_xsum_merge(tile_xsum *x, const tile_xsum *y)
 {

@@ -415,11 +415,7 @@ TILEHYBRID__COLD void tile__red_pack(const tile_plan *p, uint64_t *sums, uint64_
         tile__red_local(p, k, &m);
         s[0] = (uint64_t)m.count;
         s[1] = m.u64;
-        s[2] = (uint64_t)m.sum.nan;
-        s[3] = (uint64_t)m.sum.pinf;
-        s[4] = (uint64_t)m.sum.ninf;
-        for (i = 0; i < TILE_XSUM_LIMBS; i++)      /* two's complement sums are exact */
-            s[5 + i] = (uint64_t)m.sum.limb[i];
+        tile__xsum_put(&m.sum, s + 2);          /* two's complement sums are exact */
         c[0] = m.count > 0;
         c[1] = m.key;
         for (i = 0; i <= TILE_MAX_DIMS; i++)
@@ -446,12 +442,7 @@ TILEHYBRID__COLD void tile__red_result(const tile_plan *p, int k, const uint64_t
     }
     r->count = (int64_t)s[0];
     r->u64 = s[1];
-    tile_xsum_init(&best.sum);
-    best.sum.nan = (int64_t)s[2];
-    best.sum.pinf = (int64_t)s[3];
-    best.sum.ninf = (int64_t)s[4];
-    for (i = 0; i < TILE_XSUM_LIMBS; i++)
-        best.sum.limb[i] = (int64_t)s[5 + i];
+    tile__xsum_get(&best.sum, s + 2);
     r->value = r->op == TILE_REDUCE_SUM ? tile_xsum_round(&best.sum)
                : r->count > 0 && r->op != TILE_REDUCE_SUM_U64 ? tile__from_key(best.key) : 0.0;
     for (i = 0; i <= TILE_MAX_DIMS; i++)

@@ -847,15 +847,11 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
 TILEHYBRID__COLD void tile__map_sum_pack(const tile_map *m, int k, uint64_t *buf)
 {
     tile_xsum s;
-    int t, i;
+    int t;
     tile_xsum_init(&s);
     for (t = 0; t < m->v.threads; t++)
         tile_xsum_merge(&s, &m->sums[t * m->v.nsums + k]);
-    buf[0] = (uint64_t)s.nan;
-    buf[1] = (uint64_t)s.pinf;
-    buf[2] = (uint64_t)s.ninf;
-    for (i = 0; i < TILE_XSUM_LIMBS; i++)
-        buf[3 + i] = (uint64_t)s.limb[i];
+    tile__xsum_put(&s, buf);
 }
 
 /**
@@ -877,7 +873,7 @@ TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out)
 {
     const int w = 3 + TILE_XSUM_LIMBS;
     uint64_t *buf;
-    int k, t, i, rc, ns;
+    int k, t, rc, ns;
     if (m == NULL || out == NULL)
         return TILE_ERR_NULL;
     if (m->comm == MPI_COMM_NULL)
@@ -901,14 +897,8 @@ TILEHYBRID__COLD int tile_map_sums(tile_map *m, double *out)
         return tile_map_agree(m);     /* some rank failed: every rank asks why */
     }
     for (k = 0; k < ns; k++) {
-        const uint64_t *b = buf + ns * w + 1 + k * w;
         tile_xsum s;
-        tile_xsum_init(&s);
-        s.nan = (int64_t)b[0];
-        s.pinf = (int64_t)b[1];
-        s.ninf = (int64_t)b[2];
-        for (i = 0; i < TILE_XSUM_LIMBS; i++)
-            s.limb[i] = (int64_t)b[3 + i];
+        tile__xsum_get(&s, buf + ns * w + 1 + k * w);
         out[k] = tile_xsum_round(&s);
     }
     for (t = 0; t < m->v.threads * ns; t++)
