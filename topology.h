@@ -609,7 +609,10 @@ TILEHYBRID__COLD int topo_nest_grid(const topo_nest *nest, int64_t procs,
  *
  * With ext all 0 the volumes are topo_report_grid_ex()'s.  Process 0 (the
  * largest block) sends volume_sent elements in all, which is what tiling.h
- * measures as its bytes sent divided by the element size.
+ * measures as its bytes sent divided by the element size.  Along a
+ * dimension a plan runs downward, tiling.h keeps the upward blocks, so the
+ * pipeline's first process holds the last block: when P_i does not divide
+ * X_i it sends the volume_sent of X_i cut to P_i floor(X_i / P_i).
  *
  * Return: TOPO_OK or TOPO_ERR_NULL ("dims", "out", "nest") / the nest's
  * errors as topo_nest_grid() / FIXED (a dims entry < 1) / OVERFLOW (as

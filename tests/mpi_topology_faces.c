@@ -126,7 +126,8 @@ static int compare(const tile_plan *plan, const topo_nest *m, int *plain_differs
     int64_t bytes = plan->run.bytes_sent, sum = 0, max = 0, first = -1, elem;
     int64_t msgs0 = 0, want_msgs = 0, ntiles;
     int i, origin = 1;
-    topo_report r, plain;
+    topo_report r, r0, plain, plain0;
+    topo_nest first_nest;
     elem = (int64_t)plan->cfg.elem_size;
     for (i = 0; i < plan->cfg.n; i++)
         origin &= plan->pcoords[i] == 0;
@@ -138,22 +139,33 @@ static int compare(const tile_plan *plan, const topo_nest *m, int *plain_differs
     }
     MPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT64_T, MPI_MAX, plan->comm);
     MPI_Allreduce(MPI_IN_PLACE, &msgs0, 1, MPI_INT64_T, MPI_MAX, plan->comm);
+    /* The model's process 0 holds the largest blocks.  Along a dimension
+     * run downward the plan keeps the upward blocks, so its first process
+     * holds the last one: the model of the space cut to P_i floor(X_i/P_i)
+     * along i (every block the last one's size). */
+    first_nest = *m;
+    for (i = 0; i < m->n; i++)
+        if (plan->deps.dir[i] < 0 && !plan->deps.skewed)
+            first_nest.extent[i] = plan->pdims[i] * (m->extent[i] / plan->pdims[i]);
     if (topo_nest_report(m, plan->pdims, &r, NULL) != TOPO_OK ||
-        topo_report_grid(m->n, plan->pdims, m->extent, m->zlen, m->dep, &plain) != TOPO_OK) {
+        topo_nest_report(&first_nest, plan->pdims, &r0, NULL) != TOPO_OK ||
+        topo_report_grid(m->n, plan->pdims, m->extent, m->zlen, m->dep, &plain) != TOPO_OK ||
+        topo_report_grid(m->n, plan->pdims, first_nest.extent, m->zlen, m->dep, &plain0) !=
+            TOPO_OK) {
         snprintf(why, len, "no report");
         return 0;
     }
-    *plain_differs = plain.volume_sent * elem != first || plain.total_volume * elem != sum;
+    *plain_differs = plain0.volume_sent * elem != first || plain.total_volume * elem != sum;
     ntiles = (m->zlen + m->tile_height - 1) / m->tile_height;
     for (i = 0; i < m->n; i++)
         want_msgs += plan->pdims[i] > 1 && m->dep[i] > 0 ? ntiles : 0;
     snprintf(why, len, "grid %dx%dx%d: process 0 sent %lld bytes (model %lld), all %lld "
              "(model %lld), the most %lld, messages %lld (model %lld)", plan->pdims[0],
              plan->pdims[1], m->n > 2 ? plan->pdims[2] : 1, (long long)first,
-             (long long)(r.volume_sent * elem), (long long)sum,
+             (long long)(r0.volume_sent * elem), (long long)sum,
              (long long)(r.total_volume * elem), (long long)max, (long long)msgs0,
              (long long)want_msgs);
-    return first == r.volume_sent * elem && sum == r.total_volume * elem && max == first &&
+    return first == r0.volume_sent * elem && sum == r.total_volume * elem && max == first &&
            (plan->cfg.model != TILE_MODEL_MPI || msgs0 == want_msgs);
 }
 
