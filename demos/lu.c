@@ -62,6 +62,7 @@
 
 #include "../hybrid.h"
 #include "agree.h"
+#include "checkpoint.h"
 #include "lu_point.h"
 #include "../tests/lu_plain.h"      /* --verify: the plain reference */
 
@@ -78,6 +79,7 @@ typedef struct lu_opts {
     struct lu_class cls;
     int cls_index, iters, model, threads, grid[2], verify, json;
     int64_t tile_height;
+    demo_ckpt_opts ckpt;
 } lu_opts;
 
 /* The program's objects and results. */
@@ -87,8 +89,13 @@ typedef struct lu_prog {
     tile_field u, rsd, frct;
     tile_map rhs;
     int64_t sj, si, sk;         /* u's strides along j, i, k (elements) */
-    int steps;
+    int steps, stopped;
     double secs, rsdnm[5], errnm[5], frc;
+    demo_ckpt ck;               /* --checkpoint, --restart: u and saved */
+    struct {
+        double rsdnm0[5];       /* the first residual's norms (the loop's test) */
+        double secs;            /* the time of the steps so far */
+    } saved;
 } lu_prog;
 
 /* ------------------------------------------------------------------------ */
@@ -397,12 +404,32 @@ static int lu_fields(lu_prog *p, const lu_opts *o, int rank)
 
 static void lu_prog_free(lu_prog *p)
 {
+    demo_ckpt_end(&p->ck);
     tile_map_destroy(&p->rhs);
     tile_plan_destroy(&p->fw);
     tile_plan_destroy(&p->bw);
     tile_field_destroy(&p->u);
     tile_field_destroy(&p->rsd);
     tile_field_destroy(&p->frct);
+}
+
+/* --checkpoint and --restart: u and p->saved, for this class and number
+ * of steps; resumed after the step read back (p->steps).  0, or 1 after
+ * rank 0 said why (on every rank). */
+static int lu_resume(lu_prog *p, const lu_opts *o, int rank)
+{
+    tile_field *f[1];
+    int64_t start = 0;
+    uint64_t fingerprint = 0x4c55000000000000ull ^ (uint64_t)o->cls_index << 40 ^
+                           (uint64_t)o->iters;
+    f[0] = &p->u;
+    if (demo_ckpt_begin(&p->ck, "lu", &o->ckpt, f, 1, &p->saved, sizeof p->saved,
+                        fingerprint, &start, rank) != 0)
+        return 1;
+    p->steps = (int)start;
+    if (start > 0 && rank == 0 && !o->json)
+        printf(" Resumed after step %lld of %d\n", (long long)start, o->iters);
+    return 0;
 }
 
 /* The residual's norms from the map's exact sums (collective): 0, or 1
@@ -433,15 +460,19 @@ static int lu_sweep_ok(tile_plan *plan, const char *which, int rank)
  * the first residual's until then).  0, or 1 after rank 0 said why. */
 static int lu_steps(lu_prog *p, const lu_opts *o, int rank)
 {
-    const double tol = (double)1.0e-8f;
+    const double tol = (double)1.0e-8f, before = p->saved.secs;
     double t0;
-    int istep, m, below, rc = 0;
+    int istep, m, below, rc = 0, stop = 0;
     lu_rhs_map(p, 1);
     if ((rc = lu_norms(p, rank)) != 0)
         return rc;
+    if (p->steps > 0 && p->steps < o->iters)    /* resumed: the loop's test sees */
+        memcpy(p->rsdnm, p->saved.rsdnm0, sizeof p->rsdnm);     /* the first norms */
+    else
+        memcpy(p->saved.rsdnm0, p->rsdnm, sizeof p->rsdnm);
     lu_mpi(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier", "lining up the ranks for the timer");
     t0 = MPI_Wtime();
-    for (istep = 1; istep <= o->iters && rc == 0; istep++) {
+    for (istep = p->steps + 1; istep <= o->iters && rc == 0; istep++) {
         int last = istep == o->iters;
         lu_forward(p);
         if ((rc = lu_sweep_ok(&p->fw, "the forward sweep", rank)) != 0)
@@ -458,8 +489,13 @@ static int lu_steps(lu_prog *p, const lu_opts *o, int rank)
             below = below && p->rsdnm[m] < tol;
         if (below)
             break;
+        p->saved.secs = before + (MPI_Wtime() - t0);
+        if ((stop = demo_ckpt_step(&p->ck, "lu", istep, rank)) != 0)
+            break;
     }
-    p->secs = demo_slowest(t0);
+    p->stopped = stop > 0;
+    rc = stop < 0 ? 1 : rc;
+    p->secs = before + demo_slowest(t0);
     return rc == 0 && tile_map_agree(&p->rhs) != TILE_OK
                ? lu_fail(rank, 1, "the residual's map", p->rhs.errmsg) : rc;
 }
@@ -718,11 +754,12 @@ static void lu_help(void)
            "  --verify           also run the plain sequential reference (tests/lu_plain.h)\n"
            "                     on rank 0 and compare u and rsd bit for bit\n"
            "  --json             print one JSON object instead (keys: docs/JSON.md)\n"
+           DEMO_CKPT_HELP
            "  -h, --help         print this help and exit\n"
            "Options take their value as the next argument or after '='.\n"
            "Exit status: 0 verified (or not performed: --iterations), 1 verification\n"
            "failed, --verify mismatch or a failed run, 2 bad arguments or a configuration\n"
-           "the plans refuse.\n");
+           "the plans refuse, 75 stopped on SIGUSR1 after a checkpoint.\n");
 }
 
 /* "PxQ", two whole numbers in 1..4096 by the one rule of every program
@@ -745,6 +782,8 @@ static int lu_option(void *ctx, const char *name, const char *v, char *err, size
     lu_opts *o = (lu_opts *)ctx;
     int64_t x[2];
     int rc = demo_model_threads(name, v, &o->model, &o->threads, err, len);
+    if (rc < 0)
+        rc = demo_ckpt_option(&o->ckpt, name, v, err, len);
     if (rc >= 0)
         return rc;
     if (strcmp(name, "--class") == 0) {
@@ -779,8 +818,8 @@ static int lu_option(void *ctx, const char *name, const char *v, char *err, size
 /* The command line: 0 read, 1 --help, 2 bad (the message in err). */
 static int lu_parse(int argc, char **argv, lu_opts *o, char *err, size_t len)
 {
-    static const char *const valued[6] = { "--class", "--iterations", "--model", "--threads",
-                                           "--grid", "--tile-height" };
+    static const char *const valued[9] = { "--class", "--iterations", "--model", "--threads",
+                                           "--grid", "--tile-height", DEMO_CKPT_OPTIONS };
     opt_flag flags[2];
     opt_spec spec;
     int rc;
@@ -792,7 +831,7 @@ static int lu_parse(int argc, char **argv, lu_opts *o, char *err, size_t len)
     flags[1].name = "--json";
     flags[1].set = &o->json;
     spec.valued = valued;
-    spec.nvalued = 6;
+    spec.nvalued = 9;
     spec.flags = flags;
     spec.nflags = 2;
     spec.read = lu_option;
@@ -833,6 +872,10 @@ static int lu_start(int *argc, char ***argv, lu_opts *o, int *rank)
     v[k++] = demo_arg_int("--tile-height", o->tile_height);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
+    v[k++] = demo_arg_flag("--checkpoint", o->ckpt.path != NULL);
+    v[k++] = demo_arg_flag("--restart", o->ckpt.restart != NULL);
+    v[k++] = demo_arg_int("--checkpoint-every (steps)", o->ckpt.every_steps);
+    v[k++] = demo_arg_real("--checkpoint-every (seconds)", o->ckpt.every_seconds);
     return demo_agree_end(demo_agree_help("lu", rc, err, v, k, lu_help));
 }
 
@@ -850,6 +893,8 @@ static int lu_run(const lu_opts *o, int rank, int size)
     rc = lu_plans(&p, o, rank);
     if (rc == 0)
         rc = lu_fields(&p, o, rank);
+    if (rc == 0)
+        rc = lu_resume(&p, o, rank);
     if (rc == 0 && rank == 0 && !o->json)
         printf("\n NAS Parallel Benchmarks 3.4 - LU, tilehybrid's demos/lu\n"
                " Size: %4dx%4dx%4d\n Iterations: %5d\n Processes: %d (grid %dx%d along j, i) "
@@ -859,6 +904,10 @@ static int lu_run(const lu_opts *o, int rank, int size)
                (long long)p.fw.height.z);
     if (rc == 0)
         rc = lu_steps(&p, o, rank);
+    if (rc == 0 && p.stopped) {
+        lu_prog_free(&p);
+        return TILE_CKPT_EXIT;
+    }
     if (rc == 0)
         rc = lu_results(&p, &s, rank);
     if (rc == 0 && o->verify && o->json) {     /* (its verdict goes into the object) */

@@ -28,7 +28,21 @@ echo "\$*" > "$top/$T/srun.args"
 while [ \$# -gt 0 ]; do
     case \$1 in -*) shift ;; *) break ;; esac
 done
+if [ -n "\${FAKE_USR1:-}" ]; then    # Slurm's --signal=USR1@60, once the run checkpoints
+    ck=\$(echo "\$*" | sed -n 's/.*--checkpoint \\([^ ]*\\).*/\\1/p')
+    "$real_mpiexec" $mpiexec_args -n "\$SLURM_NTASKS" "\$@" &
+    pid=\$!
+    while [ ! -e "\$ck" ] && kill -0 \$pid 2> /dev/null; do sleep 0.05; done
+    pkill -USR1 -f "^\$1 "
+    wait \$pid
+    exit \$?
+fi
 exec "$real_mpiexec" $mpiexec_args -n "\$SLURM_NTASKS" "\$@"
+EOF
+# fake scontrol: its arguments written down
+cat > "$T/bin/scontrol" << EOF
+#!/bin/sh
+echo "\$*" >> "$top/$T/scontrol.args"
 EOF
 # fake mpiexec (LAUNCH=mpiexec): the real one, arguments written down
 cat > "$T/bin/mpiexec" << EOF
@@ -36,7 +50,7 @@ cat > "$T/bin/mpiexec" << EOF
 echo "\$*" > "$top/$T/mpiexec.args"
 exec "$real_mpiexec" $mpiexec_args "\$@"
 EOF
-chmod +x "$T/bin/srun" "$T/bin/mpiexec"
+chmod +x "$T/bin/srun" "$T/bin/mpiexec" "$T/bin/scontrol"
 
 # fake_sbatch SCRIPT [VAR=VALUE...]: run SCRIPT as sbatch would start it
 fake_sbatch() {
@@ -98,5 +112,27 @@ expect_fail "MODEL=mpi with 4 cpus per task" "cpus-per-task=1" MODEL=mpi
 expect_fail "a missing demo binary" "run make first" ADI=demos/no-such-demo
 expect_fail "an unknown launcher" "LAUNCH=qsub" LAUNCH=qsub
 expect_fail "a bad space (the demo's own check)" "\-\-space" SPACE=0x64x200
+
+# 6. lu.sbatch: the time limit's signal, a checkpoint, the requeue, the end
+LUS=demos/slurm/lu.sbatch
+bash -n "$LUS" 2> "$T/err" && sh -n "$LUS" 2>> "$T/err" &&
+    { ! command -v shellcheck > /dev/null 2>&1 || shellcheck "$LUS" > "$T/err" 2>&1; } &&
+    ok "$LUS: bash -n, sh -n, shellcheck" || notok "$LUS syntax: $(cat "$T/err")"
+rm -f "$T/scontrol.args" "$T"/lu.ckpt*
+lu_job() {
+    fake_sbatch "$LUS" LU="$DEMODIR/lu" CLASS=S ITERATIONS=600 EVERY=3steps \
+        CKPT="$T/lu.ckpt" VERIFY=--verify "$@"
+}
+out1=$(lu_job FAKE_USR1=1); rc1=$?
+req=$(cat "$T/scontrol.args" 2> /dev/null)
+out2=$(lu_job SLURM_RESTART_COUNT=1); rc2=$?
+if [ $rc1 -eq 0 ] && [ "$req" = "requeue 4242" ] && echo "$out1" | grep -q "stopped after step" &&
+   [ $rc2 -eq 0 ] && echo "$out2" | grep -q "resuming from $T/lu.ckpt" &&
+   echo "$out2" | grep -q "^ verify: ok: 0 and 0 of the" && [ ! -e "$T/lu.ckpt" ]; then
+    ok "lu.sbatch: SIGUSR1 (the time limit) -> a checkpoint, exit 75, scontrol requeue 4242; the requeued job resumes and ends bitwise the plain run, its checkpoints removed"
+else
+    notok "lu.sbatch: first run exit $rc1, requeue '$req', second exit $rc2"
+    { echo "$out1" | tail -n 5; echo "$out2" | tail -n 5; } | diag
+fi
 
 done_testing

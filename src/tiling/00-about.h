@@ -109,6 +109,11 @@
  *              TILE_MAP_MAX_SUMS [76-map]
  *   sweeps over fields  tile_field_config_plan, tile_field_fits,
  *              tile_field_here, tile_output_to_field [77-field-plan]
+ *   checkpoints tile_checkpoint_config_init, tile_checkpoint_create,
+ *              tile_checkpoint_due, tile_checkpoint_write,
+ *              tile_checkpoint_read, tile_checkpoint_destroy,
+ *              TILE_CKPT_WRITE, TILE_CKPT_STOP, TILE_CKPT_EXIT,
+ *              TILE_CKPT_MAX_FIELDS, TILE_CKPT_MAX_USER [78-checkpoint]
  *   the exact  tile_xsum_init, tile_xsum_add, tile_xsum_merge,
  *   sum        tile_xsum_round, TILE_XSUM_LIMBS [02-xsum]
  *   the height tile_height_time, tile_height_best, tile_height_efficiency,

@@ -104,6 +104,8 @@ enum tile_error {
     TILE_ERR_REDUCE,        /* a reduction used on a plan it is not declared on, or wrongly */
     TILE_ERR_SKEWED,        /* a call that needs box-shaped blocks, on a plan that skews */
     TILE_ERR_ARG,           /* configuration fields that exclude each other are both set */
+    TILE_ERR_CHECKPOINT,    /* a checkpoint refused (not this program's, truncated,
+                               damaged) or its file not renamed into place */
     TILE_ERR_COUNT_
 };
 

@@ -38,6 +38,8 @@ TILEHYBRID__COLD const char *tile_strerror(int err)
         "a reduction used on a plan it is not declared on, or with the wrong operation",
         "the plan skews its stencil: its blocks are not boxes of the user's space",
         "configuration fields that exclude each other are both set",
+        ("a checkpoint that is not this program's (another configuration or process "
+         "count), truncated or damaged, or whose file could not be renamed into place"),
     };
     if (err < 0 || err >= TILE_ERR_COUNT_)
         return "unknown tiling error code";
