@@ -1,9 +1,11 @@
 /* demos/heat.c -- PolyBench/C 4.2's heat-3d and jacobi-2d time loops as map
- * steps over fields: no pipeline, no collective per step.
+ * steps over fields: no pipeline, no collective per step; and its adi as a
+ * map and four plans over fields (demos/heat_adi.h).
  *
- *   mpiexec -n P ./demos/heat [--kernel heat-3d|jacobi-2d] [--size NAME]
+ *   mpiexec -n P ./demos/heat [--kernel heat-3d|jacobi-2d|adi] [--size NAME]
  *                             [--n N] [--steps T] [--threads T] [--verify]
- *                             [--plain] [-h | --help]
+ *                             [--plain] [--model M] [--tile-height z]
+ *                             [-h | --help]
  *
  * Each time step of both kernels computes B from A, then A from B, reading
  * the old values at +-1 (a star: no corner is exchanged): two maps that
@@ -26,40 +28,50 @@
  * comparison: bitwise the same, but the engine walks the skewed space's
  * bounding box, and it prints how many times the loop's points that is.
  *
+ * --kernel adi runs PolyBench's adi (demos/heat_adi.h): per time step a map
+ * (the column sweep's stencil, u's ghost columns) and four plans (the
+ * column sweep's two recurrences, inside each rank; the row sweep's two,
+ * pipelined across the ranks), in any model (--model, --threads,
+ * --tile-height), bitwise PolyBench's loop.
+ *
  * PolyBench's own initialisation is linear in the coordinates, where the
  * discrete Laplacian is 0: heat-3d at SMALL and MEDIUM ends where it
  * started, so that a wrong order shows only in the other sizes (and in
  * tests/mpi_map.c, which uses values that are not linear too). */
 #include "../tiling.h"
 #include "agree.h"
+#include "heat_adi.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct heat_opts {
-    int kernel;                 /* 0 heat-3d, 1 jacobi-2d */
+    int kernel;                 /* 0 heat-3d, 1 jacobi-2d, 2 adi */
     int init;                   /* 0 PolyBench's values, 1 mixed (not linear) */
-    int64_t n, steps;
-    int threads, verify, json, plain, size, skewed;
+    int64_t n, steps, tile_height;
+    int threads, verify, json, plain, size, skewed, model;
+    int given_model;            /* --model or --tile-height given (adi's only) */
 } heat_opts;
 
-static const char *const heat_kernels[2] = { "heat-3d", "jacobi-2d" };
+static const char *const heat_kernels[3] = { "heat-3d", "jacobi-2d", "adi" };
 static const char *const heat_sizes[6] = { "MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE",
                                           "given" };
 static const char *const heat_inits[2] = { "polybench", "mixed" };
 /* PolyBench 4.2's datasets: { n, steps } by kernel and size */
-static const int64_t heat_dataset[2][5][2] = {
+static const int64_t heat_dataset[3][5][2] = {
     { { 10, 20 }, { 20, 40 }, { 40, 100 }, { 120, 500 }, { 200, 1000 } },
-    { { 30, 20 }, { 90, 40 }, { 250, 100 }, { 1300, 500 }, { 2800, 1000 } }
+    { { 30, 20 }, { 90, 40 }, { 250, 100 }, { 1300, 500 }, { 2800, 1000 } },
+    { { 20, 20 }, { 60, 40 }, { 200, 100 }, { 1000, 500 }, { 2000, 1000 } }
 };
 
 static void heat_help(void)
 {
     printf("usage: mpiexec -n P ./demos/heat [options]\n"
            "PolyBench/C 4.2's heat-3d or jacobi-2d time loop as two map steps over two\n"
-           "fields (tiling.h), bitwise PolyBench's loops.\n"
-           "  --kernel K      heat-3d (default) or jacobi-2d\n"
+           "fields (tiling.h), or its adi as a map and four plans over four fields,\n"
+           "bitwise PolyBench's loops.\n"
+           "  --kernel K      heat-3d (default), jacobi-2d or adi\n"
            "  --size S        PolyBench's dataset: MINI, SMALL, MEDIUM (default), LARGE or\n"
            "                  EXTRALARGE (sets --n and --steps)\n"
            "  --n N           points along each dimension, >= 3\n"
@@ -71,8 +83,14 @@ static void heat_help(void)
            "  --verify        run the plain loops on rank 0 and compare every value\n"
            "  --plain         time the plain loops on rank 0 too (the anchor)\n"
            "  --skewed        run the time loop as one skewed (time-tiled) plan instead of\n"
-           "                  maps, for comparison (pure MPI, one thread)\n"
-           "  -h, --help      this help\n");
+           "                  maps, for comparison (pure MPI, one thread; not adi)\n"
+           "  --model M       adi's plans: mpi (default), fine, funneled or multiple\n"
+           "                  (--threads > 1 needs a threaded model)\n"
+           "  --tile-height z adi's plans: the tile height, >= 1 (default: each plan\n"
+           "                  chooses it by its pipeline model after its first run)\n"
+           "  -h, --help      this help\n"
+           "Exit status: 0, 1 when --verify finds a difference or a run fails, 2 bad\n"
+           "arguments or a configuration the plans refuse.\n");
 }
 
 static int heat_word(const char *v, const char *const *words, int n)
@@ -88,8 +106,15 @@ static int heat_option(void *ctx, const char *name, const char *v, char *err, si
 {
     heat_opts *o = (heat_opts *)ctx;
     if (strcmp(name, "--kernel") == 0) {
-        if ((o->kernel = heat_word(v, heat_kernels, 2)) < 0)
-            return demo_msg(err, errlen, "--kernel '%s': expected heat-3d or jacobi-2d", v);
+        if ((o->kernel = heat_word(v, heat_kernels, 3)) < 0)
+            return demo_msg(err, errlen, "--kernel '%s': expected heat-3d, jacobi-2d or adi", v);
+    } else if (strcmp(name, "--model") == 0) {
+        o->given_model = 1;
+        return demo_model_threads(name, v, &o->model, &o->threads, err, errlen);
+    } else if (strcmp(name, "--tile-height") == 0) {
+        o->given_model = 1;
+        if (tilehybrid_parse_i64(v, 1, INT64_MAX, &o->tile_height) != TILEHYBRID_OK)
+            return demo_msg(err, errlen, "--tile-height '%s': expected a whole number >= 1", v);
     } else if (strcmp(name, "--size") == 0) {
         if ((o->size = heat_word(v, heat_sizes, 5)) < 0)
             return demo_msg(err, errlen, "--size '%s': expected MINI, SMALL, MEDIUM, LARGE "
@@ -115,8 +140,8 @@ static int heat_option(void *ctx, const char *name, const char *v, char *err, si
 /* The command line: 0 read, 1 --help, 2 bad (the message in err). */
 static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t errlen)
 {
-    static const char *const valued[6] = { "--kernel", "--size", "--n", "--steps", "--threads",
-                                           "--init" };
+    static const char *const valued[8] = { "--kernel", "--size", "--n", "--steps", "--threads",
+                                           "--init", "--model", "--tile-height" };
     opt_flag flags[3];
     opt_spec spec;
     int rc;
@@ -131,7 +156,7 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     flags[2].name = "--skewed";
     flags[2].set = &o->skewed;
     spec.valued = valued;
-    spec.nvalued = 6;
+    spec.nvalued = 8;
     spec.flags = flags;
     spec.nflags = 3;
     spec.read = heat_option;
@@ -149,6 +174,13 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     if (o->skewed && o->threads > 1)
         return demo_msg(err, errlen, "--skewed runs the pure MPI model: --threads %s is not "
                         "taken with it", "> 1");
+    if (o->skewed && o->kernel == 2)
+        return demo_msg(err, errlen, "--skewed is for heat-3d and jacobi-2d, not %s", "adi");
+    if (o->given_model && o->kernel != 2)
+        return demo_msg(err, errlen, "--model and --tile-height are adi's (its plans): %s "
+                        "runs maps", heat_kernels[o->kernel]);
+    if (o->kernel == 2 && demo_check_threads(o->model, o->threads, err, errlen) != 0)
+        return 2;
 #ifndef _OPENMP
     if (o->threads > 1)
         return demo_msg(err, errlen, "--threads %s: this build has no OpenMP", "> 1");
@@ -166,6 +198,8 @@ static double heat_init(const heat_opts *o, const int64_t *c, int b)
                (double)(c[0] * c[1] % 5) * 0.25;
     if (o->kernel == 0)
         return (double)(c[0] + c[1] + (o->n - c[2])) * 10 / n;
+    if (o->kernel == 2)
+        return adi_init_polybench(c[0], c[1], o->n);
     return b ? ((double)c[0] * (double)(c[1] + 3) + 3) / n
              : ((double)c[0] * (double)(c[1] + 2) + 2) / n;
 }
@@ -181,11 +215,21 @@ static void heat_fill(void *ctx, const int64_t *c, void *elem)
     *(double *)elem = heat_init(x->o, c, x->b);
 }
 
-/* The plain loops (PolyBench's), into A (and B, scratch). */
+/* The plain loops (PolyBench's), into A (and B, scratch: adi's v, p and q,
+ * three arrays of A's size). */
 #define HX(X, i, j, k) X[((i) * n + (j)) * n + (k)]
 static void heat_plain(const heat_opts *o, double *A, double *B)
 {
     int64_t n = o->n, t, i, j, k, c[3];
+    if (o->kernel == 2) {
+        for (i = 0; i < n; i++)
+            for (j = 0; j < n; j++) {
+                c[0] = i, c[1] = j;
+                A[i * n + j] = heat_init(o, c, 0);
+            }
+        adi_plain(n, o->steps, A, B, B + n * n, B + 2 * n * n);
+        return;
+    }
     if (o->kernel == 0) {
         for (i = 0; i < n; i++)
             for (j = 0; j < n; j++)
@@ -450,19 +494,22 @@ static int heat_check(const heat_opts *o, const double *all, double secs, const 
 {
     double plain_secs = 0, sum = 0, psum = 0, *pa;
     int64_t i, pts = o->kernel == 0 ? o->n * o->n * o->n : o->n * o->n, diff = 0;
+    char how[80];
     for (i = 0; i < pts; i++)
         sum += all[i];
+    snprintf(how, sizeof how, "%s", o->skewed ? "one skewed plan" : "maps");
+    if (o->kernel == 2)
+        snprintf(how, sizeof how, "a map and 4 plans, model %s", tile_model_name(o->model));
     printf("heat: %s n %lld, %lld steps (%s), %s values, %s, %d process%s (grid %d",
            heat_kernels[o->kernel], (long long)o->n, (long long)o->steps, heat_sizes[o->size],
-           heat_inits[o->init], o->skewed ? "one skewed plan" : "maps", size,
-           size == 1 ? "" : "es", pdims[0]);
+           heat_inits[o->init], how, size, size == 1 ? "" : "es", pdims[0]);
     for (i = 1; i < nd; i++)
         printf("x%d", pdims[i]);
     printf("), %d thread%s\n", o->threads, o->threads == 1 ? "" : "s");
     printf("checksum %.17g   time %.3f s\n", sum, secs);
     if (!o->verify && !o->plain)
         return 0;
-    if ((pa = (double *)malloc(sizeof(double) * (size_t)pts * 2)) == NULL) {
+    if ((pa = (double *)malloc(sizeof(double) * (size_t)pts * (o->kernel == 2 ? 4 : 2))) == NULL) {
         fprintf(stderr, "heat: out of memory for the plain loops' arrays\n");
         return 1;
     }
@@ -590,17 +637,71 @@ static int heat_skewed(const heat_opts *o, int rank, int size)
     return status;
 }
 
+/* adi's initial u[i][j] (the options: ctx). */
+static double heat_adi_init(void *ctx, int64_t i, int64_t j)
+{
+    int64_t c[2];
+    c[0] = i, c[1] = j;
+    return heat_init((const heat_opts *)ctx, c, 0);
+}
+
+/* --kernel adi: the program made (demos/heat_adi.h), its steps timed, u
+ * gathered and checked on rank 0; the exit status, the same on every rank
+ * (2: the plans refuse the configuration). */
+static int heat_adi(heat_opts *o, int rank)
+{
+    adi_setup s;
+    adi_prog g;
+    double t0, secs, *all = NULL;
+    int rc, status = 0;
+    s.n = o->n;
+    s.steps = o->steps;
+    s.tile_height = o->tile_height;
+    s.model = o->model;
+    s.threads = o->threads;
+    s.init = heat_adi_init;
+    s.ctx = o;
+    if ((rc = adi_make(&g, &s)) != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "heat: adi: %s\n", g.errmsg);
+        adi_free(&g);
+        return rc == TILE_ERR_NOMEM || rc == TILE_ERR_MPI ? 1 : 2;
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    t0 = MPI_Wtime();
+    rc = adi_steps(&g);
+    secs = demo_slowest(t0);
+    if (rank == 0 && rc == TILE_OK &&
+        (all = (double *)malloc(sizeof(double) * (size_t)(o->n * o->n))) == NULL)
+        heat_nomem(rank, "the gathered u", o->n * o->n, (int64_t)sizeof(double));
+    if (rc == TILE_OK)
+        rc = adi_gather(&g, all);
+    if (rc != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "heat: adi: %s\n", g.errmsg);
+        status = 1;
+    } else if (rank == 0) {
+        status = heat_check(o, all, secs, g.u.pdims, g.u.ndims, g.u.size);
+    }
+    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    free(all);
+    adi_free(&g);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     heat_opts o;
     tile_field A, B;
     tile_map ab, ba;
     char err[DEMO_MSGLEN] = "";
-    demo_arg v[8];
-    int provided, rank, verdict, rc, status;
+    demo_arg v[10];
+    int provided, rank, verdict, rc, status, level;
     double t0, secs;
     rc = heat_parse(argc, argv, &o, err, sizeof err);
-    if (MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    level = rc == 0 ? tile_model_thread_level(o.model, o.threads) : MPI_THREAD_FUNNELED;
+    if (MPI_Init_thread(&argc, &argv, level > MPI_THREAD_FUNNELED ? level : MPI_THREAD_FUNNELED,
+                        &provided) != MPI_SUCCESS)
         return 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     v[0] = demo_arg_word("--kernel", o.kernel, heat_kernels);
@@ -611,9 +712,16 @@ int main(int argc, char **argv)
     v[5] = demo_arg_flag("--plain", o.plain);
     v[6] = demo_arg_word("--size", o.size, heat_sizes);
     v[7] = demo_arg_word("--init", o.init, heat_inits);
-    verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 8, heat_help));
+    v[8] = demo_arg_model(o.model);
+    v[9] = demo_arg_int_opt("--tile-height", o.tile_height > 0, o.tile_height);
+    verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 10, heat_help));
     if (verdict != DEMO_AGREE_GO)
         return verdict;
+    if (o.kernel == 2) {
+        status = heat_adi(&o, rank);
+        MPI_Finalize();
+        return status;
+    }
     if (o.skewed) {
         int size;
         MPI_Comm_size(MPI_COMM_WORLD, &size);
