@@ -275,8 +275,8 @@ static int adi_fields(adi_prog *g)
 static int adi_make(adi_prog *g, const adi_setup *s)
 {
     int rc;
-    memset(g, 0, sizeof *g);
-    g->m.comm = MPI_COMM_NULL;      /* not made: tile_map_destroy leaves it be */
+    memset(g, 0, sizeof *g);        /* not made: adi_free() leaves them be */
+    g->m.comm = g->u.comm = g->r.comm = g->v.comm = g->pq.comm = MPI_COMM_NULL;
     g->s = *s;
     g->k = adi_coefs(s->n, s->steps);
     if ((rc = adi_plans(g)) != TILE_OK)
