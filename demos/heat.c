@@ -38,6 +38,10 @@
  * discrete Laplacian is 0: heat-3d at SMALL and MEDIUM ends where it
  * started, so that a wrong order shows only in the other sizes (and in
  * tests/mpi_map.c, which uses values that are not linear too). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* sigaction: the adi plans' fast loops under any compiler */
+#endif
+
 #include "../tiling.h"
 #include "agree.h"
 #include "heat_adi.h"
