@@ -121,14 +121,21 @@ static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckp
     if (tile_checkpoint_create(&d->ck, &c) != TILE_OK)
         return demo_ckpt_fail(demo, rank, d->ck.errmsg);
     d->made = 1;
-    if (o->restart == NULL || tile_checkpoint_read(&d->ck, o->restart, start) == TILE_OK)
+    if (o->restart == NULL)
         return 0;
+    if (tile_checkpoint_read(&d->ck, o->restart, start) == TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "%s: resuming after step %lld from %s\n", demo, (long long)*start,
+                    o->restart);
+        return 0;
+    }
     snprintf(why, sizeof why, "%s", d->ck.errmsg);
     snprintf(prev, sizeof prev, "%s.1", o->restart);
     if (tile_checkpoint_read(&d->ck, prev, start) != TILE_OK)
         return demo_ckpt_fail(demo, rank, why);
     if (rank == 0)
-        fprintf(stderr, "%s: %s; resuming from %s instead\n", demo, why, prev);
+        fprintf(stderr, "%s: %s; resuming after step %lld from %s instead\n", demo, why,
+                (long long)*start, prev);
     return 0;
 }
 

@@ -44,6 +44,7 @@
 
 #include "../tiling.h"
 #include "agree.h"
+#include "checkpoint.h"
 #include "heat_adi.h"
 
 #include <stdio.h>
@@ -56,6 +57,7 @@ typedef struct heat_opts {
     int64_t n, steps, tile_height;
     int threads, verify, json, plain, size, skewed, model;
     int given_model;            /* --model or --tile-height given (adi's only) */
+    demo_ckpt_opts ckpt;        /* --checkpoint, --checkpoint-every, --restart */
 } heat_opts;
 
 static const char *const heat_kernels[3] = { "heat-3d", "jacobi-2d", "adi" };
@@ -92,9 +94,11 @@ static void heat_help(void)
            "                  (--threads > 1 needs a threaded model)\n"
            "  --tile-height z adi's plans: the tile height, >= 1 (default: each plan\n"
            "                  chooses it by its pipeline model after its first run)\n"
+           DEMO_CKPT_HELP
            "  -h, --help      this help\n"
            "Exit status: 0, 1 when --verify finds a difference or a run fails, 2 bad\n"
-           "arguments or a configuration the plans refuse.\n");
+           "arguments or a configuration the plans refuse, 75 stopped on SIGUSR1 after a\n"
+           "checkpoint.\n");
 }
 
 static int heat_word(const char *v, const char *const *words, int n)
@@ -109,6 +113,9 @@ static int heat_word(const char *v, const char *const *words, int n)
 static int heat_option(void *ctx, const char *name, const char *v, char *err, size_t errlen)
 {
     heat_opts *o = (heat_opts *)ctx;
+    int rc = demo_ckpt_option(&o->ckpt, name, v, err, errlen);
+    if (rc >= 0)
+        return rc;
     if (strcmp(name, "--kernel") == 0) {
         if ((o->kernel = heat_word(v, heat_kernels, 3)) < 0)
             return demo_msg(err, errlen, "--kernel '%s': expected heat-3d, jacobi-2d or adi", v);
@@ -144,8 +151,9 @@ static int heat_option(void *ctx, const char *name, const char *v, char *err, si
 /* The command line: 0 read, 1 --help, 2 bad (the message in err). */
 static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t errlen)
 {
-    static const char *const valued[8] = { "--kernel", "--size", "--n", "--steps", "--threads",
-                                           "--init", "--model", "--tile-height" };
+    static const char *const valued[11] = { "--kernel", "--size", "--n", "--steps", "--threads",
+                                            "--init", "--model", "--tile-height",
+                                            DEMO_CKPT_OPTIONS };
     opt_flag flags[3];
     opt_spec spec;
     int rc;
@@ -160,7 +168,7 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     flags[2].name = "--skewed";
     flags[2].set = &o->skewed;
     spec.valued = valued;
-    spec.nvalued = 8;
+    spec.nvalued = 11;
     spec.flags = flags;
     spec.nflags = 3;
     spec.read = heat_option;
@@ -178,6 +186,9 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     if (o->skewed && o->threads > 1)
         return demo_msg(err, errlen, "--skewed runs the pure MPI model: --threads %s is not "
                         "taken with it", "> 1");
+    if (o->skewed && (o->ckpt.path != NULL || o->ckpt.restart != NULL))
+        return demo_msg(err, errlen, "--skewed runs one plan: it takes no %s (the maps do)",
+                        "--checkpoint or --restart");
     if (o->skewed && o->kernel == 2)
         return demo_msg(err, errlen, "--skewed is for heat-3d and jacobi-2d, not %s", "adi");
     if (o->given_model && o->kernel != 2)
@@ -277,11 +288,27 @@ static void heat_plain(const heat_opts *o, double *A, double *B)
 }
 
 /* The steps as maps: map ab makes B from A, ba A from B. */
-static void heat_steps(const heat_opts *o, tile_map *ab, tile_map *ba)
+/* The options that change heat's numbers (its checkpoints' fingerprint). */
+static uint64_t heat_fingerprint(const heat_opts *o)
+{
+    uint64_t h = 0x6865617400000000ull, v[4];
+    int i;
+    v[0] = (uint64_t)o->kernel, v[1] = (uint64_t)o->init;
+    v[2] = (uint64_t)o->n, v[3] = (uint64_t)o->steps;
+    for (i = 0; i < 4; i++)
+        h = (h ^ v[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The time steps after step start (0, or a checkpoint's), a checkpoint
+ * after each when due: 0 done, 1 stopped after a checkpoint (the signal),
+ * -1 a checkpoint failed (rank 0 said why). */
+static int heat_steps(const heat_opts *o, tile_map *ab, tile_map *ba, int64_t start,
+                      demo_ckpt *ck, int rank)
 {
     int64_t t;
-    int s;
-    for (t = 0; t < o->steps; t++)
+    int s, r;
+    for (t = start; t < o->steps; t++) {
         for (s = 0; s < 2; s++) {
             if (o->kernel == 0)
                 TILE_MAP_RUN(s ? ba : ab, double, it, {
@@ -299,6 +326,10 @@ static void heat_steps(const heat_opts *o, tile_map *ab, tile_map *ba)
                                              TILE_IN(it, 0, -1, 0));
                 });
         }
+        if ((r = demo_ckpt_step(ck, "heat", t + 1, rank)) != 0)
+            return r;
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -649,15 +680,20 @@ static double heat_adi_init(void *ctx, int64_t i, int64_t j)
     return heat_init((const heat_opts *)ctx, c, 0);
 }
 
-/* --kernel adi: the program made (demos/heat_adi.h), its steps timed, u
- * gathered and checked on rank 0; the exit status, the same on every rank
- * (2: the plans refuse the configuration). */
+/* --kernel adi: the program made (demos/heat_adi.h), its steps timed
+ * (resumed with --restart, checkpointed with --checkpoint: u alone, the
+ * other fields are computed from it each step), u gathered and checked on
+ * rank 0; the exit status, the same on every rank (2: the plans refuse the
+ * configuration; 75: stopped on the signal after a checkpoint). */
 static int heat_adi(heat_opts *o, int rank)
 {
     adi_setup s;
     adi_prog g;
+    demo_ckpt ck;
+    tile_field *saved[1];
+    int64_t start = 0;
     double t0, secs, *all = NULL;
-    int rc, status = 0;
+    int rc, status = 0, stopped = 0;
     s.n = o->n;
     s.steps = o->steps;
     s.tile_height = o->tile_height;
@@ -671,10 +707,21 @@ static int heat_adi(heat_opts *o, int rank)
         adi_free(&g);
         return rc == TILE_ERR_NOMEM || rc == TILE_ERR_MPI ? 1 : 2;
     }
+    saved[0] = &g.u;
+    if (demo_ckpt_begin(&ck, "heat", &o->ckpt, saved, 1, NULL, 0, heat_fingerprint(o), &start,
+                        rank) != 0) {
+        adi_free(&g);
+        return 1;
+    }
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
-    rc = adi_steps(&g);
+    rc = adi_steps(&g, start, &ck, &stopped);
     secs = demo_slowest(t0);
+    demo_ckpt_end(&ck);
+    if (rc == TILE_OK && stopped != 0) {
+        adi_free(&g);
+        return stopped > 0 ? TILE_CKPT_EXIT : 1;
+    }
     if (rank == 0 && rc == TILE_OK &&
         (all = (double *)malloc(sizeof(double) * (size_t)(o->n * o->n))) == NULL)
         heat_nomem(rank, "the gathered u", o->n * o->n, (int64_t)sizeof(double));
@@ -693,15 +740,44 @@ static int heat_adi(heat_opts *o, int rank)
     return status;
 }
 
+/* heat-3d and jacobi-2d: the maps made, the steps (resumed with --restart,
+ * checkpointed with --checkpoint: A alone, as B is computed from A at the
+ * start of each step), the report; the exit status, the same on every
+ * rank (75: stopped on the signal after a checkpoint). */
+static int heat_maps(const heat_opts *o, int rank)
+{
+    tile_field A, B, *saved[1];
+    tile_map ab, ba;
+    demo_ckpt ck;
+    int64_t start = 0;
+    int status = 1, r;
+    double t0, secs;
+    memset(&ck, 0, sizeof ck);
+    saved[0] = &A;
+    if (heat_make(o, &A, &B, &ab, &ba) == 0 &&
+        demo_ckpt_begin(&ck, "heat", &o->ckpt, saved, 1, NULL, 0, heat_fingerprint(o), &start,
+                        rank) == 0) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        t0 = MPI_Wtime();
+        r = heat_steps(o, &ab, &ba, start, &ck, rank);
+        secs = demo_slowest(t0);
+        status = r > 0 ? TILE_CKPT_EXIT : r < 0 ? 1 : heat_report(o, &A, &ab, &ba, secs);
+        MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+    demo_ckpt_end(&ck);
+    tile_map_destroy(&ab);
+    tile_map_destroy(&ba);
+    tile_field_destroy(&A);
+    tile_field_destroy(&B);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     heat_opts o;
-    tile_field A, B;
-    tile_map ab, ba;
     char err[DEMO_MSGLEN] = "";
-    demo_arg v[10];
+    demo_arg v[12];
     int provided, rank, verdict, rc, status, level;
-    double t0, secs;
     rc = heat_parse(argc, argv, &o, err, sizeof err);
     level = rc == 0 ? tile_model_thread_level(o.model, o.threads) : MPI_THREAD_FUNNELED;
     if (MPI_Init_thread(&argc, &argv, level > MPI_THREAD_FUNNELED ? level : MPI_THREAD_FUNNELED,
@@ -718,7 +794,9 @@ int main(int argc, char **argv)
     v[7] = demo_arg_word("--init", o.init, heat_inits);
     v[8] = demo_arg_model(o.model);
     v[9] = demo_arg_int_opt("--tile-height", o.tile_height > 0, o.tile_height);
-    verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 10, heat_help));
+    v[10] = demo_arg_flag("--checkpoint", o.ckpt.path != NULL);
+    v[11] = demo_arg_flag("--restart", o.ckpt.restart != NULL);
+    verdict = demo_agree_end(demo_agree_help("heat", rc, err, v, 12, heat_help));
     if (verdict != DEMO_AGREE_GO)
         return verdict;
     if (o.kernel == 2) {
@@ -733,24 +811,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return status;
     }
-    if (heat_make(&o, &A, &B, &ab, &ba) != 0) {
-        tile_map_destroy(&ab);
-        tile_map_destroy(&ba);
-        tile_field_destroy(&A);
-        tile_field_destroy(&B);
-        MPI_Finalize();
-        return 1;
-    }
-    MPI_Barrier(MPI_COMM_WORLD);
-    t0 = MPI_Wtime();
-    heat_steps(&o, &ab, &ba);
-    secs = demo_slowest(t0);
-    status = heat_report(&o, &A, &ab, &ba, secs);
-    MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    tile_map_destroy(&ab);
-    tile_map_destroy(&ba);
-    tile_field_destroy(&A);
-    tile_field_destroy(&B);
+    status = heat_maps(&o, rank);
     MPI_Finalize();
     return status;
 }

@@ -381,21 +381,28 @@ static int adi_agree(adi_prog *g)
                     bad == 4 ? g->m.errmsg : p[bad]->errmsg);
 }
 
-/* The time steps.  The first runs agree (a failure there stops the steps
- * on every rank); the settled ones agree on nothing until adi_agree().
- * TILE_OK or the code (g->errmsg). */
-static int adi_steps(adi_prog *g)
+/* The time steps after step start (0, or a checkpoint's: u's edges are
+ * then 1 already), a checkpoint after each when due (ck; *stopped 1 when
+ * the signal stopped them after one, -1 when one failed).  The first runs
+ * agree (a failure there stops the steps on every rank); the settled ones
+ * agree on nothing until adi_agree().  TILE_OK or the code (g->errmsg). */
+static int adi_steps(adi_prog *g, int64_t start, demo_ckpt *ck, int *stopped)
 {
     int64_t t;
-    for (t = 1; t <= g->s.steps; t++) {
+    *stopped = 0;
+    if (start > 0)
+        adi_edges(&g->u);
+    for (t = start + 1; t <= g->s.steps; t++) {
         adi_columns(g);
         adi_rows(g);
-        if (t == 1) {
+        if (t == start + 1) {
             adi_edges(&g->u);
             if (tile_plan_status(&g->cf) != TILE_OK || tile_plan_status(&g->cb) != TILE_OK ||
                 tile_plan_status(&g->rf) != TILE_OK || tile_plan_status(&g->rb) != TILE_OK)
                 break;
         }
+        if ((*stopped = demo_ckpt_step(ck, "heat", t, g->u.rank)) != 0)
+            break;
     }
     return adi_agree(g);
 }

@@ -1,21 +1,23 @@
 #!/bin/sh
-# tests/cli_checkpoint.sh -- checkpoints of a real program (demos/lu over
-# tiling.h's tile_checkpoint_*): a run killed with SIGKILL (one random
-# rank, at a random moment after its first checkpoint) restarts from its
-# last checkpoint and ends bitwise equal to the plain sequential reference
-# (--verify: u and rsd at every point, the residual norms the exact sums of
-# its residual) -- 20 kills at 2-4 processes across the four models in the
-# full tier, 2 in the quick one; SIGUSR1 to one rank writes a checkpoint
-# and stops every rank with exit status 75, and the restart completes
-# bitwise; a restart with another process count or --iterations is refused
-# with its reason (exit 1); a damaged PATH falls back to PATH.1, saying why.
+# tests/cli_checkpoint.sh -- checkpoints of real programs (tiling.h's
+# tile_checkpoint_*, through demos/checkpoint.h): a run killed with SIGKILL
+# (one random rank, at a random moment after its first checkpoint)
+# restarts from its last checkpoint and ends bitwise equal to the plain
+# sequential reference (--verify) -- demos/lu (u and rsd at every point,
+# the residual norms the exact sums of its residual; 20 kills at 2-4
+# processes across the four models in the full tier, 2 in the quick one)
+# and demos/heat (jacobi-2d and heat-3d as maps, adi as plans in a random
+# model; 6 and 2); SIGUSR1 to one rank writes a checkpoint and stops every
+# rank with exit status 75, and the restart completes bitwise; a restart
+# with another process count or --iterations is refused with its reason
+# (exit 1); a damaged PATH falls back to PATH.1, saying why.
 set -u
 . tests/lib.sh
 D=$DEMODIR
 scratch cli_checkpoint
 
-if [ ! -x "$D/lu" ]; then
-    notok "$D/lu is built (make builds it)"
+if [ ! -x "$D/lu" ] || [ ! -x "$D/heat" ]; then
+    notok "$D/lu and $D/heat are built (make builds them)"
     done_testing
 fi
 
@@ -26,20 +28,18 @@ rnd() {
     echo $(( (((${CHECK_SEED:-1} % 65521) * 7919 + rnd_n * 104729) * 2654435761 % 4294967296 >> 7) % $1 ))
 }
 
-# ranks: the pids of the running ranks of this test's lu (their command
+# ranks: the pids of the running ranks of this test's demo (their command
 # line starts with the demo's path and names $T)
 ranks() {
-    pgrep -f "^$D/lu --class S .*$T/" 2> /dev/null
+    pgrep -f "^$D/[a-z]* .*$T/" 2> /dev/null
 }
 
-# launch NP ITERS MODEL ARGS...: lu in the background ($job), output in
+# launch NP DEMO ARGS...: the demo in the background ($job), output in
 # $T/run.out and $T/run.err
 launch() {
-    np=$1 it=$2 m=$3
-    shift 3
-    th=2; [ "$m" = mpi ] && th=1
-    timeout 600 $MPIEXEC -n "$np" "$D/lu" --class S --iterations "$it" --model "$m" \
-        --threads "$th" "$@" > "$T/run.out" 2> "$T/run.err" &
+    np=$1 demo=$2
+    shift 2
+    timeout 600 $MPIEXEC -n "$np" "$D/$demo" "$@" > "$T/run.out" 2> "$T/run.err" &
     job=$!
 }
 
@@ -52,55 +52,83 @@ wait_for() {
     [ -e "$1" ]
 }
 
-# finish NP ITERS MODEL ARGS...: run lu to the end with --verify; "" or
-# what is wrong in $why
+# finish NP DEMO ARGS...: run the demo to the end with --verify; "" or
+# what is wrong in $why (lu: u and rsd bitwise lu_plain's, the norms the
+# exact sums; heat: every value bitwise the plain loops')
 finish() {
-    np=$1 it=$2 m=$3
-    shift 3
-    th=2; [ "$m" = mpi ] && th=1
-    timeout 900 $MPIEXEC -n "$np" "$D/lu" --class S --iterations "$it" --model "$m" \
-        --threads "$th" --verify "$@" > "$T/fin.out" 2> "$T/fin.err"
+    np=$1 demo=$2
+    shift 2
+    timeout 900 $MPIEXEC -n "$np" "$D/$demo" --verify "$@" > "$T/fin.out" 2> "$T/fin.err"
     rc=$?
     why=""
     if [ $rc -ne 0 ]; then why="exit $rc: $(tail -n 2 "$T/fin.err" | tr '\n' ' ')"
-    elif ! grep -q '^ verify: ok: 0 and 0 of the' "$T/fin.out"; then
+    elif [ "$demo" = lu ] && ! grep -q '^ verify: ok: 0 and 0 of the' "$T/fin.out"; then
         why="$(grep 'verify:' "$T/fin.out" || echo 'no verify line')"
-    elif ! grep -q 'residual norms are bitwise' "$T/fin.out"; then why="norms not bitwise"
+    elif [ "$demo" = lu ] && ! grep -q 'residual norms are bitwise' "$T/fin.out"; then
+        why="norms not bitwise"
+    elif [ "$demo" = heat ] && ! grep -q '^verify: bitwise equal to the plain loops' "$T/fin.out"; then
+        why="$(grep 'verify:' "$T/fin.out" || echo 'no verify line')"
     fi
 }
 
-# 1. kills: SIGKILL one random rank at a random moment, restart, verify
-models="mpi fine funneled multiple"
-trials=20
-[ "${CHECK_TIER:-}" = quick ] && trials=2
-bad="" killed=0 trial=0
-while [ $trial -lt $trials ]; do
-    trial=$((trial + 1))
-    np=$((2 + $(rnd 3)))
-    m=$(echo $models | cut -d' ' -f$((1 + $(rnd 4))))
-    it=300; [ $np -gt 2 ] && it=40
+# kill_trial NP DEMO ARGS...: run with checkpoints every 2-6 steps, SIGKILL
+# one random rank at a random moment after the first checkpoint, restart
+# from the last one with --verify: a failure is added to $bad
+kill_trial() {
+    np=$1 demo=$2
+    shift 2
     every=$((2 + $(rnd 5)))
     rm -f "$T"/ck*
-    launch $np $it $m --checkpoint "$T/ck" --checkpoint-every "${every}steps"
+    launch $np $demo "$@" --checkpoint "$T/ck" --checkpoint-every "${every}steps"
     if wait_for "$T/ck"; then
         sleep "0.$(rnd 10)"
         victim=$(ranks | awk -v k="$(rnd 4)" '{ p[NR] = $1 } END { if (NR) print p[k % NR + 1] }')
         [ -n "$victim" ] && kill -9 "$victim" 2> /dev/null && killed=$((killed + 1))
     fi
     wait "$job" 2> /dev/null
+    trials=$((trials + 1))
     if [ ! -e "$T/ck" ]; then
-        bad="$bad [trial $trial np=$np $m: no checkpoint written: $(tail -n 1 "$T/run.err")]"
-        continue
+        bad="$bad [$demo np=$np $*: no checkpoint written: $(tail -n 1 "$T/run.err")]"
+        return
     fi
-    finish $np $it $m --restart "$T/ck"
-    [ -n "$why" ] && bad="$bad [trial $trial np=$np $m every ${every}: $why]"
+    finish $np $demo "$@" --restart "$T/ck"
+    [ -n "$why" ] && bad="$bad [$demo np=$np $* every ${every}: $why]"
+}
+
+# 1. kills: lu in every model, heat's maps (jacobi-2d, heat-3d) and adi's
+# plans; 20 lu runs and 6 heat runs in the full tier, 2 and 2 in the quick
+models="mpi fine funneled multiple"
+nlu=20 nheat=3
+[ "${CHECK_TIER:-}" = quick ] && nlu=2 nheat=1
+bad="" killed=0 trials=0 i=0
+while [ $i -lt $nlu ]; do
+    i=$((i + 1))
+    np=$((2 + $(rnd 3)))
+    [ "${CHECK_TIER:-}" = quick ] && np=2       # (3-4 processes oversubscribe: slow)
+    m=$(echo $models | cut -d' ' -f$((1 + $(rnd 4))))
+    th=2; [ $m = mpi ] && th=1
+    it=300; [ $np -gt 2 ] && it=40
+    kill_trial $np lu --class S --iterations $it --model $m --threads $th
+done
+i=0
+while [ $i -lt $nheat ]; do
+    i=$((i + 1))
+    k=jacobi-2d; [ $((i % 2)) -eq 0 ] && k=heat-3d
+    kill_trial $((2 + $(rnd 3))) heat --kernel $k --size SMALL --init mixed
+    m=$(echo $models | cut -d' ' -f$((1 + $(rnd 4))))
+    th=2; [ $m = mpi ] && th=1
+    [ "${CHECK_TIER:-}" = quick ] && th=1
+    kill_trial 2 heat --kernel adi --n 41 --steps 60 --init mixed --model $m --threads $th
 done
 [ -z "$bad" ] && [ $killed -ge 1 ] &&
-    ok "$trials runs of lu at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
-    notok "kills and restarts ($killed killed):$bad"
+    ok "$trials runs of lu and heat (maps, adi's plans) at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
+    notok "kills and restarts ($killed of $trials killed):$bad"
 
 # 2. SIGUSR1 to one rank: a checkpoint, every rank stops with 75; restart
-launch 2 2000 funneled --checkpoint "$T/sig" --checkpoint-every 100000steps
+sm=funneled sth=2 sit=2000
+[ "${CHECK_TIER:-}" = quick ] && sm=mpi sth=1 sit=600
+launch 2 lu --class S --iterations $sit --model $sm --threads $sth --checkpoint "$T/sig" \
+    --checkpoint-every 100000steps
 started=0
 for w in $(seq 1 600); do
     grep -q '^ Processes:' "$T/run.out" 2> /dev/null && { started=1; break; }
@@ -114,7 +142,7 @@ sig_rc=$?
 step=$(sed -n 's/.*stopped after step \([0-9]*\) on the signal.*/\1/p' "$T/run.err")
 why="no checkpoint"
 if [ $sig_rc -eq 75 ] && [ -n "$step" ] && [ -e "$T/sig" ] && [ -z "$(ranks)" ]; then
-    finish 2 2000 funneled --restart "$T/sig"
+    finish 2 lu --class S --iterations $sit --model $sm --threads $sth --restart "$T/sig"
 fi
 [ $sig_rc -eq 75 ] && [ -n "$step" ] && [ -z "$why" ] &&
     ok "SIGUSR1 to one rank: checkpoint after step $step, every rank stopped, exit status 75; the restart completes bitwise" ||
@@ -122,7 +150,7 @@ fi
 
 # 3. refusals, and PATH.1 when PATH is damaged
 rm -f "$T"/ck*
-launch 2 20 mpi --checkpoint "$T/ck" --checkpoint-every 5steps
+launch 2 lu --class S --iterations 20 --checkpoint "$T/ck" --checkpoint-every 5steps
 wait "$job"
 expect_refusal() {   # NP ITERS TEXT WHAT
     timeout 300 $MPIEXEC -n "$1" "$D/lu" --class S --iterations "$2" --restart "$T/ck" \
@@ -134,9 +162,14 @@ expect_refusal() {   # NP ITERS TEXT WHAT
 }
 expect_refusal 3 20 "was written by 2 processes, this run has 3" "3 processes (written by 2)"
 expect_refusal 2 25 "another configuration" "another --iterations"
+timeout 120 $MPIEXEC -n 2 "$D/heat" --skewed --checkpoint "$T/sk" > "$T/ref.out" 2> "$T/ref.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "takes no --checkpoint or --restart" "$T/ref.err" && [ ! -e "$T/sk" ] &&
+    ok "heat --skewed --checkpoint is refused (one plan: no step boundary): $(head -n 1 "$T/ref.err")" ||
+    notok "heat --skewed --checkpoint: exit $rc: $(cat "$T/ref.err")"
 printf 'damaged' | dd of="$T/ck" bs=1 seek=5000 conv=notrunc 2> /dev/null
-finish 2 20 mpi --restart "$T/ck"
-[ -z "$why" ] && grep -q "does not match its checksum.*resuming from $T/ck.1 instead" "$T/fin.err" &&
+finish 2 lu --class S --iterations 20 --restart "$T/ck"
+[ -z "$why" ] && grep -q "does not match its checksum.*resuming after step [0-9]* from $T/ck.1 instead" "$T/fin.err" &&
     ok "a damaged checkpoint: lu says why and resumes from PATH.1, ending bitwise" ||
     notok "a damaged checkpoint: $why $(cat "$T/fin.err")"
 
