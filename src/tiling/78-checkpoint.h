@@ -93,6 +93,7 @@ typedef struct tile_checkpoint {
     MPI_Request req;
     int64_t req_epoch;              /* @written when the request started */
     volatile sig_atomic_t *signalled;
+    void (*old_handler)(int);       /* cfg.signal's disposition before create */
     double last;
     int64_t written;
     int code;
@@ -166,7 +167,10 @@ static volatile sig_atomic_t tile__ckpt_signalled;
 
 TILEHYBRID__COLD void tile__ckpt_on_signal(int sig)
 {
-    (void)sig;
+    /* ISO C's signal() may reset the handler on delivery (glibc does under
+     * -std=c99: System V semantics), so that a second signal would kill the
+     * process: set it again first (C99 7.14.1.1p5 allows this call). */
+    (void)signal(sig, tile__ckpt_on_signal);
     tile__ckpt_signalled = 1;
 }
 
@@ -416,8 +420,8 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
 /**
  * tile_checkpoint_destroy() - wait for the pending agreement of
  * tile_checkpoint_due() (every rank calls this at the same boundary),
- * put the signal's default action back, free the communicator; safe on a
- * failed checkpoint and twice.
+ * put back the signal's action from before tile_checkpoint_create(), free
+ * the communicator; safe on a failed checkpoint and twice.
  */
 TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
 {
@@ -429,7 +433,7 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
         (void)MPI_Wait(&ck->req, MPI_STATUS_IGNORE);
     ck->pending = 0;
     if (ck->signalled != NULL && ck->cfg.signal > 0)
-        (void)signal(ck->cfg.signal, SIG_DFL);
+        (void)signal(ck->cfg.signal, ck->old_handler != NULL ? ck->old_handler : SIG_DFL);
     ck->signalled = NULL;
     if (!fin && ck->comm != MPI_COMM_NULL)
         (void)MPI_Comm_free(&ck->comm);
@@ -502,8 +506,8 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     if (cfg->signal > 0) {
         tile__ckpt_signalled = 0;
         ck->signalled = &tile__ckpt_signalled;
-        if (signal(cfg->signal, tile__ckpt_on_signal) == SIG_ERR)
-            code = TILE_ERR_RANGE;
+        if ((ck->old_handler = signal(cfg->signal, tile__ckpt_on_signal)) == SIG_ERR)
+            code = TILE_ERR_RANGE, ck->old_handler = NULL;
     }
     if (code != TILE_OK)
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_create: signal %d cannot be "
