@@ -13167,6 +13167,51 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
 }
 
 #if TILEHYBRID__DEFINE
+/* 1 (the message in ck->errmsg) when path exists and is not a file that
+ * reads: a directory, say (ISO C's fopen() opens one, its first read
+ * fails); 0 when it is a file or does not exist. */
+TILEHYBRID__COLD int tile__ckpt_not_file(tile_checkpoint *ck, const char *fn, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    int bad;
+    if (f == NULL)
+        return 0;
+    bad = fgetc(f) == EOF && ferror(f);
+    fclose(f);
+    if (bad)
+        tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "%s: rank %d: '%.120s' is a directory or "
+                       "another thing than a file: path must name a file (PATH, PATH.1 and "
+                       "PATH.tmp are written)", fn, ck->rank, path);
+    return bad;
+}
+
+/* Whether the checkpoints can be written where cfg.path says, at creation
+ * rather than at the first write (hours on, or at the time limit's
+ * signal): rank 0 checks that PATH and PATH.1 are no directories, every
+ * rank opens PATH.tmp (created, deleted on close).  TILE_OK or the code
+ * (ck->errmsg). */
+TILEHYBRID__COLD int tile__ckpt_probe(tile_checkpoint *ck)
+{
+    const char *fn = "tile_checkpoint_create";
+    char name[1040];
+    MPI_File fh = MPI_FILE_NULL;
+    int rc, code = TILE_OK;
+    snprintf(name, sizeof name, "%s.1", ck->path);
+    if (ck->rank == 0 && (tile__ckpt_not_file(ck, fn, ck->path) ||
+                          tile__ckpt_not_file(ck, fn, name)))
+        code = TILE_ERR_CHECKPOINT;
+    if (tile__ckpt_agree(ck, code) != TILE_OK)
+        return ck->code;
+    snprintf(name, sizeof name, "%s.tmp", ck->path);
+    rc = MPI_File_open(ck->comm, name, MPI_MODE_CREATE | MPI_MODE_WRONLY |
+                       MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, &fh);
+    if (rc != MPI_SUCCESS)
+        code = tile__ckpt_mpi_fail(ck, fn, "MPI_File_open (can PATH.tmp be written?)", name, rc);
+    if (fh != MPI_FILE_NULL)
+        (void)MPI_File_close(&fh);
+    return tile__ckpt_agree(ck, code);
+}
+
 /**
  * tile_checkpoint_destroy() - wait for the pending agreement of
  * tile_checkpoint_due() (every rank calls this at the same boundary),
@@ -13200,10 +13245,13 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
  * the fields and the user's bytes must outlive it).  Collective over the
  * fields' processes; every rank passes the same configuration (the
  * fields are its own blocks) and gets the same verdict.  With cfg->signal
- * it installs that signal's handler.
+ * it installs that signal's handler.  With every_steps, every_seconds or
+ * signal it checks that the checkpoints can be written: PATH and PATH.1
+ * are no directories and PATH.tmp can be created (it is, and deleted).
  * Return: TILE_OK; TILE_ERR_NULL, TILE_ERR_RANGE, TILE_ERR_OVERFLOW,
  * TILE_ERR_ARG (fields over other processes), TILE_ERR_MISMATCH (ranks
- * differ) or TILE_ERR_MPI; the message in ck->errmsg.
+ * differ), TILE_ERR_CHECKPOINT (PATH or PATH.1 a directory) or
+ * TILE_ERR_MPI (PATH.tmp cannot be created); the message in ck->errmsg.
  */
 TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_checkpoint_config *cfg)
 {
@@ -13253,6 +13301,9 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
         return tile__ckpt_mpi_fail(ck, "tile_checkpoint_create", "MPI_Comm_dup", ck->path, rc),
                ck->code = TILE_ERR_MPI;
     ck->last = ck->cfg.clock != NULL ? ck->cfg.clock() : MPI_Wtime();
+    if ((cfg->every_steps > 0 || cfg->every_seconds > 0 || cfg->signal > 0) &&
+        tile__ckpt_probe(ck) != TILE_OK)
+        return ck->code;
     if (cfg->signal > 0) {
         tile__ckpt_signalled = 0;
         ck->signalled = &tile__ckpt_signalled;
@@ -13334,6 +13385,8 @@ TILEHYBRID__COLD int tile_checkpoint_due(tile_checkpoint *ck, int64_t step)
     return r;
 }
 #else
+TILEHYBRID__COLD int tile__ckpt_not_file(tile_checkpoint *ck, const char *fn, const char *path);
+TILEHYBRID__COLD int tile__ckpt_probe(tile_checkpoint *ck);
 TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck);
 TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_checkpoint_config *cfg);
 TILEHYBRID__COLD int tile__ckpt_poll(tile_checkpoint *ck, int *r);
@@ -13402,23 +13455,31 @@ TILEHYBRID__COLD int tile__ckpt_write_tmp(tile_checkpoint *ck, const char *tmp, 
     return ck->code;
 }
 
-/* Rank 0: PATH to PATH.1 (when there is one), PATH.tmp to PATH. */
+/* Rank 0: PATH to PATH.1 (when there is one), PATH.tmp to PATH; neither
+ * PATH nor PATH.1 may be a directory (rename() would move the user's
+ * directory aside). */
 TILEHYBRID__COLD int tile__ckpt_rename(tile_checkpoint *ck, const char *tmp)
 {
     char prev[1040];
     FILE *old = fopen(ck->path, "rb");
     snprintf(prev, sizeof prev, "%s.1", ck->path);
+    if (tile__ckpt_not_file(ck, "tile_checkpoint_write", ck->path) ||
+        tile__ckpt_not_file(ck, "tile_checkpoint_write", prev)) {
+        if (old != NULL)
+            fclose(old);
+        return TILE_ERR_CHECKPOINT;
+    }
     if (old != NULL) {
         fclose(old);
         if (rename(ck->path, prev) != 0) {
             snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_write: rank 0: renaming "
-                     "'%.120s' to '%.120s' failed", ck->path, prev);
+                     "'%.100s' to '%.100s' failed: %.40s", ck->path, prev, strerror(errno));
             return TILE_ERR_CHECKPOINT;
         }
     }
     if (rename(tmp, ck->path) != 0) {
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_write: rank 0: renaming "
-                 "'%.120s' to '%.120s' failed", tmp, ck->path);
+                 "'%.100s' to '%.100s' failed: %.40s", tmp, ck->path, strerror(errno));
         return TILE_ERR_CHECKPOINT;
     }
     return TILE_OK;
