@@ -705,6 +705,26 @@ TILEHYBRID__COLD int tile__ckpt_write_tmp(tile_checkpoint *ck, const char *tmp, 
     return ck->code;
 }
 
+/* Every rank writes after the same step (rank 0's goes into the header):
+ * TILE_OK, or TILE_ERR_MISMATCH on every rank naming the rank that
+ * differs. */
+TILEHYBRID__COLD int tile__ckpt_same_step(tile_checkpoint *ck, int64_t step)
+{
+    tilehybrid_agreement a;
+    uint64_t v = (uint64_t)step;
+    int rc = tilehybrid_agree(ck->comm, TILE_OK, &v, 1, ck->errmsg, sizeof ck->errmsg, &a);
+    if (rc != MPI_SUCCESS)
+        return tile__ckpt_mpi_fail(ck, "tile_checkpoint_write", a.call, ck->path, rc),
+               ck->code = TILE_ERR_MPI;
+    if (a.index >= 0)
+        return tile__ckpt_say(ck, TILE_ERR_MISMATCH, "tile_checkpoint_write: step differs "
+                              "between ranks (%lld on some, %lld on others; this rank %d's: "
+                              "%lld): every rank writes at the same boundary", (long long)a.lo,
+                              (long long)a.hi, ck->rank, (long long)step),
+               ck->code = TILE_ERR_MISMATCH;
+    return TILE_OK;
+}
+
 /* Rank 0: PATH to PATH.1 (when there is one), PATH.tmp to PATH; neither
  * PATH nor PATH.1 may be a directory (rename() would move the user's
  * directory aside). */
@@ -743,7 +763,8 @@ TILEHYBRID__COLD int tile__ckpt_rename(tile_checkpoint *ck, const char *tmp)
  * message in flight (between two steps).  A job killed while writing
  * leaves PATH and PATH.1 whole.
  * Return: TILE_OK; TILE_ERR_NULL, TILE_ERR_ARG (a failed or destroyed
- * checkpoint), TILE_ERR_NOMEM, TILE_ERR_MPI (an MPI-IO call failed: the
+ * checkpoint), TILE_ERR_MISMATCH (@step differs between ranks: nothing
+ * written), TILE_ERR_NOMEM, TILE_ERR_MPI (an MPI-IO call failed: the
  * message names it and the file) or TILE_ERR_CHECKPOINT (a rename
  * failed); the same on every rank.
  */
@@ -757,7 +778,7 @@ TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step)
         return ck->code != TILE_OK ? ck->code : TILE_ERR_ARG;
     ck->code = TILE_OK;
     snprintf(tmp, sizeof tmp, "%s.tmp", ck->path);
-    if (tile__ckpt_write_tmp(ck, tmp, step) != TILE_OK)
+    if (tile__ckpt_same_step(ck, step) != TILE_OK || tile__ckpt_write_tmp(ck, tmp, step) != TILE_OK)
         return ck->code;
     code = ck->rank == 0 ? tile__ckpt_rename(ck, tmp) : TILE_OK;
     if (tile__ckpt_agree(ck, code) != TILE_OK)
@@ -769,6 +790,7 @@ TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step)
 #else
 TILEHYBRID__COLD int tile__ckpt_gather_sums(tile_checkpoint *ck, uint64_t *sums);
 TILEHYBRID__COLD int tile__ckpt_write_tmp(tile_checkpoint *ck, const char *tmp, int64_t step);
+TILEHYBRID__COLD int tile__ckpt_same_step(tile_checkpoint *ck, int64_t step);
 TILEHYBRID__COLD int tile__ckpt_rename(tile_checkpoint *ck, const char *tmp);
 TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step);
 #endif
