@@ -13255,7 +13255,7 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
  */
 TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_checkpoint_config *cfg)
 {
-    uint64_t v[6];
+    uint64_t v[7];
     tilehybrid_agreement a;
     MPI_Comm base = MPI_COMM_WORLD;
     int code, rc;
@@ -13277,13 +13277,16 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     v[3] = (uint64_t)cfg->every_steps;
     v[4] = tilehybrid_bits(cfg->every_seconds);
     v[5] = (uint64_t)cfg->signal;
-    rc = tilehybrid_agree(base, code, v, 6, ck->errmsg, sizeof ck->errmsg, &a);
+    v[6] = cfg->path != NULL ? tile__ckpt_hash(0, (const unsigned char *)cfg->path,
+                                               strlen(cfg->path)) : 0;
+    rc = tilehybrid_agree(base, code, v, 7, ck->errmsg, sizeof ck->errmsg, &a);
     if (rc != MPI_SUCCESS)
         return tile__ckpt_mpi_fail(ck, "tile_checkpoint_create", a.call, cfg->path ? cfg->path
                                    : "", rc), ck->code = TILE_ERR_MPI;
     if (a.code == TILE_OK && a.index >= 0) {
-        static const char *const what[6] = { "fingerprint", "nfields", "user_bytes",
-                                             "every_steps", "every_seconds", "signal" };
+        static const char *const what[7] = { "fingerprint", "nfields", "user_bytes",
+                                             "every_steps", "every_seconds", "signal",
+                                             "path" };
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_create: %s differs between "
                  "ranks", what[a.index]);
         a.code = TILE_ERR_MISMATCH;

@@ -76,11 +76,25 @@ static inline int demo_ckpt_option(demo_ckpt_opts *o, const char *name, const ch
     }
 }
 
-/* The demo's checkpoints: what demo_ckpt_begin() made. */
+/* After parsing: --checkpoint-every needs --checkpoint.  0, or 2 (err). */
+static inline int demo_ckpt_check(const demo_ckpt_opts *o, char *err, size_t len)
+{
+    if (o->path == NULL && (o->every_steps > 0 || o->every_seconds > 0))
+        return demo_msg(err, len, "--checkpoint-every needs %s (where to write them)",
+                        "--checkpoint PATH");
+    return 0;
+}
+
+/* The demo's checkpoints: what demo_ckpt_begin() made.  agree(actx), when
+ * set, is called on every rank before each checkpoint: the steps' verdict
+ * (a map's or a plan's failure found so far), 0 or 1 with *msg set, so
+ * that no checkpoint holds a failed step. */
 typedef struct demo_ckpt {
     tile_checkpoint ck;
     int on;                 /* writing checkpoints (--checkpoint) */
     int made;
+    int (*agree)(void *actx, const char **msg);
+    void *actx;
 } demo_ckpt;
 
 /* An error of the checkpoints on every rank: rank 0 says it; 1. */
@@ -131,8 +145,12 @@ static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckp
     }
     snprintf(why, sizeof why, "%s", d->ck.errmsg);
     snprintf(prev, sizeof prev, "%s.1", o->restart);
-    if (tile_checkpoint_read(&d->ck, prev, start) != TILE_OK)
-        return demo_ckpt_fail(demo, rank, why);
+    if (tile_checkpoint_read(&d->ck, prev, start) != TILE_OK) {
+        if (rank == 0)
+            fprintf(stderr, "%s: %s\n%s: and the one before: %s\n", demo, why, demo,
+                    d->ck.errmsg);
+        return 1;
+    }
     if (rank == 0)
         fprintf(stderr, "%s: %s; resuming after step %lld from %s instead\n", demo, why,
                 (long long)*start, prev);
@@ -149,6 +167,15 @@ static inline int demo_ckpt_step(demo_ckpt *d, const char *demo, int64_t step, i
     due = tile_checkpoint_due(&d->ck, step);
     if (d->ck.code != TILE_OK)
         return -demo_ckpt_fail(demo, rank, d->ck.errmsg);
+    if ((due & TILE_CKPT_WRITE) && d->agree != NULL) {
+        const char *msg = "";
+        if (d->agree(d->actx, &msg) != 0) {
+            if (rank == 0)
+                fprintf(stderr, "%s: step %lld failed, no checkpoint written: %s\n", demo,
+                        (long long)step, msg);
+            return -1;
+        }
+    }
     if ((due & TILE_CKPT_WRITE) && tile_checkpoint_write(&d->ck, step) != TILE_OK)
         return -demo_ckpt_fail(demo, rank, d->ck.errmsg);
     if ((due & TILE_CKPT_STOP) && rank == 0)

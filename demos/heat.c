@@ -186,6 +186,8 @@ static int heat_parse(int argc, char **argv, heat_opts *o, char *err, size_t err
     if (o->skewed && o->threads > 1)
         return demo_msg(err, errlen, "--skewed runs the pure MPI model: --threads %s is not "
                         "taken with it", "> 1");
+    if (demo_ckpt_check(&o->ckpt, err, errlen) != 0)
+        return 2;
     if (o->skewed && (o->ckpt.path != NULL || o->ckpt.restart != NULL))
         return demo_msg(err, errlen, "--skewed runs one plan: it takes no %s (the maps do)",
                         "--checkpoint or --restart");
@@ -672,6 +674,14 @@ static int heat_skewed(const heat_opts *o, int rank, int size)
     return status;
 }
 
+/* adi's verdict before a checkpoint: its plans' and its map's. */
+static int heat_adi_ckpt_agree(void *ctx, const char **msg)
+{
+    adi_prog *g = (adi_prog *)ctx;
+    *msg = g->errmsg;
+    return adi_agree(g) != TILE_OK;
+}
+
 /* adi's initial u[i][j] (the options: ctx). */
 static double heat_adi_init(void *ctx, int64_t i, int64_t j)
 {
@@ -713,6 +723,8 @@ static int heat_adi(heat_opts *o, int rank)
         adi_free(&g);
         return 1;
     }
+    ck.agree = heat_adi_ckpt_agree;
+    ck.actx = &g;
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
     rc = adi_steps(&g, start, &ck, &stopped);
@@ -740,6 +752,17 @@ static int heat_adi(heat_opts *o, int rank)
     return status;
 }
 
+/* The maps' verdict before a checkpoint (heat-3d, jacobi-2d). */
+static int heat_ckpt_agree(void *ctx, const char **msg)
+{
+    tile_map *m = (tile_map *)ctx;
+    *msg = m[0].errmsg;
+    if (tile_map_agree(&m[0]) != TILE_OK)
+        return 1;
+    *msg = m[1].errmsg;
+    return tile_map_agree(&m[1]) != TILE_OK;
+}
+
 /* heat-3d and jacobi-2d: the maps made, the steps (resumed with --restart,
  * checkpointed with --checkpoint: A alone, as B is computed from A at the
  * start of each step), the report; the exit status, the same on every
@@ -747,26 +770,28 @@ static int heat_adi(heat_opts *o, int rank)
 static int heat_maps(const heat_opts *o, int rank)
 {
     tile_field A, B, *saved[1];
-    tile_map ab, ba;
+    tile_map m[2];
     demo_ckpt ck;
     int64_t start = 0;
     int status = 1, r;
     double t0, secs;
     memset(&ck, 0, sizeof ck);
     saved[0] = &A;
-    if (heat_make(o, &A, &B, &ab, &ba) == 0 &&
+    if (heat_make(o, &A, &B, &m[0], &m[1]) == 0 &&
         demo_ckpt_begin(&ck, "heat", &o->ckpt, saved, 1, NULL, 0, heat_fingerprint(o), &start,
                         rank) == 0) {
+        ck.agree = heat_ckpt_agree;
+        ck.actx = m;
         MPI_Barrier(MPI_COMM_WORLD);
         t0 = MPI_Wtime();
-        r = heat_steps(o, &ab, &ba, start, &ck, rank);
+        r = heat_steps(o, &m[0], &m[1], start, &ck, rank);
         secs = demo_slowest(t0);
-        status = r > 0 ? TILE_CKPT_EXIT : r < 0 ? 1 : heat_report(o, &A, &ab, &ba, secs);
+        status = r > 0 ? TILE_CKPT_EXIT : r < 0 ? 1 : heat_report(o, &A, &m[0], &m[1], secs);
         MPI_Bcast(&status, 1, MPI_INT, 0, MPI_COMM_WORLD);
     }
     demo_ckpt_end(&ck);
-    tile_map_destroy(&ab);
-    tile_map_destroy(&ba);
+    tile_map_destroy(&m[0]);
+    tile_map_destroy(&m[1]);
     tile_field_destroy(&A);
     tile_field_destroy(&B);
     return status;

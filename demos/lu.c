@@ -413,6 +413,15 @@ static void lu_prog_free(lu_prog *p)
     tile_field_destroy(&p->frct);
 }
 
+/* The steps' verdict before a checkpoint: the map's (the sweeps' agree at
+ * each run). */
+static int lu_ckpt_agree(void *ctx, const char **msg)
+{
+    lu_prog *p = (lu_prog *)ctx;
+    *msg = p->rhs.errmsg;
+    return tile_map_agree(&p->rhs) != TILE_OK;
+}
+
 /* --checkpoint and --restart: u and p->saved, for this class and number
  * of steps; resumed after the step read back (p->steps).  0, or 1 after
  * rank 0 said why (on every rank). */
@@ -426,6 +435,8 @@ static int lu_resume(lu_prog *p, const lu_opts *o, int rank)
     if (demo_ckpt_begin(&p->ck, "lu", &o->ckpt, f, 1, &p->saved, sizeof p->saved,
                         fingerprint, &start, rank) != 0)
         return 1;
+    p->ck.agree = lu_ckpt_agree;
+    p->ck.actx = p;
     p->steps = (int)start;
     if (start > 0 && rank == 0 && !o->json)
         printf(" Resumed after step %lld of %d\n", (long long)start, o->iters);
@@ -841,6 +852,8 @@ static int lu_parse(int argc, char **argv, lu_opts *o, char *err, size_t len)
         o->iters = o->cls.itmax;
     if (rc == 0)
         rc = demo_check_threads(o->model, o->threads, err, len);
+    if (rc == 0)
+        rc = demo_ckpt_check(&o->ckpt, err, len);
     return rc;
 }
 

@@ -126,17 +126,12 @@ done
 
 # 2. SIGUSR1 to one rank: a checkpoint, every rank stops with 75; restart
 sm=funneled sth=2 sit=2000
-[ "${CHECK_TIER:-}" = quick ] && sm=mpi sth=1 sit=600
+[ "${CHECK_TIER:-}" = quick ] && sm=mpi sth=1
 launch 2 lu --class S --iterations $sit --model $sm --threads $sth --checkpoint "$T/sig" \
-    --checkpoint-every 100000steps
-started=0
-for w in $(seq 1 600); do
-    grep -q '^ Processes:' "$T/run.out" 2> /dev/null && { started=1; break; }
-    sleep 0.05
-done
-sleep 0.5
+    --checkpoint-every 25steps
+wait_for "$T/sig"               # (the loop runs: the handler is in place)
 victim=$(ranks | tail -n 1)
-[ $started -eq 1 ] && [ -n "$victim" ] && kill -USR1 "$victim"
+[ -n "$victim" ] && kill -USR1 "$victim"
 wait "$job"
 sig_rc=$?
 step=$(sed -n 's/.*stopped after step \([0-9]*\) on the signal.*/\1/p' "$T/run.err")
@@ -167,6 +162,11 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "takes no --checkpoint or --restart" "$T/ref.err" && [ ! -e "$T/sk" ] &&
     ok "heat --skewed --checkpoint is refused (one plan: no step boundary): $(head -n 1 "$T/ref.err")" ||
     notok "heat --skewed --checkpoint: exit $rc: $(cat "$T/ref.err")"
+timeout 120 $MPIEXEC -n 2 "$D/lu" --class S --checkpoint-every 5steps > "$T/ref.out" 2> "$T/ref.err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "checkpoint-every needs --checkpoint PATH" "$T/ref.err" &&
+    ok "--checkpoint-every without --checkpoint is refused: $(head -n 1 "$T/ref.err")" ||
+    notok "--checkpoint-every alone: exit $rc: $(cat "$T/ref.err")"
 printf 'damaged' | dd of="$T/ck" bs=1 seek=5000 conv=notrunc 2> /dev/null
 finish 2 lu --class S --iterations 20 --restart "$T/ck"
 [ -z "$why" ] && grep -q "does not match its checksum.*resuming after step [0-9]* from $T/ck.1 instead" "$T/fin.err" &&
