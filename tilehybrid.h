@@ -1128,23 +1128,30 @@ TILEHYBRID__COLD void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failu
     MPI_Abort(MPI_COMM_WORLD, errorcode);
 }
 
+/* MPI's text of the error rc in err (MPI_MAX_ERROR_STRING bytes; "MPI
+ * error code N" where MPI cannot say). */
+TILEHYBRID__COLD void tilehybrid__mpi_error_text(int rc, char *err)
+{
+    int len = 0;
+    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
+        snprintf(err, MPI_MAX_ERROR_STRING, "MPI error code %d", rc);
+}
+
 /* The two texts of a failed MPI call's message: what fmt and ap say it
  * was doing (into what, size bytes) and MPI's text of the error rc (into
- * err, MPI_MAX_ERROR_STRING bytes; "MPI error code N" where MPI cannot
- * say). */
+ * err: tilehybrid__mpi_error_text()). */
 TILEHYBRID__COLD void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
                                             int rc, char *err)
 {
-    int len = 0;
     vsnprintf(what, size, fmt, ap);
-    if (MPI_Error_string(rc, err, &len) != MPI_SUCCESS)
-        snprintf(err, MPI_MAX_ERROR_STRING, "MPI error code %d", rc);
+    tilehybrid__mpi_error_text(rc, err);
 }
 #else
 TILEHYBRID__COLD void tilehybrid__mpi_hook_swap(tilehybrid_mpi_failure_fn *fn, void **ctx);
 TILEHYBRID__COLD void tilehybrid_mpi_failure_swap(tilehybrid_mpi_failure_fn *fn, void **ctx);
 TILEHYBRID__COLD void tilehybrid_mpi_abort(const char *msg, tilehybrid_mpi_failure_fn fn, void *ctx,
                                            int errorcode);
+TILEHYBRID__COLD void tilehybrid__mpi_error_text(int rc, char *err);
 TILEHYBRID__COLD void tilehybrid__mpi_texts(char *what, size_t size, const char *fmt, va_list ap,
                                             int rc, char *err);
 #endif

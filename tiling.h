@@ -10856,9 +10856,7 @@ TILEHYBRID__COLD int tile_route_run(tile_route *r)
         rc = MPI_Waitall(r->nreq, r->req, r->st);
     if (rc != MPI_SUCCESS) {
         char text[MPI_MAX_ERROR_STRING];
-        int len = 0;
-        if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
-            snprintf(text, sizeof text, "MPI error %d", rc);
+        tilehybrid__mpi_error_text(rc, text);
         snprintf(r->errmsg, sizeof r->errmsg, "tile_route_run: rank %d: run %lld: "
                  "MPI_Startall or MPI_Waitall failed: %.200s", r->rank, (long long)r->runs,
                  text);
@@ -13075,9 +13073,7 @@ TILEHYBRID__COLD int tile__ckpt_mpi_fail(tile_checkpoint *ck, const char *fn, co
                                          const char *file, int rc)
 {
     char text[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
-        snprintf(text, sizeof text, "MPI error %d", rc);
+    tilehybrid__mpi_error_text(rc, text);
     return tile__ckpt_say(ck, TILE_ERR_MPI, "%s: rank %d: %s on '%.120s' failed: %.200s", fn,
                           ck->rank, call, file, text);
 }

@@ -166,9 +166,7 @@ TILEHYBRID__COLD int tile_route_run(tile_route *r)
         rc = MPI_Waitall(r->nreq, r->req, r->st);
     if (rc != MPI_SUCCESS) {
         char text[MPI_MAX_ERROR_STRING];
-        int len = 0;
-        if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
-            snprintf(text, sizeof text, "MPI error %d", rc);
+        tilehybrid__mpi_error_text(rc, text);
         snprintf(r->errmsg, sizeof r->errmsg, "tile_route_run: rank %d: run %lld: "
                  "MPI_Startall or MPI_Waitall failed: %.200s", r->rank, (long long)r->runs,
                  text);

@@ -325,9 +325,7 @@ TILEHYBRID__COLD int tile__ckpt_mpi_fail(tile_checkpoint *ck, const char *fn, co
                                          const char *file, int rc)
 {
     char text[MPI_MAX_ERROR_STRING];
-    int len = 0;
-    if (MPI_Error_string(rc, text, &len) != MPI_SUCCESS)
-        snprintf(text, sizeof text, "MPI error %d", rc);
+    tilehybrid__mpi_error_text(rc, text);
     return tile__ckpt_say(ck, TILE_ERR_MPI, "%s: rank %d: %s on '%.120s' failed: %.200s", fn,
                           ck->rank, call, file, text);
 }
