@@ -29,9 +29,13 @@ rnd() {
 }
 
 # ranks: the pids of the running ranks of this test's demo (their command
-# line starts with the demo's path and names $T)
+# line starts with the demo's path and names $T; read from /proc, as a
+# fresh machine may have no pgrep)
 ranks() {
-    pgrep -f "^$D/[a-z]* .*$T/" 2> /dev/null
+    for d in /proc/[0-9]*; do
+        c=$(tr '\0' ' ' < "$d/cmdline" 2> /dev/null) || continue
+        case $c in "$D/"[a-z]*" "*"$T/"*) echo "${d#/proc/}" ;; esac
+    done
 }
 
 # launch NP DEMO ARGS...: the demo in the background ($job), output in

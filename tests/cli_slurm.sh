@@ -33,7 +33,9 @@ if [ -n "\${FAKE_USR1:-}" ]; then    # Slurm's --signal=USR1@60, once the run ch
     "$real_mpiexec" $mpiexec_args -n "\$SLURM_NTASKS" "\$@" &
     pid=\$!
     while [ ! -e "\$ck" ] && kill -0 \$pid 2> /dev/null; do sleep 0.05; done
-    pkill -USR1 -f "^\$1 "
+    for d in /proc/[0-9]*; do     # (no pkill on a fresh machine)
+        case \$(tr '\\0' ' ' < "\$d/cmdline" 2> /dev/null) in "\$1 "*) kill -USR1 "\${d#/proc/}" ;; esac
+    done
     wait \$pid
     exit \$?
 fi
