@@ -345,7 +345,8 @@ static inline int hybrid__coarse_enter(tile_group *g, int model)
         g->done = 1;
         return 0;
     }
-    if (model == TILE_MODEL_MULTIPLE) {    /* the prologue: what step 0 needs */
+    g->step = p->run.first_step;    /* past a checkpoint's step: no prologue */
+    if (model == TILE_MODEL_MULTIPLE && g->step == 0) {    /* the prologue: what step 0 needs */
         if (p->run.messaging != TILE_MESSAGES_PARTITIONED) {
             int from = p->run.nreq[g->thread];
             hybrid__post_recvs(p, 0, g->thread);
@@ -365,6 +366,11 @@ TILEHYBRID__WARM void hybrid__coarse_leave(tile_group *g, int model)
 {
     tile_plan *p = g->plan;
     int64_t nsteps = tile_nsteps(p);   /* written by the master before the barrier */
+    if (tile__ckpt_at(p) == g->step + 1) {     /* this rank's cut: nothing in flight */
+        if (g->thread == 0)
+            tile__ckpt_cut(p, g->step);
+        hybrid__barrier();
+    }
     if (g->step + 1 < nsteps)
         return;
     if (model == TILE_MODEL_MULTIPLE) {
@@ -463,10 +469,10 @@ TILEHYBRID__WARM void hybrid__coarse_end(tile_plan *p, int model, int64_t s, int
     do {                                                                           \
         tile_group *const hybrid_fn_g_ = &(g);                                     \
         tile_plan *const hybrid_fn_p_ = hybrid_fn_g_->plan;                        \
-        int64_t const hybrid_fn_s_ = hybrid_fn_g_->step;                           \
         hybrid_fn_g_->thread = tilehybrid_thread_num();                            \
         if (tile_step_enter(hybrid_fn_g_, TILE_MODEL_FINE,                         \
                             tilehybrid_in_parallel())) {                           \
+            int64_t const hybrid_fn_s_ = hybrid_fn_g_->step; /* (after a restart) */ \
             tile_comm_begin(hybrid_fn_p_, hybrid_fn_s_);                           \
             HYBRID__PRAGMA("omp parallel num_threads(hybrid_fn_p_->cfg.threads)")  \
             {                                                                      \

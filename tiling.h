@@ -912,6 +912,12 @@ typedef struct tile_run {
     int acked;                      /* tile_plan_agree() gave the failure (cfg.agree):
                                      * the next run starts afresh */
     char failmsg[320];              /* the first failed lazy run's message */
+    struct tile_checkpoint *ckpt;   /* checkpoints inside the runs (78-checkpoint.h) */
+    int64_t ckpt_at;                /* s + 1: the end of step s writes one (0: none) */
+    int ckpt_stop;                  /* ... then the run stops (the signal) */
+    int64_t first_step;             /* the run's first step: 0, or past a checkpoint's */
+    unsigned char *resume;          /* a checkpoint's state for the next run, or NULL */
+    size_t resume_bytes;
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
 } tile_run;
@@ -7843,8 +7849,8 @@ TILEHYBRID__COLD void tile__io_start(tile_plan *p);
 static inline void tile__io_step(tile_plan *p, int64_t s)
 {
     struct tile__io *io = p->run.io;
-    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL))
-        return;
+    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL) || !p->run.ok)
+        return;                     /* (not ok: a run stopped after its checkpoint) */
     while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
            tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
         tile__output(p, io->out_next);
@@ -10013,6 +10019,7 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     TILEHYBRID_FREE(plan->threads.delay);
     tile__fence_free(plan);
     TILEHYBRID_FREE(plan->store.ring_mem);
+    TILEHYBRID_FREE(plan->run.resume);
     TILEHYBRID_FREE(plan->run.seg);
     TILEHYBRID_FREE(plan->run.req);
     TILEHYBRID_FREE(plan->run.nreq);
@@ -10032,6 +10039,8 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     plan->store.ring = plan->store.ring_mem = NULL;
     plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
     plan->run.req = NULL;
+    plan->run.resume = NULL;
+    plan->run.ckpt = NULL;          /* (destroy a checkpoint of the plan before it) */
     plan->run.stats = NULL;
     plan->run.settled = 0;          /* (a run of a destroyed plan agrees: refused) */
     if (plan->comm != MPI_COMM_NULL && plan->comm != 0)
@@ -12812,6 +12821,12 @@ TILEHYBRID__COLD int tile_output_to_field(tile_plan *plan, tile_field *f, tilehy
  *                 installs the handler.
  * @clock:         the clock of @every_seconds (NULL: MPI_Wtime); tests
  *                 inject their own.
+ * @plan:          a plan whose runs checkpoint inside too (NULL: none):
+ *                 its state at the end of a step (79-run-checkpoint.h);
+ *                 the fields are then 0 .. TILE_CKPT_MAX_FIELDS - 1 (the
+ *                 run's state takes a place).  Created before the
+ *                 checkpoint, destroyed after it, over the fields'
+ *                 processes.
  */
 typedef struct tile_checkpoint_config {
     const char *path;
@@ -12824,12 +12839,15 @@ typedef struct tile_checkpoint_config {
     double every_seconds;
     int signal;
     double (*clock)(void);
+    tile_plan *plan;
 } tile_checkpoint_config;
 
 /**
  * struct tile_checkpoint - a program's checkpoints (tile_checkpoint_create()).
  * Private fields but these: @written (checkpoints written), @code and
- * @errmsg (TILE_OK, or why the last call failed: the same on every rank).
+ * @errmsg (TILE_OK, or why the last call failed: the same on every rank),
+ * @stopped (a plan's run stopped after its checkpoint, on the signal),
+ * @seconds (this rank's time in the writes, a run's state copied in).
  * Pass it by pointer, never copy it (it owns a communicator and a pending
  * request).
  */
@@ -12846,7 +12864,17 @@ typedef struct tile_checkpoint {
     int64_t written;
     int code;
     char errmsg[320];
+    tile_field state;               /* cfg.plan's run: a block per rank (cfg.fields[state_ix]) */
+    int state_ix;                   /* -1: no plan */
+    int in_run;                     /* writing a run's state */
+    int stopped;
+    double seconds;
+    int64_t step_done;              /* the program's last step done (due, write, read) */
 } tile_checkpoint;
+
+TILEHYBRID__COLD int tile__ckpt_state_make(tile_checkpoint *ck, size_t bytes, int code);
+TILEHYBRID__COLD int tile__ckpt_resume_take(tile_checkpoint *ck);
+static inline const char *tile__ckpt_plan_refusal(const tile_plan *p);
 
 /**
  * tile_checkpoint_config_init() - a configuration saving nothing yet
@@ -13141,9 +13169,15 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
     if (c->path[0] == '\0' || strlen(c->path) > 1000)
         return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: path is %s", fn,
                               c->path[0] == '\0' ? "empty" : "longer than 1000 bytes");
-    if (c->nfields < 1 || c->nfields > TILE_CKPT_MAX_FIELDS)
-        return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: nfields is %d: it must be 1 to %d", fn,
-                              c->nfields, TILE_CKPT_MAX_FIELDS);
+    if (c->nfields < (c->plan != NULL ? 0 : 1) ||
+        c->nfields > TILE_CKPT_MAX_FIELDS - (c->plan != NULL))
+        return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: nfields is %d: it must be %d to %d%s",
+                              fn, c->nfields, c->plan != NULL ? 0 : 1,
+                              TILE_CKPT_MAX_FIELDS - (c->plan != NULL),
+                              c->plan != NULL ? " with a plan" : "");
+    if (c->plan != NULL && tile__ckpt_plan_refusal(c->plan) != NULL)
+        return tile__ckpt_say(ck, TILE_ERR_ARG, "%s: rank %d: the plan %s", fn, c->plan->rank,
+                              tile__ckpt_plan_refusal(c->plan));
     if (c->user_bytes > TILE_CKPT_MAX_USER)
         return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: user_bytes is %lu: it must be at most "
                               "TILE_CKPT_MAX_USER (65536)", fn, (unsigned long)c->user_bytes);
@@ -13159,6 +13193,13 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
     for (k = 0; k < c->nfields; k++)
         if ((rc = tile__ckpt_check_field(ck, c->fields[k], k)) != TILE_OK)
             return rc;
+    if (c->plan != NULL && c->nfields > 0) {
+        int same = MPI_UNEQUAL;
+        if (MPI_Comm_compare(c->plan->comm, c->fields[0]->comm, &same) != MPI_SUCCESS ||
+            same == MPI_UNEQUAL)
+            return tile__ckpt_say(ck, TILE_ERR_ARG, "%s: the plan is not over the processes "
+                                  "of fields[0]", fn);
+    }
     return TILE_OK;
 }
 
@@ -13226,6 +13267,11 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
     if (ck->signalled != NULL && ck->cfg.signal > 0)
         (void)signal(ck->cfg.signal, ck->old_handler != NULL ? ck->old_handler : SIG_DFL);
     ck->signalled = NULL;
+    if (ck->cfg.plan != NULL && ck->cfg.plan->run.ckpt == ck)
+        ck->cfg.plan->run.ckpt = NULL;
+    if (!fin && ck->state.data != NULL)
+        (void)tile_field_destroy(&ck->state);
+    ck->state.data = NULL;
     if (!fin && ck->comm != MPI_COMM_NULL)
         (void)MPI_Comm_free(&ck->comm);
     ck->comm = MPI_COMM_NULL;
@@ -13251,7 +13297,7 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
  */
 TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_checkpoint_config *cfg)
 {
-    uint64_t v[7];
+    uint64_t v[8];
     tilehybrid_agreement a;
     MPI_Comm base = MPI_COMM_WORLD;
     int code, rc;
@@ -13259,6 +13305,7 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
         return TILE_ERR_NULL;
     memset(ck, 0, sizeof *ck);
     ck->comm = MPI_COMM_NULL;
+    ck->state_ix = -1;
     if (cfg == NULL) {
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_create: cfg is NULL");
         return ck->code = TILE_ERR_NULL;
@@ -13267,6 +13314,8 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     code = tile__ckpt_check(ck, cfg);
     if (cfg->nfields >= 1 && cfg->fields[0] != NULL && cfg->fields[0]->comm != MPI_COMM_NULL)
         base = cfg->fields[0]->comm;
+    else if (cfg->plan != NULL && cfg->plan->comm != MPI_COMM_NULL)
+        base = cfg->plan->comm;
     v[0] = cfg->fingerprint;
     v[1] = (uint64_t)cfg->nfields;
     v[2] = (uint64_t)cfg->user_bytes;
@@ -13275,14 +13324,15 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     v[5] = (uint64_t)cfg->signal;
     v[6] = cfg->path != NULL ? tile__ckpt_hash(0, (const unsigned char *)cfg->path,
                                                strlen(cfg->path)) : 0;
-    rc = tilehybrid_agree(base, code, v, 7, ck->errmsg, sizeof ck->errmsg, &a);
+    v[7] = cfg->plan != NULL;
+    rc = tilehybrid_agree(base, code, v, 8, ck->errmsg, sizeof ck->errmsg, &a);
     if (rc != MPI_SUCCESS)
         return tile__ckpt_mpi_fail(ck, "tile_checkpoint_create", a.call, cfg->path ? cfg->path
                                    : "", rc), ck->code = TILE_ERR_MPI;
     if (a.code == TILE_OK && a.index >= 0) {
-        static const char *const what[7] = { "fingerprint", "nfields", "user_bytes",
+        static const char *const what[8] = { "fingerprint", "nfields", "user_bytes",
                                              "every_steps", "every_seconds", "signal",
-                                             "path" };
+                                             "path", "plan" };
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_create: %s differs between "
                  "ranks", what[a.index]);
         a.code = TILE_ERR_MISMATCH;
@@ -13303,6 +13353,13 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     if ((cfg->every_steps > 0 || cfg->every_seconds > 0 || cfg->signal > 0) &&
         tile__ckpt_probe(ck) != TILE_OK)
         return ck->code;
+    if (cfg->plan != NULL) {        /* the run's state: the last field */
+        if (tile__ckpt_state_make(ck, 0, TILE_OK) != TILE_OK)
+            return ck->code;
+        ck->state_ix = ck->cfg.nfields;
+        ck->cfg.fields[ck->cfg.nfields++] = &ck->state;
+        cfg->plan->run.ckpt = ck;
+    }
     if (cfg->signal > 0) {
         tile__ckpt_signalled = 0;
         ck->signalled = &tile__ckpt_signalled;
@@ -13372,6 +13429,7 @@ TILEHYBRID__COLD int tile_checkpoint_due(tile_checkpoint *ck, int64_t step)
     int r = 0, rc;
     if (ck == NULL || ck->comm == MPI_COMM_NULL)
         return 0;
+    ck->step_done = step;
     if (ck->cfg.every_steps > 0 && step % ck->cfg.every_steps == 0)
         r |= TILE_CKPT_WRITE;
     if (ck->cfg.every_seconds > 0 || ck->signalled != NULL) {
@@ -13521,11 +13579,16 @@ TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step)
 {
     char tmp[1040];
     int code;
+    double t0 = MPI_Wtime();
     if (ck == NULL)
         return TILE_ERR_NULL;
     if (ck->comm == MPI_COMM_NULL)          /* failed creation, or destroyed */
         return ck->code != TILE_OK ? ck->code : TILE_ERR_ARG;
     ck->code = TILE_OK;
+    ck->step_done = step;
+    if (ck->state_ix >= 0 && !ck->in_run &&
+        tile__ckpt_state_make(ck, 0, TILE_OK) != TILE_OK)    /* no run's state */
+        return ck->code;
     snprintf(tmp, sizeof tmp, "%s.tmp", ck->path);
     if (tile__ckpt_same_step(ck, step) != TILE_OK || tile__ckpt_write_tmp(ck, tmp, step) != TILE_OK)
         return ck->code;
@@ -13534,6 +13597,7 @@ TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step)
         return ck->code;
     ck->written++;
     ck->last = ck->cfg.clock != NULL ? ck->cfg.clock() : MPI_Wtime();
+    ck->seconds += MPI_Wtime() - t0;
     return TILE_OK;
 }
 #else
@@ -13582,6 +13646,13 @@ TILEHYBRID__COLD int tile__ckpt_mismatch(tile_checkpoint *ck, const uint64_t *w,
         const tile_field *f = ck->cfg.fields[k];
         const uint64_t *fw = &w[TILE__CK_FIELDS + k * TILE__CK_FWORDS];
         int same = fw[0] == (uint64_t)f->ndims && fw[1] == (uint64_t)f->elem_size;
+        if (k == ck->state_ix) {    /* the run's state: a block per rank, any size */
+            if (!same || fw[2 + TILE_MAX_DIMS + 1] != (uint64_t)ck->size ||
+                fw[2] % (uint64_t)ck->size != 0)
+                return tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "tile_checkpoint_read: "
+                                      "'%.120s': its plan's state is damaged", path);
+            continue;
+        }
         for (i = 0; same && i < f->ndims; i++)
             same = fw[2 + i] == (uint64_t)f->extent[i] &&
                    fw[2 + TILE_MAX_DIMS + 1 + i] == (uint64_t)f->pdims[i];
@@ -13715,11 +13786,18 @@ TILEHYBRID__COLD int tile_checkpoint_read(tile_checkpoint *ck, const char *path,
     if (rc != MPI_SUCCESS)
         code = tile__ckpt_mpi_fail(ck, "tile_checkpoint_read", "MPI_File_open", path, rc);
     if (tile__ckpt_agree(ck, code) == TILE_OK &&
-        tile__ckpt_share_header(ck, fh, path, &w, &hb) == TILE_OK)
-        tile__ckpt_agree(ck, tile__ckpt_read_blocks(ck, fh, w, path));
+        tile__ckpt_share_header(ck, fh, path, &w, &hb) == TILE_OK &&
+        (ck->state_ix < 0 ||        /* the run's state: blocks of the file's size */
+         tile__ckpt_state_make(ck, (size_t)(w[TILE__CK_FIELDS + ck->state_ix * TILE__CK_FWORDS +
+                                              2] / (uint64_t)ck->size) * 4096, TILE_OK) ==
+             TILE_OK) &&
+        tile__ckpt_agree(ck, tile__ckpt_read_blocks(ck, fh, w, path)) == TILE_OK &&
+        ck->state_ix >= 0)
+        tile__ckpt_agree(ck, tile__ckpt_resume_take(ck));
     if (fh != MPI_FILE_NULL)
         (void)MPI_File_close(&fh);
     if (ck->code == TILE_OK) {
+        ck->step_done = (int64_t)w[TILE__CK_STEP];
         if (step != NULL)
             *step = (int64_t)w[TILE__CK_STEP];
         if (ck->cfg.user_bytes > 0)
@@ -13739,6 +13817,447 @@ TILEHYBRID__COLD int tile__ckpt_read_blocks(tile_checkpoint *ck, MPI_File fh, co
 TILEHYBRID__COLD int tile__ckpt_share_header(tile_checkpoint *ck, MPI_File fh, const char *path,
                                              uint64_t **w, int64_t *hb);
 TILEHYBRID__COLD int tile_checkpoint_read(tile_checkpoint *ck, const char *path, int64_t *step);
+#endif
+
+/* ==== src/tiling/79-run-checkpoint.h ==== */
+#line 1 "src/tiling/79-run-checkpoint.h"
+/* ------------------------------------------------------------------------ */
+/* Checkpoints inside a plan's run                                          */
+
+/*
+ * A checkpoint configuration that names a plan (tile_checkpoint_config.plan)
+ * writes inside that plan's runs too, when its seconds or signal come or
+ * at its every_steps, and its file then holds the run's state, one block
+ * per rank: the Z window, the schedule (the tiles announced, sent and
+ * received, each thread's next tile, the start steps and thread splits in
+ * flight, the balancing policy's state), the reductions' partial states,
+ * the input tiles read ahead and the output hook's next tile.  A restart
+ * (tile_checkpoint_read()) hands it to the plan, whose next run takes up
+ * where the killed one stood, bitwise.
+ *
+ * Where every rank cuts.  The pipeline's ranks do not run a step at once:
+ * rank r receives at its step e the face its predecessor along dimension i
+ * sent at its step e + L_i, where L_i = S + 2 with whole faces (sent the
+ * step after the tile, received the step before: the pure MPI, fine and
+ * funneled models; S the thread skew) and T_i + 1 in the multiple model
+ * (each thread's part, the sender the last thread along i, the receiver
+ * the first).  So rank r cuts at the end of its step c - lag(r), lag(r) =
+ * sum_i pcoords_i L_i: every face sent before a cut has arrived before the
+ * receiver's, none after, and nothing is in flight.  The ranks agree on c
+ * at a tick, every M local steps (M > the largest lag): every_steps needs
+ * no message; the seconds and the signal ride on tile_checkpoint_due()'s
+ * non-blocking agreement, started at one tick and read at the next.  c is
+ * the tick's step plus the largest lag, so that every rank's cut is ahead
+ * of it; a cut past the run's last step but one is not made.  The schedule
+ * must be the same on every rank: the funneled model's load balancing must
+ * keep its split (BAL_POLICY_FIXED), and the multiple model's messages be
+ * whole (not partitioned).
+ */
+
+/* The words that open a rank's block of a run's state. */
+enum {
+    TILE__RS_MAGIC, TILE__RS_CUT, TILE__RS_Z, TILE__RS_NTILES, TILE__RS_RING,
+    TILE__RS_THREADS, TILE__RS_SCHEDW, TILE__RS_TA, TILE__RS_NRED, TILE__RS_INW,
+    TILE__RS_INSLOT, TILE__RS_SIZES, TILE__RS_ANNOUNCED, TILE__RS_SEND, TILE__RS_RECV,
+    TILE__RS_NSTEPS, TILE__RS_BALCH, TILE__RS_OUTNEXT, TILE__RS_INNEXT, TILE__RS_BYTES,
+    TILE__RS_MODEL, TILE__RS_BLOCK, TILE__RS_WORDS
+};
+#define TILE__RS_TAG 0x314e5552454c4954ull      /* "TILERUN1" */
+
+/* The ring's bytes (the Z window and the planes below it). */
+static inline int64_t tile__rs_ring(const tile_plan *p)
+{
+    return (int64_t)p->store.plane_bytes * (p->store.ring_planes + p->deps.dz);
+}
+
+/* The split records' width (the threads along the balanced dimension + 1). */
+static inline int tile__rs_ta(const tile_plan *p)
+{
+    return (p->threads.bal_dim < 0 ? 1 : p->threads.dims[p->threads.bal_dim]) + 1;
+}
+
+/* One section of the state: n bytes at q to (save) or from the block at
+ * *at (buf NULL: counted only). */
+static inline void tile__rs_move(unsigned char *buf, size_t *at, void *q, size_t n, int save)
+{
+    if (buf != NULL && n > 0) {
+        if (save)
+            memcpy(buf + *at, q, n);
+        else
+            memcpy(q, buf + *at, n);
+    }
+    *at += n;
+}
+
+/* The sections after the words, saved to or loaded from buf (NULL: only
+ * counted); their bytes.  The balancing policy's configuration (its
+ * context pointer) stays the plan's own. */
+static inline size_t tile__rs_sections(tile_plan *p, unsigned char *buf, int save)
+{
+    struct tile__io *io = p->run.io;
+    size_t at = TILE__RS_WORDS * 8;
+    bal_policy bal = p->run.bal;
+    int t, k, T = p->cfg.threads;
+    for (t = 0; t < T; t++)
+        tile__rs_move(buf, &at, &p->run.next_tile[8 * t], 8, save);
+    tile__rs_move(buf, &at, p->run.sigma, 8 * (size_t)p->run.sched_w, save);
+    tile__rs_move(buf, &at, p->run.bounds, 8 * (size_t)p->run.sched_w * (size_t)tile__rs_ta(p),
+                  save);
+    tile__rs_move(buf, &at, &bal, sizeof bal, save);
+    if (!save && buf != NULL) {
+        bal.cfg = p->run.bal.cfg;
+        p->run.bal = bal;
+    }
+    for (k = 0; io != NULL && k < io->nred; k++)
+        tile__rs_move(buf, &at, io->slots[k], sizeof(tile__red_slot) * (size_t)T, save);
+    if (io != NULL && io->in_buf != NULL) {
+        tile__rs_move(buf, &at, io->in_buf, io->in_slot_bytes * (size_t)io->in_w, save);
+        tile__rs_move(buf, &at, io->in_box, sizeof(tile_box) * (size_t)io->in_w, save);
+    }
+    tile__rs_move(buf, &at, p->store.ring, (size_t)tile__rs_ring(p), save);
+    return at;
+}
+
+/* A hash of this rank's place: the grid, its coordinates, its block, the
+ * thread grid (a restart on another grid or block would read another
+ * block's state). */
+static inline int64_t tile__rs_block(const tile_plan *p)
+{
+    uint64_t h = 0x84222325cbf29ce4ull;
+    int i;
+    for (i = 0; i < p->cfg.n; i++) {
+        h = tile__ckpt_mix(h, (uint64_t)p->pdims[i] << 32 | (uint64_t)p->pcoords[i]);
+        h = tile__ckpt_mix(h, (uint64_t)p->lo[i]);
+        h = tile__ckpt_mix(h, (uint64_t)p->len[i]);
+        h = tile__ckpt_mix(h, (uint64_t)p->threads.dims[i]);
+    }
+    return (int64_t)(h >> 1);
+}
+
+/* The words that describe the state's shape (cut: the step it follows). */
+static inline void tile__rs_words(const tile_plan *p, int64_t cut, int64_t *w)
+{
+    const struct tile__io *io = p->run.io;
+    memset(w, 0, TILE__RS_WORDS * 8);
+    w[TILE__RS_MAGIC] = (int64_t)TILE__RS_TAG;
+    w[TILE__RS_CUT] = cut;
+    w[TILE__RS_Z] = p->cfg.tile_height;
+    w[TILE__RS_NTILES] = p->ntiles;
+    w[TILE__RS_RING] = tile__rs_ring(p);
+    w[TILE__RS_THREADS] = p->cfg.threads;
+    w[TILE__RS_SCHEDW] = p->run.sched_w;
+    w[TILE__RS_TA] = tile__rs_ta(p);
+    w[TILE__RS_NRED] = io != NULL ? io->nred : 0;
+    w[TILE__RS_INW] = io != NULL && io->in_buf != NULL ? io->in_w : 0;
+    w[TILE__RS_INSLOT] = io != NULL && io->in_buf != NULL ? (int64_t)io->in_slot_bytes : 0;
+    w[TILE__RS_SIZES] = (int64_t)(sizeof(bal_policy) * 65536 + sizeof(tile__red_slot) * 256 +
+                                  sizeof(tile_box));
+    w[TILE__RS_ANNOUNCED] = p->run.announced;
+    w[TILE__RS_SEND] = p->run.send_next;
+    w[TILE__RS_RECV] = p->run.recv_next;
+    w[TILE__RS_NSTEPS] = p->run.nsteps;
+    w[TILE__RS_BALCH] = p->run.bal_changes;
+    w[TILE__RS_OUTNEXT] = io != NULL ? io->out_next : 0;
+    w[TILE__RS_INNEXT] = io != NULL ? io->in_next : 0;
+    w[TILE__RS_MODEL] = p->cfg.model;
+    w[TILE__RS_BLOCK] = tile__rs_block(p);
+}
+
+/* This rank's lag (see above): its cut is L steps before the first rank's. */
+static inline int64_t tile__ckpt_lag(const tile_plan *p, const int *pcoords)
+{
+    int64_t lag = 0;
+    int i;
+    for (i = 0; i < p->cfg.n; i++)
+        lag += (int64_t)pcoords[i] * (p->cfg.model == TILE_MODEL_MULTIPLE
+                                          ? (int64_t)p->threads.dims[i] + 1
+                                          : p->threads.skew + 2);
+    return lag;
+}
+
+/* The largest lag, the last rank's; and the ticks' period M. */
+static inline int64_t tile__ckpt_lagmax(const tile_plan *p)
+{
+    int last[TILE_MAX_DIMS], i;
+    for (i = 0; i < p->cfg.n; i++)
+        last[i] = p->pdims[i] - 1;
+    return tile__ckpt_lag(p, last);
+}
+
+static inline int64_t tile__ckpt_period(const tile_plan *p, int64_t every_steps)
+{
+    int64_t m = every_steps > 0 ? every_steps : 16, lmax = tile__ckpt_lagmax(p);
+    return m > lmax ? m : lmax + 1;
+}
+
+/* Why a plan's runs cannot checkpoint (tile_checkpoint_create()): NULL when
+ * they can. */
+static inline const char *tile__ckpt_plan_refusal(const tile_plan *p)
+{
+    if (p->comm == MPI_COMM_NULL || p->status.code != TILE_OK || !p->run.created)
+        return "is not a created plan";
+    if (p->cfg.agree == TILE_AGREE_WHEN_ASKED)
+        return "agrees on nothing (cfg.agree = TILE_AGREE_WHEN_ASKED): checkpoint between "
+               "its runs instead";
+    if (p->run.messaging == TILE_MESSAGES_PARTITIONED)
+        return "sends partitioned messages, which span the steps: use "
+               "cfg.messages = TILE_MESSAGES_PERSISTENT";
+    if (p->run.balancing && p->cfg.balance.policy != BAL_POLICY_FIXED)
+        return "balances its threads with a policy that changes the split during a run, "
+               "so that the ranks' schedules differ: use BAL_POLICY_FIXED";
+    return NULL;
+}
+
+#if TILEHYBRID__DEFINE
+/* The state's block on every rank: @bytes of this rank's (0: a block that
+ * holds no run), the blocks as large as the largest rank's, in pages; the
+ * field made again when that size changes.  @code: this rank's verdict so
+ * far (agreed first).  TILE_OK or the agreed code (ck->errmsg). */
+TILEHYBRID__COLD int tile__ckpt_state_make(tile_checkpoint *ck, size_t bytes, int code)
+{
+    int64_t mine = (int64_t)((bytes + 4095) / 4096), most = 0;
+    tile_field_config fc;
+    int rc;
+    if (tile__ckpt_agree(ck, code) != TILE_OK)
+        return ck->code;
+    rc = MPI_Allreduce(&mine, &most, 1, MPI_INT64_T, MPI_MAX, ck->comm);
+    if (rc != MPI_SUCCESS)
+        return tile__ckpt_mpi_fail(ck, "tile_checkpoint_write", "MPI_Allreduce", ck->path, rc),
+               ck->code = TILE_ERR_MPI;
+    most = most < 1 ? 1 : most;
+    if (ck->state.data != NULL && ck->state.extent[0] == most * ck->size) {
+        if (bytes == 0)
+            memset(ck->state.data, 0, (size_t)most * 4096);
+        return TILE_OK;
+    }
+    if (ck->state.data != NULL)
+        (void)tile_field_destroy(&ck->state);
+    tile_field_config_init(&fc, 1);
+    fc.extent[0] = most * ck->size;
+    fc.elem_size = 4096;
+    fc.grid[0] = ck->size;
+    code = tile_field_create(&ck->state, ck->comm, &fc);
+    if (code != TILE_OK)
+        snprintf(ck->errmsg, sizeof ck->errmsg, "%.300s", ck->state.errmsg);
+    return ck->code = code;
+}
+
+/* Whether plan p's output goes where a restart cannot give it back: an
+ * array (tile_output_to), or a field the checkpoint does not hold. */
+static inline int tile__ckpt_output_lost(const tile_checkpoint *ck, const tile_plan *p)
+{
+    const struct tile__io *io = p->run.io;
+    int k;
+    if (io == NULL || io->out_dst == NULL)
+        return 0;
+    for (k = 0; k < ck->cfg.nfields; k++)
+        if (k != ck->state_ix && io->out_held == tile__field_maps(ck->cfg.fields[k]->data))
+            return 0;
+    return 1;
+}
+
+/* The checkpoint of plan p's run at the end of its step cut (collective):
+ * the state into the state's blocks, the file written, the blocks made
+ * small again.  TILE_OK or the code (ck->errmsg). */
+TILEHYBRID__COLD int tile__ckpt_run_write(tile_checkpoint *ck, tile_plan *p, int64_t cut)
+{
+    size_t n = tile__rs_sections(p, NULL, 1);
+    int64_t w[TILE__RS_WORDS];
+    int code = TILE_OK, rc;
+    double t0 = MPI_Wtime(), t1;
+    if (tile__ckpt_output_lost(ck, p))
+        code = tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "tile_checkpoint: rank %d: the plan "
+                              "writes its tiles out to an array (tile_output_to) or to a field "
+                              "the checkpoint does not hold: a restart could not give back "
+                              "the tiles written before it (add the field to cfg.fields)",
+                              ck->rank);
+    if (tile__ckpt_state_make(ck, n, code) != TILE_OK)
+        return ck->code;
+    tile__rs_words(p, cut, w);
+    w[TILE__RS_BYTES] = (int64_t)n;
+    memcpy(ck->state.data, w, sizeof w);
+    tile__rs_sections(p, ck->state.data, 1);
+    ck->in_run = 1;
+    t1 = MPI_Wtime();
+    rc = tile_checkpoint_write(ck, ck->step_done);  /* (times itself) */
+    ck->in_run = 0;
+    code = ck->code;
+    t0 += MPI_Wtime() - t1;
+    if (tile__ckpt_state_make(ck, 0, TILE_OK) != TILE_OK && rc == TILE_OK)
+        rc = ck->code;
+    ck->code = rc == TILE_OK ? code : rc;
+    ck->seconds += MPI_Wtime() - t0;
+    return rc;
+}
+
+/* After a read (every rank, its verdict agreed by the caller): the run's
+ * state this rank's block holds, if any, kept for the plan's next run,
+ * which makes its storage of the saved tile height. */
+TILEHYBRID__COLD int tile__ckpt_resume_take(tile_checkpoint *ck)
+{
+    tile_plan *p = ck->cfg.plan;
+    int64_t w[TILE__RS_WORDS];
+    size_t n = (size_t)ck->state.len[0] * 4096;
+    memcpy(w, ck->state.data, sizeof w);
+    TILEHYBRID_FREE(p->run.resume);
+    p->run.resume = NULL;
+    if (w[TILE__RS_MAGIC] == 0)
+        return TILE_OK;             /* written between two runs */
+    if (w[TILE__RS_MAGIC] != (int64_t)TILE__RS_TAG || w[TILE__RS_BYTES] < TILE__RS_WORDS * 8 ||
+        (size_t)w[TILE__RS_BYTES] > n || w[TILE__RS_Z] < 1)
+        return tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "tile_checkpoint_read: rank %d: the "
+                              "plan's state in '%.120s' is damaged", ck->rank, ck->path);
+    p->run.resume = (unsigned char *)TILEHYBRID_MALLOC((size_t)w[TILE__RS_BYTES]);
+    if (p->run.resume == NULL)
+        return tile__ckpt_say(ck, TILE_ERR_NOMEM, "tile_checkpoint_read: rank %d: out of "
+                              "memory for the plan's state (%lld bytes)", ck->rank,
+                              (long long)w[TILE__RS_BYTES]);
+    memcpy(p->run.resume, ck->state.data, (size_t)w[TILE__RS_BYTES]);
+    p->run.resume_bytes = (size_t)w[TILE__RS_BYTES];
+    p->height.next = w[TILE__RS_Z];
+    return TILE_OK;
+}
+
+/* The end of step s, on the thread that does the messages (tile_schedule):
+ * at a tick, whether to write and where this rank cuts (run.ckpt_at). */
+TILEHYBRID__COLD void tile__ckpt_tick(tile_plan *p, int64_t s)
+{
+    tile_checkpoint *ck = p->run.ckpt;
+    int64_t lmax, last;
+    int r = 0, rc = MPI_SUCCESS;
+    if (ck == NULL || ck->comm == MPI_COMM_NULL || s < 0 || !p->run.ok ||
+        (s + 1) % tile__ckpt_period(p, ck->cfg.every_steps) != 0)
+        return;     /* (not ok: stopped after its cut, as every rank is by now) */
+    if (ck->cfg.every_steps > 0)
+        r |= TILE_CKPT_WRITE;
+    if (ck->cfg.every_seconds > 0 || ck->signalled != NULL)
+        rc = tile__ckpt_poll(ck, &r);
+    if (rc != MPI_SUCCESS) {
+        tile__ckpt_mpi_fail(ck, "tile_checkpoint (in a run)", "MPI_Iallreduce", ck->path, rc);
+        tile_thread_fail(p, 0, TILE_ERR_MPI, "%s", ck->errmsg);
+        return;
+    }
+    lmax = tile__ckpt_lagmax(p);
+    last = p->ntiles + p->threads.skew - 1;     /* the run's last step, every rank's */
+    if ((r & TILE_CKPT_WRITE) && s + lmax < last) {
+        int64_t at = s + lmax - tile__ckpt_lag(p, p->pcoords) + 1;
+#ifdef _OPENMP
+#pragma omp critical(tile__ckpt_lock)
+#endif
+        p->run.ckpt_at = at;
+        p->run.ckpt_stop = (r & TILE_CKPT_STOP) != 0;
+    } else if ((r & TILE_CKPT_STOP) && ck->signalled != NULL) {
+        *ck->signalled = 1;         /* too late in this run: the next boundary's */
+    }
+}
+
+/* The step whose end cuts (+1; 0: none), read by every thread after the
+ * step's barrier while the thread that does the messages may set it. */
+static inline int64_t tile__ckpt_at(const tile_plan *p)
+{
+    int64_t v;
+#ifdef _OPENMP
+#pragma omp critical(tile__ckpt_lock)
+#endif
+    v = p->run.ckpt_at;
+    return v;
+}
+
+/* This rank's cut, at the end of step s, the other threads waiting: write;
+ * on the signal, stop (the steps left compute nothing, the run drains and
+ * fails with TILE_ERR_CHECKPOINT, ck->stopped set). */
+TILEHYBRID__COLD void tile__ckpt_cut(tile_plan *p, int64_t s)
+{
+    tile_checkpoint *ck = p->run.ckpt;
+    if (tile__ckpt_run_write(ck, p, s) != TILE_OK) {
+        tile_thread_fail(p, 0, ck->code, "%s", ck->errmsg);
+        return;
+    }
+    if (p->run.ckpt_stop) {
+        ck->stopped = 1;
+        tile_thread_fail(p, 0, TILE_ERR_CHECKPOINT, "the run stopped after its checkpoint "
+                         "'%.200s' at step %lld (the signal): resume it with "
+                         "tile_checkpoint_read()", ck->path, (long long)s);
+        p->run.ok = 0;
+    }
+}
+
+/* Why the state a checkpoint gave (run.resume) does not fit plan p now:
+ * NULL when it fits. */
+static inline const char *tile__ckpt_resume_misfit(tile_plan *p)
+{
+    int64_t w[TILE__RS_WORDS], h[TILE__RS_WORDS];
+    memcpy(w, p->run.resume, sizeof w);
+    tile__rs_words(p, w[TILE__RS_CUT], h);
+    if (w[TILE__RS_MODEL] != h[TILE__RS_MODEL])
+        return "its model";
+    if (w[TILE__RS_BLOCK] != h[TILE__RS_BLOCK])
+        return "this rank's block, process grid or thread grid";
+    if (w[TILE__RS_Z] != h[TILE__RS_Z])
+        return "its tile height (give cfg.tile_height, or the plan has hooks that keep the "
+               "height its model chose)";
+    if (w[TILE__RS_NTILES] != h[TILE__RS_NTILES] || w[TILE__RS_RING] != h[TILE__RS_RING] ||
+        w[TILE__RS_SCHEDW] != h[TILE__RS_SCHEDW] || w[TILE__RS_TA] != h[TILE__RS_TA] ||
+        w[TILE__RS_THREADS] != h[TILE__RS_THREADS])
+        return "its tiles, storage or threads";
+    if (w[TILE__RS_NRED] != h[TILE__RS_NRED])
+        return "its number of reductions";
+    if (w[TILE__RS_INW] != h[TILE__RS_INW] || w[TILE__RS_INSLOT] != h[TILE__RS_INSLOT])
+        return "its input hook";
+    if (w[TILE__RS_SIZES] != h[TILE__RS_SIZES] ||
+        w[TILE__RS_BYTES] != (int64_t)tile__rs_sections(p, NULL, 1) ||
+        (size_t)w[TILE__RS_BYTES] > p->run.resume_bytes)
+        return "the toolkit's build";
+    if (w[TILE__RS_CUT] < 0 || w[TILE__RS_CUT] + 1 >= p->ntiles + p->threads.skew)
+        return "its step";
+    return NULL;
+}
+
+/* At the start of a run (tile_run_start, before its agreement): a state
+ * that does not fit fails the run, on every rank. */
+TILEHYBRID__COLD void tile__ckpt_resume_check(tile_plan *p)
+{
+    const char *why;
+    if (p->run.resume == NULL || p->status.code != TILE_OK)
+        return;
+    if ((why = tile__ckpt_resume_misfit(p)) != NULL) {
+        tile__fail(p, TILE_ERR_CHECKPOINT, "checkpoint", -1, "the run a checkpoint saved does "
+                   "not fit this plan: %s differs", why);
+        TILEHYBRID_FREE(p->run.resume);
+        p->run.resume = NULL;
+    }
+}
+
+/* The run's start (tile__run_begin, after its first schedule): the saved
+ * state replaces it, and the run takes up at the step after the cut. */
+TILEHYBRID__COLD void tile__ckpt_resume_load(tile_plan *p)
+{
+    struct tile__io *io = p->run.io;
+    int64_t w[TILE__RS_WORDS];
+    memcpy(w, p->run.resume, sizeof w);
+    p->run.announced = w[TILE__RS_ANNOUNCED];
+    p->run.send_next = w[TILE__RS_SEND];
+    p->run.recv_next = w[TILE__RS_RECV];
+    p->run.recv_pending = -1;
+    p->run.nsteps = w[TILE__RS_NSTEPS];
+    p->run.bal_changes = w[TILE__RS_BALCH];
+    if (io != NULL) {
+        io->out_next = w[TILE__RS_OUTNEXT];
+        io->in_next = w[TILE__RS_INNEXT];
+    }
+    tile__rs_sections(p, p->run.resume, 0);
+    p->run.first_step = w[TILE__RS_CUT] + 1;
+    TILEHYBRID_FREE(p->run.resume);
+    p->run.resume = NULL;
+}
+#else
+TILEHYBRID__COLD int tile__ckpt_state_make(tile_checkpoint *ck, size_t bytes, int code);
+TILEHYBRID__COLD int tile__ckpt_run_write(tile_checkpoint *ck, tile_plan *p, int64_t cut);
+TILEHYBRID__COLD int tile__ckpt_resume_take(tile_checkpoint *ck);
+TILEHYBRID__COLD void tile__ckpt_tick(tile_plan *p, int64_t s);
+TILEHYBRID__COLD void tile__ckpt_cut(tile_plan *p, int64_t s);
+TILEHYBRID__COLD void tile__ckpt_resume_check(tile_plan *p);
+TILEHYBRID__COLD void tile__ckpt_resume_load(tile_plan *p);
 #endif
 
 /* ==== src/tiling/80-runs.h ==== */
@@ -13763,6 +14282,8 @@ TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
     while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
         tile__announce(p, p->run.announced);
     tile__io_input(p, s);
+    if (p->run.ckpt != NULL)
+        tile__ckpt_tick(p, s);
 }
 #endif
 
@@ -13783,6 +14304,8 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     p->run.recv_pending = -1;
     p->run.nsteps = INT64_MAX;
     p->run.bal_changes = 0;
+    p->run.first_step = p->run.ckpt_at = 0;
+    p->run.ckpt_stop = 0;
     if (p->run.balancing)
         bal_policy_start(&p->run.bal);
 }
@@ -13813,6 +14336,8 @@ TILEHYBRID__COLD int tile__run_begin(tile_plan *p)
     tile__io_start(p);
     tile__fill_zlow(p);
     tile_schedule(p, -1);
+    if (p->run.resume != NULL)      /* a checkpoint's run: its state, its next step */
+        tile__ckpt_resume_load(p);
     p->run.start = tile_wtime();
     return 1;
 }
@@ -13868,7 +14393,8 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
         tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
                    "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
                    nthreads);
-    tile__height_apply(p);          /* the height the first run chose */
+    tile__height_apply(p);          /* the height the first run chose (or a checkpoint) */
+    tile__ckpt_resume_check(p);
     p->run.stage = 1;
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok) {
@@ -14126,6 +14652,7 @@ static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
         g->done = 1;
         return 0;
     }
+    g->step = p->run.first_step;    /* past a checkpoint's step (no prologue then) */
     return 1;
 }
 
@@ -14139,6 +14666,8 @@ TILEHYBRID__WARM void tile_step_leave(tile_group *g);
 TILEHYBRID__WARM void tile_step_leave(tile_group *g)
 {
     tile_plan *p = g->plan;
+    if (p->run.ckpt_at == g->step + 1)
+        tile__ckpt_cut(p, g->step);         /* nothing in flight, no other thread */
     if (g->step + 1 < tile_nsteps(p))
         return;
     tile_comm_begin(p, g->step + 1);

@@ -14,7 +14,10 @@
  *
  * A demo parses them with demo_ckpt_option(), makes its fields and then
  * calls demo_ckpt_begin() (which resumes), demo_ckpt_step() at every step
- * boundary, and demo_ckpt_end().
+ * boundary, and demo_ckpt_end().  A demo that is one long run of a plan
+ * (demos/adi, demos/de) calls demo_ckpt_begin_plan(): the run checkpoints
+ * inside (tiling.h's 79-run-checkpoint.h), its steps counted by
+ * --checkpoint-every Nsteps; after a stop on the signal ck.stopped is set.
  */
 #ifndef TILEHYBRID_DEMOS_CHECKPOINT_H
 #define TILEHYBRID_DEMOS_CHECKPOINT_H
@@ -109,9 +112,10 @@ static inline int demo_ckpt_fail(const char *demo, int rank, const char *msg)
  * (rank 0's are saved), and with --restart read them back: *start the
  * step they were written after (0 without --restart).  Collective.
  * 0, or 1 after rank 0 said why (on every rank). */
-static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckpt_opts *o,
-                                  tile_field **f, int n, void *user, size_t ub,
-                                  uint64_t fingerprint, int64_t *start, int rank)
+static inline int demo_ckpt_begin_plan(demo_ckpt *d, const char *demo,
+                                       const demo_ckpt_opts *o, tile_plan *plan,
+                                       tile_field **f, int n, void *user, size_t ub,
+                                       uint64_t fingerprint, int64_t *start, int rank)
 {
     tile_checkpoint_config c;
     char prev[1000], why[400];
@@ -127,6 +131,7 @@ static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckp
     c.user = user;
     c.user_bytes = ub;
     c.fingerprint = fingerprint;
+    c.plan = plan;
     if ((d->on = o->path != NULL) != 0) {
         c.every_steps = o->every_steps;
         c.every_seconds = o->every_steps == 0 && o->every_seconds == 0 ? 600 : o->every_seconds;
@@ -138,7 +143,9 @@ static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckp
     if (o->restart == NULL)
         return 0;
     if (tile_checkpoint_read(&d->ck, o->restart, start) == TILE_OK) {
-        if (rank == 0)
+        if (rank == 0 && plan != NULL && plan->run.resume != NULL)
+            fprintf(stderr, "%s: resuming the run inside, from %s\n", demo, o->restart);
+        else if (rank == 0)
             fprintf(stderr, "%s: resuming after step %lld from %s\n", demo, (long long)*start,
                     o->restart);
         return 0;
@@ -155,6 +162,14 @@ static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckp
         fprintf(stderr, "%s: %s; resuming after step %lld from %s instead\n", demo, why,
                 (long long)*start, prev);
     return 0;
+}
+
+/* demo_ckpt_begin_plan() without a plan. */
+static inline int demo_ckpt_begin(demo_ckpt *d, const char *demo, const demo_ckpt_opts *o,
+                                  tile_field **f, int n, void *user, size_t ub,
+                                  uint64_t fingerprint, int64_t *start, int rank)
+{
+    return demo_ckpt_begin_plan(d, demo, o, NULL, f, n, user, ub, fingerprint, start, rank);
 }
 
 /* At the boundary after step: write a checkpoint when due.  0 go on, 1

@@ -53,6 +53,7 @@
 
 #include "../hybrid.h"
 #include "agree.h"
+#include "checkpoint.h"
 #include "edge.h"
 
 #include <math.h>
@@ -92,6 +93,7 @@ typedef struct demo_opts {
     int progress;               /* -1: when stderr is a terminal; 0: never; 1: always */
     double bal, tcomp, tstartup, bandwidth;
     int64_t adapt_period;
+    demo_ckpt_opts ckpt;        /* --checkpoint, --checkpoint-every, --restart */
 } demo_opts;
 
 /* This rank's first argument error; once MPI is up every rank agrees on
@@ -146,6 +148,8 @@ static void demo_print_help(const demo_kernel *k)
            "  --order O              in-tile order: planes (Z outermost), z (Z innermost),\n"
            "                         hyper (anti-diagonals of each plane, SIMD) or auto\n"
            "                         (default: the plan's choice; the summary says which)\n"
+           DEMO_CKPT_HELP
+           "                     (inside the run: Nsteps counts its tile steps)\n"
            "  --verify               compare every point with the sequential loop\n"
            "  --json                 print one JSON object (keys: docs/JSON.md)\n"
            "  --progress             show progress on stderr even when it is not a\n"
@@ -156,7 +160,8 @@ static void demo_print_help(const demo_kernel *k)
            "the percentage of its tiles done on stderr when stderr is a terminal,\n"
            "except with --json.\n"
            "Exit status: 0 ok, 1 --verify found a mismatch or the run failed,\n"
-           "2 bad arguments or a configuration the plan refuses.\n",
+           "2 bad arguments or a configuration the plan refuses, 75 stopped on SIGUSR1\n"
+           "after a checkpoint (run again with --restart).\n",
            k->name, k->name, k->name, (long long)k->space[0], (long long)k->space[1],
            (long long)k->space[2]);
 }
@@ -211,7 +216,7 @@ static int demo_positive(double x)
 /* Options that take a value. */
 static const char *const demo_valued[] = {
     "--space", "--tile-height", "--threads", "--model", "--grid", "--bal", "--balance",
-    "--tcomp", "--tstartup", "--bandwidth", "--order", "--adapt-period"
+    "--tcomp", "--tstartup", "--bandwidth", "--order", "--adapt-period", DEMO_CKPT_OPTIONS
 };
 
 /* The in-tile orders' words (tiling.h's tile_order_name): --order's, the
@@ -287,6 +292,9 @@ static int demo_parse_choice(demo_opts *o, const char *a, const char *v)
 static int demo_parse_value(demo_opts *o, const char *a, const char *v)
 {
     int64_t t;
+    int rc = demo_ckpt_option(&o->ckpt, a, v, demo_errmsg, sizeof demo_errmsg);
+    if (rc >= 0)
+        return rc;
     if (strcmp(a, "--space") == 0) {
         if (demo_parse_list(v, o->space, 3) != 0)
             return demo_usage("--space '%s': expected X1xX2xZ, three whole numbers >= 1", v);
@@ -406,6 +414,8 @@ static int demo_parse_check(demo_opts *o)
     if (o->bal_given && o->model != TILE_MODEL_FUNNELED)
         return demo_usage("--bal applies to the funneled model only (--model funneled), not "
                           "to --model %s", tile_model_name(o->model));
+    if (demo_ckpt_check(&o->ckpt, demo_errmsg, sizeof demo_errmsg) != 0)
+        return 2;
     return demo_check_space(o);
 }
 
@@ -842,6 +852,10 @@ static int demo_agreed(const demo_opts *o, demo_arg *v)
                            demo_order_words());
     v[n++] = demo_arg_flag("--verify", o->verify);
     v[n++] = demo_arg_flag("--json", o->json);
+    v[n++] = demo_arg_flag("--checkpoint", o->ckpt.path != NULL);
+    v[n++] = demo_arg_flag("--restart", o->ckpt.restart != NULL);
+    v[n++] = demo_arg_int("--checkpoint-every (steps)", o->ckpt.every_steps);
+    v[n++] = demo_arg_real("--checkpoint-every (seconds)", o->ckpt.every_seconds);
     return n;
 }
 
@@ -1000,8 +1014,23 @@ typedef struct demo_job {
     demo_opts o;
     tile_plan plan;
     tile_reduction sum; /* the checksum: SUM_U64 on plan, tile_reduce_u64() */
+    demo_ckpt ck;       /* --checkpoint, --restart: inside the run */
     int rc;             /* DEMO_GO while the demo goes on, else its exit status */
 } demo_job;
+
+/* What changes the numbers of kernel k under options o: its name and
+ * space (the checkpoints' fingerprint; the plan's state checks the rest). */
+static uint64_t demo_fingerprint(const demo_kernel *k, const demo_opts *o)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const char *c;
+    int i;
+    for (c = k->name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+    for (i = 0; i < 3; i++)
+        h = (h ^ (uint64_t)o->space[i]) * 0x100000001b3ull;
+    return h;
+}
 
 /**
  * demo_begin() - demo_start() and demo_plan() for kernel k into *d.
@@ -1010,10 +1039,20 @@ typedef struct demo_job {
  */
 static int demo_begin(demo_job *d, int *argc, char ***argv, const demo_kernel *k)
 {
+    int64_t start = 0;
     d->k = k;
+    memset(&d->ck, 0, sizeof d->ck);
     d->rc = demo_start(argc, argv, k, &d->o);
     if (d->rc == DEMO_GO)
         d->rc = demo_plan(&d->plan, k, &d->o, &d->sum);
+    if (d->rc == DEMO_GO &&
+        demo_ckpt_begin_plan(&d->ck, k->name, &d->o.ckpt, &d->plan, NULL, 0, NULL, 0,
+                             demo_fingerprint(k, &d->o), &start, d->plan.rank) != 0) {
+        demo_ckpt_end(&d->ck);      /* (rank 0 said why) */
+        tile_plan_destroy(&d->plan);
+        MPI_Finalize();
+        d->rc = 1;
+    }
     return d->rc;
 }
 
@@ -1024,7 +1063,24 @@ static int demo_begin(demo_job *d, int *argc, char ***argv, const demo_kernel *k
  */
 static int demo_end(demo_job *d)
 {
-    return d->rc == DEMO_GO ? demo_finish(&d->plan, d->k, &d->o, &d->sum) : d->rc;
+    int stopped = d->ck.made && d->ck.ck.stopped;
+    if (d->rc != DEMO_GO)
+        return d->rc;
+    if (d->ck.on && d->plan.rank == 0)
+        fprintf(stderr, "%s: %lld checkpoint%s written to %s (%.3f s on rank 0)\n", d->k->name,
+                (long long)d->ck.ck.written, d->ck.ck.written == 1 ? "" : "s", d->o.ckpt.path,
+                d->ck.ck.seconds);
+    demo_ckpt_end(&d->ck);
+    if (stopped) {      /* (the same on every rank: the run stopped everywhere) */
+        demo_progress_end();
+        if (d->plan.rank == 0)
+            fprintf(stderr, "%s: stopped on the signal after a checkpoint: run again with "
+                    "--restart %s\n", d->k->name, d->o.ckpt.path);
+        tile_plan_destroy(&d->plan);
+        MPI_Finalize();
+        return TILE_CKPT_EXIT;
+    }
+    return demo_finish(&d->plan, d->k, &d->o, &d->sum);
 }
 
 #endif

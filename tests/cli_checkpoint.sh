@@ -10,7 +10,12 @@
 # model; 6 and 2); SIGUSR1 to one rank writes a checkpoint and stops every
 # rank with exit status 75, and the restart completes bitwise; a restart
 # with another process count or --iterations is refused with its reason
-# (exit 1); a damaged PATH falls back to PATH.1, saying why.
+# (exit 1); a damaged PATH falls back to PATH.1, saying why.  Inside one
+# plan's run (tiling.h's 79-run-checkpoint.h): demos/adi and demos/de,
+# killed the same way, restart inside the run and end bitwise as the
+# sequential loop (--verify: every point and the checksum; 6 kills across
+# the models in the full tier, 2 in the quick one), and SIGUSR1 stops adi's
+# run with 75.
 set -u
 . tests/lib.sh
 D=$DEMODIR
@@ -33,7 +38,7 @@ rnd() {
 # fresh machine may have no pgrep)
 ranks() {
     for d in /proc/[0-9]*; do
-        c=$(tr '\0' ' ' < "$d/cmdline" 2> /dev/null) || continue
+        c=$( (tr '\0' ' ' < "$d/cmdline") 2> /dev/null) || continue
         case $c in "$D/"[a-z]*" "*"$T/"*) echo "${d#/proc/}" ;; esac
     done
 }
@@ -127,6 +132,66 @@ done
 [ -z "$bad" ] && [ $((2 * killed)) -ge $trials ] &&
     ok "$trials runs of lu and heat (maps, adi's plans) at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
     notok "kills and restarts ($killed of $trials killed):$bad"
+
+# 1b. kills inside one plan's run: adi and de, every 20-119 tile steps, the
+# whole space stored (--verify compares every point and the checksum)
+nplan=6
+[ "${CHECK_TIER:-}" = quick ] && nplan=2
+bad="" killed=0 trials=0 i=0
+while [ $i -lt $nplan ]; do
+    i=$((i + 1))
+    np=$((2 + $(rnd 3)))
+    [ "${CHECK_TIER:-}" = quick ] && np=2
+    m=$(echo $models | cut -d' ' -f$((1 + $(rnd 4))))
+    th=2; [ $m = mpi ] && th=1
+    demo=adi; [ $((i % 2)) -eq 0 ] && demo=de
+    every=$((20 + $(rnd 100)))
+    set -- --space 16x24x8000 --tile-height 2 --model $m --threads $th --verify
+    rm -f "$T"/ck*
+    launch $np $demo "$@" --checkpoint "$T/ck" --checkpoint-every "${every}steps"
+    if wait_for "$T/ck"; then
+        sleep "0.0$(rnd 10)"
+        victim=$(ranks | awk -v k="$(rnd 4)" '{ p[NR] = $1 } END { if (NR) print p[k % NR + 1] }')
+        [ -n "$victim" ] && kill -9 "$victim" 2> /dev/null && killed=$((killed + 1))
+    fi
+    wait "$job" 2> /dev/null
+    trials=$((trials + 1))
+    if [ ! -e "$T/ck" ]; then
+        bad="$bad [$demo np=$np $*: no checkpoint written: $(tail -n 1 "$T/run.err")]"
+        continue
+    fi
+    timeout 900 $MPIEXEC -n "$np" "$D/$demo" "$@" --restart "$T/ck" > "$T/fin.out" 2> "$T/fin.err"
+    rc=$?
+    if [ $rc -ne 0 ] || ! grep -q '^verify: ok' "$T/fin.out" ||
+        ! grep -q 'resuming the run inside' "$T/fin.err"; then
+        bad="$bad [$demo np=$np $* every $every: exit $rc: $(grep 'verify' "$T/fin.out") $(tail -n 2 "$T/fin.err" | tr '\n' ' ')]"
+    fi
+done
+[ -z "$bad" ] && [ $((2 * killed)) -ge $trials ] &&
+    ok "$trials runs of adi and de at 2-4 processes across the models, $killed of them killed inside their one plan's run: each restarted inside it ends bitwise as the sequential loop" ||
+    notok "kills inside a plan's run ($killed of $trials killed):$bad"
+
+# 1c. SIGUSR1 inside adi's run (after its first checkpoint: the handler is
+# in place): every rank stops with 75; the restart
+set -- --space 64x256x40000 --tile-height 2
+rm -f "$T"/us*
+launch 2 adi "$@" --checkpoint "$T/us" --checkpoint-every 2000steps
+wait_for "$T/us"
+victim=$(ranks | tail -n 1)
+[ -n "$victim" ] && kill -USR1 "$victim"
+wait "$job"
+sig_rc=$?
+why="exit $sig_rc"
+if [ $sig_rc -eq 75 ] && [ -e "$T/us" ] && [ -z "$(ranks)" ]; then
+    ref=$(timeout 900 $MPIEXEC -n 2 "$D/adi" "$@" | sed -n 's/^checksum \([0-9a-f]*\).*/\1/p')
+    got=$(timeout 900 $MPIEXEC -n 2 "$D/adi" "$@" --restart "$T/us" 2> "$T/fin.err" |
+          sed -n 's/^checksum \([0-9a-f]*\).*/\1/p')
+    why=""
+    [ -n "$ref" ] && [ "$ref" = "$got" ] || why="checksum '$got', uninterrupted '$ref'"
+fi
+[ -z "$why" ] &&
+    ok "SIGUSR1 inside adi's run (40000 planes, 2 processes): a checkpoint, every rank stopped with 75; the restart's checksum is the uninterrupted run's" ||
+    notok "SIGUSR1 inside adi's run: $why: $(tail -n 2 "$T/run.err" | tr '\n' ' ')"
 
 # 2. SIGUSR1 to one rank: a checkpoint, every rank stops with 75; restart
 sm=funneled sth=2 sit=2000

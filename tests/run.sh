@@ -193,8 +193,8 @@ tsan_why() {
 # and fails the run
 tsan_jobs() {
     for s in tests/tsan_race tests/tsan_barrier tests/mpi_tiling tests/mpi_data tests/mpi_data_calls \
-             tests/mpi_undeclared_posix tests/mpi_map tests/mpi_field_sweep demos/adi demos/de \
-             demos/lu; do
+             tests/mpi_undeclared_posix tests/mpi_map tests/mpi_field_sweep tests/mpi_run_checkpoint \
+             demos/adi demos/de demos/lu; do
         if ! tsan_cc -o "$T/${s#*/}" $s.c > "$T/${s#*/}.err" 2>&1; then
             failed_job "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp" "$T/${s#*/}.err" \
                 "$s.c builds with $TSAN_CC -fsanitize=thread -fopenmp"
@@ -220,6 +220,8 @@ tsan_jobs() {
     # sweeps over fields in every model: bodies writing a field at their
     # points, maps' sums fed by 1-3 threads
     job "tsan mpi_field_sweep np=2" 300 $MPIEXEC -n 2 "$T/mpi_field_sweep"
+    # checkpoints inside runs: the cut read by every thread after the step's barrier
+    job "tsan mpi_run_checkpoint np=2" 600 $MPIEXEC -n 2 "$T/mpi_run_checkpoint"
     job "tsan demos: adi, de and lu in the threaded models" 900 sh tests/tsan_demos.sh "$T"
 }
 

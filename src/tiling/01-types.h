@@ -544,6 +544,12 @@ typedef struct tile_run {
     int acked;                      /* tile_plan_agree() gave the failure (cfg.agree):
                                      * the next run starts afresh */
     char failmsg[320];              /* the first failed lazy run's message */
+    struct tile_checkpoint *ckpt;   /* checkpoints inside the runs (78-checkpoint.h) */
+    int64_t ckpt_at;                /* s + 1: the end of step s writes one (0: none) */
+    int ckpt_stop;                  /* ... then the run stops (the signal) */
+    int64_t first_step;             /* the run's first step: 0, or past a checkpoint's */
+    unsigned char *resume;          /* a checkpoint's state for the next run, or NULL */
+    size_t resume_bytes;
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
 } tile_run;

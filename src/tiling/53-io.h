@@ -31,8 +31,8 @@ TILEHYBRID__COLD void tile__io_start(tile_plan *p);
 static inline void tile__io_step(tile_plan *p, int64_t s)
 {
     struct tile__io *io = p->run.io;
-    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL))
-        return;
+    if (io == NULL || (io->out_fn == NULL && io->out_dst == NULL) || !p->run.ok)
+        return;                     /* (not ok: a run stopped after its checkpoint) */
     while (io->out_next < p->run.announced && io->out_next < p->ntiles &&
            tile__sigma(p, io->out_next) + p->threads.skew + 1 <= s) {
         tile__output(p, io->out_next);

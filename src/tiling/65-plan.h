@@ -278,6 +278,7 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     TILEHYBRID_FREE(plan->threads.delay);
     tile__fence_free(plan);
     TILEHYBRID_FREE(plan->store.ring_mem);
+    TILEHYBRID_FREE(plan->run.resume);
     TILEHYBRID_FREE(plan->run.seg);
     TILEHYBRID_FREE(plan->run.req);
     TILEHYBRID_FREE(plan->run.nreq);
@@ -297,6 +298,8 @@ TILEHYBRID__COLD void tile_plan_destroy(tile_plan *plan)
     plan->store.ring = plan->store.ring_mem = NULL;
     plan->run.seg = plan->run.next_tile = plan->run.sigma = plan->run.bounds = NULL;
     plan->run.req = NULL;
+    plan->run.resume = NULL;
+    plan->run.ckpt = NULL;          /* (destroy a checkpoint of the plan before it) */
     plan->run.stats = NULL;
     plan->run.settled = 0;          /* (a run of a destroyed plan agrees: refused) */
     if (plan->comm != MPI_COMM_NULL && plan->comm != 0)

@@ -64,6 +64,12 @@
  *                 installs the handler.
  * @clock:         the clock of @every_seconds (NULL: MPI_Wtime); tests
  *                 inject their own.
+ * @plan:          a plan whose runs checkpoint inside too (NULL: none):
+ *                 its state at the end of a step (79-run-checkpoint.h);
+ *                 the fields are then 0 .. TILE_CKPT_MAX_FIELDS - 1 (the
+ *                 run's state takes a place).  Created before the
+ *                 checkpoint, destroyed after it, over the fields'
+ *                 processes.
  */
 typedef struct tile_checkpoint_config {
     const char *path;
@@ -76,12 +82,15 @@ typedef struct tile_checkpoint_config {
     double every_seconds;
     int signal;
     double (*clock)(void);
+    tile_plan *plan;
 } tile_checkpoint_config;
 
 /**
  * struct tile_checkpoint - a program's checkpoints (tile_checkpoint_create()).
  * Private fields but these: @written (checkpoints written), @code and
- * @errmsg (TILE_OK, or why the last call failed: the same on every rank).
+ * @errmsg (TILE_OK, or why the last call failed: the same on every rank),
+ * @stopped (a plan's run stopped after its checkpoint, on the signal),
+ * @seconds (this rank's time in the writes, a run's state copied in).
  * Pass it by pointer, never copy it (it owns a communicator and a pending
  * request).
  */
@@ -98,7 +107,17 @@ typedef struct tile_checkpoint {
     int64_t written;
     int code;
     char errmsg[320];
+    tile_field state;               /* cfg.plan's run: a block per rank (cfg.fields[state_ix]) */
+    int state_ix;                   /* -1: no plan */
+    int in_run;                     /* writing a run's state */
+    int stopped;
+    double seconds;
+    int64_t step_done;              /* the program's last step done (due, write, read) */
 } tile_checkpoint;
+
+TILEHYBRID__COLD int tile__ckpt_state_make(tile_checkpoint *ck, size_t bytes, int code);
+TILEHYBRID__COLD int tile__ckpt_resume_take(tile_checkpoint *ck);
+static inline const char *tile__ckpt_plan_refusal(const tile_plan *p);
 
 /**
  * tile_checkpoint_config_init() - a configuration saving nothing yet
@@ -393,9 +412,15 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
     if (c->path[0] == '\0' || strlen(c->path) > 1000)
         return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: path is %s", fn,
                               c->path[0] == '\0' ? "empty" : "longer than 1000 bytes");
-    if (c->nfields < 1 || c->nfields > TILE_CKPT_MAX_FIELDS)
-        return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: nfields is %d: it must be 1 to %d", fn,
-                              c->nfields, TILE_CKPT_MAX_FIELDS);
+    if (c->nfields < (c->plan != NULL ? 0 : 1) ||
+        c->nfields > TILE_CKPT_MAX_FIELDS - (c->plan != NULL))
+        return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: nfields is %d: it must be %d to %d%s",
+                              fn, c->nfields, c->plan != NULL ? 0 : 1,
+                              TILE_CKPT_MAX_FIELDS - (c->plan != NULL),
+                              c->plan != NULL ? " with a plan" : "");
+    if (c->plan != NULL && tile__ckpt_plan_refusal(c->plan) != NULL)
+        return tile__ckpt_say(ck, TILE_ERR_ARG, "%s: rank %d: the plan %s", fn, c->plan->rank,
+                              tile__ckpt_plan_refusal(c->plan));
     if (c->user_bytes > TILE_CKPT_MAX_USER)
         return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: user_bytes is %lu: it must be at most "
                               "TILE_CKPT_MAX_USER (65536)", fn, (unsigned long)c->user_bytes);
@@ -411,6 +436,13 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
     for (k = 0; k < c->nfields; k++)
         if ((rc = tile__ckpt_check_field(ck, c->fields[k], k)) != TILE_OK)
             return rc;
+    if (c->plan != NULL && c->nfields > 0) {
+        int same = MPI_UNEQUAL;
+        if (MPI_Comm_compare(c->plan->comm, c->fields[0]->comm, &same) != MPI_SUCCESS ||
+            same == MPI_UNEQUAL)
+            return tile__ckpt_say(ck, TILE_ERR_ARG, "%s: the plan is not over the processes "
+                                  "of fields[0]", fn);
+    }
     return TILE_OK;
 }
 
@@ -478,6 +510,11 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
     if (ck->signalled != NULL && ck->cfg.signal > 0)
         (void)signal(ck->cfg.signal, ck->old_handler != NULL ? ck->old_handler : SIG_DFL);
     ck->signalled = NULL;
+    if (ck->cfg.plan != NULL && ck->cfg.plan->run.ckpt == ck)
+        ck->cfg.plan->run.ckpt = NULL;
+    if (!fin && ck->state.data != NULL)
+        (void)tile_field_destroy(&ck->state);
+    ck->state.data = NULL;
     if (!fin && ck->comm != MPI_COMM_NULL)
         (void)MPI_Comm_free(&ck->comm);
     ck->comm = MPI_COMM_NULL;
@@ -503,7 +540,7 @@ TILEHYBRID__COLD void tile_checkpoint_destroy(tile_checkpoint *ck)
  */
 TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_checkpoint_config *cfg)
 {
-    uint64_t v[7];
+    uint64_t v[8];
     tilehybrid_agreement a;
     MPI_Comm base = MPI_COMM_WORLD;
     int code, rc;
@@ -511,6 +548,7 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
         return TILE_ERR_NULL;
     memset(ck, 0, sizeof *ck);
     ck->comm = MPI_COMM_NULL;
+    ck->state_ix = -1;
     if (cfg == NULL) {
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_create: cfg is NULL");
         return ck->code = TILE_ERR_NULL;
@@ -519,6 +557,8 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     code = tile__ckpt_check(ck, cfg);
     if (cfg->nfields >= 1 && cfg->fields[0] != NULL && cfg->fields[0]->comm != MPI_COMM_NULL)
         base = cfg->fields[0]->comm;
+    else if (cfg->plan != NULL && cfg->plan->comm != MPI_COMM_NULL)
+        base = cfg->plan->comm;
     v[0] = cfg->fingerprint;
     v[1] = (uint64_t)cfg->nfields;
     v[2] = (uint64_t)cfg->user_bytes;
@@ -527,14 +567,15 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     v[5] = (uint64_t)cfg->signal;
     v[6] = cfg->path != NULL ? tile__ckpt_hash(0, (const unsigned char *)cfg->path,
                                                strlen(cfg->path)) : 0;
-    rc = tilehybrid_agree(base, code, v, 7, ck->errmsg, sizeof ck->errmsg, &a);
+    v[7] = cfg->plan != NULL;
+    rc = tilehybrid_agree(base, code, v, 8, ck->errmsg, sizeof ck->errmsg, &a);
     if (rc != MPI_SUCCESS)
         return tile__ckpt_mpi_fail(ck, "tile_checkpoint_create", a.call, cfg->path ? cfg->path
                                    : "", rc), ck->code = TILE_ERR_MPI;
     if (a.code == TILE_OK && a.index >= 0) {
-        static const char *const what[7] = { "fingerprint", "nfields", "user_bytes",
+        static const char *const what[8] = { "fingerprint", "nfields", "user_bytes",
                                              "every_steps", "every_seconds", "signal",
-                                             "path" };
+                                             "path", "plan" };
         snprintf(ck->errmsg, sizeof ck->errmsg, "tile_checkpoint_create: %s differs between "
                  "ranks", what[a.index]);
         a.code = TILE_ERR_MISMATCH;
@@ -555,6 +596,13 @@ TILEHYBRID__COLD int tile_checkpoint_create(tile_checkpoint *ck, const tile_chec
     if ((cfg->every_steps > 0 || cfg->every_seconds > 0 || cfg->signal > 0) &&
         tile__ckpt_probe(ck) != TILE_OK)
         return ck->code;
+    if (cfg->plan != NULL) {        /* the run's state: the last field */
+        if (tile__ckpt_state_make(ck, 0, TILE_OK) != TILE_OK)
+            return ck->code;
+        ck->state_ix = ck->cfg.nfields;
+        ck->cfg.fields[ck->cfg.nfields++] = &ck->state;
+        cfg->plan->run.ckpt = ck;
+    }
     if (cfg->signal > 0) {
         tile__ckpt_signalled = 0;
         ck->signalled = &tile__ckpt_signalled;
@@ -624,6 +672,7 @@ TILEHYBRID__COLD int tile_checkpoint_due(tile_checkpoint *ck, int64_t step)
     int r = 0, rc;
     if (ck == NULL || ck->comm == MPI_COMM_NULL)
         return 0;
+    ck->step_done = step;
     if (ck->cfg.every_steps > 0 && step % ck->cfg.every_steps == 0)
         r |= TILE_CKPT_WRITE;
     if (ck->cfg.every_seconds > 0 || ck->signalled != NULL) {
@@ -773,11 +822,16 @@ TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step)
 {
     char tmp[1040];
     int code;
+    double t0 = MPI_Wtime();
     if (ck == NULL)
         return TILE_ERR_NULL;
     if (ck->comm == MPI_COMM_NULL)          /* failed creation, or destroyed */
         return ck->code != TILE_OK ? ck->code : TILE_ERR_ARG;
     ck->code = TILE_OK;
+    ck->step_done = step;
+    if (ck->state_ix >= 0 && !ck->in_run &&
+        tile__ckpt_state_make(ck, 0, TILE_OK) != TILE_OK)    /* no run's state */
+        return ck->code;
     snprintf(tmp, sizeof tmp, "%s.tmp", ck->path);
     if (tile__ckpt_same_step(ck, step) != TILE_OK || tile__ckpt_write_tmp(ck, tmp, step) != TILE_OK)
         return ck->code;
@@ -786,6 +840,7 @@ TILEHYBRID__COLD int tile_checkpoint_write(tile_checkpoint *ck, int64_t step)
         return ck->code;
     ck->written++;
     ck->last = ck->cfg.clock != NULL ? ck->cfg.clock() : MPI_Wtime();
+    ck->seconds += MPI_Wtime() - t0;
     return TILE_OK;
 }
 #else
@@ -834,6 +889,13 @@ TILEHYBRID__COLD int tile__ckpt_mismatch(tile_checkpoint *ck, const uint64_t *w,
         const tile_field *f = ck->cfg.fields[k];
         const uint64_t *fw = &w[TILE__CK_FIELDS + k * TILE__CK_FWORDS];
         int same = fw[0] == (uint64_t)f->ndims && fw[1] == (uint64_t)f->elem_size;
+        if (k == ck->state_ix) {    /* the run's state: a block per rank, any size */
+            if (!same || fw[2 + TILE_MAX_DIMS + 1] != (uint64_t)ck->size ||
+                fw[2] % (uint64_t)ck->size != 0)
+                return tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "tile_checkpoint_read: "
+                                      "'%.120s': its plan's state is damaged", path);
+            continue;
+        }
         for (i = 0; same && i < f->ndims; i++)
             same = fw[2 + i] == (uint64_t)f->extent[i] &&
                    fw[2 + TILE_MAX_DIMS + 1 + i] == (uint64_t)f->pdims[i];
@@ -967,11 +1029,18 @@ TILEHYBRID__COLD int tile_checkpoint_read(tile_checkpoint *ck, const char *path,
     if (rc != MPI_SUCCESS)
         code = tile__ckpt_mpi_fail(ck, "tile_checkpoint_read", "MPI_File_open", path, rc);
     if (tile__ckpt_agree(ck, code) == TILE_OK &&
-        tile__ckpt_share_header(ck, fh, path, &w, &hb) == TILE_OK)
-        tile__ckpt_agree(ck, tile__ckpt_read_blocks(ck, fh, w, path));
+        tile__ckpt_share_header(ck, fh, path, &w, &hb) == TILE_OK &&
+        (ck->state_ix < 0 ||        /* the run's state: blocks of the file's size */
+         tile__ckpt_state_make(ck, (size_t)(w[TILE__CK_FIELDS + ck->state_ix * TILE__CK_FWORDS +
+                                              2] / (uint64_t)ck->size) * 4096, TILE_OK) ==
+             TILE_OK) &&
+        tile__ckpt_agree(ck, tile__ckpt_read_blocks(ck, fh, w, path)) == TILE_OK &&
+        ck->state_ix >= 0)
+        tile__ckpt_agree(ck, tile__ckpt_resume_take(ck));
     if (fh != MPI_FILE_NULL)
         (void)MPI_File_close(&fh);
     if (ck->code == TILE_OK) {
+        ck->step_done = (int64_t)w[TILE__CK_STEP];
         if (step != NULL)
             *step = (int64_t)w[TILE__CK_STEP];
         if (ck->cfg.user_bytes > 0)

@@ -18,6 +18,8 @@ TILEHYBRID__WARM void tile_schedule(tile_plan *p, int64_t s)
     while (p->run.announced < p->ntiles && tile__sigma(p, p->run.announced - 1) <= s + 1)
         tile__announce(p, p->run.announced);
     tile__io_input(p, s);
+    if (p->run.ckpt != NULL)
+        tile__ckpt_tick(p, s);
 }
 #endif
 
@@ -38,6 +40,8 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     p->run.recv_pending = -1;
     p->run.nsteps = INT64_MAX;
     p->run.bal_changes = 0;
+    p->run.first_step = p->run.ckpt_at = 0;
+    p->run.ckpt_stop = 0;
     if (p->run.balancing)
         bal_policy_start(&p->run.bal);
 }
@@ -68,6 +72,8 @@ TILEHYBRID__COLD int tile__run_begin(tile_plan *p)
     tile__io_start(p);
     tile__fill_zlow(p);
     tile_schedule(p, -1);
+    if (p->run.resume != NULL)      /* a checkpoint's run: its state, its next step */
+        tile__ckpt_resume_load(p);
     p->run.start = tile_wtime();
     return 1;
 }
@@ -123,7 +129,8 @@ TILEHYBRID__COLD int tile_run_start(tile_plan *p, int model, int nthreads)
         tile__fail(p, TILE_ERR_THREADS, "threads", -1, "the plan needs %d threads but the "
                    "parallel region has %d (use num_threads(plan.cfg.threads))", p->cfg.threads,
                    nthreads);
-    tile__height_apply(p);          /* the height the first run chose */
+    tile__height_apply(p);          /* the height the first run chose (or a checkpoint) */
+    tile__ckpt_resume_check(p);
     p->run.stage = 1;
     p->run.ok = tile__agree(p, NULL) == TILE_OK;
     if (!p->run.ok) {
@@ -381,6 +388,7 @@ static inline int tile_step_enter(tile_group *g, int model, int in_parallel)
         g->done = 1;
         return 0;
     }
+    g->step = p->run.first_step;    /* past a checkpoint's step (no prologue then) */
     return 1;
 }
 
@@ -394,6 +402,8 @@ TILEHYBRID__WARM void tile_step_leave(tile_group *g);
 TILEHYBRID__WARM void tile_step_leave(tile_group *g)
 {
     tile_plan *p = g->plan;
+    if (p->run.ckpt_at == g->step + 1)
+        tile__ckpt_cut(p, g->step);         /* nothing in flight, no other thread */
     if (g->step + 1 < tile_nsteps(p))
         return;
     tile_comm_begin(p, g->step + 1);
