@@ -155,6 +155,10 @@
 #ifndef TILEHYBRID_NO_MPI
 #include <mpi.h>
 #endif
+#if defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))
+#include <sched.h>      /* sched_yield: waits that yield (tilehybrid__yield) */
+#include <unistd.h>     /* _POSIX_PRIORITY_SCHEDULING, _POSIX_THREADS */
+#endif
 
 #if defined(TILEHYBRID_MALLOC) && !defined(TILEHYBRID_FREE)
 #error "tilehybrid: TILEHYBRID_MALLOC is defined but TILEHYBRID_FREE is not: define both or neither"
@@ -671,7 +675,56 @@ typedef struct tilehybrid_agreement {
  * a NULL or shorter msg on one rank cannot leave the others in MPI_Bcast). */
 enum { TILEHYBRID__AGREE_CHUNK = 512, TILEHYBRID__AGREE_HEAD = 4 };
 
+/* Yielding the processor (a wait on a node with more ranks times threads
+ * than processors: tiling.h's TILEHYBRID_WAIT).  sched_yield() is POSIX
+ * (<sched.h>): glibc, musl and macOS declare it whatever the feature
+ * macros (-std=c99 included); elsewhere _POSIX_PRIORITY_SCHEDULING or
+ * _POSIX_THREADS (<unistd.h>) say it is declared.  Without it
+ * (TILEHYBRID__HAVE_YIELD 0) a yielding wait is plain MPI_Test polling. */
+#if (defined(__unix__) || defined(__unix) || (defined(__APPLE__) && defined(__MACH__))) && \
+    (defined(__linux__) || defined(__APPLE__) ||                                         \
+     (defined(_POSIX_PRIORITY_SCHEDULING) && _POSIX_PRIORITY_SCHEDULING > 0) ||          \
+     (defined(_POSIX_THREADS) && _POSIX_THREADS > 0))
+#define TILEHYBRID__HAVE_YIELD 1
+#else
+#define TILEHYBRID__HAVE_YIELD 0
+#endif
+
+/* Give the processor to another thread or process ready to run. */
+static inline void tilehybrid__yield(void)
+{
+#if TILEHYBRID__HAVE_YIELD
+    (void)sched_yield();
+#endif
+}
+
 #if TILEHYBRID__DEFINE
+/* MPI_Allreduce with @wait 0; with MPI 3, @wait 1 or 2: MPI_Iallreduce
+ * completed by MPI_Wait (1) or by MPI_Test polls with the processor
+ * yielded between them (2).  Every rank of a collective must pass 0 or
+ * every rank non-zero (a blocking collective matches no non-blocking
+ * one); 1 and 2 mix. */
+TILEHYBRID__COLD int tilehybrid__allreduce(const void *sbuf, void *rbuf, int cnt, MPI_Datatype type,
+                                           MPI_Op op, MPI_Comm comm, int wait)
+{
+#if MPI_VERSION >= 3
+    MPI_Request q;
+    int flag = 0, rc;
+    if (wait == 0)
+        return MPI_Allreduce(sbuf, rbuf, cnt, type, op, comm);
+    rc = MPI_Iallreduce(sbuf, rbuf, cnt, type, op, comm, &q);
+    if (rc == MPI_SUCCESS && wait == 1)
+        return MPI_Wait(&q, MPI_STATUS_IGNORE);
+    while (rc == MPI_SUCCESS && (rc = MPI_Test(&q, &flag, MPI_STATUS_IGNORE)) == MPI_SUCCESS &&
+           !flag)
+        tilehybrid__yield();
+    return rc;
+#else
+    (void)wait;
+    return MPI_Allreduce(sbuf, rbuf, cnt, type, op, comm);
+#endif
+}
+
 /* One chunk's keys: the HEAD keys (in the chunk at base 0; UINT64_MAX
  * elsewhere), then v[base .. base + m) and their complements, so that one
  * MPI_MIN gives both min and max.  Returns the number of keys. */
@@ -702,13 +755,15 @@ TILEHYBRID__COLD int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, i
 
 /* The minimum over comm of cnt unsigned keys, reduced as signed, offset by
  * 2^63 (order-preserving): MPICH 4.0's MPI_MIN on MPI_UINT64_T compares as
- * signed.  buf is changed.  Returns MPI_Allreduce's code. */
-TILEHYBRID__COLD int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm)
+ * signed.  buf is changed; @wait: tilehybrid__allreduce's.  Returns
+ * MPI_Allreduce's code. */
+TILEHYBRID__COLD int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm,
+                                           int wait)
 {
     int i, rc;
     for (i = 0; i < cnt; i++)
         buf[i] ^= (uint64_t)1 << 63;
-    rc = MPI_Allreduce(buf, res, cnt, MPI_INT64_T, MPI_MIN, comm);
+    rc = tilehybrid__allreduce(buf, res, cnt, MPI_INT64_T, MPI_MIN, comm, wait);
     for (i = 0; rc == MPI_SUCCESS && i < cnt; i++)
         res[i] ^= (uint64_t)1 << 63;
     return rc;
@@ -762,10 +817,11 @@ TILEHYBRID__COLD void tilehybrid__agree_differs(const uint64_t *res, int base, i
 
 /* tilehybrid__agree() - tilehybrid_agree() once this rank's own arguments
  * are checked: @nul is 0, or the one that is NULL here (1 out, 2 v, 3 the
- * message, named @mname); @out is never NULL. */
+ * message, named @mname); @out is never NULL; @wait: how the reduction
+ * completes (tilehybrid__allreduce). */
 TILEHYBRID__COLD int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint64_t *v, int n,
                                        char *msg, size_t msglen, const char *mname,
-                                       tilehybrid_agreement *out)
+                                       tilehybrid_agreement *out, int wait)
 {
     uint64_t buf[2 * (2 * TILEHYBRID__AGREE_CHUNK + TILEHYBRID__AGREE_HEAD)];
     uint64_t *res = buf + 2 * TILEHYBRID__AGREE_CHUNK + TILEHYBRID__AGREE_HEAD;
@@ -781,7 +837,7 @@ TILEHYBRID__COLD int tilehybrid__agree(MPI_Comm comm, int code, int nul, const u
         out->call = "MPI_Allreduce";
         m = n - base < TILEHYBRID__AGREE_CHUNK ? n - base : TILEHYBRID__AGREE_CHUNK;
         cnt = tilehybrid__agree_pack(buf, rank, code, nul, v, base, m, msg, msglen);
-        rc = tilehybrid__agree_min(buf, res, cnt, comm);
+        rc = tilehybrid__agree_min(buf, res, cnt, comm, wait);
         if (rc != MPI_SUCCESS || tilehybrid__agree_fault(res, mname, msg, comm, out, &rc))
             break;
         out->code = 0;
@@ -834,7 +890,7 @@ TILEHYBRID__COLD int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v
     tilehybrid_agreement own;
     tilehybrid_agreement *a = out != NULL ? out : &own;
     int nul = out == NULL ? 1 : v == NULL && n > 0 ? 2 : 0;
-    int rc = tilehybrid__agree(comm, code, nul, v, n, msg, msglen, "msg", a);
+    int rc = tilehybrid__agree(comm, code, nul, v, n, msg, msglen, "msg", a, 0);
     if (rc == MPI_SUCCESS && a->arg[0] != '\0' && msg != NULL && msglen > 0)
         snprintf(msg, msglen, "tilehybrid_agree(): argument '%s' is NULL on rank %d%s", a->arg,
                  a->rank, strcmp(a->arg, "msg") == 0 ? " (another rank passes one)" : "");
@@ -844,14 +900,17 @@ TILEHYBRID__COLD int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v
 TILEHYBRID__COLD int tilehybrid__agree_pack(uint64_t *buf, int rank, int code, int nul,
                                             const uint64_t *v, int base, int m, const char *msg,
                                             size_t msglen);
-TILEHYBRID__COLD int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm);
+TILEHYBRID__COLD int tilehybrid__allreduce(const void *sbuf, void *rbuf, int cnt, MPI_Datatype type,
+                                           MPI_Op op, MPI_Comm comm, int wait);
+TILEHYBRID__COLD int tilehybrid__agree_min(uint64_t *buf, uint64_t *res, int cnt, MPI_Comm comm,
+                                           int wait);
 TILEHYBRID__COLD int tilehybrid__agree_fault(uint64_t *res, const char *mname, char *msg,
                                              MPI_Comm comm, tilehybrid_agreement *out, int *rc);
 TILEHYBRID__COLD void tilehybrid__agree_differs(const uint64_t *res, int base, int m,
                                                 tilehybrid_agreement *out);
 TILEHYBRID__COLD int tilehybrid__agree(MPI_Comm comm, int code, int nul, const uint64_t *v, int n,
                                        char *msg, size_t msglen, const char *mname,
-                                       tilehybrid_agreement *out);
+                                       tilehybrid_agreement *out, int wait);
 TILEHYBRID__COLD int tilehybrid_agree(MPI_Comm comm, int code, const uint64_t *v, int n, char *msg,
                                       size_t msglen, tilehybrid_agreement *out);
 #endif
@@ -899,9 +958,24 @@ typedef struct tilehybrid_verdict {
  * @out:  as for tilehybrid_agree().
  * Return: as tilehybrid_agree().
  */
+TILEHYBRID__COLD int tilehybrid__agree_status(MPI_Comm comm, int code,
+                                              const tilehybrid_status *mine, const uint64_t *v,
+                                              int n, tilehybrid_verdict *w,
+                                              tilehybrid_agreement *out, int wait);
 TILEHYBRID__COLD int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
                                              const uint64_t *v, int n, tilehybrid_verdict *w,
                                              tilehybrid_agreement *out)
+{
+    return tilehybrid__agree_status(comm, code, mine, v, n, w, out, 0);
+}
+
+/* tilehybrid_agree_status(), its reduction completed as @wait says
+ * (tilehybrid__allreduce: tiling.h's plans pass 1, or 2 to yield the
+ * processor on an oversubscribed node). */
+TILEHYBRID__COLD int tilehybrid__agree_status(MPI_Comm comm, int code,
+                                              const tilehybrid_status *mine, const uint64_t *v,
+                                              int n, tilehybrid_verdict *w,
+                                              tilehybrid_agreement *out, int wait)
 {
     size_t i = 0;
     tilehybrid_agreement own;
@@ -920,7 +994,8 @@ TILEHYBRID__COLD int tilehybrid_agree_status(MPI_Comm comm, int code, const tile
         w->index = mine->index;
         w->mpi_error = mine->mpi_error;
     }
-    rc = tilehybrid__agree(comm, code, nul, v, n, (char *)w, w != NULL ? sizeof *w : 0, "w", a);
+    rc = tilehybrid__agree(comm, code, nul, v, n, (char *)w, w != NULL ? sizeof *w : 0, "w", a,
+                           wait);
     if (rc == MPI_SUCCESS && a->arg[0] != '\0' && w != NULL) {
         snprintf(w->arg, sizeof w->arg, "%s", a->arg);
         w->index = -1;
@@ -1032,6 +1107,10 @@ TILEHYBRID__COLD int tilehybrid_pingpong(MPI_Comm comm, int peer, int leader, vo
 TILEHYBRID__COLD int tilehybrid_agree_status(MPI_Comm comm, int code, const tilehybrid_status *mine,
                                              const uint64_t *v, int n, tilehybrid_verdict *w,
                                              tilehybrid_agreement *out);
+TILEHYBRID__COLD int tilehybrid__agree_status(MPI_Comm comm, int code,
+                                              const tilehybrid_status *mine, const uint64_t *v,
+                                              int n, tilehybrid_verdict *w,
+                                              tilehybrid_agreement *out, int wait);
 TILEHYBRID__COLD const char *tilehybrid_verdict_arg(const tilehybrid_verdict *w,
                                                     const char *const *names, int count,
                                                     const char *unknown);

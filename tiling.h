@@ -920,6 +920,8 @@ typedef struct tile_run {
     size_t resume_bytes;
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
+    int yield;                      /* the waits yield the processor (TILEHYBRID_WAIT,
+                                     * 12-wait.h): an oversubscribed node */
 } tile_run;
 
 /** Where the plan's tile height comes from (plan.height.origin). */
@@ -2150,6 +2152,122 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
 #else
 #define TILE__ALWAYS_INLINE static inline
 #endif
+
+/* ==== src/tiling/12-wait.h ==== */
+#line 1 "src/tiling/12-wait.h"
+/* ------------------------------------------------------------------------ */
+/* Waits: spin in MPI, or yield the processor on an oversubscribed node     */
+
+/*
+ * An MPI that busy-polls in MPI_Waitall (MPICH 4.0's ch4:ucx does) keeps
+ * a waiting rank on its core for the whole of its time slice.  With more
+ * ranks times threads on a node than online processors, the rank it waits
+ * for is often the one that needs that core: heat's ADI at 4 processes on
+ * 2 cores ran 20x slower than at 1.  So where the engine waits for
+ * messages in a run's steps (the faces' MPI_Waitall, the partitioned
+ * messages, a map's ghost layers, a route), a plan, map or route that
+ * yields polls with MPI_Testall and gives the processor away between
+ * polls (sched_yield()).
+ *
+ * TILEHYBRID_WAIT chooses, read when a plan or a map is created (a route
+ * takes its plan's): "auto" (the default, unset) yields when the
+ * processes on this node (MPI_COMM_TYPE_SHARED) times their threads
+ * exceed the online processors, else waits in MPI as before; "spin"
+ * never yields; "yield" always does.  Anything else is refused at the
+ * creation (TILE_ERR_RANGE, the message names the variable).  The result
+ * is the same either way (the same messages complete; only who waits how
+ * differs).
+ *
+ * The yield is tilehybrid.h's tilehybrid__yield() (sched_yield() where
+ * it is declared, else nothing: plain MPI_Testall polling); the run's
+ * agreements yield too (tilehybrid__agree_status, tilehybrid__allreduce).
+ */
+/* TILEHYBRID_WAIT's values. */
+enum { TILE__WAIT_AUTO = 0, TILE__WAIT_SPIN = 1, TILE__WAIT_YIELD = 2 };
+
+/* Whether to yield in waits, by @mode (TILE__WAIT_*): auto when @ranks
+ * processes on this node of @threads threads each exceed @cpus online
+ * processors. */
+static inline int tile__wait_yields(int mode, int ranks, int threads, long cpus)
+{
+    if (mode != TILE__WAIT_AUTO)
+        return mode == TILE__WAIT_YIELD;
+    return (double)(ranks > 1 ? ranks : 1) * (double)(threads > 1 ? threads : 1) >
+           (double)(cpus > 1 ? cpus : 1);
+}
+
+#if TILEHYBRID__DEFINE
+/* TILEHYBRID_WAIT in *mode (TILE__WAIT_AUTO when unset).
+ * Return: TILE_OK, or TILE_ERR_RANGE (set, but not auto, spin or yield). */
+TILEHYBRID__COLD int tile__wait_env(int *mode)
+{
+    const char *env = getenv("TILEHYBRID_WAIT");
+    *mode = TILE__WAIT_AUTO;
+    if (env == NULL || strcmp(env, "auto") == 0)
+        return TILE_OK;
+    if (strcmp(env, "spin") == 0)
+        *mode = TILE__WAIT_SPIN;
+    else if (strcmp(env, "yield") == 0)
+        *mode = TILE__WAIT_YIELD;
+    else
+        return TILE_ERR_RANGE;
+    return TILE_OK;
+}
+
+/* The processes of @comm on this node (MPI_COMM_TYPE_SHARED) in *n, 1 if
+ * a call fails.  Collective.  Return: MPI's code (of the failed call). */
+TILEHYBRID__COLD int tile__node_size(MPI_Comm comm, int *n)
+{
+    MPI_Comm node = MPI_COMM_NULL;
+    int rc = MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    *n = 1;
+    if (rc == MPI_SUCCESS && (rc = MPI_Comm_size(node, n)) != MPI_SUCCESS)
+        *n = 1;
+    if (node != MPI_COMM_NULL) {
+        int rc2 = MPI_Comm_free(&node);
+        rc = rc != MPI_SUCCESS ? rc : rc2;
+    }
+    return rc;
+}
+
+/* MPI_Waitall as MPI_Testall polls, the processor yielded between them. */
+TILEHYBRID__WARM int tile__waitall_yield(int n, MPI_Request *req, MPI_Status *st)
+{
+    int flag = 0, rc;
+    while ((rc = MPI_Testall(n, req, &flag, st)) == MPI_SUCCESS && !flag)
+        tilehybrid__yield();
+    return rc;
+}
+
+/* The same, one MPI_Test per request: for partitioned requests, which
+ * MPICH 4.0.2's MPI_Testall fails (MPI_ERR_IN_STATUS, every status's
+ * MPI_ERROR 0) while MPI_Test completes them.  At most 4N requests. */
+TILEHYBRID__WARM int tile__waitall_yield_each(int n, MPI_Request *req, MPI_Status *st)
+{
+    int done[4 * TILE_MAX_DIMS] = {0}, left = n, i, rc = MPI_SUCCESS;
+    while (left > 0) {
+        for (i = 0; i < n && rc == MPI_SUCCESS; i++)
+            if (!done[i] && (rc = MPI_Test(&req[i], &done[i], &st[i])) == MPI_SUCCESS && done[i])
+                left--;
+        if (rc != MPI_SUCCESS)
+            return rc;
+        if (left > 0)
+            tilehybrid__yield();
+    }
+    return rc;
+}
+#else
+TILEHYBRID__COLD int tile__wait_env(int *mode);
+TILEHYBRID__COLD int tile__node_size(MPI_Comm comm, int *n);
+TILEHYBRID__WARM int tile__waitall_yield(int n, MPI_Request *req, MPI_Status *st);
+TILEHYBRID__WARM int tile__waitall_yield_each(int n, MPI_Request *req, MPI_Status *st);
+#endif
+
+/* MPI_Waitall, or with @yield the polls that yield (same result). */
+static inline int tile__waitall(int n, MPI_Request *req, MPI_Status *st, int yield)
+{
+    return yield ? tile__waitall_yield(n, req, st) : MPI_Waitall(n, req, st);
+}
 
 /* ==== src/tiling/15-order.h ==== */
 #line 1 "src/tiling/15-order.h"
@@ -4126,7 +4244,8 @@ TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehyb
 /* Every rank ends with the same code, argument, index and message: the
  * lowest failing rank's (its rank in front when there are several ranks),
  * or, when no rank failed, the first of a's values (if any) that differs
- * between ranks (status.rank -1: no one rank is at fault).  Collective. */
+ * between ranks (status.rank -1: no one rank is at fault).  Collective: one
+ * MPI_Iallreduce on every rank (its wait yields with run.yield, 12-wait.h). */
 TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
 {
     tilehybrid_agreement r;
@@ -4134,8 +4253,8 @@ TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
     char lo[32], hi[32];
     int rc;
     snprintf(w.text, sizeof w.text, "%s", p->errmsg);
-    rc = tilehybrid_agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
-                                 a ? a->count : 0, &w, &r);
+    rc = tilehybrid__agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
+                                  a ? a->count : 0, &w, &r, 1 + p->run.yield);
     if (rc != MPI_SUCCESS) {
         if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
             p->status.code = TILE_OK;
@@ -4415,8 +4534,9 @@ TILEHYBRID__WARM void tile__wf_begin(tile_plan *p, int64_t s)
 #endif
 
 /**
- * tile_waitall() - complete thread @me's requests; the time goes to its
- * stats.wait.  @p: the plan; @k: the tile whose messages they are (for the
+ * tile_waitall() - complete thread @me's requests (yielding the processor
+ * between polls on an oversubscribed node: 12-wait.h); the time goes to
+ * its stats.wait.  @p: the plan; @k: the tile whose messages they are (for the
  * message if MPI_Waitall fails: handled as the engine's, "MPI failures").
  */
 TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k);
@@ -4429,7 +4549,7 @@ TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k)
     if (n == 0)
         return;
     t0 = tile_wtime();
-    rc = MPI_Waitall(n, &p->run.req[me * 2 * p->cfg.n], st);
+    rc = tile__waitall(n, &p->run.req[me * 2 * p->cfg.n], st, p->run.yield);
     p->run.nreq[me] = p->run.nreq[p->cfg.threads + me] = 0;
     p->run.stats[me].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
@@ -4943,8 +5063,11 @@ TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t)
         if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i) ||
             (m = tile__parted_msg(p, 0, i, s)) < 0 || !pa->on[m % 2][0][i])
             continue;
-        while (rc == MPI_SUCCESS && !flag)
+        while (rc == MPI_SUCCESS && !flag) {
             rc = MPI_Parrived(pa->req[m % 2][0][i], idx, &flag);
+            if (rc == MPI_SUCCESS && !flag && p->run.yield)
+                tilehybrid__yield();
+        }
         p->run.stats[t].wait += tile_wtime() - t0;
         if (rc != MPI_SUCCESS) {
             tile__mpi_failed(p, t, rc, "MPI_Parrived", "waiting for partition %d of tile "
@@ -4998,7 +5121,8 @@ TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
     double t0 = tile_wtime();
     int n, rc;
     n = tile__parted_pick(p, s - 1, s, 1, q);
-    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    rc = n <= 0 ? MPI_SUCCESS : p->run.yield ? tile__waitall_yield_each(n, q, st)
+                                    : MPI_Waitall(n, q, st);
     p->run.stats[0].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
         tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
@@ -5030,7 +5154,8 @@ static inline void tile_parted_finish(tile_plan *p)
                     q[n++] = pa->req[m][g][i];
                     pa->on[m][g][i] = 0;
                 }
-    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    rc = n <= 0 ? MPI_SUCCESS : p->run.yield ? tile__waitall_yield_each(n, q, st)
+                                    : MPI_Waitall(n, q, st);
     if (rc != MPI_SUCCESS)
         tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
                          "messages", n);
@@ -8434,6 +8559,20 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
 
 /* Every rank must pass the same configuration: one collective compares
  * every value (and carries the first error of any rank). */
+/* Whether the plan's waits yield (run.yield): TILEHYBRID_WAIT, else its
+ * ranks on this node times its threads against the online processors
+ * (12-wait.h).  A malformed TILEHYBRID_WAIT is refused. */
+TILEHYBRID__COLD int tile__wait_setup(tile_plan *p)
+{
+    int mode;
+    if (tile__wait_env(&mode) != TILE_OK)
+        return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_WAIT", -1, "TILEHYBRID_WAIT = "
+                          "'%.40s': not auto, spin or yield", getenv("TILEHYBRID_WAIT"));
+    p->run.yield = tile__wait_yields(mode, p->run.node_ranks, p->cfg.threads,
+                                     tile__online_cpus());
+    return TILE_OK;
+}
+
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
     static const char *const iname[19] = {
@@ -8461,6 +8600,8 @@ TILEHYBRID__COLD int tile__check_all(tile_plan *p)
         tile__validate_run(p, c);
     if (p->status.code == TILE_OK)
         tile__check_level(p);
+    if (p->status.code == TILE_OK)
+        tile__wait_setup(p);
     a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     if (a == NULL) {
         tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory while checking the arguments");
@@ -9691,6 +9832,7 @@ TILEHYBRID__COLD int tile_config_deps(const tile_config *cfg, tile_deps *deps, c
 TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__level_name(int level);
 TILEHYBRID__COLD int tile__check_level(tile_plan *p);
+TILEHYBRID__COLD int tile__wait_setup(tile_plan *p);
 TILEHYBRID__COLD int tile__check_all(tile_plan *p);
 TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
 TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);
@@ -10716,6 +10858,7 @@ typedef struct tile_route {
     MPI_Status *st;
     MPI_Datatype *types;            /* 2 P subarray types (MPI_DATATYPE_NULL: none) */
     int64_t runs;
+    int yield;                      /* its waits yield the processor: its plan's (12-wait.h) */
     int code;
     char errmsg[320];
 } tile_route;
@@ -10814,6 +10957,7 @@ TILEHYBRID__COLD int tile_route_create(tile_route *r, tile_plan *plan, size_t es
     }
     r->rank = plan->rank;
     r->size = plan->size;
+    r->yield = plan->run.yield;
     rc = tile__exchange_setup(plan, esz, have, src, want, dst, argn, &m, st);
     if (rc == TILE_OK) {
         int mpi = MPI_Comm_dup(plan->comm, &r->comm);
@@ -10862,7 +11006,7 @@ TILEHYBRID__COLD int tile_route_run(tile_route *r)
         return TILE_OK;
     rc = MPI_Startall(r->nreq, r->req);
     if (rc == MPI_SUCCESS)
-        rc = MPI_Waitall(r->nreq, r->req, r->st);
+        rc = tile__waitall(r->nreq, r->req, r->st, r->yield);
     if (rc != MPI_SUCCESS) {
         char text[MPI_MAX_ERROR_STRING];
         tilehybrid__mpi_error_text(rc, text);
@@ -11611,6 +11755,7 @@ typedef struct tile_map {
     int broke;                            /* a body left its point with break */
     const char *file;                     /* the body's file */
     int64_t runs;
+    int yield;                            /* its waits yield the processor (12-wait.h) */
     double *sumbuf;                       /* threads x nsums x sumlen: the rows' values */
     tile_xsum *sums;                      /* threads x nsums: the exact sums so far */
     int code;
@@ -12079,7 +12224,7 @@ TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *
 TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
 {
     const tile_field *f = c->in[0];
-    int i, code = tile__map_check_fields(m, c);
+    int i, mode, code = tile__map_check_fields(m, c);
     if (code != TILE_OK)
         return code;
     for (i = 0; i < f->ndims; i++) {
@@ -12115,6 +12260,11 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: threads is %d: it must be 1 "
                  "to 1024", c->threads);
         return TILE_ERR_THREADS;
+    }
+    if (tile__wait_env(&mode) != TILE_OK) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: TILEHYBRID_WAIT = '%.40s': "
+                 "not auto, spin or yield", getenv("TILEHYBRID_WAIT"));
+        return TILE_ERR_RANGE;
     }
     if (c->nsums < 0 || c->nsums > TILE_MAP_MAX_SUMS) {
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: nsums is %d: it must be 0 "
@@ -12253,7 +12403,7 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     int64_t hi[TILE_MAX_DIMS + 1];
     tilehybrid_agreement a;
     const tile_field *f;
-    int code, i, k, nnb = 1, rc;
+    int code, i, k, nnb = 1, rc, nodes = 1, mode;
     if (m == NULL)
         return TILE_ERR_NULL;
     memset(m, 0, sizeof *m);
@@ -12272,6 +12422,13 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
                  "error %d)", rc);
         return m->code = TILE_ERR_MPI;
     }
+    if ((rc = tile__node_size(m->comm, &nodes)) != MPI_SUCCESS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: counting the ranks on this node "
+                 "(MPI_Comm_split_type) failed (MPI error %d)", rc);
+        code = TILE_ERR_MPI;
+    }
+    (void)tile__wait_env(&mode);                /* (checked: tile__map_check) */
+    m->yield = tile__wait_yields(mode, nodes, cfg->threads, tile__online_cpus());
     m->rank = f->rank;
     m->size = f->size;
     m->v.ndims = f->ndims;
@@ -12477,7 +12634,7 @@ TILEHYBRID__COLD void tile__map_wait(tile_map *m)
     if (m == NULL || !m->started)
         return;
     m->started = 0;
-    if ((rc = MPI_Waitall(m->nreq, m->req, m->st)) != MPI_SUCCESS) {
+    if ((rc = tile__waitall(m->nreq, m->req, m->st, m->yield)) != MPI_SUCCESS) {
         m->live = 0;
         m->code = TILE_ERR_MPI;
         m->nbox[1] = 0;

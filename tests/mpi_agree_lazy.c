@@ -20,6 +20,15 @@ int MPI_Allreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_
     collectives++;
     return PMPI_Allreduce(s, r, n, t, op, c);
 }
+#if MPI_VERSION >= 3
+/* (a plan's agreements: tilehybrid.h's tilehybrid__allreduce) */
+int MPI_Iallreduce(const void *s, void *r, int n, MPI_Datatype t, MPI_Op op, MPI_Comm c,
+                   MPI_Request *q)
+{
+    collectives++;
+    return PMPI_Iallreduce(s, r, n, t, op, c, q);
+}
+#endif
 int MPI_Allgather(const void *s, int sn, MPI_Datatype st, void *r, int rn, MPI_Datatype rt,
                   MPI_Comm c)
 {

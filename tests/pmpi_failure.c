@@ -12,7 +12,8 @@
  * starts on this rank), so that the other ranks would wait for this one
  * forever unless the engine does something about it.
  *
- *   TILEHYBRID_FAIL_CALL    MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce,
+ *   TILEHYBRID_FAIL_CALL    MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce
+ *                           (MPI_Iallreduce too: a plan's agreements),
  *                           MPI_Allgather, MPI_Bcast, MPI_Alltoallw,
  *                           MPI_Send_init, MPI_Recv_init, MPI_Startall,
  *                           MPI_Request_free, with MPI-4 MPI_Psend_init,
@@ -139,6 +140,18 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MP
         return PMPI_FAILURE_ERROR;
     return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
 }
+
+#if MPI_VERSION >= 3
+/* A plan's agreements reduce with MPI_Iallreduce (tilehybrid.h's
+ * tilehybrid__allreduce): counted, and failed, as MPI_Allreduce. */
+int MPI_Iallreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+                   MPI_Comm comm, MPI_Request *req)
+{
+    if (pmpi_failure_request(3, req))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Iallreduce(sbuf, rbuf, count, type, op, comm, req);
+}
+#endif
 
 int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                   MPI_Datatype rtype, MPI_Comm comm)

@@ -552,6 +552,8 @@ typedef struct tile_run {
     size_t resume_bytes;
     int node_ranks;                 /* the plan's ranks on this node: they share the default
                                      * memory limit (tile__mem_limit) */
+    int yield;                      /* the waits yield the processor (TILEHYBRID_WAIT,
+                                     * 12-wait.h): an oversubscribed node */
 } tile_run;
 
 /** Where the plan's tile height comes from (plan.height.origin). */

@@ -94,7 +94,8 @@ TILEHYBRID__COLD int tile__adopt(tile_plan *p, int code, int rank, const tilehyb
 /* Every rank ends with the same code, argument, index and message: the
  * lowest failing rank's (its rank in front when there are several ranks),
  * or, when no rank failed, the first of a's values (if any) that differs
- * between ranks (status.rank -1: no one rank is at fault).  Collective. */
+ * between ranks (status.rank -1: no one rank is at fault).  Collective: one
+ * MPI_Iallreduce on every rank (its wait yields with run.yield, 12-wait.h). */
 TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
 {
     tilehybrid_agreement r;
@@ -102,8 +103,8 @@ TILEHYBRID__COLD int tile__agree(tile_plan *p, const tile__agreed *a)
     char lo[32], hi[32];
     int rc;
     snprintf(w.text, sizeof w.text, "%s", p->errmsg);
-    rc = tilehybrid_agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
-                                 a ? a->count : 0, &w, &r);
+    rc = tilehybrid__agree_status(p->comm, p->status.code, &p->status, a ? a->v : NULL,
+                                  a ? a->count : 0, &w, &r, 1 + p->run.yield);
     if (rc != MPI_SUCCESS) {
         if (p->status.code != TILE_ERR_MPI) /* (ULFM) keep this rank's own failure */
             p->status.code = TILE_OK;

@@ -227,8 +227,9 @@ TILEHYBRID__WARM void tile__wf_begin(tile_plan *p, int64_t s)
 #endif
 
 /**
- * tile_waitall() - complete thread @me's requests; the time goes to its
- * stats.wait.  @p: the plan; @k: the tile whose messages they are (for the
+ * tile_waitall() - complete thread @me's requests (yielding the processor
+ * between polls on an oversubscribed node: 12-wait.h); the time goes to
+ * its stats.wait.  @p: the plan; @k: the tile whose messages they are (for the
  * message if MPI_Waitall fails: handled as the engine's, "MPI failures").
  */
 TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k);
@@ -241,7 +242,7 @@ TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k)
     if (n == 0)
         return;
     t0 = tile_wtime();
-    rc = MPI_Waitall(n, &p->run.req[me * 2 * p->cfg.n], st);
+    rc = tile__waitall(n, &p->run.req[me * 2 * p->cfg.n], st, p->run.yield);
     p->run.nreq[me] = p->run.nreq[p->cfg.threads + me] = 0;
     p->run.stats[me].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)

@@ -380,8 +380,11 @@ TILEHYBRID__WARM void tile_parted_arrive(tile_plan *p, int64_t s, int t)
         if (p->nbr_lo[i] == MPI_PROC_NULL || !tile__is_receiver(p, t, i) ||
             (m = tile__parted_msg(p, 0, i, s)) < 0 || !pa->on[m % 2][0][i])
             continue;
-        while (rc == MPI_SUCCESS && !flag)
+        while (rc == MPI_SUCCESS && !flag) {
             rc = MPI_Parrived(pa->req[m % 2][0][i], idx, &flag);
+            if (rc == MPI_SUCCESS && !flag && p->run.yield)
+                tilehybrid__yield();
+        }
         p->run.stats[t].wait += tile_wtime() - t0;
         if (rc != MPI_SUCCESS) {
             tile__mpi_failed(p, t, rc, "MPI_Parrived", "waiting for partition %d of tile "
@@ -435,7 +438,8 @@ TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
     double t0 = tile_wtime();
     int n, rc;
     n = tile__parted_pick(p, s - 1, s, 1, q);
-    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    rc = n <= 0 ? MPI_SUCCESS : p->run.yield ? tile__waitall_yield_each(n, q, st)
+                                    : MPI_Waitall(n, q, st);
     p->run.stats[0].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
         tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
@@ -467,7 +471,8 @@ static inline void tile_parted_finish(tile_plan *p)
                     q[n++] = pa->req[m][g][i];
                     pa->on[m][g][i] = 0;
                 }
-    rc = n > 0 ? MPI_Waitall(n, q, st) : MPI_SUCCESS;
+    rc = n <= 0 ? MPI_SUCCESS : p->run.yield ? tile__waitall_yield_each(n, q, st)
+                                    : MPI_Waitall(n, q, st);
     if (rc != MPI_SUCCESS)
         tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
                          "messages", n);

@@ -489,6 +489,20 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
 
 /* Every rank must pass the same configuration: one collective compares
  * every value (and carries the first error of any rank). */
+/* Whether the plan's waits yield (run.yield): TILEHYBRID_WAIT, else its
+ * ranks on this node times its threads against the online processors
+ * (12-wait.h).  A malformed TILEHYBRID_WAIT is refused. */
+TILEHYBRID__COLD int tile__wait_setup(tile_plan *p)
+{
+    int mode;
+    if (tile__wait_env(&mode) != TILE_OK)
+        return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_WAIT", -1, "TILEHYBRID_WAIT = "
+                          "'%.40s': not auto, spin or yield", getenv("TILEHYBRID_WAIT"));
+    p->run.yield = tile__wait_yields(mode, p->run.node_ranks, p->cfg.threads,
+                                     tile__online_cpus());
+    return TILE_OK;
+}
+
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
     static const char *const iname[19] = {
@@ -516,6 +530,8 @@ TILEHYBRID__COLD int tile__check_all(tile_plan *p)
         tile__validate_run(p, c);
     if (p->status.code == TILE_OK)
         tile__check_level(p);
+    if (p->status.code == TILE_OK)
+        tile__wait_setup(p);
     a = (tile__agreed *)TILEHYBRID_MALLOC(sizeof *a);
     if (a == NULL) {
         tile__fail(p, TILE_ERR_NOMEM, "", -1, "out of memory while checking the arguments");
@@ -1746,6 +1762,7 @@ TILEHYBRID__COLD int tile_config_deps(const tile_config *cfg, tile_deps *deps, c
 TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__level_name(int level);
 TILEHYBRID__COLD int tile__check_level(tile_plan *p);
+TILEHYBRID__COLD int tile__wait_setup(tile_plan *p);
 TILEHYBRID__COLD int tile__check_all(tile_plan *p);
 TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
 TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);

@@ -17,6 +17,7 @@ typedef struct tile_route {
     MPI_Status *st;
     MPI_Datatype *types;            /* 2 P subarray types (MPI_DATATYPE_NULL: none) */
     int64_t runs;
+    int yield;                      /* its waits yield the processor: its plan's (12-wait.h) */
     int code;
     char errmsg[320];
 } tile_route;
@@ -115,6 +116,7 @@ TILEHYBRID__COLD int tile_route_create(tile_route *r, tile_plan *plan, size_t es
     }
     r->rank = plan->rank;
     r->size = plan->size;
+    r->yield = plan->run.yield;
     rc = tile__exchange_setup(plan, esz, have, src, want, dst, argn, &m, st);
     if (rc == TILE_OK) {
         int mpi = MPI_Comm_dup(plan->comm, &r->comm);
@@ -163,7 +165,7 @@ TILEHYBRID__COLD int tile_route_run(tile_route *r)
         return TILE_OK;
     rc = MPI_Startall(r->nreq, r->req);
     if (rc == MPI_SUCCESS)
-        rc = MPI_Waitall(r->nreq, r->req, r->st);
+        rc = tile__waitall(r->nreq, r->req, r->st, r->yield);
     if (rc != MPI_SUCCESS) {
         char text[MPI_MAX_ERROR_STRING];
         tilehybrid__mpi_error_text(rc, text);

@@ -97,6 +97,7 @@ typedef struct tile_map {
     int broke;                            /* a body left its point with break */
     const char *file;                     /* the body's file */
     int64_t runs;
+    int yield;                            /* its waits yield the processor (12-wait.h) */
     double *sumbuf;                       /* threads x nsums x sumlen: the rows' values */
     tile_xsum *sums;                      /* threads x nsums: the exact sums so far */
     int code;
@@ -565,7 +566,7 @@ TILEHYBRID__COLD int tile__map_check_fields(tile_map *m, const tile_map_config *
 TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
 {
     const tile_field *f = c->in[0];
-    int i, code = tile__map_check_fields(m, c);
+    int i, mode, code = tile__map_check_fields(m, c);
     if (code != TILE_OK)
         return code;
     for (i = 0; i < f->ndims; i++) {
@@ -601,6 +602,11 @@ TILEHYBRID__COLD int tile__map_check(tile_map *m, const tile_map_config *c)
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: threads is %d: it must be 1 "
                  "to 1024", c->threads);
         return TILE_ERR_THREADS;
+    }
+    if (tile__wait_env(&mode) != TILE_OK) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: TILEHYBRID_WAIT = '%.40s': "
+                 "not auto, spin or yield", getenv("TILEHYBRID_WAIT"));
+        return TILE_ERR_RANGE;
     }
     if (c->nsums < 0 || c->nsums > TILE_MAP_MAX_SUMS) {
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: nsums is %d: it must be 0 "
@@ -739,7 +745,7 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
     int64_t hi[TILE_MAX_DIMS + 1];
     tilehybrid_agreement a;
     const tile_field *f;
-    int code, i, k, nnb = 1, rc;
+    int code, i, k, nnb = 1, rc, nodes = 1, mode;
     if (m == NULL)
         return TILE_ERR_NULL;
     memset(m, 0, sizeof *m);
@@ -758,6 +764,13 @@ TILEHYBRID__COLD int tile_map_create(tile_map *m, const tile_map_config *cfg)
                  "error %d)", rc);
         return m->code = TILE_ERR_MPI;
     }
+    if ((rc = tile__node_size(m->comm, &nodes)) != MPI_SUCCESS) {
+        snprintf(m->errmsg, sizeof m->errmsg, "tile_map_create: counting the ranks on this node "
+                 "(MPI_Comm_split_type) failed (MPI error %d)", rc);
+        code = TILE_ERR_MPI;
+    }
+    (void)tile__wait_env(&mode);                /* (checked: tile__map_check) */
+    m->yield = tile__wait_yields(mode, nodes, cfg->threads, tile__online_cpus());
     m->rank = f->rank;
     m->size = f->size;
     m->v.ndims = f->ndims;
@@ -963,7 +976,7 @@ TILEHYBRID__COLD void tile__map_wait(tile_map *m)
     if (m == NULL || !m->started)
         return;
     m->started = 0;
-    if ((rc = MPI_Waitall(m->nreq, m->req, m->st)) != MPI_SUCCESS) {
+    if ((rc = tile__waitall(m->nreq, m->req, m->st, m->yield)) != MPI_SUCCESS) {
         m->live = 0;
         m->code = TILE_ERR_MPI;
         m->nbox[1] = 0;
