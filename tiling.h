@@ -4553,7 +4553,8 @@ TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k)
     p->run.nreq[me] = p->run.nreq[p->cfg.threads + me] = 0;
     p->run.stats[me].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, me, rc, "MPI_Waitall", "completing %d face message%s of tile %lld",
+        tile__mpi_failed(p, me, rc, p->run.yield ? "MPI_Testall" : "MPI_Waitall",
+                         "completing %d face message%s of tile %lld",
                          n, n == 1 ? "" : "s", (long long)k);
 }
 #endif
@@ -5125,7 +5126,8 @@ TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
                                     : MPI_Waitall(n, q, st);
     p->run.stats[0].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
+        tile__mpi_failed(p, 0, rc, p->run.yield ? "MPI_Test" : "MPI_Waitall",
+                         "completing %d partitioned face message%s "
                          "at step %lld", n, n == 1 ? "" : "s", (long long)s);
     n = tile__parted_pick(p, s + 1, s + 2, 0, q);
     if (s < 0)      /* the prologue: also the receive that the prologue waits for */
@@ -5157,7 +5159,8 @@ static inline void tile_parted_finish(tile_plan *p)
     rc = n <= 0 ? MPI_SUCCESS : p->run.yield ? tile__waitall_yield_each(n, q, st)
                                     : MPI_Waitall(n, q, st);
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
+        tile__mpi_failed(p, 0, rc, p->run.yield ? "MPI_Test" : "MPI_Waitall",
+                         "completing the last %d partitioned face "
                          "messages", n);
 }
 #endif
@@ -11011,8 +11014,8 @@ TILEHYBRID__COLD int tile_route_run(tile_route *r)
         char text[MPI_MAX_ERROR_STRING];
         tilehybrid__mpi_error_text(rc, text);
         snprintf(r->errmsg, sizeof r->errmsg, "tile_route_run: rank %d: run %lld: "
-                 "MPI_Startall or MPI_Waitall failed: %.200s", r->rank, (long long)r->runs,
-                 text);
+                 "MPI_Startall or %s failed: %.200s", r->rank, (long long)r->runs,
+                 r->yield ? "MPI_Testall" : "MPI_Waitall", text);
         return r->code = TILE_ERR_MPI;
     }
     return TILE_OK;
@@ -12638,8 +12641,8 @@ TILEHYBRID__COLD void tile__map_wait(tile_map *m)
         m->live = 0;
         m->code = TILE_ERR_MPI;
         m->nbox[1] = 0;
-        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: MPI_Waitall failed (MPI error "
-                 "%d)", rc);
+        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: %s failed (MPI error %d)",
+                 m->yield ? "MPI_Testall" : "MPI_Waitall", rc);
     }
 }
 

@@ -7,7 +7,8 @@
 #    one call of the engine made to fail on rank 1 (MPI_Isend, MPI_Irecv
 #    with nonblocking face messages; MPI_Send_init, MPI_Recv_init at the
 #    plan's creation, MPI_Startall in the run, MPI_Request_free at its
-#    destruction with persistent ones (the default); MPI_Waitall in the run;
+#    destruction with persistent ones (the default); MPI_Waitall in the run
+#    (MPI_Testall: TILEHYBRID_WAIT=yield, else spin);
 #    MPI_Allreduce in the plan's creation, at the start and at the end of
 #    the run; the reduction's MPI_Allgather; tile_gather's MPI_Alltoallw
 #    after the run; in the creation, the MPI_Comm_dup, MPI_Cart_create,
@@ -30,6 +31,11 @@
 set -u
 . tests/lib.sh
 scratch cli_failure
+# the waits as MPI calls them at 3 processes on a smaller machine too:
+# TILEHYBRID_WAIT=auto would poll with MPI_Testall there instead of the
+# MPI_Waitall counted below (the case of a wait that yields: its own)
+TILEHYBRID_WAIT=spin
+export TILEHYBRID_WAIT
 P=$B/tests/mpi_failure
 
 # fail NAME MODEL CALL K [VAR=VALUE...]: run mpi_failure at 3 processes with
@@ -92,6 +98,13 @@ for ck in "MPI_Psend_init 0 partitioned send of" "MPI_Precv_init 0 partitioned r
     failed_on1 "multiple model, partitioned messages, $call #$((k + 1)) fails on rank 1 of 3" \
         $call "$*"
 done
+
+# a wait that yields (TILEHYBRID_WAIT=yield: MPI_Testall polls, each a
+# call; the agreements' MPI_Iallreduce completes by MPI_Test) fails on
+# rank 1: named, with the tile
+fail x mpi MPI_Testall 0 TILEHYBRID_FAIL_MESSAGES=persistent TILEHYBRID_WAIT=yield
+failed_on1 "a wait that yields (TILEHYBRID_WAIT=yield): its MPI_Testall fails on rank 1 of 3" \
+    MPI_Testall "completing [0-9]* face message.* of tile [0-9]"
 
 # the reduction's two collectives, each named alone (the message said
 # "MPI_Allreduce or MPI_Allgather"): the sum's MPI_Allreduce is the run's

@@ -246,7 +246,8 @@ TILEHYBRID__WARM void tile_waitall(tile_plan *p, int me, int64_t k)
     p->run.nreq[me] = p->run.nreq[p->cfg.threads + me] = 0;
     p->run.stats[me].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, me, rc, "MPI_Waitall", "completing %d face message%s of tile %lld",
+        tile__mpi_failed(p, me, rc, p->run.yield ? "MPI_Testall" : "MPI_Waitall",
+                         "completing %d face message%s of tile %lld",
                          n, n == 1 ? "" : "s", (long long)k);
 }
 #endif

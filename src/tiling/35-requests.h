@@ -442,7 +442,8 @@ TILEHYBRID__WARM void tile_parted_cycle(tile_plan *p, int64_t s)
                                     : MPI_Waitall(n, q, st);
     p->run.stats[0].wait += tile_wtime() - t0;
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing %d partitioned face message%s "
+        tile__mpi_failed(p, 0, rc, p->run.yield ? "MPI_Test" : "MPI_Waitall",
+                         "completing %d partitioned face message%s "
                          "at step %lld", n, n == 1 ? "" : "s", (long long)s);
     n = tile__parted_pick(p, s + 1, s + 2, 0, q);
     if (s < 0)      /* the prologue: also the receive that the prologue waits for */
@@ -474,7 +475,8 @@ static inline void tile_parted_finish(tile_plan *p)
     rc = n <= 0 ? MPI_SUCCESS : p->run.yield ? tile__waitall_yield_each(n, q, st)
                                     : MPI_Waitall(n, q, st);
     if (rc != MPI_SUCCESS)
-        tile__mpi_failed(p, 0, rc, "MPI_Waitall", "completing the last %d partitioned face "
+        tile__mpi_failed(p, 0, rc, p->run.yield ? "MPI_Test" : "MPI_Waitall",
+                         "completing the last %d partitioned face "
                          "messages", n);
 }
 #endif

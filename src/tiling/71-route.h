@@ -170,8 +170,8 @@ TILEHYBRID__COLD int tile_route_run(tile_route *r)
         char text[MPI_MAX_ERROR_STRING];
         tilehybrid__mpi_error_text(rc, text);
         snprintf(r->errmsg, sizeof r->errmsg, "tile_route_run: rank %d: run %lld: "
-                 "MPI_Startall or MPI_Waitall failed: %.200s", r->rank, (long long)r->runs,
-                 text);
+                 "MPI_Startall or %s failed: %.200s", r->rank, (long long)r->runs,
+                 r->yield ? "MPI_Testall" : "MPI_Waitall", text);
         return r->code = TILE_ERR_MPI;
     }
     return TILE_OK;

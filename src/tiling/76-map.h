@@ -980,8 +980,8 @@ TILEHYBRID__COLD void tile__map_wait(tile_map *m)
         m->live = 0;
         m->code = TILE_ERR_MPI;
         m->nbox[1] = 0;
-        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: MPI_Waitall failed (MPI error "
-                 "%d)", rc);
+        snprintf(m->errmsg, sizeof m->errmsg, "TILE_MAP_RUN: %s failed (MPI error %d)",
+                 m->yield ? "MPI_Testall" : "MPI_Waitall", rc);
     }
 }
 
