@@ -9508,7 +9508,8 @@ TILEHYBRID__COLD int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *
     if (tile__agree(p, NULL) != TILE_OK)
         return p->status.code;
     while (base < n) {
-        rc = tilehybrid_agree(p->comm, 0, v + base, n - base, NULL, 0, &r);
+        rc = tilehybrid__agree(p->comm, 0, 0, v + base, n - base, NULL, 0, "msg", &r,
+                               1 + p->run.yield);      /* (tile__agree's wait) */
         if (rc != MPI_SUCCESS) {
             tile__mpi_failed(p, -1, rc, "MPI_Allreduce", "in tilehybrid_agree(), while the "
                              "ranks agreed on the tile height's costs");
@@ -12501,7 +12502,9 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
         return TILE_ERR_NULL;
     if (m->comm == MPI_COMM_NULL)
         return m->code != TILE_OK ? m->code : TILE_ERR_NULL;
-    rc = tilehybrid_agree(m->comm, m->code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
+    /* (MPI_Iallreduce on every rank, its wait yielding with m->yield) */
+    rc = tilehybrid__agree(m->comm, m->code, 0, NULL, 0, m->errmsg, sizeof m->errmsg, "msg", &a,
+                           1 + m->yield);
     if (rc != MPI_SUCCESS) {
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_agree: %s failed (MPI error %d)",
                  a.call, rc);

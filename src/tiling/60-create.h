@@ -1435,7 +1435,8 @@ TILEHYBRID__COLD int tile__agree_extremes(tile_plan *p, uint64_t *v, const int *
     if (tile__agree(p, NULL) != TILE_OK)
         return p->status.code;
     while (base < n) {
-        rc = tilehybrid_agree(p->comm, 0, v + base, n - base, NULL, 0, &r);
+        rc = tilehybrid__agree(p->comm, 0, 0, v + base, n - base, NULL, 0, "msg", &r,
+                               1 + p->run.yield);      /* (tile__agree's wait) */
         if (rc != MPI_SUCCESS) {
             tile__mpi_failed(p, -1, rc, "MPI_Allreduce", "in tilehybrid_agree(), while the "
                              "ranks agreed on the tile height's costs");

@@ -840,7 +840,9 @@ TILEHYBRID__COLD int tile_map_agree(tile_map *m)
         return TILE_ERR_NULL;
     if (m->comm == MPI_COMM_NULL)
         return m->code != TILE_OK ? m->code : TILE_ERR_NULL;
-    rc = tilehybrid_agree(m->comm, m->code, NULL, 0, m->errmsg, sizeof m->errmsg, &a);
+    /* (MPI_Iallreduce on every rank, its wait yielding with m->yield) */
+    rc = tilehybrid__agree(m->comm, m->code, 0, NULL, 0, m->errmsg, sizeof m->errmsg, "msg", &a,
+                           1 + m->yield);
     if (rc != MPI_SUCCESS) {
         snprintf(m->errmsg, sizeof m->errmsg, "tile_map_agree: %s failed (MPI error %d)",
                  a.call, rc);
