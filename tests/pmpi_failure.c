@@ -22,8 +22,8 @@
  *                           ping-pong), MPI_Cart_create, MPI_Comm_dup,
  *                           MPI_Comm_split_type, MPI_Reduce, MPI_Gather,
  *                           MPI_Scatter, MPI_Comm_split or MPI_Scatterv
- *                           (scatterlb.h), MPI_Testall (each poll of a
- *                           wait that yields, TILEHYBRID_WAIT=yield)
+ *                           (scatterlb.h), MPI_Testall, MPI_Test (each
+ *                           poll of a wait that yields, TILEHYBRID_WAIT)
  *                           (unset: nothing fails)
  *   TILEHYBRID_FAIL_RANK    the rank (of MPI_COMM_WORLD) where it fails
  *                           (default 1)
@@ -47,7 +47,7 @@ static const char *const pmpi_failure_calls[PMPI_FAILURE_NCALLS] = {
     "MPI_Psend_init", "MPI_Precv_init", "MPI_Pready", "MPI_Parrived", "MPI_Send", "MPI_Recv",
     "MPI_Sendrecv", "MPI_Cart_create", "MPI_Comm_dup", "MPI_Comm_split_type", "MPI_Reduce",
     "MPI_Gather", "MPI_Scatter", "MPI_Comm_split", "MPI_Scatterv", "MPI_Type_size",
-    "MPI_Comm_size", "MPI_Comm_test_inter", "MPI_File_open", "MPI_Testall"
+    "MPI_Comm_size", "MPI_Comm_test_inter", "MPI_File_open", "MPI_Testall", "MPI_Test"
 };
 static long pmpi_failure_counts[PMPI_FAILURE_NCALLS];
 static int pmpi_failure_done;
@@ -140,6 +140,14 @@ int MPI_Testall(int count, MPI_Request reqs[], int *flag, MPI_Status st[])
     if (pmpi_failure_now(30))
         return PMPI_FAILURE_ERROR;
     return PMPI_Testall(count, reqs, flag, st);
+}
+
+/* (a yielding wait of partitioned messages, and a plan's agreement) */
+int MPI_Test(MPI_Request *req, int *flag, MPI_Status *st)
+{
+    if (pmpi_failure_now(31))
+        return PMPI_FAILURE_ERROR;
+    return PMPI_Test(req, flag, st);
 }
 
 int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,

@@ -4,7 +4,7 @@
 #define TILEHYBRID_TESTS_PMPI_FAILURE_H
 
 /** The calls it wraps: MPI_Isend, MPI_Irecv, MPI_Waitall, MPI_Allreduce
- *  (and MPI_Iallreduce, counted as it), MPI_Testall, MPI_Allgather, MPI_Bcast, MPI_Alltoallw, MPI_Send_init, MPI_Recv_init,
+ *  (and MPI_Iallreduce, counted as it), MPI_Testall, MPI_Test, MPI_Allgather, MPI_Bcast, MPI_Alltoallw, MPI_Send_init, MPI_Recv_init,
  *  MPI_Startall, MPI_Request_free, with MPI-4 MPI_Psend_init, MPI_Precv_init,
  *  MPI_Pready, MPI_Parrived, and MPI_Send, MPI_Recv, MPI_Sendrecv,
  *  MPI_Cart_create, MPI_Comm_dup, MPI_Comm_split_type, MPI_Reduce,
@@ -12,7 +12,7 @@
  *  MPI_Type_size, MPI_Comm_size, MPI_Comm_test_inter, and MPI_File_open
  *  (the file is opened, then the call reports a failure and no handle: a
  *  rank whose open failed while the others' succeeded). */
-#define PMPI_FAILURE_NCALLS 31
+#define PMPI_FAILURE_NCALLS 32
 
 /** What the failing call returns (MPI's text: "Internal MPI error" or
  *  "MPI_ERR_INTERN: internal error"). */
