@@ -16,9 +16,13 @@
  *
  *   mpiexec -n 2 ./demos/sw --random 2000,20000 --seed 1 --verify
  *   mpiexec -n 2 ./demos/sw --a x.fa --b y.fa --model funneled --threads 2 --json
+ *
+ * --checkpoint PATH (demos/checkpoint.h) checkpoints inside the run (it is
+ * one plan's run): --restart PATH resumes it there.
  */
 #include "../hybrid.h"
 #include "agree.h"
+#include "checkpoint.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -41,6 +45,7 @@ typedef struct sw_opts {
     int64_t n, m, seed, tile_height;
     int score[SW_NSCORES];
     int model, threads, verify, json;
+    demo_ckpt_opts ckpt;        /* --checkpoint, --checkpoint-every, --restart */
 } sw_opts;
 
 /* The best score and where it first occurs (1-based, row-major order). */
@@ -172,14 +177,17 @@ static char *sw_read_fasta(const char *opt, const char *path, int64_t *len, char
 /* The options with a value (sw_option reads them). */
 static const char *const sw_valued[] = { "--a", "--b", "--random", "--seed", "--tile-height",
                                          "--model", "--threads", "--match", "--mismatch",
-                                         "--gap-open", "--gap-extend" };
+                                         "--gap-open", "--gap-extend", DEMO_CKPT_OPTIONS };
+#define SW_NVALUED ((int)(sizeof sw_valued / sizeof sw_valued[0]))
 
 /* One option with its value; 0 or 2 (message in err). */
 static int sw_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
     sw_opts *o = (sw_opts *)ctx;
     int64_t x;
-    int rc;
+    int rc = demo_ckpt_option(&o->ckpt, a, v, err, errlen);
+    if (rc >= 0)
+        return rc;
     if (strcmp(a, "--a") == 0)
         o->fa = v;
     else if (strcmp(a, "--b") == 0)
@@ -220,11 +228,13 @@ static int sw_parse(int argc, char **argv, sw_opts *o, char *err, size_t errlen)
                                       .model = TILE_MODEL_MPI, .threads = 1 };
     int rc;
     *o = defaults;
-    if ((rc = demo_options_vj(argc, argv, sw_valued, 11, &o->verify, &o->json, sw_option, o,
-                              err, errlen)) != 0)
+    if ((rc = demo_options_vj(argc, argv, sw_valued, SW_NVALUED, &o->verify, &o->json,
+                              sw_option, o, err, errlen)) != 0)
         return rc;
     if ((o->fa == NULL) != (o->fb == NULL))
         return demo_msg(err, errlen, "%s", "give both --a and --b, or neither (--random)");
+    if (demo_ckpt_check(&o->ckpt, err, errlen) != 0)
+        return 2;
     return demo_check_threads(o->model, o->threads, err, errlen);
 }
 
@@ -440,7 +450,10 @@ static void sw_help(void)
            "  --verify               compare with the plain double loop (rank 0, after\n"
            "                         the run; its time is plain_seconds)\n"
            "  --json                 one JSON object: score, end, seconds, cells_per_second\n"
-           "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments.\n");
+           DEMO_CKPT_HELP
+           "                     (inside the run: Nsteps counts its tile steps)\n"
+           "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments,\n"
+           "75 stopped on SIGUSR1 after a checkpoint (run again with --restart).\n");
 }
 
 /* The result of the declared reduction (every rank has it): the best
@@ -473,6 +486,10 @@ static int sw_agreed(const sw_opts *o, int64_t n, int64_t m, demo_arg *v)
     v[k++] = demo_arg_int("--threads", o->threads);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
+    v[k++] = demo_arg_flag("--checkpoint", o->ckpt.path != NULL);
+    v[k++] = demo_arg_flag("--restart", o->ckpt.restart != NULL);
+    v[k++] = demo_arg_int("--checkpoint-every (steps)", o->ckpt.every_steps);
+    v[k++] = demo_arg_real("--checkpoint-every (seconds)", o->ckpt.every_seconds);
     return k;
 }
 
@@ -533,9 +550,45 @@ static int sw_report(const tile_plan *plan, const sw_opts *o, int64_t n, int64_t
     return verdict != NULL && verdict[0] != 'o';
 }
 
+/* What changes the alignment's numbers: the sequences and the scores
+ * (the checkpoints' fingerprint). */
+static uint64_t sw_fingerprint(const char *a, int64_t n, const char *b, int64_t m,
+                               const sw_opts *o)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    int64_t i;
+    int k;
+    for (i = 0; i < n; i++)
+        h = (h ^ (unsigned char)a[i]) * 0x100000001b3ull;
+    h = (h ^ 0xffu) * 0x100000001b3ull;
+    for (i = 0; i < m; i++)
+        h = (h ^ (unsigned char)b[i]) * 0x100000001b3ull;
+    for (k = 0; k < SW_NSCORES; k++)
+        h = (h ^ (uint64_t)(uint32_t)o->score[k]) * 0x100000001b3ull;
+    return h;
+}
+
+/* After the run with --checkpoint: what was written (rank 0); on the
+ * signal, the exit status 75 (every rank alike), else -1. */
+static int sw_ckpt_end(demo_ckpt *ck, const sw_opts *o, int rank)
+{
+    int stopped = ck->made && ck->ck.stopped;
+    if (ck->on && rank == 0)
+        fprintf(stderr, "sw: %lld checkpoint%s written to %s (%.3f s on rank 0)\n",
+                (long long)ck->ck.written, ck->ck.written == 1 ? "" : "s", o->ckpt.path,
+                ck->ck.seconds);
+    if (stopped && rank == 0)
+        fprintf(stderr, "sw: stopped on the signal after a checkpoint: run again with "
+                "--restart %s\n", o->ckpt.path);
+    demo_ckpt_end(ck);
+    return stopped ? TILE_CKPT_EXIT : -1;
+}
+
 int main(int argc, char **argv)
 {
     sw_opts o;
+    demo_ckpt ck;
+    int64_t start = 0;
     tile_config cfg;
     tile_plan plan;
     tile_reduction best;
@@ -546,6 +599,7 @@ int main(int argc, char **argv)
     double t0, secs, plain = 0;
     if (rc >= 0)
         return rc;
+    memset(&ck, 0, sizeof ck);
     tile_config_init(&cfg, 1);
     cfg.extent[0] = n <= m ? n : m;           /* the shorter sequence is cut */
     cfg.zlen = n <= m ? m : n;                /* the longer one is pipelined */
@@ -568,9 +622,19 @@ int main(int argc, char **argv)
         sw_gates[k].h = -1;     /* below every h: a thread's first point is fed */
     nomem = demo_reduction_start("sw", &plan, &best, TILE_REDUCE_MAXLOC,
                                  "the best score's per-thread slots", o.threads, &t0);
+    if (!nomem && demo_ckpt_begin_plan(&ck, "sw", &o.ckpt, &plan, NULL, 0, NULL, 0,
+                                       sw_fingerprint(a, n, b, m, &o), &start, rank) != 0)
+        nomem = 1;      /* (rank 0 said why: the run does not start) */
     if (!nomem)
         sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, &best, sw_gates);
     secs = demo_slowest(t0);
+    if ((rc = sw_ckpt_end(&ck, &o, rank)) >= 0) {
+        free(a);
+        free(b);
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return rc;
+    }
     res = sw_result(&best, n > m);
     failed = nomem || tile_plan_status(&plan) != TILE_OK;
     if (rank == 0 && o.verify && !failed) {

@@ -13,16 +13,17 @@
 # (exit 1); a damaged PATH falls back to PATH.1, saying why.  Inside one
 # plan's run (tiling.h's 79-run-checkpoint.h): demos/adi and demos/de,
 # killed the same way, restart inside the run and end bitwise as the
-# sequential loop (--verify: every point and the checksum; 6 kills across
-# the models in the full tier, 2 in the quick one), and SIGUSR1 stops adi's
-# run with 75.
+# sequential loop (--verify: every point and the checksum; demos/sw the
+# best score and its end; 9 kills across the models in the full tier, 3 in
+# the quick one), and SIGUSR1 stops adi's run with 75.
 set -u
 . tests/lib.sh
 D=$DEMODIR
 scratch cli_checkpoint
 
-if [ ! -x "$D/lu" ] || [ ! -x "$D/heat" ]; then
-    notok "$D/lu and $D/heat are built (make builds them)"
+if [ ! -x "$D/lu" ] || [ ! -x "$D/heat" ] || [ ! -x "$D/adi" ] || [ ! -x "$D/de" ] ||
+    [ ! -x "$D/sw" ]; then
+    notok "$D/lu, heat, adi, de and sw are built (make builds them)"
     done_testing
 fi
 
@@ -38,7 +39,10 @@ rnd() {
 # fresh machine may have no pgrep)
 ranks() {
     for d in /proc/[0-9]*; do
-        c=$( (tr '\0' ' ' < "$d/cmdline") 2> /dev/null) || continue
+        # (the name first, read without a process: a run may last a second)
+        { read -r comm < "$d/comm"; } 2> /dev/null || continue
+        case $comm in adi | de | sw | lu | heat) ;; *) continue ;; esac
+        c=$({ tr '\0' ' ' < "$d/cmdline"; } 2> /dev/null) || continue
         case $c in "$D/"[a-z]*" "*"$T/"*) echo "${d#/proc/}" ;; esac
     done
 }
@@ -133,10 +137,11 @@ done
     ok "$trials runs of lu and heat (maps, adi's plans) at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
     notok "kills and restarts ($killed of $trials killed):$bad"
 
-# 1b. kills inside one plan's run: adi and de, every 20-119 tile steps, the
-# whole space stored (--verify compares every point and the checksum)
-nplan=6
-[ "${CHECK_TIER:-}" = quick ] && nplan=2
+# 1b. kills inside one plan's run: adi, de and sw, every 20-119 tile steps
+# (adi and de store the whole space: --verify compares every point and the
+# checksum; sw's --verify the best score and its end with the plain loop)
+nplan=9
+[ "${CHECK_TIER:-}" = quick ] && nplan=3
 bad="" killed=0 trials=0 i=0
 while [ $i -lt $nplan ]; do
     i=$((i + 1))
@@ -144,9 +149,13 @@ while [ $i -lt $nplan ]; do
     [ "${CHECK_TIER:-}" = quick ] && np=2
     m=$(echo $models | cut -d' ' -f$((1 + $(rnd 4))))
     th=2; [ $m = mpi ] && th=1
-    demo=adi; [ $((i % 2)) -eq 0 ] && demo=de
     every=$((20 + $(rnd 100)))
-    set -- --space 16x24x8000 --tile-height 2 --model $m --threads $th --verify
+    case $((i % 3)) in
+        1) demo=adi; set -- --space 16x24x8000 --tile-height 2 ;;
+        2) demo=de; set -- --space 16x24x8000 --tile-height 2 ;;
+        *) demo=sw; set -- --random 3000,60000 --tile-height 64 ;;
+    esac
+    set -- "$@" --model $m --threads $th --verify
     rm -f "$T"/ck*
     launch $np $demo "$@" --checkpoint "$T/ck" --checkpoint-every "${every}steps"
     if wait_for "$T/ck"; then
@@ -168,12 +177,12 @@ while [ $i -lt $nplan ]; do
     fi
 done
 [ -z "$bad" ] && [ $((2 * killed)) -ge $trials ] &&
-    ok "$trials runs of adi and de at 2-4 processes across the models, $killed of them killed inside their one plan's run: each restarted inside it ends bitwise as the sequential loop" ||
+    ok "$trials runs of adi, de and sw at 2-4 processes across the models, $killed of them killed inside their one plan's run: each restarted inside it ends bitwise as the sequential loop" ||
     notok "kills inside a plan's run ($killed of $trials killed):$bad"
 
 # 1c. SIGUSR1 inside adi's run (after its first checkpoint: the handler is
 # in place): every rank stops with 75; the restart
-set -- --space 64x256x40000 --tile-height 2
+set -- --space 64x256x100000 --tile-height 2
 rm -f "$T"/us*
 launch 2 adi "$@" --checkpoint "$T/us" --checkpoint-every 2000steps
 wait_for "$T/us"
@@ -190,7 +199,7 @@ if [ $sig_rc -eq 75 ] && [ -e "$T/us" ] && [ -z "$(ranks)" ]; then
     [ -n "$ref" ] && [ "$ref" = "$got" ] || why="checksum '$got', uninterrupted '$ref'"
 fi
 [ -z "$why" ] &&
-    ok "SIGUSR1 inside adi's run (40000 planes, 2 processes): a checkpoint, every rank stopped with 75; the restart's checksum is the uninterrupted run's" ||
+    ok "SIGUSR1 inside adi's run (100000 planes, 2 processes): a checkpoint, every rank stopped with 75; the restart's checksum is the uninterrupted run's" ||
     notok "SIGUSR1 inside adi's run: $why: $(tail -n 2 "$T/run.err" | tr '\n' ' ')"
 
 # 2. SIGUSR1 to one rank: a checkpoint, every rank stops with 75; restart
