@@ -14014,7 +14014,9 @@ TILEHYBRID__COLD int tile_checkpoint_read(tile_checkpoint *ck, const char *path,
  * of it; a cut past the run's last step but one is not made.  The schedule
  * must be the same on every rank: the funneled model's load balancing must
  * keep its split (BAL_POLICY_FIXED), and the multiple model's messages be
- * whole (not partitioned).
+ * whole (not partitioned).  A run that failed on some rank (a thread's
+ * error: an offset refused, a `break`) is not checkpointed: every rank's
+ * cut agrees on it first, and the file keeps the checkpoint before.
  */
 
 /* The words that open a rank's block of a run's state. */
@@ -14226,9 +14228,14 @@ TILEHYBRID__COLD int tile__ckpt_run_write(tile_checkpoint *ck, tile_plan *p, int
 {
     size_t n = tile__rs_sections(p, NULL, 1);
     int64_t w[TILE__RS_WORDS];
-    int code = TILE_OK, rc;
+    int code = TILE_OK, rc, t;
     double t0 = MPI_Wtime(), t1;
-    if (tile__ckpt_output_lost(ck, p))
+    for (t = 0; t < p->cfg.threads && code == TILE_OK; t++)
+        if (p->run.stats[t].error != TILE_OK)  /* (a restart would go on from it) */
+            code = tile__ckpt_say(ck, p->run.stats[t].error, "tile_checkpoint: rank %d: no "
+                                  "checkpoint of a run that failed (thread %d: %.200s)",
+                                  ck->rank, t, p->run.slot[t].msg);
+    if (code == TILE_OK && tile__ckpt_output_lost(ck, p))
         code = tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "tile_checkpoint: rank %d: the plan "
                               "writes its tiles out to an array (tile_output_to) or to a field "
                               "the checkpoint does not hold: a restart could not give back "

@@ -14,6 +14,8 @@
  *     checkpoint at the next agreed cut and stops the run on every rank
  *     (TILE_ERR_CHECKPOINT, ck.stopped), and the restart from it ends
  *     bitwise equal;
+ *   - a run whose body fails (a `break`) writes no checkpoint after the
+ *     failure, and the restart from the one before ends bitwise equal;
  *   - the refusals: a plan that agrees on nothing, a funneled plan whose
  *     balancing changes the split, a plan that writes its tiles to an
  *     array (the run fails with the reason), a restart into a plan of
@@ -225,6 +227,50 @@ static void test_signal(int m, const double *a, double sum)
     remove_all(path);
 }
 
+/* A run whose body breaks out at one point of plane 100 (TILE_ERR_BODY):
+ * the cuts after it write nothing, and a restart from the file (the
+ * checkpoint before) with the right body ends bitwise equal. */
+static void test_failed(const double *a, double sum)
+{
+    char path[260], why[400] = "";
+    tile_config c;
+    tile_plan p;
+    tile_checkpoint ck;
+    tile_reduction r;
+    int rc, ok;
+    int64_t written;
+    snprintf(path, sizeof path, "%s-failed", base);
+    remove_all(path);
+    config(&c, TILE_MODEL_MPI, TILE_STORE_FULL, TH);
+    rc = tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK)
+        rc = ckpt_make(&ck, &p, path, 7, 0);
+    if (rc == TILE_OK && (rc = tile_reduction_init(&p, &r, TILE_REDUCE_SUM, NULL)) == TILE_OK) {
+        HYBRID_RUN(&p, it, {   /* (run()'s body, and its reduction: the state must fit) */
+            double v;
+            if (tile_coord(&it, 0) == 0 && tile_coord(&it, 1) == 0 && tile_coord(&it, 2) == 100)
+                break;
+            v = ((TILE_AT(double, it, -1, 0, 0) + TILE_AT(double, it, 0, -1, 0)) +
+                 TILE_AT(double, it, 0, 0, -1)) / 3.0;
+            TILE_AT(double, it, 0, 0, 0) = v;
+            tile_reduce(&it, &r, v);
+        });
+        rc = tile_plan_status(&p);
+        tile_reduction_drop(&p, &r);
+    }
+    written = ck.written;
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_BODY && written >= 1 && written <= 100 / TH / 7 + 1,
+              "a run whose body breaks out at plane 100 fails (TILE_ERR_BODY: %d) and its cuts "
+              "after the failure write nothing (%lld written, the last before plane 100)", rc,
+              (long long)written);
+    tile_checkpoint_destroy(&ck);
+    tile_plan_destroy(&p);
+    ok = resumed(TILE_MODEL_MPI, TILE_STORE_FULL, TH, path, a, sum, why, sizeof why);
+    check_mpi(MPI_COMM_WORLD, ok, "... and the restart from its last checkpoint, with the body "
+              "that does not break, ends bitwise equal%s%s", why[0] ? ": " : "", why);
+    remove_all(path);
+}
+
 /* The refusals at the checkpoint's creation and at a run's first cut. */
 static void test_refusals(void)
 {
@@ -361,6 +407,7 @@ int main(int argc, char **argv)
         test_signal(m, a, sum);
     }
     test_every(TILE_MODEL_FUNNELED, TILE_STORE_WINDOW, a, sum);
+    test_failed(a, sum);
     test_refusals();
     test_misfits();
     free(a);
