@@ -39,7 +39,7 @@ enum {
     TILE__RS_THREADS, TILE__RS_SCHEDW, TILE__RS_TA, TILE__RS_NRED, TILE__RS_INW,
     TILE__RS_INSLOT, TILE__RS_SIZES, TILE__RS_ANNOUNCED, TILE__RS_SEND, TILE__RS_RECV,
     TILE__RS_NSTEPS, TILE__RS_BALCH, TILE__RS_OUTNEXT, TILE__RS_INNEXT, TILE__RS_BYTES,
-    TILE__RS_MODEL, TILE__RS_BLOCK, TILE__RS_WORDS
+    TILE__RS_MODEL, TILE__RS_BLOCK, TILE__RS_LAYOUT, TILE__RS_WORDS
 };
 #define TILE__RS_TAG 0x314e5552454c4954ull      /* "TILERUN1" */
 
@@ -113,6 +113,26 @@ static inline int64_t tile__rs_block(const tile_plan *p)
     return (int64_t)(h >> 1);
 }
 
+/* A hash of the storage's layout, which the in-tile order chooses (its
+ * strides, diagonals, origin, mirror planes): two layouts of one size
+ * hold the window's points in other places. */
+static inline int64_t tile__rs_layout(const tile_plan *p)
+{
+    uint64_t h = 0x84222325cbf29ce4ull;
+    int i;
+    h = tile__ckpt_mix(h, (uint64_t)p->store.order);
+    h = tile__ckpt_mix(h, (uint64_t)(uint32_t)p->store.wave[0] << 32 |
+                              (uint32_t)p->store.wave[1]);
+    h = tile__ckpt_mix(h, (uint64_t)p->store.diag);
+    h = tile__ckpt_mix(h, (uint64_t)p->store.origin);
+    h = tile__ckpt_mix(h, (uint64_t)p->store.mirror);
+    h = tile__ckpt_mix(h, (uint64_t)p->store.plane_elems);
+    h = tile__ckpt_mix(h, (uint64_t)p->store.ring_planes);
+    for (i = 0; i < TILE_MAX_DIMS; i++)
+        h = tile__ckpt_mix(h, (uint64_t)p->store.stride[i]);
+    return (int64_t)(h >> 1);
+}
+
 /* The words that describe the state's shape (cut: the step it follows). */
 static inline void tile__rs_words(const tile_plan *p, int64_t cut, int64_t *w)
 {
@@ -140,6 +160,7 @@ static inline void tile__rs_words(const tile_plan *p, int64_t cut, int64_t *w)
     w[TILE__RS_INNEXT] = io != NULL ? io->in_next : 0;
     w[TILE__RS_MODEL] = p->cfg.model;
     w[TILE__RS_BLOCK] = tile__rs_block(p);
+    w[TILE__RS_LAYOUT] = tile__rs_layout(p);
 }
 
 /* This rank's lag (see above): its cut is L steps before the first rank's. */
@@ -384,6 +405,8 @@ static inline const char *tile__ckpt_resume_misfit(tile_plan *p)
         w[TILE__RS_SCHEDW] != h[TILE__RS_SCHEDW] || w[TILE__RS_TA] != h[TILE__RS_TA] ||
         w[TILE__RS_THREADS] != h[TILE__RS_THREADS])
         return "its tiles, storage or threads";
+    if (w[TILE__RS_LAYOUT] != h[TILE__RS_LAYOUT])
+        return "its storage's layout (the in-tile order, cfg.order)";
     if (w[TILE__RS_NRED] != h[TILE__RS_NRED])
         return "its number of reductions";
     if (w[TILE__RS_INW] != h[TILE__RS_INW] || w[TILE__RS_INSLOT] != h[TILE__RS_INSLOT])
