@@ -416,6 +416,10 @@ static int demo_parse_check(demo_opts *o)
                           "to --model %s", tile_model_name(o->model));
     if (demo_ckpt_check(&o->ckpt, demo_errmsg, sizeof demo_errmsg) != 0)
         return 2;
+    if ((o->ckpt.path != NULL || o->ckpt.restart != NULL) && o->balance != BAL_POLICY_FIXED)
+        return demo_usage("--balance %s changes each rank's split during the run, so it "
+                          "cannot be checkpointed inside: use --balance fixed (or none) with "
+                          "--checkpoint and --restart", demo_balance_name(o->balance));
     return demo_check_space(o);
 }
 

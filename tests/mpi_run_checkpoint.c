@@ -19,7 +19,7 @@
  *   - the refusals: a plan that agrees on nothing, a funneled plan whose
  *     balancing changes the split, a plan that writes its tiles to an
  *     array (the run fails with the reason), a restart into a plan of
- *     other threads or on another process grid.
+ *     other threads, another in-tile order or on another process grid.
  * Run at 1-4 processes.
  */
 #include "../hybrid.h"
@@ -354,7 +354,40 @@ static void test_misfits(void)
 #else
     (void)q;
 #endif
-    /* a checkpoint of a run on an N x 1 grid read into a plan on 1 x N */
+    /* a checkpoint of the plane order's run read into the Z-inner order's */
+    remove_all(path);
+    config(&c, TILE_MODEL_MPI, TILE_STORE_FULL, TH);
+    c.order = TILE_ORDER_PLANES;
+    tile_plan_create(&p, MPI_COMM_WORLD, &c);
+    rc = ckpt_make(&ck, &p, path, 7, 0);
+    if (rc == TILE_OK)
+        rc = run(&p, &got);
+    tile_checkpoint_destroy(&ck);
+    tile_plan_destroy(&p);
+    c.order = TILE_ORDER_Z_INNER;
+    tile_plan_create(&q, MPI_COMM_WORLD, &c);
+    if (rc == TILE_OK && (rc = ckpt_make(&ck, &q, path, 0, 0)) == TILE_OK &&
+        (rc = tile_checkpoint_read(&ck, path, NULL)) == TILE_OK)
+        rc = run(&q, &got);
+    check_mpi(MPI_COMM_WORLD, rc == TILE_ERR_CHECKPOINT && strstr(q.errmsg, "layout"),
+              "a checkpoint of a run in the plane order read into a plan of the Z-inner "
+              "order (another layout of the same size): the run does not start, and says "
+              "why (%s)", q.errmsg);
+    tile_checkpoint_destroy(&ck);
+    tile_plan_destroy(&q);
+    remove_all(path);
+}
+
+/* A checkpoint of a run on an N x 1 grid read into a plan on 1 x N. */
+static void test_misfit_grid(void)
+{
+    char path[260];
+    tile_config c;
+    tile_plan p, q;
+    tile_checkpoint ck;
+    double got = 0;
+    int rc;
+    snprintf(path, sizeof path, "%s-grid", base);
     remove_all(path);
     config(&c, TILE_MODEL_MPI, TILE_STORE_FULL, TH);
     c.grid[0] = nprocs;
@@ -410,6 +443,7 @@ int main(int argc, char **argv)
     test_failed(a, sum);
     test_refusals();
     test_misfits();
+    test_misfit_grid();
     free(a);
     return check_mpi_exit();
 }

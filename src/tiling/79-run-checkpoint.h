@@ -401,10 +401,11 @@ static inline const char *tile__ckpt_resume_misfit(tile_plan *p)
     if (w[TILE__RS_Z] != h[TILE__RS_Z])
         return "its tile height (give cfg.tile_height, or the plan has hooks that keep the "
                "height its model chose)";
-    if (w[TILE__RS_NTILES] != h[TILE__RS_NTILES] || w[TILE__RS_RING] != h[TILE__RS_RING] ||
-        w[TILE__RS_SCHEDW] != h[TILE__RS_SCHEDW] || w[TILE__RS_TA] != h[TILE__RS_TA] ||
-        w[TILE__RS_THREADS] != h[TILE__RS_THREADS])
-        return "its tiles, storage or threads";
+    if (w[TILE__RS_NTILES] != h[TILE__RS_NTILES] || w[TILE__RS_SCHEDW] != h[TILE__RS_SCHEDW] ||
+        w[TILE__RS_TA] != h[TILE__RS_TA] || w[TILE__RS_THREADS] != h[TILE__RS_THREADS])
+        return "its tiles or threads";
+    if (w[TILE__RS_RING] != h[TILE__RS_RING])
+        return "its storage (the Z window or the whole space: cfg.storage)";
     if (w[TILE__RS_LAYOUT] != h[TILE__RS_LAYOUT])
         return "its storage's layout (the in-tile order, cfg.order)";
     if (w[TILE__RS_NRED] != h[TILE__RS_NRED])
