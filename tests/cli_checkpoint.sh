@@ -84,13 +84,13 @@ finish() {
     fi
 }
 
-# kill_trial NP DEMO ARGS...: run with checkpoints every 2-6 steps, SIGKILL
-# one random rank at a random moment after the first checkpoint, restart
-# from the last one with --verify: a failure is added to $bad
-kill_trial() {
+# kill_run NP DEMO ARGS...: run with checkpoints every $every steps into
+# $T/ck, SIGKILL one random rank at a random moment after the first
+# checkpoint (counted in $killed, the run in $trials); 1 (added to $bad)
+# when no checkpoint was written
+kill_run() {
     np=$1 demo=$2
     shift 2
-    every=$((2 + $(rnd 5)))
     rm -f "$T"/ck*
     launch $np $demo "$@" --checkpoint "$T/ck" --checkpoint-every "${every}steps"
     if wait_for "$T/ck"; then           # (a quiet machine runs these in a second or two)
@@ -100,10 +100,18 @@ kill_trial() {
     fi
     wait "$job" 2> /dev/null
     trials=$((trials + 1))
-    if [ ! -e "$T/ck" ]; then
-        bad="$bad [$demo np=$np $*: no checkpoint written: $(tail -n 1 "$T/run.err")]"
-        return
-    fi
+    [ -e "$T/ck" ] && return 0
+    bad="$bad [$demo np=$np $*: no checkpoint written: $(tail -n 1 "$T/run.err")]"
+    return 1
+}
+
+# kill_trial NP DEMO ARGS...: kill_run with checkpoints every 2-6 steps,
+# restart from the last one with --verify: a failure is added to $bad
+kill_trial() {
+    every=$((2 + $(rnd 5)))
+    kill_run "$@" || return
+    np=$1 demo=$2
+    shift 2
     finish $np $demo "$@" --restart "$T/ck"
     [ -n "$why" ] && bad="$bad [$demo np=$np $* every ${every}: $why]"
 }
@@ -156,19 +164,7 @@ while [ $i -lt $nplan ]; do
         *) demo=sw; set -- --random 3000,60000 --tile-height 64 ;;
     esac
     set -- "$@" --model $m --threads $th --verify
-    rm -f "$T"/ck*
-    launch $np $demo "$@" --checkpoint "$T/ck" --checkpoint-every "${every}steps"
-    if wait_for "$T/ck"; then
-        sleep "0.0$(rnd 10)"
-        victim=$(ranks | awk -v k="$(rnd 4)" '{ p[NR] = $1 } END { if (NR) print p[k % NR + 1] }')
-        [ -n "$victim" ] && kill -9 "$victim" 2> /dev/null && killed=$((killed + 1))
-    fi
-    wait "$job" 2> /dev/null
-    trials=$((trials + 1))
-    if [ ! -e "$T/ck" ]; then
-        bad="$bad [$demo np=$np $*: no checkpoint written: $(tail -n 1 "$T/run.err")]"
-        continue
-    fi
+    kill_run $np $demo "$@" || continue
     timeout 900 $MPIEXEC -n "$np" "$D/$demo" "$@" --restart "$T/ck" > "$T/fin.out" 2> "$T/fin.err"
     rc=$?
     if [ $rc -ne 0 ] || ! grep -q '^verify: ok' "$T/fin.out" ||
