@@ -207,4 +207,32 @@ static inline void demo_ckpt_end(demo_ckpt *d)
     d->made = 0;
 }
 
+/* After a demo's one plan run with demo_ckpt_begin_plan(): rank 0 says
+ * what was written, and on the signal that the run stopped; the
+ * checkpoints ended.  TILE_CKPT_EXIT (75) after a stop (every rank alike),
+ * else -1. */
+static inline int demo_ckpt_plan_end(demo_ckpt *d, const char *demo, int rank)
+{
+    int stopped = d->made && d->ck.stopped;
+    if (d->on && rank == 0)
+        fprintf(stderr, "%s: %lld checkpoint%s written to %s (%.3f s on rank 0)\n", demo,
+                (long long)d->ck.written, d->ck.written == 1 ? "" : "s", d->ck.cfg.path,
+                d->ck.seconds);
+    if (stopped && rank == 0)
+        fprintf(stderr, "%s: stopped on the signal after a checkpoint: run again with "
+                "--restart %s\n", demo, d->ck.cfg.path);
+    demo_ckpt_end(d);
+    return stopped ? TILE_CKPT_EXIT : -1;
+}
+
+/* FNV-1a of n bytes into h (the demos' fingerprints). */
+static inline uint64_t demo_ckpt_hash(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *c = (const unsigned char *)p;
+    size_t i;
+    for (i = 0; i < n; i++)
+        h = (h ^ c[i]) * 0x100000001b3ull;
+    return h;
+}
+
 #endif

@@ -1026,14 +1026,8 @@ typedef struct demo_job {
  * space (the checkpoints' fingerprint; the plan's state checks the rest). */
 static uint64_t demo_fingerprint(const demo_kernel *k, const demo_opts *o)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    const char *c;
-    int i;
-    for (c = k->name; *c; c++)
-        h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
-    for (i = 0; i < 3; i++)
-        h = (h ^ (uint64_t)o->space[i]) * 0x100000001b3ull;
-    return h;
+    uint64_t h = demo_ckpt_hash(0xcbf29ce484222325ull, k->name, strlen(k->name));
+    return demo_ckpt_hash(h, o->space, sizeof o->space);
 }
 
 /**
@@ -1067,22 +1061,14 @@ static int demo_begin(demo_job *d, int *argc, char ***argv, const demo_kernel *k
  */
 static int demo_end(demo_job *d)
 {
-    int stopped = d->ck.made && d->ck.ck.stopped;
+    int rc;
     if (d->rc != DEMO_GO)
         return d->rc;
-    if (d->ck.on && d->plan.rank == 0)
-        fprintf(stderr, "%s: %lld checkpoint%s written to %s (%.3f s on rank 0)\n", d->k->name,
-                (long long)d->ck.ck.written, d->ck.ck.written == 1 ? "" : "s", d->o.ckpt.path,
-                d->ck.ck.seconds);
-    demo_ckpt_end(&d->ck);
-    if (stopped) {      /* (the same on every rank: the run stopped everywhere) */
-        demo_progress_end();
-        if (d->plan.rank == 0)
-            fprintf(stderr, "%s: stopped on the signal after a checkpoint: run again with "
-                    "--restart %s\n", d->k->name, d->o.ckpt.path);
-        tile_plan_destroy(&d->plan);
+    demo_progress_end();
+    if ((rc = demo_ckpt_plan_end(&d->ck, d->k->name, d->plan.rank)) >= 0) {
+        tile_plan_destroy(&d->plan);    /* (stopped on every rank: the signal) */
         MPI_Finalize();
-        return TILE_CKPT_EXIT;
+        return rc;
     }
     return demo_finish(&d->plan, d->k, &d->o, &d->sum);
 }

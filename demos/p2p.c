@@ -46,6 +46,7 @@
  */
 #include "../hybrid.h"
 #include "agree.h"
+#include "checkpoint.h"
 
 #include <math.h>
 
@@ -57,6 +58,7 @@
 typedef struct p2p_opts {
     int64_t m, n, iterations, tile_height;
     int model, threads, verify, json;
+    demo_ckpt_opts ckpt;        /* --checkpoint, --checkpoint-every, --restart */
 } p2p_opts;
 
 /* The run's state: the corner a[0][0] that the next sweep reads (the
@@ -69,7 +71,8 @@ typedef struct p2p_state {
 
 /* The options with a value (p2p_option reads them). */
 static const char *const p2p_valued[] = { "--size", "--iterations", "--tile-height", "--model",
-                                          "--threads" };
+                                          "--threads", DEMO_CKPT_OPTIONS };
+#define P2P_NVALUED ((int)(sizeof p2p_valued / sizeof p2p_valued[0]))
 
 /* --size M,N: two whole numbers in 2..P2P_MAXSIDE; 0 or 2 (message). */
 static int p2p_size(p2p_opts *o, const char *v, char *err, size_t errlen)
@@ -87,7 +90,9 @@ static int p2p_size(p2p_opts *o, const char *v, char *err, size_t errlen)
 static int p2p_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
     p2p_opts *o = (p2p_opts *)ctx;
-    int rc;
+    int rc = demo_ckpt_option(&o->ckpt, a, v, err, errlen);
+    if (rc >= 0)
+        return rc;
     if (strcmp(a, "--size") == 0)
         return p2p_size(o, v, err, errlen);
     if (strcmp(a, "--iterations") == 0) {
@@ -112,9 +117,11 @@ static int p2p_parse(int argc, char **argv, p2p_opts *o, char *err, size_t errle
                                        .model = TILE_MODEL_MPI, .threads = 1 };
     int rc;
     *o = defaults;
-    if ((rc = demo_options_vj(argc, argv, p2p_valued, 5, &o->verify, &o->json, p2p_option, o,
-                              err, errlen)) != 0)
+    if ((rc = demo_options_vj(argc, argv, p2p_valued, P2P_NVALUED, &o->verify, &o->json,
+                              p2p_option, o, err, errlen)) != 0)
         return rc;
+    if (demo_ckpt_check(&o->ckpt, err, errlen) != 0)
+        return 2;
     return demo_check_threads(o->model, o->threads, err, errlen);
 }
 
@@ -161,8 +168,12 @@ static void p2p_help(void)
            "                         loop on rank 0 (the plan then keeps every plane:\n"
            "                         time runs without it)\n"
            "  --json                 one JSON object (keys: docs/JSON.md)\n"
+           DEMO_CKPT_HELP
+           "                     (between the sweeps: the corner fed back; Nsteps counts\n"
+           "                     sweeps; the rate then covers the sweeps after it)\n"
            "Exit status: 0 ok, 1 the corner or --verify found a difference or the run\n"
-           "failed, 2 bad arguments.\n");
+           "failed, 2 bad arguments, 75 stopped on SIGUSR1 after a checkpoint (run again\n"
+           "with --restart).\n");
 }
 
 /* The options every rank must share. */
@@ -177,6 +188,10 @@ static int p2p_agreed(const p2p_opts *o, demo_arg *v)
     v[k++] = demo_arg_int("--threads", o->threads);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
+    v[k++] = demo_arg_flag("--checkpoint", o->ckpt.path != NULL);
+    v[k++] = demo_arg_flag("--restart", o->ckpt.restart != NULL);
+    v[k++] = demo_arg_int("--checkpoint-every (steps)", o->ckpt.every_steps);
+    v[k++] = demo_arg_real("--checkpoint-every (seconds)", o->ckpt.every_seconds);
     return k;
 }
 
@@ -288,16 +303,46 @@ static void p2p_feedback(tile_plan *plan, p2p_state *s)
         s->corner = -v;
 }
 
-/* iterations + 1 sweeps, each with its feedback; the seconds of the last
- * `iterations` on the slowest rank (PRK's timing: from a barrier after the
- * first sweep).  Stops when the first run (which agrees) failed; a later
- * failure is its rank's until tile_plan_agree() at the end. */
-static double p2p_iterate(tile_plan *plan, const p2p_opts *o, p2p_state *s)
+/* The checkpoints' view of the run (demos/checkpoint.h): the plan, the
+ * state, and the corner saved (rank 0's bytes: the corner is sent there
+ * before each checkpoint). */
+typedef struct p2p_ckpt {
+    tile_plan *plan;
+    p2p_state *s;
+    double corner;
+} p2p_ckpt;
+
+/* Before a checkpoint, on every rank: the sweeps' verdict (the plan agrees
+ * on nothing after its first run), then the corner from the rank that
+ * holds it to every rank. */
+static int p2p_ckpt_agree(void *ctx, const char **msg)
+{
+    p2p_ckpt *c = (p2p_ckpt *)ctx;
+    if (tile_plan_agree(c->plan) != TILE_OK) {
+        *msg = c->plan->errmsg;
+        return 1;
+    }
+    c->corner = c->s->corner;
+    demo_mpi_check("p2p", c->plan->comm, MPI_Bcast(&c->corner, 1, MPI_DOUBLE, c->s->first,
+                                                   c->plan->comm), "MPI_Bcast",
+                   "sending the corner to the checkpoint");
+    return 0;
+}
+
+/* iterations + 1 sweeps from sweep start on (a checkpoint's, else 0), each
+ * with its feedback and a checkpoint when due; the seconds of the sweeps
+ * from max(start, 1) on (*timed of them) on the slowest rank (PRK's timing:
+ * from a barrier after the first sweep).  Stops when the first run (which
+ * agrees) failed, a checkpoint failed (*stop -1) or the signal came (*stop
+ * 1); a later failure is its rank's until tile_plan_agree() at the end. */
+static double p2p_iterate(tile_plan *plan, const p2p_opts *o, p2p_state *s, demo_ckpt *ck,
+                          int64_t start, int64_t *timed, int *stop)
 {
     double t0 = MPI_Wtime();
-    int64_t k;
-    for (k = 0; k <= o->iterations; k++) {
-        if (k == 1) {
+    int64_t k, first = start > 1 ? start : 1;
+    *stop = 0;
+    for (k = start; k <= o->iterations && *stop == 0; k++) {
+        if (k == first) {
             MPI_Barrier(MPI_COMM_WORLD);
             t0 = MPI_Wtime();
         }
@@ -305,7 +350,9 @@ static double p2p_iterate(tile_plan *plan, const p2p_opts *o, p2p_state *s)
         if (k == 0 && tile_plan_status(plan) != TILE_OK)
             break;
         p2p_feedback(plan, s);
+        *stop = demo_ckpt_step(ck, "p2p", k + 1, plan->rank);
     }
+    *timed = o->iterations + 1 - first;
     t0 = demo_slowest(t0);
     (void)tile_plan_agree(plan);            /* the verdict: tile_plan_status() */
     return t0;
@@ -365,6 +412,7 @@ static int64_t p2p_compare(const p2p_opts *o, const double *g, const p2p_state *
 typedef struct p2p_result {
     double corner, secs, plain;
     int64_t bad;        /* --verify: points that differ; -1 not checked */
+    int64_t timed;      /* the sweeps secs covers (iterations; fewer after a restart) */
 } p2p_result;
 
 /* A double as JSON: every digit (%.17g: the corner's whole number as it
@@ -383,7 +431,7 @@ static const char *p2p_json_num(char *buf, size_t len, double v)
 static int p2p_report(const tile_plan *plan, const p2p_opts *o, const p2p_result *r)
 {
     double want = (double)((o->iterations + 1) * (o->m + o->n - 2));
-    double avg = r->secs / (double)o->iterations;
+    double avg = r->timed > 0 ? r->secs / (double)r->timed : 0.0;
     double mflops = avg > 0 ? 2e-6 * (double)(o->m - 1) * (double)(o->n - 1) / avg : 0.0;
     int valid = fabs(r->corner - want) / want < 1e-8;   /* PRK's test (NaN fails) */
     const char *verdict = !o->verify ? NULL : r->bad == 0 ? "ok" : "MISMATCH";
@@ -454,11 +502,17 @@ int main(int argc, char **argv)
 {
     p2p_opts o;
     p2p_state s;
-    p2p_result r = { 0.0, 0.0, 0.0, -1 };
+    p2p_result r = { 0.0, 0.0, 0.0, -1, 0 };
     tile_plan plan;
-    int rc = p2p_start(&argc, &argv, &o), failed;
+    demo_ckpt ck;
+    p2p_ckpt cc;
+    int64_t start = 0, shape[3];
+    int rc = p2p_start(&argc, &argv, &o), failed, stop = 0;
     if (rc >= 0)
         return rc;
+    shape[0] = o.m;     /* what changes the numbers: the checkpoints' fingerprint */
+    shape[1] = o.n;
+    shape[2] = o.iterations;
     if (p2p_plan(&plan, &o, &s) != TILE_OK) {
         if (plan.rank == 0)   /* the rank once, and the options that shape the space */
             fprintf(stderr, "p2p: %s%s (--size %lld,%lld, --threads %d)\n",
@@ -468,7 +522,27 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
-    r.secs = p2p_iterate(&plan, &o, &s);
+    cc.plan = &plan;
+    cc.s = &s;
+    cc.corner = s.corner;
+    if (demo_ckpt_begin(&ck, "p2p", &o.ckpt, NULL, 0, &cc.corner, sizeof cc.corner,
+                        demo_ckpt_hash(0x9292ull, shape, sizeof shape), &start, plan.rank) != 0) {
+        demo_ckpt_end(&ck);     /* (rank 0 said why) */
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return 1;
+    }
+    if (start > 0)      /* the sweeps after the checkpoint read its corner */
+        s.corner = cc.corner;
+    ck.agree = p2p_ckpt_agree;
+    ck.actx = &cc;
+    r.secs = p2p_iterate(&plan, &o, &s, &ck, start, &r.timed, &stop);
+    demo_ckpt_end(&ck);
+    if (stop != 0) {    /* the signal (75), or a checkpoint that failed (1): every rank */
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return stop > 0 ? TILE_CKPT_EXIT : 1;
+    }
     failed = tile_plan_status(&plan) != TILE_OK;
     if (failed && plan.rank == 0)
         fprintf(stderr, "p2p: run failed: %s\n", plan.errmsg);

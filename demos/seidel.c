@@ -25,13 +25,18 @@
  *
  *   mpiexec -n 2 ./demos/seidel --n 1000 --steps 20 --verify
  *   mpiexec -n 2 ./demos/seidel --dims 3 --n 100 --model funneled --threads 2 --json
+ *
+ * The sweeps are one plan's run: --checkpoint PATH (demos/checkpoint.h)
+ * checkpoints inside it, --restart PATH resumes it there.
  */
 #include "../hybrid.h"
 #include "agree.h"
+#include "checkpoint.h"
 
 typedef struct seidel_opts {
     int64_t n, steps, tile_height;
     int dims, model, threads, verify, json, policy, grid[3];
+    demo_ckpt_opts ckpt;        /* --checkpoint, --checkpoint-every, --restart */
 } seidel_opts;
 
 static uint64_t seidel_bits(double v)
@@ -137,14 +142,18 @@ static int seidel_grid(seidel_opts *o, const char *v, char *err, size_t errlen)
 
 /* The options with a value (seidel_option reads them). */
 static const char *const seidel_valued[] = { "--n", "--steps", "--dims", "--tile-height",
-                                             "--grid", "--model", "--threads" };
+                                             "--grid", "--model", "--threads",
+                                             DEMO_CKPT_OPTIONS };
+#define SEIDEL_NVALUED ((int)(sizeof seidel_valued / sizeof seidel_valued[0]))
 
 /* One option with its value; 0 or 2 (message in err). */
 static int seidel_option(void *ctx, const char *a, const char *v, char *err, size_t errlen)
 {
     seidel_opts *o = (seidel_opts *)ctx;
     int64_t x;
-    int rc;
+    int rc = demo_ckpt_option(&o->ckpt, a, v, err, errlen);
+    if (rc >= 0)
+        return rc;
     if (strcmp(a, "--n") == 0) {
         if (tilehybrid_parse_i64(v, 3, 1 << 20, &o->n) != TILEHYBRID_OK)
             return demo_msg(err, errlen, "--n '%s': expected a whole number in 3..1048576", v);
@@ -176,9 +185,11 @@ static int seidel_parse(int argc, char **argv, seidel_opts *o, char *err, size_t
                                           .policy = TILE_GRID_COMM };
     int rc;
     *o = defaults;
-    if ((rc = demo_options_vj(argc, argv, seidel_valued, 7, &o->verify, &o->json,
+    if ((rc = demo_options_vj(argc, argv, seidel_valued, SEIDEL_NVALUED, &o->verify, &o->json,
                               seidel_option, o, err, errlen)) != 0)
         return rc;
+    if (demo_ckpt_check(&o->ckpt, err, errlen) != 0)
+        return 2;
     if (o->n == 0)
         o->n = o->dims == 2 ? 1000 : 100;
     if (demo_check_threads(o->model, o->threads, err, errlen) != 0)
@@ -218,7 +229,10 @@ static void seidel_help(void)
            "  --verify               compare with the plain in-place loop (rank 0,\n"
            "                         after the run; its time is plain_seconds)\n"
            "  --json                 one JSON object: checksum, seconds, points_per_second\n"
-           "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments.\n");
+           DEMO_CKPT_HELP
+           "                     (inside the run: Nsteps counts its tile steps)\n"
+           "Exit status: 0 ok, 1 --verify mismatch or failed run, 2 bad arguments,\n"
+           "75 stopped on SIGUSR1 after a checkpoint (run again with --restart).\n");
 }
 
 /* The plan: the interior x T, the stencil, loop order t outermost. */
@@ -355,6 +369,10 @@ static int seidel_start(int *argc, char ***argv, seidel_opts *o, int *rank)
     v[k++] = demo_arg_int_opt("--grid (C)", o->grid[2] > 0, o->grid[2]);
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--json", o->json);
+    v[k++] = demo_arg_flag("--checkpoint", o->ckpt.path != NULL);
+    v[k++] = demo_arg_flag("--restart", o->ckpt.restart != NULL);
+    v[k++] = demo_arg_int("--checkpoint-every (steps)", o->ckpt.every_steps);
+    v[k++] = demo_arg_real("--checkpoint-every (seconds)", o->ckpt.every_seconds);
     return demo_agree_end(demo_agree_help("seidel", rc, err, v, k, seidel_help));
 }
 
@@ -363,10 +381,16 @@ int main(int argc, char **argv)
     seidel_opts o;
     tile_plan plan;
     tile_reduction sum;
+    demo_ckpt ck;
+    int64_t start = 0, shape[3];
     int rank = 0, rc = seidel_start(&argc, &argv, &o, &rank), failed, nomem;
     double t0, secs;
     if (rc >= 0)
         return rc;
+    memset(&ck, 0, sizeof ck);
+    shape[0] = o.n;     /* what changes the numbers: the checkpoints' fingerprint */
+    shape[1] = o.steps;
+    shape[2] = o.dims;
     if (seidel_plan(&plan, &o) != TILE_OK) {
         if (rank == 0)   /* the rank once, and the options that shape the space */
             fprintf(stderr, "seidel: %s%s (--n %lld, --steps %lld, --dims %d)\n",
@@ -378,9 +402,18 @@ int main(int argc, char **argv)
     }
     nomem = demo_reduction_start("seidel", &plan, &sum, TILE_REDUCE_SUM_U64,
                                  "the checksum's per-thread slots", o.threads, &t0);
+    if (!nomem && demo_ckpt_begin_plan(&ck, "seidel", &o.ckpt, &plan, NULL, 0, NULL, 0,
+                                       demo_ckpt_hash(0x5e1de1ull, shape, sizeof shape),
+                                       &start, rank) != 0)
+        nomem = 1;      /* (rank 0 said why: the run does not start) */
     if (!nomem)
         seidel_run(&plan, &o, &sum);
     secs = demo_slowest(t0);
+    if ((rc = demo_ckpt_plan_end(&ck, "seidel", rank)) >= 0) {
+        tile_plan_destroy(&plan);
+        MPI_Finalize();
+        return rc;
+    }
     failed = nomem || tile_plan_status(&plan) != TILE_OK;
     if (rank == 0 && failed && !nomem)   /* (out of memory: that rank said so) */
         fprintf(stderr, "seidel: run failed: %s\n", plan.errmsg);

@@ -555,33 +555,10 @@ static int sw_report(const tile_plan *plan, const sw_opts *o, int64_t n, int64_t
 static uint64_t sw_fingerprint(const char *a, int64_t n, const char *b, int64_t m,
                                const sw_opts *o)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    int64_t i;
-    int k;
-    for (i = 0; i < n; i++)
-        h = (h ^ (unsigned char)a[i]) * 0x100000001b3ull;
-    h = (h ^ 0xffu) * 0x100000001b3ull;
-    for (i = 0; i < m; i++)
-        h = (h ^ (unsigned char)b[i]) * 0x100000001b3ull;
-    for (k = 0; k < SW_NSCORES; k++)
-        h = (h ^ (uint64_t)(uint32_t)o->score[k]) * 0x100000001b3ull;
-    return h;
-}
-
-/* After the run with --checkpoint: what was written (rank 0); on the
- * signal, the exit status 75 (every rank alike), else -1. */
-static int sw_ckpt_end(demo_ckpt *ck, const sw_opts *o, int rank)
-{
-    int stopped = ck->made && ck->ck.stopped;
-    if (ck->on && rank == 0)
-        fprintf(stderr, "sw: %lld checkpoint%s written to %s (%.3f s on rank 0)\n",
-                (long long)ck->ck.written, ck->ck.written == 1 ? "" : "s", o->ckpt.path,
-                ck->ck.seconds);
-    if (stopped && rank == 0)
-        fprintf(stderr, "sw: stopped on the signal after a checkpoint: run again with "
-                "--restart %s\n", o->ckpt.path);
-    demo_ckpt_end(ck);
-    return stopped ? TILE_CKPT_EXIT : -1;
+    uint64_t h = demo_ckpt_hash(0xcbf29ce484222325ull, a, (size_t)n);
+    h = demo_ckpt_hash(h, "\n", 1);
+    h = demo_ckpt_hash(h, b, (size_t)m);
+    return demo_ckpt_hash(h, o->score, sizeof o->score);
 }
 
 int main(int argc, char **argv)
@@ -628,7 +605,7 @@ int main(int argc, char **argv)
     if (!nomem)
         sw_run(&plan, n <= m ? a : b, n <= m ? b : a, n > m, &o, &best, sw_gates);
     secs = demo_slowest(t0);
-    if ((rc = sw_ckpt_end(&ck, &o, rank)) >= 0) {
+    if ((rc = demo_ckpt_plan_end(&ck, "sw", rank)) >= 0) {
         free(a);
         free(b);
         tile_plan_destroy(&plan);

@@ -7,23 +7,25 @@
 # the residual norms the exact sums of its residual; 20 kills at 2-4
 # processes across the four models in the full tier, 2 in the quick one)
 # and demos/heat (jacobi-2d and heat-3d as maps, adi as plans in a random
-# model; 6 and 2); SIGUSR1 to one rank writes a checkpoint and stops every
+# model; 6 and 2) and demos/p2p (the corner between the sweeps; 3 and 1);
+# SIGUSR1 to one rank writes a checkpoint and stops every
 # rank with exit status 75, and the restart completes bitwise; a restart
 # with another process count or --iterations is refused with its reason
 # (exit 1); a damaged PATH falls back to PATH.1, saying why.  Inside one
-# plan's run (tiling.h's 79-run-checkpoint.h): demos/adi and demos/de,
-# killed the same way, restart inside the run and end bitwise as the
+# plan's run (tiling.h's 79-run-checkpoint.h): demos/adi, de, sw and
+# seidel, killed the same way, restart inside the run and end bitwise as the
 # sequential loop (--verify: every point and the checksum; demos/sw the
-# best score and its end; 9 kills across the models in the full tier, 3 in
-# the quick one), and SIGUSR1 stops adi's run with 75.
+# best score and its end, demos/seidel's skewed plan the checksum; 12 kills
+# across the models in the full tier, 4 in the quick one), and SIGUSR1
+# stops adi's run with 75.
 set -u
 . tests/lib.sh
 D=$DEMODIR
 scratch cli_checkpoint
 
 if [ ! -x "$D/lu" ] || [ ! -x "$D/heat" ] || [ ! -x "$D/adi" ] || [ ! -x "$D/de" ] ||
-    [ ! -x "$D/sw" ]; then
-    notok "$D/lu, heat, adi, de and sw are built (make builds them)"
+    [ ! -x "$D/sw" ] || [ ! -x "$D/seidel" ] || [ ! -x "$D/p2p" ]; then
+    notok "$D/lu, heat, adi, de, sw, seidel and p2p are built (make builds them)"
     done_testing
 fi
 
@@ -41,7 +43,7 @@ ranks() {
     for d in /proc/[0-9]*; do
         # (the name first, read without a process: a run may last a second)
         { read -r comm < "$d/comm"; } 2> /dev/null || continue
-        case $comm in adi | de | sw | lu | heat) ;; *) continue ;; esac
+        case $comm in adi | de | sw | seidel | lu | heat | p2p) ;; *) continue ;; esac
         c=$({ tr '\0' ' ' < "$d/cmdline"; } 2> /dev/null) || continue
         case $c in "$D/"[a-z]*" "*"$T/"*) echo "${d#/proc/}" ;; esac
     done
@@ -81,6 +83,9 @@ finish() {
         why="norms not bitwise"
     elif [ "$demo" = heat ] && ! grep -q '^verify: bitwise equal to the plain loops' "$T/fin.out"; then
         why="$(grep 'verify:' "$T/fin.out" || echo 'no verify line')"
+    elif [ "$demo" = p2p ] && { ! grep -q '^Solution validates' "$T/fin.out" ||
+                                ! grep -q '^verify: ok' "$T/fin.out"; }; then
+        why="$(grep 'verify:\|ERROR' "$T/fin.out" || echo 'no verify line')"
     fi
 }
 
@@ -140,16 +145,19 @@ while [ $i -lt $nheat ]; do
     th=2; [ $m = mpi ] && th=1
     [ "${CHECK_TIER:-}" = quick ] && th=1
     kill_trial 2 heat --kernel adi --n 41 --steps 300 --init mixed --model $m --threads $th
+    # PRK's p2p: its state between the sweeps is the corner fed back
+    kill_trial $((2 + $(rnd 3))) p2p --size 1001,1503 --iterations 300 --model $m --threads $th
 done
 [ -z "$bad" ] && [ $((2 * killed)) -ge $trials ] &&
-    ok "$trials runs of lu and heat (maps, adi's plans) at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
+    ok "$trials runs of lu, heat (maps, adi's plans) and p2p at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
     notok "kills and restarts ($killed of $trials killed):$bad"
 
-# 1b. kills inside one plan's run: adi, de and sw, every 20-119 tile steps
-# (adi and de store the whole space: --verify compares every point and the
-# checksum; sw's --verify the best score and its end with the plain loop)
-nplan=9
-[ "${CHECK_TIER:-}" = quick ] && nplan=3
+# 1b. kills inside one plan's run: adi, de, sw and seidel (a skewed plan),
+# every 20-119 tile steps (adi and de store the whole space: --verify
+# compares every point and the checksum; sw's --verify the best score and
+# its end, seidel's the checksum, with the plain loops)
+nplan=12
+[ "${CHECK_TIER:-}" = quick ] && nplan=4
 bad="" killed=0 trials=0 i=0
 while [ $i -lt $nplan ]; do
     i=$((i + 1))
@@ -158,10 +166,11 @@ while [ $i -lt $nplan ]; do
     m=$(echo $models | cut -d' ' -f$((1 + $(rnd 4))))
     th=2; [ $m = mpi ] && th=1
     every=$((20 + $(rnd 100)))
-    case $((i % 3)) in
+    case $((i % 4)) in
         1) demo=adi; set -- --space 16x24x8000 --tile-height 2 ;;
         2) demo=de; set -- --space 16x24x8000 --tile-height 2 ;;
-        *) demo=sw; set -- --random 3000,60000 --tile-height 64 ;;
+        3) demo=sw; set -- --random 3000,60000 --tile-height 64 ;;
+        *) demo=seidel; set -- --n 201 --steps 300 --tile-height 2 ;;
     esac
     set -- "$@" --model $m --threads $th --verify
     kill_run $np $demo "$@" || continue
@@ -173,7 +182,7 @@ while [ $i -lt $nplan ]; do
     fi
 done
 [ -z "$bad" ] && [ $((2 * killed)) -ge $trials ] &&
-    ok "$trials runs of adi, de and sw at 2-4 processes across the models, $killed of them killed inside their one plan's run: each restarted inside it ends bitwise as the sequential loop" ||
+    ok "$trials runs of adi, de, sw and seidel at 2-4 processes across the models, $killed of them killed inside their one plan's run: each restarted inside it ends bitwise as the sequential loop" ||
     notok "kills inside a plan's run ($killed of $trials killed):$bad"
 
 # 1c. SIGUSR1 inside adi's run (after its first checkpoint: the handler is

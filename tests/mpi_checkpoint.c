@@ -338,6 +338,38 @@ static void test_other_count(void)
     remove_all(path);
 }
 
+/* A program whose state is a few numbers: no field, its bytes alone
+ * (rank 0's), written and read back on every rank. */
+static void test_user_only(void)
+{
+    tile_checkpoint_config c;
+    tile_checkpoint ck;
+    char path[260];
+    double user[3] = { 0.0, 0.0, 0.0 };
+    int64_t step = -1;
+    int rc, ok;
+    snprintf(path, sizeof path, "%s-user", base);
+    remove_all(path);
+    tile_checkpoint_config_init(&c, path);
+    c.user = user;
+    c.user_bytes = sizeof user;
+    c.fingerprint = 77;
+    user[0] = myrank == 0 ? -1.5 : 99.0;    /* rank 0's are saved */
+    user[1] = 1e300;
+    user[2] = 0.1;
+    rc = tile_checkpoint_create(&ck, &c);
+    if (rc == TILE_OK)
+        rc = tile_checkpoint_write(&ck, 12);
+    user[0] = user[1] = user[2] = 0.0;
+    if (rc == TILE_OK)
+        rc = tile_checkpoint_read(&ck, NULL, &step);
+    ok = rc == TILE_OK && step == 12 && user[0] == -1.5 && user[1] == 1e300 && user[2] == 0.1;
+    check_mpi(MPI_COMM_WORLD, ok, "no field, 24 bytes of the program's: written at step 12 and "
+              "read back on every rank, rank 0's (%s)", ck.errmsg);
+    tile_checkpoint_destroy(&ck);
+    remove_all(path);
+}
+
 /* tile_checkpoint_create()'s refusals, the same on every rank. */
 static void test_create_refusals(void)
 {
@@ -448,6 +480,7 @@ int main(int argc, char **argv)
     test_refusals();
     test_other_count();
     test_create_refusals();
+    test_user_only();
     test_due();
     return check_mpi_exit();
 }

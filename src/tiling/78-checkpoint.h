@@ -47,7 +47,9 @@
  * @path:          the file (PATH; PATH.tmp while writing, PATH.1 the one
  *                 before); at most 1000 bytes.
  * @fields:        the fields saved (their blocks), @nfields of them (1 ..
- *                 TILE_CKPT_MAX_FIELDS), all over the same processes.
+ *                 TILE_CKPT_MAX_FIELDS; 0 when @user_bytes or @plan saves
+ *                 something: over MPI_COMM_WORLD without either), all
+ *                 over the same processes.
  * @user:          the program's own bytes (NULL when @user_bytes is 0),
  *                 saved and read back whole.
  * @user_bytes:    0 .. TILE_CKPT_MAX_USER.
@@ -412,12 +414,13 @@ static inline int tile__ckpt_check(tile_checkpoint *ck, const tile_checkpoint_co
     if (c->path[0] == '\0' || strlen(c->path) > 1000)
         return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: path is %s", fn,
                               c->path[0] == '\0' ? "empty" : "longer than 1000 bytes");
-    if (c->nfields < (c->plan != NULL ? 0 : 1) ||
+    if (c->nfields < (c->plan != NULL || c->user_bytes > 0 ? 0 : 1) ||
         c->nfields > TILE_CKPT_MAX_FIELDS - (c->plan != NULL))
         return tile__ckpt_say(ck, TILE_ERR_RANGE, "%s: nfields is %d: it must be %d to %d%s",
-                              fn, c->nfields, c->plan != NULL ? 0 : 1,
+                              fn, c->nfields, c->plan != NULL || c->user_bytes > 0 ? 0 : 1,
                               TILE_CKPT_MAX_FIELDS - (c->plan != NULL),
-                              c->plan != NULL ? " with a plan" : "");
+                              c->plan != NULL ? " with a plan"
+                              : c->user_bytes > 0 ? "" : " (a checkpoint that saves nothing)");
     if (c->plan != NULL && tile__ckpt_plan_refusal(c->plan) != NULL)
         return tile__ckpt_say(ck, TILE_ERR_ARG, "%s: rank %d: the plan %s", fn, c->plan->rank,
                               tile__ckpt_plan_refusal(c->plan));
@@ -922,7 +925,8 @@ TILEHYBRID__COLD int tile__ckpt_read_header(tile_checkpoint *ck, MPI_File fh, in
                               "tilehybrid checkpoint (%s)", path, fsize < 4096 ? "shorter than a "
                               "header" : "no TILECKPT at its start");
     if (head[TILE__CK_ENDIAN] != 0x0102030405060708ull || head[TILE__CK_FORMAT] != 1 ||
-        head[TILE__CK_NFIELDS] < 1 || head[TILE__CK_NFIELDS] > TILE_CKPT_MAX_FIELDS ||
+        head[TILE__CK_NFIELDS] < (head[TILE__CK_USER] > 0 ? 0u : 1u) ||
+        head[TILE__CK_NFIELDS] > TILE_CKPT_MAX_FIELDS ||
         head[TILE__CK_USER] > TILE_CKPT_MAX_USER || head[TILE__CK_PROCS] < 1 ||
         head[TILE__CK_PROCS] > (uint64_t)INT_MAX / TILE_CKPT_MAX_FIELDS)
         return tile__ckpt_say(ck, TILE_ERR_CHECKPOINT, "tile_checkpoint_read: '%.120s': %s",
