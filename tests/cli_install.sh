@@ -74,6 +74,7 @@ if $MK install PREFIX="$prefix" > "$work/install.log" 2>&1; then
     sed 's|#include "../hybrid.h"|#include <hybrid.h>|' demos/demo.h > "$work/adi/demo.h"
     sed 's|#include "../tilehybrid.h"|#include <tilehybrid.h>|' demos/agree.h > "$work/adi/agree.h"
     cp demos/edge.h "$work/adi/edge.h"
+    sed 's|#include "../tiling.h"|#include <tiling.h>|' demos/checkpoint.h > "$work/adi/checkpoint.h"
     mkdir -p "$work/tools" && cp tools/options.h "$work/tools/options.h"   # (agree.h's option loop)
     if $MPICC -std=c99 -O2 -fopenmp -I"$prefix/include/tilehybrid" -o "$work/adi/adi" \
           "$work/adi/adi.c" -lm 2> "$work/adi/err" &&

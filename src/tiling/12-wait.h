@@ -15,8 +15,9 @@
  * TILEHYBRID_WAIT chooses, read when a plan or a map is created (a route
  * takes its plan's): "auto" (the default, unset) yields when the
  * processes on this node (MPI_COMM_TYPE_SHARED) times their threads
- * exceed the online processors, else waits in MPI as before; "spin"
- * never yields; "yield" always does.  Anything else is refused at the
+ * exceed the online processors, else waits in MPI as before (and always
+ * under SimGrid's SMPI, whose ranks are simulated hosts' and whose
+ * MPI_Test costs simulated time); "spin" never yields; "yield" always does.  Anything else is refused at the
  * creation (TILE_ERR_RANGE, the message names the variable).  The result
  * is the same either way (the same messages complete; only who waits how
  * differs).
@@ -35,8 +36,18 @@ static inline int tile__wait_yields(int mode, int ranks, int threads, long cpus)
 {
     if (mode != TILE__WAIT_AUTO)
         return mode == TILE__WAIT_YIELD;
+#ifdef SMPI_SAMPLE_FLOPS
+    /* Under SimGrid's SMPI the ranks are simulated hosts' processes, not
+     * this machine's, and every MPI_Test costs simulated time: auto spins
+     * (in MPI_Waitall, as the simulated machine would). */
+    (void)ranks;
+    (void)threads;
+    (void)cpus;
+    return 0;
+#else
     return (double)(ranks > 1 ? ranks : 1) * (double)(threads > 1 ? threads : 1) >
            (double)(cpus > 1 ? cpus : 1);
+#endif
 }
 
 #if TILEHYBRID__DEFINE
