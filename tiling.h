@@ -3881,19 +3881,26 @@ static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
  * The checked loop tests every TILE_AT against the plan's offsets
  * (tile__at_ok) and refuses what the plan does not deliver.  The fast loops
  * (the contiguous loop and the SIMD loop of TILE__POINTS) cannot afford a
- * test per access that notices the access: they add, to each TILE_AT's
- * address, a constant of the call site: 0 where the plan delivers the
- * offset (and the type's size and the offset count are right), else the
- * fence's distance in bytes (tile__atset.trap).  The compiler hoists the
- * test out of the loop over the points (the offsets are constants and the
- * plan's table a local): a few instructions per site and run
+ * test per access that notices the access: where the plan delivers a
+ * TILE_AT's offset (and the type's size and the offset count are right),
+ * its address is the offset's element; where it does not, that element
+ * moved by the fence's distance (tile__atset.trap), into the fence, for an
+ * offset within +-7 along every dimension, and for a farther one (which
+ * could land past the fence's margin: a read 60 planes back faulted
+ * outside it, or read whatever was mapped there) the point's own element
+ * moved so.  The offsets are constants, so the compiler picks the form at
+ * each site (the first keeps the SIMD loop a vector loop, which the second
+ * did not in GCC 12) and hoists the test out of the loop over the points
+ * (the plan's table is a local): a few instructions per site and run
  * (docs/RESULTS.md, "The fence").
  *
  * The fence is address space mapped with no access, a mirror of the
  * window: the window's byte b + trap is in it for every byte of the window
- * and 16 planes either side (and, where the window wraps, a window more:
- * the reads across its wrap), so any undeclared offset within that reach
- * faults, at whichever point first reaches it.  The handler (installed by
+ * and 16 planes either side (the margin takes the offsets within +-7, and
+ * a site whose type is larger than the plan's element, whose point i lies
+ * i times its size into the run; and, where the window wraps, a window
+ * more), so every undeclared site faults, at whichever point first
+ * reaches it.  The handler (installed by
  * tile_run_start with sigaction, the one before it put back by
  * tile_run_finish, tile_plan_destroy or a return out of the body) opens
  * the fence and sets its hit; the access completes (a read gives 0), the
@@ -5840,8 +5847,10 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
                    (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == as->key);
     if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
-    if (!chk && code != tile__at_center(cnt))   /* the fast loops: to the fence (23-fence.h) */
-        e += ok ? 0 : as->trap / (int64_t)size;    /* (in this site's elements) */
+    if (!chk && code != tile__at_center(cnt) && near)  /* the fast loops: to the fence */
+        e += ok ? 0 : as->trap / (int64_t)size;    /* (23-fence.h), the offset's own mirror */
+    else if (!chk && code != tile__at_center(cnt))      /* a far offset: the point's own */
+        e = ok ? e : as->trap / (int64_t)size;
     return at + (k + e) * (int64_t)size;
 }
 

@@ -203,6 +203,18 @@ set key top left
 plot "$T/k.csv" using 2:xtic(1) title "plain loop" lc rgb '#bbbbbb', "" using 3 title "toolkit, 1 process" lc rgb '#4477aa', "" using 4 title "toolkit, 2 processes" lc rgb '#228833'
 EOF
 fi
+# 9b. anchors: PRK's p2p and NPB's LU beside the toolkit ---------------------------
+if have anchors.csv; then
+    awk -F, 'NR > 1 { printf "\"%s %s\\n%s process%s\",%s\n", $1, $2, $3, $3 == 1 ? "" : "es", $7 }' \
+        "$R/anchors.csv" > "$T/an.csv"
+    ymax=$(awk -F, 'NR > 1 && $7 > m { m = $7 } END { print (m * 1.15 > 1.25 ? m * 1.15 : 1.25) }' "$R/anchors.csv")
+    gp anchors.png <<EOF
+set title "The toolkit against other people's MPI codes: its rate / theirs (PRK's Synch_p2p, NPB's LU; above 1: faster)"
+set style data histograms; set style histogram clustered gap 1; set ylabel "toolkit / anchor"; set yrange [0:$ymax]
+set datafile separator ","; set key top left; set bmargin 5
+plot "$T/an.csv" using 2:xtic(1) title "toolkit / anchor" lc rgb '#4477aa', 1 with lines dt 2 lc rgb '#000000' title "the anchor"
+EOF
+fi
 # 10. speed: one process in G points/s against the limit; 2 cores ----------------
 if have speed.csv; then
     for k in adi de; do

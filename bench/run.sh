@@ -19,15 +19,18 @@
 #   7. speed.sh      one process in G points/s against the machine's limit,
 #                    -O2 and -march=native; 2 cores against 1 process
 #      memory.sh     the largest resident set at Z and at 10 Z
+#   8. anchors.sh    PRK's p2p and NPB's LU beside demos/p2p and demos/lu,
+#                    built from PRK_DIR and NPB_DIR (skipped, saying where
+#                    to get them, when those are not set)
 #   and, full set only, the solvers' own speed (topology.h, scatterlb.h).
 # PARTS="height speed memory" runs only those parts (and the figures).
 set -eu
-RUN=bench/run.sh RUN_HELP=3,22
+RUN=bench/run.sh RUN_HELP=3,25
 . bench/run-lib.sh
 export RESULTS=${RESULTS:-bench/results}
 export MPIEXEC=${MPIEXEC:-mpiexec}
 [ "$QUICK" = 1 ] && export RUNS=${RUNS:-1}
-parts=${PARTS:-topology models height balance scatter overhead kernels speed memory}
+parts=${PARTS:-topology models height balance scatter overhead kernels speed memory anchors}
 for part in $parts; do
     [ -f "bench/$part.sh" ] || { echo "$RUN: PARTS: no part '$part' (bench/$part.sh)" >&2; exit 2; }
 done

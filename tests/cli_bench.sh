@@ -162,6 +162,61 @@ else
     skip "bench/memory.sh" "demos/adi, bench/inner_order or GNU time (/usr/bin/time) missing"
 fi
 
+# bench/anchors.sh: the anchors' plumbing, on stand-ins the test writes (no
+# one else's code): a "PRK" tree whose MPI1/Synch_p2p builds a program that
+# prints PRK's lines, and an "NPB" tree whose LU prints NPB's; the toolkit's
+# side is the real demos/p2p and demos/lu.
+if [ -x "$D/p2p" ] && [ -x "$D/lu" ]; then
+    fk=$R/fake
+    mkdir -p "$fk/prk/MPI1/Synch_p2p" "$fk/prk/common" "$fk/prk/include" "$fk/npb/LU" "$fk/npb/config"
+    : > "$fk/prk/common/MPI.defs"
+    # fake_main RATE_LABEL RATE PROCS_LABEL OK_LINE: an MPI program printing them
+    fake_main() {
+        printf '#include <mpi.h>\n#include <stdio.h>\n#include <stdlib.h>\n'
+        printf 'int main(int argc, char **argv) { int n, r; MPI_Init(&argc, &argv);\n'
+        printf '  MPI_Comm_size(MPI_COMM_WORLD, &n); MPI_Comm_rank(MPI_COMM_WORLD, &r);\n'
+        printf '  if (r == 0) printf("%s = %%d\\n%%s\\n%s %s\\n", n, getenv("FAKE_BAD") ? "no" : "%s");\n' \
+            "$3" "$1" "$2" "$4"
+        printf '  MPI_Finalize(); return 0; }\n'
+    }
+    fake_main "Rate (MFlops/s):" "1000.0 Avg time (s): 0.5" "Number of ranks" "Solution validates" \
+        > "$fk/prk/MPI1/Synch_p2p/p2p.c"
+    printf 'include ../../common/make.defs\np2p: p2p.c\n\t$(MPICC) $(DEFAULT_OPT_FLAGS) -o p2p p2p.c\n' \
+        > "$fk/prk/MPI1/Synch_p2p/Makefile"
+    fake_main "Mop/s total =" "2000.0" "Total processes" "Verification = SUCCESSFUL" > "$fk/npb/LU/lu.c"
+    : > "$fk/npb/LU/Makefile"
+    printf '.PHONY: LU\nLU:\n\tmkdir -p bin && $(MPICC) -o bin/lu.$(CLASS).x LU/lu.c\n' > "$fk/npb/Makefile"
+    : > "$fk/npb/config/make.def"
+    AN="env RESULTS=$R/an QUICK=1 RUNS=1 MPIFC=$MPICC"
+    if out=$($AN sh bench/anchors.sh 2>&1) && [ ! -e "$R/an/anchors.csv" ] &&
+       echo "$out" | grep -q "p2p: skipped, no PRK_DIR (git clone https://github.com/ParRes/Kernels" &&
+       echo "$out" | grep -q "LU: skipped, no NPB_DIR (NPB 3.4 from https://www.nas.nasa.gov/software/npb.html"; then
+        ok "bench/anchors.sh without PRK_DIR and NPB_DIR: skips both, saying where to get them"
+    else notok "bench/anchors.sh without the directories"; echo "$out" | diag; fi
+    if out=$($AN PRK_DIR="$fk/npb" sh bench/anchors.sh 2>&1); then
+        notok "bench/anchors.sh with PRK_DIR not a PRK checkout: exit 0"; echo "$out" | diag
+    elif echo "$out" | grep -q "PRK_DIR=$fk/npb: no MPI1/Synch_p2p/p2p.c there (a checkout of https://github.com/ParRes/Kernels)"; then
+        ok "bench/anchors.sh: a PRK_DIR that is not a PRK checkout stops it, naming what is missing"
+    else notok "bench/anchors.sh, PRK_DIR wrong: the message"; echo "$out" | diag; fi
+    if out=$($AN PRK_DIR="$fk/prk" NPB_DIR="$fk/npb" sh bench/anchors.sh 2>&1) &&
+       grep -q '^DEFAULT_OPT_FLAGS=-O2 -ffp-contract=off$' "$B/anchors/prk/common/make.defs" &&
+       [ ! -e "$fk/prk/MPI1/Synch_p2p/p2p" ] && [ ! -e "$fk/npb/bin" ] &&
+       awk -F, 'NR == 1 && $0 != "kernel,size,processes,unit,anchor,toolkit,toolkit_over_anchor" { bad = 1 }
+                NR > 1 { n++; k[$1 "," $2 "," $3 "," $4] = 1; a = ($1 == "p2p") ? 1000 : 2000
+                         if ($5 != a || !($6 > 0) || ($7 - $6 / a) ^ 2 > 1e-6) bad = 1 }
+                END { exit !(n == 4 && !bad && ("p2p,1000x1000,1,MFlop/s" in k) && ("p2p,1000x1000,2,MFlop/s" in k) &&
+                             ("lu,class S,1,Mop/s" in k) && ("lu,class S,2,Mop/s" in k)) }' "$R/an/anchors.csv"; then
+        ok "bench/anchors.sh: builds copies of both trees under $B/anchors (PRK with -O2 -ffp-contract=off), runs them beside demos/p2p and demos/lu at 1 and 2 processes, anchors.csv has the ratios"
+    else notok "bench/anchors.sh with both anchors"; echo "$out" | tail -n 5 | diag; diag < "$R/an/anchors.csv"; fi
+    if out=$($AN FAKE_BAD=1 PRK_DIR="$fk/prk" sh bench/anchors.sh 2>&1); then
+        notok "bench/anchors.sh: an anchor that does not verify, exit 0"; echo "$out" | diag
+    elif echo "$out" | grep -q "PRK's p2p did not verify: .* printed no 'Solution validates'"; then
+        ok "bench/anchors.sh: a run that does not verify stops it"
+    else notok "bench/anchors.sh, a failed verification: the message"; echo "$out" | diag; fi
+else
+    skip "bench/anchors.sh" "demos/p2p or demos/lu not built"
+fi
+
 if command -v gnuplot >/dev/null 2>&1; then
     if sh bench/plot.sh "$R" > "$R/plot.log" 2>&1 &&
        [ "$(head -c 4 "$R/scatter-seismic.png" | od -An -c | tr -d ' ')" = "211PNG" ] &&

@@ -25,7 +25,9 @@
  *   by value  the one-point read, made only while the point's own element
  *             still holds its first value (0): the checked loop, given the
  *             run again after the fast loop hit the fence, does not reach
- *             it; the run still fails, saying so.
+ *             it; the run still fails, saying so;
+ *   far       A(x, z-60) read only at (18,110), N = 1, Z 120: an offset
+ *             past the fence's margin (check_far; no declared run).
  * The point named is the first that reaches the read: at odd z in the odd
  * z cases (also on the second plane of a pair of the hyperplane order),
  * the point itself in the one-point cases.
@@ -405,6 +407,52 @@ static void check_type_size(int provided)
               first[0] ? "; FIRST FAILURE: " : "", first);
 }
 
+/* A read far past the fence's margin (60 planes back, N = 1, at one point
+ * of a tile's third plane: the fast loop's) is TILE_ERR_ACCESS naming the
+ * offset and the point, in every model and order, with the window and
+ * with every plane stored: the fast loops send any undeclared site to the
+ * fence's mirror of the point itself, not of the offset (which lay past
+ * the fence: a segmentation fault, or a read of whatever was mapped). */
+static void check_far(int provided)
+{
+    char first[600] = "", msg[400];
+    int m, o, st, runs = 0;
+    for (st = TILE_STORE_WINDOW; st <= TILE_STORE_FULL; st++)
+        for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
+            for (o = TILE_ORDER_PLANES; o <= TILE_ORDER_HYPERPLANE; o++) {
+                tile_config cfg;
+                tile_plan p;
+                int rc;
+                if (m == TILE_MODEL_MULTIPLE && provided < MPI_THREAD_MULTIPLE)
+                    continue;
+                case_config(&cfg, POINT1, 0, m, o);
+                cfg.zlen = 120;
+                cfg.storage = st;
+                rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
+                if (rc == TILE_OK) {
+                    HYBRID_RUN(&p, it, {
+                        double v = 0.5 * (TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1));
+                        if (tile_coord(&it, 0) == QX && tile_coord(&it, 1) == 110)
+                            v += TILE_AT(double, it, 0, -60);
+                        TILE_AT(double, it, 0, 0) = v;
+                    });
+                    rc = tile_plan_status(&p);
+                }
+                snprintf(msg, sizeof msg, "%s", p.errmsg);
+                tile_plan_destroy(&p);
+                runs++;
+                if ((rc != TILE_ERR_ACCESS || strstr(msg, "offset (0,-60)") == NULL ||
+                     strstr(msg, "point (18,110)") == NULL) && first[0] == 0)
+                    snprintf(first, sizeof first, "%s, %s model, order %d: status %d (%s)",
+                             st ? "every plane" : "window", tile_model_name(m), o, rc,
+                             msg[0] ? msg : "no message");
+            }
+    check_mpi(MPI_COMM_WORLD, first[0] == 0, "a read 60 planes back at one point (N = 1, past the "
+              "fence's margin) is TILE_ERR_ACCESS naming offset (0,-60) and point (18,110) (%d "
+              "runs: window and every plane)%s%s", runs, first[0] ? "; FIRST FAILURE: " : "",
+              first);
+}
+
 #ifdef SA_SIGINFO
 #ifdef SA_ONSTACK   /* (XSI: where it is declared) */
 #define OWN_FLAGS (SA_SIGINFO | SA_ONSTACK)
@@ -495,6 +543,7 @@ int main(int argc, char **argv)
         free(want);
     }
     check_type_size(provided);
+    check_far(provided);
     own_handler_check(0);
     return check_mpi_exit();
 }

@@ -660,8 +660,10 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
                    (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == as->key);
     if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
-    if (!chk && code != tile__at_center(cnt))   /* the fast loops: to the fence (23-fence.h) */
-        e += ok ? 0 : as->trap / (int64_t)size;    /* (in this site's elements) */
+    if (!chk && code != tile__at_center(cnt) && near)  /* the fast loops: to the fence */
+        e += ok ? 0 : as->trap / (int64_t)size;    /* (23-fence.h), the offset's own mirror */
+    else if (!chk && code != tile__at_center(cnt))      /* a far offset: the point's own */
+        e = ok ? e : as->trap / (int64_t)size;
     return at + (k + e) * (int64_t)size;
 }
 
