@@ -149,8 +149,9 @@
  *     at every point: tested where a run goes through the checked loop,
  *     and in the fast loops that run the rest sent to the fence, address
  *     space no page of which can be read, whose fault hands the run to the
- *     checked loop (23-fence.h: where sigaction is declared; offsets within
- *     16 planes of the window; elsewhere every run is checked).  Define
+ *     checked loop (23-fence.h: where sigaction is declared, for any
+ *     offset, but one beyond +-63 where the stencil has one; elsewhere
+ *     every run is checked).  Define
  *     TILE_CHECK_ACCESS to check also the reads of the point before its
  *     write (slow).
  *   - must write the current point before reading it: its old value is
@@ -2172,9 +2173,10 @@ TILEHYBRID__COLD void *tile__alloc(tile_plan *p, size_t n, const char *what);
  * TILEHYBRID_WAIT chooses, read when a plan or a map is created (a route
  * takes its plan's): "auto" (the default, unset) yields when the
  * processes on this node (MPI_COMM_TYPE_SHARED) times their threads
- * exceed the online processors, else waits in MPI as before (and always
- * under SimGrid's SMPI, whose ranks are simulated hosts' and whose
- * MPI_Test costs simulated time); "spin" never yields; "yield" always does.  Anything else is refused at the
+ * exceed the online processors, else waits in MPI as before (under
+ * SimGrid's SMPI auto never yields: the ranks are simulated hosts', and
+ * MPI_Test costs simulated time); "spin" never yields; "yield" always
+ * does.  Anything else is refused at the
  * creation (TILE_ERR_RANGE, the message names the variable).  The result
  * is the same either way (the same messages complete; only who waits how
  * differs).
@@ -3896,11 +3898,13 @@ static inline void tile__pack_block(const tile_plan *p, int64_t z0, int64_t z1,
  *
  * The fence is address space mapped with no access, a mirror of the
  * window: the window's byte b + trap is in it for every byte of the window
- * and 16 planes either side (the margin takes the offsets within +-7, and
- * a site whose type is larger than the plan's element, whose point i lies
- * i times its size into the run; and, where the window wraps, a window
- * more), so every undeclared site faults, at whichever point first
- * reaches it.  The handler (installed by
+ * and 16 planes either side, or more where an offset within +-7 moves
+ * farther (a plan that skews: tile__fence_near).  The margin takes the
+ * offsets within +-7, and a site whose type is larger than the plan's
+ * element, whose point i lies i times its size into the run; where the
+ * window wraps, a window more.  So every undeclared site faults, at
+ * whichever point first reaches it (but a larger type's, past the
+ * margin).  The handler (installed by
  * tile_run_start with sigaction, the one before it put back by
  * tile_run_finish, tile_plan_destroy or a return out of the body) opens
  * the fence and sets its hit; the access completes (a read gives 0), the
@@ -4030,11 +4034,34 @@ TILEHYBRID__COLD unsigned char *tile__fence_map(size_t len)
 }
 #endif
 
+/* The bytes an offset within +-7 along every dimension moves at most, a
+ * plane more, in *bytes: 7 sum_i |ust_i| elements (the user's strides of
+ * tile__walk_begin; on a plan that skews, more than 7 planes).  0 on
+ * overflow. */
+static inline int tile__fence_near(const tile_plan *p, int64_t *bytes)
+{
+    int i, j, n = p->cfg.n;
+    int64_t e = 0;
+    for (i = 0; i <= n; i++) {
+        int64_t u = 0, t;
+        for (j = 0; j <= n; j++)
+            if (!tilehybrid_mul_ok(p->deps.m[j][i], j < n ? p->store.stride[j]
+                                                          : p->store.plane_elems, &t) ||
+                !tilehybrid_add_ok(u, t, &u))
+                return 0;
+        if (!tilehybrid_mul_ok(u < 0 ? -u : u, 7, &t) || !tilehybrid_add_ok(e, t, &e))
+            return 0;
+    }
+    return tilehybrid_mul_ok(e, (int64_t)p->cfg.elem_size, bytes) &&
+           tilehybrid_add_ok(*bytes, (int64_t)p->store.plane_bytes, bytes);
+}
+
 /* The window's fence (after tile__storage's allocation of ring_bytes at
  * store.ring): none where it cannot be had (the checked loop runs every
- * run).  Its reach beyond the window: 16 planes, and with a window that
- * wraps (not TILE_STORE_FULL) a window more.  trap: the bytes from the
- * window to its mirror. */
+ * run).  Its reach beyond the window: 16 planes or, where more, what an
+ * offset within +-7 moves (tile__fence_near: a plan that skews), and with
+ * a window that wraps (not TILE_STORE_FULL) a window more.  trap: the
+ * bytes from the window to its mirror. */
 TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes)
 {
     tile__fence *f = &p->store.fence;
@@ -4045,10 +4072,11 @@ TILEHYBRID__COLD void tile__fence_make(tile_plan *p, int64_t ring_bytes)
     f->armed = 0;
 #if TILE__FENCE
     {
-        int64_t reach, span, page = (int64_t)sysconf(_SC_PAGESIZE);
+        int64_t reach, near, span, page = (int64_t)sysconf(_SC_PAGESIZE);
         uintptr_t base, r = (uintptr_t)p->store.ring;
-        if (page <= 0 || p->deps.at_all ||
+        if (page <= 0 || p->deps.at_all || !tile__fence_near(p, &near) ||
             !tilehybrid_mul_ok((int64_t)p->store.plane_bytes, 16, &reach) ||
+            ((reach = reach > near ? reach : near) < 0) ||
             (p->cfg.storage != TILE_STORE_FULL && !tilehybrid_add_ok(reach, ring_bytes, &reach)) ||
             !tilehybrid_add_ok(ring_bytes, 2 * reach + 2 * page, &span) ||
             (uint64_t)span > (uint64_t)SIZE_MAX)

@@ -30,7 +30,8 @@
 # "Verification = SUCCESSFUL") on the number of processes asked for, else
 # the bench stops.  Sizes: p2p 8000 x 8000, 20 iterations; LU class A
 # (QUICK: 1000 x 1000 and class S).  ANCHOR_PROCS: the process counts
-# ("1 2"); ANCHOR_LU_CLASS: LU's class.  Run by bench/run.sh
+# ("1 2"); ANCHOR_LU_CLASS: LU's class; ANCHOR_BUILD: where the copies are
+# built ($B/anchors); RUNS: the rounds (3).  Run by bench/run.sh
 # (PARTS=anchors); alone: PRK_DIR=... NPB_DIR=... sh bench/anchors.sh
 set -eu
 . bench/lib.sh
@@ -41,13 +42,18 @@ if [ "$QUICK" = 1 ]; then
 else
     P2P_M=8000 P2P_ITER=20 LU_CLASS=${ANCHOR_LU_CLASS:-A}
 fi
-# the Makefile's default MPI, as bench/lib.sh's launcher
+# the compiler of the launcher's MPI (mpicc.mpich beside mpiexec.mpich)
 if [ -z "${MPICC:-}" ]; then
-    if command -v mpicc.mpich > /dev/null 2>&1; then MPICC=mpicc.mpich; else MPICC=mpicc; fi
+    case $MPIEXEC in
+        *mpiexec.*) MPICC=mpicc.${MPIEXEC##*mpiexec.} ;;
+        *) MPICC=mpicc ;;
+    esac
 fi
 case $LU_CLASS in S|W|A|B) ;; *) die "ANCHOR_LU_CLASS=$LU_CLASS: not S, W, A or B (the classes demos/lu verifies)" ;; esac
+case $RUNS in ''|*[!0-9]*|0*) die "RUNS=$RUNS: not a whole number of runs above 0" ;; esac
+[ -n "$(printf '%s' "$PROCS" | tr -d ' \t')" ] || die "ANCHOR_PROCS='$PROCS': no process count"
 for p in $PROCS; do
-    case $p in ''|*[!0-9]*|0) die "ANCHOR_PROCS='$PROCS': not a list of process counts" ;; esac
+    case $p in *[!0-9]*|0*) die "ANCHOR_PROCS='$PROCS': not a list of process counts (whole numbers above 0)" ;; esac
 done
 # the Fortran wrapper of $MPICC's MPI
 if [ -z "${MPIFC:-}" ]; then
@@ -56,7 +62,7 @@ if [ -z "${MPIFC:-}" ]; then
         *) MPIFC=mpif90 ;;
     esac
 fi
-work=$B/anchors
+work=${ANCHOR_BUILD:-$B/anchors}
 mkdir -p "$work"
 
 # value LABEL OUTPUT: the number after LABEL on its line of OUTPUT
@@ -72,7 +78,7 @@ run_checked() {
     rc_np=$1 rc_what=$2 rc_ok=$3 rc_pl=$4 rc_rl=$5
     shift 5
     rc_out=$($MPIEXEC -n "$rc_np" "$@" 2>"$RESULTS/.stderr") ||
-        die "$rc_what failed: $MPIEXEC -n $rc_np $* ($(tail -n 3 "$RESULTS/.stderr"))"
+        die "$rc_what failed: $MPIEXEC -n $rc_np $* ($(printf '%s\n' "$rc_out" | tail -n 3; tail -n 3 "$RESULTS/.stderr"))"
     printf '%s\n' "$rc_out" | grep -q "$rc_ok" ||
         die "$rc_what did not verify: $MPIEXEC -n $rc_np $* printed no '$rc_ok'"
     [ "$(value "$rc_pl" "$rc_out")" = "$rc_np" ] ||
@@ -97,7 +103,7 @@ build_prk() {
     printf 'CC=cc\nMPICC=%s\nDEFAULT_OPT_FLAGS=-O2 -ffp-contract=off\nOPENMPFLAG=-fopenmp\n' \
         "$MPICC" > "$bp/common/make.defs"
     (cd "$bp/MPI1/Synch_p2p" && make p2p) > "$bp/build.log" 2>&1 ||
-        die "PRK's p2p did not build (make p2p in $bp/MPI1/Synch_p2p): $(tail -n 3 "$bp/build.log")"
+        die "PRK's p2p did not build (make p2p in $bp/MPI1/Synch_p2p; all it said: $bp/build.log): $(tail -n 3 "$bp/build.log")"
     echo "$bp/MPI1/Synch_p2p/p2p"
 }
 
@@ -112,13 +118,17 @@ build_npb() {
         die "no $MPIFC (NPB's LU is Fortran; MPIFC=... names the wrapper; apt-get install gfortran gives MPICH's and Open MPI's theirs)"
     rm -rf "$bn"
     cp -R "$NPB_DIR" "$bn"
-    rm -f "$bn/bin/lu.$LU_CLASS.x"
+    # what a build in NPB_DIR left there may be another MPI's or compiler's
+    find "$bn" \( -name '*.o' -o -name '*.mod' \) -exec rm -f {} +
+    rm -f "$bn/bin/lu.$LU_CLASS.x" "$bn/sys/setparams"
     mkdir -p "$bn/bin"
     [ -f "$bn/config/make.def" ] || cp "$bn/config/make.def.template" "$bn/config/make.def" 2>/dev/null ||
         die "NPB_DIR=$NPB_DIR: neither config/make.def nor config/make.def.template"
-    if ! (cd "$bn" && make LU CLASS="$LU_CLASS" MPIFC="$MPIFC" MPICC="$MPICC") > "$bn/build.log" 2>&1 ||
+    printf '\n# bench/anchors.sh: the MPI of the run\nMPIFC = %s\nMPICC = %s\n' \
+        "$MPIFC" "$MPICC" >> "$bn/config/make.def"
+    if ! (cd "$bn" && make LU CLASS="$LU_CLASS") > "$bn/build.log" 2>&1 ||
        [ ! -x "$bn/bin/lu.$LU_CLASS.x" ]; then
-        die "NPB's LU did not build (make LU CLASS=$LU_CLASS in $bn): $(tail -n 3 "$bn/build.log")"
+        die "NPB's LU did not build (make LU CLASS=$LU_CLASS in $bn; all it said: $bn/build.log): $(tail -n 3 "$bn/build.log")"
     fi
     echo "$bn/bin/lu.$LU_CLASS.x"
 }
@@ -159,6 +169,7 @@ for r in $(seq "$RUNS"); do
         fi
     done
 done
+[ "$(wc -l < "$raw")" -gt 1 ] || die "no runs ($raw has no rows)"
 out=$RESULTS/anchors.csv
 echo "kernel,size,processes,unit,anchor,toolkit,toolkit_over_anchor" > "$out"
 csv_median "$raw" 4 6 7 | awk -F, '{ printf "%s,%.3f\n", $0, $6 / $5 }' >> "$out"

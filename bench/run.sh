@@ -28,7 +28,11 @@ set -eu
 RUN=bench/run.sh RUN_HELP=3,25
 . bench/run-lib.sh
 export RESULTS=${RESULTS:-bench/results}
-export MPIEXEC=${MPIEXEC:-mpiexec}
+# bench/lib.sh's default launcher: MPICH's own where it is installed
+if [ -z "${MPIEXEC:-}" ]; then
+    if command -v mpiexec.mpich >/dev/null 2>&1; then MPIEXEC=mpiexec.mpich; else MPIEXEC=mpiexec; fi
+fi
+export MPIEXEC
 [ "$QUICK" = 1 ] && export RUNS=${RUNS:-1}
 parts=${PARTS:-topology models height balance scatter overhead kernels speed memory anchors}
 for part in $parts; do

@@ -164,55 +164,88 @@ fi
 
 # bench/anchors.sh: the anchors' plumbing, on stand-ins the test writes (no
 # one else's code): a "PRK" tree whose MPI1/Synch_p2p builds a program that
-# prints PRK's lines, and an "NPB" tree whose LU prints NPB's; the toolkit's
-# side is the real demos/p2p and demos/lu.
+# prints PRK's lines, an "NPB" tree whose LU prints NPB's, and stand-in
+# demos; the toolkit's side is otherwise the real demos/p2p and demos/lu.
 if [ -x "$D/p2p" ] && [ -x "$D/lu" ]; then
     fk=$R/fake
-    mkdir -p "$fk/prk/MPI1/Synch_p2p" "$fk/prk/common" "$fk/prk/include" "$fk/npb/LU" "$fk/npb/config"
+    mkdir -p "$fk/prk/MPI1/Synch_p2p" "$fk/prk/common" "$fk/prk/include" "$fk/npb/LU" "$fk/npb/config" \
+             "$fk/demos"
     : > "$fk/prk/common/MPI.defs"
-    # fake_main RATE_LABEL RATE PROCS_LABEL OK_LINE: an MPI program printing them
+    # fake_main RATE_LABEL RATE PROCS_LABEL OK_LINE BAD_LINE BAD_VAR: an MPI
+    # program printing them (BAD_LINE for OK_LINE when BAD_VAR is set; one
+    # process more than it has when FAKE_RANKS is set)
     fake_main() {
         printf '#include <mpi.h>\n#include <stdio.h>\n#include <stdlib.h>\n'
         printf 'int main(int argc, char **argv) { int n, r; MPI_Init(&argc, &argv);\n'
         printf '  MPI_Comm_size(MPI_COMM_WORLD, &n); MPI_Comm_rank(MPI_COMM_WORLD, &r);\n'
-        printf '  if (r == 0) printf("%s = %%d\\n%%s\\n%s %s\\n", n, getenv("FAKE_BAD") ? "no" : "%s");\n' \
-            "$3" "$1" "$2" "$4"
+        printf '  if (r == 0) printf("%s = %%d\\n%%s\\n%s %s\\n", n + (getenv("FAKE_RANKS") != NULL),\n' "$3" "$1" "$2"
+        printf '                    getenv("%s") ? "%s" : "%s");\n' "$6" "$5" "$4"
         printf '  MPI_Finalize(); return 0; }\n'
     }
     fake_main "Rate (MFlops/s):" "1000.0 Avg time (s): 0.5" "Number of ranks" "Solution validates" \
-        > "$fk/prk/MPI1/Synch_p2p/p2p.c"
+        "ERROR: solution does not validate" FAKE_BAD > "$fk/prk/MPI1/Synch_p2p/p2p.c"
     printf 'include ../../common/make.defs\np2p: p2p.c\n\t$(MPICC) $(DEFAULT_OPT_FLAGS) -o p2p p2p.c\n' \
         > "$fk/prk/MPI1/Synch_p2p/Makefile"
-    fake_main "Mop/s total =" "2000.0" "Total processes" "Verification = SUCCESSFUL" > "$fk/npb/LU/lu.c"
+    fake_main "Mop/s total =" "2000.0" "Total processes" "Verification = SUCCESSFUL" \
+        "Verification = UNSUCCESSFUL" FAKE_BAD > "$fk/npb/LU/lu.c"
     : > "$fk/npb/LU/Makefile"
     printf '.PHONY: LU\nLU:\n\tmkdir -p bin && $(MPICC) -o bin/lu.$(CLASS).x LU/lu.c\n' > "$fk/npb/Makefile"
     : > "$fk/npb/config/make.def"
-    AN="env RESULTS=$R/an QUICK=1 RUNS=1 MPIFC=$MPICC"
-    if out=$($AN sh bench/anchors.sh 2>&1) && [ ! -e "$R/an/anchors.csv" ] &&
+    fake_main "Rate (MFlops/s):" "500.0 Avg time (s): 1.0" "Number of ranks" "Solution validates" \
+        "ERROR: solution does not validate" FAKE_DEMO_BAD > "$fk/demos/p2p.c"
+    fake_main "Mop/s total =" "3000.0" "Total processes" "Verification    =               SUCCESSFUL" \
+        "Verification    =             UNSUCCESSFUL" FAKE_DEMO_BAD > "$fk/demos/lu.c"
+    $MPICC -o "$fk/demos/p2p" "$fk/demos/p2p.c" && $MPICC -o "$fk/demos/lu" "$fk/demos/lu.c" ||
+        notok "the stand-in demos did not build"
+    # an VAR=VALUE...: bench/anchors.sh, quick, one run, its copies under $R
+    an() { env RESULTS="$R/an" QUICK=1 RUNS=1 MPIFC="$MPICC" ANCHOR_BUILD="$R/anchors" "$@" sh bench/anchors.sh 2>&1; }
+    # stops WHAT TEXT VAR=VALUE...: anchors.sh with those settings exits
+    # non-zero saying TEXT (grep's pattern)
+    stops() {
+        s_what=$1 s_text=$2
+        shift 2
+        if s_out=$(an "$@"); then
+            notok "bench/anchors.sh, $s_what: exit 0"; echo "$s_out" | tail -n 5 | diag
+        elif echo "$s_out" | grep -q -- "$s_text"; then
+            ok "bench/anchors.sh stops: $s_what"
+        else notok "bench/anchors.sh, $s_what: the message"; echo "$s_out" | tail -n 5 | diag; fi
+    }
+    if out=$(an) && [ ! -e "$R/an/anchors.csv" ] &&
        echo "$out" | grep -q "p2p: skipped, no PRK_DIR (git clone https://github.com/ParRes/Kernels" &&
        echo "$out" | grep -q "LU: skipped, no NPB_DIR (NPB 3.4 from https://www.nas.nasa.gov/software/npb.html"; then
         ok "bench/anchors.sh without PRK_DIR and NPB_DIR: skips both, saying where to get them"
     else notok "bench/anchors.sh without the directories"; echo "$out" | diag; fi
-    if out=$($AN PRK_DIR="$fk/npb" sh bench/anchors.sh 2>&1); then
-        notok "bench/anchors.sh with PRK_DIR not a PRK checkout: exit 0"; echo "$out" | diag
-    elif echo "$out" | grep -q "PRK_DIR=$fk/npb: no MPI1/Synch_p2p/p2p.c there (a checkout of https://github.com/ParRes/Kernels)"; then
-        ok "bench/anchors.sh: a PRK_DIR that is not a PRK checkout stops it, naming what is missing"
-    else notok "bench/anchors.sh, PRK_DIR wrong: the message"; echo "$out" | diag; fi
-    if out=$($AN PRK_DIR="$fk/prk" NPB_DIR="$fk/npb" sh bench/anchors.sh 2>&1) &&
-       grep -q '^DEFAULT_OPT_FLAGS=-O2 -ffp-contract=off$' "$B/anchors/prk/common/make.defs" &&
+    stops "a PRK_DIR that is not a PRK checkout, naming what is missing" \
+        "PRK_DIR=$fk/npb: no MPI1/Synch_p2p/p2p.c there (a checkout of https://github.com/ParRes/Kernels)" \
+        PRK_DIR="$fk/npb"
+    if out=$(an PRK_DIR="$fk/prk" NPB_DIR="$fk/npb") &&
+       grep -q '^DEFAULT_OPT_FLAGS=-O2 -ffp-contract=off$' "$R/anchors/prk/common/make.defs" &&
        [ ! -e "$fk/prk/MPI1/Synch_p2p/p2p" ] && [ ! -e "$fk/npb/bin" ] &&
-       awk -F, 'NR == 1 && $0 != "kernel,size,processes,unit,anchor,toolkit,toolkit_over_anchor" { bad = 1 }
-                NR > 1 { n++; k[$1 "," $2 "," $3 "," $4] = 1; a = ($1 == "p2p") ? 1000 : 2000
-                         if ($5 != a || !($6 > 0) || ($7 - $6 / a) ^ 2 > 1e-6) bad = 1 }
+       echo "$out" | awk '/^\[anchors\] (p2p|LU) .* run 1: / { k = ($2 == "p2p") ? "p2p" : "lu"
+                              p = $0; sub(/ process.*/, "", p); sub(/.* /, "", p); t[k "," p] = $NF }
+                          END { for (x in t) print x "," t[x] }' > "$R/printed" &&
+       awk -F, 'NR == FNR { t[$1 "," $2] = $3; next }
+                FNR == 1 && $0 != "kernel,size,processes,unit,anchor,toolkit,toolkit_over_anchor" { bad = 1 }
+                FNR > 1 { n++; k[$1 "," $2 "," $3 "," $4] = 1; a = ($1 == "p2p") ? 1000 : 2000
+                          if ($5 != a || !(($1 "," $3) in t) || $6 != t[$1 "," $3] + 0 || $6 == a ||
+                              ($7 - $6 / a) ^ 2 > 1e-6) bad = 1 }
                 END { exit !(n == 4 && !bad && ("p2p,1000x1000,1,MFlop/s" in k) && ("p2p,1000x1000,2,MFlop/s" in k) &&
-                             ("lu,class S,1,Mop/s" in k) && ("lu,class S,2,Mop/s" in k)) }' "$R/an/anchors.csv"; then
-        ok "bench/anchors.sh: builds copies of both trees under $B/anchors (PRK with -O2 -ffp-contract=off), runs them beside demos/p2p and demos/lu at 1 and 2 processes, anchors.csv has the ratios"
+                             ("lu,class S,1,Mop/s" in k) && ("lu,class S,2,Mop/s" in k)) }' "$R/printed" "$R/an/anchors.csv"; then
+        ok "bench/anchors.sh: builds copies of both trees (PRK with -O2 -ffp-contract=off), runs them beside demos/p2p and demos/lu at 1 and 2 processes; anchors.csv has each side's rate as printed and the ratios"
     else notok "bench/anchors.sh with both anchors"; echo "$out" | tail -n 5 | diag; diag < "$R/an/anchors.csv"; fi
-    if out=$($AN FAKE_BAD=1 PRK_DIR="$fk/prk" sh bench/anchors.sh 2>&1); then
-        notok "bench/anchors.sh: an anchor that does not verify, exit 0"; echo "$out" | diag
-    elif echo "$out" | grep -q "PRK's p2p did not verify: .* printed no 'Solution validates'"; then
-        ok "bench/anchors.sh: a run that does not verify stops it"
-    else notok "bench/anchors.sh, a failed verification: the message"; echo "$out" | diag; fi
+    stops "PRK's p2p does not verify" "PRK's p2p did not verify: .* printed no 'Solution validates'" \
+        FAKE_BAD=1 PRK_DIR="$fk/prk"
+    stops "NPB's LU says UNSUCCESSFUL" "NPB's LU did not verify: .* printed no 'Verification \*= \*SUCCESSFUL'" \
+        FAKE_BAD=1 NPB_DIR="$fk/npb"
+    stops "an anchor on another process count (another MPI's launcher)" "PRK's p2p ran on 2 processes, not 1" \
+        FAKE_RANKS=1 PRK_DIR="$fk/prk" ANCHOR_PROCS=1
+    stops "the toolkit's p2p does not verify" "demos/p2p did not verify" \
+        FAKE_DEMO_BAD=1 PRK_DIR="$fk/prk" DEMODIR="$fk/demos"
+    stops "the toolkit's LU says UNSUCCESSFUL" "demos/lu did not verify" \
+        FAKE_DEMO_BAD=1 NPB_DIR="$fk/npb" DEMODIR="$fk/demos"
+    stops "ANCHOR_PROCS=x" "ANCHOR_PROCS='x': not a list of process counts" ANCHOR_PROCS=x PRK_DIR="$fk/prk"
+    stops "ANCHOR_LU_CLASS=C" "ANCHOR_LU_CLASS=C: not S, W, A or B" ANCHOR_LU_CLASS=C NPB_DIR="$fk/npb"
+    stops "RUNS=0" "RUNS=0: not a whole number of runs above 0" RUNS=0 PRK_DIR="$fk/prk"
 else
     skip "bench/anchors.sh" "demos/p2p or demos/lu not built"
 fi

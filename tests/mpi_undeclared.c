@@ -27,7 +27,10 @@
  *             run again after the fast loop hit the fence, does not reach
  *             it; the run still fails, saying so;
  *   far       A(x, z-60) read only at (18,110), N = 1, Z 120: an offset
- *             past the fence's margin (check_far; no declared run).
+ *             past the fence's margin (check_far; no declared run);
+ *   skewed    A(x-7, y-7, z-7) on seidel's skewed plan, at each point of
+ *             z = 1 in turn: within +-7, but farther than 16 planes
+ *             (check_skewed_near; no declared run).
  * The point named is the first that reaches the read: at odd z in the odd
  * z cases (also on the second plane of a pair of the hyperplane order),
  * the point itself in the one-point cases.
@@ -453,6 +456,60 @@ static void check_far(int provided)
               first);
 }
 
+/* Seidel-2d's skewed plan (demos/seidel.c's stencil and loop order), 10 x
+ * 10 x 10, every plane stored: a read at (-7,-7,-7), within +-7 but, the
+ * plan skewing, farther than 16 planes from the point, at one point of
+ * z = 1, each point in turn, in every order: TILE_ERR_ACCESS naming it
+ * (the fence's margin is what such an offset moves, tile__fence_near;
+ * with 16 planes it crashed at 45 of the 100 points). */
+static void check_skewed_near(void)
+{
+    char first[600] = "", msg[400];
+    int o, runs = 0;
+    int64_t px, py;
+    for (o = TILE_ORDER_PLANES; o <= TILE_ORDER_HYPERPLANE; o++)
+        for (px = 0; px < 10; px++)
+            for (py = 0; py < 10; py++) {
+                tile_config cfg;
+                tile_plan p;
+                int rc;
+                check_config(&cfg, 2, 10, 10, 10);
+                tile_config_stencil(&cfg, "-1,-1,0 -1,0,0 -1,1,0 0,-1,0 0,0,-1 0,1,-1 1,-1,-1 "
+                                    "1,0,-1 1,1,-1", NULL);
+                cfg.loop_order[0] = 2;
+                cfg.loop_order[1] = 0;
+                cfg.loop_order[2] = 1;
+                cfg.storage = TILE_STORE_FULL;
+                cfg.order = o;
+                cfg.tile_height = 4;
+                rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
+                if (rc == TILE_OK) {
+                    HYBRID_RUN(&p, it, {
+                        double v = (TILE_AT(double, it, -1, -1, 0) + TILE_AT(double, it, -1, 0, 0) +
+                                    TILE_AT(double, it, -1, 1, 0) + TILE_AT(double, it, 0, -1, 0) +
+                                    TILE_AT(double, it, 0, 0, -1) + TILE_AT(double, it, 0, 1, -1) +
+                                    TILE_AT(double, it, 1, -1, -1) + TILE_AT(double, it, 1, 0, -1) +
+                                    TILE_AT(double, it, 1, 1, -1)) / 9.0;
+                        if (tile_coord(&it, 0) == px && tile_coord(&it, 1) == py &&
+                            tile_coord(&it, 2) == 1)
+                            v += 0.125 * TILE_AT(double, it, -7, -7, -7);
+                        TILE_AT(double, it, 0, 0, 0) = v;
+                    });
+                    rc = tile_plan_status(&p);
+                }
+                snprintf(msg, sizeof msg, "%s", p.errmsg);
+                tile_plan_destroy(&p);
+                runs++;
+                if ((rc != TILE_ERR_ACCESS || strstr(msg, "offset (-7,-7,-7)") == NULL) &&
+                    first[0] == 0)
+                    snprintf(first, sizeof first, "order %d, point (%d,%d,1): status %d (%s)", o,
+                             (int)px, (int)py, rc, msg[0] ? msg : "no message");
+            }
+    check_mpi(MPI_COMM_WORLD, first[0] == 0, "seidel's skewed plan, every plane stored: a read "
+              "at (-7,-7,-7) at any one point of z = 1 is TILE_ERR_ACCESS naming it (%d runs: 3 "
+              "orders x 100 points)%s%s", runs, first[0] ? "; FIRST FAILURE: " : "", first);
+}
+
 #ifdef SA_SIGINFO
 #ifdef SA_ONSTACK   /* (XSI: where it is declared) */
 #define OWN_FLAGS (SA_SIGINFO | SA_ONSTACK)
@@ -544,6 +601,7 @@ int main(int argc, char **argv)
     }
     check_type_size(provided);
     check_far(provided);
+    check_skewed_near();
     own_handler_check(0);
     return check_mpi_exit();
 }

@@ -145,8 +145,9 @@
  *     at every point: tested where a run goes through the checked loop,
  *     and in the fast loops that run the rest sent to the fence, address
  *     space no page of which can be read, whose fault hands the run to the
- *     checked loop (23-fence.h: where sigaction is declared; offsets within
- *     16 planes of the window; elsewhere every run is checked).  Define
+ *     checked loop (23-fence.h: where sigaction is declared, for any
+ *     offset, but one beyond +-63 where the stencil has one; elsewhere
+ *     every run is checked).  Define
  *     TILE_CHECK_ACCESS to check also the reads of the point before its
  *     write (slow).
  *   - must write the current point before reading it: its old value is

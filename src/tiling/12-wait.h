@@ -15,9 +15,10 @@
  * TILEHYBRID_WAIT chooses, read when a plan or a map is created (a route
  * takes its plan's): "auto" (the default, unset) yields when the
  * processes on this node (MPI_COMM_TYPE_SHARED) times their threads
- * exceed the online processors, else waits in MPI as before (and always
- * under SimGrid's SMPI, whose ranks are simulated hosts' and whose
- * MPI_Test costs simulated time); "spin" never yields; "yield" always does.  Anything else is refused at the
+ * exceed the online processors, else waits in MPI as before (under
+ * SimGrid's SMPI auto never yields: the ranks are simulated hosts', and
+ * MPI_Test costs simulated time); "spin" never yields; "yield" always
+ * does.  Anything else is refused at the
  * creation (TILE_ERR_RANGE, the message names the variable).  The result
  * is the same either way (the same messages complete; only who waits how
  * differs).
