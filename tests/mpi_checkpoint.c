@@ -9,11 +9,15 @@
  * signal one boundary after one rank saw them, on every rank alike, once.
  * Run at 1-4 processes.
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* getpid */
+#endif
 #include "../tiling.h"
 #include "check.h"
 
 #include <math.h>
 #include <signal.h>
+#include <unistd.h>
 
 static int nprocs, myrank;
 static char base[200];
@@ -472,7 +476,8 @@ int main(int argc, char **argv)
     long id = 0;
     check_mpi_init(&argc, &argv, &myrank, &nprocs);
     if (myrank == 0)    /* a name of its own on a shared /tmp */
-        id = (long)fmod(MPI_Wtime() * 1e6, 1e9);
+        id = (long)getpid();    /* (not MPI_Wtime: Open MPI's starts near 0 at MPI_Init,
+                                 * and two runs at once shared a name and its file) */
     MPI_Bcast(&id, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     snprintf(base, sizeof base, "%s/tilehybrid-ckpt-%ld", getenv("TMPDIR") != NULL ?
              getenv("TMPDIR") : "/tmp", id);

@@ -22,10 +22,14 @@
  *     other threads, another in-tile order or on another process grid.
  * Run at 1-4 processes.
  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200112L     /* getpid */
+#endif
 #include "../hybrid.h"
 #include "check.h"
 #include <math.h>
 #include <signal.h>
+#include <unistd.h>
 
 #define X0 9
 #define X1 7
@@ -400,7 +404,8 @@ int main(int argc, char **argv)
     if (!check_hybrid_init(&argc, &argv, 2, &myrank, &nprocs))
         return 1;
     if (myrank == 0)    /* a name of its own on a shared /tmp */
-        id = (long)fmod(MPI_Wtime() * 1e6, 1e9);
+        id = (long)getpid();    /* (not MPI_Wtime: Open MPI's starts near 0 at MPI_Init,
+                                 * and two runs at once shared a name and its file) */
     MPI_Bcast(&id, 1, MPI_LONG, 0, MPI_COMM_WORLD);
     snprintf(base, sizeof base, "%s/tilehybrid-runckpt-%ld", getenv("TMPDIR") != NULL ?
              getenv("TMPDIR") : "/tmp", id);
