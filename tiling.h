@@ -2740,6 +2740,18 @@ static inline void tile__order_run(tile__walk *w)
 /* ------------------------------------------------------------------------ */
 /* Storage: planes, rows, packing                                           */
 
+/* A step of the user's coordinate i, in the plan's elements of storage:
+ * sum_j m[j][i] times the stride of internal dimension j (the walks' ust,
+ * the fence's margin). */
+static inline int64_t tile__user_stride(const tile_plan *p, int i)
+{
+    int j, n = p->cfg.n;
+    int64_t u = 0;
+    for (j = 0; j <= n; j++)
+        u += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
+    return u;
+}
+
 /* Plane z (z >= -d_Z).  The ring holds R planes, R a multiple of the tile
  * height, so a tile never wraps; d_Z mirror planes in front of it hold the
  * planes below z = 0, and, where store.mirror is set, later copies of the
@@ -4035,20 +4047,15 @@ TILEHYBRID__COLD unsigned char *tile__fence_map(size_t len)
 #endif
 
 /* The bytes an offset within +-7 along every dimension moves at most, a
- * plane more, in *bytes: 7 sum_i |ust_i| elements (the user's strides of
- * tile__walk_begin; on a plan that skews, more than 7 planes).  0 on
+ * plane more, in *bytes: 7 sum_i |ust_i| elements (tile__user_stride; on
+ * a plan that skews, more than 7 planes).  0 on
  * overflow. */
 static inline int tile__fence_near(const tile_plan *p, int64_t *bytes)
 {
-    int i, j, n = p->cfg.n;
+    int i;
     int64_t e = 0;
-    for (i = 0; i <= n; i++) {
-        int64_t u = 0, t;
-        for (j = 0; j <= n; j++)
-            if (!tilehybrid_mul_ok(p->deps.m[j][i], j < n ? p->store.stride[j]
-                                                          : p->store.plane_elems, &t) ||
-                !tilehybrid_add_ok(u, t, &u))
-                return 0;
+    for (i = 0; i <= p->cfg.n; i++) {
+        int64_t u = tile__user_stride(p, i), t;
         if (!tilehybrid_mul_ok(u < 0 ? -u : u, 7, &t) || !tilehybrid_add_ok(e, t, &e))
             return 0;
     }
@@ -5270,8 +5277,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
         w.wrapz = -1;   /* else its plane z - 1 is the ring's last */
     for (i = 0; i <= n; i++) {  /* a user step along i, in elements */
-        for (j = 0; j <= n; j++)
-            w.ust[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
+        w.ust[i] = tile__user_stride(p, i);
         /* at plane wrapz, internal Z step -1 is R - 1 planes up */
         w.wst[i] = w.ust[i] - (w.wrapz < 0 ? 0 : p->deps.m[n][i] * p->store.ring_planes *
                                                      p->store.plane_elems);
@@ -5875,10 +5881,9 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
                    (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == as->key);
     if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
-    if (!chk && code != tile__at_center(cnt) && near)  /* the fast loops: to the fence */
-        e += ok ? 0 : as->trap / (int64_t)size;    /* (23-fence.h), the offset's own mirror */
-    else if (!chk && code != tile__at_center(cnt))      /* a far offset: the point's own */
-        e = ok ? e : as->trap / (int64_t)size;
+    if (!chk && code != tile__at_center(cnt))   /* the fast loops: to the fence (23-fence.h), */
+        e = near ? e + (ok ? 0 : as->trap / (int64_t)size)  /* the offset's own mirror, */
+                 : (ok ? e : as->trap / (int64_t)size);     /* a far one's the point's */
     return at + (k + e) * (int64_t)size;
 }
 

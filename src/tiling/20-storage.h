@@ -1,6 +1,18 @@
 /* ------------------------------------------------------------------------ */
 /* Storage: planes, rows, packing                                           */
 
+/* A step of the user's coordinate i, in the plan's elements of storage:
+ * sum_j m[j][i] times the stride of internal dimension j (the walks' ust,
+ * the fence's margin). */
+static inline int64_t tile__user_stride(const tile_plan *p, int i)
+{
+    int j, n = p->cfg.n;
+    int64_t u = 0;
+    for (j = 0; j <= n; j++)
+        u += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
+    return u;
+}
+
 /* Plane z (z >= -d_Z).  The ring holds R planes, R a multiple of the tile
  * height, so a tile never wraps; d_Z mirror planes in front of it hold the
  * planes below z = 0, and, where store.mirror is set, later copies of the

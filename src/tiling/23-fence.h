@@ -157,20 +157,15 @@ TILEHYBRID__COLD unsigned char *tile__fence_map(size_t len)
 #endif
 
 /* The bytes an offset within +-7 along every dimension moves at most, a
- * plane more, in *bytes: 7 sum_i |ust_i| elements (the user's strides of
- * tile__walk_begin; on a plan that skews, more than 7 planes).  0 on
+ * plane more, in *bytes: 7 sum_i |ust_i| elements (tile__user_stride; on
+ * a plan that skews, more than 7 planes).  0 on
  * overflow. */
 static inline int tile__fence_near(const tile_plan *p, int64_t *bytes)
 {
-    int i, j, n = p->cfg.n;
+    int i;
     int64_t e = 0;
-    for (i = 0; i <= n; i++) {
-        int64_t u = 0, t;
-        for (j = 0; j <= n; j++)
-            if (!tilehybrid_mul_ok(p->deps.m[j][i], j < n ? p->store.stride[j]
-                                                          : p->store.plane_elems, &t) ||
-                !tilehybrid_add_ok(u, t, &u))
-                return 0;
+    for (i = 0; i <= p->cfg.n; i++) {
+        int64_t u = tile__user_stride(p, i), t;
         if (!tilehybrid_mul_ok(u < 0 ? -u : u, 7, &t) || !tilehybrid_add_ok(e, t, &e))
             return 0;
     }

@@ -55,8 +55,7 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     if (p->store.mirror || w.wrapz == 0 || w.wrapz % p->store.ring_planes != 0)
         w.wrapz = -1;   /* else its plane z - 1 is the ring's last */
     for (i = 0; i <= n; i++) {  /* a user step along i, in elements */
-        for (j = 0; j <= n; j++)
-            w.ust[i] += p->deps.m[j][i] * (j < n ? p->store.stride[j] : p->store.plane_elems);
+        w.ust[i] = tile__user_stride(p, i);
         /* at plane wrapz, internal Z step -1 is R - 1 planes up */
         w.wst[i] = w.ust[i] - (w.wrapz < 0 ? 0 : p->deps.m[n][i] * p->store.ring_planes *
                                                      p->store.plane_elems);
@@ -660,10 +659,9 @@ TILE__ALWAYS_INLINE void *tile__at_test(unsigned char *at, int64_t k, const tile
                    (size * (TILE_MAX_DIMS + 2) + (size_t)cnt == as->key);
     if (chk && !ok && !tile__at_refuse(v, (simd & 2) != 0, i, size, cnt, o, file, line))
         return tile__scratch(v->plan, v->thread, size);
-    if (!chk && code != tile__at_center(cnt) && near)  /* the fast loops: to the fence */
-        e += ok ? 0 : as->trap / (int64_t)size;    /* (23-fence.h), the offset's own mirror */
-    else if (!chk && code != tile__at_center(cnt))      /* a far offset: the point's own */
-        e = ok ? e : as->trap / (int64_t)size;
+    if (!chk && code != tile__at_center(cnt))   /* the fast loops: to the fence (23-fence.h), */
+        e = near ? e + (ok ? 0 : as->trap / (int64_t)size)  /* the offset's own mirror, */
+                 : (ok ? e : as->trap / (int64_t)size);     /* a far one's the point's */
     return at + (k + e) * (int64_t)size;
 }
 
