@@ -862,6 +862,11 @@ typedef struct tile_store {
  * points that run at once never share an accumulator; the lanes are added
  * to the thread's slot when the thread's part of the tile ends. */
 #define TILE__LANES 64
+/* The rows of a band (tile__walk_band): N = 1, each row a recurrence whose
+ * points wait for the one before; TILE__BAND rows in step overlap. */
+#ifndef TILE__BAND
+#define TILE__BAND 8
+#endif
 typedef struct tile__lanes {
     uint64_t u64[TILE__LANES];
     int64_t cnt[TILE__LANES];
@@ -874,7 +879,11 @@ typedef struct tile__slot {
     char msg[232];
     void *scratch;
     size_t scratch_bytes;
-    char pad_[8];
+    int rows;           /* N = 1: rows the checked loop passed this run */
+    int band;           /* bands (1) or rows (-1), measured (tile__band_trial); 0: not yet */
+    int trials;         /* the trials so far (a band, then as many rows) */
+    int64_t tpts[2];    /* their points, bands [1] and rows [0], */
+    double tsec[2];     /* their seconds */
     double spare[32];   /* 256 bytes, 8-byte aligned */
     tile__lanes trash;
 } tile__slot;
@@ -923,6 +932,8 @@ typedef struct tile_run {
                                      * memory limit (tile__mem_limit) */
     int yield;                      /* the waits yield the processor (TILEHYBRID_WAIT,
                                      * 12-wait.h): an oversubscribed node */
+    int band;                       /* rows in bands (TILEHYBRID_BAND, tile__walk_band):
+                                     * 1 on, -1 off, 0 each thread measures */
 } tile_run;
 
 /** Where the plan's tile height comes from (plan.height.origin). */
@@ -1012,6 +1023,11 @@ typedef struct tile_height_model {
  * @pairs:       1 when a tile's planes go in pairs (tile_plane_pairs())
  *               and a plan of height 2 fits the memory limit on every rank
  *               (cfg.mem_limit): the model's tile_height_model.pairs.
+ * @bands:       1 when the rows of a plan of N = 1 may go in bands of
+ *               TILE__BAND (8) rows (the plane order, no skew, TILEHYBRID_BAND
+ *               not off) and a plan of that height fits the memory limit
+ *               on every rank: then @zmax is at least 8 (a band's rows
+ *               overlap; in tiles of 2 rows they cannot).
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].
@@ -1029,6 +1045,7 @@ typedef struct tile_height_info {
     int64_t next;
     int timed;
     int pairs;
+    int bands;
 } tile_height_info;
 
 /**
@@ -1161,6 +1178,12 @@ typedef struct tile__walk {
     int64_t k;                            /* its tile (tile__walk_begin's k) */
     int again;                            /* walked again, every run checked: the fence
                                            * was hit (tile__walk_again) */
+    int jamok;                            /* rows may go in bands (tile__walk_band) */
+    int jam;                              /* the rows of the current band (2..TILE__BAND) */
+    int trial;                            /* measuring: rows left in the trial (0: none) */
+    int tband;                            /* the trial's loop: 1 bands, 0 rows */
+    int64_t tpts;                         /* its points so far */
+    double t0;                            /* its start (tile_wtime) */
 } tile__walk;
 
 /* What a point's cursor reads that does not change along a run (private):
@@ -1179,6 +1202,7 @@ typedef struct tile__view {
     int wrap;                             /* which of the two */
     int64_t ux[TILE_MAX_DIMS + 1];        /* = w->ux, the run's first point */
     int64_t udx[TILE_MAX_DIMS + 1];       /* = w->udx */
+    int64_t uz[TILE_MAX_DIMS + 1];        /* the change a plane up (a band's rows) */
 } tile__view;
 
 /* The offsets the body may read (private): a copy of the plan's
@@ -1214,6 +1238,7 @@ typedef struct tile_cursor {
     int64_t k;
     int64_t i;                            /* its index in the walk's run */
     int64_t lane;                         /* SIMD loop: i % TILE__LANES (the reductions) */
+    int64_t r;                            /* its row in a band (tile__walk_band), else 0 */
     const tile__view *v;
     int simd;                             /* bit 0: the SIMD loop (the reductions' lanes);
                                            * bit 1: B's run of a pair (their places) */
@@ -2698,9 +2723,12 @@ static inline int tile__order_layout(const int64_t *L, const int *dep, int64_t l
  * levels, the run's step and flags; then which runs the checked loop runs:
  * the first of each plane (tile__walk_plane_checked), but with N = 1,
  * where a plane is one row and checking each would check every point (sw:
- * twice the instructions), the tile's first two rows (both parities of z:
- * a body's half-steps); an order whose run crosses the planes says so
- * itself (w->zany: its first run is checked). */
+ * twice the instructions), the first two rows of the thread's first tile
+ * of the run (both parities of z: a body's half-steps; p2p's tiles of two
+ * rows at one process ran all of theirs checked); an order whose run
+ * crosses the planes says so itself (w->zany: its first run is checked).
+ * The fast loops' fence catches an access the checked rows did not meet
+ * (23-fence.h). */
 static inline void tile__order_walk(tile__walk *w, const tile_plan *p)
 {
     w->nlev = 0;
@@ -2715,8 +2743,11 @@ static inline void tile__order_walk(tile__walk *w, const tile_plan *p)
         tile__planes_walk(w, p);
         break;
     }
-    if (!w->zany && w->n == 1)
+    if (!w->zany && w->n == 1) {
         w->zleft = 2;
+        if (p->run.slot[w->thread].rows >= 2)   /* the thread's first tile of the run */
+            w->zany = w->checked = 1;
+    }
 }
 
 /* The run at the walk's position (w->x, w->count), once per run. */
@@ -5301,6 +5332,8 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     tile__order_walk(&w, p);
     if (!p->store.fence.armed)      /* no fence: the checked loop runs every run (23-fence.h) */
         w.fast = w.contig = 0;
+    w.jamok = n == 1 && w.order == TILE_ORDER_PLANES && w.contig && !p->deps.skewed &&
+              !p->deps.at_all && !p->deps.at_far;
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -5376,7 +5409,7 @@ static inline void tile__walk_again(tile__walk *w)
     *w = tile__walk_begin(p, t, w->k);
     p->run.stats[t].tiles = tiles;  /* the same tile: counted once */
     w->again = 1;
-    w->fast = w->contig = 0;
+    w->fast = w->contig = w->jamok = 0;
 }
 
 /* Advance the walk to its next run that has points; 0 at the end (the
@@ -5509,6 +5542,7 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
         v.ust[i] = w->ust[i];
         v.ux[i] = 0;
         v.udx[i] = w->udx[i];
+        v.uz[i] = i <= w->n ? w->plan->deps.inv[i][w->n] : 0;
     }
     return v;
 }
@@ -5564,6 +5598,7 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char 
     c.k = 0;
     c.i = i;
     c.lane = 0;
+    c.r = 0;
     c.v = v;
     c.simd = h << 1;
 #ifdef TILE_CHECK_ACCESS
@@ -5582,12 +5617,30 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_contig(const tile__view *v, unsigned c
     c.k = i;
     c.i = i;
     c.lane = 0;
+    c.r = 0;
     c.v = v;
     c.simd = 0;
 #ifdef TILE_CHECK_ACCESS
     c.used_file = NULL;
     c.used_line = 0;
 #endif
+    return c;
+}
+
+/* The run of the cursor's point, as tile__walk_coord's b names it. */
+TILE__ALWAYS_INLINE int tile__cur_run(const tile_cursor *c)
+{
+    return ((c->simd & 2) != 0) | (int)(c->r << 1);
+}
+
+/* Point x of row r of a band whose first row starts at run
+ * (tile__walk_band): element k of run. */
+TILE__ALWAYS_INLINE tile_cursor tile__cur_band(const tile__view *v, unsigned char *run,
+                                               int64_t k, int64_t x, int r)
+{
+    tile_cursor c = tile__cur_contig(v, run, k);
+    c.i = x;
+    c.r = r;
     return c;
 }
 
@@ -5610,21 +5663,95 @@ TILE__ALWAYS_INLINE int tile__walk_contig(const tile__walk *w)
     return w->contig && w->checked && tile__walk_plane_checked(w);
 }
 
+/* The trials of each loop (a band; as many rows one by one) before a
+ * thread chooses (tile__band_trial). */
+#define TILE__BAND_TRIALS 32
+
+/* Thread t's choice between bands and rows (TILEHYBRID_BAND auto): the
+ * walk's run of g rows goes in a band (1) or as rows (0).  The first
+ * TILE__BAND_TRIALS trials of each loop alternate (a band of up to
+ * TILE__BAND rows, then as many rows in the contiguous loop), each timed
+ * from its first run's call to the call after its last (the walk's
+ * state: a trial the tile's end cuts short is not counted); then the
+ * thread keeps the loop of fewer seconds a point for the plan's life.
+ * Both give the same values (a band only reorders independent points;
+ * reductions do not depend on the order): the choice is the speed only.
+ * demos/p2p, whose rows wait for their left neighbour's store, runs 3-5x
+ * faster in bands; demos/sw, whose body is long, 20% slower
+ * (docs/RESULTS.md). */
+static inline int tile__band_trial(tile__walk *w, int64_t g)
+{
+    tile__slot *s = &w->plan->run.slot[w->thread];
+    int64_t const jam = g < TILE__BAND ? g : TILE__BAND;
+    double const now = tile_wtime();
+    if (w->trial > 0 && --w->trial == 0) {          /* its last run has ended */
+        s->tpts[w->tband] += w->tpts;
+        s->tsec[w->tband] += now - w->t0;
+        if (++s->trials >= 2 * TILE__BAND_TRIALS)
+            s->band = s->tsec[1] * (double)s->tpts[0] <= s->tsec[0] * (double)s->tpts[1] ? 1 : -1;
+    }
+    if (s->band != 0)
+        return s->band > 0;
+    if (w->trial == 0) {                            /* the next trial */
+        w->tband = (s->trials & 1) == 0;
+        w->trial = w->tband ? 1 : (int)jam;
+        w->tpts = 0;
+        w->t0 = now;
+    }
+    w->tpts += w->tband ? jam * w->count : w->count;
+    return w->tband;
+}
+
+/* May the walk's current run go in a band with the rows above it (N = 1,
+ * the plane order: tile__walk_begin's jamok)?  Then w->jam, 2 to
+ * TILE__BAND, is the band's rows: the current one and those above it in
+ * the tile, once the tile's checked rows have passed; never the plane
+ * that reads across the ring's wrap (its strides are its own).  Each row
+ * of a band starts a step after the one below it (TILE__POINTS): row r's
+ * point x - 1 waits for its own x - 2 and row r - 1's x - 1, both a step
+ * back, so the band's rows overlap where a row alone waits at every
+ * point for the one before it.  Whether a thread uses bands: run.band
+ * (TILEHYBRID_BAND), else measured (tile__band_trial). */
+TILE__ALWAYS_INLINE int tile__walk_band(tile__walk *w)
+{
+    int64_t g = w->vhi[1] - w->x[1];
+    int b = w->plan->run.band;
+    if (!w->jamok || !w->checked || !w->zany || w->x[1] == w->wrapz || g < 2)
+        return 0;
+    if (b == 0)
+        b = w->plan->run.slot[w->thread].band;
+    if (b == 0)
+        b = tile__band_trial(w, g) ? 1 : -1;
+    w->jam = g < TILE__BAND ? (int)g : TILE__BAND;
+    return b > 0;
+}
+
+/* After a band: the walk goes on from its last row. */
+TILE__ALWAYS_INLINE void tile__walk_band_end(tile__walk *w)
+{
+    w->x[w->n] += w->jam - 1;
+    w->points += (int64_t)(w->jam - 1) * w->count;
+    w->jam = 0;
+}
+
 /* After a run of the scalar loop. */
 static inline void tile__walk_checked(tile__walk *w)
 {
     w->checked = w->plan->run.stats[w->thread].error == TILE_OK;
+    w->plan->run.slot[w->thread].rows += w->n == 1 && w->checked;
     if (w->x[w->n] != w->zchk && --w->zleft <= 0)
         w->zany = 1;
     w->zchk = w->x[w->n];
     w->bfirst = 0;
 }
 
-/* Coordinate d (user's) of point i of the walk's current run, or (b 1)
- * of B's run with it (slices in pairs). */
+/* Coordinate d (user's) of point i of the walk's current run, or of the
+ * run b names: bit 0, B's run with it (slices in pairs); b >> 1, the row
+ * of its band (tile__walk_band).  A cursor's b: tile__cur_run. */
 static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, int d)
 {
-    return (b ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d];
+    return ((b & 1) ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d] +
+           (b >> 1) * w->plan->deps.inv[d][w->n];
 }
 
 /* The refusals a point loop makes (tile__walk_where, tile__walk_break,
@@ -5635,7 +5762,7 @@ static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, in
  * the body that may alias them (demos/sw, one process: 1.5x the
  * instructions).  They are small, and compiled only where a loop is. */
 
-/* Point i of the walk's run (b: B's) as "(c_1,...,c_N,z)" in buf. */
+/* Point i of the walk's run b (tile__walk_coord) as "(c_1,...,c_N,z)" in buf. */
 static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
                                            size_t size)
 {
@@ -5647,7 +5774,7 @@ static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i
     return buf;
 }
 
-/* The body left point i of the run (b: B's) with break (or goto). */
+/* The body left point i of the run b (tile__walk_coord) with break (or goto). */
 static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
 {
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
@@ -5664,7 +5791,7 @@ static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
  *  seidel under gcc 12, once the fence's test made its body larger). */
 TILE__ALWAYS_INLINE int64_t tile_coord(const tile_cursor *it, int i)
 {
-    return it->v->ux[i] + it->i * it->v->udx[i];
+    return it->v->ux[i] + it->i * it->v->udx[i] + it->r * it->v->uz[i];
 }
 
 /* After thread t's part of tile k: if the tile ends the ring, copy its box's
@@ -6207,7 +6334,7 @@ static inline void tile__cur_used(tile_cursor *c, const unsigned char *e, const 
     tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
                      "the point itself (offset 0), used at %s:%d before the body wrote it: a "
                      "read of the point before its write (TILE_CHECK_ACCESS)", file, line,
-                     tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at), c->used_file, c->used_line);
+                     tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at), c->used_file, c->used_line);
 }
 
 /* Does the double at e hold the poison quieted (bit 51 set: what an
@@ -6231,11 +6358,11 @@ static inline void tile__cur_written(tile_cursor *c)
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "the body computed its point "
                          "%s from the point's own value before writing it (it holds the poison's "
                          "NaN: `TILE_AT(..., 0) += v` reads the point; TILE_CHECK_ACCESS)",
-                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at));
+                         tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at));
     else if (tile__poisoned(e, c->v->esz))
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_BODY, "the body did not write its point "
                          "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
-                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at));
+                         tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at));
 }
 
 /* Checked access: N + 1 offsets, declared, and a type of the element's
@@ -6256,11 +6383,11 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     if (cnt != c->v->n + 1) {
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets %s, the plan has N + 1 = %d dimensions", file, line,
-                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at), cnt, off, c->v->n + 1);
+                         tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at), cnt, off, c->v->n + 1);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     if (!tile__declared(c->v->plan, o)) {
-        (void)tile__at_refuse(c->v, (c->simd & 2) != 0, c->i, size, cnt, o, file, line);
+        (void)tile__at_refuse(c->v, tile__cur_run(c), c->i, size, cnt, o, file, line);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     for (i = 0; i <= c->v->n; i++)
@@ -6439,7 +6566,37 @@ enum { tile__at_checked = 1 };
          tile_pt_once_; tile_pt_once_ = NULL)                                      \
         for (tile__view tile_pt_v_ = tile__view_begin(&tile_pt_w_), tile_pt_vb_ = tile_pt_v_; \
              tile__walk_next(&tile_pt_w_) && tile__view_run(&tile_pt_v_, &tile_pt_w_);) \
-            if (tile__walk_contig(&tile_pt_w_)) {                                  \
+            if (tile__walk_band(&tile_pt_w_)) {                                    \
+                enum { tile__at_checked = 0 };                                     \
+                unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
+                int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
+                int const tile_pt_g_ = tile_pt_w_.jam;                             \
+                int64_t const tile_pt_d_ = tile_pt_as_.plan->store.plane_elems - 1; \
+                int64_t tile_pt_i_, tile_pt_k_, tile_pt_x_;                        \
+                int tile_pt_j_;                                                    \
+                for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_n_ + tile_pt_g_ - 1;     \
+                     tile_pt_i_++) {    /* step i: row j's point i - j */        \
+                    int const tile_pt_j0_ = tile_pt_i_ < tile_pt_n_                \
+                                            ? 0 : (int)(tile_pt_i_ - tile_pt_n_ + 1); \
+                    int const tile_pt_j1_ = tile_pt_i_ < tile_pt_g_                \
+                                            ? (int)tile_pt_i_ + 1 : tile_pt_g_;    \
+                    for (tile_pt_j_ = tile_pt_j0_, tile_pt_x_ = tile_pt_i_ - tile_pt_j0_, \
+                         tile_pt_k_ = tile_pt_i_ + tile_pt_j0_ * tile_pt_d_;       \
+                         tile_pt_j_ < tile_pt_j1_;                                 \
+                         tile_pt_j_++, tile_pt_x_--, tile_pt_k_ += tile_pt_d_) {   \
+                        int tile_pt_end_ = 0;                                      \
+                        for (tile_cursor it = tile__cur_band(&tile_pt_v_, tile_pt_r_,  \
+                                                             tile_pt_k_, tile_pt_x_,   \
+                                                             tile_pt_j_);          \
+                             !tile_pt_end_; tile_pt_end_ = 1) {                    \
+                            __VA_ARGS__                                            \
+                        }                                                          \
+                        if (!tile_pt_end_)                                         \
+                            tile__walk_break(&tile_pt_w_, tile_pt_j_ << 1, tile_pt_x_); \
+                    }                                                              \
+                }                                                                  \
+                tile__walk_band_end(&tile_pt_w_);                                  \
+            } else if (tile__walk_contig(&tile_pt_w_)) {                           \
                 enum { tile__at_checked = 0 };                                     \
                 unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
                 int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
@@ -7460,7 +7617,7 @@ TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, d
             return;
         }
     }
-    tile__reduce_slot(it->v->w, (it->simd & 2) != 0, it->i, r, v);
+    tile__reduce_slot(it->v->w, tile__cur_run(it), it->i, r, v);
 }
 
 /**
@@ -8615,6 +8772,23 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
 
 /* Every rank must pass the same configuration: one collective compares
  * every value (and carries the first error of any rank). */
+/* Whether N = 1 rows go in bands (run.band, tile__walk_band):
+ * TILEHYBRID_BAND on, off, or auto (unset: each thread measures both
+ * loops).  A malformed value is refused. */
+TILEHYBRID__COLD int tile__band_setup(tile_plan *p)
+{
+    const char *env = getenv("TILEHYBRID_BAND");
+    p->run.band = 0;
+    if (env == NULL || strcmp(env, "auto") == 0)
+        return TILE_OK;
+    if (strcmp(env, "on") == 0 || strcmp(env, "off") == 0) {
+        p->run.band = env[1] == 'n' ? 1 : -1;
+        return TILE_OK;
+    }
+    return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_BAND", -1, "TILEHYBRID_BAND = '%.40s': "
+                      "not auto, on or off", env);
+}
+
 /* Whether the plan's waits yield (run.yield): TILEHYBRID_WAIT, else its
  * ranks on this node times its threads against the online processors
  * (12-wait.h).  A malformed TILEHYBRID_WAIT is refused. */
@@ -8626,7 +8800,7 @@ TILEHYBRID__COLD int tile__wait_setup(tile_plan *p)
                           "'%.40s': not auto, spin or yield", getenv("TILEHYBRID_WAIT"));
     p->run.yield = tile__wait_yields(mode, p->run.node_ranks, p->cfg.threads,
                                      tile__online_cpus());
-    return TILE_OK;
+    return tile__band_setup(p);
 }
 
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
@@ -9637,6 +9811,8 @@ TILEHYBRID__COLD int tile__height_model(tile_plan *p, tile_height_model *m)
     m->zmax = 1;    /* a plane of 2^63 bytes: one plane a tile */
     if (pb > 0 && pb < INT64_MAX)
         m->zmax = tile_height_zmax(m, pb, p->deps.dz, h->cache_bytes, h->llc_bytes);
+    if (h->bands && m->zmax < TILE__BAND)    /* rows in bands (tile__walk_band) */
+        m->zmax = TILE__BAND;
     h->zmax = m->zmax < p->deps.size[p->cfg.n] ? m->zmax : p->deps.size[p->cfg.n];
     return TILE_OK;
 }
@@ -9712,6 +9888,10 @@ TILEHYBRID__COLD int tile__height(tile_plan *p)
     h->pairs = p->status.code == TILE_OK &&
                tile_plane_pairs(p->store.order, p->deps.skewed, p->cfg.n) &&
                tile__height_fits(p, 2);
+    /* rows in bands (tile__walk_band), where a band a tile fits the memory */
+    h->bands = p->status.code == TILE_OK && p->cfg.n == 1 && !p->deps.skewed &&
+               p->store.order == TILE_ORDER_PLANES && p->run.band >= 0 &&
+               tile__height_fits(p, TILE__BAND);
     if (!given) {
         v[0] = tilehybrid_bits(h->tcomp);
         v[1] = tilehybrid_bits(h->tstartup);
@@ -9722,7 +9902,8 @@ TILEHYBRID__COLD int tile__height(tile_plan *p)
         v[7] = tilehybrid_bits(h->tsync);
         v[8] = (uint64_t)h->llc_bytes;
         v[9] = (uint64_t)h->plane_bytes;    /* blocks differ: the largest plane's bound */
-        v[10] = (uint64_t)h->pairs;         /* pairs only where every rank has the room */
+        v[10] = (uint64_t)(h->pairs | h->bands << 1);   /* only where every rank has the
+                                                         * room (never both: N 1 or 2) */
         if (tile__agree_extremes(p, v, hi, 11) != TILE_OK)
             return p->status.code;
         if (v[5] != v[6]) /* the same verdict on every rank */
@@ -9736,7 +9917,8 @@ TILEHYBRID__COLD int tile__height(tile_plan *p)
         h->tsync = tilehybrid_from_bits(v[7]);
         h->llc_bytes = (int64_t)v[8];
         h->plane_bytes = (int64_t)v[9];
-        h->pairs = (int)v[10];
+        h->pairs = v[10] == 1;
+        h->bands = v[10] == 2;
         if (v[4] && tile__height_pingpong(p) != TILE_OK)
             return p->status.code;
     }
@@ -9890,6 +10072,7 @@ TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__level_name(int level);
 TILEHYBRID__COLD int tile__check_level(tile_plan *p);
 TILEHYBRID__COLD int tile__wait_setup(tile_plan *p);
+TILEHYBRID__COLD int tile__band_setup(tile_plan *p);
 TILEHYBRID__COLD int tile__check_all(tile_plan *p);
 TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
 TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);
@@ -14546,6 +14729,7 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     for (t = 0; t < p->cfg.threads; t++) {
         memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
         p->run.slot[t].msg[0] = '\0';
+        p->run.slot[t].rows = 0;
         memset(&p->run.slot[t].trash, 0, sizeof p->run.slot[t].trash);
         p->run.nreq[t] = p->run.nreq[p->cfg.threads + t] = 0;
         p->run.next_tile[8 * t] = 0;

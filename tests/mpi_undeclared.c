@@ -21,7 +21,9 @@
  *             starts there), so it is the fast loops' fence that sees it;
  *   one point 1-D  A(x-2, z) read only at (18,10), N = 1, tiles of 4
  *             planes (the third plane of a tile: the checked loop runs
- *             only the first two of a tile when N = 1);
+ *             only the first two rows of a thread's first tile of a run
+ *             when N = 1; under TILEHYBRID_BAND=on or auto, rows 10 and
+ *             11 go in a band);
  *   by value  the one-point read, made only while the point's own element
  *             still holds its first value (0): the checked loop, given the
  *             run again after the fast loop hit the fence, does not reach

@@ -493,6 +493,11 @@ typedef struct tile_store {
  * points that run at once never share an accumulator; the lanes are added
  * to the thread's slot when the thread's part of the tile ends. */
 #define TILE__LANES 64
+/* The rows of a band (tile__walk_band): N = 1, each row a recurrence whose
+ * points wait for the one before; TILE__BAND rows in step overlap. */
+#ifndef TILE__BAND
+#define TILE__BAND 8
+#endif
 typedef struct tile__lanes {
     uint64_t u64[TILE__LANES];
     int64_t cnt[TILE__LANES];
@@ -505,7 +510,11 @@ typedef struct tile__slot {
     char msg[232];
     void *scratch;
     size_t scratch_bytes;
-    char pad_[8];
+    int rows;           /* N = 1: rows the checked loop passed this run */
+    int band;           /* bands (1) or rows (-1), measured (tile__band_trial); 0: not yet */
+    int trials;         /* the trials so far (a band, then as many rows) */
+    int64_t tpts[2];    /* their points, bands [1] and rows [0], */
+    double tsec[2];     /* their seconds */
     double spare[32];   /* 256 bytes, 8-byte aligned */
     tile__lanes trash;
 } tile__slot;
@@ -554,6 +563,8 @@ typedef struct tile_run {
                                      * memory limit (tile__mem_limit) */
     int yield;                      /* the waits yield the processor (TILEHYBRID_WAIT,
                                      * 12-wait.h): an oversubscribed node */
+    int band;                       /* rows in bands (TILEHYBRID_BAND, tile__walk_band):
+                                     * 1 on, -1 off, 0 each thread measures */
 } tile_run;
 
 /** Where the plan's tile height comes from (plan.height.origin). */
@@ -643,6 +654,11 @@ typedef struct tile_height_model {
  * @pairs:       1 when a tile's planes go in pairs (tile_plane_pairs())
  *               and a plan of height 2 fits the memory limit on every rank
  *               (cfg.mem_limit): the model's tile_height_model.pairs.
+ * @bands:       1 when the rows of a plan of N = 1 may go in bands of
+ *               TILE__BAND (8) rows (the plane order, no skew, TILEHYBRID_BAND
+ *               not off) and a plan of that height fits the memory limit
+ *               on every rank: then @zmax is at least 8 (a band's rows
+ *               overlap; in tiles of 2 rows they cannot).
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].
@@ -660,6 +676,7 @@ typedef struct tile_height_info {
     int64_t next;
     int timed;
     int pairs;
+    int bands;
 } tile_height_info;
 
 /**
@@ -792,6 +809,12 @@ typedef struct tile__walk {
     int64_t k;                            /* its tile (tile__walk_begin's k) */
     int again;                            /* walked again, every run checked: the fence
                                            * was hit (tile__walk_again) */
+    int jamok;                            /* rows may go in bands (tile__walk_band) */
+    int jam;                              /* the rows of the current band (2..TILE__BAND) */
+    int trial;                            /* measuring: rows left in the trial (0: none) */
+    int tband;                            /* the trial's loop: 1 bands, 0 rows */
+    int64_t tpts;                         /* its points so far */
+    double t0;                            /* its start (tile_wtime) */
 } tile__walk;
 
 /* What a point's cursor reads that does not change along a run (private):
@@ -810,6 +833,7 @@ typedef struct tile__view {
     int wrap;                             /* which of the two */
     int64_t ux[TILE_MAX_DIMS + 1];        /* = w->ux, the run's first point */
     int64_t udx[TILE_MAX_DIMS + 1];       /* = w->udx */
+    int64_t uz[TILE_MAX_DIMS + 1];        /* the change a plane up (a band's rows) */
 } tile__view;
 
 /* The offsets the body may read (private): a copy of the plan's
@@ -845,6 +869,7 @@ typedef struct tile_cursor {
     int64_t k;
     int64_t i;                            /* its index in the walk's run */
     int64_t lane;                         /* SIMD loop: i % TILE__LANES (the reductions) */
+    int64_t r;                            /* its row in a band (tile__walk_band), else 0 */
     const tile__view *v;
     int simd;                             /* bit 0: the SIMD loop (the reductions' lanes);
                                            * bit 1: B's run of a pair (their places) */

@@ -93,9 +93,12 @@ static inline int tile__order_layout(const int64_t *L, const int *dep, int64_t l
  * levels, the run's step and flags; then which runs the checked loop runs:
  * the first of each plane (tile__walk_plane_checked), but with N = 1,
  * where a plane is one row and checking each would check every point (sw:
- * twice the instructions), the tile's first two rows (both parities of z:
- * a body's half-steps); an order whose run crosses the planes says so
- * itself (w->zany: its first run is checked). */
+ * twice the instructions), the first two rows of the thread's first tile
+ * of the run (both parities of z: a body's half-steps; p2p's tiles of two
+ * rows at one process ran all of theirs checked); an order whose run
+ * crosses the planes says so itself (w->zany: its first run is checked).
+ * The fast loops' fence catches an access the checked rows did not meet
+ * (23-fence.h). */
 static inline void tile__order_walk(tile__walk *w, const tile_plan *p)
 {
     w->nlev = 0;
@@ -110,8 +113,11 @@ static inline void tile__order_walk(tile__walk *w, const tile_plan *p)
         tile__planes_walk(w, p);
         break;
     }
-    if (!w->zany && w->n == 1)
+    if (!w->zany && w->n == 1) {
         w->zleft = 2;
+        if (p->run.slot[w->thread].rows >= 2)   /* the thread's first tile of the run */
+            w->zany = w->checked = 1;
+    }
 }
 
 /* The run at the walk's position (w->x, w->count), once per run. */

@@ -79,6 +79,8 @@ TILEHYBRID__WARM tile__walk tile__walk_begin(tile_plan *p, int t, int64_t k)
     tile__order_walk(&w, p);
     if (!p->store.fence.armed)      /* no fence: the checked loop runs every run (23-fence.h) */
         w.fast = w.contig = 0;
+    w.jamok = n == 1 && w.order == TILE_ORDER_PLANES && w.contig && !p->deps.skewed &&
+              !p->deps.at_all && !p->deps.at_far;
     for (i = 0; i <= n; i++)
         for (j = 0; j <= n; j++)
             w.udx[i] += p->deps.inv[i][j] * w.dx[j];
@@ -154,7 +156,7 @@ static inline void tile__walk_again(tile__walk *w)
     *w = tile__walk_begin(p, t, w->k);
     p->run.stats[t].tiles = tiles;  /* the same tile: counted once */
     w->again = 1;
-    w->fast = w->contig = 0;
+    w->fast = w->contig = w->jamok = 0;
 }
 
 /* Advance the walk to its next run that has points; 0 at the end (the
@@ -287,6 +289,7 @@ TILE__ALWAYS_INLINE tile__view tile__view_begin(const tile__walk *w)
         v.ust[i] = w->ust[i];
         v.ux[i] = 0;
         v.udx[i] = w->udx[i];
+        v.uz[i] = i <= w->n ? w->plan->deps.inv[i][w->n] : 0;
     }
     return v;
 }
@@ -342,6 +345,7 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_at(const tile__view *v, unsigned char 
     c.k = 0;
     c.i = i;
     c.lane = 0;
+    c.r = 0;
     c.v = v;
     c.simd = h << 1;
 #ifdef TILE_CHECK_ACCESS
@@ -360,12 +364,30 @@ TILE__ALWAYS_INLINE tile_cursor tile__cur_contig(const tile__view *v, unsigned c
     c.k = i;
     c.i = i;
     c.lane = 0;
+    c.r = 0;
     c.v = v;
     c.simd = 0;
 #ifdef TILE_CHECK_ACCESS
     c.used_file = NULL;
     c.used_line = 0;
 #endif
+    return c;
+}
+
+/* The run of the cursor's point, as tile__walk_coord's b names it. */
+TILE__ALWAYS_INLINE int tile__cur_run(const tile_cursor *c)
+{
+    return ((c->simd & 2) != 0) | (int)(c->r << 1);
+}
+
+/* Point x of row r of a band whose first row starts at run
+ * (tile__walk_band): element k of run. */
+TILE__ALWAYS_INLINE tile_cursor tile__cur_band(const tile__view *v, unsigned char *run,
+                                               int64_t k, int64_t x, int r)
+{
+    tile_cursor c = tile__cur_contig(v, run, k);
+    c.i = x;
+    c.r = r;
     return c;
 }
 
@@ -388,21 +410,95 @@ TILE__ALWAYS_INLINE int tile__walk_contig(const tile__walk *w)
     return w->contig && w->checked && tile__walk_plane_checked(w);
 }
 
+/* The trials of each loop (a band; as many rows one by one) before a
+ * thread chooses (tile__band_trial). */
+#define TILE__BAND_TRIALS 32
+
+/* Thread t's choice between bands and rows (TILEHYBRID_BAND auto): the
+ * walk's run of g rows goes in a band (1) or as rows (0).  The first
+ * TILE__BAND_TRIALS trials of each loop alternate (a band of up to
+ * TILE__BAND rows, then as many rows in the contiguous loop), each timed
+ * from its first run's call to the call after its last (the walk's
+ * state: a trial the tile's end cuts short is not counted); then the
+ * thread keeps the loop of fewer seconds a point for the plan's life.
+ * Both give the same values (a band only reorders independent points;
+ * reductions do not depend on the order): the choice is the speed only.
+ * demos/p2p, whose rows wait for their left neighbour's store, runs 3-5x
+ * faster in bands; demos/sw, whose body is long, 20% slower
+ * (docs/RESULTS.md). */
+static inline int tile__band_trial(tile__walk *w, int64_t g)
+{
+    tile__slot *s = &w->plan->run.slot[w->thread];
+    int64_t const jam = g < TILE__BAND ? g : TILE__BAND;
+    double const now = tile_wtime();
+    if (w->trial > 0 && --w->trial == 0) {          /* its last run has ended */
+        s->tpts[w->tband] += w->tpts;
+        s->tsec[w->tband] += now - w->t0;
+        if (++s->trials >= 2 * TILE__BAND_TRIALS)
+            s->band = s->tsec[1] * (double)s->tpts[0] <= s->tsec[0] * (double)s->tpts[1] ? 1 : -1;
+    }
+    if (s->band != 0)
+        return s->band > 0;
+    if (w->trial == 0) {                            /* the next trial */
+        w->tband = (s->trials & 1) == 0;
+        w->trial = w->tband ? 1 : (int)jam;
+        w->tpts = 0;
+        w->t0 = now;
+    }
+    w->tpts += w->tband ? jam * w->count : w->count;
+    return w->tband;
+}
+
+/* May the walk's current run go in a band with the rows above it (N = 1,
+ * the plane order: tile__walk_begin's jamok)?  Then w->jam, 2 to
+ * TILE__BAND, is the band's rows: the current one and those above it in
+ * the tile, once the tile's checked rows have passed; never the plane
+ * that reads across the ring's wrap (its strides are its own).  Each row
+ * of a band starts a step after the one below it (TILE__POINTS): row r's
+ * point x - 1 waits for its own x - 2 and row r - 1's x - 1, both a step
+ * back, so the band's rows overlap where a row alone waits at every
+ * point for the one before it.  Whether a thread uses bands: run.band
+ * (TILEHYBRID_BAND), else measured (tile__band_trial). */
+TILE__ALWAYS_INLINE int tile__walk_band(tile__walk *w)
+{
+    int64_t g = w->vhi[1] - w->x[1];
+    int b = w->plan->run.band;
+    if (!w->jamok || !w->checked || !w->zany || w->x[1] == w->wrapz || g < 2)
+        return 0;
+    if (b == 0)
+        b = w->plan->run.slot[w->thread].band;
+    if (b == 0)
+        b = tile__band_trial(w, g) ? 1 : -1;
+    w->jam = g < TILE__BAND ? (int)g : TILE__BAND;
+    return b > 0;
+}
+
+/* After a band: the walk goes on from its last row. */
+TILE__ALWAYS_INLINE void tile__walk_band_end(tile__walk *w)
+{
+    w->x[w->n] += w->jam - 1;
+    w->points += (int64_t)(w->jam - 1) * w->count;
+    w->jam = 0;
+}
+
 /* After a run of the scalar loop. */
 static inline void tile__walk_checked(tile__walk *w)
 {
     w->checked = w->plan->run.stats[w->thread].error == TILE_OK;
+    w->plan->run.slot[w->thread].rows += w->n == 1 && w->checked;
     if (w->x[w->n] != w->zchk && --w->zleft <= 0)
         w->zany = 1;
     w->zchk = w->x[w->n];
     w->bfirst = 0;
 }
 
-/* Coordinate d (user's) of point i of the walk's current run, or (b 1)
- * of B's run with it (slices in pairs). */
+/* Coordinate d (user's) of point i of the walk's current run, or of the
+ * run b names: bit 0, B's run with it (slices in pairs); b >> 1, the row
+ * of its band (tile__walk_band).  A cursor's b: tile__cur_run. */
 static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, int d)
 {
-    return (b ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d];
+    return ((b & 1) ? w->bsu : tile__walk_ux(w))[d] + i * w->udx[d] +
+           (b >> 1) * w->plan->deps.inv[d][w->n];
 }
 
 /* The refusals a point loop makes (tile__walk_where, tile__walk_break,
@@ -413,7 +509,7 @@ static inline int64_t tile__walk_coord(const tile__walk *w, int b, int64_t i, in
  * the body that may alias them (demos/sw, one process: 1.5x the
  * instructions).  They are small, and compiled only where a loop is. */
 
-/* Point i of the walk's run (b: B's) as "(c_1,...,c_N,z)" in buf. */
+/* Point i of the walk's run b (tile__walk_coord) as "(c_1,...,c_N,z)" in buf. */
 static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i, char *buf,
                                            size_t size)
 {
@@ -425,7 +521,7 @@ static inline const char *tile__walk_where(const tile__walk *w, int b, int64_t i
     return buf;
 }
 
-/* The body left point i of the run (b: B's) with break (or goto). */
+/* The body left point i of the run b (tile__walk_coord) with break (or goto). */
 static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
 {
     char at[8 * (TILE_MAX_DIMS + 1) * 3];
@@ -442,7 +538,7 @@ static inline void tile__walk_break(const tile__walk *w, int b, int64_t i)
  *  seidel under gcc 12, once the fence's test made its body larger). */
 TILE__ALWAYS_INLINE int64_t tile_coord(const tile_cursor *it, int i)
 {
-    return it->v->ux[i] + it->i * it->v->udx[i];
+    return it->v->ux[i] + it->i * it->v->udx[i] + it->r * it->v->uz[i];
 }
 
 /* After thread t's part of tile k: if the tile ends the ring, copy its box's
@@ -985,7 +1081,7 @@ static inline void tile__cur_used(tile_cursor *c, const unsigned char *e, const 
     tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: "
                      "the point itself (offset 0), used at %s:%d before the body wrote it: a "
                      "read of the point before its write (TILE_CHECK_ACCESS)", file, line,
-                     tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at), c->used_file, c->used_line);
+                     tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at), c->used_file, c->used_line);
 }
 
 /* Does the double at e hold the poison quieted (bit 51 set: what an
@@ -1009,11 +1105,11 @@ static inline void tile__cur_written(tile_cursor *c)
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "the body computed its point "
                          "%s from the point's own value before writing it (it holds the poison's "
                          "NaN: `TILE_AT(..., 0) += v` reads the point; TILE_CHECK_ACCESS)",
-                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at));
+                         tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at));
     else if (tile__poisoned(e, c->v->esz))
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_BODY, "the body did not write its point "
                          "%s (TILE_CHECK_ACCESS: it still holds the poison pattern)",
-                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at));
+                         tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at));
 }
 
 /* Checked access: N + 1 offsets, declared, and a type of the element's
@@ -1034,11 +1130,11 @@ static inline void *tile__checked(tile_cursor *c, size_t size, int cnt, const in
     if (cnt != c->v->n + 1) {
         tile_thread_fail(c->v->plan, c->v->thread, TILE_ERR_ACCESS, "TILE_AT at %s:%d, point %s: %d "
                          "offsets %s, the plan has N + 1 = %d dimensions", file, line,
-                         tile__walk_where(c->v->w, (c->simd & 2) != 0, c->i, at, sizeof at), cnt, off, c->v->n + 1);
+                         tile__walk_where(c->v->w, tile__cur_run(c), c->i, at, sizeof at), cnt, off, c->v->n + 1);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     if (!tile__declared(c->v->plan, o)) {
-        (void)tile__at_refuse(c->v, (c->simd & 2) != 0, c->i, size, cnt, o, file, line);
+        (void)tile__at_refuse(c->v, tile__cur_run(c), c->i, size, cnt, o, file, line);
         return tile__scratch(c->v->plan, c->v->thread, size);
     }
     for (i = 0; i <= c->v->n; i++)
@@ -1217,7 +1313,37 @@ enum { tile__at_checked = 1 };
          tile_pt_once_; tile_pt_once_ = NULL)                                      \
         for (tile__view tile_pt_v_ = tile__view_begin(&tile_pt_w_), tile_pt_vb_ = tile_pt_v_; \
              tile__walk_next(&tile_pt_w_) && tile__view_run(&tile_pt_v_, &tile_pt_w_);) \
-            if (tile__walk_contig(&tile_pt_w_)) {                                  \
+            if (tile__walk_band(&tile_pt_w_)) {                                    \
+                enum { tile__at_checked = 0 };                                     \
+                unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
+                int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
+                int const tile_pt_g_ = tile_pt_w_.jam;                             \
+                int64_t const tile_pt_d_ = tile_pt_as_.plan->store.plane_elems - 1; \
+                int64_t tile_pt_i_, tile_pt_k_, tile_pt_x_;                        \
+                int tile_pt_j_;                                                    \
+                for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_n_ + tile_pt_g_ - 1;     \
+                     tile_pt_i_++) {    /* step i: row j's point i - j */        \
+                    int const tile_pt_j0_ = tile_pt_i_ < tile_pt_n_                \
+                                            ? 0 : (int)(tile_pt_i_ - tile_pt_n_ + 1); \
+                    int const tile_pt_j1_ = tile_pt_i_ < tile_pt_g_                \
+                                            ? (int)tile_pt_i_ + 1 : tile_pt_g_;    \
+                    for (tile_pt_j_ = tile_pt_j0_, tile_pt_x_ = tile_pt_i_ - tile_pt_j0_, \
+                         tile_pt_k_ = tile_pt_i_ + tile_pt_j0_ * tile_pt_d_;       \
+                         tile_pt_j_ < tile_pt_j1_;                                 \
+                         tile_pt_j_++, tile_pt_x_--, tile_pt_k_ += tile_pt_d_) {   \
+                        int tile_pt_end_ = 0;                                      \
+                        for (tile_cursor it = tile__cur_band(&tile_pt_v_, tile_pt_r_,  \
+                                                             tile_pt_k_, tile_pt_x_,   \
+                                                             tile_pt_j_);          \
+                             !tile_pt_end_; tile_pt_end_ = 1) {                    \
+                            __VA_ARGS__                                            \
+                        }                                                          \
+                        if (!tile_pt_end_)                                         \
+                            tile__walk_break(&tile_pt_w_, tile_pt_j_ << 1, tile_pt_x_); \
+                    }                                                              \
+                }                                                                  \
+                tile__walk_band_end(&tile_pt_w_);                                  \
+            } else if (tile__walk_contig(&tile_pt_w_)) {                           \
                 enum { tile__at_checked = 0 };                                     \
                 unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
                 int64_t const tile_pt_n_ = tile_pt_w_.count;                       \

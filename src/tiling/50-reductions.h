@@ -310,7 +310,7 @@ TILE__ALWAYS_INLINE void tile_reduce(const tile_cursor *it, tile_reduction *r, d
             return;
         }
     }
-    tile__reduce_slot(it->v->w, (it->simd & 2) != 0, it->i, r, v);
+    tile__reduce_slot(it->v->w, tile__cur_run(it), it->i, r, v);
 }
 
 /**

@@ -489,6 +489,23 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
 
 /* Every rank must pass the same configuration: one collective compares
  * every value (and carries the first error of any rank). */
+/* Whether N = 1 rows go in bands (run.band, tile__walk_band):
+ * TILEHYBRID_BAND on, off, or auto (unset: each thread measures both
+ * loops).  A malformed value is refused. */
+TILEHYBRID__COLD int tile__band_setup(tile_plan *p)
+{
+    const char *env = getenv("TILEHYBRID_BAND");
+    p->run.band = 0;
+    if (env == NULL || strcmp(env, "auto") == 0)
+        return TILE_OK;
+    if (strcmp(env, "on") == 0 || strcmp(env, "off") == 0) {
+        p->run.band = env[1] == 'n' ? 1 : -1;
+        return TILE_OK;
+    }
+    return tile__fail(p, TILE_ERR_RANGE, "TILEHYBRID_BAND", -1, "TILEHYBRID_BAND = '%.40s': "
+                      "not auto, on or off", env);
+}
+
 /* Whether the plan's waits yield (run.yield): TILEHYBRID_WAIT, else its
  * ranks on this node times its threads against the online processors
  * (12-wait.h).  A malformed TILEHYBRID_WAIT is refused. */
@@ -500,7 +517,7 @@ TILEHYBRID__COLD int tile__wait_setup(tile_plan *p)
                           "'%.40s': not auto, spin or yield", getenv("TILEHYBRID_WAIT"));
     p->run.yield = tile__wait_yields(mode, p->run.node_ranks, p->cfg.threads,
                                      tile__online_cpus());
-    return TILE_OK;
+    return tile__band_setup(p);
 }
 
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
@@ -1511,6 +1528,8 @@ TILEHYBRID__COLD int tile__height_model(tile_plan *p, tile_height_model *m)
     m->zmax = 1;    /* a plane of 2^63 bytes: one plane a tile */
     if (pb > 0 && pb < INT64_MAX)
         m->zmax = tile_height_zmax(m, pb, p->deps.dz, h->cache_bytes, h->llc_bytes);
+    if (h->bands && m->zmax < TILE__BAND)    /* rows in bands (tile__walk_band) */
+        m->zmax = TILE__BAND;
     h->zmax = m->zmax < p->deps.size[p->cfg.n] ? m->zmax : p->deps.size[p->cfg.n];
     return TILE_OK;
 }
@@ -1586,6 +1605,10 @@ TILEHYBRID__COLD int tile__height(tile_plan *p)
     h->pairs = p->status.code == TILE_OK &&
                tile_plane_pairs(p->store.order, p->deps.skewed, p->cfg.n) &&
                tile__height_fits(p, 2);
+    /* rows in bands (tile__walk_band), where a band a tile fits the memory */
+    h->bands = p->status.code == TILE_OK && p->cfg.n == 1 && !p->deps.skewed &&
+               p->store.order == TILE_ORDER_PLANES && p->run.band >= 0 &&
+               tile__height_fits(p, TILE__BAND);
     if (!given) {
         v[0] = tilehybrid_bits(h->tcomp);
         v[1] = tilehybrid_bits(h->tstartup);
@@ -1596,7 +1619,8 @@ TILEHYBRID__COLD int tile__height(tile_plan *p)
         v[7] = tilehybrid_bits(h->tsync);
         v[8] = (uint64_t)h->llc_bytes;
         v[9] = (uint64_t)h->plane_bytes;    /* blocks differ: the largest plane's bound */
-        v[10] = (uint64_t)h->pairs;         /* pairs only where every rank has the room */
+        v[10] = (uint64_t)(h->pairs | h->bands << 1);   /* only where every rank has the
+                                                         * room (never both: N 1 or 2) */
         if (tile__agree_extremes(p, v, hi, 11) != TILE_OK)
             return p->status.code;
         if (v[5] != v[6]) /* the same verdict on every rank */
@@ -1610,7 +1634,8 @@ TILEHYBRID__COLD int tile__height(tile_plan *p)
         h->tsync = tilehybrid_from_bits(v[7]);
         h->llc_bytes = (int64_t)v[8];
         h->plane_bytes = (int64_t)v[9];
-        h->pairs = (int)v[10];
+        h->pairs = v[10] == 1;
+        h->bands = v[10] == 2;
         if (v[4] && tile__height_pingpong(p) != TILE_OK)
             return p->status.code;
     }
@@ -1764,6 +1789,7 @@ TILEHYBRID__COLD int tile__validate_run(tile_plan *p, const tile_config *c);
 TILEHYBRID__COLD const char *tile__level_name(int level);
 TILEHYBRID__COLD int tile__check_level(tile_plan *p);
 TILEHYBRID__COLD int tile__wait_setup(tile_plan *p);
+TILEHYBRID__COLD int tile__band_setup(tile_plan *p);
 TILEHYBRID__COLD int tile__check_all(tile_plan *p);
 TILEHYBRID__COLD int tile__nest(const tile_plan *p, topo_nest *nest);
 TILEHYBRID__COLD const char *tile__dim_word(const tile_plan *p);

@@ -31,6 +31,7 @@ TILEHYBRID__COLD void tile__run_reset(tile_plan *p)
     for (t = 0; t < p->cfg.threads; t++) {
         memset(&p->run.stats[t], 0, sizeof p->run.stats[t]);
         p->run.slot[t].msg[0] = '\0';
+        p->run.slot[t].rows = 0;
         memset(&p->run.slot[t].trash, 0, sizeof p->run.slot[t].trash);
         p->run.nreq[t] = p->run.nreq[p->cfg.threads + t] = 0;
         p->run.next_tile[8 * t] = 0;
