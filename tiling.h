@@ -884,6 +884,7 @@ typedef struct tile__slot {
     int trials;         /* the trials so far (a band, then as many rows) */
     int64_t tpts[2];    /* their points, bands [1] and rows [0], */
     double tsec[2];     /* their seconds */
+    char pad_[24];      /* 320 bytes so far: whole cache lines */
     double spare[32];   /* 256 bytes, 8-byte aligned */
     tile__lanes trash;
 } tile__slot;

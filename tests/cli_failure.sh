@@ -341,9 +341,9 @@ refused() {
 pages=$(getconf _PHYS_PAGES 2>/dev/null || echo 0)
 psize=$(getconf PAGESIZE 2>/dev/null || echo 0)
 if [ "$pages" -gt 0 ] && [ "$psize" -gt 0 ] &&
-   [ $((pages * psize / 2)) -lt 26400001801 ]; then
+   [ $((pages * psize / 2)) -lt 26400001865 ]; then
     refused 30 "adi --space 4x300000000x2 --grid 2x1 (a 21.6 GB Z window per rank)" \
-        "needs 26400001801 bytes on this rank (a Z window of 3 planes of 900000003 points of 8 bytes), above its memory limit of [0-9]* bytes (half the physical memory" \
+        "needs 26400001865 bytes on this rank (a Z window of 3 planes of 900000003 points of 8 bytes), above its memory limit of [0-9]* bytes (half the physical memory" \
         $DEMODIR/adi --space 4x300000000x2 --grid 2x1 --tile-height 100   # the sizes above
 else
     skip "adi --space 4x300000000x2 --grid 2x1 against half the physical memory" \
@@ -353,9 +353,9 @@ fi
 # half its memory together (where each stays under it, the check per rank
 # let them through)
 if [ "$pages" -gt 0 ] && [ "$psize" -gt 0 ] &&
-   [ $((pages * psize / 2)) -lt 38400006852 ]; then
+   [ $((pages * psize / 2)) -lt 38400007364 ]; then
     NP=4 refused 60 "adi --space 4x150000000x2 --grid 4x1 at 4 ranks on one node (9.6 GB each)" \
-        "needs 9600001777 bytes on this rank .*, above its memory limit of [0-9]* bytes (half the physical memory, shared by the 4 ranks on this node: cfg.mem_limit, TILEHYBRID_MEM_LIMIT); lower the tile height or use more nodes" \
+        "needs 9600001841 bytes on this rank .*, above its memory limit of [0-9]* bytes (half the physical memory, shared by the 4 ranks on this node: cfg.mem_limit, TILEHYBRID_MEM_LIMIT); lower the tile height or use more nodes" \
         $DEMODIR/adi --space 4x150000000x2 --grid 4x1 --tile-height 100
 else
     skip "adi --space 4x150000000x2 --grid 4x1 at 4 ranks against the node's memory" \
