@@ -1028,7 +1028,7 @@ typedef struct tile_height_model {
  *               TILE__BAND (8) rows (the plane order, no skew, TILEHYBRID_BAND
  *               not off) and a plan of that height fits the memory limit
  *               on every rank: then @zmax is at least 8 (a band's rows
- *               overlap; in tiles of 2 rows they cannot).
+ *               overlap; a tile of 2 rows holds a band of 2 at most).
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].
@@ -5413,6 +5413,8 @@ static inline void tile__walk_again(tile__walk *w)
     w->fast = w->contig = w->jamok = 0;
 }
 
+static inline void tile__band_count(tile__walk *w, double now);
+
 /* Advance the walk to its next run that has points; 0 at the end (the
  * general odometer over the loop levels, called at the start of a plane
  * in the hyperplane order). */
@@ -5446,6 +5448,8 @@ static inline int tile__walk_next_level(tile__walk *w)
             w->x[l] = w->vlo[l];
         }
         if (j < 0) {
+            if (w->trial > 0)       /* a band's or rows' trial: timed to here */
+                tile__band_count(w, tile_wtime());
             if (w->laned)
                 tile__lanes_flush(w->plan, w->thread);
             if (!w->again && tile__fence_hit(w)) {
@@ -5634,13 +5638,13 @@ TILE__ALWAYS_INLINE int tile__cur_run(const tile_cursor *c)
     return ((c->simd & 2) != 0) | (int)(c->r << 1);
 }
 
-/* Point x of row r of a band whose first row starts at run
- * (tile__walk_band): element k of run. */
+/* Point x of row r of a band (tile__walk_band), whose row starts at run:
+ * element x of run, as in the contiguous loop (a TILE_AT of the wrong
+ * type lands as near the fence's mirror as there: 23-fence.h). */
 TILE__ALWAYS_INLINE tile_cursor tile__cur_band(const tile__view *v, unsigned char *run,
-                                               int64_t k, int64_t x, int r)
+                                               int64_t x, int r)
 {
-    tile_cursor c = tile__cur_contig(v, run, k);
-    c.i = x;
+    tile_cursor c = tile__cur_contig(v, run, x);
     c.r = r;
     return c;
 }
@@ -5672,25 +5676,34 @@ TILE__ALWAYS_INLINE int tile__walk_contig(const tile__walk *w)
  * walk's run of g rows goes in a band (1) or as rows (0).  The first
  * TILE__BAND_TRIALS trials of each loop alternate (a band of up to
  * TILE__BAND rows, then as many rows in the contiguous loop), each timed
- * from its first run's call to the call after its last (the walk's
- * state: a trial the tile's end cuts short is not counted); then the
- * thread keeps the loop of fewer seconds a point for the plan's life.
+ * from its first run's call to the call after its last, or to the end of
+ * the walk (a trial the tile's end cuts short counts the points it ran:
+ * tile__band_count); then the thread keeps the loop of fewer seconds a
+ * point for the plan's life.
  * Both give the same values (a band only reorders independent points;
  * reductions do not depend on the order): the choice is the speed only.
  * demos/p2p, whose rows wait for their left neighbour's store, runs 3-5x
  * faster in bands; demos/sw, whose body is long, 20% slower
  * (docs/RESULTS.md). */
+/* The walk's trial (tile__band_trial) ends at now: counted in its
+ * thread's slot, and, at the last trial, the thread's choice. */
+static inline void tile__band_count(tile__walk *w, double now)
+{
+    tile__slot *s = &w->plan->run.slot[w->thread];
+    s->tpts[w->tband] += w->tpts;
+    s->tsec[w->tband] += now - w->t0;
+    w->trial = 0;
+    if (++s->trials >= 2 * TILE__BAND_TRIALS)
+        s->band = s->tsec[1] * (double)s->tpts[0] <= s->tsec[0] * (double)s->tpts[1] ? 1 : -1;
+}
+
 static inline int tile__band_trial(tile__walk *w, int64_t g)
 {
     tile__slot *s = &w->plan->run.slot[w->thread];
     int64_t const jam = g < TILE__BAND ? g : TILE__BAND;
     double const now = tile_wtime();
-    if (w->trial > 0 && --w->trial == 0) {          /* its last run has ended */
-        s->tpts[w->tband] += w->tpts;
-        s->tsec[w->tband] += now - w->t0;
-        if (++s->trials >= 2 * TILE__BAND_TRIALS)
-            s->band = s->tsec[1] * (double)s->tpts[0] <= s->tsec[0] * (double)s->tpts[1] ? 1 : -1;
-    }
+    if (w->trial > 0 && --w->trial == 0)            /* its last run has ended */
+        tile__band_count(w, now);
     if (s->band != 0)
         return s->band > 0;
     if (w->trial == 0) {                            /* the next trial */
@@ -6572,8 +6585,9 @@ enum { tile__at_checked = 1 };
                 unsigned char *const tile_pt_r_ = tile_pt_w_.run;                  \
                 int64_t const tile_pt_n_ = tile_pt_w_.count;                       \
                 int const tile_pt_g_ = tile_pt_w_.jam;                             \
-                int64_t const tile_pt_d_ = tile_pt_as_.plan->store.plane_elems - 1; \
-                int64_t tile_pt_i_, tile_pt_k_, tile_pt_x_;                        \
+                ptrdiff_t const tile_pt_pb_ = (ptrdiff_t)tile_pt_as_.plan->store.plane_bytes; \
+                unsigned char *tile_pt_a_;                                         \
+                int64_t tile_pt_i_, tile_pt_x_;                                    \
                 int tile_pt_j_;                                                    \
                 for (tile_pt_i_ = 0; tile_pt_i_ < tile_pt_n_ + tile_pt_g_ - 1;     \
                      tile_pt_i_++) {    /* step i: row j's point i - j */        \
@@ -6582,13 +6596,12 @@ enum { tile__at_checked = 1 };
                     int const tile_pt_j1_ = tile_pt_i_ < tile_pt_g_                \
                                             ? (int)tile_pt_i_ + 1 : tile_pt_g_;    \
                     for (tile_pt_j_ = tile_pt_j0_, tile_pt_x_ = tile_pt_i_ - tile_pt_j0_, \
-                         tile_pt_k_ = tile_pt_i_ + tile_pt_j0_ * tile_pt_d_;       \
+                         tile_pt_a_ = tile_pt_r_ + tile_pt_j0_ * tile_pt_pb_;      \
                          tile_pt_j_ < tile_pt_j1_;                                 \
-                         tile_pt_j_++, tile_pt_x_--, tile_pt_k_ += tile_pt_d_) {   \
+                         tile_pt_j_++, tile_pt_x_--, tile_pt_a_ += tile_pt_pb_) {  \
                         int tile_pt_end_ = 0;                                      \
-                        for (tile_cursor it = tile__cur_band(&tile_pt_v_, tile_pt_r_,  \
-                                                             tile_pt_k_, tile_pt_x_,   \
-                                                             tile_pt_j_);          \
+                        for (tile_cursor it = tile__cur_band(&tile_pt_v_, tile_pt_a_,  \
+                                                             tile_pt_x_, tile_pt_j_); \
                              !tile_pt_end_; tile_pt_end_ = 1) {                    \
                             __VA_ARGS__                                            \
                         }                                                          \
@@ -8771,8 +8784,6 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
     return TILE_OK;
 }
 
-/* Every rank must pass the same configuration: one collective compares
- * every value (and carries the first error of any rank). */
 /* Whether N = 1 rows go in bands (run.band, tile__walk_band):
  * TILEHYBRID_BAND on, off, or auto (unset: each thread measures both
  * loops).  A malformed value is refused. */
@@ -8804,6 +8815,8 @@ TILEHYBRID__COLD int tile__wait_setup(tile_plan *p)
     return tile__band_setup(p);
 }
 
+/* Every rank must pass the same configuration: one collective compares
+ * every value (and carries the first error of any rank). */
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
     static const char *const iname[19] = {

@@ -18,7 +18,13 @@
  *   break     a body that leaves the point (x, z) = (21, 37) with break:
  *             TILE_ERR_BODY on every rank naming that point (in a band,
  *             its row's own coordinates).
- * A malformed TILEHYBRID_BAND is refused, naming the variable.
+ * Under on, also each direction along x and z (cfg.dir), a read two
+ * planes back (the mirror below the ring: d_Z = 2), and window storage
+ * (the values checked by a SUM_U64 checksum of their bits, order-free),
+ * in the mpi and funneled models at heights 3 and 8.  Under auto, every
+ * thread of a run of 500 tiles of 8 rows has chosen (the trials a tile's
+ * end cuts short count).  A malformed TILEHYBRID_BAND is refused, naming
+ * the variable.
  */
 #define _POSIX_C_SOURCE 200112L
 #include <mpi.h>
@@ -33,6 +39,14 @@
 #define ZL 61
 #define BX 21       /* the break's point */
 #define BZ 37
+
+/* A variant of the loop: directions along x and z (+1, -1), a read two
+ * planes back (depz 2), window storage (checked by a checksum of the
+ * values' bits, a SUM_U64 reduction). */
+typedef struct variant {
+    int sx, sz, far, window;
+} variant;
+static const variant plain_variant = { 1, 1, 0, 0 };
 
 typedef struct bpoint {
     double v;
@@ -70,78 +84,114 @@ static double key(double v, int64_t x, int64_t z)
     return x < 10 || z < 20 ? -1.0 : (double)((int64_t)(v * 4.0) % 5);
 }
 
-/* The plain loop: values want[x * ZL + z], and the MAXLOC's first point. */
-static void plain(double *want, int64_t *best)
+/* The value at (x, z) of the plain loop's array a (x, z in range), else
+ * the boundary's. */
+static double at_or_edge(const double *a, int64_t x, int64_t z)
 {
-    int64_t x, z, c[2];
-    double kbest = -1.0;
+    int64_t c[2];
     bpoint e;
-    for (x = 0; x < XL; x++)
-        for (z = 0; z < ZL; z++) {
-            double l, d, ld;
-            c[0] = x - 1;
-            c[1] = z;
-            bedge(&e, c, NULL);
-            l = x > 0 ? want[(x - 1) * ZL + z] : e.v;
-            c[0] = x;
-            c[1] = z - 1;
-            bedge(&e, c, NULL);
-            d = z > 0 ? want[x * ZL + z - 1] : e.v;
-            c[0] = x - 1;
-            bedge(&e, c, NULL);
-            ld = x > 0 && z > 0 ? want[(x - 1) * ZL + z - 1] : e.v;
-            want[x * ZL + z] = step(l, d, ld);
+    if (x >= 0 && x < XL && z >= 0 && z < ZL)
+        return a[x * ZL + z];
+    c[0] = x;
+    c[1] = z;
+    bedge(&e, c, NULL);
+    return e.v;
+}
+
+/* A point's value from its neighbours back along the loop's directions
+ * (and two planes back with far). */
+static double step_v(const variant *vr, double l, double d, double ld, double d2)
+{
+    return vr->far ? step(l, d, ld) + 0.125 * d2 : step(l, d, ld);
+}
+
+/* The checksum of a value at (x, z): its bits times an odd number of the
+ * point (a sum modulo 2^64 does not depend on the order). */
+static uint64_t bits_at(double v, int64_t x, int64_t z)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return b * (uint64_t)(2 * (x * ZL + z) + 1);
+}
+
+/* The plain loop of variant vr: values want[x * ZL + z], the MAXLOC's
+ * first point in row-major order, and the checksum. */
+static void plain(const variant *vr, double *want, int64_t *best, uint64_t *sum)
+{
+    int64_t i, j, x, z;
+    double kbest = -1.0;
+    for (i = 0; i < XL; i++)
+        for (j = 0; j < ZL; j++) {
+            x = vr->sx > 0 ? i : XL - 1 - i;
+            z = vr->sz > 0 ? j : ZL - 1 - j;
+            want[x * ZL + z] = step_v(vr, at_or_edge(want, x - vr->sx, z),
+                                      at_or_edge(want, x, z - vr->sz),
+                                      at_or_edge(want, x - vr->sx, z - vr->sz),
+                                      at_or_edge(want, x, z - 2 * vr->sz));
         }
+    *sum = 0;
     for (x = 0; x < XL; x++)          /* row-major: x, then z (the plan's order of ties) */
-        for (z = 0; z < ZL; z++)
+        for (z = 0; z < ZL; z++) {
+            *sum += bits_at(want[x * ZL + z], x, z);
             if (key(want[x * ZL + z], x, z) > kbest) {
                 kbest = key(want[x * ZL + z], x, z);
                 best[0] = x;
                 best[1] = z;
             }
+        }
 }
 
 static double *seqs;    /* the threads' visit counts (one cache line each) */
 
-static void run_body(tile_plan *p, tile_reduction *r, int brk)
+static void run_body(tile_plan *p, tile_reduction *r, tile_reduction *sum, const variant *vr,
+                     int brk)
 {
+    int64_t const sx = vr->sx, sz = vr->sz;
     HYBRID_RUN(p, it, {
         bpoint c;
         double *n = &seqs[8 * TILE_THREAD(it)];
         if (brk && tile_coord(&it, 0) == BX && tile_coord(&it, 1) == BZ)
             break;
-        c.v = step(TILE_AT(bpoint, it, -1, 0).v, TILE_AT(bpoint, it, 0, -1).v,
-                   TILE_AT(bpoint, it, -1, -1).v);
+        c.v = step_v(vr, TILE_AT(bpoint, it, -sx, 0).v, TILE_AT(bpoint, it, 0, -sz).v,
+                     TILE_AT(bpoint, it, -sx, -sz).v,
+                     vr->far ? TILE_AT(bpoint, it, 0, -2 * sz).v : 0.0);
         c.x = (double)tile_coord(&it, 0);
         c.z = (double)tile_coord(&it, 1);
         c.seq = (*n)++;
         c.who = (double)(myrank * 64 + TILE_THREAD(it));
         TILE_AT(bpoint, it, 0, 0) = c;
         tile_reduce(&it, r, key(c.v, tile_coord(&it, 0), tile_coord(&it, 1)));
+        tile_reduce_u64(&it, sum, bits_at(c.v, tile_coord(&it, 0), tile_coord(&it, 1)));
     });
 }
 
 /* One run: TILEHYBRID_BAND = mode, model m, height h (0: the plan's).
  * Returns 1 when it is right; *inorder: some point came before the one
  * a row below and two columns on, in its tile (a band ran); msg: what failed. */
-static int run_one(const char *mode, int m, int64_t h, int brk, const double *want,
-                   const int64_t *best, int *banded, char *msg, size_t size)
+static int run_one(const char *mode, int m, int64_t h, int brk, const variant *vr,
+                   const double *want, const int64_t *best, uint64_t want_sum, int *banded,
+                   char *msg, size_t size)
 {
     tile_config cfg;
     tile_plan p;
-    tile_reduction r;
+    tile_reduction r, sum;
     int rc, ok = 1;
     int64_t c[2];
+    char st[64];
     setenv("TILEHYBRID_BAND", mode, 1);
     check_config(&cfg, 1, XL, 0, ZL);
     cfg.elem_size = sizeof(bpoint);
     cfg.boundary = bedge;
     cfg.boundary_ctx = NULL;
-    tile_config_stencil(&cfg, "-1,0 0,-1 -1,-1", NULL);
+    snprintf(st, sizeof st, "%d,0 0,%d %d,%d%s", -vr->sx, -vr->sz, -vr->sx, -vr->sz,
+             vr->far ? (vr->sz > 0 ? " 0,-2" : " 0,2") : "");
+    tile_config_stencil(&cfg, st, NULL);
+    cfg.dir[0] = vr->sx;
+    cfg.dir[1] = vr->sz;
     cfg.model = m;
     cfg.threads = m == TILE_MODEL_MPI ? 1 : 2;
     cfg.tile_height = h;
-    cfg.storage = TILE_STORE_FULL;
+    cfg.storage = vr->window ? TILE_STORE_WINDOW : TILE_STORE_FULL;
     msg[0] = '\0';
     *banded = 0;
     rc = tile_plan_create(&p, MPI_COMM_WORLD, &cfg);
@@ -152,7 +202,8 @@ static int run_one(const char *mode, int m, int64_t h, int brk, const double *wa
     }
     memset(seqs, 0, sizeof(double) * 8 * 2);
     tile_reduction_init(&p, &r, TILE_REDUCE_MAXLOC, NULL);
-    run_body(&p, &r, brk);
+    tile_reduction_init(&p, &sum, TILE_REDUCE_SUM_U64, NULL);
+    run_body(&p, &r, &sum, vr, brk);
     rc = tile_plan_status(&p);
     if (brk) {
         char at[40];
@@ -175,7 +226,11 @@ static int run_one(const char *mode, int m, int64_t h, int brk, const double *wa
                  (long long)best[1]);
         ok = 0;
     }
-    for (c[0] = 0; c[0] < XL && ok; c[0]++)
+    if (ok && sum.u64 != want_sum) {
+        snprintf(msg, size, "the values' checksum differs from the plain loop's");
+        ok = 0;
+    }
+    for (c[0] = 0; c[0] < XL && ok && !vr->window; c[0]++)
         for (c[1] = 0; c[1] < ZL && ok; c[1]++) {
             bpoint v, u;
             int64_t d[2];
@@ -198,6 +253,74 @@ static int run_one(const char *mode, int m, int64_t h, int brk, const double *wa
     return ok;
 }
 
+/* Under TILEHYBRID_BAND=auto every thread of a long run of tiles of 8
+ * rows (each a band at most: its trials end at the tile's end) has chosen
+ * (the slot's band, private: 1 bands, -1 rows). */
+static void check_auto_decides(void)
+{
+    tile_config cfg;
+    tile_plan p;
+    int m, t, decided = 1, runs = 0;
+    setenv("TILEHYBRID_BAND", "auto", 1);
+    for (m = TILE_MODEL_MPI; m <= TILE_MODEL_FUNNELED; m += TILE_MODEL_FUNNELED - TILE_MODEL_MPI) {
+        check_config(&cfg, 1, 64, 0, 4000);
+        tile_config_stencil(&cfg, "-1,0 0,-1 -1,-1", NULL);
+        cfg.model = m;
+        cfg.threads = m == TILE_MODEL_MPI ? 1 : 2;
+        cfg.tile_height = 8;
+        if (tile_plan_create(&p, MPI_COMM_WORLD, &cfg) != TILE_OK) {
+            decided = 0;
+            tile_plan_destroy(&p);
+            continue;
+        }
+        HYBRID_RUN(&p, it, {
+            TILE_AT(double, it, 0, 0) = TILE_AT(double, it, -1, 0) + TILE_AT(double, it, 0, -1) -
+                                        0.5 * TILE_AT(double, it, -1, -1);
+        });
+        runs++;
+        for (t = 0; t < p.cfg.threads; t++)
+            decided &= tile_plan_status(&p) == TILE_OK && p.run.slot[t].band != 0;
+        tile_plan_destroy(&p);
+    }
+    check_mpi(MPI_COMM_WORLD, decided && runs == 2, "TILEHYBRID_BAND=auto: every thread chose "
+              "bands or rows within a run of 500 tiles of 8 rows (mpi and funneled models)");
+}
+
+/* The variants under TILEHYBRID_BAND=on: window storage, each direction,
+ * a read two planes back; models mpi and funneled; heights 3 and 8. */
+static void check_variants(double *want, int provided)
+{
+    int v, m, hi, runs = 0, all_ok = 1, banded;
+    char first[600] = "", msg[400];
+    (void)provided;
+    for (v = 0; v < 16; v++) {
+        variant vr;
+        int64_t best[2] = { 0, 0 };
+        uint64_t sum = 0;
+        vr.sx = v & 1 ? -1 : 1;
+        vr.sz = v & 2 ? -1 : 1;
+        vr.far = (v & 4) != 0;
+        vr.window = (v & 8) != 0;
+        plain(&vr, want, best, &sum);
+        for (m = TILE_MODEL_MPI; m <= TILE_MODEL_FUNNELED;
+             m += TILE_MODEL_FUNNELED - TILE_MODEL_MPI)
+            for (hi = 3; hi <= 8; hi += 5) {
+                int good = run_one("on", m, hi, 0, &vr, want, best, sum, &banded, msg,
+                                   sizeof msg);
+                runs++;
+                all_ok &= good;
+                if (!good && first[0] == 0)
+                    snprintf(first, sizeof first, "dir (%d,%d)%s%s, %s model, height %d: %s",
+                             vr.sx, vr.sz, vr.far ? ", reads z - 2" : "",
+                             vr.window ? ", window" : "", tile_model_name(m), hi, msg);
+            }
+    }
+    check_mpi(MPI_COMM_WORLD, all_ok, "TILEHYBRID_BAND=on: every direction along x and z, "
+              "a read two planes back, window and full storage: bitwise the plain loop, "
+              "MAXLOC its first point (%d runs)%s%s", runs, first[0] ? "; FIRST FAILURE: " : "",
+              first);
+}
+
 int main(int argc, char **argv)
 {
     static const char *const modes[3] = { "on", "off", "auto" };
@@ -206,20 +329,21 @@ int main(int argc, char **argv)
     int breaks = 0, breaks_ok = 1;
     double *want = (double *)malloc(sizeof(double) * XL * ZL);
     int64_t best[2] = { 0, 0 };
+    uint64_t sum = 0;
     char first[600] = "", msg[400];
     MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
     MPI_Comm_size(MPI_COMM_WORLD, &nprocs);
     MPI_Comm_rank(MPI_COMM_WORLD, &myrank);
     seqs = (double *)calloc(8 * 2, sizeof(double));
-    plain(want, best);
+    plain(&plain_variant, want, best, &sum);
     for (k = 0; k < 3; k++)
         for (m = TILE_MODEL_MPI; m <= TILE_MODEL_MULTIPLE; m++)
             for (hi = 0; hi < 4; hi++) {
                 int banded = 0, good;
                 if (m == TILE_MODEL_MULTIPLE && provided < MPI_THREAD_MULTIPLE)
                     continue;
-                good = run_one(modes[k], m, heights[hi], 0, want, best, &banded, msg,
-                               sizeof msg);
+                good = run_one(modes[k], m, heights[hi], 0, &plain_variant, want, best, sum,
+                               &banded, msg, sizeof msg);
                 runs++;
                 banded_on |= k == 0 && banded;
                 banded_off |= k == 1 && banded;
@@ -230,8 +354,8 @@ int main(int argc, char **argv)
                 all_ok &= good;
                 if (hi == 1) {
                     breaks++;
-                    good = run_one(modes[k], m, heights[hi], 1, want, best, &banded, msg,
-                                   sizeof msg);
+                    good = run_one(modes[k], m, heights[hi], 1, &plain_variant, want, best,
+                                   sum, &banded, msg, sizeof msg);
                     if (!good && breaks_ok)
                         snprintf(first + strlen(first), sizeof first - strlen(first),
                                  " [TILEHYBRID_BAND=%s, %s: %s]", modes[k],
@@ -246,10 +370,13 @@ int main(int argc, char **argv)
     check_mpi(MPI_COMM_WORLD, breaks_ok, "break at (%d,%d): TILE_ERR_BODY naming the point "
               "(%d runs)", BX, BZ, breaks);
     MPI_Allreduce(MPI_IN_PLACE, &banded_on, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &banded_off, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD);
     check_mpi(MPI_COMM_WORLD, banded_on, "TILEHYBRID_BAND=on: some point came before the "
               "point a row below and two columns on in its tile (the bands ran)");
     check_mpi(MPI_COMM_WORLD, !banded_off, "TILEHYBRID_BAND=off: rows one by one (no point "
               "before the one a row below and two columns on)");
+    check_variants(want, provided);
+    check_auto_decides();
     {
         tile_config cfg;
         tile_plan p;

@@ -659,7 +659,7 @@ typedef struct tile_height_model {
  *               TILE__BAND (8) rows (the plane order, no skew, TILEHYBRID_BAND
  *               not off) and a plan of that height fits the memory limit
  *               on every rank: then @zmax is at least 8 (a band's rows
- *               overlap; in tiles of 2 rows they cannot).
+ *               overlap; a tile of 2 rows holds a band of 2 at most).
  * @seconds:     the model's predicted time of a run, T(z).
  * @efficiency:  the predicted parallel efficiency, t_comp * points /
  *               (P * T * T(z)), in (0, 1].

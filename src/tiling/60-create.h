@@ -487,8 +487,6 @@ TILEHYBRID__COLD int tile__check_level(tile_plan *p)
     return TILE_OK;
 }
 
-/* Every rank must pass the same configuration: one collective compares
- * every value (and carries the first error of any rank). */
 /* Whether N = 1 rows go in bands (run.band, tile__walk_band):
  * TILEHYBRID_BAND on, off, or auto (unset: each thread measures both
  * loops).  A malformed value is refused. */
@@ -520,6 +518,8 @@ TILEHYBRID__COLD int tile__wait_setup(tile_plan *p)
     return tile__band_setup(p);
 }
 
+/* Every rank must pass the same configuration: one collective compares
+ * every value (and carries the first error of any rank). */
 TILEHYBRID__COLD int tile__check_all(tile_plan *p)
 {
     static const char *const iname[19] = {
