@@ -158,7 +158,9 @@ static inline int demo_ckpt_begin_plan(demo_ckpt *d, const char *demo,
                     d->ck.errmsg);
         return 1;
     }
-    if (rank == 0)
+    if (rank == 0 && plan != NULL && plan->run.resume != NULL)
+        fprintf(stderr, "%s: %s; resuming the run inside, from %s instead\n", demo, why, prev);
+    else if (rank == 0)
         fprintf(stderr, "%s: %s; resuming after step %lld from %s instead\n", demo, why,
                 (long long)*start, prev);
     return 0;

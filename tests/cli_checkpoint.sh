@@ -92,7 +92,7 @@ finish() {
 # kill_run NP DEMO ARGS...: run with checkpoints every $every steps into
 # $T/ck, SIGKILL one random rank at a random moment after the first
 # checkpoint (counted in $killed, the run in $trials); 1 (added to $bad)
-# when no checkpoint was written
+# when no checkpoint was written (neither PATH nor PATH.1)
 kill_run() {
     np=$1 demo=$2
     shift 2
@@ -105,7 +105,9 @@ kill_run() {
     fi
     wait "$job" 2> /dev/null
     trials=$((trials + 1))
-    [ -e "$T/ck" ] && return 0
+    # (a kill between rank 0's two renames leaves PATH.1 alone: the
+    # restart falls back to it)
+    [ -e "$T/ck" ] || [ -e "$T/ck.1" ] && return 0
     bad="$bad [$demo np=$np $*: no checkpoint written: $(tail -n 1 "$T/run.err")]"
     return 1
 }
@@ -255,5 +257,19 @@ finish 2 lu --class S --iterations 20 --restart "$T/ck"
 [ -z "$why" ] && grep -q "does not match its checksum.*resuming after step [0-9]* from $T/ck.1 instead" "$T/fin.err" &&
     ok "a damaged checkpoint: lu says why and resumes from PATH.1, ending bitwise" ||
     notok "a damaged checkpoint: $why $(cat "$T/fin.err")"
+
+# a kill between rank 0's two renames leaves PATH.1 alone: a plan's run
+# resumes inside it from PATH.1, saying so, and ends as the sequential loop
+rm -f "$T"/ck*
+set -- --space 16x24x3000 --tile-height 2 --model funneled --threads 2 --verify
+timeout 300 $MPIEXEC -n 2 "$D/de" "$@" --checkpoint "$T/ck" --checkpoint-every 100steps \
+    > "$T/run.out" 2> "$T/run.err"
+rm -f "$T/ck"
+timeout 300 $MPIEXEC -n 2 "$D/de" "$@" --restart "$T/ck" > "$T/fin.out" 2> "$T/fin.err"
+rc=$?
+[ $rc -eq 0 ] && [ -e "$T/ck.1" ] && grep -q '^verify: ok' "$T/fin.out" &&
+    grep -q "resuming the run inside, from $T/ck.1 instead" "$T/fin.err" &&
+    ok "PATH gone, PATH.1 there (killed between the renames): de resumes inside its run from PATH.1, ending as the sequential loop" ||
+    notok "PATH gone: exit $rc: $(grep verify "$T/fin.out") $(cat "$T/fin.err")"
 
 done_testing
