@@ -36,9 +36,14 @@
  * every residual norm and the final u bit for bit; --output writes u as the
  * global array u[x][y][z][5] of doubles (native) with
  * MPI_File_write_at_all, byte for byte the array of --sequential --output.
+ * The backward sweep's result (u and s) lives in a field over the blocks
+ * (tile_output_to_field), so --checkpoint PATH saves it with the residuals
+ * after an iteration (demos/checkpoint.h) and --restart PATH resumes there,
+ * ending bitwise as the run that was not stopped.
  */
 #include "../hybrid.h"
 #include "agree.h"
+#include "checkpoint.h"
 
 #include <math.h>
 
@@ -60,7 +65,12 @@ typedef struct ssor_opts {
     double omega, tol;
     int model, threads, verify, sequential;
     const char *output;
+    demo_ckpt_opts ckpt;        /* --checkpoint, --checkpoint-every, --restart */
 } ssor_opts;
+
+/* The residuals a checkpoint holds (the program's bytes, at most
+ * TILE_CKPT_MAX_USER): --max-iter's limit with --checkpoint or --restart. */
+#define SSOR_CKPT_ITERS ((int64_t)(TILE_CKPT_MAX_USER / sizeof(double)))
 
 /* D^-1 and D, the same for every point (computed once, used by both
  * implementations, so the values are the same bits). */
@@ -242,13 +252,37 @@ typedef struct ssor_side {
     tile_box block;     /* this rank's block (all of Z), user coordinates */
     void *out;          /* an array over the block: what the plan left, the other's input */
     size_t out_size;
+    tile_field field;   /* the backward side's: out is its block (checkpoints save it) */
+    int has_field;
 } ssor_side;
 
+/* The backward side's output: a field of its plan's shape (no ghost
+ * layers: its block is the array over the block, row-major), the plan
+ * writing each tile into it.  TILE_OK or -1, as ssor_side_init(). */
+static int ssor_side_field(ssor_side *s)
+{
+    tile_field_config fc;
+    int rc = tile_field_config_plan(&fc, &s->plan);
+    if (rc == TILE_OK && (rc = tile_field_create(&s->field, MPI_COMM_WORLD, &fc)) != TILE_OK) {
+        if (s->plan.rank == 0)
+            fprintf(stderr, "ssor: the backward sweep's field: %s\n", s->field.errmsg);
+        return -1;      /* (the same on every rank) */
+    }
+    s->has_field = rc == TILE_OK;
+    if (rc == TILE_OK)
+        rc = tile_output_to_field(&s->plan, &s->field, NULL);
+    if (rc != TILE_OK && s->plan.rank == 0)
+        fprintf(stderr, "ssor: the backward sweep's output into its field: %s\n",
+                s->plan.errmsg[0] ? s->plan.errmsg : tile_strerror(rc));
+    s->out = s->field.data;
+    return rc == TILE_OK ? TILE_OK : -1;
+}
+
 /* Create a side's plan (dir = +1 forward, -1 backward, on the process grid
- * `grid`, NULL: chosen) and its output array: TILE_OK, the plan's code
- * (its message in plan.errmsg), or -1 when a rank could not allocate or
- * attach its array (that rank said what and how large); the same on every
- * rank. */
+ * `grid`, NULL: chosen) and its output array (the backward side's a
+ * field's block, which checkpoints save): TILE_OK, the plan's code (its
+ * message in plan.errmsg), or -1 when a rank could not allocate or attach
+ * its array (that rank said what and how large); the same on every rank. */
 static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t out_size,
                           const int *grid)
 {
@@ -277,6 +311,8 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t out_
     tile_input_box(&s->plan, TILE_ALL_TILES, NULL, &s->block, NULL);
     s->out_size = out_size;
     pts = tile_box_points(&s->block);
+    if (dir < 0)
+        return ssor_side_field(s);
     s->out = calloc((size_t)(pts > 0 ? pts : 1), out_size);
     bad = s->out == NULL;
     if (bad) {          /* (ssor_start refused what cannot fit this machine) */
@@ -293,8 +329,11 @@ static int ssor_side_init(ssor_side *s, const ssor_opts *o, int dir, size_t out_
 
 static void ssor_side_free(ssor_side *s)
 {
-    free(s->out);
-    tile_plan_destroy(&s->plan);
+    tile_plan_destroy(&s->plan);   /* (first: the field counts it as a user) */
+    if (s->has_field)
+        tile_field_destroy(&s->field);
+    else
+        free(s->out);
 }
 
 /* The forward sweep, reading what the backward one left (bw: the same
@@ -337,25 +376,54 @@ typedef struct ssor_run {
     double *res;        /* the residual norm of every iteration */
     int64_t iters;
     double seconds;
+    demo_ckpt ck;       /* --checkpoint, --restart: bw's field and res */
+    int stopped;        /* stopped after a checkpoint on the signal */
 } ssor_run;
 
-/* Iterate: forward (|r|), stop or backward, each reading the other's
- * result.  0, or the first failure's code (its message printed by rank 0). */
-static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
+/* The options that change the numbers or where the iteration stops (the
+ * checkpoints' fingerprint; tile height, model and threads do not). */
+static uint64_t ssor_fingerprint(const ssor_opts *o)
 {
-    int64_t k, x;
+    uint64_t h = demo_ckpt_hash(0xcbf29ce484222325ull, "ssor", 4);
+    h = demo_ckpt_hash(h, o->space, sizeof o->space);
+    h = demo_ckpt_hash(h, &o->omega, sizeof o->omega);
+    h = demo_ckpt_hash(h, &o->tol, sizeof o->tol);
+    return demo_ckpt_hash(h, &o->max_iter, sizeof o->max_iter);
+}
+
+/* Make the checkpoints (the backward side's field, the residuals) and with
+ * --restart read them back: the iterations done (s->iters), or u = 0
+ * (s = f) without.  0, or 1 after rank 0 said why (on every rank). */
+static int ssor_begin(ssor_run *s, const ssor_opts *o, int rank)
+{
+    tile_field *f = &s->bw.field;
     bwd_el *b = (bwd_el *)s->bw.out;
-    int rc = TILE_OK;
-    const char *why = "";
-    double t0 = MPI_Wtime();
-    for (x = 0; x < tile_box_points(&s->fw.block); x++) {      /* u = 0: s = f */
+    int64_t start = 0, x;
+    if (demo_ckpt_begin(&s->ck, "ssor", &o->ckpt, &f, 1, s->res,
+                        sizeof *s->res * (size_t)o->max_iter, ssor_fingerprint(o), &start,
+                        rank) != 0)
+        return 1;
+    s->iters = start;
+    for (x = 0; start == 0 && x < tile_box_points(&s->fw.block); x++) {    /* u = 0: s = f */
         int64_t c[3];
         c[0] = s->fw.block.lo[0] + x / (s->fw.block.len[1] * s->fw.block.len[2]);
         c[1] = s->fw.block.lo[1] + x / s->fw.block.len[2] % s->fw.block.len[1];
         c[2] = x % s->fw.block.len[2];
         ssor_f(c[0], c[1], c[2], b[x].s);
     }
-    for (k = 0; rc == TILE_OK; k++) {
+    return 0;
+}
+
+/* Iterate from s->iters: forward (|r|), stop or backward, each reading
+ * the other's result; a checkpoint after each backward sweep when due.
+ * 0, or the first failure's code (its message printed by rank 0). */
+static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
+{
+    int64_t k;
+    int rc = TILE_OK, step;
+    const char *why = "";
+    double t0 = MPI_Wtime();
+    for (k = s->iters; rc == TILE_OK; k++) {
         ssor_forward(&s->fw, &s->bw, &s->rr, o->omega);
         why = s->fw.plan.errmsg;
         if ((rc = tile_plan_status(&s->fw.plan)) != TILE_OK)
@@ -368,10 +436,17 @@ static int ssor_iterate(ssor_run *s, const ssor_opts *o, int rank)
             break;
         ssor_backward(&s->bw, &s->fw, o->omega);
         why = s->bw.plan.errmsg;
-        rc = tile_plan_status(&s->bw.plan);
+        if ((rc = tile_plan_status(&s->bw.plan)) != TILE_OK)
+            break;
+        if ((step = demo_ckpt_step(&s->ck, "ssor", k + 1, rank)) != 0) {
+            s->stopped = step > 0;      /* (-1: rank 0 said why) */
+            rc = step > 0 ? TILE_OK : TILE_ERR_CHECKPOINT;
+            why = "";
+            break;
+        }
     }
     s->seconds = MPI_Wtime() - t0;
-    if (rc != TILE_OK && rank == 0)
+    if (rc != TILE_OK && rank == 0 && why[0])
         fprintf(stderr, "ssor: %s\n", why);
     return rc;
 }
@@ -525,18 +600,23 @@ static void ssor_help(void)
            "                     and compare every residual and the result bitwise\n"
            "  --output FILE      write u[x][y][z][5] (doubles, native) with MPI-IO\n"
            "  --sequential       run only the plain sequential implementation (rank 0)\n"
+           DEMO_CKPT_HELP
+           "                     (after an iteration; --max-iter at most 8192)\n"
            "  -h, --help         print this help and exit\n"
            "Options take their value as the next argument or after '='.\n"
            "Exit status: 0 converged, 1 not converged, --verify mismatch or a failed run\n"
            "or output (out of memory included), 2 bad arguments, a configuration the plan\n"
-           "refuses or arrays past a rank's memory limit (TILEHYBRID_MEM_LIMIT).\n");
+           "refuses or arrays past a rank's memory limit (TILEHYBRID_MEM_LIMIT), 75 stopped\n"
+           "after a checkpoint on SIGUSR1 (run again with --restart).\n");
 }
 
 /* The value of option a: 0, or 2 with the message in err. */
 static int ssor_value(ssor_opts *o, const char *a, const char *v, char *err, size_t len)
 {
     int64_t x;
-    int m;
+    int m = demo_ckpt_option(&o->ckpt, a, v, err, len);
+    if (m >= 0)         /* --checkpoint, --checkpoint-every, --restart */
+        return m;
     if (strcmp(a, "--space") == 0) {
         const char *p = v;
         for (m = 0; m < 3; m++) {      /* three numbers by the one rule, 'x' between */
@@ -644,7 +724,8 @@ static int ssor_check_tiled(const ssor_opts *o, int size, int node_ranks, char *
 /* The options with a value, and opt_parse()'s reader of them (ctx: the
  * options). */
 static const char *const ssor_valued[] = { "--space", "--tile-height", "--model", "--threads",
-                                           "--omega", "--tol", "--max-iter", "--output" };
+                                           "--omega", "--tol", "--max-iter", "--output",
+                                           DEMO_CKPT_OPTIONS };
 
 static int ssor_option(void *ctx, const char *name, const char *v, char *err, size_t len)
 {
@@ -669,12 +750,21 @@ static int ssor_parse(int argc, char **argv, ssor_opts *o, char *err, size_t len
     flags[1].name = "--sequential";
     flags[1].set = &o->sequential;
     spec.valued = ssor_valued;
-    spec.nvalued = 8;
+    spec.nvalued = (int)(sizeof ssor_valued / sizeof ssor_valued[0]);
     spec.flags = flags;
     spec.nflags = 2;
     spec.read = ssor_option;
     if ((rc = opt_parse(&spec, argc, argv, o, err, len)) != 0)
         return rc;
+    if ((rc = demo_ckpt_check(&o->ckpt, err, len)) != 0)
+        return rc;
+    if ((o->ckpt.path != NULL || o->ckpt.restart != NULL) && o->sequential)
+        return snprintf(err, len, "--sequential runs the plain loops: it takes no "
+                        "--checkpoint or --restart"), 2;
+    if ((o->ckpt.path != NULL || o->ckpt.restart != NULL) && o->max_iter > SSOR_CKPT_ITERS)
+        return snprintf(err, len, "--max-iter %lld with --checkpoint or --restart: a "
+                        "checkpoint holds the residuals of at most %lld iterations",
+                        (long long)o->max_iter, (long long)SSOR_CKPT_ITERS), 2;
     if (o->model == TILE_MODEL_MPI && o->threads != 1)
         return snprintf(err, len, "--threads %d needs --model fine, funneled or multiple",
                         o->threads), 2;
@@ -769,7 +859,18 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
                (long long)s.fw.plan.height.z,
                s.fw.plan.height.origin == TILE_HEIGHT_MODEL ? "chosen by the model" : "given",
                100.0 * s.fw.plan.height.efficiency);
-    rc = ssor_iterate(&s, o, rank);
+    rc = ssor_begin(&s, o, rank) != 0 ? TILE_ERR_CHECKPOINT : ssor_iterate(&s, o, rank);
+    if (s.ck.on && s.ck.made && rank == 0)
+        fprintf(stderr, "ssor: %lld checkpoint%s written to %s (%.3f s on rank 0)\n",
+                (long long)s.ck.ck.written, s.ck.ck.written == 1 ? "" : "s", o->ckpt.path,
+                s.ck.ck.seconds);
+    demo_ckpt_end(&s.ck);
+    if (rc == TILE_OK && s.stopped) {
+        free(s.res);
+        ssor_side_free(&s.fw);
+        ssor_side_free(&s.bw);
+        return TILE_CKPT_EXIT;
+    }
     u = rc == TILE_OK ? ssor_block_u(&s) : NULL;
     bad = rc == TILE_OK && u == NULL;
     if (bad)
@@ -831,6 +932,10 @@ static int ssor_start(int *argc, char ***argv, ssor_opts *o, int *rank)
     v[k++] = demo_arg_flag("--verify", o->verify);
     v[k++] = demo_arg_flag("--sequential", o->sequential);
     v[k++] = demo_arg_text("--output", o->output);
+    v[k++] = demo_arg_text("--checkpoint", o->ckpt.path);
+    v[k++] = demo_arg_text("--restart", o->ckpt.restart);
+    v[k++] = demo_arg_int("--checkpoint-every (steps)", o->ckpt.every_steps);
+    v[k++] = demo_arg_real("--checkpoint-every (seconds)", o->ckpt.every_seconds);
     return demo_agree_end(demo_agree_help("ssor", rc, err, v, k, ssor_help));
 }
 

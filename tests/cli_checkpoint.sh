@@ -7,7 +7,9 @@
 # the residual norms the exact sums of its residual; 20 kills at 2-4
 # processes across the four models in the full tier, 2 in the quick one)
 # and demos/heat (jacobi-2d and heat-3d as maps, adi as plans in a random
-# model; 6 and 2) and demos/p2p (the corner between the sweeps; 3 and 1);
+# model; 6 and 2) and demos/p2p (the corner between the sweeps; 3 and 1)
+# and demos/ssor (two chained plans, the backward one's result a field; 3
+# and 1, and a SIGUSR1 stop);
 # SIGUSR1 to one rank writes a checkpoint and stops every
 # rank with exit status 75, and the restart completes bitwise; a restart
 # with another process count or --iterations is refused with its reason
@@ -24,8 +26,8 @@ D=$DEMODIR
 scratch cli_checkpoint
 
 if [ ! -x "$D/lu" ] || [ ! -x "$D/heat" ] || [ ! -x "$D/adi" ] || [ ! -x "$D/de" ] ||
-    [ ! -x "$D/sw" ] || [ ! -x "$D/seidel" ] || [ ! -x "$D/p2p" ]; then
-    notok "$D/lu, heat, adi, de, sw, seidel and p2p are built (make builds them)"
+    [ ! -x "$D/sw" ] || [ ! -x "$D/seidel" ] || [ ! -x "$D/p2p" ] || [ ! -x "$D/ssor" ]; then
+    notok "$D/lu, heat, adi, de, sw, seidel, p2p and ssor are built (make builds them)"
     done_testing
 fi
 
@@ -43,7 +45,7 @@ ranks() {
     for d in /proc/[0-9]*; do
         # (the name first, read without a process: a run may last a second)
         { read -r comm < "$d/comm"; } 2> /dev/null || continue
-        case $comm in adi | de | sw | seidel | lu | heat | p2p) ;; *) continue ;; esac
+        case $comm in adi | de | sw | seidel | lu | heat | p2p | ssor) ;; *) continue ;; esac
         c=$({ tr '\0' ' ' < "$d/cmdline"; } 2> /dev/null) || continue
         case $c in "$D/"[a-z]*" "*"$T/"*) echo "${d#/proc/}" ;; esac
     done
@@ -86,6 +88,8 @@ finish() {
     elif [ "$demo" = p2p ] && { ! grep -q '^Solution validates' "$T/fin.out" ||
                                 ! grep -q '^verify: ok' "$T/fin.out"; }; then
         why="$(grep 'verify:\|ERROR' "$T/fin.out" || echo 'no verify line')"
+    elif [ "$demo" = ssor ] && ! grep -q '^verify: ok' "$T/fin.out"; then
+        why="$(grep 'verify:' "$T/fin.out" || echo 'no verify line')"
     fi
 }
 
@@ -123,6 +127,9 @@ kill_trial() {
     [ -n "$why" ] && bad="$bad [$demo np=$np $* every ${every}: $why]"
 }
 
+# (ssor converges after 6519 iterations: a few seconds)
+ssor_args="--space 12x10x14 --omega 0.02 --tol 1e-12 --max-iter 8000"
+
 # 1. kills: lu in every model, heat's maps (jacobi-2d, heat-3d) and adi's
 # plans; 20 lu runs and 6 heat runs in the full tier, 2 and 2 in the quick
 models="mpi fine funneled multiple"
@@ -149,9 +156,11 @@ while [ $i -lt $nheat ]; do
     kill_trial 2 heat --kernel adi --n 41 --steps 300 --init mixed --model $m --threads $th
     # PRK's p2p: its state between the sweeps is the corner fed back
     kill_trial $((2 + $(rnd 3))) p2p --size 1001,1503 --iterations 300 --model $m --threads $th
+    # ssor: two chained plans, the backward one's result a field
+    kill_trial $((2 + $(rnd 3))) ssor $ssor_args --model $m --threads $th
 done
 [ -z "$bad" ] && [ $((2 * killed)) -ge $trials ] &&
-    ok "$trials runs of lu, heat (maps, adi's plans) and p2p at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
+    ok "$trials runs of lu, heat (maps, adi's plans), p2p and ssor at 2-4 processes across the models, $killed of them killed (SIGKILL, one random rank, at a random moment): each restarted from its last checkpoint ends bitwise as the plain sequential run" ||
     notok "kills and restarts ($killed of $trials killed):$bad"
 
 # 1b. kills inside one plan's run: adi, de, sw and seidel (a skewed plan),
@@ -227,6 +236,23 @@ fi
 [ $sig_rc -eq 75 ] && [ -n "$step" ] && [ -z "$why" ] &&
     ok "SIGUSR1 to one rank: checkpoint after step $step, every rank stopped, exit status 75; the restart completes bitwise" ||
     notok "SIGUSR1: status $sig_rc, step '$step', $why: $(tail -n 2 "$T/run.err" | tr '\n' ' ')"
+
+# 2b. the same for ssor (its own loop's stop): 75, the restart bitwise
+rm -f "$T"/sig*
+launch 2 ssor $ssor_args --checkpoint "$T/sig" --checkpoint-every 500steps
+wait_for "$T/sig"
+victim=$(ranks | tail -n 1)
+[ -n "$victim" ] && kill -USR1 "$victim"
+wait "$job"
+sig_rc=$?
+why="no checkpoint"
+if [ $sig_rc -eq 75 ] && grep -q 'stopped after step [0-9]* on the signal' "$T/run.err" &&
+    [ -z "$(ranks)" ]; then
+    finish 2 ssor $ssor_args --restart "$T/sig"
+fi
+[ $sig_rc -eq 75 ] && [ -z "$why" ] &&
+    ok "SIGUSR1 to one rank of ssor: every rank stopped with 75 after a checkpoint; the restart ends bitwise as the sequential implementation" ||
+    notok "ssor's SIGUSR1: status $sig_rc, $why: $(tail -n 2 "$T/run.err" | tr '\n' ' ')"
 
 # 3. refusals, and PATH.1 when PATH is damaged
 rm -f "$T"/ck*
