@@ -20,7 +20,8 @@
  * rides along: the backward sweep leaves s = f - (D + U) u' at every point,
  * the forward sweep completes r = s - L u.  So the plans pass each other
  * values at the same point only: each plan copies its tiles straight into
- * an array over its block (tile_output_to, one copy), and the other plan's
+ * an array over its block (tile_output_to, one copy; the backward plan's a
+ * field's block, tile_output_to_field), and the other plan's
  * body reads that array where it is: a plan keeps each rank's block
  * whatever its direction (given the same grid), so nothing moves between
  * the sweeps and no collective runs but the norm's.  The residual norm |r|
