@@ -209,6 +209,16 @@ static inline void demo_ckpt_end(demo_ckpt *d)
     d->made = 0;
 }
 
+/* With --checkpoint, rank 0 says how many checkpoints were written where,
+ * and its time in them. */
+static inline void demo_ckpt_report(const demo_ckpt *d, const char *demo, int rank)
+{
+    if (d->on && rank == 0)
+        fprintf(stderr, "%s: %lld checkpoint%s written to %s (%.3f s on rank 0)\n", demo,
+                (long long)d->ck.written, d->ck.written == 1 ? "" : "s", d->ck.cfg.path,
+                d->ck.seconds);
+}
+
 /* After a demo's one plan run with demo_ckpt_begin_plan(): rank 0 says
  * what was written, and on the signal that the run stopped; the
  * checkpoints ended.  TILE_CKPT_EXIT (75) after a stop (every rank alike),
@@ -216,10 +226,7 @@ static inline void demo_ckpt_end(demo_ckpt *d)
 static inline int demo_ckpt_plan_end(demo_ckpt *d, const char *demo, int rank)
 {
     int stopped = d->made && d->ck.stopped;
-    if (d->on && rank == 0)
-        fprintf(stderr, "%s: %lld checkpoint%s written to %s (%.3f s on rank 0)\n", demo,
-                (long long)d->ck.written, d->ck.written == 1 ? "" : "s", d->ck.cfg.path,
-                d->ck.seconds);
+    demo_ckpt_report(d, demo, rank);
     if (stopped && rank == 0)
         fprintf(stderr, "%s: stopped on the signal after a checkpoint: run again with "
                 "--restart %s\n", demo, d->ck.cfg.path);

@@ -861,10 +861,8 @@ static int ssor_tiled(const ssor_opts *o, int rank, int size)
                s.fw.plan.height.origin == TILE_HEIGHT_MODEL ? "chosen by the model" : "given",
                100.0 * s.fw.plan.height.efficiency);
     rc = ssor_begin(&s, o, rank) != 0 ? TILE_ERR_CHECKPOINT : ssor_iterate(&s, o, rank);
-    if (s.ck.on && s.ck.made && rank == 0)
-        fprintf(stderr, "ssor: %lld checkpoint%s written to %s (%.3f s on rank 0)\n",
-                (long long)s.ck.ck.written, s.ck.ck.written == 1 ? "" : "s", o->ckpt.path,
-                s.ck.ck.seconds);
+    if (s.ck.made)
+        demo_ckpt_report(&s.ck, "ssor", rank);
     demo_ckpt_end(&s.ck);
     if (rc == TILE_OK && s.stopped) {
         free(s.res);

@@ -198,16 +198,25 @@ done
     ok "$trials runs of adi, de, sw and seidel at 2-4 processes across the models, $killed of them killed inside their one plan's run: each restarted inside it ends bitwise as the sequential loop" ||
     notok "kills inside a plan's run ($killed of $trials killed):$bad"
 
+# usr1_stop NP DEMO FILE ARGS...: the demo with --checkpoint FILE and ARGS,
+# SIGUSR1 to one rank after its first checkpoint (the loop runs: the
+# handler is in place); its exit status in $sig_rc
+usr1_stop() {
+    np=$1 demo=$2 file=$3
+    shift 3
+    rm -f "$file"*
+    launch $np $demo "$@" --checkpoint "$file"
+    wait_for "$file"
+    victim=$(ranks | tail -n 1)
+    [ -n "$victim" ] && kill -USR1 "$victim"
+    wait "$job"
+    sig_rc=$?
+}
+
 # 1c. SIGUSR1 inside adi's run (after its first checkpoint: the handler is
 # in place): every rank stops with 75; the restart
 set -- --space 64x256x100000 --tile-height 2
-rm -f "$T"/us*
-launch 2 adi "$@" --checkpoint "$T/us" --checkpoint-every 2000steps
-wait_for "$T/us"
-victim=$(ranks | tail -n 1)
-[ -n "$victim" ] && kill -USR1 "$victim"
-wait "$job"
-sig_rc=$?
+usr1_stop 2 adi "$T/us" "$@" --checkpoint-every 2000steps
 why="exit $sig_rc"
 if [ $sig_rc -eq 75 ] && [ -e "$T/us" ] && [ -z "$(ranks)" ]; then
     ref=$(timeout 900 $MPIEXEC -n 2 "$D/adi" "$@" | sed -n 's/^checksum \([0-9a-f]*\).*/\1/p')
@@ -223,13 +232,8 @@ fi
 # 2. SIGUSR1 to one rank: a checkpoint, every rank stops with 75; restart
 sm=funneled sth=2 sit=2000
 [ "${CHECK_TIER:-}" = quick ] && sm=mpi sth=1
-launch 2 lu --class S --iterations $sit --model $sm --threads $sth --checkpoint "$T/sig" \
+usr1_stop 2 lu "$T/sig" --class S --iterations $sit --model $sm --threads $sth \
     --checkpoint-every 25steps
-wait_for "$T/sig"               # (the loop runs: the handler is in place)
-victim=$(ranks | tail -n 1)
-[ -n "$victim" ] && kill -USR1 "$victim"
-wait "$job"
-sig_rc=$?
 step=$(sed -n 's/.*stopped after step \([0-9]*\) on the signal.*/\1/p' "$T/run.err")
 why="no checkpoint"
 if [ $sig_rc -eq 75 ] && [ -n "$step" ] && [ -e "$T/sig" ] && [ -z "$(ranks)" ]; then
@@ -240,13 +244,7 @@ fi
     notok "SIGUSR1: status $sig_rc, step '$step', $why: $(tail -n 2 "$T/run.err" | tr '\n' ' ')"
 
 # 2b. the same for ssor (its own loop's stop): 75, the restart bitwise
-rm -f "$T"/sig*
-launch 2 ssor $ssor_args --checkpoint "$T/sig" --checkpoint-every 500steps
-wait_for "$T/sig"
-victim=$(ranks | tail -n 1)
-[ -n "$victim" ] && kill -USR1 "$victim"
-wait "$job"
-sig_rc=$?
+usr1_stop 2 ssor "$T/sig" $ssor_args --checkpoint-every 500steps
 why="no checkpoint"
 if [ $sig_rc -eq 75 ] && grep -q 'stopped after step [0-9]* on the signal' "$T/run.err" &&
     [ -z "$(ranks)" ]; then
